@@ -1,0 +1,1109 @@
+"""The versioned SQLite store for agent memory: write, read, recall, forget and purge facts
+about a user, each with its provenance.
+
+Standard library only. One place opens connections (`_open`), one place writes
+(`MemoryStore._write`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error). The rules that
+decide between memories live in consolidate.py; the write-gates live in gates.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import sys
+import time
+import unicodedata
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+__all__ = [
+    "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
+    "StoreError", "SchemaError", "InvalidMemory",
+    "Memory", "Resolution", "Conflict", "Event", "Recall", "MemoryStore",
+    "normalize", "content_words", "rank", "RANK_STEPS",
+]
+
+SCHEMA_VERSION = 2
+# Schema history, one line per version (PRAGMA user_version):
+#   1  memories (no authority, authentication or trust) and runs (id, time only).
+#   2  authority, authenticated, trust and fold_pending on memories; the server clock; resolutions;
+#      the conflict ledger; attribute policies; the erasure audit (events); the FTS5 recall index.
+
+MIN_SQLITE = (3, 35, 0)  # generated columns (3.31) and reliable FTS5 external content
+MAX_TEXT_CHARS = 131_072  # longest memory text accepted, in characters (BR-39)
+MAX_KEY_CHARS = 1_024     # longest user, task, attribute or origin, in characters
+RUNS_KEPT = 1_000         # consolidation runs kept in `runs`; older rows are dropped (ids stay in resolutions)
+
+
+class _All:
+    """The sentinel for 'every level of a user' (or, for consolidation, every user)."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "ALL"
+
+
+ALL = _All()
+
+KINDS = ("semantic", "episodic")
+AUTHORITIES = ("user", "inferred")
+SOURCES = ("user", "tool", "import")
+TRUSTS = ("trusted", "unverified")
+STATUSES = ("current", "retired", "quarantined")
+POLICIES = ("one", "many", "immutable")
+CONFLICT_KINDS = ("contradiction", "contested", "cross-scope duplicate")
+CONFLICT_STATES = ("open", "resolved", "zombied")
+
+RULE_SETTLED_BY_USER = "settled by user"   # store.resolve: the user picked a side
+RULE_RELEASED = "released from quarantine"  # gates.release: the user confirmed a held memory
+
+
+class StoreError(Exception):
+    """Base class of every error this module raises; wraps sqlite3.Error."""
+
+
+class SchemaError(StoreError):
+    """The database file has a schema this module cannot use (newer, or damaged)."""
+
+
+class InvalidMemory(StoreError, ValueError):
+    """Bad input: the message names the field, the allowed values and the bad value."""
+
+
+def _invalid(field_name, allowed, value):
+    return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
+
+
+# --- comparison form ------------------------------------------------------------------------
+
+# Unicode format characters (category Cf: zero-width space, joiners, BOM, bidi marks) are invisible
+# and would make two identical-looking texts compare different.
+_CF = re.compile("[" + "".join(
+    re.escape(chr(c)) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"
+) + "]")
+_SPACE = re.compile(r"\s+")
+_SENTENCE_END = ".,;:!? "
+
+
+def normalize(text: str) -> str:
+    """Return the comparison form of `text` (str -> str, linear in len(text)).
+
+    NFKC, casefold, Unicode Cf characters removed, whitespace collapsed to one space and
+    stripped, then trailing sentence punctuation (. , ; : ! ?) dropped. Symbols inside or at
+    the end of a word stay: "C++" -> "c++", "3.11" -> "3.11". May return "" (e.g. for "...").
+    """
+    if text.isascii():
+        s = text.lower()
+    else:
+        s = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+        s = _CF.sub("", s)
+    s = _SPACE.sub(" ", s).strip()
+    return s.rstrip(_SENTENCE_END)
+
+
+# Content words: what a statement is about, for near duplicates and contradictions. Function
+# words carry grammar, not content; negations are tracked on their own so that "I like tea" and
+# "I don't like tea" share their content words but not their polarity.
+FUNCTION_WORDS = frozenset("""
+a an the i me my mine myself you your yours yourself he him his himself she her hers herself it its
+itself we us our ours ourselves they them their theirs themselves this that these those who whom
+whose which what where when why how am is are was were be been being do does did doing done have
+has had having will would shall should can could may might must 's in on at to of for with from by
+about as into onto over under between through during before after above below up down out off
+than and or but so if because while although though also just really very too there here then
+now currently actually
+""".split())
+NEGATIONS = frozenset("not no never nothing none nobody nowhere neither nor cannot".split())
+_TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
+
+
+def content_words(norm: str) -> tuple[frozenset, frozenset]:
+    """Split a normalized text into (content words, negations), both frozensets of str.
+
+    A token is a whitespace-separated word with quotes, brackets and sentence punctuation
+    stripped from its edges ("vim." -> "vim", "c++," -> "c++", "3.11." -> "3.11"). Tokens
+    ending in "n't" count as the negation "not" (their stem is an auxiliary).
+    """
+    words, negs = set(), set()
+    for raw in norm.split(" "):
+        tok = raw.strip(_TOKEN_EDGE).replace("’", "'")
+        if not tok:
+            continue
+        if tok.endswith("n't") or tok in NEGATIONS:
+            negs.add("not" if tok.endswith("n't") else tok)
+        elif tok.endswith("'s") and tok[:-2] in FUNCTION_WORDS:
+            continue  # "it's", "that's"
+        elif tok not in FUNCTION_WORDS and not tok.endswith("'m") and not tok.endswith("'re") \
+                and not tok.endswith("'ve") and not tok.endswith("'ll") and not tok.endswith("'d"):
+            words.add(tok)
+    return frozenset(words), frozenset(negs)
+
+
+# --- rows -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Memory:
+    """One stored memory. `created_at` is the server clock (an int); `recorded_at` UTC ISO 8601."""
+
+    id: int
+    user: str
+    task: str | None
+    kind: str
+    text: str
+    norm: str
+    attribute: str | None
+    authority: str
+    source: str
+    origin: str
+    authenticated: bool
+    trust: str
+    status: str
+    created_at: int
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A decision: `retired` lost to `kept` by `rule` in run `run` (None: decided at write time)."""
+
+    kept: int
+    retired: int
+    rule: str
+    run: int | None
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A ledger entry between memories `a` (the earlier or trusted one) and `b`."""
+
+    id: int
+    user: str
+    kind: str
+    a: int
+    b: int
+    run: int | None
+    reason: str
+    state: str
+    resolution: str | None
+    opened_clock: int
+    opened_at: str
+    closed_at: str | None
+    co_recalls: int
+
+
+@dataclass(frozen=True)
+class Event:
+    """An audit row for forget/purge: ids and counts only, never text."""
+
+    id: int
+    op: str
+    user: str
+    ids: tuple
+    count: int
+    reason: str
+    clock: int
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class Recall:
+    """What recall returns: memories best first, notes by memory id, notices for the user."""
+
+    memories: list = field(default_factory=list)
+    notes: dict = field(default_factory=dict)
+    notices: list = field(default_factory=list)
+
+
+# --- schema ---------------------------------------------------------------------------------
+
+_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, "
+                   "authenticated, trust, status, created_at, recorded_at")
+
+# Each migration is a list of statements, run with its version bump in one BEGIN IMMEDIATE.
+# executescript() is never used: it would COMMIT in the middle of the migration.
+_MIGRATIONS = {
+    1: [
+        """CREATE TABLE memories (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable id, never reused
+            user TEXT NOT NULL,                    -- scope: whose memory
+            task TEXT,                             -- scope: NULL = user level, else the task
+            kind TEXT NOT NULL,                    -- semantic | episodic
+            text TEXT NOT NULL,                    -- as given, byte-exact
+            norm TEXT NOT NULL,                    -- comparison form (memory.normalize)
+            attribute TEXT,                        -- normalized key, NULL = none
+            source TEXT NOT NULL,                  -- user | tool | import
+            origin TEXT NOT NULL,                  -- e.g. chat, email:billing@vendor.example
+            status TEXT NOT NULL,                  -- current | retired
+            created_at INTEGER NOT NULL,           -- ordering integer
+            recorded_at TEXT NOT NULL              -- UTC ISO 8601, display only
+        )""",
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,                -- run number
+            recorded_at TEXT NOT NULL              /* UTC ISO 8601; a block comment because
+                                                      ALTER TABLE ADD COLUMN appends after it */
+        )""",
+    ],
+    2: [
+        # Rebuild memories with the provenance columns and CHECK constraints. Legacy rows: a
+        # user-sourced row was said by the user over their own channel (authority user,
+        # authenticated, trusted); anything else is an unauthenticated, unverified inference.
+        """CREATE TABLE memories_v2 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable id, never reused (ids appear in the audit)
+            user TEXT NOT NULL,                    -- scope: whose memory; compared exactly
+            task TEXT,                             -- scope: NULL = user level, else the task; compared exactly
+            kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')),  -- fact (consolidated) or event
+            text TEXT NOT NULL,                    -- as given, byte-exact, never rewritten
+            norm TEXT NOT NULL CHECK (norm <> ''), -- comparison form (memory.normalize)
+            attribute TEXT,                        -- normalized key (diet, home_city), NULL = none
+            authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),  -- who asserted it
+            source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')),  -- channel it came by
+            origin TEXT NOT NULL,                  -- chat, email:<sender>, web:<url>, rule:<name> ...
+            authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),  -- channel vouches for origin
+            trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),  -- set by the write-gate
+            status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
+            fold_pending INTEGER NOT NULL DEFAULT 1,  -- 1 until a consolidation run has folded its group
+            created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
+            recorded_at TEXT NOT NULL,             -- wall clock, UTC ISO 8601 with Z, display only
+            fts_owner TEXT GENERATED ALWAYS AS ('u' || hex(user)) VIRTUAL  -- one FTS token per user
+        )""",
+        """INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source,
+                                    origin, authenticated, trust, status, fold_pending,
+                                    created_at, recorded_at)
+           SELECT id, user, task, kind, text, norm, attribute,
+                  CASE source WHEN 'user' THEN 'user' ELSE 'inferred' END, source, origin,
+                  source = 'user', CASE source WHEN 'user' THEN 'trusted' ELSE 'unverified' END,
+                  status, status = 'current' AND kind = 'semantic', created_at, recorded_at
+           FROM memories ORDER BY id""",
+        "DROP TABLE memories",
+        "ALTER TABLE memories_v2 RENAME TO memories",
+        # The fold reads current semantic facts group by group in server-clock order.
+        """CREATE INDEX memories_fold ON memories (user, task, attribute, created_at)
+           WHERE status = 'current' AND kind = 'semantic'""",
+        "CREATE INDEX memories_pending ON memories (user, task) WHERE fold_pending = 1",
+        # Exact duplicates across levels (cross-scope bookkeeping) are found by norm.
+        """CREATE INDEX memories_norm ON memories (user, norm)
+           WHERE status = 'current' AND kind = 'semantic'""",
+        # One row: the server clock. A counter, not max(created_at): that would go back in time
+        # after the newest row is forgotten.
+        """CREATE TABLE clock (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            now INTEGER NOT NULL                   -- last server-clock value handed out
+        )""",
+        "INSERT INTO clock (id, now) SELECT 1, COALESCE(MAX(created_at), 0) FROM memories",
+        "ALTER TABLE runs ADD COLUMN clock INTEGER  /* server clock at the run */",
+        "ALTER TABLE runs ADD COLUMN user TEXT  /* scope user, NULL = every user */",
+        "ALTER TABLE runs ADD COLUMN task TEXT  /* scope task as JSON (null / 't1' / 'ALL') */",
+        "ALTER TABLE runs ADD COLUMN decisions INTEGER  /* resolutions written by the run */",
+        """CREATE TABLE resolutions (
+            id INTEGER PRIMARY KEY,
+            user TEXT NOT NULL,                    -- owner of both memories
+            kept INTEGER NOT NULL,                 -- memory id that stayed (or won)
+            retired INTEGER NOT NULL,              -- memory id retired by this decision
+            rule TEXT NOT NULL,                    -- rule name (consolidate.RULES)
+            run INTEGER,                           -- consolidation run, NULL = at write time
+            clock INTEGER NOT NULL,                -- server clock of the decision
+            recorded_at TEXT NOT NULL              -- UTC ISO 8601
+        )""",
+        "CREATE INDEX resolutions_kept ON resolutions (kept)",
+        "CREATE UNIQUE INDEX resolutions_retired ON resolutions (retired)",
+        "CREATE INDEX resolutions_user ON resolutions (user, clock)",
+        """CREATE TABLE conflicts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable entry id, never reused
+            user TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('contradiction', 'contested', 'cross-scope duplicate')),
+            a INTEGER NOT NULL,                    -- the earlier (or trusted) memory id
+            b INTEGER NOT NULL,                    -- the later (or contested) memory id
+            run INTEGER,                           -- run that found it, NULL = a write-gate
+            reason TEXT NOT NULL,                  -- why it was opened
+            state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')),
+            resolution TEXT,                       -- why it closed
+            opened_clock INTEGER NOT NULL,         -- server clock when opened
+            opened_at TEXT NOT NULL,               -- UTC ISO 8601
+            closed_at TEXT,                        -- UTC ISO 8601
+            co_recalls INTEGER NOT NULL DEFAULT 0, -- recalls that returned both sides
+            last_co_recall TEXT                    -- UTC ISO 8601
+        )""",
+        "CREATE INDEX conflicts_a ON conflicts (a)",
+        "CREATE INDEX conflicts_b ON conflicts (b)",
+        "CREATE INDEX conflicts_user ON conflicts (user, state)",
+        """CREATE TABLE attributes (
+            attribute TEXT PRIMARY KEY,            -- normalized attribute
+            policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable'))
+        )""",
+        """CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            op TEXT NOT NULL,                      -- forget | purge
+            user TEXT NOT NULL,                    -- whose memories
+            ids TEXT NOT NULL,                     -- JSON list of deleted memory ids (never text)
+            count INTEGER NOT NULL,                -- memories deleted
+            reason TEXT NOT NULL,
+            clock INTEGER NOT NULL,                -- server clock
+            recorded_at TEXT NOT NULL              -- UTC ISO 8601
+        )""",
+        # External-content FTS5: the index holds tokens only; text stays in memories. Every row
+        # is indexed: recall maps a retired hit to the memory that replaced it.
+        """CREATE VIRTUAL TABLE memories_fts USING fts5(
+            fts_owner, attribute, text, content='memories', content_rowid='id',
+            tokenize='porter unicode61 remove_diacritics 2')""",
+        """CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+            INSERT INTO memories_fts (rowid, fts_owner, attribute, text)
+            VALUES (new.id, 'u' || hex(new.user), new.attribute, new.text);
+        END""",
+        """CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, fts_owner, attribute, text)
+            VALUES ('delete', old.id, 'u' || hex(old.user), old.attribute, old.text);
+        END""",
+        "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
+    ],
+}
+assert sorted(_MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
+
+
+def _utc(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="microseconds") \
+        .replace("+00:00", "Z")
+
+
+def _open(path: str, timeout: float) -> sqlite3.Connection:
+    """The one place a connection is opened: pragmas outside any transaction, then migrate."""
+    if sqlite3.sqlite_version_info < MIN_SQLITE:
+        raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
+                         f"this Python has {sqlite3.sqlite_version}")
+    try:
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open {path!r}: {exc}") from exc
+    try:
+        if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
+            raise StoreError("this SQLite build has no FTS5; recall needs it")
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found > SCHEMA_VERSION:
+            raise SchemaError(f"{path}: schema version {found} is newer than the "
+                              f"{SCHEMA_VERSION} this module supports; refusing to touch it")
+        in_memory = path in (":memory:", "") or str(path).startswith("file::memory:")
+        if not in_memory and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed in the file, not just unlinked
+        _migrate(conn, path)
+        return conn
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise StoreError(f"{path}: not a usable memory database ({exc})") from exc
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _migrate(conn: sqlite3.Connection, path: str) -> None:
+    """Apply each missing migration with its version bump in one BEGIN IMMEDIATE."""
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read under the write lock: another process may have migrated meanwhile.
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise SchemaError(f"{path}: schema version {version} is newer than the "
+                                  f"{SCHEMA_VERSION} this module supports")
+            if version == SCHEMA_VERSION:
+                conn.execute("COMMIT")
+                return
+            if version == 0 and conn.execute(
+                    "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchone()[0]:
+                raise SchemaError(f"{path}: has tables but no schema version; not a memory database")
+            for statement in _MIGRATIONS[version + 1]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version + 1:d}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+# --- validation -----------------------------------------------------------------------------
+
+_ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
+               "authenticated", "trust")
+_DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "semantic",
+             "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted"}
+
+
+def _check_key(name, value, *, optional):
+    """Validate a scope part or key: a non-blank str of at most MAX_KEY_CHARS (or None)."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_KEY_CHARS:
+        allowed = f"a non-empty str of at most {MAX_KEY_CHARS} characters"
+        raise _invalid(name, allowed + (" or None" if optional else ""), value)
+    return value
+
+
+def _check_enum(name, value, allowed):
+    if value not in allowed:
+        raise _invalid(name, " | ".join(allowed), value)
+    return value
+
+
+def check_user(user):
+    """Validate a scope user (non-empty str); raise InvalidMemory otherwise."""
+    return _check_key("user", user, optional=False)
+
+
+def check_task(task, *, allow_all=False):
+    """Validate a scope task: None (user level), a non-empty str, or ALL where allowed."""
+    if task is ALL and allow_all:
+        return task
+    return _check_key("task", task, optional=True)
+
+
+def _prepare(fields: dict, where: str = "") -> dict:
+    """Validate one memory's fields (as add() takes them) and return the full column dict.
+
+    Raises InvalidMemory naming the field, the allowed values and the bad value. A caller may
+    not set created_at, recorded_at, id, status or norm: the store assigns them.
+    """
+    unknown = sorted(set(fields) - set(_ADD_FIELDS))
+    if unknown:
+        name = unknown[0]
+        why = ("assigned by the store's server clock" if name in ("created_at", "recorded_at")
+               else "assigned by the store")
+        if name in ("created_at", "recorded_at", "id", "status", "norm"):
+            raise InvalidMemory(f"{where}{name}: {why}, not accepted from a caller; "
+                                f"got {fields[name]!r:.200}")
+        raise _invalid(where + name, "one of " + ", ".join(_ADD_FIELDS), fields[name])
+    if "text" not in fields or "user" not in fields:
+        missing = "text" if "text" not in fields else "user"
+        raise InvalidMemory(f"{where}{missing}: required; got nothing")
+    row = dict(_DEFAULTS, **fields)
+    text = row["text"]
+    if not isinstance(text, str):
+        raise _invalid(where + "text", "a str", text)
+    if len(text) > MAX_TEXT_CHARS:
+        raise InvalidMemory(f"{where}text: expected at most {MAX_TEXT_CHARS} characters; "
+                            f"got {len(text)} characters")
+    norm = normalize(text)
+    if not norm:
+        raise _invalid(where + "text", "text with at least one visible word or symbol "
+                       "(not empty, whitespace, invisible or sentence punctuation only)", text)
+    try:
+        check_user(row["user"])
+        check_task(row["task"])
+        _check_key("origin", row["origin"], optional=False)
+        if row["attribute"] is not None:
+            _check_key("attribute", row["attribute"], optional=False)
+            attribute = normalize(row["attribute"])
+            if not attribute:
+                raise _invalid("attribute", "a name with visible characters, or None", row["attribute"])
+            row["attribute"] = attribute
+        _check_enum("kind", row["kind"], KINDS)
+        _check_enum("authority", row["authority"], AUTHORITIES)
+        _check_enum("source", row["source"], SOURCES)
+        _check_enum("trust", row["trust"], TRUSTS)
+        if not isinstance(row["authenticated"], bool):
+            raise _invalid("authenticated", "True | False", row["authenticated"])
+    except InvalidMemory as exc:
+        raise InvalidMemory(where + str(exc)) from None
+    if row["source"] == "tool":
+        row["authority"] = "inferred"  # a tool can conclude, never speak for the user
+    row["norm"] = norm
+    return row
+
+
+# --- the store ------------------------------------------------------------------------------
+
+_INSERT = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
+           "origin, authenticated, trust, status, fold_pending, created_at, recorded_at) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
+_RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
+_CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
+                     "opened_at, closed_at, co_recalls")
+_CURRENT_LEVEL = (f"{_SELECT} WHERE user = ? AND task IS ? AND status = 'current' "
+                  "AND kind = 'semantic' ORDER BY created_at")
+_QUERY_WORD = re.compile(r"\w+")
+
+
+# Provenance rank, compared left to right; each step is named by the rule it gives.
+RANK_STEPS = ("live over import", "user statement over inference", "trusted over unverified")
+
+
+def rank(memory) -> tuple[bool, bool, bool]:
+    """Provenance rank of a memory: (live, user statement, trusted); a larger tuple ranks higher.
+
+    Live (source is not import) over import, then a user statement (authority user) over an
+    inference, then trusted over unverified: an import never beats a live memory and an
+    inference never beats the user (DESIGN.md, "Provenance rank").
+    """
+    return (memory.source != "import", memory.authority == "user", memory.trust == "trusted")
+
+
+def _memory(row) -> Memory:
+    return Memory(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
+                  row[9], bool(row[10]), row[11], row[12], row[13], row[14])
+
+
+class MemoryStore:
+    """A memory store over one SQLite file (or ":memory:").
+
+    `timeout` is the busy timeout in seconds: how long a write waits for another process's
+    write lock before StoreError. `wall_clock` (optional) returns seconds since the epoch; it
+    only feeds `recorded_at` and ledger ages, never ordering. Use as a context manager or
+    call close() (idempotent). Not shareable across threads: open one store per thread.
+    """
+
+    def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None):
+        if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
+            raise _invalid("timeout", "seconds as a number >= 0", timeout)
+        self.path = str(path)
+        self._wall = wall_clock or time.time
+        self._conn = _open(self.path, float(timeout))
+
+    # -- plumbing --
+
+    def close(self) -> None:
+        """Close the connection; safe to call twice."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError("the store is closed")
+        return self._conn
+
+    def now(self) -> str:
+        """The wall clock as UTC ISO 8601 with Z (display only)."""
+        return _utc(self._wall())
+
+    @contextmanager
+    def _write(self):
+        """The one place that writes: BEGIN IMMEDIATE, yield the connection, COMMIT.
+
+        IMMEDIATE takes the write lock before the first read, so a read-then-write never fails
+        half way with SQLITE_BUSY_SNAPSHOT; ROLLBACK on any exception, sqlite3.Error becomes
+        StoreError.
+        """
+        conn = self._db()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+        try:
+            yield conn
+        except BaseException as exc:
+            conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"write failed on {self.path}: {exc}") from exc
+            raise
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            conn.execute("ROLLBACK")
+            raise StoreError(f"commit failed on {self.path}: {exc}") from exc
+
+    @contextmanager
+    def _read(self):
+        """A read transaction: every statement inside sees one snapshot."""
+        conn = self._db()
+        try:
+            conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(f"read failed on {self.path}: {exc}") from exc
+
+    @staticmethod
+    def _tick(conn, n: int = 1) -> int:
+        """Advance the server clock by n inside the caller's write; return the first new value."""
+        conn.execute("UPDATE clock SET now = now + ? WHERE id = 1", (n,))
+        return conn.execute("SELECT now FROM clock WHERE id = 1").fetchone()[0] - n + 1
+
+    def _insert(self, conn, rows: list[dict], *, status: str = "current") -> list[Memory]:
+        """Insert prepared rows (see _prepare) inside the caller's write; ids and clock assigned."""
+        if not rows:
+            return []
+        first = self._tick(conn, len(rows))
+        recorded = self.now()
+        seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
+        base = seq[0] if seq else 0
+        pending = int(status == "current")
+        conn.executemany(_INSERT, (
+            (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
+             r["source"], r["origin"], int(r["authenticated"]), r["trust"], status,
+             pending if r["kind"] == "semantic" else 0, first + i, recorded)
+            for i, r in enumerate(rows)))
+        last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
+        if last != base + len(rows):  # AUTOINCREMENT under our write lock is consecutive
+            raise StoreError(f"id allocation went wrong: expected {base + len(rows)}, got {last}")
+        return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
+                       r["attribute"], r["authority"], r["source"], r["origin"],
+                       r["authenticated"], r["trust"], status, first + i, recorded)
+                for i, r in enumerate(rows)]
+
+    def _retire(self, conn, kept: int, retired: int, rule: str, run, user: str, clock: int,
+                recorded_at: str) -> Resolution:
+        """Retire one memory inside the caller's write and record why; closes its ledger entries."""
+        conn.execute("UPDATE memories SET status = 'retired', fold_pending = 0 WHERE id = ?",
+                     (retired,))
+        conn.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (user, kept, retired, rule, run, clock, recorded_at))
+        self._close_conflicts(conn, [retired], f"memory {retired} retired ({rule})", recorded_at)
+        return Resolution(kept, retired, rule, run, recorded_at)
+
+    @staticmethod
+    def _close_conflicts(conn, ids, resolution: str, closed_at: str, *, states=("open", "zombied")):
+        """Close the ledger entries touching `ids`; mark their other sides for refolding."""
+        q = ",".join("?" * len(ids))
+        st = ",".join("?" * len(states))
+        rows = conn.execute(f"SELECT id, a, b FROM conflicts WHERE state IN ({st}) AND "
+                            f"(a IN ({q}) OR b IN ({q}))", (*states, *ids, *ids)).fetchall()
+        for entry, a, b in rows:
+            conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? "
+                         "WHERE id = ?", (resolution, closed_at, entry))
+            conn.execute("UPDATE memories SET fold_pending = 1 WHERE id IN (?, ?) AND "
+                         "status = 'current' AND kind = 'semantic'", (a, b))
+        return [r[0] for r in rows]
+
+    def _open_conflict(self, conn, user, kind, a, b, run, reason, clock, recorded_at) -> Conflict:
+        """Open a ledger entry inside the caller's write (a no-op if the pair already has one)."""
+        found = conn.execute(
+            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE kind = ? AND state <> 'resolved' AND "
+            "((a = ? AND b = ?) OR (a = ? AND b = ?))", (kind, a, b, b, a)).fetchone()
+        if found:
+            return Conflict(*found)
+        cur = conn.execute(
+            "INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)", (user, kind, a, b, run, reason, clock, recorded_at))
+        return Conflict(cur.lastrowid, user, kind, a, b, run, reason, "open", None, clock,
+                        recorded_at, None, 0)
+
+    # -- writes --
+
+    def add(self, text: str, *, user: str, task: str | None = None, attribute: str | None = None,
+            authority: str = "user", kind: str = "semantic", source: str = "user",
+            origin: str = "chat", authenticated: bool = True, trust: str = "trusted",
+            **unexpected) -> Memory:
+        """Store one memory as current and return it. One transaction.
+
+        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's
+        content (source="tool") is stored with authority "inferred" whatever was asked.
+        Raises InvalidMemory (nothing written) for bad input, including any attempt to pass
+        created_at/recorded_at; StoreError for database failures. No gate is applied: use
+        gates.remember() for content the agent did not hear from the user.
+        """
+        fields = dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
+                      kind=kind, source=source, origin=origin, authenticated=authenticated,
+                      trust=trust, **unexpected)
+        return self.add_many([fields])[0]
+
+    def add_many(self, items) -> list[Memory]:
+        """Store many memories in one transaction: all or nothing. Returns them in input order.
+
+        `items` is an iterable of dicts with add()'s keyword names plus "text". Every item is
+        validated before anything is written; the first bad one raises InvalidMemory whose
+        message starts with its index ("items[3].text: ...").
+        """
+        rows = []
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise _invalid(f"items[{i}]", "a dict of add() fields", item)
+            rows.append(_prepare(item, f"items[{i}]."))
+        with self._write() as conn:
+            return self._insert(conn, rows)
+
+    def declare(self, attribute: str, policy: str) -> None:
+        """Declare an attribute's policy: "one" (default), "many" or "immutable". One transaction.
+
+        Persisted in the store for every user. Changing a policy marks that attribute's current
+        facts for the next consolidation run. Raises InvalidMemory for a bad name or policy.
+        """
+        _check_key("attribute", attribute, optional=False)
+        name = normalize(attribute)
+        if not name:
+            raise _invalid("attribute", "a name with visible characters", attribute)
+        _check_enum("policy", policy, POLICIES)
+        with self._write() as conn:
+            old = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (name,)).fetchone()
+            if (old[0] if old else "one") != policy:
+                conn.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) "
+                             "ON CONFLICT (attribute) DO UPDATE SET policy = excluded.policy",
+                             (name, policy))
+                conn.execute("UPDATE memories SET fold_pending = 1 WHERE attribute = ? AND "
+                             "status = 'current' AND kind = 'semantic'", (name,))
+
+    def policies(self) -> dict[str, str]:
+        """Every declared attribute policy: {attribute: policy}. Undeclared means "one"."""
+        with self._read() as conn:
+            return dict(conn.execute("SELECT attribute, policy FROM attributes"))
+
+    def policy(self, attribute: str | None) -> str:
+        """The policy of one (normalized) attribute; "one" when undeclared."""
+        if attribute is None:
+            return "one"
+        with self._read() as conn:
+            row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?",
+                               (normalize(attribute),)).fetchone()
+        return row[0] if row else "one"
+
+    def resolve(self, conflict_id: int, keep: int) -> list[Resolution]:
+        """The user settles a ledger entry by its stable id: `keep` stays, the other side retires.
+
+        One transaction. Returns the resolution written ([] if the other side was already
+        retired). Raises InvalidMemory if the entry does not exist, is not open, or `keep` is
+        not one of its sides; nothing else is touched, so resolving twice is a clear error.
+        """
+        if not isinstance(conflict_id, int) or isinstance(conflict_id, bool):
+            raise _invalid("conflict_id", "an int ledger entry id", conflict_id)
+        with self._write() as conn:
+            row = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
+                               (conflict_id,)).fetchone()
+            if row is None:
+                raise _invalid("conflict_id", "the id of an existing ledger entry", conflict_id)
+            entry = Conflict(*row)
+            if entry.state == "resolved":
+                raise _invalid("conflict_id", "an open or zombied entry (this one is resolved: "
+                               f"{entry.resolution})", conflict_id)
+            if keep not in (entry.a, entry.b):
+                raise _invalid("keep", f"{entry.a} | {entry.b}", keep)
+            other = entry.b if keep == entry.a else entry.a
+            now = self.now()
+            clock = self._tick(conn)
+            status = conn.execute("SELECT status FROM memories WHERE id = ?", (other,)).fetchone()
+            out = []
+            if status and status[0] == "current" and entry.kind != "cross-scope duplicate":
+                out.append(self._retire(conn, keep, other, RULE_SETTLED_BY_USER, None,
+                                        entry.user, clock, now))
+            conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? "
+                         "WHERE id = ?", (f"{RULE_SETTLED_BY_USER}: kept {keep}", now, conflict_id))
+            conn.execute("UPDATE memories SET fold_pending = 1 WHERE id = ? AND status = 'current' "
+                         "AND kind = 'semantic'", (keep,))
+            return out
+
+    def forget(self, memory_id: int, *, reason: str = "forget") -> list[int]:
+        """Delete one memory and, transitively, every memory it retired. Returns every id deleted.
+
+        One transaction, then the FTS index is optimized and the WAL checkpointed so the text is
+        gone from the files. Resolutions that name a deleted id are deleted; ledger entries are
+        closed (ids kept, no text); an audit event records the ids, the count and `reason`,
+        never text. Returns [] for an unknown id.
+        """
+        if not isinstance(memory_id, int) or isinstance(memory_id, bool):
+            raise _invalid("memory_id", "an int memory id", memory_id)
+        _check_key("reason", reason, optional=False)
+        with self._write() as conn:
+            row = conn.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
+            if row is None:
+                return []
+            ids = [r[0] for r in conn.execute(
+                "WITH RECURSIVE gone(id) AS (SELECT ? UNION SELECT r.retired FROM resolutions r "
+                "JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id", (memory_id,))]
+            self._delete(conn, row[0], ids, "forget", reason)
+        self._scrub()
+        return ids
+
+    def purge(self, user: str, task=ALL) -> int:
+        """Delete every memory of `user` at `task` (ALL: every level; None: the user level only).
+
+        Returns the number of memories deleted. Resolutions and ledger entries naming them go
+        too, one audit event (ids and count) is written, then the FTS index is optimized and the
+        WAL checkpointed. A missing, empty or non-str user raises InvalidMemory: purge never
+        means "everyone". Memories in other scopes that were retired by a purged memory are
+        deleted with it (they could otherwise become current again).
+        """
+        check_user(user)
+        check_task(task, allow_all=True)
+        with self._write() as conn:
+            if task is ALL:
+                sql, args = "SELECT id FROM memories WHERE user = ?", (user,)
+            else:
+                sql, args = "SELECT id FROM memories WHERE user = ? AND task IS ?", (user, task)
+            roots = [r[0] for r in conn.execute(sql, args)]
+            ids = sorted(set(roots) | {r[0] for r in conn.execute(
+                "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE user = ? AND "
+                + ("1" if task is ALL else "task IS ?") + " UNION SELECT r.retired FROM resolutions r "
+                "JOIN gone ON r.kept = gone.id) SELECT id FROM gone", (user,) if task is ALL else (user, task))})
+            self._delete(conn, user, ids, "purge", "purge " + ("all levels" if task is ALL else
+                                                               f"task {task!r}" if task else "user level"))
+            if task is ALL:
+                conn.execute("DELETE FROM conflicts WHERE user = ?", (user,))
+                conn.execute("DELETE FROM resolutions WHERE user = ?", (user,))
+        self._scrub()
+        return len(ids)
+
+    def _delete(self, conn, user, ids, op, reason):
+        now = self.now()
+        clock = self._tick(conn)
+        for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
+            chunk = ids[start:start + 500]
+            q = ",".join("?" * len(chunk))
+            self._close_conflicts(conn, chunk, f"memory {op}", now)
+            if op == "purge":
+                conn.execute(f"DELETE FROM conflicts WHERE a IN ({q}) OR b IN ({q})", (*chunk, *chunk))
+            conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})",
+                         (*chunk, *chunk))
+            conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
+        conn.execute("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (op, user, json.dumps(ids), len(ids), reason,
+                                                     clock, now))
+
+    def _scrub(self):
+        """Make deleted text unreadable from the files: merge FTS segments, truncate the WAL."""
+        with self._write() as conn:
+            conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
+        try:
+            self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise StoreError(f"checkpoint failed on {self.path}: {exc}") from exc
+
+    # -- reads --
+
+    def get(self, memory_id: int) -> Memory | None:
+        """The memory with this id, whatever its status, or None."""
+        if not isinstance(memory_id, int) or isinstance(memory_id, bool):
+            raise _invalid("memory_id", "an int memory id", memory_id)
+        with self._read() as conn:
+            row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+        return _memory(row) if row else None
+
+    def current(self, user: str, task=None) -> list[Memory]:
+        """The current semantic facts visible at (user, task), oldest first (server clock).
+
+        task=None: the user level. task="t1": the user level plus t1's own, where a t1 fact about
+        an attribute hides the user-level facts about it (task override, applied at read time).
+        task=ALL: every level, no override. Quarantined and retired rows never appear.
+        """
+        check_user(user)
+        check_task(task, allow_all=True)
+        with self._read() as conn:
+            if task is ALL:
+                rows = conn.execute(f"{_SELECT} WHERE user = ? AND status = 'current' AND "
+                                    "kind = 'semantic' ORDER BY created_at", (user,)).fetchall()
+                return [_memory(r) for r in rows]
+            rows = conn.execute(_CURRENT_LEVEL, (user, None)).fetchall()
+            if task is not None:
+                own = conn.execute(_CURRENT_LEVEL, (user, task)).fetchall()
+                hidden = {r[6] for r in own if r[6] is not None}
+                rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
+        return [_memory(r) for r in rows]
+
+    def memories(self, user: str, task=ALL, *, status: str | None = None) -> list[Memory]:
+        """Every stored memory of `user` (any kind; filtered by `status` if given), oldest first.
+
+        Pages through the table by id so a large user never needs one huge statement.
+        """
+        check_user(user)
+        check_task(task, allow_all=True)
+        if status is not None:
+            _check_enum("status", status, STATUSES)
+        out, last = [], 0
+        with self._read() as conn:
+            while True:
+                sql = f"{_SELECT} WHERE user = ? AND id > ?"
+                args = [user, last]
+                if task is not ALL:
+                    sql += " AND task IS ?"
+                    args.append(task)
+                if status is not None:
+                    sql += " AND status = ?"
+                    args.append(status)
+                page = conn.execute(sql + " ORDER BY id LIMIT 1000", args).fetchall()
+                if not page:
+                    break
+                out.extend(_memory(r) for r in page)
+                last = page[-1][0]
+        return sorted(out, key=lambda m: m.created_at)
+
+    def resolutions(self, user: str) -> list[Resolution]:
+        """Every resolution about `user`'s memories, oldest first (server clock)."""
+        check_user(user)
+        with self._read() as conn:
+            rows = conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions WHERE user = ? "
+                                "ORDER BY clock, id", (user,)).fetchall()
+        return [Resolution(*r) for r in rows]
+
+    def history(self, memory_id: int) -> list:
+        """The resolutions, ledger entries and audit events touching one memory, oldest first.
+
+        Items are Resolution, Conflict and Event objects. Works for deleted ids too (events).
+        """
+        if not isinstance(memory_id, int) or isinstance(memory_id, bool):
+            raise _invalid("memory_id", "an int memory id", memory_id)
+        with self._read() as conn:
+            items = [(r[-1], 0, Resolution(*r[:-1])) for r in conn.execute(
+                f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
+                (memory_id, memory_id))]
+            items += [(r[9], 1, Conflict(*r)) for r in conn.execute(
+                f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? OR b = ?", (memory_id, memory_id))]
+            # json_each finds the id inside the audit's id list without a LIKE on text.
+            items += [(r[6], 2, Event(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7]))
+                      for r in conn.execute(
+                          "SELECT id, op, user, ids, count, reason, clock, recorded_at FROM events "
+                          "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)",
+                          (memory_id,))]
+        return [item for _, _, item in sorted(items, key=lambda t: (t[0], t[1]))]
+
+    def events(self, user: str | None = None) -> list[Event]:
+        """The erasure audit (forget/purge events), oldest first; all users when user is None."""
+        sql = "SELECT id, op, user, ids, count, reason, clock, recorded_at FROM events"
+        args = ()
+        if user is not None:
+            check_user(user)
+            sql, args = sql + " WHERE user = ?", (user,)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY clock, id", args).fetchall()
+        return [Event(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7]) for r in rows]
+
+    def conflicts(self, user: str, *, state: str | None = "open", kinds=("contradiction", "contested")
+                  ) -> list[Conflict]:
+        """Ledger entries of `user`, oldest first: by default the open contradiction and
+        contested ones. state=None lists every state; kinds=None every kind."""
+        check_user(user)
+        sql, args = f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ?", [user]
+        if state is not None:
+            _check_enum("state", state, CONFLICT_STATES)
+            sql += " AND state = ?"
+            args.append(state)
+        if kinds is not None:
+            for k in kinds:
+                _check_enum("kinds", k, CONFLICT_KINDS)
+            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            args.extend(kinds)
+        with self._read() as conn:
+            return [Conflict(*r) for r in conn.execute(sql + " ORDER BY id", args)]
+
+    def conflict(self, conflict_id: int) -> Conflict | None:
+        """One ledger entry by its stable id, or None."""
+        with self._read() as conn:
+            row = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
+                               (conflict_id,)).fetchone()
+        return Conflict(*row) if row else None
+
+    def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5) -> Recall:
+        """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25).
+
+        Scope: the user level plus the task's own, with task override. Any query is safe: it is
+        reduced to its words, each quoted, so FTS syntax is inert; no usable words -> nothing. A
+        hit on a retired memory stands for the memory that replaced it (one hop per resolution),
+        a hit on a user-level fact overridden in the task for the task's fact, so a question
+        worded like an old value finds the new one. Quarantined memories never appear.
+        Ledger-aware: contested newcomers are withheld and described in `notices`; both sides of
+        an open contradiction carry a note, and when both are returned the higher provenance
+        rank comes first, then (immutable attribute) the older, otherwise the newer. Writes only
+        to count co-recalls on ledger entries (one short transaction, when it happens).
+        """
+        if not isinstance(query, str):
+            raise _invalid("query", "a str", query)
+        check_user(user)
+        check_task(task)
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise _invalid("k", "an int >= 1", k)
+        words = _QUERY_WORD.findall(normalize(query))
+        terms = [w for w in words if w not in FUNCTION_WORDS and w not in NEGATIONS] or words
+        if not terms:
+            return Recall()
+        fts_terms = " OR ".join('"' + t.replace('"', '""') + '"' for t in dict.fromkeys(terms))
+        match = '{fts_owner} : "u' + user.encode().hex().upper() + '" AND {attribute text} : (' \
+            + fts_terms + ")"
+        with self._read() as conn:
+            found, co_recalled = self._recall(conn, match, user, task, k)
+        if co_recalled:  # after the read transaction: a write cannot nest inside it
+            self._count_co_recalls(co_recalled)
+        return found
+
+    def _recall(self, conn, match, user, task, k):
+        overrides = {}
+        if task is not None:
+            for row in conn.execute(_CURRENT_LEVEL, (user, task)):
+                if row[6] is not None:
+                    overrides.setdefault(row[6], []).append(_memory(row))
+        ledger = [Conflict(*r) for r in conn.execute(
+            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
+            "kind IN ('contradiction', 'contested')", (user,))]
+        contested = {c.b: c for c in ledger if c.kind == "contested"}
+        cursor = conn.execute(
+            f"SELECT {', '.join('m.' + c for c in _MEMORY_COLUMNS.split(', '))} "
+            "FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid "
+            "WHERE memories_fts MATCH ? AND m.user = ? AND (m.task IS NULL OR m.task IS ?) "
+            "AND m.status <> 'quarantined' ORDER BY bm25(memories_fts, 0.0, 2.0, 1.0)",
+            (match, user, task))
+        chosen, seen_ids, seen_norms, withheld = [], set(), set(), []
+        for row in cursor:
+            for mem in self._stand_ins(conn, _memory(row), task, overrides):
+                if mem.id in seen_ids:
+                    continue
+                seen_ids.add(mem.id)
+                if mem.id in contested:
+                    withheld.append((mem, contested[mem.id]))
+                    continue
+                if mem.norm in seen_norms:  # the same fact at user and task level: show one
+                    continue
+                seen_norms.add(mem.norm)
+                chosen.append(mem)
+            if len(chosen) >= k:
+                break
+        chosen = chosen[:k]
+        notes, co_recalled = {}, []
+        by_id = {m.id: m for m in chosen}
+        for c in ledger:
+            if c.kind != "contradiction":
+                continue
+            since = c.opened_at[:10]
+            for side, other in ((c.a, c.b), (c.b, c.a)):
+                if side in by_id:
+                    notes[side] = f"contradicts memory {other}, open since {since}"
+            if c.a in by_id and c.b in by_id:
+                co_recalled.append(c.id)
+                chosen = self._order_pair(conn, chosen, by_id[c.a], by_id[c.b])
+        notices = [f"memory {m.id} ({m.source} {m.origin}, unverified) contests memory {c.a} "
+                   f"since {c.opened_at[:10]}; withheld until you confirm or discard it"
+                   for m, c in withheld]
+        return Recall(chosen, notes, notices), co_recalled
+
+    @staticmethod
+    def _stand_ins(conn, mem, task, overrides):
+        """What a hit stands for: itself if current, else its replacement; task override applied."""
+        for _ in range(64):  # a resolution chain is acyclic; the bound only guards a damaged file
+            if mem.status == "current":
+                break
+            row = conn.execute(f"{_SELECT} WHERE id = (SELECT kept FROM resolutions WHERE retired = ?)",
+                               (mem.id,)).fetchone()
+            if row is None:
+                return []
+            mem = _memory(row)
+        else:
+            return []
+        if mem.status != "current":
+            return []
+        if task is not None and mem.task is None and mem.attribute in overrides:
+            return overrides[mem.attribute]
+        return [mem]
+
+    def _order_pair(self, conn, chosen, a, b):
+        """Put the side to show first of a contradiction first, the other right after it."""
+        policy = conn.execute("SELECT policy FROM attributes WHERE attribute = ?",
+                              (a.attribute,)).fetchone() if a.attribute else None
+        older_first = bool(policy) and policy[0] == "immutable"
+        first, second = sorted((a, b), key=lambda m: (
+            tuple(-x for x in rank(m)), m.created_at if older_first else -m.created_at))
+        rest = [m for m in chosen if m.id not in (a.id, b.id)]
+        at = min(chosen.index(a), chosen.index(b))
+        return rest[:at] + [first, second] + rest[at:]
+
+    def _count_co_recalls(self, entry_ids):
+        now = self.now()
+        with self._write() as conn:
+            conn.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
+                             "WHERE id = ?", [(now, e) for e in entry_ids])
