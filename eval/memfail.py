@@ -1,0 +1,90 @@
+"""MemFail coexisting facts: do several true preferences of one category all stay current?
+
+Data: MemFail (ishirgarg/MemFail, datasets/coexisting_facts), 50 rows, each a category
+("hat styles") and 2-5 preference statements that all hold at once ("I often wear a fedora
+...", "Beanies are my go-to ..."). Each row is its own user; its statements are written in
+order as user statements under one attribute, the category, then consolidate(store, user).
+
+Figures, for the `many` policy (the category declared `many`) and the default `one`:
+- rows: rows where every statement of the row is still current after consolidation;
+- values: statements still current, over all rows.
+Under `one` the fold keeps only the newest statement of a row, which is the failure the
+data set was built to expose; `many` is the policy a deployer declares for such attributes.
+
+Run: python eval/memfail.py [PATH] [--json]
+"""
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from consolidate import consolidate  # noqa: E402
+from memory import MemoryStore  # noqa: E402
+
+DEFAULT_PATH = (Path(__file__).resolve().parent.parent.parent
+                / "shared/data/memfail/coexisting_facts_public.csv")
+
+
+def load(path):
+    """[(category, [statement, ...]), ...] in file order."""
+    with open(path, encoding="utf-8", newline="") as fh:
+        return [(row["preference_category"], json.loads(row["preference_facts"]))
+                for row in csv.DictReader(fh)]
+
+
+def replay(rows, policy):
+    """Figures for one policy: {"rows": [hits, total], "values": [hits, total]}."""
+    out = {"rows": [0, 0], "values": [0, 0]}
+    with MemoryStore() as store:
+        for i, (category, statements) in enumerate(rows):
+            if policy != "one":  # "one" is the default: declaring nothing is the baseline
+                store.declare(category, policy)
+            user = f"memfail-{i}"
+            ids = [m.id for m in store.add_many(
+                {"text": s, "user": user, "attribute": category} for s in statements)]
+            consolidate(store, user)
+            current = {m.id for m in store.current(user)}
+            kept = sum(mid in current for mid in ids)
+            out["rows"][0] += kept == len(ids)
+            out["rows"][1] += 1
+            out["values"][0] += kept
+            out["values"][1] += len(ids)
+    return out
+
+
+def run(path=DEFAULT_PATH):
+    """Both policies; returns the dict that --json prints."""
+    rows = load(path)
+    result = {"data": str(path), "rows": len(rows)}
+    for policy in ("many", "one"):
+        result[policy] = {k: {"hits": h, "total": t, "pct": round(100 * h / t, 1) if t else None}
+                          for k, (h, t) in replay(rows, policy).items()}
+    return result
+
+
+def table(result):
+    lines = [f"MemFail coexisting facts: {result['rows']} rows",
+             f"{'figure':<40}{'many':>18}{'one (default)':>18}"]
+    for key, label in (("rows", "rows with every preference current"),
+                       ("values", "preferences current")):
+        cells = [f"{v['pct']:.1f}% ({v['hits']}/{v['total']})"
+                 for v in (result["many"][key], result["one"][key])]
+        lines.append(f"{label:<40}{cells[0]:>18}{cells[1]:>18}")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", default=str(DEFAULT_PATH))
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    args = parser.parse_args(argv)
+    result = run(args.path)
+    print(json.dumps(result, indent=2) if args.json else table(result))
+
+
+if __name__ == "__main__":
+    main()
