@@ -1010,11 +1010,17 @@ class MemoryStore:
         check_task(task)
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise _invalid("k", "an int >= 1", k)
-        words = _QUERY_WORD.findall(normalize(query))
-        terms = [w for w in words if w not in FUNCTION_WORDS and w not in NEGATIONS] or words
+        # Each whitespace-separated word is one quoted FTS phrase: "City-Q" must match "city q"
+        # in that order, not any text with "city" in it; quoting makes every FTS operator inert.
+        norm = normalize(query)
+        words = [w for w in (raw.strip(_TOKEN_EDGE) for raw in norm.split(" ")) if _QUERY_WORD.search(w)]
+        terms = sorted(w for w in content_words(norm)[0] if _QUERY_WORD.search(w)) or words
         if not terms:
             return Recall()
-        fts_terms = " OR ".join('"' + t.replace('"', '""') + '"' for t in dict.fromkeys(terms))
+        # Only word characters reach the phrase: the tokenizer drops the rest anyway, and a NUL
+        # or a quote inside an FTS string would end it early.
+        phrases = dict.fromkeys(" ".join(_QUERY_WORD.findall(t)) for t in terms)
+        fts_terms = " OR ".join(f'"{p}"' for p in phrases if p)
         match = '{fts_owner} : "u' + user.encode().hex().upper() + '" AND {attribute text} : (' \
             + fts_terms + ")"
         with self._read() as conn:
