@@ -359,6 +359,57 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual(self.store.resolutions(U1), [])
 
 
+class TestCronCommand(unittest.TestCase):
+    """python consolidate.py DB (--user U | --all) [--task T] [--dry-run] [--json]"""
+
+    def run_cli(self, *args):
+        return subprocess.run([sys.executable, str(HERE / "consolidate.py"), *args],
+                              capture_output=True, text=True, timeout=60)
+
+    def test_cli_dry_run_json_and_table(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = str(Path(tmp) / "m.db")
+            with MemoryStore(path) as store:
+                a = store.add("I live in Oslo.", user=U1, attribute="home_city").id
+                b = store.add("I live in Rome.", user=U1, attribute="home_city").id
+                store.add("I live in Paris.", user=U2, attribute="home_city")
+                store.add("I live in Nice.", user=U2, attribute="home_city")
+            dry = self.run_cli(path, "--user", U1, "--dry-run", "--json")
+            self.assertEqual(dry.returncode, 0, dry.stderr)
+            self.assertEqual(json.loads(dry.stdout)["resolutions"],
+                             [{"kept": b, "retired": a, "rule": "newer statement"}])
+            with MemoryStore(path) as store:
+                self.assertEqual(store.resolutions(U1), [])  # the dry run wrote nothing
+            real = self.run_cli(path, "--user", U1)
+            self.assertEqual(real.returncode, 0, real.stderr)
+            self.assertIn("newer statement", real.stdout)
+            self.assertIn("I live in Oslo.", real.stdout)
+            again = self.run_cli(path, "--user", U1, "--json")
+            self.assertEqual(json.loads(again.stdout)["resolutions"], [])
+            every = self.run_cli(path, "--all", "--json")
+            self.assertEqual(len(json.loads(every.stdout)["resolutions"]), 1)  # U2's pair only
+            level = self.run_cli(path, "--all", "--task", "-", "--json")
+            self.assertEqual(level.returncode, 0, level.stderr)
+
+    def test_cli_exit_codes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            missing = self.run_cli(str(Path(tmp) / "nope.db"), "--all")
+            self.assertEqual(missing.returncode, 1)
+            self.assertEqual(len(missing.stderr.strip().splitlines()), 1)
+            self.assertFalse((Path(tmp) / "nope.db").exists())
+            junk = Path(tmp) / "junk.db"
+            junk.write_bytes(b"not a database" * 200)
+            bad_file = self.run_cli(str(junk), "--all")
+            self.assertEqual(bad_file.returncode, 1)
+            self.assertEqual(len(bad_file.stderr.strip().splitlines()), 1)
+            for args in ([str(junk)], [str(junk), "--user", U1, "--all"], ["--all"]):
+                with self.subTest(args=args):
+                    self.assertEqual(self.run_cli(*args).returncode, 2)
+            with MemoryStore(str(Path(tmp) / "ok.db")):
+                pass
+            self.assertEqual(self.run_cli(str(Path(tmp) / "ok.db"), "--user", "").returncode, 1)
+
+
 class TestRandomHistoriesAgainstReferenceFold(unittest.TestCase):
     """Hundreds of seeded random write/consolidate histories, replayed against a tiny fold."""
 
