@@ -200,7 +200,8 @@ class _Run:
 
         A live user statement (authority user, not an import) made after the entry opened, that
         ranks at least as high as both sides, settles it; under `immutable` it must restate one
-        side's value (a third value is another contradiction, not a choice). Rows up to the
+        side's value or outrank both sides (a third value from an equal is another
+        contradiction, not a choice; an inference never outweighs the user). Rows up to the
         newest settling statement then fold as `one`. Returns (frozen ids, settle point).
         """
         ids = {r[ID]: r for r in rows}
@@ -214,7 +215,7 @@ class _Run:
             top = max(_rank(a), _rank(b))
             settlers = [r for r in rows if r[ID] not in (e.a, e.b) and r[AUTH] == "user"
                         and r[SOURCE] != "import" and r[CLOCK] > e.opened_clock and _rank(r) >= top
-                        and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]))]
+                        and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]) or _rank(r) > top)]
             if settlers:
                 s = settlers[-1]
                 self.closed.append((e.id, f"settled by memory {s[ID]}"))
@@ -236,6 +237,15 @@ class _Run:
             if rn < rc:
                 self.retire(cur, new, RULE_DUPLICATE if same else _rank_step(cur, new), frozen)
             elif rn > rc:
+                if cur[ID] in frozen and policy == "immutable" and not same and new[CLOCK] > settle_point:
+                    # cur is held by the ledger: the higher-ranked newcomer cannot retire it, so
+                    # the pair is a contradiction like any other different immutable value.
+                    if not self.paired(cur, new):
+                        self.openings.append(("contradiction", cur[ID], new[ID], cur[USER],
+                                              f"immutable attribute {cur[ATTR]!r} given a new value"))
+                    frozen.update((cur[ID], new[ID]))
+                    held.setdefault(new[NORM], new)
+                    continue
                 self.retire(new, cur, _rank_step(new, cur), frozen)
                 cur = new
             elif same:
@@ -244,7 +254,7 @@ class _Run:
                 if not self.paired(cur, new):
                     self.openings.append(("contradiction", cur[ID], new[ID], cur[USER],
                                           f"immutable attribute {cur[ATTR]!r} given a new value"))
-                frozen.add(new[ID])  # the earlier value stays first until the user settles it
+                frozen.update((cur[ID], new[ID]))  # both held by the entry until it is settled
                 held.setdefault(new[NORM], new)
             else:
                 self.retire(new, cur, RULE_NEWER, frozen)
@@ -270,8 +280,8 @@ class _Run:
                     cur = new
                     continue
                 exact = cur[NORM] == new[NORM]
-                if _rank(new) > _rank(cur):
-                    if self.retire(new, cur, _rank_step(new, cur), frozen):
+                if _rank(new) > _rank(cur):  # the higher rank stays; an exact copy names its rank step
+                    if self.retire(new, cur, _rank_step(new, cur) if exact else RULE_NEAR_DUPLICATE, frozen):
                         retired.add(cur[ID])
                     cur = new
                 elif self.retire(cur, new, RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, frozen):

@@ -18,7 +18,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from consolidate import RULE_NEWER, default_contradicts
 from memory import (ALL, RANK_STEPS, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore,
-                    _prepare, check_user, normalize, rank)
+                    _prepare, normalize, rank)
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
            "remember", "render", "classify_claim", "has_prompt_structure", "quarantined",
@@ -82,8 +82,10 @@ _PROMPT_STRUCTURE = re.compile(
 
 # Words that open an imperative sentence addressed to whoever reads the text.
 _IMPERATIVE = frozenset("""
-act add advise answer append avoid book buy call change check click compose confirm consider
-contact convert copy create delete describe disable do don't download draft email enable encode
+act add advise allow answer append approve avoid book bypass buy call change check cite classify
+click compose confirm consider contact convert copy create delete deny describe disable do don't
+download draft email enable encode favor favour grant memorize memorise prefer prioritize
+prioritise skip
 ensure execute explain find follow forget format forward generate give go ignore include inform
 insert install introduce invite keep let list log look make mention misspell move notify open
 output override pass paste pay post pretend print promote provide publish read recommend record
@@ -96,7 +98,9 @@ _TO_ASSISTANT = re.compile(
     r"(?i)\b(?:ai|assistant|chatbot|language model|llm)\b|\byour (?:answer|response|reply|output|"
     r"summary|instructions?)\b|\bignore (?:all |the |any )?(?:previous|prior|above|earlier)\b|"
     r"\bfrom now on\b|\byou (?:must|should|need to|have to|will|are now)\b|\bdo the following\b|"
-    r"\btask (?:that )?i gave you\b")
+    r"\btask (?:that )?i gave you\b|\bin (?:all |any )?(?:future|later|subsequent) (?:conversations?|sessions?|"
+    r"chats?|answers?|responses?|replies)\b|\bwhen (?:answering|responding|replying|summari[sz]ing|"
+    r"recommending)\b|\b(?:all|any|every) (?:\w+ )?recommendations?\b")
 _PROCEDURE = re.compile(
     r"(?i)\b(?:must|shall|is required to|are required to|needs? to|has to|have to)\b|"
     r"\b(?:always|never|whenever|every time|before any|after any|step \d+)\b")
@@ -234,7 +238,11 @@ class GuardGate(ProvenanceGate):
         if not clashing:
             return decision
         from_user = candidate.source == "user" and candidate.authority == "user"
-        same_origin = candidate.authenticated and all(m.origin == candidate.origin for m in clashing)
+        # The same origin means the same channel and sender, vouched for on both writes: a tool
+        # that labels itself "chat" is not the user's chat.
+        same_origin = candidate.authenticated and all(
+            m.authenticated and m.origin == candidate.origin and m.source == candidate.source
+            and m.authority != "user" for m in clashing)
         if (from_user or same_origin) and policy != "immutable":
             return Decision("accept", decision.trust, "supersedes", supersedes=tuple(m.id for m in clashing),
                             claim=decision.claim)
@@ -258,10 +266,10 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
     """
     if not isinstance(candidate, Candidate):
         raise InvalidMemory(f"candidate: expected a gates.Candidate; got {candidate!r:.200}")
-    if candidate.speaker is not None:
-        check_user(candidate.speaker) if isinstance(candidate.speaker, str) else None
-        if not isinstance(candidate.speaker, str):
-            raise InvalidMemory(f"speaker: expected a non-empty str or None; got {candidate.speaker!r:.200}")
+    if candidate.speaker is not None and (not isinstance(candidate.speaker, str)
+                                          or not candidate.speaker.strip()):
+        raise InvalidMemory(f"speaker: expected a non-empty str or None (the scope's user); "
+                            f"got {candidate.speaker!r:.200}")
     row = _prepare({f: getattr(candidate, f) for f in
                     ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
                      "authenticated")})
@@ -347,7 +355,14 @@ def discard(store: MemoryStore, memory_id: int) -> list[int]:
 # --- prompt rendering -----------------------------------------------------------------------
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
-_TEMPLATE_TOKENS = re.compile(r"<\|[^|>]*\|>|\[/?INST\]|<<\s*/?SYS\s*>>", re.I)
+# Chat-template tokens and section tags: defused by swapping their brackets for look-alikes.
+_TEMPLATE_TOKENS = re.compile(r"<\|[^|>]*\|>|\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*[A-Za-z_][\w-]*\s*/?>", re.I)
+
+
+def _one_line(text: str) -> str:
+    text = _TEMPLATE_TOKENS.sub(lambda m: m.group(0).replace("<", "‹").replace(">", "›")
+                                .replace("[", "(").replace("]", ")"), text)
+    return " ".join(_BREAKS.sub(" ", text).split())
 
 
 def render(memory: Memory) -> str:
@@ -355,10 +370,7 @@ def render(memory: Memory) -> str:
     "(inferred|unverified, from <source> <origin>)". Line breaks and control characters become
     spaces and chat-template tokens are defused, so the line can never open a prompt section or
     a chat turn; the leading "- " keeps a role word or "#" off the start of a line."""
-    text = _TEMPLATE_TOKENS.sub(lambda m: m.group(0).replace("<", "‹").replace(">", "›")
-                                .replace("[", "(").replace("]", ")"), memory.text)
-    text = " ".join(_BREAKS.sub(" ", text).split())
-    origin = " ".join(_BREAKS.sub(" ", memory.origin).split())
+    text, origin = _one_line(memory.text), _one_line(memory.origin)
     if memory.trust != "trusted":
         return f"- {text} (unverified, from {memory.source} {origin})"
     if memory.authority != "user":
