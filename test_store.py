@@ -20,6 +20,17 @@ HERE = Path(__file__).resolve().parent
 U1, U2 = "U1", "U2"
 
 
+# The version 1 schema as the first release wrote it; fixtures build it with raw sqlite3.
+V1_SCHEMA = """
+    CREATE TABLE memories (id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT,
+        kind TEXT NOT NULL, text TEXT NOT NULL, norm TEXT NOT NULL, attribute TEXT,
+        source TEXT NOT NULL, origin TEXT NOT NULL, status TEXT NOT NULL,
+        created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL);
+    CREATE TABLE runs (id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL);
+    PRAGMA user_version = 1;
+"""
+
+
 class TempDirCase(unittest.TestCase):
     """A temp dir per test; the database and its -wal/-shm files go with it."""
 
@@ -76,16 +87,8 @@ class TestSchema(TempDirCase):
             MemoryStore(self.path)
 
     def test_BR37_version_1_file_migrates_and_keeps_every_row(self):
-        # The version 1 schema as the first release wrote it, built with raw sqlite3.
         conn = sqlite3.connect(self.path)
-        conn.executescript("""
-            CREATE TABLE memories (id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT,
-                kind TEXT NOT NULL, text TEXT NOT NULL, norm TEXT NOT NULL, attribute TEXT,
-                source TEXT NOT NULL, origin TEXT NOT NULL, status TEXT NOT NULL,
-                created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL);
-            CREATE TABLE runs (id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL);
-            PRAGMA user_version = 1;
-        """)
+        conn.executescript(V1_SCHEMA)
         legacy = [
             (U1, None, "semantic", "I live in Oslo.", "i live in oslo", "home_city", "user", "chat", "current", 1),
             (U1, None, "semantic", "i live in oslo", "i live in oslo", "home_city", "user", "chat", "current", 2),
@@ -127,14 +130,7 @@ class TestSchema(TempDirCase):
 
     def test_migration_is_all_or_nothing(self):
         conn = sqlite3.connect(self.path)
-        conn.executescript("""
-            CREATE TABLE memories (id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT,
-                kind TEXT NOT NULL, text TEXT NOT NULL, norm TEXT NOT NULL, attribute TEXT,
-                source TEXT NOT NULL, origin TEXT NOT NULL, status TEXT NOT NULL,
-                created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL);
-            CREATE TABLE runs (id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL);
-            PRAGMA user_version = 1;
-        """)
+        conn.executescript(V1_SCHEMA)
         # A row the v2 CHECK constraints refuse makes the migration fail: nothing may change.
         conn.execute("INSERT INTO memories (user, kind, text, norm, source, origin, status, created_at, "
                      "recorded_at) VALUES ('u', 'bogus', 't', 't', 'user', 'chat', 'current', 1, 'x')")
