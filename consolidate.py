@@ -11,15 +11,16 @@ is retired and stays stored. Rules and their names come from DESIGN.md, "Consoli
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sqlite3
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from memory import (ALL, RANK_STEPS, InvalidMemory, Memory, MemoryStore, Resolution, Conflict,
-                    StoreError, RUNS_KEPT, check_task, check_user, content_words, normalize, rank,
-                    _MEMORY_COLUMNS, _memory, _utc)
+from memory import (ALL, RANK_STEPS, RUNS_KEPT, Conflict, InvalidMemory, Memory, MemoryStore,
+                    Resolution, StoreError, check_task, check_user, content_words, normalize, rank,
+                    _CONFLICT_COLUMNS, _MEMORY_COLUMNS, _memory, _utc)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "main"]
@@ -32,13 +33,16 @@ RULES = (RULE_DUPLICATE, RULE_USER_OVER_INFERENCE, RULE_NEWER, RULE_LIVE_OVER_IM
          RULE_TRUSTED_OVER_UNVERIFIED, RULE_NEAR_DUPLICATE)
 
 ZOMBIE_AFTER_DAYS = 90.0  # an open entry never recalled together this long is marked zombied
-_GROUP_QUERY_LIMIT = 2_000  # more pending groups than this: one ordered scan beats a query each
+_FAMILY_QUERY_LIMIT = 20_000  # more pending families than this: one ordered scan beats a query each
 
-# Column positions in a memory row (memory._MEMORY_COLUMNS, then fold_pending).
-ID, USER, TASK, KIND, TEXT, NORM, ATTR, AUTH, SOURCE, ORIGIN, AUTHN, TRUST, STATUS, CLOCK = range(14)
-PENDING = 15
-_ROW = f"SELECT {_MEMORY_COLUMNS}, fold_pending FROM memories"
+# A fold row: what the rules read, with the provenance rank as one integer computed in SQL
+# (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
+ID, USER, TASK, NORM, ATTR, RANK, CLOCK, PENDING = range(8)
+_FOLD_COLUMNS = ("id, user, task, norm, attribute, "
+                 "(source <> 'import') * 4 + (authority = 'user') * 2 + (trust = 'trusted'), "
+                 "created_at, fold_pending")
 _CURRENT = "status = 'current' AND kind = 'semantic'"
+_LIVE_USER = 6  # rank bits of a live user statement
 
 
 @dataclass(frozen=True)
@@ -97,30 +101,39 @@ class Plan(list):
         self.unattributed = list(unattributed)
 
 
-@dataclass(frozen=True)
 class Report:
-    """What a run wrote: resolutions (oldest first), ledger entries opened and closed, the
-    current facts of the scope without an attribute (what the rules could not key), the run id."""
+    """What a run wrote: `resolutions` (Resolution list, decision order), `conflicts` (ledger
+    entries opened), `closed` ((entry id, reason) pairs), `run` (the run id), and
+    `unattributed`: the current facts of the scope without an attribute (what the rules could
+    not key), read from the store on first access (the store must still be open)."""
 
-    resolutions: list
-    unattributed: list
-    run: int
-    conflicts: list = field(default_factory=list)
-    closed: list = field(default_factory=list)
+    def __init__(self, resolutions, run, conflicts, closed, unattributed):
+        self.resolutions, self.run, self.conflicts, self.closed = resolutions, run, conflicts, closed
+        self._unattributed = unattributed
+
+    @functools.cached_property
+    def unattributed(self) -> list:
+        return self._unattributed() if callable(self._unattributed) else list(self._unattributed)
+
+    def __repr__(self):
+        return (f"Report(run={self.run}, resolutions={len(self.resolutions)}, "
+                f"conflicts={len(self.conflicts)}, closed={len(self.closed)})")
 
 
 # --- rules ----------------------------------------------------------------------------------
 
-def _rank(r):
-    return (r[SOURCE] != "import", r[AUTH] == "user", r[TRUST] == "trusted")
-
-
-def _rank_step(higher, lower):
-    """The name of the first rank step on which `higher` beats `lower`."""
-    for step, h, l in zip(RANK_STEPS, _rank(higher), _rank(lower)):
-        if h != l:
+def _rank_step(higher: int, lower: int) -> str:
+    """The name of the first rank step on which rank `higher` beats rank `lower`."""
+    for bit, step in zip((4, 2, 1), RANK_STEPS):
+        if (higher ^ lower) & bit:
             return step
     raise AssertionError("equal ranks have no deciding step")
+
+
+def rule_for(winner: Memory, loser: Memory) -> str:
+    """The rule the fold gives when `winner` retires `loser` (different norms, winner not lower)."""
+    w, l = (sum(b * bit for b, bit in zip(rank(m), (4, 2, 1))) for m in (winner, loser))
+    return _rank_step(w, l) if w != l else RULE_NEWER
 
 
 # Antonyms of "like", for the default contradiction test only (near duplicates stay literal).
@@ -160,19 +173,21 @@ def default_contradicts(a: str, b: str) -> bool:
 class _Run:
     """The decisions of one run, collected before anything is written."""
 
-    def __init__(self, entries, policies, contradicts, attribute_of):
+    def __init__(self, entries, policies, contradicts, texts):
         self.steps: list[tuple] = []       # (kept row, retired row, rule)
         self.openings: list[tuple] = []    # (kind, a id, b id, user, reason)
         self.closed: list[tuple] = []      # (entry id, reason)
         self.entries = entries             # open/zombied contradiction+contested entries by memory id
         self.policies = policies
         self.contradicts = contradicts
-        self.attribute_of = attribute_of
+        self.texts = texts                 # ids -> {id: text}, for an injected contradicts()
+        self.retired_ids: set = set()
 
     def retire(self, kept, retired, rule, frozen):
         if retired[ID] in frozen:  # a row on an open ledger entry is never retired by the fold
             return False
         self.steps.append((kept, retired, rule))
+        self.retired_ids.add(retired[ID])
         return True
 
     # -- attributed groups --
@@ -212,10 +227,10 @@ class _Run:
             a, b = ids.get(e.a), ids.get(e.b)
             if a is None or b is None:
                 continue
-            top = max(_rank(a), _rank(b))
-            settlers = [r for r in rows if r[ID] not in (e.a, e.b) and r[AUTH] == "user"
-                        and r[SOURCE] != "import" and r[CLOCK] > e.opened_clock and _rank(r) >= top
-                        and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]) or _rank(r) > top)]
+            top = max(a[RANK], b[RANK])
+            settlers = [r for r in rows if r[ID] not in (e.a, e.b) and r[RANK] & _LIVE_USER == _LIVE_USER
+                        and r[CLOCK] > e.opened_clock and r[RANK] >= top
+                        and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]) or r[RANK] > top)]
             if settlers:
                 s = settlers[-1]
                 self.closed.append((e.id, f"settled by memory {s[ID]}"))
@@ -229,13 +244,13 @@ class _Run:
             if cur is None:
                 cur = new
                 continue
-            rc, rn = _rank(cur), _rank(new)
-            if new[NORM] in held and new[NORM] != cur[NORM] and rn <= _rank(held[new[NORM]]):
+            rc, rn = cur[RANK], new[RANK]
+            if new[NORM] in held and new[NORM] != cur[NORM] and rn <= held[new[NORM]][RANK]:
                 self.retire(held[new[NORM]], new, RULE_DUPLICATE, frozen)
                 continue
             same = cur[NORM] == new[NORM]
             if rn < rc:
-                self.retire(cur, new, RULE_DUPLICATE if same else _rank_step(cur, new), frozen)
+                self.retire(cur, new, RULE_DUPLICATE if same else _rank_step(rc, rn), frozen)
             elif rn > rc:
                 if cur[ID] in frozen and policy == "immutable" and not same and new[CLOCK] > settle_point:
                     # cur is held by the ledger: the higher-ranked newcomer cannot retire it, so
@@ -246,7 +261,7 @@ class _Run:
                     frozen.update((cur[ID], new[ID]))
                     held.setdefault(new[NORM], new)
                     continue
-                self.retire(new, cur, _rank_step(new, cur), frozen)
+                self.retire(new, cur, _rank_step(rn, rc), frozen)
                 cur = new
             elif same:
                 self.retire(cur, new, RULE_DUPLICATE, frozen)
@@ -266,7 +281,7 @@ class _Run:
 
     # -- facts without an attribute --
 
-    def triage(self, rows, pending):
+    def triage(self, rows):
         """Near duplicates and contradictions among one level's unattributed facts (oldest first)."""
         frozen = self.frozen_ids(rows)
         groups = {}
@@ -280,26 +295,28 @@ class _Run:
                     cur = new
                     continue
                 exact = cur[NORM] == new[NORM]
-                if _rank(new) > _rank(cur):  # the higher rank stays; an exact copy names its rank step
-                    if self.retire(new, cur, _rank_step(new, cur) if exact else RULE_NEAR_DUPLICATE, frozen):
+                if new[RANK] > cur[RANK]:  # the higher rank stays; an exact copy names its rank step
+                    if self.retire(new, cur, _rank_step(new[RANK], cur[RANK]) if exact else RULE_NEAR_DUPLICATE,
+                                   frozen):
                         retired.add(cur[ID])
                     cur = new
                 elif self.retire(cur, new, RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, frozen):
                     retired.add(new[ID])
         survivors = [r for r in rows if r[ID] not in retired]
-        self.find_contradictions(survivors, pending)
+        self.find_contradictions(survivors)
 
-    def find_contradictions(self, rows, pending):
+    def find_contradictions(self, rows):
         if self.contradicts is None:  # default: only a negated fact can contradict, so pair those
             polar = {r[ID]: _polar(r[NORM]) for r in rows}
             negated = [r for r in rows if polar[r[ID]][1]]
             pairs = [(n, p) for n in negated for p in rows if not polar[p[ID]][1]
                      and polar[n[ID]][0] and polar[n[ID]][0] <= polar[p[ID]][0]]
         else:  # an injected judge (maybe a model) is asked only about pairs with a new fact
+            text = self.texts([r[ID] for r in rows])
             pairs = [(a, b) for i, a in enumerate(rows) for b in rows[i + 1:]
-                     if (a[ID] in pending or b[ID] in pending) and self.contradicts(a[TEXT], b[TEXT])]
+                     if (a[PENDING] or b[PENDING]) and self.contradicts(text[a[ID]], text[b[ID]])]
         for x, y in pairs:
-            if x[ID] not in pending and y[ID] not in pending:
+            if not (x[PENDING] or y[PENDING]):
                 continue  # judged by an earlier run
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -308,142 +325,139 @@ class _Run:
                                       else "injected contradicts()"))
 
 
-def _policy(policies, attribute):
-    return policies.get(attribute, "one")
+    # -- one attribute family: (user, attribute) at every level --
+
+    def family(self, rows, scope, policy):
+        """Fold each in-scope level of one family (rows ordered by task, then clock) that has a
+        new row, then record same-norm facts at user level and in a task (cross-scope)."""
+        levels = {}
+        for r in rows:
+            levels.setdefault(r[TASK], []).append(r)
+        for task, level in levels.items():
+            if (scope.task is ALL or scope.task == task) and any(r[PENDING] for r in level):
+                if rows[0][ATTR] is None:
+                    self.triage(level)
+                else:
+                    self.fold_group(level, policy)
+        top = {r[NORM]: r for r in levels.get(None, ()) if r[ID] not in self.retired_ids}
+        if not top or len(levels) < 2:
+            return
+        for task, level in levels.items():
+            for t in level:
+                u = top.get(t[NORM]) if task is not None and t[ID] not in self.retired_ids else None
+                if u is not None and (u[PENDING] or t[PENDING]) and (scope.task is ALL or scope.task in (None, task)):
+                    self.cross.append((u, t))
 
 
-def _decide(store: MemoryStore, conn, scope: Scope, contradicts, attribute_of) -> _Run:
+def _families(conn, scope: Scope, pending):
+    """Yield the rows of every family with a new row: (user, attribute) -> rows by task, clock."""
+    where, args = scope.where()
+    if scope.task is not ALL:  # the family's other levels are read too, for cross-scope pairs
+        where, args = Scope(scope.user).where()
+    if len(pending) > _FAMILY_QUERY_LIMIT:
+        # One ordered read; families of one row can decide nothing and are dropped in SQL.
+        rows = conn.execute(
+            f"SELECT * FROM (SELECT {_FOLD_COLUMNS}, count(*) OVER (PARTITION BY user, attribute) AS n "
+            f"FROM memories WHERE {_CURRENT} AND {where}) WHERE n > 1 "
+            "ORDER BY user, attribute, task, created_at", args)
+        family, key = [], None
+        for r in rows:
+            if (r[USER], r[ATTR]) != key:
+                if family and key in pending:
+                    yield family
+                family, key = [], (r[USER], r[ATTR])
+            family.append(r)
+        if family and key in pending:
+            yield family
+        return
+    for user, attribute in sorted(pending, key=lambda k: (k[0], k[1] or "")):
+        family = conn.execute(f"SELECT {_FOLD_COLUMNS} FROM memories WHERE user = ? AND attribute IS ? "
+                              f"AND {_CURRENT} ORDER BY task, created_at", (user, attribute)).fetchall()
+        if len(family) > 1:
+            yield family
+
+
+def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     where, args = scope.where()
     policies = dict(conn.execute("SELECT attribute, policy FROM attributes"))
-    users_sql = "" if scope.user is ALL else "AND user = ?"
-    users_args = [] if scope.user is ALL else [scope.user]
+    users_sql, users_args = ("", []) if scope.user is ALL else ("AND user = ?", [scope.user])
     entries = {}
-    for row in conn.execute(f"SELECT id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
-                            f"opened_at, closed_at, co_recalls FROM conflicts WHERE state <> 'resolved' "
+    for row in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state <> 'resolved' "
                             f"AND kind IN ('contradiction', 'contested') {users_sql}", users_args):
         e = Conflict(*row)
         entries.setdefault(e.a, []).append(e)
         entries.setdefault(e.b, []).append(e)
-    run = _Run(entries, policies, contradicts, attribute_of)
-    pending = conn.execute(f"SELECT id, user, task, attribute, text FROM memories WHERE fold_pending = 1 "
-                           f"AND {_CURRENT} AND {where}", args).fetchall()
-    if not pending:
-        return run
-    assigned = {}
-    if attribute_of is not None:  # a classifier may key unattributed facts so the fold applies
-        for mid, user, task, attribute, text in pending:
-            if attribute is None:
-                name = attribute_of(text)
-                if name is not None and normalize(str(name)):
-                    assigned[mid] = normalize(str(name))
-        for mid, name in assigned.items():
-            conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (name, mid))
-        pending = [(m, u, t, assigned.get(m, a), x) for m, u, t, a, x in pending]
-    pending_ids = {p[0] for p in pending}
-    groups = {(u, t, a) for _, u, t, a, _ in pending}
-    if len(groups) > _GROUP_QUERY_LIMIT:
-        levels = _scan(conn, where, args, groups)
-    else:
-        levels = _query(conn, groups)
-    for (user, task), level in levels.items():
-        for attribute, rows in level.items():
-            if attribute is None:
-                run.triage(rows, pending_ids)
-            else:
-                run.fold_group(rows, _policy(policies, attribute))
-    _cross_scope(conn, run, scope)
+
+    def texts(ids):
+        q = ",".join("?" * len(ids))
+        return dict(conn.execute(f"SELECT id, text FROM memories WHERE id IN ({q})", ids))
+    run = _Run(entries, policies, contradicts, texts)
+    run.cross = []
+    if attribute_of is not None:  # a classifier may key new unattributed facts so the fold applies
+        for mid, text in conn.execute(f"SELECT id, text FROM memories WHERE fold_pending = 1 AND "
+                                      f"attribute IS NULL AND {_CURRENT} AND {where}", args).fetchall():
+            name = attribute_of(text)
+            if name is not None and normalize(str(name)):
+                conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
+    pending = set(conn.execute(f"SELECT DISTINCT user, attribute FROM memories WHERE fold_pending = 1 "
+                               f"AND {_CURRENT} AND {where}", args))
+    for family in _families(conn, scope, pending):
+        run.family(family, scope, _policy(policies, family[0][ATTR]))
+    for u, t in run.cross:
+        if conn.execute("SELECT 1 FROM conflicts WHERE kind = 'cross-scope duplicate' AND a = ? AND b = ? "
+                        "AND state = 'open'", (u[ID], t[ID])).fetchone() is None:
+            run.openings.append(("cross-scope duplicate", u[ID], t[ID], u[USER],
+                                 f"same text at user level and in task {t[TASK]!r}"))
     return run
 
 
-def _scan(conn, where, args, groups):
-    """One ordered read of the scope: {(user, task): {attribute: rows oldest first}} for the
-    groups that have pending rows (attribute None: the level's facts without an attribute)."""
-    levels = {}
-    for r in conn.execute(f"{_ROW} WHERE {_CURRENT} AND {where} ORDER BY user, task, attribute, "
-                          "created_at", args):
-        if (r[USER], r[TASK], r[ATTR]) in groups:
-            levels.setdefault((r[USER], r[TASK]), {}).setdefault(r[ATTR], []).append(r)
-    return levels
+def _policy(policies, attribute):
+    return policies.get(attribute, "one")
 
 
-def _query(conn, groups):
-    """The same as _scan with one indexed query per pending group (the incremental path)."""
-    levels = {}
-    for user, task, attribute in sorted(groups, key=lambda g: (g[0], g[1] or "", g[2] or "")):
-        levels.setdefault((user, task), {})[attribute] = conn.execute(
-            f"{_ROW} WHERE user = ? AND task IS ? AND attribute IS ? AND {_CURRENT} ORDER BY created_at",
-            (user, task, attribute)).fetchall()
-    return levels
-
-
-# Pairs with the same norm at the user level and in a task, one side new since the last run.
-_CROSS_SCOPE = """
-    SELECT u.id, t.id, t.user, t.task FROM memories t
-    JOIN memories u ON u.user = t.user AND u.norm = t.norm AND u.task IS NULL
-        AND u.status = 'current' AND u.kind = 'semantic'
-    WHERE t.task IS NOT NULL AND t.status = 'current' AND t.kind = 'semantic'
-      AND {side}.fold_pending = 1 AND {scope}
-      AND NOT EXISTS (SELECT 1 FROM conflicts c WHERE c.kind = 'cross-scope duplicate'
-                      AND c.a = u.id AND c.b = t.id AND c.state = 'open')"""
-
-
-def _cross_scope(conn, run, scope):
-    """Open bookkeeping entries for the same norm at user level and in a task of one user."""
-    cond, args = ["1"], []
-    if scope.user is not ALL:
-        cond.append("t.user = ?")
-        args.append(scope.user)
-    if isinstance(scope.task, str):
-        cond.append("t.task = ?")
-        args.append(scope.task)
-    retired = {s[1][ID] for s in run.steps}
-    pairs = {}
-    for side in ("t", "u"):  # each side's pending index finds the new rows cheaply
-        for a, b, user, task in conn.execute(_CROSS_SCOPE.format(side=side, scope=" AND ".join(cond)), args):
-            if a not in retired and b not in retired:
-                pairs[(a, b)] = (user, task)
-    for (a, b), (user, task) in sorted(pairs.items()):
-        run.openings.append(("cross-scope duplicate", a, b, user,
-                             f"same text at user level and in task {task!r}"))
-
-
-def _apply(store, conn, scope, run: _Run, zombie_after_days, dry_run):
+def _apply(store, conn, scope, run: _Run, zombie_after_days):
     """Write a run's decisions inside the caller's transaction; return the Report."""
     now = store.now()
     clock = store._tick(conn)
-    cur = conn.execute("INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
-                       (now, clock, None if scope.user is ALL else scope.user,
-                        json.dumps("ALL" if scope.task is ALL else scope.task), len(run.steps)))
-    run_id = cur.lastrowid
+    users_sql, users_args = ("", []) if scope.user is ALL else ("AND user = ?", [scope.user])
+    run_id = conn.execute("INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
+                          (now, clock, None if scope.user is ALL else scope.user,
+                           json.dumps("ALL" if scope.task is ALL else scope.task), len(run.steps))).lastrowid
     for entry, reason in run.closed:
         conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
                      (reason, now, entry))
-    resolutions = [store._retire(conn, k[ID], r[ID], rule, run_id, k[USER], clock, now)
-                   for k, r, rule in run.steps]
+    conn.executemany("UPDATE memories SET status = 'retired', fold_pending = 0 WHERE id = ?",
+                     ((r[ID],) for _, r, _ in run.steps))
+    conn.executemany("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     ((k[USER], k[ID], r[ID], rule, run_id, clock, now) for k, r, rule in run.steps))
+    resolutions = [Resolution(k[ID], r[ID], rule, run_id, now) for k, r, rule in run.steps]
+    if run.retired_ids:  # ledger entries (cross-scope bookkeeping) on a retired row close with it
+        for entry, a, b in conn.execute(f"SELECT id, a, b FROM conflicts WHERE state <> 'resolved' {users_sql}",
+                                        users_args).fetchall():
+            gone = a if a in run.retired_ids else b if b in run.retired_ids else None
+            if gone is not None:
+                store._close_conflicts(conn, [gone], f"memory {gone} retired", now)
     opened = [store._open_conflict(conn, user, kind, a, b, run_id, reason, clock, now)
               for kind, a, b, user, reason in run.openings]
     where, args = scope.where()
     conn.execute(f"UPDATE memories SET fold_pending = 0 WHERE fold_pending = 1 AND {where}", args)
     closed = list(run.closed)
     if zombie_after_days is not None:
-        cutoff = _days_before(store, zombie_after_days)
-        users_sql = "" if scope.user is ALL else "AND user = ?"
-        zombies = conn.execute(f"SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
-                               f"kind IN ('contradiction', 'contested') AND opened_at < ? {users_sql}",
-                               [cutoff] + ([] if scope.user is ALL else [scope.user])).fetchall()
-        for (entry,) in zombies:
+        cutoff = _utc(store._wall() - zombie_after_days * 86400.0)
+        for (entry,) in conn.execute(f"SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                                     f"kind IN ('contradiction', 'contested') AND opened_at < ? {users_sql}",
+                                     [cutoff] + users_args).fetchall():
             conn.execute("UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?",
                          (f"open over {zombie_after_days:g} days and never recalled together", entry))
             closed.append((entry, "zombied"))
     conn.execute("DELETE FROM runs WHERE id <= ?", (run_id - RUNS_KEPT,))
-    unattributed = [_memory(r) for r in conn.execute(
-        f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE attribute IS NULL AND {_CURRENT} AND {where} "
-        "ORDER BY created_at", args)]
-    return Report(resolutions, unattributed, run_id, opened, closed)
 
-
-def _days_before(store, days):
-    return _utc(store._wall() - days * 86400.0)
+    def unattributed():
+        rows = store._db().execute(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE attribute IS NULL AND "
+                                   f"{_CURRENT} AND {where} ORDER BY created_at", args)
+        return [_memory(r) for r in rows]
+    return Report(resolutions, run_id, opened, closed, unattributed)
 
 
 def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):
@@ -465,8 +479,10 @@ def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):
     except Exception as exc:
         raise StoreError(f"cannot start a consolidation run on {store.path}: {exc}") from exc
     try:
-        run = _decide(store, conn, scope, contradicts, attribute_of)
-        report = _apply(store, conn, scope, run, zombie_after_days, dry_run)
+        run = _decide(conn, scope, contradicts, attribute_of)
+        report = _apply(store, conn, scope, run, zombie_after_days)
+        if dry_run:
+            report.unattributed  # read before the rollback: a plan reports the planned state
     except sqlite3.Error as exc:
         conn.execute("ROLLBACK")
         raise StoreError(f"consolidation failed on {store.path}: {exc}") from exc

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import KW_ONLY, dataclass
 
-from consolidate import RULE_NEWER, default_contradicts
-from memory import (ALL, RANK_STEPS, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore,
+from consolidate import default_contradicts, rule_for
+from memory import (ALL, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore,
                     _prepare, normalize, rank)
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
@@ -289,7 +289,7 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
             now, clock = memory.recorded_at, memory.created_at
             for old in _targets(conn, decision.supersedes, memory):
                 if rank(memory) >= rank(old):  # never against the fold's own verdict
-                    store._retire(conn, memory.id, old.id, _rule(memory, old), None, memory.user, clock, now)
+                    store._retire(conn, memory.id, old.id, rule_for(memory, old), None, memory.user, clock, now)
             for old in _targets(conn, decision.contests, memory):
                 store._open_conflict(conn, memory.user, "contested", old.id, memory.id, None,
                                      f"{memory.source} {memory.origin} conflicts with trusted memory "
@@ -306,13 +306,6 @@ def _targets(conn, ids, memory):
         if row is not None:
             out.append(_memory(row))
     return out
-
-
-def _rule(winner: Memory, loser: Memory) -> str:
-    for step, w, l in zip(RANK_STEPS, rank(winner), rank(loser)):
-        if w != l:
-            return step
-    return RULE_NEWER
 
 
 # --- quarantine review ----------------------------------------------------------------------

@@ -280,13 +280,11 @@ _MIGRATIONS = {
            FROM memories ORDER BY id""",
         "DROP TABLE memories",
         "ALTER TABLE memories_v2 RENAME TO memories",
-        # The fold reads current semantic facts group by group in server-clock order.
-        """CREATE INDEX memories_fold ON memories (user, task, attribute, created_at)
+        # The fold reads current semantic facts by attribute family (one user's facts about one
+        # attribute at every level), level by level in server-clock order.
+        """CREATE INDEX memories_fold ON memories (user, attribute, task, created_at)
            WHERE status = 'current' AND kind = 'semantic'""",
         "CREATE INDEX memories_pending ON memories (user, task) WHERE fold_pending = 1",
-        # Exact duplicates across levels (cross-scope bookkeeping) are found by norm.
-        """CREATE INDEX memories_norm ON memories (user, norm)
-           WHERE status = 'current' AND kind = 'semantic'""",
         # One row: the server clock. A counter, not max(created_at): that would go back in time
         # after the newest row is forgotten.
         """CREATE TABLE clock (
