@@ -268,7 +268,8 @@ _MIGRATIONS = {
             fold_pending INTEGER NOT NULL DEFAULT 1,  -- 1 until a consolidation run has folded its group
             created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
             recorded_at TEXT NOT NULL,             -- wall clock, UTC ISO 8601 with Z, display only
-            fts_owner TEXT GENERATED ALWAYS AS ('u' || hex(user)) VIRTUAL  -- one FTS token per user
+            fts_scope TEXT GENERATED ALWAYS AS (CASE WHEN task IS NULL THEN 'l' || hex(user)
+                ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL  -- one FTS token per level
         )""",
         """INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source,
                                     origin, authenticated, trust, status, fold_pending,
@@ -344,16 +345,19 @@ _MIGRATIONS = {
         )""",
         # External-content FTS5: the index holds tokens only; text stays in memories. Every row
         # is indexed: recall maps a retired hit to the memory that replaced it.
+        # A scope token per level lets the MATCH itself keep to one user's levels, so FTS can rank
+        # and LIMIT on its own; bm25 weights: scope 0, attribute 2, text 1.
         """CREATE VIRTUAL TABLE memories_fts USING fts5(
-            fts_owner, attribute, text, content='memories', content_rowid='id',
+            fts_scope, attribute, text, content='memories', content_rowid='id',
             tokenize='porter unicode61 remove_diacritics 2')""",
+        "INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(0.0, 2.0, 1.0)')",
         """CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
-            INSERT INTO memories_fts (rowid, fts_owner, attribute, text)
-            VALUES (new.id, 'u' || hex(new.user), new.attribute, new.text);
+            INSERT INTO memories_fts (rowid, fts_scope, attribute, text)
+            VALUES (new.id, new.fts_scope, new.attribute, new.text);
         END""",
         """CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
-            INSERT INTO memories_fts (memories_fts, rowid, fts_owner, attribute, text)
-            VALUES ('delete', old.id, 'u' || hex(old.user), old.attribute, old.text);
+            INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text)
+            VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text);
         END""",
         "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
     ],
@@ -1019,8 +1023,10 @@ class MemoryStore:
         # or a quote inside an FTS string would end it early.
         phrases = dict.fromkeys(" ".join(_QUERY_WORD.findall(t)) for t in terms)
         fts_terms = " OR ".join(f'"{p}"' for p in phrases if p)
-        match = '{fts_owner} : "u' + user.encode().hex().upper() + '" AND {attribute text} : (' \
-            + fts_terms + ")"
+        levels = ['"l' + user.encode().hex() + '"']
+        if task is not None:
+            levels.append('"t' + user.encode().hex() + "x" + task.encode().hex() + '"')
+        match = "{fts_scope} : (" + " OR ".join(levels) + ") AND {attribute text} : (" + fts_terms + ")"
         with self._read() as conn:
             found, co_recalled = self._recall(conn, match, user, task, k)
         if co_recalled:  # after the read transaction: a write cannot nest inside it
@@ -1037,27 +1043,34 @@ class MemoryStore:
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
             "kind IN ('contradiction', 'contested')", (user,))]
         contested = {c.b: c for c in ledger if c.kind == "contested"}
-        cursor = conn.execute(
-            f"SELECT {', '.join('m.' + c for c in _MEMORY_COLUMNS.split(', '))} "
-            "FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid "
-            "WHERE memories_fts MATCH ? AND m.user = ? AND (m.task IS NULL OR m.task IS ?) "
-            "AND m.status <> 'quarantined' ORDER BY bm25(memories_fts, 0.0, 2.0, 1.0)",
-            (match, user, task))
+        policies = {}
         chosen, seen_ids, seen_norms, withheld = [], set(), set(), []
-        for row in cursor:
-            for mem in self._stand_ins(conn, _memory(row), task, overrides):
-                if mem.id in seen_ids:
-                    continue
-                seen_ids.add(mem.id)
-                if mem.id in contested:
-                    withheld.append((mem, contested[mem.id]))
-                    continue
-                if mem.norm in seen_norms:  # the same fact at user and task level: show one
-                    continue
-                seen_norms.add(mem.norm)
-                chosen.append(mem)
-            if len(chosen) >= k:
+        chunk, offset = max(4 * k, 32), 0
+        while len(chosen) < k:
+            # FTS ranks and limits on its own (ORDER BY rank); rows are read for the hits only.
+            ids = [r[0] for r in conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
+                                              "ORDER BY rank LIMIT ? OFFSET ?", (match, chunk, offset))]
+            rows = {r[0]: r for r in conn.execute(
+                f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)} if ids else {}
+            for mid in ids:
+                row = rows.get(mid)
+                if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
+                    continue  # a stemmed scope token can collide: the row itself decides
+                for mem in self._stand_ins(conn, _memory(row), task, overrides, policies):
+                    if mem.id in seen_ids:
+                        continue
+                    seen_ids.add(mem.id)
+                    if mem.id in contested:
+                        withheld.append((mem, contested[mem.id]))
+                        continue
+                    if mem.norm in seen_norms:  # the same fact at user and task level: show one
+                        continue
+                    seen_norms.add(mem.norm)
+                    chosen.append(mem)
+            if len(ids) < chunk:
                 break
+            offset += chunk
+            chunk *= 4
         chosen = chosen[:k]
         notes, co_recalled = {}, []
         by_id = {m.id: m for m in chosen}
@@ -1077,8 +1090,19 @@ class MemoryStore:
         return Recall(chosen, notes, notices), co_recalled
 
     @staticmethod
-    def _stand_ins(conn, mem, task, overrides):
-        """What a hit stands for: itself if current, else its replacement; task override applied."""
+    def _stand_ins(conn, mem, task, overrides, policies):
+        """What a hit stands for: itself if current; for a retired fact, what replaced it (its
+        group's current facts for a single-valued attribute, else its resolution chain); a
+        user-level fact overridden in the task stands for the task's facts."""
+        if mem.status == "retired" and mem.attribute is not None:
+            if mem.attribute not in policies:
+                row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (mem.attribute,)).fetchone()
+                policies[mem.attribute] = row[0] if row else "one"
+            if policies[mem.attribute] != "many":
+                rows = conn.execute(f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND "
+                                    "status = 'current' AND kind = 'semantic' ORDER BY created_at DESC",
+                                    (mem.user, mem.attribute, mem.task)).fetchall()
+                return [m for r in rows for m in MemoryStore._stand_ins(conn, _memory(r), task, overrides, policies)]
         for _ in range(64):  # a resolution chain is acyclic; the bound only guards a damaged file
             if mem.status == "current":
                 break
