@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 
 from memory import (ALL, RANK_STEPS, RUNS_KEPT, Conflict, InvalidMemory, Memory, MemoryStore,
-                    Resolution, StoreError, check_task, check_user, content_words, normalize, rank,
+                    Resolution, StoreError, check_task, check_user, normalize, rank, signature,
                     _CONFLICT_COLUMNS, _MEMORY_COLUMNS, _memory, _utc)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
@@ -33,14 +33,14 @@ RULES = (RULE_DUPLICATE, RULE_USER_OVER_INFERENCE, RULE_NEWER, RULE_LIVE_OVER_IM
          RULE_TRUSTED_OVER_UNVERIFIED, RULE_NEAR_DUPLICATE)
 
 ZOMBIE_AFTER_DAYS = 90.0  # an open entry never recalled together this long is marked zombied
-_FAMILY_QUERY_LIMIT = 20_000  # more pending families than this: one ordered scan beats a query each
+_SCAN_SHARE = 0.1  # new rows above this share of current facts: one ordered scan beats a query per family
 
 # A fold row: what the rules read, with the provenance rank as one integer computed in SQL
 # (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
-ID, USER, TASK, NORM, ATTR, RANK, CLOCK, PENDING = range(8)
+ID, USER, TASK, NORM, ATTR, RANK, CLOCK, PENDING, SIG = range(9)
 _FOLD_COLUMNS = ("id, user, task, norm, attribute, "
                  "(source <> 'import') * 4 + (authority = 'user') * 2 + (trust = 'trusted'), "
-                 "created_at, fold_pending")
+                 "created_at, fold_pending, sig")
 _CURRENT = "status = 'current' AND kind = 'semantic'"
 _LIVE_USER = 6  # rank bits of a live user statement
 
@@ -141,8 +141,15 @@ _LIKE = {"like", "likes", "love", "loves", "enjoy", "enjoys", "adore", "adores"}
 _DISLIKE = {"hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe", "loathes"}
 
 
-def _polar(norm):
-    words, negs = content_words(norm)
+def _sig(row) -> str:
+    """A row's stored signature (rows written before it existed get it computed here)."""
+    return row[SIG] if row[SIG] is not None else signature(row[NORM])
+
+
+def _polar(sig: str):
+    """(content words with like/dislike folded to "like", negated?) from a signature."""
+    words, negs = sig.split("\n")
+    words = words.split()
     negated = bool(negs)
     out = set()
     for w in words:
@@ -163,7 +170,7 @@ def default_contradicts(a: str, b: str) -> bool:
     drink tea at night" does not contradict "I drink tea". DESIGN.md's rule (same content
     words, one side negated) is the special case of equal word sets.
     """
-    (wa, na), (wb, nb) = _polar(normalize(a)), _polar(normalize(b))
+    (wa, na), (wb, nb) = _polar(signature(normalize(a))), _polar(signature(normalize(b)))
     if na == nb:
         return False
     neg, pos = (wa, wb) if na else (wb, wa)
@@ -286,7 +293,7 @@ class _Run:
         frozen = self.frozen_ids(rows)
         groups = {}
         for r in rows:
-            groups.setdefault(content_words(r[NORM]), []).append(r)
+            groups.setdefault(_sig(r), []).append(r)
         retired = set()
         for same in groups.values():
             cur = None
@@ -307,7 +314,7 @@ class _Run:
 
     def find_contradictions(self, rows):
         if self.contradicts is None:  # default: only a negated fact can contradict, so pair those
-            polar = {r[ID]: _polar(r[NORM]) for r in rows}
+            polar = {r[ID]: _polar(_sig(r)) for r in rows}
             negated = [r for r in rows if polar[r[ID]][1]]
             pairs = [(n, p) for n in negated for p in rows if not polar[p[ID]][1]
                      and polar[n[ID]][0] and polar[n[ID]][0] <= polar[p[ID]][0]]
@@ -349,12 +356,12 @@ class _Run:
                     self.cross.append((u, t))
 
 
-def _families(conn, scope: Scope, pending):
+def _families(conn, scope: Scope, pending, scan):
     """Yield the rows of every family with a new row: (user, attribute) -> rows by task, clock."""
     where, args = scope.where()
     if scope.task is not ALL:  # the family's other levels are read too, for cross-scope pairs
         where, args = Scope(scope.user).where()
-    if len(pending) > _FAMILY_QUERY_LIMIT:
+    if scan:
         # One ordered read; families of one row can decide nothing and are dropped in SQL.
         rows = conn.execute(
             f"SELECT * FROM (SELECT {_FOLD_COLUMNS}, count(*) OVER (PARTITION BY user, attribute) AS n "
@@ -399,9 +406,11 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
             name = attribute_of(text)
             if name is not None and normalize(str(name)):
                 conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
-    pending = set(conn.execute(f"SELECT DISTINCT user, attribute FROM memories WHERE fold_pending = 1 "
-                               f"AND {_CURRENT} AND {where}", args))
-    for family in _families(conn, scope, pending):
+    new = conn.execute(f"SELECT user, attribute FROM memories WHERE fold_pending = 1 "
+                       f"AND {_CURRENT} AND {where}", args).fetchall()
+    scan = bool(new) and len(new) > _SCAN_SHARE * conn.execute(
+        f"SELECT count(*) FROM memories WHERE {_CURRENT} AND {where}", args).fetchone()[0]
+    for family in _families(conn, scope, set(new), scan):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
         if conn.execute("SELECT 1 FROM conflicts WHERE kind = 'cross-scope duplicate' AND a = ? AND b = ? "
@@ -438,8 +447,7 @@ def _apply(store, conn, scope, run: _Run, zombie_after_days):
             gone = a if a in run.retired_ids else b if b in run.retired_ids else None
             if gone is not None:
                 store._close_conflicts(conn, [gone], f"memory {gone} retired", now)
-    opened = [store._open_conflict(conn, user, kind, a, b, run_id, reason, clock, now)
-              for kind, a, b, user, reason in run.openings]
+    opened = store._open_conflicts(conn, run.openings, run_id, clock, now)  # the run checked they are new
     where, args = scope.where()
     conn.execute(f"UPDATE memories SET fold_pending = 0 WHERE fold_pending = 1 AND {where}", args)
     closed = list(run.closed)

@@ -22,7 +22,7 @@ __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
     "StoreError", "SchemaError", "InvalidMemory",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "MemoryStore",
-    "normalize", "content_words", "rank", "RANK_STEPS",
+    "normalize", "content_words", "signature", "rank", "RANK_STEPS",
 ]
 
 SCHEMA_VERSION = 2
@@ -140,6 +140,15 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
                 and not tok.endswith("'ve") and not tok.endswith("'ll") and not tok.endswith("'d"):
             words.add(tok)
     return frozenset(words), frozenset(negs)
+
+
+def signature(norm: str) -> str:
+    """The near-duplicate key of a normalized text: its content words, a newline (never inside
+    a normalized text), then its negations, each sorted and space-separated ("my favourite
+    editor is not vim" -> "editor favourite vim\nnot"). Equal signatures mean the same content
+    words and the same negations."""
+    words, negs = content_words(norm)
+    return " ".join(sorted(words)) + "\n" + " ".join(sorted(negs))
 
 
 # --- rows -----------------------------------------------------------------------------------
@@ -266,6 +275,8 @@ _MIGRATIONS = {
             trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),  -- set by the write-gate
             status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
             fold_pending INTEGER NOT NULL DEFAULT 1,  -- 1 until a consolidation run has folded its group
+            sig TEXT,                              -- content words, newline, negations of a fact without an
+                                                   -- attribute (near-duplicate key); NULL otherwise
             created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
             recorded_at TEXT NOT NULL,             -- wall clock, UTC ISO 8601 with Z, display only
             fts_scope TEXT GENERATED ALWAYS AS (CASE WHEN task IS NULL THEN 'l' || hex(user)
@@ -519,8 +530,8 @@ def _prepare(fields: dict, where: str = "") -> dict:
 # --- the store ------------------------------------------------------------------------------
 
 _INSERT = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
-           "origin, authenticated, trust, status, fold_pending, created_at, recorded_at) "
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "origin, authenticated, trust, status, fold_pending, sig, created_at, recorded_at) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
 _RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
 _CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
@@ -645,7 +656,9 @@ class MemoryStore:
         conn.executemany(_INSERT, (
             (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
              r["source"], r["origin"], int(r["authenticated"]), r["trust"], status,
-             pending if r["kind"] == "semantic" else 0, first + i, recorded)
+             pending if r["kind"] == "semantic" else 0,
+             signature(r["norm"]) if r["attribute"] is None and r["kind"] == "semantic" else None,
+             first + i, recorded)
             for i, r in enumerate(rows)))
         last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
         if last != base + len(rows):  # AUTOINCREMENT under our write lock is consecutive
@@ -680,17 +693,26 @@ class MemoryStore:
         return [r[0] for r in rows]
 
     def _open_conflict(self, conn, user, kind, a, b, run, reason, clock, recorded_at) -> Conflict:
-        """Open a ledger entry inside the caller's write (a no-op if the pair already has one)."""
-        found = conn.execute(
-            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE kind = ? AND state <> 'resolved' AND "
-            "((a = ? AND b = ?) OR (a = ? AND b = ?))", (kind, a, b, b, a)).fetchone()
-        if found:
-            return Conflict(*found)
-        cur = conn.execute(
-            "INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)", (user, kind, a, b, run, reason, clock, recorded_at))
-        return Conflict(cur.lastrowid, user, kind, a, b, run, reason, "open", None, clock,
-                        recorded_at, None, 0)
+        """Open one ledger entry inside the caller's write, unless the pair already has one."""
+        for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
+            found = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? AND b = ? AND "
+                                 "kind = ? AND state <> 'resolved'", (x, y, kind)).fetchone()
+            if found:
+                return Conflict(*found)
+        return self._open_conflicts(conn, [(kind, a, b, user, reason)], run, clock, recorded_at)[0]
+
+    @staticmethod
+    def _open_conflicts(conn, openings, run, clock, recorded_at) -> list[Conflict]:
+        """Insert new ledger entries [(kind, a, b, user, reason)] the caller checked are new."""
+        if not openings:
+            return []
+        seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
+        base = seq[0] if seq else 0
+        conn.executemany("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
+                         "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                         [(user, kind, a, b, run, reason, clock, recorded_at) for kind, a, b, user, reason in openings])
+        return [Conflict(base + 1 + i, user, kind, a, b, run, reason, "open", None, clock, recorded_at, None, 0)
+                for i, (kind, a, b, user, reason) in enumerate(openings)]
 
     # -- writes --
 
