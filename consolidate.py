@@ -33,7 +33,7 @@ RULES = (RULE_DUPLICATE, RULE_USER_OVER_INFERENCE, RULE_NEWER, RULE_LIVE_OVER_IM
          RULE_TRUSTED_OVER_UNVERIFIED, RULE_NEAR_DUPLICATE)
 
 ZOMBIE_AFTER_DAYS = 90.0  # an open entry never recalled together this long is marked zombied
-_SCAN_SHARE = 0.1  # new rows above this share of current facts: one ordered scan beats a query per family
+_SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan beats a query per family
 
 # A fold row: what the rules read, with the provenance rank as one integer computed in SQL
 # (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
@@ -316,8 +316,8 @@ class _Run:
         if self.contradicts is None:  # default: only a negated fact can contradict, so pair those
             polar = {r[ID]: _polar(_sig(r)) for r in rows}
             negated = [r for r in rows if polar[r[ID]][1]]
-            pairs = [(n, p) for n in negated for p in rows if not polar[p[ID]][1]
-                     and polar[n[ID]][0] and polar[n[ID]][0] <= polar[p[ID]][0]]
+            pairs = [(n, p) for n in negated for p in rows if (n[PENDING] or p[PENDING])
+                     and not polar[p[ID]][1] and polar[n[ID]][0] and polar[n[ID]][0] <= polar[p[ID]][0]]
         else:  # an injected judge (maybe a model) is asked only about pairs with a new fact
             text = self.texts([r[ID] for r in rows])
             pairs = [(a, b) for i, a in enumerate(rows) for b in rows[i + 1:]
@@ -362,19 +362,16 @@ def _families(conn, scope: Scope, pending, scan):
     if scope.task is not ALL:  # the family's other levels are read too, for cross-scope pairs
         where, args = Scope(scope.user).where()
     if scan:
-        # One ordered read; families of one row can decide nothing and are dropped in SQL.
-        rows = conn.execute(
-            f"SELECT * FROM (SELECT {_FOLD_COLUMNS}, count(*) OVER (PARTITION BY user, attribute) AS n "
-            f"FROM memories WHERE {_CURRENT} AND {where}) WHERE n > 1 "
-            "ORDER BY user, attribute, task, created_at", args)
+        # One read in the fold index's order (no sort); a family of one row decides nothing.
         family, key = [], None
-        for r in rows:
+        for r in conn.execute(f"SELECT {_FOLD_COLUMNS} FROM memories WHERE {_CURRENT} AND {where} "
+                              "ORDER BY user, attribute, task, created_at", args):
             if (r[USER], r[ATTR]) != key:
-                if family and key in pending:
+                if len(family) > 1 and any(x[PENDING] for x in family):
                     yield family
                 family, key = [], (r[USER], r[ATTR])
             family.append(r)
-        if family and key in pending:
+        if len(family) > 1 and any(x[PENDING] for x in family):
             yield family
         return
     for user, attribute in sorted(pending, key=lambda k: (k[0], k[1] or "")):
@@ -406,11 +403,13 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
             name = attribute_of(text)
             if name is not None and normalize(str(name)):
                 conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
-    new = conn.execute(f"SELECT user, attribute FROM memories WHERE fold_pending = 1 "
-                       f"AND {_CURRENT} AND {where}", args).fetchall()
-    scan = bool(new) and len(new) > _SCAN_SHARE * conn.execute(
-        f"SELECT count(*) FROM memories WHERE {_CURRENT} AND {where}", args).fetchone()[0]
-    for family in _families(conn, scope, set(new), scan):
+    new = conn.execute(f"SELECT count(*) FROM memories WHERE fold_pending = 1 AND {_CURRENT} AND {where}",
+                       args).fetchone()[0]
+    # max(id) (every row ever written) stands in for the store's size: one index read, not a count.
+    scan = new > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
+    pending = set() if scan or not new else set(conn.execute(
+        f"SELECT user, attribute FROM memories WHERE fold_pending = 1 AND {_CURRENT} AND {where}", args))
+    for family in _families(conn, scope, pending, scan):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
         if conn.execute("SELECT 1 FROM conflicts WHERE kind = 'cross-scope duplicate' AND a = ? AND b = ? "
