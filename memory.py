@@ -35,6 +35,8 @@ MIN_SQLITE = (3, 35, 0)  # generated columns (3.31) and reliable FTS5 external c
 MAX_TEXT_CHARS = 131_072  # longest memory text accepted, in characters (BR-39)
 MAX_KEY_CHARS = 1_024     # longest user, task, attribute or origin, in characters
 RUNS_KEPT = 1_000         # consolidation runs kept in `runs`; older rows are dropped (ids stay in resolutions)
+CACHE_KIB = 32_768        # SQLite page cache per connection, in KiB: the fold, pending and FTS b-trees
+                          # are all touched by every write, and the 2 MiB default makes them evict each other
 
 
 class _All:
@@ -401,6 +403,7 @@ def _open(path: str, timeout: float) -> sqlite3.Connection:
         if not in_memory and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed in the file, not just unlinked
         _migrate(conn, path)
