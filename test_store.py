@@ -158,7 +158,7 @@ class TestLifecycle(unittest.TestCase):
         with self.assertRaisesRegex(StoreError, "closed"):
             store.current(U1)
 
-    def test_memory_database_works_without_wal(self):
+    def test_BR36_memory_database_works_without_wal(self):
         with MemoryStore(":memory:") as store:
             self.assertEqual(store._db().execute("PRAGMA journal_mode").fetchone()[0], "memory")
             store.add("x", user=U1)
