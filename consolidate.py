@@ -209,7 +209,32 @@ class _Run:
                 self.fold(same, "one", self.frozen_ids(same), 0)
             return
         frozen, settle_point = self.settle(rows, policy)
-        self.fold(rows, policy, frozen, settle_point)
+        while True:
+            steps, openings = len(self.steps), len(self.openings)
+            self.fold(rows, policy, set(frozen), settle_point)
+            later = self.settler(rows, self.openings[openings:], policy, settle_point)
+            if later is None:
+                return
+            # A statement later in this very run settles a contradiction the run just found: fold
+            # the group again as if the entry had been settled, as a later run would have done.
+            del self.steps[steps:], self.openings[openings:]
+            self.retired_ids = {r[ID] for _, r, _ in self.steps}
+            settle_point = later
+
+    @staticmethod
+    def _settles(r, a, b, policy):
+        """Whether row r, a live user statement after both sides, settles the pair (a, b)."""
+        top = max(a[RANK], b[RANK])
+        return (r[ID] not in (a[ID], b[ID]) and r[RANK] & _LIVE_USER == _LIVE_USER
+                and r[CLOCK] > max(a[CLOCK], b[CLOCK]) and r[RANK] >= top
+                and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]) or r[RANK] > top))
+
+    def settler(self, rows, openings, policy, settle_point):
+        """The clock of the newest statement settling one of this run's new contradictions."""
+        ids = {r[ID]: r for r in rows}
+        clocks = [r[CLOCK] for kind, a, b, _, _ in openings if kind == "contradiction"
+                  for r in rows if r[CLOCK] > settle_point and self._settles(r, ids[a], ids[b], policy)]
+        return max(clocks, default=None)
 
     def frozen_ids(self, rows):
         return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_ids()}
@@ -220,8 +245,8 @@ class _Run:
     def settle(self, rows, policy):
         """Close the group's ledger entries that a later user statement settles.
 
-        A live user statement (authority user, not an import) made after the entry opened, that
-        ranks at least as high as both sides, settles it; under `immutable` it must restate one
+        A live user statement (authority user, not an import) made after both sides (server
+        clock, so one run and many runs agree), ranking at least as high as both, settles it; under `immutable` it must restate one
         side's value or outrank both sides (a third value from an equal is another
         contradiction, not a choice; an inference never outweighs the user). Rows up to the
         newest settling statement then fold as `one`. Returns (frozen ids, settle point).
@@ -234,10 +259,7 @@ class _Run:
             a, b = ids.get(e.a), ids.get(e.b)
             if a is None or b is None:
                 continue
-            top = max(a[RANK], b[RANK])
-            settlers = [r for r in rows if r[ID] not in (e.a, e.b) and r[RANK] & _LIVE_USER == _LIVE_USER
-                        and r[CLOCK] > e.opened_clock and r[RANK] >= top
-                        and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]) or r[RANK] > top)]
+            settlers = [r for r in rows if self._settles(r, a, b, policy)]
             if settlers:
                 s = settlers[-1]
                 self.closed.append((e.id, f"settled by memory {s[ID]}"))
@@ -452,8 +474,10 @@ def _apply(store, conn, scope, run: _Run, zombie_after_days):
     closed = list(run.closed)
     if zombie_after_days is not None:
         cutoff = _utc(store._wall() - zombie_after_days * 86400.0)
+        # Only a contradiction can go stale: a contested newcomer is withheld from recall, so its
+        # pair is never recalled together, and ageing it would quietly release it.
         for (entry,) in conn.execute(f"SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
-                                     f"kind IN ('contradiction', 'contested') AND opened_at < ? {users_sql}",
+                                     f"kind = 'contradiction' AND opened_at < ? {users_sql}",
                                      [cutoff] + users_args).fetchall():
             conn.execute("UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?",
                          (f"open over {zombie_after_days:g} days and never recalled together", entry))

@@ -78,7 +78,7 @@ class Remembered:
 _PROMPT_STRUCTURE = re.compile(
     r"(?im)^\s*(?:#{1,6}\s|(?:system|assistant|user|developer|human|ai|tool|model)\s*:)"
     r"|<\|[a-z_]+\|>|\[/?INST\]|<<\s*/?SYS\s*>>"
-    r"|</?\s*(?:system|instructions?|information|im_start|im_end|prompt|context)\s*>")
+    r"|</?\s*(?:system|instructions?|information|im_start|im_end|prompt|context)\b[^<>]*>")
 
 # Common English verbs in their base form: a sentence that opens with one (after an optional
 # "please", "always" ...) and no subject is an imperative, addressed to whoever reads it.
@@ -277,28 +277,46 @@ class GuardGate(ProvenanceGate):
         policy = store.policy(attribute) if attribute else None
         if policy == "many":
             return decision
-        level = [m for m in store.current(candidate.user, ALL) if m.task == candidate.task
-                 and m.trust == "trusted"]
-        if attribute:
-            clashing = [m for m in level if m.attribute == attribute and m.norm != norm]
-        else:
-            clashing = [m for m in level if m.attribute is None and m.norm != norm
-                        and self.contradicts(m.text, candidate.text)]
-        if not clashing:
-            return decision
+        # The candidate's own level, plus the user-level facts a task inherits: a task fact would
+        # hide those at read time (task override), so a tool must not slip one in there.
+        facts = [m for m in store.current(candidate.user, ALL)
+                 if m.task == candidate.task or (m.task is None and candidate.task is not None)]
+        contested = {c.b for c in store.conflicts(candidate.user, kinds=("contested",))}
+
         from_user = candidate.source == "user" and candidate.authority == "user"
+
+        def clashes(m):
+            if m.norm == norm:
+                return False
+            if attribute:
+                return m.attribute == attribute
+            return m.attribute is None and self.contradicts(m.text, candidate.text)
+        # Only trusted facts are defended (and only they are shown to an injected judge); the
+        # user's own word also answers the contested newcomers at its level.
+        considered = [m for m in facts if m.trust == "trusted"
+                      or (from_user and m.id in contested and m.task == candidate.task)]
+        clashing = [m for m in considered if clashes(m)]
+        own = [m for m in clashing if m.task == candidate.task]
+        inherited = [m for m in clashing if m.task != candidate.task]
+        if from_user:
+            # The user's word replaces what they said before at this level, and any contested
+            # newcomer it conflicts with; a task fact over a user-level one is a task override.
+            replaced = tuple(m.id for m in own if policy != "immutable" or m.id in contested)
+            return Decision("accept", decision.trust, "supersedes" if replaced else decision.reason,
+                            supersedes=replaced, claim=decision.claim)
+        trusted = [m for m in own if m.trust == "trusted"]
         # The same origin means the same channel and sender, vouched for on both writes: a tool
         # that labels itself "chat" is not the user's chat.
-        same_origin = candidate.authenticated and all(
+        same_origin = candidate.authenticated and trusted and all(
             m.authenticated and m.origin == candidate.origin and m.source == candidate.source
-            and m.authority != "user" for m in clashing)
-        if (from_user or same_origin) and policy != "immutable":
-            return Decision("accept", decision.trust, "supersedes", supersedes=tuple(m.id for m in clashing),
+            and m.authority != "user" for m in trusted)
+        if same_origin and policy != "immutable" and not inherited:
+            return Decision("accept", decision.trust, "supersedes", supersedes=tuple(m.id for m in trusted),
                             claim=decision.claim)
-        if from_user:
-            return decision  # immutable: both stay; consolidation opens the contradiction
-        return Decision("accept", "unverified", "contested", contests=tuple(m.id for m in clashing),
-                        claim=decision.claim)
+        if trusted or inherited:
+            return Decision("accept", "unverified", "contested",
+                            contests=tuple(m.id for m in trusted + inherited), claim=decision.claim)
+        return decision
 
 
 # --- carrying a decision out ----------------------------------------------------------------
@@ -340,8 +358,9 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
                 if rank(memory) >= rank(old):  # never against the fold's own verdict
                     store._retire(conn, memory.id, old.id, rule_for(memory, old), None, memory.user, clock, now)
             for old in _targets(conn, decision.contests, memory):
+                # The reason names no origin: an entry outlives a forgotten side, an address must not
                 store._open_conflict(conn, memory.user, "contested", old.id, memory.id, None,
-                                     f"{memory.source} {memory.origin} conflicts with trusted memory "
+                                     f"unverified {memory.source} content conflicts with trusted memory "
                                      f"{old.id}", clock, now)
     return Remembered(decision, memory)
 
@@ -398,7 +417,7 @@ def discard(store: MemoryStore, memory_id: int) -> list[int]:
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
 # Chat-template tokens and section tags: defused by swapping their brackets for look-alikes.
-_TEMPLATE_TOKENS = re.compile(r"<\|[^|>]*\|>|\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*[A-Za-z_][\w-]*\s*/?>", re.I)
+_TEMPLATE_TOKENS = re.compile(r"<\|[^|>]*\|>|\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*[A-Za-z_][\w-]*(?:\s[^<>]*)?/?>", re.I)
 
 
 def _one_line(text: str) -> str:

@@ -100,8 +100,8 @@ def normalize(text: str) -> str:
     if text.isascii():
         s = text.lower()
     else:
-        s = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
-        s = _CF.sub("", s)
+        s = unicodedata.normalize("NFKC", _CF.sub("", text))
+        s = unicodedata.normalize("NFKC", s.casefold())
     s = _SPACE.sub(" ", s).strip()
     return s.rstrip(_SENTENCE_END)
 
@@ -109,15 +109,16 @@ def normalize(text: str) -> str:
 # Content words: what a statement is about, for near duplicates and contradictions. Function
 # words carry grammar, not content; negations are tracked on their own so that "I like tea" and
 # "I don't like tea" share their content words but not their polarity.
+# Relational words (before/after, over/under, or/but, can/must ...) are content: "take insulin
+# before meals" and "... after meals" are different facts.
 FUNCTION_WORDS = frozenset("""
 a an the i me my mine myself you your yours yourself he him his himself she her hers herself it its
 itself we us our ours ourselves they them their theirs themselves this that these those who whom
 whose which what where when why how am is are was were be been being do does did doing done have
-has had having will would shall should can could may might must 's in on at to of for with from by
-about as into onto over under between through during before after above below up down out off
-than and or but so if because while although though also just really very too there here then
-now currently actually
+has had having 's in on at to of for with from by about as into onto and so also just really very
+too there here then now currently actually
 """.split())
+_NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 NEGATIONS = frozenset("not no never nothing none nobody nowhere neither nor cannot".split())
 _TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
 
@@ -134,8 +135,14 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
         tok = raw.strip(_TOKEN_EDGE).replace("’", "'")
         if not tok:
             continue
-        if tok.endswith("n't") or tok in NEGATIONS:
-            negs.add("not" if tok.endswith("n't") else tok)
+        if tok.endswith("n't") or tok == "cannot":
+            negs.add("not")  # the stem of a contraction keeps its meaning: can't = can + not
+            stem = "can" if tok == "cannot" else tok[:-3]
+            stem = _NEGATED_STEM.get(stem, stem)
+            if stem and stem not in FUNCTION_WORDS:
+                words.add(stem)
+        elif tok in NEGATIONS:
+            negs.add(tok)
         elif tok.endswith("'s") and tok[:-2] in FUNCTION_WORDS:
             continue  # "it's", "that's"
         elif tok not in FUNCTION_WORDS and not tok.endswith("'m") and not tok.endswith("'re") \
@@ -372,6 +379,13 @@ _MIGRATIONS = {
             INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text)
             VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text);
         END""",
+        # attribute_of() may key a fact after it was written: the index must follow the row.
+        """CREATE TRIGGER memories_fts_update AFTER UPDATE OF user, task, attribute, text ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text)
+            VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text);
+            INSERT INTO memories_fts (rowid, fts_scope, attribute, text)
+            VALUES (new.id, new.fts_scope, new.attribute, new.text);
+        END""",
         "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
     ],
 }
@@ -418,6 +432,8 @@ def _open(path: str, timeout: float) -> sqlite3.Connection:
 
 def _migrate(conn: sqlite3.Connection, path: str) -> None:
     """Apply each missing migration with its version bump in one BEGIN IMMEDIATE."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+        return  # nothing to do: opening must not wait for another process's write lock
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -449,6 +465,14 @@ _DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "sema
              "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted"}
 
 
+def _encodable(name, value):
+    """A lone surrogate cannot be stored as UTF-8: say so by field, not as a UnicodeEncodeError."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _invalid(name, "text encodable as UTF-8 (no lone surrogates)", value) from None
+
+
 def _check_key(name, value, *, optional):
     """Validate a scope part or key: a non-blank str of at most MAX_KEY_CHARS (or None)."""
     if value is None and optional:
@@ -456,6 +480,7 @@ def _check_key(name, value, *, optional):
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_KEY_CHARS:
         allowed = f"a non-empty str of at most {MAX_KEY_CHARS} characters"
         raise _invalid(name, allowed + (" or None" if optional else ""), value)
+    _encodable(name, value)
     return value
 
 
@@ -502,6 +527,10 @@ def _prepare(fields: dict, where: str = "") -> dict:
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidMemory(f"{where}text: expected at most {MAX_TEXT_CHARS} characters; "
                             f"got {len(text)} characters")
+    try:
+        _encodable("text", text)
+    except InvalidMemory as exc:
+        raise InvalidMemory(where + str(exc)) from None
     norm = normalize(text)
     if not norm:
         raise _invalid(where + "text", "text with at least one visible word or symbol "
@@ -577,6 +606,7 @@ class MemoryStore:
             raise _invalid("timeout", "seconds as a number >= 0", timeout)
         self.path = str(path)
         self._wall = wall_clock or time.time
+        self._timeout = float(timeout)
         self._conn = _open(self.path, float(timeout))
 
     # -- plumbing --
@@ -863,7 +893,7 @@ class MemoryStore:
                 + ("1" if task is ALL else "task IS ?") + " UNION SELECT r.retired FROM resolutions r "
                 "JOIN gone ON r.kept = gone.id) SELECT id FROM gone", (user,) if task is ALL else (user, task))})
             self._delete(conn, user, ids, "purge", "purge " + ("all levels" if task is ALL else
-                                                               f"task {task!r}" if task else "user level"))
+                                                               "one task level" if task else "user level"))
             if task is ALL:
                 conn.execute("DELETE FROM conflicts WHERE user = ?", (user,))
                 conn.execute("DELETE FROM resolutions WHERE user = ?", (user,))
@@ -887,13 +917,28 @@ class MemoryStore:
                                                      clock, now))
 
     def _scrub(self):
-        """Make deleted text unreadable from the files: merge FTS segments, truncate the WAL."""
+        """Make deleted text unreadable from the files: merge FTS segments, truncate the WAL.
+
+        A reader in another connection can hold the WAL open; the checkpoint is retried for up
+        to the busy timeout, then StoreError says the deletion is committed but the text is
+        still in the -wal file until the next checkpoint.
+        """
         with self._write() as conn:
             conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
-        try:
-            self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error as exc:
-            raise StoreError(f"checkpoint failed on {self.path}: {exc}") from exc
+        conn = self._db()
+        deadline = time.monotonic() + self._timeout
+        while True:
+            try:
+                busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            except sqlite3.Error as exc:
+                raise StoreError(f"checkpoint failed on {self.path}: {exc}") from exc
+            if not busy:
+                return
+            if time.monotonic() > deadline:
+                raise StoreError(f"{self.path}: the deletion is committed, but another connection kept "
+                                 "the WAL busy; the deleted text stays in the -wal file until the next "
+                                 "checkpoint (forget or purge again, or close the other connection)")
+            time.sleep(0.05)
 
     # -- reads --
 
@@ -910,7 +955,8 @@ class MemoryStore:
 
         task=None: the user level. task="t1": the user level plus t1's own, where a t1 fact about
         an attribute hides the user-level facts about it (task override, applied at read time).
-        task=ALL: every level, no override. Quarantined and retired rows never appear.
+        task=ALL: every level, no override. Quarantined and retired rows never appear. A contested
+        newcomer (GuardGate) is listed but hides nothing: it overrides no user-level fact.
         """
         check_user(user)
         check_task(task, allow_all=True)
@@ -922,7 +968,9 @@ class MemoryStore:
             rows = conn.execute(_CURRENT_LEVEL, (user, None)).fetchall()
             if task is not None:
                 own = conn.execute(_CURRENT_LEVEL, (user, task)).fetchall()
-                hidden = {r[6] for r in own if r[6] is not None}
+                contested = {r[0] for r in conn.execute(
+                    "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'", (user,))}
+                hidden = {r[6] for r in own if r[6] is not None and r[0] not in contested}
                 rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
         return [_memory(r) for r in rows]
 
@@ -1033,6 +1081,7 @@ class MemoryStore:
         """
         if not isinstance(query, str):
             raise _invalid("query", "a str", query)
+        _encodable("query", query)
         check_user(user)
         check_task(task)
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
@@ -1059,15 +1108,11 @@ class MemoryStore:
         return found
 
     def _recall(self, conn, match, user, task, k):
-        overrides = {}
-        if task is not None:
-            for row in conn.execute(_CURRENT_LEVEL, (user, task)):
-                if row[6] is not None:
-                    overrides.setdefault(row[6], []).append(_memory(row))
         ledger = [Conflict(*r) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
             "kind IN ('contradiction', 'contested')", (user,))]
         contested = {c.b: c for c in ledger if c.kind == "contested"}
+        overrides = self._overrides(conn, user, task, contested)
         policies = {}
         chosen, seen_ids, seen_norms, withheld = [], set(), set(), []
         chunk, offset = max(4 * k, 32), 0
@@ -1078,6 +1123,8 @@ class MemoryStore:
             rows = {r[0]: r for r in conn.execute(
                 f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)} if ids else {}
             for mid in ids:
+                if len(chosen) >= k:
+                    break  # what ranks below the k-th memory would not have been returned
                 row = rows.get(mid)
                 if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
                     continue  # a stemmed scope token can collide: the row itself decides
@@ -1088,11 +1135,11 @@ class MemoryStore:
                     if mem.id in contested:
                         withheld.append((mem, contested[mem.id]))
                         continue
-                    if mem.norm in seen_norms:  # the same fact at user and task level: show one
+                    if (mem.norm, mem.attribute) in seen_norms:  # the same fact at two levels: show one
                         continue
-                    seen_norms.add(mem.norm)
+                    seen_norms.add((mem.norm, mem.attribute))
                     chosen.append(mem)
-            if len(ids) < chunk:
+            if len(ids) < chunk or len(chosen) >= k:
                 break
             offset += chunk
             chunk *= 4
@@ -1105,7 +1152,8 @@ class MemoryStore:
             since = c.opened_at[:10]
             for side, other in ((c.a, c.b), (c.b, c.a)):
                 if side in by_id:
-                    notes[side] = f"contradicts memory {other}, open since {since}"
+                    note = f"contradicts memory {other}, open since {since}"
+                    notes[side] = f"{notes[side]}; {note}" if side in notes else note
             if c.a in by_id and c.b in by_id:
                 co_recalled.append(c.id)
                 chosen = self._order_pair(conn, chosen, by_id[c.a], by_id[c.b])
@@ -1113,6 +1161,17 @@ class MemoryStore:
                    f"since {c.opened_at[:10]}; withheld until you confirm or discard it"
                    for m, c in withheld]
         return Recall(chosen, notes, notices), co_recalled
+
+    @staticmethod
+    def _overrides(conn, user, task, contested):
+        """The task's own facts by attribute: they hide user-level facts about it in the task.
+        A contested newcomer hides nothing: it is unverified until the user confirms it."""
+        overrides = {}
+        if task is not None:
+            for row in conn.execute(_CURRENT_LEVEL, (user, task)):
+                if row[6] is not None and row[0] not in contested:
+                    overrides.setdefault(row[6], []).append(_memory(row))
+        return overrides
 
     @staticmethod
     def _stand_ins(conn, mem, task, overrides, policies):
@@ -1156,7 +1215,17 @@ class MemoryStore:
         return rest[:at] + [first, second] + rest[at:]
 
     def _count_co_recalls(self, entry_ids):
+        """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
+        skipped (uncounted) when another connection holds the write lock."""
         now = self.now()
-        with self._write() as conn:
-            conn.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
-                             "WHERE id = ?", [(now, e) for e in entry_ids])
+        conn = self._db()
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            with self._write() as conn:
+                conn.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
+                                 "WHERE id = ?", [(now, e) for e in entry_ids])
+        except StoreError as exc:
+            if getattr(exc.__cause__, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+                raise
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")

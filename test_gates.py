@@ -654,7 +654,9 @@ class GuardGateContests(StoreCase):
         new = self.say("My employer is Initech.", GuardGate(), attribute="employer").memory
         self.assertEqual(self.store.get(self.w1.id).status, "retired")
         self.assertIn(new.id, ids(self.store.current(U)))
-        self.assertEqual(self.store.get(c.id).status, "current")  # untrusted: not a gate target
+        # The user's word also answers the contested newcomer: left current, it would be released
+        # into recall the moment its entry closed.
+        self.assertEqual(self.store.get(c.id).status, "retired")
         consolidate(self.store, U)
         self.assertEqual(ids(self.store.current(U)), [new.id])
 

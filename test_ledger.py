@@ -202,7 +202,8 @@ class EntriesHaveStableIdsAndFields(LedgerCase):
         [entry] = s.conflicts(U)
         self.assertEqual((entry.kind, entry.a, entry.b, entry.run, entry.state),
                          ("contested", old.id, new.id, None, "open"))
-        self.assertRegex(entry.reason, r"web:x\.example")
+        self.assertRegex(entry.reason, rf"tool content conflicts with trusted memory {old.id}")
+        self.assertNotRegex(entry.reason, r"x\.example")  # an entry outlives a forgotten side: no origin
 
     def test_ids_stay_put_and_are_never_reused(self):
         s = self.store()
@@ -242,15 +243,17 @@ class EntryClosesWhenASideGoes(LedgerCase):
         [entry] = s.conflicts(U)
         self.assertEqual(consolidate(s, U).resolutions, [])  # frozen while the entry is open
         said = remember(Candidate("My home city is City-R.", user=U, attribute="home_city"), GuardGate(), s)
-        self.assertEqual(said.decision.supersedes, (old.id,))
+        # The user's word replaces the old value and answers the contested newcomer at once.
+        self.assertEqual(said.decision.supersedes, (old.id, contested.id))
         closed = s.conflict(entry.id)
         self.assertEqual(closed.state, "resolved")
         self.assertRegex(closed.resolution, rf"^memory {old.id} retired \(")
         self.assertIsNotNone(closed.closed_at)
         self.assertEqual(s.conflicts(U), [])
-        report = consolidate(s, U)
-        self.assertEqual(self.decisions(report),
-                         [(said.memory.id, contested.id, "user statement over inference")])
+        self.assertEqual({(r.kept, r.retired, r.rule) for r in s.resolutions(U)},
+                         {(said.memory.id, old.id, "newer statement"),
+                          (said.memory.id, contested.id, "user statement over inference")})
+        self.assertEqual(consolidate(s, U).resolutions, [])
         self.assertEqual([m.id for m in s.current(U)], [said.memory.id])
 
     def test_resolve_closes_every_entry_of_the_retired_side_and_the_rest_refolds(self):
@@ -362,19 +365,37 @@ class LaterUserStatementSettles(LedgerCase):
         self.assertIn("user statement over inference", {r.rule for r in report.resolutions})
         self.assertEqual(s.conflicts(U), [])
 
-    def test_higher_ranked_value_in_the_same_batch_is_not_silently_current(self):
-        # Both inferred sides and the user's value arrive before any run: the ledger-held side
-        # cannot be retired, so the user's value opens a contradiction instead of standing beside.
-        s = self.store()
-        s.declare("birthdate", "immutable")
-        a = s.add("Born 1990-05-01.", user=U, attribute="birthdate", source="tool", origin="crm")
-        b = s.add("Born 1991-05-02.", user=U, attribute="birthdate", source="tool", origin="crm")
-        c = s.add("Born 1992-01-01.", user=U, attribute="birthdate", trust="unverified")
-        consolidate(s, U)
-        on_ledger = {x for e in s.conflicts(U) for x in (e.a, e.b)}
-        for m in (a, b, c):
-            if s.get(m.id).status == "current":
-                self.assertIn(m.id, on_ledger)
+    def test_one_run_and_incremental_runs_settle_alike(self):
+        # Settlement is judged on the server clock, so where the runs fall changes nothing.
+        cases = {
+            "user restates the later value": [("Born 1990-05-01.", {}), ("Born 1991-05-02.", {}),
+                                              ("born 1991-05-02", {})],
+            "user outranks two inferences": [("Born 1990-05-01.", dict(source="tool", origin="crm")),
+                                             ("Born 1991-05-02.", dict(source="tool", origin="crm")),
+                                             ("Born 1992-01-01.", dict(trust="unverified"))],
+            "third value from an equal": [("Born 1990-05-01.", {}), ("Born 1991-05-02.", {}),
+                                          ("Born 1992-01-01.", {})],
+        }
+        for label, writes in cases.items():
+            with self.subTest(label):
+                outcomes = []
+                for every_write in (False, True):
+                    s = self.store()
+                    s.declare("birthdate", "immutable")
+                    for text, extra in writes:
+                        s.add(text, user=U, attribute="birthdate", **extra)
+                        if every_write:
+                            consolidate(s, U)
+                    consolidate(s, U)
+                    outcomes.append(([m.norm for m in s.current(U)],
+                                     sorted((s.get(c.a).norm, s.get(c.b).norm) for c in s.conflicts(U))))
+                self.assertEqual(outcomes[0], outcomes[1])
+                if label == "third value from an equal":
+                    self.assertEqual(len(outcomes[0][0]), 3)  # nothing settled: all on the ledger
+                    self.assertEqual(len(outcomes[0][1]), 2)
+                else:
+                    self.assertEqual(len(outcomes[0][0]), 1)
+                    self.assertEqual(outcomes[0][1], [])
 
     def test_statements_that_do_not_settle(self):
         cases = [  # (label, add() overrides for the restatement)
