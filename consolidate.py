@@ -11,6 +11,7 @@ is retired and stays stored. Rules and their names come from DESIGN.md, "Consoli
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import json
 import os
@@ -18,9 +19,9 @@ import sqlite3
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, RANK_STEPS, RUNS_KEPT, Conflict, InvalidMemory, Memory, MemoryStore,
-                    Resolution, StoreError, check_task, check_user, normalize, rank, signature,
-                    _CONFLICT_COLUMNS, _MEMORY_COLUMNS, _memory, _utc)
+from memory import (ALL, RANK_STEPS, RUNS_KEPT, InvalidMemory, Memory, MemoryStore, Resolution,
+                    StoreError, check_task, check_user, normalize, rank, signature, _MEMORY_COLUMNS,
+                    _memory, _utc)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "main"]
@@ -38,11 +39,17 @@ _SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan be
 # A fold row: what the rules read, with the provenance rank as one integer computed in SQL
 # (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
 ID, USER, TASK, NORM, ATTR, RANK, CLOCK, PENDING, SIG = range(9)
-_FOLD_COLUMNS = ("id, user, task, norm, attribute, "
-                 "(source <> 'import') * 4 + (authority = 'user') * 2 + (trust = 'trusted'), "
-                 "created_at, fold_pending, sig")
+_FOLD_ROWS = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
+              "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
+              "m.created_at, p.id IS NOT NULL, m.sig FROM memories m LEFT JOIN pending p ON p.id = m.id "
+              "WHERE m.status = 'current' AND m.kind = 'semantic' AND ")
 _CURRENT = "status = 'current' AND kind = 'semantic'"
+_FAMILY_BATCH = 200  # families read per query on the incremental path
 _LIVE_USER = 6  # rank bits of a live user statement
+
+
+# A ledger entry as the fold needs it (memory.Conflict has every field).
+_Entry = collections.namedtuple("_Entry", "id a b opened_clock")
 
 
 @dataclass(frozen=True)
@@ -108,8 +115,13 @@ class Report:
     not key), read from the store on first access (the store must still be open)."""
 
     def __init__(self, resolutions, run, conflicts, closed, unattributed):
-        self.resolutions, self.run, self.conflicts, self.closed = resolutions, run, conflicts, closed
-        self._unattributed = unattributed
+        self.run, self.conflicts, self.closed = run, conflicts, closed
+        self._resolutions, self._unattributed = resolutions, unattributed
+
+    @functools.cached_property
+    def resolutions(self) -> list:
+        """Resolution objects, built on first access (a full pass can write hundreds of thousands)."""
+        return self._resolutions() if callable(self._resolutions) else list(self._resolutions)
 
     @functools.cached_property
     def unattributed(self) -> list:
@@ -217,8 +229,8 @@ class _Run:
                 return
             # A statement later in this very run settles a contradiction the run just found: fold
             # the group again as if the entry had been settled, as a later run would have done.
+            self.retired_ids.difference_update(r[ID] for _, r, _ in self.steps[steps:])
             del self.steps[steps:], self.openings[openings:]
-            self.retired_ids = {r[ID] for _, r, _ in self.steps}
             settle_point = later
 
     @staticmethod
@@ -363,6 +375,8 @@ class _Run:
         for r in rows:
             levels.setdefault(r[TASK], []).append(r)
         for task, level in levels.items():
+            if any(level[i][CLOCK] > level[i + 1][CLOCK] for i in range(len(level) - 1)):
+                level.sort(key=lambda r: r[CLOCK])  # rows read in id order; a migrated file may differ
             if (scope.task is ALL or scope.task == task) and any(r[PENDING] for r in level):
                 if rows[0][ATTR] is None:
                     self.triage(level)
@@ -379,26 +393,37 @@ class _Run:
 
 
 def _families(conn, scope: Scope, pending, scan):
-    """Yield the rows of every family with a new row: (user, attribute) -> rows by task, clock."""
-    where, args = scope.where()
-    if scope.task is not ALL:  # the family's other levels are read too, for cross-scope pairs
-        where, args = Scope(scope.user).where()
+    """Yield the rows of every family with a new row: (user, attribute) at every level."""
+    where, args = Scope(scope.user).where("m.")  # a family's other levels too, for cross-scope pairs
     if scan:
-        # One read in the fold index's order (no sort); a family of one row decides nothing.
+        # One read in rowid order (sequential, unlike the fold index's order), grouped here.
+        families = {}
+        for r in conn.execute(_FOLD_ROWS + where, args):
+            families.setdefault((r[USER], r[ATTR]), []).append(r)
+        for family in families.values():
+            if len(family) > 1 and any(r[PENDING] for r in family):
+                yield family
+        return
+    keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
+    for start in range(0, len(keys), _FAMILY_BATCH):
+        chunk = keys[start:start + _FAMILY_BATCH]
+        keyed = [k for k in chunk if k[1] is not None]
+        users = sorted({u for u, a in chunk if a is None})
+        sql, args = [], []
+        if keyed:
+            sql.append("(m.user, m.attribute) IN (VALUES " + ", ".join(["(?, ?)"] * len(keyed)) + ")")
+            args += [x for k in keyed for x in k]
+        if users:
+            sql.append(f"(m.attribute IS NULL AND m.user IN ({', '.join('?' * len(users))}))")
+            args += users
         family, key = [], None
-        for r in conn.execute(f"SELECT {_FOLD_COLUMNS} FROM memories WHERE {_CURRENT} AND {where} "
-                              "ORDER BY user, attribute, task, created_at", args):
+        for r in conn.execute(_FOLD_ROWS + "(" + " OR ".join(sql) + ") "
+                              "ORDER BY m.user, m.attribute, m.task, m.created_at", args):
             if (r[USER], r[ATTR]) != key:
-                if len(family) > 1 and any(x[PENDING] for x in family):
+                if len(family) > 1:
                     yield family
                 family, key = [], (r[USER], r[ATTR])
             family.append(r)
-        if len(family) > 1 and any(x[PENDING] for x in family):
-            yield family
-        return
-    for user, attribute in sorted(pending, key=lambda k: (k[0], k[1] or "")):
-        family = conn.execute(f"SELECT {_FOLD_COLUMNS} FROM memories WHERE user = ? AND attribute IS ? "
-                              f"AND {_CURRENT} ORDER BY task, created_at", (user, attribute)).fetchall()
         if len(family) > 1:
             yield family
 
@@ -408,9 +433,9 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     policies = dict(conn.execute("SELECT attribute, policy FROM attributes"))
     users_sql, users_args = ("", []) if scope.user is ALL else ("AND user = ?", [scope.user])
     entries = {}
-    for row in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state <> 'resolved' "
+    for row in conn.execute(f"SELECT id, a, b, opened_clock FROM conflicts WHERE state <> 'resolved' "
                             f"AND kind IN ('contradiction', 'contested') {users_sql}", users_args):
-        e = Conflict(*row)
+        e = _Entry(*row)
         entries.setdefault(e.a, []).append(e)
         entries.setdefault(e.b, []).append(e)
 
@@ -420,17 +445,19 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     run = _Run(entries, policies, contradicts, texts)
     run.cross = []
     if attribute_of is not None:  # a classifier may key new unattributed facts so the fold applies
-        for mid, text in conn.execute(f"SELECT id, text FROM memories WHERE fold_pending = 1 AND "
-                                      f"attribute IS NULL AND {_CURRENT} AND {where}", args).fetchall():
+        p_where, p_args = scope.where("p.")
+        for mid, text in conn.execute("SELECT m.id, m.text FROM pending p JOIN memories m ON m.id = p.id "
+                                      "WHERE m.attribute IS NULL AND m.status = 'current' AND "
+                                      f"m.kind = 'semantic' AND {p_where}", p_args).fetchall():
             name = attribute_of(text)
             if name is not None and normalize(str(name)):
                 conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
-    new = conn.execute(f"SELECT count(*) FROM memories WHERE fold_pending = 1 AND {_CURRENT} AND {where}",
-                       args).fetchone()[0]
+                conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
+    new = conn.execute(f"SELECT count(*) FROM pending WHERE {where}", args).fetchone()[0]
     # max(id) (every row ever written) stands in for the store's size: one index read, not a count.
     scan = new > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
     pending = set() if scan or not new else set(conn.execute(
-        f"SELECT user, attribute FROM memories WHERE fold_pending = 1 AND {_CURRENT} AND {where}", args))
+        f"SELECT DISTINCT user, attribute FROM pending WHERE {where}", args))
     for family in _families(conn, scope, pending, scan):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
@@ -456,21 +483,24 @@ def _apply(store, conn, scope, run: _Run, zombie_after_days):
     for entry, reason in run.closed:
         conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
                      (reason, now, entry))
-    conn.executemany("UPDATE memories SET status = 'retired', fold_pending = 0 WHERE id = ?",
-                     ((r[ID],) for _, r, _ in run.steps))
+    conn.executemany("UPDATE memories SET status = 'retired' WHERE id = ?", ((r[ID],) for _, r, _ in run.steps))
     conn.executemany("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
                      ((k[USER], k[ID], r[ID], rule, run_id, clock, now) for k, r, rule in run.steps))
-    resolutions = [Resolution(k[ID], r[ID], rule, run_id, now) for k, r, rule in run.steps]
+    steps = [(k[ID], r[ID], rule) for k, r, rule in run.steps]
+
+    def resolutions():
+        return [Resolution(kept, retired, rule, run_id, now) for kept, retired, rule in steps]
     if run.retired_ids:  # ledger entries (cross-scope bookkeeping) on a retired row close with it
         for entry, a, b in conn.execute(f"SELECT id, a, b FROM conflicts WHERE state <> 'resolved' {users_sql}",
-                                        users_args).fetchall():
+                                        users_args).fetchall():  # few: the ledger is small next to memories
             gone = a if a in run.retired_ids else b if b in run.retired_ids else None
             if gone is not None:
                 store._close_conflicts(conn, [gone], f"memory {gone} retired", now)
     opened = store._open_conflicts(conn, run.openings, run_id, clock, now)  # the run checked they are new
     where, args = scope.where()
-    conn.execute(f"UPDATE memories SET fold_pending = 0 WHERE fold_pending = 1 AND {where}", args)
+    # No WHERE for a whole-store run: SQLite then empties the table without visiting its rows.
+    conn.execute("DELETE FROM pending" + ("" if not args else f" WHERE {where}"), args)
     closed = list(run.closed)
     if zombie_after_days is not None:
         cutoff = _utc(store._wall() - zombie_after_days * 86400.0)

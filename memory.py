@@ -28,7 +28,8 @@ __all__ = [
 SCHEMA_VERSION = 2
 # Schema history, one line per version (PRAGMA user_version):
 #   1  memories (no authority, authentication or trust) and runs (id, time only).
-#   2  authority, authenticated, trust and fold_pending on memories; the server clock; resolutions;
+#   2  authority, authenticated and trust on memories; the server clock; the fold's pending list;
+#      resolutions;
 #      the conflict ledger; attribute policies; the erasure audit (events); the FTS5 recall index.
 
 MIN_SQLITE = (3, 35, 0)  # generated columns (3.31) and reliable FTS5 external content
@@ -283,7 +284,6 @@ _MIGRATIONS = {
             authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),  -- channel vouches for origin
             trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),  -- set by the write-gate
             status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
-            fold_pending INTEGER NOT NULL DEFAULT 1,  -- 1 until a consolidation run has folded its group
             sig TEXT,                              -- content words, newline, negations of a fact without an
                                                    -- attribute (near-duplicate key); NULL otherwise
             created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
@@ -292,12 +292,11 @@ _MIGRATIONS = {
                 ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL  -- one FTS token per level
         )""",
         """INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source,
-                                    origin, authenticated, trust, status, fold_pending,
-                                    created_at, recorded_at)
+                                    origin, authenticated, trust, status, created_at, recorded_at)
            SELECT id, user, task, kind, text, norm, attribute,
                   CASE source WHEN 'user' THEN 'user' ELSE 'inferred' END, source, origin,
                   source = 'user', CASE source WHEN 'user' THEN 'trusted' ELSE 'unverified' END,
-                  status, status = 'current' AND kind = 'semantic', created_at, recorded_at
+                  status, created_at, recorded_at
            FROM memories ORDER BY id""",
         "DROP TABLE memories",
         "ALTER TABLE memories_v2 RENAME TO memories",
@@ -305,7 +304,16 @@ _MIGRATIONS = {
         # attribute at every level), level by level in server-clock order.
         """CREATE INDEX memories_fold ON memories (user, attribute, task, created_at)
            WHERE status = 'current' AND kind = 'semantic'""",
-        "CREATE INDEX memories_pending ON memories (user, task) WHERE fold_pending = 1",
+        # What the next run must fold: appended on write (cheaper than an index on every row),
+        # emptied by the run; an entry closing, a policy change or a forget adds rows back.
+        """CREATE TABLE pending (
+            id INTEGER PRIMARY KEY,                -- a current semantic memory not folded yet
+            user TEXT NOT NULL,                    -- its scope and attribute, to find its group
+            task TEXT,
+            attribute TEXT
+        )""",
+        """INSERT INTO pending (id, user, task, attribute) SELECT id, user, task, attribute FROM memories
+           WHERE status = 'current' AND kind = 'semantic'""",
         # One row: the server clock. A counter, not max(created_at): that would go back in time
         # after the newest row is forgotten.
         """CREATE TABLE clock (
@@ -318,18 +326,15 @@ _MIGRATIONS = {
         "ALTER TABLE runs ADD COLUMN task TEXT  /* scope task as JSON (null / 't1' / 'ALL') */",
         "ALTER TABLE runs ADD COLUMN decisions INTEGER  /* resolutions written by the run */",
         """CREATE TABLE resolutions (
-            id INTEGER PRIMARY KEY,
+            retired INTEGER PRIMARY KEY,           -- memory id retired by this decision (once, ever)
             user TEXT NOT NULL,                    -- owner of both memories
             kept INTEGER NOT NULL,                 -- memory id that stayed (or won)
-            retired INTEGER NOT NULL,              -- memory id retired by this decision
             rule TEXT NOT NULL,                    -- rule name (consolidate.RULES)
             run INTEGER,                           -- consolidation run, NULL = at write time
             clock INTEGER NOT NULL,                -- server clock of the decision
             recorded_at TEXT NOT NULL              -- UTC ISO 8601
         )""",
         "CREATE INDEX resolutions_kept ON resolutions (kept)",
-        "CREATE UNIQUE INDEX resolutions_retired ON resolutions (retired)",
-        "CREATE INDEX resolutions_user ON resolutions (user, clock)",
         """CREATE TABLE conflicts (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable entry id, never reused
             user TEXT NOT NULL,
@@ -562,8 +567,10 @@ def _prepare(fields: dict, where: str = "") -> dict:
 # --- the store ------------------------------------------------------------------------------
 
 _INSERT = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
-           "origin, authenticated, trust, status, fold_pending, sig, created_at, recorded_at) "
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "origin, authenticated, trust, status, sig, created_at, recorded_at) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_PENDING = ("INSERT OR IGNORE INTO pending (id, user, task, attribute) SELECT id, user, task, attribute "
+            "FROM memories WHERE status = 'current' AND kind = 'semantic' AND ")
 _SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
 _RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
 _CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
@@ -685,17 +692,19 @@ class MemoryStore:
         recorded = self.now()
         seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
         base = seq[0] if seq else 0
-        pending = int(status == "current")
         conn.executemany(_INSERT, (
             (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
              r["source"], r["origin"], int(r["authenticated"]), r["trust"], status,
-             pending if r["kind"] == "semantic" else 0,
              signature(r["norm"]) if r["attribute"] is None and r["kind"] == "semantic" else None,
              first + i, recorded)
             for i, r in enumerate(rows)))
         last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
         if last != base + len(rows):  # AUTOINCREMENT under our write lock is consecutive
             raise StoreError(f"id allocation went wrong: expected {base + len(rows)}, got {last}")
+        if status == "current":
+            conn.executemany("INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)",
+                             ((base + 1 + i, r["user"], r["task"], r["attribute"])
+                              for i, r in enumerate(rows) if r["kind"] == "semantic"))
         return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
                        r["attribute"], r["authority"], r["source"], r["origin"],
                        r["authenticated"], r["trust"], status, first + i, recorded)
@@ -704,8 +713,7 @@ class MemoryStore:
     def _retire(self, conn, kept: int, retired: int, rule: str, run, user: str, clock: int,
                 recorded_at: str) -> Resolution:
         """Retire one memory inside the caller's write and record why; closes its ledger entries."""
-        conn.execute("UPDATE memories SET status = 'retired', fold_pending = 0 WHERE id = ?",
-                     (retired,))
+        conn.execute("UPDATE memories SET status = 'retired' WHERE id = ?", (retired,))
         conn.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?)", (user, kept, retired, rule, run, clock, recorded_at))
         self._close_conflicts(conn, [retired], f"memory {retired} retired ({rule})", recorded_at)
@@ -721,8 +729,7 @@ class MemoryStore:
         for entry, a, b in rows:
             conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? "
                          "WHERE id = ?", (resolution, closed_at, entry))
-            conn.execute("UPDATE memories SET fold_pending = 1 WHERE id IN (?, ?) AND "
-                         "status = 'current' AND kind = 'semantic'", (a, b))
+            conn.execute(_PENDING + "id IN (?, ?)", (a, b))
         return [r[0] for r in rows]
 
     def _open_conflict(self, conn, user, kind, a, b, run, reason, clock, recorded_at) -> Conflict:
@@ -798,8 +805,7 @@ class MemoryStore:
                 conn.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) "
                              "ON CONFLICT (attribute) DO UPDATE SET policy = excluded.policy",
                              (name, policy))
-                conn.execute("UPDATE memories SET fold_pending = 1 WHERE attribute = ? AND "
-                             "status = 'current' AND kind = 'semantic'", (name,))
+                conn.execute(_PENDING + "attribute = ?", (name,))
 
     def policies(self) -> dict[str, str]:
         """Every declared attribute policy: {attribute: policy}. Undeclared means "one"."""
@@ -845,8 +851,7 @@ class MemoryStore:
                                         entry.user, clock, now))
             conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? "
                          "WHERE id = ?", (f"{RULE_SETTLED_BY_USER}: kept {keep}", now, conflict_id))
-            conn.execute("UPDATE memories SET fold_pending = 1 WHERE id = ? AND status = 'current' "
-                         "AND kind = 'semantic'", (keep,))
+            conn.execute(_PENDING + "id = ?", (keep,))
             return out
 
     def forget(self, memory_id: int, *, reason: str = "forget") -> list[int]:
@@ -911,6 +916,7 @@ class MemoryStore:
                 conn.execute(f"DELETE FROM conflicts WHERE a IN ({q}) OR b IN ({q})", (*chunk, *chunk))
             conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})",
                          (*chunk, *chunk))
+            conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
         conn.execute("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?)", (op, user, json.dumps(ids), len(ids), reason,
@@ -1006,7 +1012,7 @@ class MemoryStore:
         check_user(user)
         with self._read() as conn:
             rows = conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions WHERE user = ? "
-                                "ORDER BY clock, id", (user,)).fetchall()
+                                "ORDER BY clock, rowid", (user,)).fetchall()
         return [Resolution(*r) for r in rows]
 
     def history(self, memory_id: int) -> list:
