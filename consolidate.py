@@ -44,7 +44,11 @@ _FOLD_ROWS = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
               "m.created_at, p.id IS NOT NULL, m.sig FROM memories m LEFT JOIN pending p ON p.id = m.id "
               "WHERE m.status = 'current' AND m.kind = 'semantic' AND ")
 _CURRENT = "status = 'current' AND kind = 'semantic'"
-_FAMILY_BATCH = 200  # families read per query on the incremental path
+_FOLD_KEYED = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
+               "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
+               "m.created_at, p.id IS NOT NULL, m.sig FROM fold_keys k CROSS JOIN memories m "
+               "ON m.user = k.user AND m.attribute IS k.attribute LEFT JOIN pending p ON p.id = m.id "
+               "WHERE m.status = 'current' AND m.kind = 'semantic' ORDER BY k.rowid, m.task, m.created_at")
 _LIVE_USER = 6  # rank bits of a live user statement
 
 
@@ -392,8 +396,14 @@ class _Run:
                     self.cross.append((u, t))
 
 
-def _families(conn, scope: Scope, pending, scan):
-    """Yield the rows of every family with a new row: (user, attribute) at every level."""
+def _families(conn, scope: Scope, pending, scan, new_sigs=None):
+    """Yield the rows of every family with a new row: (user, attribute) at every level.
+
+    new_sigs (default contradiction test only): {user: signatures of new facts without an
+    attribute}. Of such a family only rows that can matter are read: the same signature (a
+    duplicate, near duplicate or cross-scope pair) or a negation (it may contradict a new fact);
+    every row when a new fact is itself negated.
+    """
     where, args = Scope(scope.user).where("m.")  # a family's other levels too, for cross-scope pairs
     if scan:
         # One read in rowid order (sequential, unlike the fold index's order), grouped here.
@@ -405,27 +415,30 @@ def _families(conn, scope: Scope, pending, scan):
                 yield family
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
-    for start in range(0, len(keys), _FAMILY_BATCH):
-        chunk = keys[start:start + _FAMILY_BATCH]
-        keyed = [k for k in chunk if k[1] is not None]
-        users = sorted({u for u, a in chunk if a is None})
-        sql, args = [], []
-        if keyed:
-            sql.append("(m.user, m.attribute) IN (VALUES " + ", ".join(["(?, ?)"] * len(keyed)) + ")")
-            args += [x for k in keyed for x in k]
-        if users:
-            sql.append(f"(m.attribute IS NULL AND m.user IN ({', '.join('?' * len(users))}))")
-            args += users
-        family, key = [], None
-        for r in conn.execute(_FOLD_ROWS + "(" + " OR ".join(sql) + ") "
-                              "ORDER BY m.user, m.attribute, m.task, m.created_at", args):
-            if (r[USER], r[ATTR]) != key:
-                if len(family) > 1:
-                    yield family
-                family, key = [], (r[USER], r[ATTR])
-            family.append(r)
+    narrow = {u for u, a in keys if a is None and new_sigs is not None
+              and all(x.endswith("\n") for x in new_sigs[u])}  # only positive new facts
+    for user in sorted(narrow):  # one indexed read per user: an OR of many shapes defeats the planner
+        sigs = sorted(new_sigs[user])
+        family = conn.execute(_FOLD_ROWS + f"m.user = ? AND m.attribute IS NULL AND (m.sig IN "
+                              f"({', '.join('?' * len(sigs))}) OR substr(m.sig, -1) <> char(10)) "
+                              "ORDER BY m.task, m.created_at", (user, *sigs)).fetchall()
         if len(family) > 1:
             yield family
+    keys = [k for k in keys if not (k[1] is None and k[0] in narrow)]
+    # The other families through a temp table of keys: CROSS JOIN makes SQLite seek the fold
+    # index once per key (a row-value IN list, or a plain join without statistics, scans it).
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS fold_keys (user TEXT NOT NULL, attribute TEXT)")
+    conn.execute("DELETE FROM fold_keys")
+    conn.executemany("INSERT INTO fold_keys (user, attribute) VALUES (?, ?)", keys)
+    family, key = [], None
+    for r in conn.execute(_FOLD_KEYED):
+        if (r[USER], r[ATTR]) != key:
+            if len(family) > 1:
+                yield family
+            family, key = [], (r[USER], r[ATTR])
+        family.append(r)
+    if len(family) > 1:
+        yield family
 
 
 def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
@@ -458,7 +471,18 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     scan = new > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
     pending = set() if scan or not new else set(conn.execute(
         f"SELECT DISTINCT user, attribute FROM pending WHERE {where}", args))
-    for family in _families(conn, scope, pending, scan):
+    new_sigs = None
+    if pending and contradicts is None:
+        new_sigs = {}
+        p_where, p_args = scope.where("p.")
+        for user, sig in conn.execute("SELECT m.user, m.sig FROM pending p JOIN memories m ON m.id = p.id "
+                                      "WHERE p.attribute IS NULL AND m.status = 'current' AND "
+                                      f"m.kind = 'semantic' AND {p_where}", p_args):
+            new_sigs.setdefault(user, set()).add(sig if sig is not None else "")  # "" reads the whole family
+        for user, attribute in pending:
+            if attribute is None:
+                new_sigs.setdefault(user, {""})
+    for family in _families(conn, scope, pending, scan, new_sigs):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
         if conn.execute("SELECT 1 FROM conflicts WHERE kind = 'cross-scope duplicate' AND a = ? AND b = ? "
