@@ -1114,27 +1114,28 @@ class MemoryStore:
         return found
 
     def _recall(self, conn, match, user, task, k):
-        ledger = [Conflict(*r) for r in conn.execute(
+        # Only contested entries are needed while choosing (they withhold); contradictions are
+        # read afterwards for the chosen memories alone: a user can have thousands open.
+        contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
-            "kind IN ('contradiction', 'contested')", (user,))]
-        contested = {c.b: c for c in ledger if c.kind == "contested"}
+            "kind = 'contested'", (user,)))}
         overrides = self._overrides(conn, user, task, contested)
-        policies = {}
+        policies, replaced = {}, {}
         chosen, seen_ids, seen_norms, withheld = [], set(), set(), []
-        chunk, offset = max(4 * k, 32), 0
+        # One ranked statement read lazily: FTS sorts its matches once, however far we read.
+        hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
         while len(chosen) < k:
-            # FTS ranks and limits on its own (ORDER BY rank); rows are read for the hits only.
-            ids = [r[0] for r in conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
-                                              "ORDER BY rank LIMIT ? OFFSET ?", (match, chunk, offset))]
-            rows = {r[0]: r for r in conn.execute(
-                f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)} if ids else {}
+            ids = [r[0] for r in hits.fetchmany(max(4 * k, 32))]
+            if not ids:
+                break
+            rows = {r[0]: r for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)}
             for mid in ids:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
                 row = rows.get(mid)
                 if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
                     continue  # a stemmed scope token can collide: the row itself decides
-                for mem in self._stand_ins(conn, _memory(row), task, overrides, policies):
+                for mem in self._stand_ins(conn, _memory(row), task, overrides, policies, replaced):
                     if mem.id in seen_ids:
                         continue
                     seen_ids.add(mem.id)
@@ -1145,16 +1146,15 @@ class MemoryStore:
                         continue
                     seen_norms.add((mem.norm, mem.attribute))
                     chosen.append(mem)
-            if len(ids) < chunk or len(chosen) >= k:
-                break
-            offset += chunk
-            chunk *= 4
+        hits.close()
         chosen = chosen[:k]
         notes, co_recalled = {}, []
         by_id = {m.id: m for m in chosen}
+        q = ",".join("?" * len(by_id))
+        ledger = [Conflict(*r) for r in conn.execute(
+            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state = 'open' AND kind = 'contradiction' "
+            f"AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))] if by_id else []
         for c in ledger:
-            if c.kind != "contradiction":
-                continue
             since = c.opened_at[:10]
             for side, other in ((c.a, c.b), (c.b, c.a)):
                 if side in by_id:
@@ -1180,19 +1180,24 @@ class MemoryStore:
         return overrides
 
     @staticmethod
-    def _stand_ins(conn, mem, task, overrides, policies):
+    def _stand_ins(conn, mem, task, overrides, policies, replaced):
         """What a hit stands for: itself if current; for a retired fact, what replaced it (its
         group's current facts for a single-valued attribute, else its resolution chain); a
-        user-level fact overridden in the task stands for the task's facts."""
+        user-level fact overridden in the task stands for the task's facts. `replaced` caches
+        groups within one recall: many old restatements of one fact all stand for the same."""
         if mem.status == "retired" and mem.attribute is not None:
             if mem.attribute not in policies:
                 row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (mem.attribute,)).fetchone()
                 policies[mem.attribute] = row[0] if row else "one"
             if policies[mem.attribute] != "many":
-                rows = conn.execute(f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND "
-                                    "status = 'current' AND kind = 'semantic' ORDER BY created_at DESC",
-                                    (mem.user, mem.attribute, mem.task)).fetchall()
-                return [m for r in rows for m in MemoryStore._stand_ins(conn, _memory(r), task, overrides, policies)]
+                group = (mem.attribute, mem.task)
+                if group not in replaced:
+                    rows = conn.execute(f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND "
+                                        "status = 'current' AND kind = 'semantic' ORDER BY created_at DESC",
+                                        (mem.user, mem.attribute, mem.task)).fetchall()
+                    replaced[group] = [m for r in rows for m in MemoryStore._stand_ins(
+                        conn, _memory(r), task, overrides, policies, replaced)]
+                return replaced[group]
         for _ in range(64):  # a resolution chain is acyclic; the bound only guards a damaged file
             if mem.status == "current":
                 break
