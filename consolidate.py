@@ -19,7 +19,7 @@ import sqlite3
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, RANK_STEPS, RUNS_KEPT, InvalidMemory, Memory, MemoryStore, Resolution,
+from memory import (ALL, MAX_KEY_CHARS, RANK_STEPS, RUNS_KEPT, InvalidMemory, Memory, MemoryStore, Resolution,
                     StoreError, check_task, check_user, normalize, rank, signature, _MEMORY_COLUMNS,
                     _memory, _utc)
 
@@ -110,6 +110,10 @@ class Plan(list):
         self.conflicts = list(conflicts)
         self.closed = list(closed)
         self.unattributed = list(unattributed)
+
+    def __repr__(self):
+        return (f"Plan({list.__repr__(self)}, conflicts={self.conflicts!r}, closed={self.closed!r}, "
+                f"unattributed={len(self.unattributed)})")
 
 
 class Report:
@@ -463,9 +467,13 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
                                       "WHERE m.attribute IS NULL AND m.status = 'current' AND "
                                       f"m.kind = 'semantic' AND {p_where}", p_args).fetchall():
             name = attribute_of(text)
-            if name is not None and normalize(str(name)):
-                conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
-                conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (normalize(str(name)), mid))
+            if name is None:
+                continue
+            if not isinstance(name, str) or not normalize(name) or len(name) > MAX_KEY_CHARS:
+                raise InvalidMemory(f"attribute_of(): expected a non-empty attribute name str or None; "
+                                    f"got {name!r:.200}")
+            conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(name), mid))
+            conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (normalize(name), mid))
     new = conn.execute(f"SELECT count(*) FROM pending WHERE {where}", args).fetchone()[0]
     # max(id) (every row ever written) stands in for the store's size: one index read, not a count.
     scan = new > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
@@ -557,6 +565,10 @@ def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):
     for name, hook in (("contradicts", contradicts), ("attribute_of", attribute_of)):
         if hook is not None and not callable(hook):
             raise InvalidMemory(f"{name}: expected a callable or None; got {hook!r:.200}")
+    if zombie_after_days is not None and (isinstance(zombie_after_days, bool) or not isinstance(
+            zombie_after_days, (int, float)) or zombie_after_days < 0):
+        raise InvalidMemory(f"zombie_after_days: expected days as a number >= 0, or None; "
+                            f"got {zombie_after_days!r:.200}")
     # plan runs the very same code as consolidate and rolls back, so the two cannot disagree.
     conn = store._db()
     try:
@@ -627,10 +639,13 @@ def main(argv=None) -> int:
     parser.add_argument("--dry-run", action="store_true", help="print the decisions, write nothing")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
+    for flag, value in (("--user", args.user), ("--task", args.task)):
+        if value is not None and not value.strip():
+            parser.error(f"{flag}: expected a non-empty id; got {value!r}")  # exit 2: bad usage
     task = ALL if args.task is None else (None if args.task == "-" else args.task)
     try:
         if not os.path.isfile(args.db):
-            raise StoreError(f"{args.db}: no such database file")
+            raise StoreError(f"{args.db}: no such database file (or not a file)")
         scope = Scope(ALL if args.all else args.user, task)
         with MemoryStore(args.db) as store:
             if args.dry_run:
@@ -651,8 +666,12 @@ def main(argv=None) -> int:
             "conflicts_closed": [{"id": e, "reason": r} for e, r in closed],
         }, indent=2))
         return 0
-    print(("dry run: would write" if args.dry_run else f"run {run}: wrote")
-          + f" {len(steps)} resolution(s), opened {len(opened)} ledger entr(ies), closed {len(closed)}")
+    if args.dry_run:
+        print(f"dry run: would write {len(steps)} resolution(s), open {len(opened)} and close "
+              f"{len(closed)} ledger entr(ies)")
+    else:
+        print(f"run {run}: wrote {len(steps)} resolution(s), opened {len(opened)} and closed "
+              f"{len(closed)} ledger entr(ies)")
     if steps:
         print(f"{'kept':>8}  {'retired':>8}  {'rule':<30}  retired text")
         for s in steps:

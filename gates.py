@@ -340,6 +340,9 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
     row = _prepare({f: getattr(candidate, f) for f in
                     ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
                      "authenticated")})
+    if isinstance(gate, type) or not callable(getattr(gate, "review", None)):
+        raise InvalidMemory(f"gate: expected a gate instance with review(candidate, store), such as "
+                            f"GuardGate(); got {gate!r:.200}")
     decision = gate.review(candidate, store)
     if not isinstance(decision, Decision) or decision.action not in ACTIONS or decision.trust not in TRUSTS:
         raise InvalidMemory(f"gate decision: expected a Decision with action in {' | '.join(ACTIONS)} "

@@ -625,6 +625,7 @@ class MemoryStore:
             conn.close()
 
     def __enter__(self):
+        self._db()  # a closed store says so here, not at its first use
         return self
 
     def __exit__(self, *exc):
@@ -768,10 +769,11 @@ class MemoryStore:
         created_at/recorded_at; StoreError for database failures. No gate is applied: use
         gates.remember() for content the agent did not hear from the user.
         """
-        fields = dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
-                      kind=kind, source=source, origin=origin, authenticated=authenticated,
-                      trust=trust, **unexpected)
-        return self.add_many([fields])[0]
+        row = _prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
+                            kind=kind, source=source, origin=origin, authenticated=authenticated,
+                            trust=trust, **unexpected))
+        with self._write() as conn:
+            return self._insert(conn, [row])[0]
 
     def add_many(self, items) -> list[Memory]:
         """Store many memories in one transaction: all or nothing. Returns them in input order.
@@ -1058,6 +1060,8 @@ class MemoryStore:
             sql += " AND state = ?"
             args.append(state)
         if kinds is not None:
+            if isinstance(kinds, str):
+                raise _invalid("kinds", "a tuple of " + " | ".join(CONFLICT_KINDS) + ", or None", kinds)
             for k in kinds:
                 _check_enum("kinds", k, CONFLICT_KINDS)
             sql += f" AND kind IN ({','.join('?' * len(kinds))})"

@@ -407,7 +407,7 @@ class TestCronCommand(unittest.TestCase):
                     self.assertEqual(self.run_cli(*args).returncode, 2)
             with MemoryStore(str(Path(tmp) / "ok.db")):
                 pass
-            self.assertEqual(self.run_cli(str(Path(tmp) / "ok.db"), "--user", "").returncode, 1)
+            self.assertEqual(self.run_cli(str(Path(tmp) / "ok.db"), "--user", "").returncode, 2)  # bad usage
 
 
 class TestRandomHistoriesAgainstReferenceFold(unittest.TestCase):

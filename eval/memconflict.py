@@ -285,6 +285,8 @@ def main(argv=None):
     parser.add_argument("--at-end", action="store_true", help="consolidate once after the replay")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = parser.parse_args(argv)
+    if not Path(args.path).is_file():  # the data sets are not in the repository (see ../shared/data/README.md)
+        parser.error(f"data not found: {args.path}")
     result = run(args.path, args.at_end)
     print(json.dumps(result, indent=2) if args.json else table(result))
 

@@ -396,6 +396,9 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=None,
                     help="only the first N questions / emails / injection goals (a quick run)")
     args = ap.parse_args(argv)
+    missing = [f for f in FILES if not (Path(args.data) / f).exists()]
+    if missing:  # the data sets are not part of the repository (see ../shared/data/README.md)
+        ap.error(f"data not found under {args.data}: {', '.join(missing)}")
     result = run(args.data, args.limit)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else table(result))
     return 0
