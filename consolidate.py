@@ -38,16 +38,15 @@ _SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan be
 
 # A fold row: what the rules read, with the provenance rank as one integer computed in SQL
 # (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
-ID, USER, TASK, NORM, ATTR, RANK, CLOCK, PENDING, SIG = range(9)
+ID, USER, TASK, NORM, ATTR, RANK, CLOCK, SIG = range(8)
 _FOLD_ROWS = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
               "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
-              "m.created_at, p.id IS NOT NULL, m.sig FROM memories m LEFT JOIN pending p ON p.id = m.id "
-              "WHERE m.status = 'current' AND m.kind = 'semantic' AND ")
+              "m.created_at, m.sig FROM memories m WHERE m.status = 'current' AND m.kind = 'semantic' AND ")
 _CURRENT = "status = 'current' AND kind = 'semantic'"
 _FOLD_KEYED = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
                "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
-               "m.created_at, p.id IS NOT NULL, m.sig FROM fold_keys k CROSS JOIN memories m "
-               "ON m.user = k.user AND m.attribute IS k.attribute LEFT JOIN pending p ON p.id = m.id "
+               "m.created_at, m.sig FROM fold_keys k CROSS JOIN memories m "
+               "ON m.user = k.user AND m.attribute IS k.attribute "
                "WHERE m.status = 'current' AND m.kind = 'semantic' ORDER BY k.rowid, m.task, m.created_at")
 _LIVE_USER = 6  # rank bits of a live user statement
 
@@ -208,6 +207,7 @@ class _Run:
         self.policies = policies
         self.contradicts = contradicts
         self.texts = texts                 # ids -> {id: text}, for an injected contradicts()
+        self.new: set = set()              # ids of the rows not folded yet (the pending list)
         self.retired_ids: set = set()
 
     def retire(self, kept, retired, rule, frozen):
@@ -358,14 +358,14 @@ class _Run:
         if self.contradicts is None:  # default: only a negated fact can contradict, so pair those
             polar = {r[ID]: _polar(_sig(r)) for r in rows}
             negated = [r for r in rows if polar[r[ID]][1]]
-            pairs = [(n, p) for n in negated for p in rows if (n[PENDING] or p[PENDING])
+            pairs = [(n, p) for n in negated for p in rows if (n[ID] in self.new or p[ID] in self.new)
                      and not polar[p[ID]][1] and polar[n[ID]][0] and polar[n[ID]][0] <= polar[p[ID]][0]]
         else:  # an injected judge (maybe a model) is asked only about pairs with a new fact
             text = self.texts([r[ID] for r in rows])
             pairs = [(a, b) for i, a in enumerate(rows) for b in rows[i + 1:]
-                     if (a[PENDING] or b[PENDING]) and self.contradicts(text[a[ID]], text[b[ID]])]
+                     if (a[ID] in self.new or b[ID] in self.new) and self.contradicts(text[a[ID]], text[b[ID]])]
         for x, y in pairs:
-            if not (x[PENDING] or y[PENDING]):
+            if not (x[ID] in self.new or y[ID] in self.new):
                 continue  # judged by an earlier run
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -385,7 +385,7 @@ class _Run:
         for task, level in levels.items():
             if any(level[i][CLOCK] > level[i + 1][CLOCK] for i in range(len(level) - 1)):
                 level.sort(key=lambda r: r[CLOCK])  # rows read in id order; a migrated file may differ
-            if (scope.task is ALL or scope.task == task) and any(r[PENDING] for r in level):
+            if (scope.task is ALL or scope.task == task) and any(r[ID] in self.new for r in level):
                 if rows[0][ATTR] is None:
                     self.triage(level)
                 else:
@@ -396,11 +396,12 @@ class _Run:
         for task, level in levels.items():
             for t in level:
                 u = top.get(t[NORM]) if task is not None and t[ID] not in self.retired_ids else None
-                if u is not None and (u[PENDING] or t[PENDING]) and (scope.task is ALL or scope.task in (None, task)):
+                if u is not None and (u[ID] in self.new or t[ID] in self.new) \
+                        and (scope.task is ALL or scope.task in (None, task)):
                     self.cross.append((u, t))
 
 
-def _families(conn, scope: Scope, pending, scan, new_sigs=None):
+def _families(conn, scope: Scope, pending, scan, new, new_sigs=None):
     """Yield the rows of every family with a new row: (user, attribute) at every level.
 
     new_sigs (default contradiction test only): {user: signatures of new facts without an
@@ -410,12 +411,13 @@ def _families(conn, scope: Scope, pending, scan, new_sigs=None):
     """
     where, args = Scope(scope.user).where("m.")  # a family's other levels too, for cross-scope pairs
     if scan:
-        # One read in rowid order (sequential, unlike the fold index's order), grouped here.
+        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order
+        # would fetch every row at random: 4x slower at a million rows), grouped here.
         families = {}
-        for r in conn.execute(_FOLD_ROWS + where, args):
+        for r in conn.execute(_FOLD_ROWS + where + " ORDER BY m.id", args):
             families.setdefault((r[USER], r[ATTR]), []).append(r)
         for family in families.values():
-            if len(family) > 1 and any(r[PENDING] for r in family):
+            if len(family) > 1 and any(r[ID] in new for r in family):
                 yield family
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
@@ -490,7 +492,8 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
         for user, attribute in pending:
             if attribute is None:
                 new_sigs.setdefault(user, {""})
-    for family in _families(conn, scope, pending, scan, new_sigs):
+    run.new = {i for (i,) in conn.execute(f"SELECT id FROM pending WHERE {where}", args)}
+    for family in _families(conn, scope, pending, scan, run.new, new_sigs):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
         if conn.execute("SELECT 1 FROM conflicts WHERE kind = 'cross-scope duplicate' AND a = ? AND b = ? "
