@@ -160,6 +160,18 @@ _LIKE = {"like", "likes", "love", "loves", "enjoy", "enjoys", "adore", "adores"}
 _DISLIKE = {"hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe", "loathes"}
 
 
+_DISLIKE_STEMS = ("hate", "dislike", "detest", "loathe")  # substrings of every _DISLIKE word
+# SQL twin of _may_negate for a row's sig column: a negation after the newline, or a dislike word.
+_MAY_NEGATE_SQL = ("(substr(m.sig, -1) <> char(10) OR "
+                   + " OR ".join(f"instr(m.sig, '{w}')" for w in _DISLIKE_STEMS) + ")")
+
+
+def _may_negate(sig: str) -> bool:
+    """Whether a fact with this signature can be the negated side of a default contradiction:
+    it has a negation, or a dislike word (a negated "like"). Cheap: no tokenizing."""
+    return not sig.endswith("\n") or any(w in sig for w in _DISLIKE_STEMS)
+
+
 def _sig(row) -> str:
     """A row's stored signature (rows written before it existed get it computed here)."""
     return row[SIG] if row[SIG] is not None else signature(row[NORM])
@@ -203,6 +215,7 @@ class _Run:
         self.steps: list[tuple] = []       # (kept row, retired row, rule)
         self.openings: list[tuple] = []    # (kind, a id, b id, user, reason)
         self.closed: list[tuple] = []      # (entry id, reason)
+        self.closed_set: set = set()       # their entry ids
         self.entries = entries             # open/zombied contradiction+contested entries by memory id
         self.policies = policies
         self.contradicts = contradicts
@@ -228,10 +241,15 @@ class _Run:
             for same in by_norm.values():
                 self.fold(same, "one", self.frozen_ids(same), 0)
             return
-        frozen, settle_point = self.settle(rows, policy)
+        if any(r[ID] in self.entries for r in rows):
+            frozen, settle_point = self.settle(rows, policy)
+        else:
+            frozen, settle_point = set(), 0
         while True:
             steps, openings = len(self.steps), len(self.openings)
             self.fold(rows, policy, set(frozen), settle_point)
+            if len(self.openings) == openings:
+                return  # nothing opened, nothing a later statement could settle
             later = self.settler(rows, self.openings[openings:], policy, settle_point)
             if later is None:
                 return
@@ -257,10 +275,7 @@ class _Run:
         return max(clocks, default=None)
 
     def frozen_ids(self, rows):
-        return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_ids()}
-
-    def closed_ids(self):
-        return {c[0] for c in self.closed}
+        return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set}
 
     def settle(self, rows, policy):
         """Close the group's ledger entries that a later user statement settles.
@@ -283,6 +298,7 @@ class _Run:
             if settlers:
                 s = settlers[-1]
                 self.closed.append((e.id, f"settled by memory {s[ID]}"))
+                self.closed_set.add(e.id)
                 settle_point = max(settle_point, s[CLOCK])
         return self.frozen_ids(rows), settle_point
 
@@ -325,7 +341,7 @@ class _Run:
                 cur = new
 
     def paired(self, a, b):
-        return any(e.id not in self.closed_ids() and {e.a, e.b} == {a[ID], b[ID]}
+        return any(e.id not in self.closed_set and {e.a, e.b} == {a[ID], b[ID]}
                    for e in self.entries.get(a[ID], ()))
 
     # -- facts without an attribute --
@@ -356,6 +372,8 @@ class _Run:
 
     def find_contradictions(self, rows):
         if self.contradicts is None:  # default: only a negated fact can contradict, so pair those
+            if not any(_may_negate(_sig(r)) for r in rows):
+                return  # nothing at this level can be the negated side
             polar = {r[ID]: _polar(_sig(r)) for r in rows}
             negated = [r for r in rows if polar[r[ID]][1]]
             pairs = [(n, p) for n in negated for p in rows if (n[ID] in self.new or p[ID] in self.new)
@@ -383,7 +401,7 @@ class _Run:
         for r in rows:
             levels.setdefault(r[TASK], []).append(r)
         for task, level in levels.items():
-            if any(level[i][CLOCK] > level[i + 1][CLOCK] for i in range(len(level) - 1)):
+            if len(level) > 1 and any(level[i][CLOCK] > level[i + 1][CLOCK] for i in range(len(level) - 1)):
                 level.sort(key=lambda r: r[CLOCK])  # rows read in id order; a migrated file may differ
             if (scope.task is ALL or scope.task == task) and any(r[ID] in self.new for r in level):
                 if rows[0][ATTR] is None:
@@ -406,8 +424,8 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None):
 
     new_sigs (default contradiction test only): {user: signatures of new facts without an
     attribute}. Of such a family only rows that can matter are read: the same signature (a
-    duplicate, near duplicate or cross-scope pair) or a negation (it may contradict a new fact);
-    every row when a new fact is itself negated.
+    duplicate, near duplicate or cross-scope pair) or a possible negated side (a negation or a
+    dislike word: it may contradict a new fact); every row when a new fact may itself be one.
     """
     where, args = Scope(scope.user).where("m.")  # a family's other levels too, for cross-scope pairs
     if scan:
@@ -422,11 +440,11 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None):
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
     narrow = {u for u, a in keys if a is None and new_sigs is not None
-              and all(x.endswith("\n") for x in new_sigs[u])}  # only positive new facts
+              and not any(_may_negate(x) for x in new_sigs[u])}  # only positive new facts
     for user in sorted(narrow):  # one indexed read per user: an OR of many shapes defeats the planner
         sigs = sorted(new_sigs[user])
         family = conn.execute(_FOLD_ROWS + f"m.user = ? AND m.attribute IS NULL AND (m.sig IN "
-                              f"({', '.join('?' * len(sigs))}) OR substr(m.sig, -1) <> char(10)) "
+                              f"({', '.join('?' * len(sigs))}) OR {_MAY_NEGATE_SQL}) "
                               "ORDER BY m.task, m.created_at", (user, *sigs)).fetchall()
         if len(family) > 1:
             yield family
@@ -518,10 +536,13 @@ def _apply(store, conn, scope, run: _Run, zombie_after_days):
     for entry, reason in run.closed:
         conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
                      (reason, now, entry))
-    conn.executemany("UPDATE memories SET status = 'retired' WHERE id = ?", ((r[ID],) for _, r, _ in run.steps))
+    # Written in id order (the report keeps decision order): neighbouring rows share pages.
+    conn.executemany("UPDATE memories SET status = 'retired' WHERE id = ?",
+                     sorted((r[ID],) for _, r, _ in run.steps))
     conn.executemany("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     ((k[USER], k[ID], r[ID], rule, run_id, clock, now) for k, r, rule in run.steps))
+                     sorted(((k[USER], k[ID], r[ID], rule, run_id, clock, now) for k, r, rule in run.steps),
+                            key=lambda t: t[2]))
     steps = [(k[ID], r[ID], rule) for k, r, rule in run.steps]
 
     def resolutions():

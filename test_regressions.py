@@ -7,7 +7,7 @@ from pathlib import Path
 
 from consolidate import consolidate
 from gates import Candidate, GuardGate, has_prompt_structure, remember, render
-from memory import InvalidMemory, MemoryStore, StoreError, content_words, normalize
+from memory import ALL, InvalidMemory, MemoryStore, StoreError, content_words, normalize
 
 U = "U1"
 
@@ -147,6 +147,19 @@ class TestInputAndText(unittest.TestCase):
         s.add("x", user=U, task="secret-project-falcon")
         s.purge(U, "secret-project-falcon")
         self.assertNotIn("falcon", repr(s.events(U)))
+
+
+class TestIncrementalReadsWhatMatters(unittest.TestCase):
+    def test_new_positive_fact_meets_an_old_antonym_in_a_large_store(self):
+        s = MemoryStore()
+        # A large store makes the run take the incremental path (few new rows, one family read).
+        s.add_many([{"text": f"Filler fact number {i}.", "user": f"other{i % 50}"} for i in range(400)])
+        hate = s.add("I hate hiking.", user=U).id
+        s.add_many([{"text": f"Unrelated note {i}.", "user": U} for i in range(30)])
+        consolidate(s, ALL)
+        like = s.add("I like hiking a lot.", user=U).id
+        report = consolidate(s, ALL)
+        self.assertEqual([(c.kind, c.a, c.b) for c in report.conflicts], [("contradiction", hate, like)])
 
 
 class TestRecallNotices(unittest.TestCase):
