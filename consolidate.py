@@ -163,8 +163,8 @@ _DISLIKE = {"hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe
 
 _DISLIKE_STEMS = ("hate", "dislike", "detest", "loathe")  # substrings of every _DISLIKE word
 # SQL twin of _may_negate for a row's sig column: a negation after the newline, or a dislike word.
-_MAY_NEGATE_SQL = ("(substr(sig, -1) <> char(10) OR "
-                   + " OR ".join(f"instr(sig, '{w}')" for w in _DISLIKE_STEMS) + ")")  # = index memories_negated
+_MAY_NEGATE_SQL = ("(substr(m.sig, -1) <> char(10) OR "
+                   + " OR ".join(f"instr(m.sig, '{w}')" for w in _DISLIKE_STEMS) + ")")
 
 
 def _may_negate(sig: str) -> bool:
@@ -448,16 +448,13 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None):
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
     narrow = {u for u, a in keys if a is None and new_sigs is not None
               and not any(_may_negate(x) for x in new_sigs[u])}  # only positive new facts
-    for user in sorted(narrow):  # two index seeks per user (memories_sig, memories_negated)
+    for user in sorted(narrow):  # one indexed read per user: an OR of many shapes defeats the planner
         sigs = sorted(new_sigs[user])
-        family = {r[ID]: r for r in conn.execute(
-            _FOLD_ROWS + f"m.user = ? AND m.attribute IS NULL AND m.sig IN ({', '.join('?' * len(sigs))})",
-            (user, *sigs))}
-        family.update((r[ID], r) for r in conn.execute(  # without statistics SQLite would pick the fold index
-            _FOLD_ROWS.replace("FROM memories m", "FROM memories m INDEXED BY memories_negated")
-            + f"m.user = ? AND m.attribute IS NULL AND {_MAY_NEGATE_SQL}", (user,)))
+        family = conn.execute(_FOLD_ROWS + f"m.user = ? AND m.attribute IS NULL AND (m.sig IN "
+                              f"({', '.join('?' * len(sigs))}) OR {_MAY_NEGATE_SQL}) "
+                              "ORDER BY m.task, m.created_at", (user, *sigs)).fetchall()
         if len(family) > 1:
-            yield sorted(family.values(), key=lambda r: (r[TASK] is not None, r[TASK] or "", r[CLOCK]))
+            yield family
     keys = [k for k in keys if not (k[1] is None and k[0] in narrow)]
     # The other families through a temp table of keys: CROSS JOIN makes SQLite seek the fold
     # index once per key (a row-value IN list, or a plain join without statistics, scans it).

@@ -305,14 +305,6 @@ _MIGRATIONS = {
         # incremental run reads what is current, never a family's ever-growing history.
         """CREATE INDEX memories_fold ON memories (user, attribute, task, created_at)
            WHERE status = 'current' AND kind = 'semantic'""",
-        # An incremental run meets a new fact without an attribute with the same signature
-        # (duplicates) and with the facts that may be the negated side of a contradiction
-        # (a negation after the newline, or a dislike word: consolidate._MAY_NEGATE_SQL).
-        """CREATE INDEX memories_sig ON memories (user, sig)
-           WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic'""",
-        """CREATE INDEX memories_negated ON memories (user)
-           WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND (substr(sig, -1) <> char(10)
-           OR instr(sig, 'hate') OR instr(sig, 'dislike') OR instr(sig, 'detest') OR instr(sig, 'loathe'))""",
         # What the next run must fold: appended on write (cheaper than an index on every row),
         # emptied by the run; an entry closing, a policy change or a forget adds rows back.
         """CREATE TABLE pending (
