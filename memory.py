@@ -642,12 +642,12 @@ class MemoryStore:
         return _utc(self._wall())
 
     @contextmanager
-    def _write(self):
+    def _write(self, *, dry_run: bool = False):
         """The one place that writes: BEGIN IMMEDIATE, yield the connection, COMMIT.
 
         IMMEDIATE takes the write lock before the first read, so a read-then-write never fails
         half way with SQLITE_BUSY_SNAPSHOT; ROLLBACK on any exception, sqlite3.Error becomes
-        StoreError.
+        StoreError. dry_run=True rolls back at the end instead (consolidate.plan).
         """
         conn = self._db()
         try:
@@ -662,7 +662,7 @@ class MemoryStore:
                 raise StoreError(f"write failed on {self.path}: {exc}") from exc
             raise
         try:
-            conn.execute("COMMIT")
+            conn.execute("ROLLBACK" if dry_run else "COMMIT")
         except sqlite3.Error as exc:
             conn.execute("ROLLBACK")
             raise StoreError(f"commit failed on {self.path}: {exc}") from exc
