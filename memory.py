@@ -84,9 +84,13 @@ def _invalid(field_name, allowed, value):
 
 # Unicode format characters (category Cf: zero-width space, joiners, BOM, bidi marks) are invisible
 # and would make two identical-looking texts compare different.
+# Default-ignorable letters and marks (Hangul fillers, the grapheme joiner, variation selectors)
+# and the braille blank look like nothing too.
+_BLANKS = [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
+           *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)]
 _CF = re.compile("[" + "".join(
     re.escape(chr(c)) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"
-) + "]")
+    or c in _BLANKS) + "]")
 _SPACE = re.compile(r"\s+")
 _SENTENCE_END = ".,;:!? "
 
@@ -103,8 +107,9 @@ def normalize(text: str) -> str:
     else:
         s = unicodedata.normalize("NFKC", _CF.sub("", text))
         s = unicodedata.normalize("NFKC", s.casefold())
-    s = _SPACE.sub(" ", s).strip()
-    return s.rstrip(_SENTENCE_END)
+    s = _SPACE.sub(" ", s).strip().rstrip(_SENTENCE_END)
+    # Control characters alone (a lone NUL) are no content either; inside a text they stay.
+    return s if any(c >= " " and c != "\x7f" for c in s) else ""
 
 
 # Content words: what a statement is about, for near duplicates and contradictions. Function
@@ -483,10 +488,12 @@ def _check_key(name, value, *, optional):
     """Validate a scope part or key: a non-blank str of at most MAX_KEY_CHARS (or None)."""
     if value is None and optional:
         return None
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_KEY_CHARS:
+    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
         allowed = f"a non-empty str of at most {MAX_KEY_CHARS} characters"
         raise _invalid(name, allowed + (" or None" if optional else ""), value)
     _encodable(name, value)
+    if not normalize(value):  # only spaces, invisible characters or punctuation
+        raise _invalid(name, "an id with a visible character" + (" or None" if optional else ""), value)
     return value
 
 
@@ -1126,7 +1133,7 @@ class MemoryStore:
             "kind = 'contested'", (user,)))}
         overrides = self._overrides(conn, user, task, contested)
         policies, replaced = {}, {}
-        chosen, seen_ids, seen_norms, withheld = [], set(), set(), []
+        chosen, seen_ids, seen_norms, withheld = [], set(), {}, []
         # One ranked statement read lazily: FTS sorts its matches once, however far we read.
         hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
         while len(chosen) < k:
@@ -1147,9 +1154,12 @@ class MemoryStore:
                     if mem.id in contested:
                         withheld.append((mem, contested[mem.id]))
                         continue
-                    if (mem.norm, mem.attribute) in seen_norms:  # the same fact at two levels: show one
+                    same = seen_norms.get((mem.norm, mem.attribute))
+                    if same is not None:  # one fact twice (two levels, or a copy the ledger holds):
+                        if rank(mem) > rank(chosen[same]):  # trust decides which copy is shown
+                            chosen[same] = mem
                         continue
-                    seen_norms.add((mem.norm, mem.attribute))
+                    seen_norms[(mem.norm, mem.attribute)] = len(chosen)
                     chosen.append(mem)
         hits.close()
         chosen = chosen[:k]
