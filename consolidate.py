@@ -52,7 +52,7 @@ _LIVE_USER = 6  # rank bits of a live user statement
 
 
 # A ledger entry as the fold needs it (memory.Conflict has every field).
-_Entry = collections.namedtuple("_Entry", "id a b opened_clock")
+_Entry = collections.namedtuple("_Entry", "id a b opened_clock kind")
 
 
 @dataclass(frozen=True)
@@ -221,6 +221,7 @@ class _Run:
         self.contradicts = contradicts
         self.texts = texts                 # ids -> {id: text}, for an injected contradicts()
         self.new: set = set()              # ids of the rows not folded yet (the pending list)
+        self.fresh: set = set()            # of those, the ones written since (not re-marked)
         self.retired_ids: set = set()
 
     def retire(self, kept, retired, rule, frozen):
@@ -234,6 +235,9 @@ class _Run:
 
     def fold_group(self, rows, policy):
         """Fold one attributed group (rows oldest first) under its policy."""
+        if policy == "immutable":
+            self.fold_immutable(rows)
+            return
         if policy == "many":
             by_norm = {}
             for r in rows:
@@ -258,6 +262,93 @@ class _Run:
             self.retired_ids.difference_update(r[ID] for _, r, _ in self.steps[steps:])
             del self.steps[steps:], self.openings[openings:]
             settle_point = later
+
+    def fold_immutable(self, rows):
+        """An immutable group: replay the rows never folded, oldest first, against what is live
+        (the group's other current rows and their open contradictions), so one run and many runs
+        reach the same state. For each new row r:
+        - the same value as a live row v: r is a duplicate of v (or, ranking higher, replaces v);
+          a live user statement restating v settles v's contradictions in v's favour;
+        - below the top live row (rank, then oldest): retired by the rank step;
+        - above it: a live user statement settles everything (an inference never beats the
+          user); anything else retires what no open entry holds, and contradicts what stays;
+        - the same rank, a different value: a contradiction with the top row, both stay.
+        Rows on an open contested entry are never retired here.
+        """
+        new = [r for r in rows if r[ID] in self.fresh]
+        if not any(r[ID] in self.new for r in rows):
+            return
+        live = [r for r in rows if r[ID] not in self.fresh]
+        held = {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set
+                and e.kind == "contested"}
+        pairs = {}  # frozenset of two ids -> existing entry id or None for one opened in this run
+        for r in live:
+            for e in self.entries.get(r[ID], ()):
+                if e.id not in self.closed_set and e.kind == "contradiction":
+                    pairs[frozenset((e.a, e.b))] = e.id
+
+        def partners(v):
+            return [x for x in live if x is not v and frozenset((v[ID], x[ID])) in pairs]
+
+        def drop(x, kept, rule, settler=None):
+            if not self.retire(kept, x, rule, held):
+                return False
+            live.remove(x)
+            for key in [k for k in pairs if x[ID] in k]:
+                entry = pairs.pop(key)
+                if entry is not None and settler is not None:
+                    self.closed.append((entry, f"settled by memory {settler[ID]}"))
+                    self.closed_set.add(entry)
+            return True
+
+        for r in new:
+            user = r[RANK] & _LIVE_USER == _LIVE_USER
+            dup = next((v for v in live if v[NORM] == r[NORM]), None)
+            if dup is not None and r[RANK] > dup[RANK]:
+                if not drop(dup, r, _rank_step(r[RANK], dup[RANK])):
+                    live.append(r)  # the copy is held by a contest: both stay
+                    continue
+            elif dup is not None:
+                self.retire(dup, r, RULE_DUPLICATE, held)
+                if user:  # the user restated one side: it settles that side's contradictions
+                    for x in partners(dup):
+                        if r[RANK] >= x[RANK]:
+                            drop(x, dup, RULE_NEWER, settler=r)
+                continue
+            if not live:
+                live.append(r)
+                continue
+            top = max(live, key=lambda v: (v[RANK], -v[CLOCK]))
+            if r[RANK] < top[RANK]:
+                self.retire(top, r, _rank_step(top[RANK], r[RANK]), held)
+                continue
+            if r[RANK] > top[RANK]:
+                for x in list(live):
+                    if user or not partners(x):
+                        drop(x, r, _rank_step(r[RANK], x[RANK]), settler=r if user else None)
+                if live:
+                    top = max(live, key=lambda v: (v[RANK], -v[CLOCK]))
+                    pairs[frozenset((top[ID], r[ID]))] = None
+                live.append(r)
+                continue
+            pairs[frozenset((top[ID], r[ID]))] = None
+            live.append(r)
+        # An entry closed outside a run (forget, resolve) can leave two live values unlinked:
+        # each value other than the one shown first is on the ledger with it, or loses by rank.
+        if live:
+            top = max(live, key=lambda v: (v[RANK], -v[CLOCK]))
+            for x in list(live):
+                if x is not top and not partners(x) and x[ID] not in held:
+                    if x[RANK] < top[RANK]:
+                        drop(x, top, _rank_step(top[RANK], x[RANK]))
+                    else:
+                        pairs[frozenset((top[ID], x[ID]))] = None
+        by_id = {r[ID]: r for r in rows}
+        for key, entry in pairs.items():
+            if entry is None:
+                a, b = sorted((by_id[i] for i in key), key=lambda v: v[CLOCK])
+                self.openings.append(("contradiction", a[ID], b[ID], a[USER],
+                                      f"immutable attribute {a[ATTR]!r} given a new value"))
 
     @staticmethod
     def _settles(r, a, b, policy):
@@ -450,7 +541,7 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None):
     for user in sorted(narrow):  # one indexed read per user: an OR of many shapes defeats the planner
         sigs = sorted(new_sigs[user])
         family = conn.execute(_FOLD_ROWS + f"m.user = ? AND m.attribute IS NULL AND (m.sig IN "
-                              f"({', '.join('?' * len(sigs))}) OR {_MAY_NEGATE_SQL}) "
+                              f"({', '.join('?' * len(sigs))}) OR m.sig IS NULL OR {_MAY_NEGATE_SQL}) "
                               "ORDER BY m.task, m.created_at", (user, *sigs)).fetchall()
         if len(family) > 1:
             yield family
@@ -476,7 +567,7 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     policies = dict(conn.execute("SELECT attribute, policy FROM attributes"))
     users_sql, users_args = ("", []) if scope.user is ALL else ("AND user = ?", [scope.user])
     entries = {}
-    for row in conn.execute(f"SELECT id, a, b, opened_clock FROM conflicts WHERE state <> 'resolved' "
+    for row in conn.execute(f"SELECT id, a, b, opened_clock, kind FROM conflicts WHERE state <> 'resolved' "
                             f"AND kind IN ('contradiction', 'contested') {users_sql}", users_args):
         e = _Entry(*row)
         entries.setdefault(e.a, []).append(e)
@@ -516,7 +607,11 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
         for user, attribute in pending:
             if attribute is None:
                 new_sigs.setdefault(user, {""})
-    run.new = {i for (i,) in conn.execute(f"SELECT id FROM pending WHERE {where}", args)}
+    run.new, run.fresh = set(), set()
+    for i, fresh in conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args):
+        run.new.add(i)
+        if fresh:
+            run.fresh.add(i)
     for family in _families(conn, scope, pending, scan, run.new, new_sigs):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:

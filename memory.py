@@ -316,7 +316,8 @@ _MIGRATIONS = {
             id INTEGER PRIMARY KEY,                -- a current semantic memory not folded yet
             user TEXT NOT NULL,                    -- its scope and attribute, to find its group
             task TEXT,
-            attribute TEXT
+            attribute TEXT,
+            fresh INTEGER NOT NULL DEFAULT 1       -- 1: written and never folded; 0: re-marked
         )""",
         """INSERT INTO pending (id, user, task, attribute) SELECT id, user, task, attribute FROM memories
            WHERE status = 'current' AND kind = 'semantic'""",
@@ -577,8 +578,8 @@ def _prepare(fields: dict, where: str = "") -> dict:
 _INSERT = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
            "origin, authenticated, trust, status, sig, created_at, recorded_at) "
            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-_PENDING = ("INSERT OR IGNORE INTO pending (id, user, task, attribute) SELECT id, user, task, attribute "
-            "FROM memories WHERE status = 'current' AND kind = 'semantic' AND ")
+_PENDING = ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
+            "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' AND ")
 _SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
 _RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
 _CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "

@@ -206,6 +206,60 @@ class TestWholeKindOfPublicCases(unittest.TestCase):
         self.assertEqual(s.add("NUL\x00inside", user=U).text, "NUL\x00inside")
 
 
+class TestMigratedRowsOnTheIncrementalPath(FileCase):
+    def test_rows_without_a_stored_signature_are_still_compared(self):
+        from test_store import V1_SCHEMA
+        conn = sqlite3.connect(self.path)
+        conn.executescript(V1_SCHEMA)
+        conn.execute("INSERT INTO memories (user, task, kind, text, norm, attribute, source, origin, status, "
+                     "created_at, recorded_at) VALUES ('u', NULL, 'semantic', 'I like tea.', 'i like tea', NULL, "
+                     "'user', 'chat', 'current', 1, '2024-01-01T00:00:00Z')")
+        conn.commit()
+        conn.close()
+        s = self.open()
+        s.add_many([{"text": f"Filler {i}.", "user": f"pad{i}"} for i in range(50)])
+        consolidate(s, ALL)
+        again = s.add("I like tea.", user="u").id  # one new row among 52: the incremental path
+        report = consolidate(s, "u")
+        self.assertEqual([(r.kept, r.retired, r.rule) for r in report.resolutions], [(1, again, "duplicate")])
+
+
+class TestImmutableRunsAgree(unittest.TestCase):
+    """An immutable group reaches the same state whether consolidated after every write or once."""
+
+    SEQUENCES = {
+        "third value, then a restatement": [("vegan", {}), ("vegetarian", {}), ("pescatarian", {}),
+                                            ("pescatarian", {})],
+        "values alternate": [("fedora", {}), ("beanie", {}), ("fedora", {}), ("beanie", {})],
+        "restating an overtaken value": [("Rome", {}), ("Oslo", {}), ("Bergen", {}), ("Oslo", {})],
+        "mixed ranks": [("Ann", dict(source="tool", origin="t", trust="unverified")),
+                        ("Bob", dict(source="tool", origin="t", trust="unverified")),
+                        ("Ann", dict(source="import", origin="i")), ("Cat", dict(source="tool", origin="t")),
+                        ("Bob", dict(source="tool", origin="t", trust="unverified"))],
+    }
+
+    def state(self, writes, every):
+        s = MemoryStore()
+        s.declare("value", "immutable")
+        for text, extra in writes:
+            s.add(f"The value is {text}.", user=U, attribute="value", **extra)
+            if every:
+                consolidate(s, U)
+        consolidate(s, U)
+        current = sorted(m.norm for m in s.current(U))
+        ledger = sorted(tuple(sorted((s.get(c.a).norm, s.get(c.b).norm))) for c in s.conflicts(U))
+        return current, ledger
+
+    def test_every_write_and_once_agree(self):
+        for label, writes in self.SEQUENCES.items():
+            with self.subTest(label):
+                current, ledger = self.state(writes, every=False)
+                self.assertEqual(self.state(writes, every=True), (current, ledger))
+                # one value shown, or every value still current is on the ledger
+                on_ledger = {n for pair in ledger for n in pair}
+                self.assertTrue(len(current) == 1 or set(current) <= on_ledger, (current, ledger))
+
+
 class TestRecallNotices(unittest.TestCase):
     def test_notices_only_for_what_would_have_been_returned(self):
         s = MemoryStore()
