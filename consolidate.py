@@ -243,25 +243,9 @@ class _Run:
             for r in rows:
                 by_norm.setdefault(r[NORM], []).append(r)
             for same in by_norm.values():
-                self.fold(same, "one", self.frozen_ids(same), 0)
+                self.fold(same, self.frozen_ids(same))
             return
-        if any(r[ID] in self.entries for r in rows):
-            frozen, settle_point = self.settle(rows, policy)
-        else:
-            frozen, settle_point = set(), 0
-        while True:
-            steps, openings = len(self.steps), len(self.openings)
-            self.fold(rows, policy, set(frozen), settle_point)
-            if len(self.openings) == openings:
-                return  # nothing opened, nothing a later statement could settle
-            later = self.settler(rows, self.openings[openings:], policy, settle_point)
-            if later is None:
-                return
-            # A statement later in this very run settles a contradiction the run just found: fold
-            # the group again as if the entry had been settled, as a later run would have done.
-            self.retired_ids.difference_update(r[ID] for _, r, _ in self.steps[steps:])
-            del self.steps[steps:], self.openings[openings:]
-            settle_point = later
+        self.fold(rows, self.settle(rows) if any(r[ID] in self.entries for r in rows) else set())
 
     def fold_immutable(self, rows):
         """An immutable group: replay the rows never folded, oldest first, against what is live
@@ -351,82 +335,47 @@ class _Run:
                                       f"immutable attribute {a[ATTR]!r} given a new value"))
 
     @staticmethod
-    def _settles(r, a, b, policy):
-        """Whether row r, a live user statement after both sides, settles the pair (a, b)."""
-        top = max(a[RANK], b[RANK])
+    def _settles(r, a, b):
+        """Whether row r, a live user statement after both sides (server clock, so one run and
+        many runs agree) ranking at least as high as both, settles the pair (a, b)."""
         return (r[ID] not in (a[ID], b[ID]) and r[RANK] & _LIVE_USER == _LIVE_USER
-                and r[CLOCK] > max(a[CLOCK], b[CLOCK]) and r[RANK] >= top
-                and (policy != "immutable" or r[NORM] in (a[NORM], b[NORM]) or r[RANK] > top))
-
-    def settler(self, rows, openings, policy, settle_point):
-        """The clock of the newest statement settling one of this run's new contradictions."""
-        ids = {r[ID]: r for r in rows}
-        clocks = [r[CLOCK] for kind, a, b, _, _ in openings if kind == "contradiction"
-                  for r in rows if r[CLOCK] > settle_point and self._settles(r, ids[a], ids[b], policy)]
-        return max(clocks, default=None)
+                and r[CLOCK] > max(a[CLOCK], b[CLOCK]) and r[RANK] >= max(a[RANK], b[RANK]))
 
     def frozen_ids(self, rows):
         return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set}
 
-    def settle(self, rows, policy):
-        """Close the group's ledger entries that a later user statement settles.
-
-        A live user statement (authority user, not an import) made after both sides (server
-        clock, so one run and many runs agree), ranking at least as high as both, settles it; under `immutable` it must restate one
-        side's value or outrank both sides (a third value from an equal is another
-        contradiction, not a choice; an inference never outweighs the user). Rows up to the
-        newest settling statement then fold as `one`. Returns (frozen ids, settle point).
-        """
+    def settle(self, rows):
+        """Close the group's ledger entries (a contest, under `one`) that a later user statement
+        settles (see _settles); return the ids still held by open entries."""
         ids = {r[ID]: r for r in rows}
-        settle_point = 0
         entries = sorted({e.id: e for r in rows for e in self.entries.get(r[ID], ())}.values(),
                          key=lambda e: e.id)
         for e in entries:
             a, b = ids.get(e.a), ids.get(e.b)
-            if a is None or b is None:
-                continue
-            settlers = [r for r in rows if self._settles(r, a, b, policy)]
-            if settlers:
-                s = settlers[-1]
-                self.closed.append((e.id, f"settled by memory {s[ID]}"))
-                self.closed_set.add(e.id)
-                settle_point = max(settle_point, s[CLOCK])
-        return self.frozen_ids(rows), settle_point
+            if a is not None and b is not None:
+                settlers = [r for r in rows if self._settles(r, a, b)]
+                if settlers:
+                    self.closed.append((e.id, f"settled by memory {settlers[-1][ID]}"))
+                    self.closed_set.add(e.id)
+        return self.frozen_ids(rows)
 
-    def fold(self, rows, policy, frozen, settle_point):
-        """The left fold of DESIGN.md over rows in server-clock order, carrying `cur`."""
-        cur, held = None, {}
+    def fold(self, rows, frozen):
+        """The left fold of DESIGN.md over rows in server-clock order, carrying `cur`; a row
+        held by an open ledger entry is never retired (the fold goes on past it)."""
+        cur = None
         for new in rows:
             if cur is None:
                 cur = new
                 continue
             rc, rn = cur[RANK], new[RANK]
-            if new[NORM] in held and new[NORM] != cur[NORM] and rn <= held[new[NORM]][RANK]:
-                self.retire(held[new[NORM]], new, RULE_DUPLICATE, frozen)
-                continue
             same = cur[NORM] == new[NORM]
             if rn < rc:
                 self.retire(cur, new, RULE_DUPLICATE if same else _rank_step(rc, rn), frozen)
             elif rn > rc:
-                if cur[ID] in frozen and policy == "immutable" and not same and new[CLOCK] > settle_point:
-                    # cur is held by the ledger: the higher-ranked newcomer cannot retire it, so
-                    # the pair is a contradiction like any other different immutable value.
-                    if not self.paired(cur, new):
-                        self.openings.append(("contradiction", cur[ID], new[ID], cur[USER],
-                                              f"immutable attribute {cur[ATTR]!r} given a new value"))
-                    frozen.update((cur[ID], new[ID]))
-                    held.setdefault(new[NORM], new)
-                    continue
                 self.retire(new, cur, _rank_step(rn, rc), frozen)
                 cur = new
             elif same:
                 self.retire(cur, new, RULE_DUPLICATE, frozen)
-            elif policy == "immutable" and new[CLOCK] > settle_point:
-                if not self.paired(cur, new):
-                    self.openings.append(("contradiction", cur[ID], new[ID], cur[USER],
-                                          f"immutable attribute {cur[ATTR]!r} given a new value"))
-                frozen.update((cur[ID], new[ID]))  # both held by the entry until it is settled
-                held.setdefault(new[NORM], new)
             else:
                 self.retire(new, cur, RULE_NEWER, frozen)
                 cur = new
