@@ -19,9 +19,9 @@ import os
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, MAX_KEY_CHARS, RANK_STEPS, RUNS_KEPT, InvalidMemory, Memory, MemoryStore, Resolution,
-                    StoreError, check_task, check_user, normalize, rank, signature, _MEMORY_COLUMNS,
-                    _memory, _utc)
+from memory import (ALL, MAX_KEY_CHARS, RANK_STEPS, RUNS_KEPT, InvalidMemory, Memory, MemoryStore,
+                    Resolution, StoreError, check_task, check_user, normalize, rank, signature,
+                    _MEMORY_COLUMNS, _memory, _utc)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "main"]

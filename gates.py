@@ -17,7 +17,7 @@ import re
 from dataclasses import KW_ONLY, dataclass
 
 from consolidate import default_contradicts, rule_for
-from memory import (ALL, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore,
+from memory import (_SELECT, ALL, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore, _memory,
                     _prepare, normalize, rank)
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
@@ -378,7 +378,6 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
 
 
 def _targets(conn, ids, memory):
-    from memory import _SELECT, _memory
     out = []
     for mid in ids:
         row = conn.execute(f"{_SELECT} WHERE id = ? AND user = ? AND status = 'current'",
