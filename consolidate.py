@@ -39,13 +39,12 @@ _SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan be
 # A fold row: what the rules read, with the provenance rank as one integer computed in SQL
 # (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
 ID, USER, TASK, NORM, ATTR, RANK, CLOCK, SIG = range(8)
-_FOLD_ROWS = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
-              "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
-              "m.created_at, m.sig FROM memories m WHERE m.status = 'current' AND m.kind = 'semantic' AND ")
+_FOLD_COLUMNS = ("m.id, m.user, m.task, m.norm, m.attribute, "
+                 "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
+                 "m.created_at, m.sig")
 _CURRENT = "status = 'current' AND kind = 'semantic'"
-_FOLD_KEYED = ("SELECT m.id, m.user, m.task, m.norm, m.attribute, "
-               "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
-               "m.created_at, m.sig FROM fold_keys k CROSS JOIN memories m "
+_FOLD_ROWS = f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE m.status = 'current' AND m.kind = 'semantic' AND "
+_FOLD_KEYED = (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
                "ON m.user = k.user AND m.attribute IS k.attribute "
                "WHERE m.status = 'current' AND m.kind = 'semantic' ORDER BY k.rowid, m.task, m.created_at")
 _LIVE_USER = 6  # rank bits of a live user statement

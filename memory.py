@@ -603,6 +603,10 @@ def rank(memory) -> tuple[bool, bool, bool]:
     return (memory.source != "import", memory.authority == "user", memory.trust == "trusted")
 
 
+def _event(row) -> Event:
+    return Event(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], row[5], row[6], row[7])
+
+
 def _memory(row) -> Memory:
     return Memory(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
                   row[9], bool(row[10]), row[11], row[12], row[13], row[14])
@@ -880,9 +884,7 @@ class MemoryStore:
             row = conn.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
                 return []
-            ids = [r[0] for r in conn.execute(
-                "WITH RECURSIVE gone(id) AS (SELECT ? UNION SELECT r.retired FROM resolutions r "
-                "JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id", (memory_id,))]
+            ids = self._with_retired(conn, "id = ?", (memory_id,))
             self._delete(conn, row[0], ids, "forget", reason)
         self._scrub()
         return ids
@@ -899,15 +901,8 @@ class MemoryStore:
         check_user(user)
         check_task(task, allow_all=True)
         with self._write() as conn:
-            if task is ALL:
-                sql, args = "SELECT id FROM memories WHERE user = ?", (user,)
-            else:
-                sql, args = "SELECT id FROM memories WHERE user = ? AND task IS ?", (user, task)
-            roots = [r[0] for r in conn.execute(sql, args)]
-            ids = sorted(set(roots) | {r[0] for r in conn.execute(
-                "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE user = ? AND "
-                + ("1" if task is ALL else "task IS ?") + " UNION SELECT r.retired FROM resolutions r "
-                "JOIN gone ON r.kept = gone.id) SELECT id FROM gone", (user,) if task is ALL else (user, task))})
+            ids = (self._with_retired(conn, "user = ?", (user,)) if task is ALL
+                   else self._with_retired(conn, "user = ? AND task IS ?", (user, task)))
             self._delete(conn, user, ids, "purge", "purge " + ("all levels" if task is ALL else
                                                                "one task level" if task else "user level"))
             if task is ALL:
@@ -915,6 +910,15 @@ class MemoryStore:
                 conn.execute("DELETE FROM resolutions WHERE user = ?", (user,))
         self._scrub()
         return len(ids)
+
+    @staticmethod
+    def _with_retired(conn, where, args) -> list[int]:
+        """The ids of the memories matching `where` and, transitively, every memory they retired
+        (forgetting a keeper must not let what it beat become current again), sorted."""
+        return [r[0] for r in conn.execute(
+            f"WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE {where} UNION "
+            "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id",
+            args)]
 
     def _delete(self, conn, user, ids, op, reason):
         now = self.now()
@@ -1040,8 +1044,7 @@ class MemoryStore:
             items += [(r[9], 1, Conflict(*r)) for r in conn.execute(
                 f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? OR b = ?", (memory_id, memory_id))]
             # json_each finds the id inside the audit's id list without a LIKE on text.
-            items += [(r[6], 2, Event(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7]))
-                      for r in conn.execute(
+            items += [(r[6], 2, _event(r)) for r in conn.execute(
                           "SELECT id, op, user, ids, count, reason, clock, recorded_at FROM events "
                           "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)",
                           (memory_id,))]
@@ -1056,7 +1059,7 @@ class MemoryStore:
             sql, args = sql + " WHERE user = ?", (user,)
         with self._read() as conn:
             rows = conn.execute(sql + " ORDER BY clock, id", args).fetchall()
-        return [Event(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7]) for r in rows]
+        return [_event(r) for r in rows]
 
     def conflicts(self, user: str, *, state: str | None = "open", kinds=("contradiction", "contested")
                   ) -> list[Conflict]:
