@@ -15,6 +15,7 @@ import collections
 import functools
 import gc
 import json
+import operator
 import os
 import sys
 from dataclasses import dataclass
@@ -211,7 +212,7 @@ class _Run:
     """The decisions of one run, collected before anything is written."""
 
     def __init__(self, entries, policies, contradicts, texts):
-        self.steps: list[tuple] = []       # (kept row, retired row, rule)
+        self.steps: list[tuple] = []       # (kept id, retired id, rule, user)
         self.openings: list[tuple] = []    # (kind, a id, b id, user, reason)
         self.closed: list[tuple] = []      # (entry id, reason)
         self.closed_set: set = set()       # their entry ids
@@ -226,7 +227,7 @@ class _Run:
     def retire(self, kept, retired, rule, frozen):
         if retired[ID] in frozen:  # a row on an open ledger entry is never retired by the fold
             return False
-        self.steps.append((kept, retired, rule))
+        self.steps.append((kept[ID], retired[ID], rule, kept[USER]))
         self.retired_ids.add(retired[ID])
         return True
 
@@ -426,10 +427,23 @@ class _Run:
                 return polar[r[ID]]
             negated = [r for r in rows if _may_negate(_sig(r)) and pol(r)[1] and pol(r)[0]]
             pairs = []
-            for n in negated:  # a new negation meets every row, an old one only the new rows
-                for p in rows if n[ID] in self.new else new_rows:
-                    if p[ID] != n[ID] and not pol(p)[1] and pol(n)[0] <= pol(p)[0]:
-                        pairs.append((n, p))
+            if negated:
+                # word -> positions of the positive rows holding it: a negated side meets only
+                # the rows holding all its words (a busy user has thousands of facts).
+                holding, is_new = {}, set()
+                for i, p in enumerate(rows):
+                    words, neg = pol(p)
+                    if not neg:
+                        for w in words:
+                            holding.setdefault(w, set()).add(i)
+                        if p[ID] in self.new:
+                            is_new.add(i)
+                for n in negated:  # a new negation meets every row, an old one only the new rows
+                    found = sorted((holding.get(w, ()) for w in pol(n)[0]), key=len)
+                    hits = found[0].intersection(*found[1:]) if found[0] else ()
+                    if n[ID] not in self.new:
+                        hits = is_new.intersection(hits)
+                    pairs.extend((n, rows[i]) for i in sorted(hits))
         for x, y in pairs:
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -446,16 +460,14 @@ class _Run:
         for r in rows:
             levels.setdefault(r[TASK], []).append(r)
         for task, level in levels.items():
-            if len(level) > 1 and any(level[i][CLOCK] > level[i + 1][CLOCK] for i in range(len(level) - 1)):
-                level.sort(key=lambda r: r[CLOCK])  # rows read in id order; a migrated file may differ
             if (scope.task is ALL or scope.task == task) and any(r[ID] in self.new for r in level):
                 if rows[0][ATTR] is None:
                     self.triage(level)
                 else:
                     self.fold_group(level, policy)
-        top = {r[NORM]: r for r in levels.get(None, ()) if r[ID] not in self.retired_ids}
-        if not top or len(levels) < 2:
+        if len(levels) < 2 or None not in levels:
             return
+        top = {r[NORM]: r for r in levels[None] if r[ID] not in self.retired_ids}
         for task, level in levels.items():
             for t in level:
                 u = top.get(t[NORM]) if task is not None and t[ID] not in self.retired_ids else None
@@ -476,11 +488,16 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None):
     if scan:
         # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order
         # would fetch every row at random: 4x slower at a million rows), grouped here.
-        families = {}
+        families, last, ordered = {}, 0, True
         for r in conn.execute(_FOLD_ROWS + where + " ORDER BY m.id", args):
             families.setdefault((r[USER], r[ATTR]), []).append(r)
+            if r[CLOCK] < last:
+                ordered = False  # ids and clock rise together, but a migrated v1 file may differ
+            last = r[CLOCK]
         for family in families.values():
             if len(family) > 1 and any(r[ID] in new for r in family):
+                if not ordered:
+                    family.sort(key=operator.itemgetter(CLOCK))
                 yield family
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
@@ -555,11 +572,10 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
         for user, attribute in pending:
             if attribute is None:
                 new_sigs.setdefault(user, {""})
-    run.new, run.fresh = set(), set()
-    for i, fresh in conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args):
-        run.new.add(i)
-        if fresh:
-            run.fresh.add(i)
+    marked = conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args).fetchall()
+    run.new = {i for i, _ in marked}
+    run.fresh = {i for i, fresh in marked if fresh}
+    del marked
     for family in _families(conn, scope, pending, scan, run.new, new_sigs):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
@@ -585,17 +601,17 @@ def _apply(store, conn, scope, run: _Run, zombie_after_days):
     for entry, reason in run.closed:
         conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
                      (reason, now, entry))
+    steps = run.steps
     # Written in id order (the report keeps decision order): neighbouring rows share pages.
-    conn.executemany("UPDATE memories SET status = 'retired' WHERE id = ?",
-                     sorted((r[ID],) for _, r, _ in run.steps))
+    by_retired = sorted(steps, key=operator.itemgetter(1))
+    conn.executemany("UPDATE memories SET status = 'retired' WHERE id = ?", ((r,) for _, r, _, _ in by_retired))
     conn.executemany("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     sorted(((k[USER], k[ID], r[ID], rule, run_id, clock, now) for k, r, rule in run.steps),
-                            key=lambda t: t[2]))
-    steps = [(k[ID], r[ID], rule) for k, r, rule in run.steps]
+                     ((user, k, r, rule, run_id, clock, now) for k, r, rule, user in by_retired))
+    del by_retired
 
     def resolutions():
-        return [Resolution(kept, retired, rule, run_id, now) for kept, retired, rule in steps]
+        return [Resolution(kept, retired, rule, run_id, now) for kept, retired, rule, _ in steps]
     if run.retired_ids:  # ledger entries (cross-scope bookkeeping) on a retired row close with it
         for entry, a, b in conn.execute(f"SELECT id, a, b FROM conflicts WHERE state <> 'resolved' {users_sql}",
                                         users_args).fetchall():  # few: the ledger is small next to memories
@@ -668,7 +684,7 @@ def plan(store: MemoryStore, scope, *, contradicts=None, attribute_of=None,
     a transaction that is rolled back (so it briefly takes the write lock).
     """
     report, run = _run(store, scope, contradicts, attribute_of, zombie_after_days, True)
-    return Plan([Step(k[ID], r[ID], rule) for k, r, rule in run.steps],
+    return Plan([Step(k, r, rule) for k, r, rule, _ in run.steps],
                 [Opening(kind, a, b, reason) for kind, a, b, _, reason in run.openings],
                 report.closed, report.unattributed)
 
