@@ -556,7 +556,7 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     run.cross = []
     if attribute_of is not None:  # a classifier may key new unattributed facts so the fold applies
         p_where, p_args = scope.where("p.")
-        for mid, text in conn.execute("SELECT m.id, m.text FROM pending p JOIN memories m ON m.id = p.id "
+        for mid, text in conn.execute("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
                                       "WHERE m.attribute IS NULL AND m.status = 'current' AND "
                                       f"m.kind = 'semantic' AND {p_where}", p_args).fetchall():
             name = attribute_of(text)
@@ -576,7 +576,7 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     if pending and contradicts is None:
         new_sigs = {}
         p_where, p_args = scope.where("p.")
-        for user, sig in conn.execute("SELECT m.user, m.sig FROM pending p JOIN memories m ON m.id = p.id "
+        for user, sig in conn.execute("SELECT m.user, m.sig FROM pending p CROSS JOIN memories m ON m.id = p.id "
                                       "WHERE p.attribute IS NULL AND m.status = 'current' AND "
                                       f"m.kind = 'semantic' AND {p_where}", p_args):
             new_sigs.setdefault(user, set()).add(sig if sig is not None else "")  # "" reads the whole family

@@ -8,6 +8,7 @@ decide between memories live in consolidate.py; the write-gates live in gates.py
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sqlite3
@@ -91,7 +92,7 @@ _BLANKS = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0, *rang
 _CF = re.compile("[" + "".join(
     re.escape(chr(c)) for plane in (range(0x20000), range(0xE0000, 0xE1000)) for c in plane
     if c in _BLANKS or unicodedata.category(chr(c)) == "Cf") + "]")
-_SPACE = re.compile(r"\s+")
+_VISIBLE = re.compile("[^\x00-\x1f\x7f]").search
 _SENTENCE_END = ".,;:!? "
 
 
@@ -107,9 +108,9 @@ def normalize(text: str) -> str:
     else:
         s = unicodedata.normalize("NFKC", _CF.sub("", text))
         s = unicodedata.normalize("NFKC", s.casefold())
-    s = _SPACE.sub(" ", s).strip().rstrip(_SENTENCE_END)
+    s = " ".join(s.split()).rstrip(_SENTENCE_END)  # str.split() and re's \s: the same whitespace
     # Control characters alone (a lone NUL) are no content either; inside a text they stay.
-    return s if any(c >= " " and c != "\x7f" for c in s) else ""
+    return s if _VISIBLE(s) else ""
 
 
 # Content words: what a statement is about, for near duplicates and contradictions. Function
@@ -492,10 +493,20 @@ def _check_key(name, value, *, optional):
     if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
         allowed = f"a non-empty str of at most {MAX_KEY_CHARS} characters"
         raise _invalid(name, allowed + (" or None" if optional else ""), value)
-    _encodable(name, value)
-    if not normalize(value):  # only spaces, invisible characters or punctuation
+    if not _usable_key(value):
+        _encodable(name, value)
         raise _invalid(name, "an id with a visible character" + (" or None" if optional else ""), value)
     return value
+
+
+@functools.lru_cache(maxsize=1 << 14)  # users, tasks and origins repeat on every write
+def _usable_key(value: str) -> bool:
+    """Encodable as UTF-8 and not only spaces, invisible characters or punctuation."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return bool(normalize(value))
 
 
 def _check_enum(name, value, allowed):
