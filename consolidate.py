@@ -165,11 +165,7 @@ _DISLIKE = {"hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe
 
 
 _DISLIKE_STEMS = ("hate", "dislike", "detest", "loathe")  # substrings of every _DISLIKE word
-# SQL twin of _may_negate for a row's sig column: a negation after the newline, or a dislike word.
-_MAY_NEGATE_SQL = ("(substr(m.sig, -1) <> char(10) OR "
-                   + " OR ".join(f"instr(m.sig, '{w}')" for w in _DISLIKE_STEMS) + ")")
-
-
+_LIKE_STEMS = ("like", "love", "enjoy", "adore")  # substrings of every _LIKE word
 _DISLIKE_SEARCH = re.compile("|".join(_DISLIKE_STEMS)).search
 
 
@@ -484,20 +480,46 @@ class _Run:
                     self.cross.append((u, t))
 
 
-def _families(conn, scope: Scope, pending, scan, new, new_sigs=None, scanned=lambda n: None):
+# Candidates among a user's facts without an attribute, from the fold index alone (user, sig):
+# no signature, a new fact's signature, a possible negated side (a negation after the newline,
+# or a dislike word) when the user has a new positive fact, or a word a new negation needs.
+_CANDIDATES = (
+    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m ON m.user = k.user AND m.attribute IS NULL "
+    "WHERE m.status = 'current' AND m.kind = 'semantic' AND (k.whole OR m.sig IS NULL "
+    "OR EXISTS (SELECT 1 FROM fold_sigs s WHERE s.user = k.user AND s.sig = m.sig) "
+    "OR (k.positive AND (substr(m.sig, -1) <> char(10) OR "
+    + " OR ".join(f"instr(m.sig, '{w}')" for w in _DISLIKE_STEMS) + ")) "
+    "OR EXISTS (SELECT 1 FROM fold_words w WHERE w.user = k.user AND instr(m.sig, w.word)))")
+
+
+def _temp_table(conn, name, columns, rows):
+    """Fill temp table `name` (created on first use; columns: SQL definitions) with `rows`."""
+    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(columns)})")
+    conn.execute(f"DELETE FROM {name}")
+    width = sum(not c.startswith("PRIMARY KEY") for c in columns)
+    conn.executemany(f"INSERT INTO {name} VALUES ({', '.join('?' * width)})", rows)
+
+
+def _partner_words(held):
+    """Words one of which every positive fact holding all of `held` (a negation's polar words)
+    contains as a substring of its signature: its longest word, or every form of "like"."""
+    word = max(sorted(held - {"like"}), key=len, default=None)
+    return [word] if word is not None else sorted(_LIKE_STEMS)
+
+
+def _families(conn, scope: Scope, pending, scan, run):
     """Yield the rows of every family with a new row: (user, attribute) at every level.
 
-    new_sigs (default contradiction test only): {user: signatures of new facts without an
-    attribute}. Of such a family only rows that can matter are read: the same signature (a
-    duplicate, near duplicate or cross-scope pair) or a possible negated side (a negation or a
-    dislike word: it may contradict a new fact); every row when a new fact may itself be one.
+    A scan (many new rows) reads every current fact once and sets run.scanned to the count.
+    Otherwise each attributed family with a new row is read whole; of a family without an
+    attribute, under the default contradiction test, only what can matter (_relevant).
     """
     where, args = Scope(scope.user).where("m.")  # a family's other levels too, for cross-scope pairs
     if scan:
         # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order
         # would fetch every row at random: 4x slower at a million rows), grouped here.
         rows = conn.execute(_FOLD_ROWS + where + " ORDER BY m.id", args).fetchall()
-        scanned(len(rows))
+        run.scanned = len(rows)
         clocks = list(map(operator.itemgetter(CLOCK), rows))
         ordered = clocks == sorted(clocks)  # ids and clock rise together, but a migrated v1 file may differ
         del clocks
@@ -506,27 +528,18 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None, scanned=lam
             families[r[USER], r[ATTR]].append(r)
         del rows
         for family in families.values():
-            if len(family) > 1 and not new.isdisjoint(map(_ROW_ID, family)):
+            if len(family) > 1 and not run.new.isdisjoint(map(_ROW_ID, family)):
                 if not ordered:
                     family.sort(key=operator.itemgetter(CLOCK))
                 yield family
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
-    narrow = {u for u, a in keys if a is None and new_sigs is not None
-              and not any(_may_negate(x) for x in new_sigs[u])}  # only positive new facts
-    for user in sorted(narrow):  # one indexed read per user: an OR of many shapes defeats the planner
-        sigs = sorted(new_sigs[user])
-        family = conn.execute(_FOLD_ROWS + f"m.user = ? AND m.attribute IS NULL AND (m.sig IN "
-                              f"({', '.join('?' * len(sigs))}) OR m.sig IS NULL OR {_MAY_NEGATE_SQL}) "
-                              "ORDER BY m.task, m.created_at", (user, *sigs)).fetchall()
-        if len(family) > 1:
-            yield family
-    keys = [k for k in keys if not (k[1] is None and k[0] in narrow)]
-    # The other families through a temp table of keys: CROSS JOIN makes SQLite seek the fold
-    # index once per key (a row-value IN list, or a plain join without statistics, scans it).
-    conn.execute("CREATE TEMP TABLE IF NOT EXISTS fold_keys (user TEXT NOT NULL, attribute TEXT)")
-    conn.execute("DELETE FROM fold_keys")
-    conn.executemany("INSERT INTO fold_keys (user, attribute) VALUES (?, ?)", keys)
+    if run.contradicts is None:
+        yield from _relevant(conn, scope)
+        keys = [k for k in keys if k[1] is not None]
+    # Whole families through a temp table of keys: CROSS JOIN makes SQLite seek the fold index
+    # once per key (a row-value IN list, or a plain join without statistics, scans it).
+    _temp_table(conn, "fold_keys", ("user TEXT NOT NULL", "attribute TEXT"), keys)
     family, key = [], None
     for r in conn.execute(_FOLD_KEYED):
         if (r[USER], r[ATTR]) != key:
@@ -536,6 +549,66 @@ def _families(conn, scope: Scope, pending, scan, new, new_sigs=None, scanned=lam
         family.append(r)
     if len(family) > 1:
         yield family
+
+
+def _relevant(conn, scope: Scope):
+    """Yield, per user, the current facts without an attribute that the default rules can pair
+    with a new one: the same signature (duplicate, near duplicate, cross-scope copy), a negated
+    side whose words a new positive fact holds, a positive side holding a new negation's words,
+    and rows with no signature; the whole family when a new fact has no signature.
+
+    The candidates are picked in SQL from the fold index alone (user, sig: no table row is
+    read), the exact test is made here, and only the chosen rows are read whole.
+    """
+    p_where, p_args = scope.where("p.")
+    sigs = collections.defaultdict(set)
+    for user, sig in conn.execute("SELECT m.user, m.sig FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                  "WHERE p.attribute IS NULL AND m.status = 'current' AND m.kind = 'semantic' "
+                                  f"AND {p_where}", p_args):
+        sigs[user].add(sig)
+    if not sigs:
+        return
+    users, words = [], set()
+    for user, mine in sigs.items():
+        polar = [_polar(sig) for sig in mine if sig is not None]
+        users.append((user, None in mine, any(not negated for _, negated in polar)))
+        for held, negated in polar:
+            if negated and held:  # a positive partner holds all these words, so this one
+                words.update((user, w) for w in _partner_words(held))
+    _temp_table(conn, "fold_users", ("user TEXT PRIMARY KEY", "whole INT", "positive INT"), sorted(users))
+    _temp_table(conn, "fold_sigs", ("user TEXT", "sig TEXT", "PRIMARY KEY (user, sig)"),
+                sorted((u, sig) for u, mine in sigs.items() for sig in mine if sig is not None))
+    _temp_table(conn, "fold_words", ("user TEXT", "word TEXT", "PRIMARY KEY (user, word)"), sorted(words))
+    facts = collections.defaultdict(list)
+    for user, i, sig in conn.execute(_CANDIDATES):
+        facts[user].append((i, sig))
+    chosen = []
+    for user, rows in facts.items():
+        mine = sigs[user]
+        if None in mine:
+            chosen.extend(i for i, _ in rows)
+            continue
+        polar = [_polar(sig) for sig in mine]
+        positive = [held for held, negated in polar if not negated]
+        negations = [held for held, negated in polar if negated and held]
+        for i, sig in rows:
+            if sig is None or sig in mine:
+                chosen.append(i)
+                continue
+            held, negated = _polar(sig)
+            if any(held <= p for p in positive) if negated and held else any(n <= held for n in negations):
+                chosen.append(i)
+    if not chosen:
+        return
+    _temp_table(conn, "fold_ids", ("id INTEGER PRIMARY KEY",), zip(sorted(chosen)))
+    families = collections.defaultdict(list)
+    for r in conn.execute(f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id"):
+        families[r[USER]].append(r)
+    for user in sorted(families):
+        family = families[user]
+        if len(family) > 1:  # levels apart, each in server-clock order, as the keyed read gives them
+            family.sort(key=lambda r: (r[TASK] is not None, r[TASK] or "", r[CLOCK]))
+            yield family
 
 
 def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
@@ -572,26 +645,12 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     scan = new > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
     pending = set() if scan or not new else set(conn.execute(
         f"SELECT DISTINCT user, attribute FROM pending WHERE {where}", args))
-    new_sigs = None
-    if pending and contradicts is None:
-        new_sigs = {}
-        p_where, p_args = scope.where("p.")
-        for user, sig in conn.execute("SELECT m.user, m.sig FROM pending p CROSS JOIN memories m ON m.id = p.id "
-                                      "WHERE p.attribute IS NULL AND m.status = 'current' AND "
-                                      f"m.kind = 'semantic' AND {p_where}", p_args):
-            new_sigs.setdefault(user, set()).add(sig if sig is not None else "")  # "" reads the whole family
-        for user, attribute in pending:
-            if attribute is None:
-                new_sigs.setdefault(user, {""})
     marked = conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args).fetchall()
     run.new = {i for i, _ in marked}
     run.fresh = {i for i, fresh in marked if fresh}
     del marked
     run.scanned = 0  # rows read by a scan (0: a keyed read), for _apply
-
-    def scanned(n):
-        run.scanned = n
-    for family in _families(conn, scope, pending, scan, run.new, new_sigs, scanned):
+    for family in _families(conn, scope, pending, scan, run):
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
         if conn.execute("SELECT 1 FROM conflicts WHERE kind = 'cross-scope duplicate' AND a = ? AND b = ? "

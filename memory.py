@@ -25,7 +25,7 @@ __all__ = [
     "normalize", "content_words", "signature", "rank", "RANK_STEPS",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # Schema history, one line per version (PRAGMA user_version):
 #   1  memories (no authority, authentication or trust) and runs (id, time only).
 #   2  authority, authenticated and trust on memories; the server clock; the fold's pending list;
@@ -38,6 +38,7 @@ MAX_KEY_CHARS = 1_024     # longest user, task, attribute or origin, in characte
 RUNS_KEPT = 1_000         # consolidation runs kept in `runs`; older rows are dropped (ids stay in resolutions)
 CACHE_KIB = 32_768        # SQLite page cache per connection, in KiB: the fold, pending and FTS b-trees
                           # are all touched by every write, and the 2 MiB default makes them evict each other
+MMAP_BYTES = 1 << 30     # read through a memory map (no read() call and copy per page); pages stay the OS cache's
 
 
 class _All:
@@ -401,6 +402,31 @@ _MIGRATIONS = {
         END""",
         "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
     ],
+    3: [
+        # sig joins the fold index: an incremental run picks the facts without an attribute that
+        # can matter to the new ones (same signature, or a possible contradiction) from the index
+        # alone, and reads only those rows from the table.
+        "DROP INDEX memories_fold",
+        """CREATE INDEX memories_fold ON memories (user, attribute, task, created_at, sig)
+           WHERE status = 'current' AND kind = 'semantic'""",
+        # Resolutions in decision order: a run appends at the end of the table instead of
+        # splitting pages all over it (a run retiring old facts wrote 4 of every 10 pages there).
+        """CREATE TABLE resolutions_v3 (
+            id INTEGER PRIMARY KEY,                -- decision order
+            retired INTEGER NOT NULL UNIQUE,       -- memory id retired by this decision (once, ever)
+            user TEXT NOT NULL,                    -- owner of both memories
+            kept INTEGER NOT NULL,                 -- memory id that stayed (or won)
+            rule TEXT NOT NULL,                    -- rule name (consolidate.RULES)
+            run INTEGER,                           -- consolidation run, NULL = at write time
+            clock INTEGER NOT NULL,                -- server clock of the decision
+            recorded_at TEXT NOT NULL              -- UTC ISO 8601
+        )""",
+        """INSERT INTO resolutions_v3 (retired, user, kept, rule, run, clock, recorded_at)
+           SELECT retired, user, kept, rule, run, clock, recorded_at FROM resolutions ORDER BY clock, retired""",
+        "DROP TABLE resolutions",
+        "ALTER TABLE resolutions_v3 RENAME TO resolutions",
+        "CREATE INDEX resolutions_kept ON resolutions (kept)",
+    ],
 }
 assert sorted(_MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
 
@@ -431,6 +457,7 @@ def _open(path: str, timeout: float) -> sqlite3.Connection:
             conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
+        conn.execute(f"PRAGMA mmap_size={MMAP_BYTES:d}")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed in the file, not just unlinked
         _migrate(conn, path)

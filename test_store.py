@@ -128,6 +128,39 @@ class TestSchema(TempDirCase):
         self.assertEqual(conn.execute("SELECT group_concat(sql, ';') FROM sqlite_master").fetchone()[0], schema)
         conn.close()
 
+    def test_version_2_file_keeps_its_resolutions_in_order_and_gets_the_new_fold_index(self):
+        import memory
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        conn.execute("BEGIN")
+        for version in (1, 2):  # the file as version 2 of this module left it
+            for statement in memory._MIGRATIONS[version]:
+                conn.execute(statement)
+        conn.execute("PRAGMA user_version = 2")
+        rows = [(U1, None, "semantic", t, normalize(t), "drink", "user", "user", "chat", 1, "trusted", status,
+                 None, clock, "2024-01-01T00:00:00Z")
+                for t, status, clock in (("Tea.", "retired", 1), ("Coffee.", "retired", 2), ("Cola.", "current", 3))]
+        conn.executemany("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
+                         "origin, authenticated, trust, status, sig, created_at, recorded_at) "
+                         "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        conn.execute("UPDATE clock SET now = 3")
+        # Two runs; the later one retired the smaller id: order is by clock, not by id.
+        conn.executemany("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
+                         "VALUES (?, ?, ?, 'newer statement', ?, ?, 'x')", [(U1, 3, 2, 1, 4), (U1, 2, 1, 2, 5)])
+        conn.execute("COMMIT")
+        conn.close()
+        store = self.open()
+        self.assertEqual([(r.kept, r.retired) for r in store.resolutions(U1)], [(3, 2), (2, 1)])
+        self.assertEqual(store.get(1).status, "retired")
+        store.add("Water.", user=U1, attribute="drink")
+        self.assertEqual([(r.kept, r.retired, r.rule) for r in consolidate(store, U1).resolutions],
+                         [(4, 3, "newer statement")])
+        with self.assertRaises(StoreError):  # a memory is retired once, ever
+            with store._write() as c:
+                c.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
+                          "VALUES (?, 4, 3, 'duplicate', NULL, 9, 'x')", (U1,))
+        index = store._db().execute("SELECT sql FROM sqlite_master WHERE name = 'memories_fold'").fetchone()[0]
+        self.assertIn("created_at, sig)", index)
+
     def test_migration_is_all_or_nothing(self):
         conn = sqlite3.connect(self.path)
         conn.executescript(V1_SCHEMA)
