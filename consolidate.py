@@ -346,6 +346,8 @@ class _Run:
                 and r[CLOCK] > max(a[CLOCK], b[CLOCK]) and r[RANK] >= max(a[RANK], b[RANK]))
 
     def frozen_ids(self, rows):
+        if not self.entries:
+            return set()
         return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set}
 
     def settle(self, rows):
@@ -393,16 +395,15 @@ class _Run:
     def triage(self, rows):
         """Near duplicates and contradictions among one level's unattributed facts (oldest first)."""
         frozen = self.frozen_ids(rows)
-        groups = {}
+        groups = collections.defaultdict(list)
         for r in rows:
-            groups.setdefault(_sig(r), []).append(r)
+            groups[_sig(r)].append(r)
         retired = set()
         for same in groups.values():
-            cur = None
-            for new in same:
-                if cur is None:
-                    cur = new
-                    continue
+            if len(same) < 2:
+                continue
+            cur = same[0]
+            for new in same[1:]:
                 exact = cur[NORM] == new[NORM]
                 if new[RANK] > cur[RANK]:  # the higher rank stays; an exact copy names its rank step
                     if self.retire(new, cur, _rank_step(new[RANK], cur[RANK]) if exact else RULE_NEAR_DUPLICATE,
@@ -411,43 +412,36 @@ class _Run:
                     cur = new
                 elif self.retire(cur, new, RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, frozen):
                     retired.add(new[ID])
-        survivors = [r for r in rows if r[ID] not in retired]
-        self.find_contradictions(survivors)
+        self.find_contradictions([r for r in rows if r[ID] not in retired] if retired else rows)
 
     def find_contradictions(self, rows):
-        new_rows = [r for r in rows if r[ID] in self.new]
-        if not new_rows:
+        new = self.new
+        if new.isdisjoint(map(_ROW_ID, rows)):
             return  # every pair here was judged by an earlier run
         if self.contradicts is not None:  # an injected judge (maybe a model): only pairs with a new fact
             text = self.texts([r[ID] for r in rows])
             pairs = [(a, b) for i, a in enumerate(rows) for b in rows[i + 1:]
-                     if (a[ID] in self.new or b[ID] in self.new) and self.contradicts(text[a[ID]], text[b[ID]])]
+                     if (a[ID] in new or b[ID] in new) and self.contradicts(text[a[ID]], text[b[ID]])]
         else:  # default: a negated side against a positive side holding all its content words
-            polar = {}
-
-            def pol(r):
-                if r[ID] not in polar:
-                    polar[r[ID]] = _polar(_sig(r))
-                return polar[r[ID]]
-            negated = [r for r in rows if _may_negate(_sig(r)) and pol(r)[1] and pol(r)[0]]
+            polar = [_polar(_sig(r)) for r in rows]
+            negated = [i for i, (words, neg) in enumerate(polar) if neg and words]
             pairs = []
             if negated:
                 # word -> positions of the positive rows holding it: a negated side meets only
                 # the rows holding all its words (a busy user has thousands of facts).
-                holding, is_new = {}, set()
-                for i, p in enumerate(rows):
-                    words, neg = pol(p)
+                holding, is_new = collections.defaultdict(set), set()
+                for i, (words, neg) in enumerate(polar):
                     if not neg:
                         for w in words:
-                            holding.setdefault(w, set()).add(i)
-                        if p[ID] in self.new:
+                            holding[w].add(i)
+                        if rows[i][ID] in new:
                             is_new.add(i)
                 for n in negated:  # a new negation meets every row, an old one only the new rows
-                    found = sorted((holding.get(w, ()) for w in pol(n)[0]), key=len)
+                    found = sorted((holding.get(w, ()) for w in polar[n][0]), key=len)
                     hits = found[0].intersection(*found[1:]) if found[0] else ()
-                    if n[ID] not in self.new:
+                    if rows[n][ID] not in new:
                         hits = is_new.intersection(hits)
-                    pairs.extend((n, rows[i]) for i in sorted(hits))
+                    pairs.extend((rows[n], rows[i]) for i in sorted(hits))
         for x, y in pairs:
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -611,27 +605,19 @@ def _relevant(conn, scope: Scope):
             yield family
 
 
+# Ledger entries as the fold reads them (then the state), FROM ...
+_LEDGER = "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM"
+
+
 def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     where, args = scope.where()
     policies = dict(conn.execute("SELECT attribute, policy FROM attributes"))
-    users_sql, users_args = ("", []) if scope.user is ALL else ("AND user = ?", [scope.user])
-    entries, ledger, open_cross = {}, [], set()
-    for row in conn.execute(f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state <> 'resolved' "
-                            f"{users_sql}", users_args):
-        e = _Entry(*row[:5])
-        ledger.append(e)
-        if e.kind == "cross-scope duplicate":  # bookkeeping: it holds nothing back from the fold
-            if row[5] == "open":
-                open_cross.add((e.a, e.b))
-            continue
-        entries.setdefault(e.a, []).append(e)
-        entries.setdefault(e.b, []).append(e)
 
     def texts(ids):
         q = ",".join("?" * len(ids))
         return dict(conn.execute(f"SELECT id, text FROM memories WHERE id IN ({q})", ids))
-    run = _Run(entries, policies, contradicts, texts)
-    run.cross, run.ledger = [], ledger
+    run = _Run({}, policies, contradicts, texts)
+    run.cross = []
     if attribute_of is not None:  # a classifier may key new unattributed facts so the fold applies
         p_where, p_args = scope.where("p.")
         for mid, text in conn.execute("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
@@ -655,7 +641,30 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
     run.fresh = {i for i, fresh in marked if fresh}
     del marked
     run.scanned = 0  # rows read by a scan (0: a keyed read), for _apply
-    for family in _families(conn, scope, pending, scan, run):
+    families = _families(conn, scope, pending, scan, run)
+    if scan:  # the whole ledger of the scope
+        users_sql, users_args = ("", []) if scope.user is ALL else ("AND c.user = ?", [scope.user])
+        ledger = conn.execute(f"{_LEDGER} conflicts c WHERE c.state <> 'resolved' {users_sql}",
+                              users_args).fetchall()
+    else:  # the entries on the rows read, through their indexes on a and b
+        families = list(families)
+        _temp_table(conn, "ledger_ids", ("id INTEGER PRIMARY KEY",),
+                    zip(sorted({r[ID] for f in families for r in f})))
+        ledger = conn.execute(" UNION ".join(f"{_LEDGER} ledger_ids i CROSS JOIN conflicts c ON c.{side} = i.id "
+                                             "WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1").fetchall()
+    open_cross = set()
+    run.ledger = []
+    for row in ledger:
+        e = _Entry(*row[:5])
+        run.ledger.append(e)
+        if e.kind == "cross-scope duplicate":  # bookkeeping: it holds nothing back from the fold
+            if row[5] == "open":
+                open_cross.add((e.a, e.b))
+            continue
+        run.entries.setdefault(e.a, []).append(e)
+        run.entries.setdefault(e.b, []).append(e)
+    del ledger
+    for family in families:
         run.family(family, scope, _policy(policies, family[0][ATTR]))
     for u, t in run.cross:
         if (u[ID], t[ID]) not in open_cross:
