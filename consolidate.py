@@ -474,16 +474,24 @@ class _Run:
                     self.cross.append((u, t))
 
 
-# Candidates among a user's facts without an attribute, from the fold index alone (user, sig):
-# no signature, a new fact's signature, a possible negated side (a negation after the newline,
-# or a dislike word) when the user has a new positive fact, or a word a new negation needs.
-_CANDIDATES = (
-    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m ON m.user = k.user AND m.attribute IS NULL "
-    "WHERE m.status = 'current' AND m.kind = 'semantic' AND (k.whole OR m.sig IS NULL "
-    "OR EXISTS (SELECT 1 FROM fold_sigs s WHERE s.user = k.user AND s.sig = m.sig) "
-    "OR (k.positive AND (substr(m.sig, -1) <> char(10) OR "
-    + " OR ".join(f"instr(m.sig, '{w}')" for w in _DISLIKE_STEMS) + ")) "
-    "OR EXISTS (SELECT 1 FROM fold_words w WHERE w.user = k.user AND instr(m.sig, w.word)))")
+# Candidates among the facts without an attribute of the users in fold_users, read from indexes
+# alone (user, sig): a new fact's signature (fold_sigs, one seek each), no signature, every fact
+# of a user with a new unsigned one, the possible negated sides when a user has a new positive
+# fact (memories_negated, whose WHERE this must repeat), and the facts holding a word a new
+# negation needs (fold_words).
+_CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
+_CANDIDATES = " UNION ".join((
+    "SELECT m.user, m.id, m.sig FROM fold_sigs s CROSS JOIN memories m "
+    f"ON m.user = s.user AND m.attribute IS NULL AND m.sig = s.sig WHERE {_CURRENT_M}",
+    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m "
+    f"ON m.user = k.user AND m.attribute IS NULL AND m.sig IS NULL WHERE {_CURRENT_M}",
+    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m "
+    f"ON m.user = k.user AND m.attribute IS NULL WHERE k.whole AND {_CURRENT_M}",
+    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m INDEXED BY memories_negated "
+    f"ON m.user = k.user WHERE k.positive AND m.attribute IS NULL AND {_CURRENT_M} AND (substr(m.sig, -1) <> char(10) "
+    + "".join(f"OR instr(m.sig, '{w}') " for w in _DISLIKE_STEMS) + ")",
+    "SELECT m.user, m.id, m.sig FROM fold_words w CROSS JOIN memories m "
+    f"ON m.user = w.user AND m.attribute IS NULL WHERE {_CURRENT_M} AND instr(m.sig, w.word)"))
 
 
 def _temp_table(conn, name, columns, rows):
@@ -629,7 +637,7 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
             if not isinstance(name, str) or not normalize(name) or len(name) > MAX_KEY_CHARS:
                 raise InvalidMemory(f"attribute_of(): expected a non-empty attribute name str or None; "
                                     f"got {name!r:.200}")
-            conn.execute("UPDATE memories SET attribute = ? WHERE id = ?", (normalize(name), mid))
+            conn.execute("UPDATE memories SET attribute = ?, sig = NULL WHERE id = ?", (normalize(name), mid))
             conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (normalize(name), mid))
     new = conn.execute(f"SELECT count(*) FROM pending WHERE {where}", args).fetchone()[0]
     # max(id) (every row ever written) stands in for the store's size: one index read, not a count.

@@ -403,12 +403,16 @@ _MIGRATIONS = {
         "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
     ],
     3: [
-        # sig joins the fold index: an incremental run picks the facts without an attribute that
-        # can matter to the new ones (same signature, or a possible contradiction) from the index
-        # alone, and reads only those rows from the table.
+        # An incremental run reads, of a user's facts without an attribute, only those that can
+        # matter to the new ones: the same signature (sig joins the fold index: one seek each)
+        # and the possible negated sides (a negation after the newline, or a dislike word), kept
+        # in a small index of their own. Either set is found without reading a table row.
         "DROP INDEX memories_fold",
-        """CREATE INDEX memories_fold ON memories (user, attribute, task, created_at, sig)
+        """CREATE INDEX memories_fold ON memories (user, attribute, sig, task, created_at)
            WHERE status = 'current' AND kind = 'semantic'""",
+        """CREATE INDEX memories_negated ON memories (user, sig)
+           WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND (substr(sig, -1) <> char(10)
+           OR instr(sig, 'hate') OR instr(sig, 'dislike') OR instr(sig, 'detest') OR instr(sig, 'loathe'))""",
         # Resolutions in decision order: a run appends at the end of the table instead of
         # splitting pages all over it (a run retiring old facts wrote 4 of every 10 pages there).
         """CREATE TABLE resolutions_v3 (

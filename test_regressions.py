@@ -32,6 +32,8 @@ class TestErasureAfterReKeying(FileCase):
         b = s.add("I live in Rome.", user=U).id
         consolidate(s, U, attribute_of=lambda text: "home city")
         self.assertEqual(s.get(a).attribute, "home city")
+        # A keyed fact leaves the signature (near-duplicate key) of facts without an attribute.
+        self.assertEqual(s._db().execute("SELECT sig FROM memories WHERE id = ?", (a,)).fetchone(), (None,))
         self.assertEqual([m.id for m in s.recall("home city", user=U).memories], [b])  # index follows
         self.assertEqual(sorted(s.forget(b)), sorted([a, b]))
         s.add("Another fact.", user=U)

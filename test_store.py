@@ -158,8 +158,9 @@ class TestSchema(TempDirCase):
             with store._write() as c:
                 c.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
                           "VALUES (?, 4, 3, 'duplicate', NULL, 9, 'x')", (U1,))
-        index = store._db().execute("SELECT sql FROM sqlite_master WHERE name = 'memories_fold'").fetchone()[0]
-        self.assertIn("created_at, sig)", index)
+        indexes = dict(store._db().execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'"))
+        self.assertIn("(user, attribute, sig, task, created_at)", indexes["memories_fold"])
+        self.assertIn("memories_negated", indexes)
 
     def test_migration_is_all_or_nothing(self):
         conn = sqlite3.connect(self.path)

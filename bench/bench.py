@@ -29,6 +29,9 @@ Figures per N (number of facts loaded):
   work on the machine slows store and floor alike, but not always evenly) and the
   whole run's wall time for that N.
 
+Before each consolidation, the store's and the floor's alike, the bench collects garbage and
+calls ``os.sync()``, so no phase pays for write-back the previous one left behind.
+
 Workload (``random.Random(seed)``, streamed, never held in memory whole); users = N // 100
 (at least 20), activity Zipf-like (weight 1/rank**0.7: at 1M the busiest user has about
 2% of facts); each user has 1-4 tasks and about 30% of semantic facts are task-level.
@@ -375,6 +378,14 @@ def declare_policies(store):
 
 # --- floors ---------------------------------------------------------------------------------
 
+def _settle():
+    """Start a timed phase from the same state whoever runs it: no garbage left to collect and
+    no dirty file pages of an earlier phase still being written back (the floor's copy of a
+    million rows, written just before the store's consolidation, made it 20% slower)."""
+    gc.collect()
+    os.sync()
+
+
 def _file_bytes(path):
     return sum(os.path.getsize(path + ext) for ext in ("", "-wal", "-shm") if os.path.exists(path + ext))
 
@@ -473,7 +484,7 @@ def floor_consolidate(store_path, floor, columns):
     retired = [(r[rcols.index("retired")],) for r in resolutions]
     ins_res = "INSERT INTO resolutions (%s) VALUES (%s)" % (", ".join(rcols), ", ".join("?" * len(rcols)))
     ins_run = "INSERT INTO runs (%s) VALUES (%s)" % (", ".join(ucols), ", ".join("?" * len(ucols)))
-    gc.collect()
+    _settle()
     t = time.perf_counter()
     floor.execute("BEGIN IMMEDIATE")
     n_read = 0
@@ -595,7 +606,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PU
         say("floor add %.0f rows/s -> ratio %.2f" % (out["floor_add_rows_per_s"], out["add_ratio"]))
 
         # full consolidation
-        gc.collect()
+        _settle()
         t = time.perf_counter()
         report = consolidate.consolidate(store, memory.ALL)
         t_full = time.perf_counter() - t
@@ -616,7 +627,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PU
         out["incremental_add_s"] = time.perf_counter() - t
         out["incremental_rows"] = len(extra)
         del extra
-        gc.collect()
+        _settle()
         t = time.perf_counter()
         report2 = consolidate.consolidate(store, memory.ALL)
         t_inc = time.perf_counter() - t
