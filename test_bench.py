@@ -52,6 +52,16 @@ class BenchSmoke(unittest.TestCase):
         self.assertEqual(d["floor_schema"]["fts_tables"], 1)
         self.assertGreaterEqual(d["floor_schema"]["triggers"], 1)
 
+    def test_repeated_runs_report_medians_and_the_spread(self):
+        runs = [dict(self.result["sizes"][0]) for _ in range(3)]
+        for run, ratio in zip(runs, (3.0, 1.0, 2.0)):
+            run["consolidate_ratio"] = ratio
+        combined = self.bench.combine(runs)
+        self.assertEqual(combined["consolidate_ratio"], 2.0)
+        self.assertEqual([r["consolidate_ratio"] for r in combined["runs"]], [3.0, 1.0, 2.0])
+        self.assertIn("median of 3 runs", self.bench.table(combined))
+        self.assertIs(self.bench.combine(runs[:1]), runs[0])
+
     def test_workload_is_seeded_and_mixed(self):
         a = self.bench.Workload(500, seed=7).batch(500)
         b = self.bench.Workload(500, seed=7).batch(500)

@@ -48,7 +48,8 @@ Per fact drawn, with the proportions in ``MIX``:
   the negation of an earlier fact of that user);
 - 12% episodic event (never consolidated).
 
-Run: ``python bench/bench.py --quick`` (10k), ``--sizes 10000,100000,1000000``, ``--json``.
+Run: ``python bench/bench.py --quick`` (10k), ``--sizes 10000,100000,1000000``, ``--json``,
+``--repeat 3`` (each figure the median of 3 independent runs; the table shows the spread).
 From Python: ``run([2000], queries=100)`` returns the same dict ``--json`` prints.
 """
 
@@ -711,6 +712,27 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PU
 TARGETS = {"add_ratio": 2.0, "consolidate_ratio": 3.0, "recall_p99_ratio": 2.0, "incremental_fraction": 0.05}
 
 
+# Figures that vary run to run on a shared machine: with --repeat, each is the median of the runs.
+MEDIAN_KEYS = ("add_s", "add_rows_per_s", "floor_add_s", "floor_add_rows_per_s", "add_ratio",
+               "consolidate_s", "floor_consolidate_s", "consolidate_ratio", "incremental_s",
+               "incremental_fraction", "recall_p50_ms", "recall_p99_ms", "floor_recall_p50_ms",
+               "floor_recall_p99_ms", "recall_p50_ratio", "recall_p99_ratio", "forget_mean_ms",
+               "forget_max_ms", "peak_rss_mb", "total_s")
+SPREAD_KEYS = ("add_ratio", "consolidate_ratio", "incremental_fraction", "recall_p99_ratio")
+
+
+def combine(runs):
+    """One N's figures from independent runs (same seed, same data): the median of each
+    MEDIAN_KEYS figure, the rest from the first run, and `runs`: every run's SPREAD_KEYS."""
+    if len(runs) == 1:
+        return runs[0]
+    out = dict(runs[0])
+    for key in MEDIAN_KEYS:
+        out[key] = statistics.median(r[key] for r in runs)
+    out["runs"] = [{key: r[key] for key in SPREAD_KEYS} for r in runs]
+    return out
+
+
 def summary(results):
     """The --json object: headline figures of the largest N, every N's details, the workload."""
     top = max(results, key=lambda r: r["n"])
@@ -760,23 +782,31 @@ def table(r):
         row("whole run for this N, s", "%.0f" % r["total_s"],
             "load %.2f -> %.2f" % (r["loadavg_start"], r["loadavg_end"])),
     ]
+    if "runs" in r:
+        lines.insert(1, "  median of %d runs; spread: %s" % (len(r["runs"]), ", ".join(
+            "%s %s" % (key, " / ".join(("%.1f%%" % (100 * x[key])) if key == "incremental_fraction"
+                                       else "%.2fx" % x[key] for x in r["runs"])) for key in SPREAD_KEYS)))
     return "\n".join(lines)
 
 
-def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, isolate=False, log=None, tables=True):
-    """Measure each size (ascending) and return ``summary(...)``; `log` gets progress lines.
+def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, isolate=False, log=None, tables=True, repeat=1):
+    """Measure each size (ascending) `repeat` times and return ``summary(...)``; `log` gets
+    progress lines. With repeat > 1 each figure is the median of the runs (see combine).
 
-    isolate=True runs each size in its own child process, so peak RSS is that size's own.
+    isolate=True runs each measurement in its own child process, so peak RSS is its own.
     """
     results = []
     for n in sorted(sizes):
-        if isolate:
-            cmd = [sys.executable, os.path.abspath(__file__), "--sizes", str(n), "--seed", str(seed),
-                   "--queries", str(queries), "--json", "--in-process", "--child"]
-            done = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, text=True)
-            results.append(json.loads(done.stdout)["sizes"][0])
-        else:
-            results.append(measure(n, seed=seed, queries=queries, log=log))
+        runs = []
+        for _ in range(repeat):
+            if isolate:
+                cmd = [sys.executable, os.path.abspath(__file__), "--sizes", str(n), "--seed", str(seed),
+                       "--queries", str(queries), "--json", "--in-process", "--child"]
+                done = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, text=True)
+                runs.append(json.loads(done.stdout)["sizes"][0])
+            else:
+                runs.append(measure(n, seed=seed, queries=queries, log=log))
+        results.append(combine(runs))
         if log and tables:
             log(table(results[-1]))
     return summary(results)
@@ -788,6 +818,8 @@ def main(argv=None):
     ap.add_argument("--sizes", default="10000,100000,1000000", help="comma-separated fact counts")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
     ap.add_argument("--queries", type=int, default=QUERIES, help="recall queries per size")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="independent runs per size; figures are their medians (default 1)")
     ap.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     ap.add_argument("--in-process", action="store_true",
                     help="do not run each size in its own process (peak RSS is then cumulative)")
@@ -798,8 +830,11 @@ def main(argv=None):
     def log(msg):
         print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
 
-    result = run(sizes, seed=args.seed, queries=args.queries,
-                 isolate=not args.in_process and len(sizes) > 1, log=log, tables=not args.child)
+    if args.repeat < 1:
+        ap.error(f"--repeat: expected a whole number of runs >= 1; got {args.repeat}")
+    result = run(sizes, seed=args.seed, queries=args.queries, repeat=args.repeat,
+                 isolate=not args.in_process and (len(sizes) > 1 or args.repeat > 1), log=log,
+                 tables=not args.child)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
