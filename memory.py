@@ -505,6 +505,7 @@ def _migrate(conn: sqlite3.Connection, path: str) -> None:
 
 _ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
                "authenticated", "trust")
+_ADD_FIELD_SET = frozenset(_ADD_FIELDS)
 _DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "semantic",
              "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted"}
 
@@ -564,7 +565,7 @@ def _prepare(fields: dict, where: str = "") -> dict:
     Raises InvalidMemory naming the field, the allowed values and the bad value. A caller may
     not set created_at, recorded_at, id, status or norm: the store assigns them.
     """
-    unknown = sorted(set(fields) - set(_ADD_FIELDS))
+    unknown = None if fields.keys() <= _ADD_FIELD_SET else sorted(set(fields) - _ADD_FIELD_SET)
     if unknown:
         name = unknown[0]
         why = ("assigned by the store's server clock" if name in ("created_at", "recorded_at")
