@@ -18,7 +18,6 @@ import itertools
 import json
 import operator
 import os
-import re
 import sys
 from dataclasses import dataclass
 
@@ -166,13 +165,6 @@ _DISLIKE = {"hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe
 
 _DISLIKE_STEMS = ("hate", "dislike", "detest", "loathe")  # substrings of every _DISLIKE word
 _LIKE_STEMS = ("like", "love", "enjoy", "adore")  # substrings of every _LIKE word
-_DISLIKE_SEARCH = re.compile("|".join(_DISLIKE_STEMS)).search
-
-
-def _may_negate(sig: str) -> bool:
-    """Whether a fact with this signature can be the negated side of a default contradiction:
-    it has a negation, or a dislike word (a negated "like"). Cheap: no tokenizing."""
-    return not sig.endswith("\n") or _DISLIKE_SEARCH(sig) is not None
 
 
 def _sig(row) -> str:

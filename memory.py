@@ -31,6 +31,8 @@ SCHEMA_VERSION = 3
 #   2  authority, authenticated and trust on memories; the server clock; the fold's pending list;
 #      resolutions;
 #      the conflict ledger; attribute policies; the erasure audit (events); the FTS5 recall index.
+#   3  sig in the fold index and an index of possible negated sides (incremental runs pick what
+#      to read from indexes); resolutions stored in decision order (id), retired UNIQUE.
 
 MIN_SQLITE = (3, 35, 0)  # generated columns (3.31) and reliable FTS5 external content
 MAX_TEXT_CHARS = 131_072  # longest memory text accepted, in characters (BR-39)
