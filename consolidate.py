@@ -496,9 +496,10 @@ def _temp_table(conn, name, columns, rows):
 
 def _partner_words(held):
     """Words one of which every positive fact holding all of `held` (a negation's polar words)
-    contains as a substring of its signature: its longest word, or every form of "like"."""
+    contains as a substring of its signature: its longest word; for "like" alone, every like
+    and dislike stem ("I don't hate it" is a positive "like": two negations)."""
     word = max(sorted(held - {"like"}), key=len, default=None)
-    return [word] if word is not None else sorted(_LIKE_STEMS)
+    return [word] if word is not None else sorted(_LIKE_STEMS + _DISLIKE_STEMS)
 
 
 def _families(conn, scope: Scope, pending, scan, run):

@@ -172,7 +172,8 @@ class TestIncrementalPathAgreesWithTheScan(unittest.TestCase):
 
     TEXTS = ["I like tea.", "Tea, I like!", "I don't like tea.", "I hate tea.", "I love tea at night.",
              "I never drink tea.", "I drink tea daily.", "I drink coffee.", "I do not drink coffee.",
-             "Coffee is fine.", "I like tea", "i LIKE tea."]
+             "Coffee is fine.", "I like tea", "i LIKE tea.", "I don't like it.", "I don't hate it.",
+             "I love it.", "I never hate tea."]
 
     @staticmethod
     def history(seed, scan_share):
