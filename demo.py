@@ -76,7 +76,7 @@ def run(scenario: dict, out=print) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--scenario", default=str(HERE / "scenario.json"))
     parser.add_argument("--out", default=str(HERE / "consolidation-result.json"))
     args = parser.parse_args(argv)

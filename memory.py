@@ -529,7 +529,8 @@ def _check_key(name, value, *, optional):
         raise _invalid(name, allowed + (" or None" if optional else ""), value)
     if not _usable_key(value):
         _encodable(name, value)
-        raise _invalid(name, "an id with a visible character" + (" or None" if optional else ""), value)
+        noun = "a text" if name == "reason" else "an id"
+        raise _invalid(name, f"{noun} with a visible character" + (" or None" if optional else ""), value)
     return value
 
 
@@ -599,7 +600,7 @@ def _prepare(fields: dict, where: str = "") -> dict:
         check_task(row["task"])
         _check_key("origin", row["origin"], optional=False)
         if row["attribute"] is not None:
-            _check_key("attribute", row["attribute"], optional=False)
+            _check_key("attribute", row["attribute"], optional=True)
             attribute = normalize(row["attribute"])
             if not attribute:
                 raise _invalid("attribute", "a name with visible characters, or None", row["attribute"])
@@ -1127,7 +1128,9 @@ class MemoryStore:
             return [Conflict(*r) for r in conn.execute(sql + " ORDER BY id", args)]
 
     def conflict(self, conflict_id: int) -> Conflict | None:
-        """One ledger entry by its stable id, or None."""
+        """One ledger entry by its stable id, or None. Raises InvalidMemory for a non-int id."""
+        if not isinstance(conflict_id, int) or isinstance(conflict_id, bool):
+            raise _invalid("conflict_id", "an int ledger entry id", conflict_id)
         with self._read() as conn:
             row = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
                                (conflict_id,)).fetchone()

@@ -14,8 +14,8 @@ Figures per N (number of facts loaded):
   ``BEGIN IMMEDIATE`` each, and the store connection's own pragmas (journal_mode,
   synchronous, secure_delete, cache_size, mmap_size, temp_store, read from it).
 - consolidate: a full ``consolidate(store, ALL)``. Floor, in one transaction: one read of
-  every current semantic row (the columns the fold needs) in server-clock order, then as
-  many ``UPDATE ... SET status`` and resolution INSERTs as the real run wrote (its own
+  every current semantic row (the columns the fold reads) in id order, then as many
+  ``UPDATE ... SET status`` and resolution INSERTs as the real run wrote (its own
   resolution rows, copied), plus one ``runs`` row.
 - incremental: after adding 1% more facts (the same stream, continued), a second
   ``consolidate(store, ALL)``, as a fraction of the full pass.
@@ -471,7 +471,7 @@ def floor_add(store_path, floor, columns, batch=BATCH):
 def floor_consolidate(store_path, floor, columns):
     """The SQL floor of a full consolidation, in one transaction; returns (seconds, rows read).
 
-    Reads every current semantic row (the columns the fold needs) in server-clock order,
+    Reads every current semantic row (the columns the fold reads) in id order,
     then retires the ids the real run retired and inserts the real run's resolution and
     runs rows (copied from the store file before timing).
     """
@@ -489,7 +489,7 @@ def floor_consolidate(store_path, floor, columns):
     t = time.perf_counter()
     floor.execute("BEGIN IMMEDIATE")
     n_read = 0
-    for _ in floor.execute("SELECT id, user, task, attribute, norm, authority, source, trust, created_at "
+    for _ in floor.execute("SELECT id, user, task, attribute, norm, authority, source, trust, created_at, sig "
                            "FROM memories WHERE status = 'current' AND kind = 'semantic' ORDER BY id"):
         n_read += 1
     floor.executemany("UPDATE memories SET status = 'retired' WHERE id = ?", retired)
@@ -825,7 +825,12 @@ def main(argv=None):
                     help="do not run each size in its own process (peak RSS is then cumulative)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    sizes = [10_000] if args.quick else [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    try:
+        sizes = [10_000] if args.quick else [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        ap.error(f"--sizes: expected comma-separated whole numbers of facts; got {args.sizes!r}")
+    if not sizes or min(sizes) < 1:
+        ap.error(f"--sizes: expected fact counts >= 1; got {args.sizes!r}")
 
     def log(msg):
         print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
