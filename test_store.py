@@ -411,6 +411,11 @@ class TestErasure(TempDirCase):
         self.assertEqual(store.forget(12345), [])
         with self.assertRaisesRegex(InvalidMemory, "memory_id"):
             store.forget("1")
+        with self.assertRaisesRegex(InvalidMemory, r"^conflict_id: expected an int ledger entry id; got '1'"):
+            store.conflict("1")
+        with self.assertRaisesRegex(InvalidMemory, r"^attribute: .* or None; got ''"):
+            store.add("x", user=U1, attribute="")
+        self.assertEqual(store.memories(U1), [])
 
 
 class TestClocks(TempDirCase):
