@@ -165,7 +165,11 @@ def signature(norm: str) -> str:
     """The near-duplicate key of a normalized text: its content words, a newline (never inside
     a normalized text), then its negations, each sorted and space-separated ("my favourite
     editor is not vim" -> "editor favourite vim\nnot"). Equal signatures mean the same content
-    words and the same negations."""
+    words and the same negations.
+
+    Stored per fact (memories.sig) and looked up by index: a change to this function or to the
+    word lists above needs a schema migration that recomputes sig, or an incremental run
+    would miss old facts whose stored signature no longer matches."""
     words, negs = content_words(norm)
     return " ".join(sorted(words)) + "\n" + " ".join(sorted(negs))
 
