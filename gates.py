@@ -366,7 +366,8 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
         [memory] = store._insert(conn, [row], status=status)
         if status == "current":
             now, clock = memory.recorded_at, memory.created_at
-            for old in _targets(conn, decision.supersedes, memory):
+            # In id order: one write's resolutions share a clock and are listed in the order written.
+            for old in sorted(_targets(conn, decision.supersedes, memory), key=lambda m: m.id):
                 if rank(memory) >= rank(old):  # never against the fold's own verdict
                     store._retire(conn, memory.id, old.id, rule_for(memory, old), None, memory.user, clock, now)
             for old in _targets(conn, decision.contests, memory):

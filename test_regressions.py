@@ -225,6 +225,15 @@ class TestWholeKindOfPublicCases(unittest.TestCase):
         self.assertEqual([m.id for m in s.current(U)], [again.id])
         self.assertEqual(s.get(coffee).status, "retired")
 
+    def test_one_gate_write_lists_its_supersedes_in_id_order_in_every_schema(self):
+        # Version 2 listed a write's equal-clock resolutions by retired id; version 3 lists them
+        # in the order written, so the gate writes them in id order (migrated and fresh agree).
+        s = MemoryStore()
+        cola = s.add("My favourite drink is cola.", user=U, attribute="drink").id
+        coffee = s.add("My favourite drink is coffee.", user=U, attribute="drink").id
+        again = remember(Candidate("My favourite drink is cola.", user=U, attribute="drink"), GuardGate(), s).memory
+        self.assertEqual([(r.kept, r.retired) for r in s.resolutions(U)], [(again.id, cola), (again.id, coffee)])
+
     def test_recall_shows_the_trusted_copy_of_a_fact_the_ledger_holds_twice(self):
         s = MemoryStore()
         s.add("I like tea.", user=U, trust="unverified")
