@@ -387,6 +387,16 @@ def _settle():
     os.sync()
 
 
+def _timed_consolidation(store):
+    """(seconds, report) of one consolidate(store, ALL), started from a settled machine."""
+    import memory
+    import consolidate
+    _settle()
+    t = time.perf_counter()
+    report = consolidate.consolidate(store, memory.ALL)
+    return time.perf_counter() - t, report
+
+
 def _file_bytes(path):
     return sum(os.path.getsize(path + ext) for ext in ("", "-wal", "-shm") if os.path.exists(path + ext))
 
@@ -607,10 +617,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PU
         say("floor add %.0f rows/s -> ratio %.2f" % (out["floor_add_rows_per_s"], out["add_ratio"]))
 
         # full consolidation
-        _settle()
-        t = time.perf_counter()
-        report = consolidate.consolidate(store, memory.ALL)
-        t_full = time.perf_counter() - t
+        t_full, report = _timed_consolidation(store)
         out["consolidate_s"] = t_full
         out["resolutions"] = len(report.resolutions)
         say("consolidate %.2f s, %d resolutions" % (t_full, out["resolutions"]))
@@ -628,10 +635,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PU
         out["incremental_add_s"] = time.perf_counter() - t
         out["incremental_rows"] = len(extra)
         del extra
-        _settle()
-        t = time.perf_counter()
-        report2 = consolidate.consolidate(store, memory.ALL)
-        t_inc = time.perf_counter() - t
+        t_inc, report2 = _timed_consolidation(store)
         out["incremental_s"] = t_inc
         out["incremental_resolutions"] = len(report2.resolutions)
         out["incremental_fraction"] = t_inc / t_full
