@@ -12,6 +12,7 @@ import functools
 import json
 import re
 import sqlite3
+import threading
 import time
 import unicodedata
 from contextlib import contextmanager
@@ -22,7 +23,7 @@ __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
     "StoreError", "SchemaError", "InvalidMemory",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "MemoryStore",
-    "normalize", "content_words", "signature", "rank", "RANK_STEPS",
+    "normalize", "canonical", "content_words", "signature", "rank", "RANK_STEPS",
 ]
 
 SCHEMA_VERSION = 3
@@ -97,6 +98,23 @@ _CF = re.compile("[" + "".join(
     if c in _BLANKS or unicodedata.category(chr(c)) == "Cf") + "]")
 _VISIBLE = re.compile("[^\x00-\x1f\x7f]").search
 _SENTENCE_END = ".,;:!? "
+# C0/C1 controls other than whitespace: invisible, and never part of a word.
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
+
+
+def canonical(text: str) -> str:
+    """The one canonical text every judgement reads (str -> str; stored text stays byte-exact).
+
+    NFKC (full-width and mathematical letters become plain ones), Unicode format characters
+    (category Cf: soft hyphen, zero-width characters, bidi controls, the tag block
+    U+E0000-E007F), variation selectors, default-ignorable fillers and non-whitespace control
+    characters removed, whitespace collapsed to one space and stripped. Case is kept: gates
+    and classifiers may read it; `normalize` adds casefolding for comparison.
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", _CF.sub("", text))
+        text = _CF.sub("", text)  # NFKC can compose into a format character's neighbours only
+    return " ".join(_CONTROLS.sub("", text).split())
 
 
 def normalize(text: str) -> str:
@@ -452,7 +470,8 @@ def _open(path: str, timeout: float) -> sqlite3.Connection:
         raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
                          f"this Python has {sqlite3.sqlite_version}")
     try:
-        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise StoreError(f"cannot open {path!r}: {exc}") from exc
     try:
@@ -552,6 +571,15 @@ def _check_enum(name, value, allowed):
     if value not in allowed:
         raise _invalid(name, " | ".join(allowed), value)
     return value
+
+
+def _attribute_filter(attribute) -> str:
+    """Validate an attribute used as a read filter and return its normalized form."""
+    _check_key("attribute", attribute, optional=False)
+    name = normalize(attribute)
+    if not name:
+        raise _invalid("attribute", "a name with visible characters", attribute)
+    return name
 
 
 def check_user(user):
@@ -668,7 +696,8 @@ class MemoryStore:
     `timeout` is the busy timeout in seconds: how long a write waits for another process's
     write lock before StoreError. `wall_clock` (optional) returns seconds since the epoch; it
     only feeds `recorded_at` and ledger ages, never ordering. Use as a context manager or
-    call close() (idempotent). Not shareable across threads: open one store per thread.
+    call close() (idempotent). Thread-safe: one connection, and every transaction holds the
+    store's lock, so threads take turns (a write never interleaves with another thread's read).
     """
 
     def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None):
@@ -677,15 +706,17 @@ class MemoryStore:
         self.path = str(path)
         self._wall = wall_clock or time.time
         self._timeout = float(timeout)
+        self._lock = threading.RLock()
         self._conn = _open(self.path, float(timeout))
 
     # -- plumbing --
 
     def close(self) -> None:
         """Close the connection; safe to call twice."""
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            conn.close()
+        with self._lock:
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                conn.close()
 
     def __enter__(self):
         self._db()  # a closed store says so here, not at its first use
@@ -711,36 +742,41 @@ class MemoryStore:
         half way with SQLITE_BUSY_SNAPSHOT; ROLLBACK on any exception, sqlite3.Error becomes
         StoreError. dry_run=True rolls back at the end instead (consolidate.plan).
         """
-        conn = self._db()
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
-        try:
-            yield conn
-        except BaseException as exc:
-            conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise StoreError(f"write failed on {self.path}: {exc}") from exc
-            raise
-        try:
-            conn.execute("ROLLBACK" if dry_run else "COMMIT")
-        except sqlite3.Error as exc:
-            conn.execute("ROLLBACK")
-            raise StoreError(f"commit failed on {self.path}: {exc}") from exc
+        with self._lock:
+            conn = self._db()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+            try:
+                yield conn
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"write failed on {self.path}: {exc}") from exc
+                raise
+            try:
+                conn.execute("ROLLBACK" if dry_run else "COMMIT")
+            except sqlite3.Error as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise StoreError(f"commit failed on {self.path}: {exc}") from exc
 
     @contextmanager
     def _read(self):
         """A read transaction: every statement inside sees one snapshot."""
-        conn = self._db()
-        try:
-            conn.execute("BEGIN")
+        with self._lock:
+            conn = self._db()
             try:
-                yield conn
-            finally:
-                conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise StoreError(f"read failed on {self.path}: {exc}") from exc
+                conn.execute("BEGIN")
+                try:
+                    yield conn
+                finally:
+                    if conn.in_transaction:
+                        conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise StoreError(f"read failed on {self.path}: {exc}") from exc
 
     @staticmethod
     def _tick(conn, n: int = 1) -> int:
@@ -994,6 +1030,10 @@ class MemoryStore:
         to the busy timeout, then StoreError says the deletion is committed but the text is
         still in the -wal file until the next checkpoint.
         """
+        with self._lock:
+            self._scrub_locked()
+
+    def _scrub_locked(self):
         with self._write() as conn:
             conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
         conn = self._db()
@@ -1021,14 +1061,31 @@ class MemoryStore:
             row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
         return _memory(row) if row else None
 
-    def current(self, user: str, task=None) -> list[Memory]:
+    def users(self) -> list[str]:
+        """Every user with at least one stored memory (any status), sorted. One read."""
+        with self._read() as conn:
+            return [r[0] for r in conn.execute("SELECT DISTINCT user FROM memories ORDER BY user")]
+
+    def tasks(self, user: str) -> list:
+        """The levels `user` has memories at: None (the user level) first if present, then task
+        ids sorted. One read; raises InvalidMemory for a bad user."""
+        check_user(user)
+        with self._read() as conn:
+            found = [r[0] for r in conn.execute("SELECT DISTINCT task FROM memories WHERE user = ?", (user,))]
+        return ([None] if None in found else []) + sorted(t for t in found if t is not None)
+
+    def current(self, user: str, task=None, *, attribute: str | None = None) -> list[Memory]:
         """The current semantic facts visible at (user, task), oldest first (server clock).
 
         task=None: the user level. task="t1": the user level plus t1's own, where a t1 fact about
         an attribute hides the user-level facts about it (task override, applied at read time).
         task=ALL: every level, no override. Quarantined and retired rows never appear. A contested
         newcomer (GuardGate) is listed but hides nothing: it overrides no user-level fact.
+        attribute: only facts with that attribute (normalized like stored attributes).
         """
+        if attribute is not None:
+            wanted = _attribute_filter(attribute)
+            return [m for m in self.current(user, task) if m.attribute == wanted]
         check_user(user)
         check_task(task, allow_all=True)
         with self._read() as conn:
@@ -1045,15 +1102,20 @@ class MemoryStore:
                 rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
         return [_memory(r) for r in rows]
 
-    def memories(self, user: str, task=ALL, *, status: str | None = None) -> list[Memory]:
-        """Every stored memory of `user` (any kind; filtered by `status` if given), oldest first.
+    def memories(self, user: str, task=ALL, *, status: str | None = None,
+                 attribute: str | None = None) -> list[Memory]:
+        """Every stored memory of `user` (any kind, any status), oldest first (server clock).
 
-        Pages through the table by id so a large user never needs one huge statement.
+        task: ALL (every level), None (the user level) or a task id. status: only rows with
+        that status (current | retired | quarantined). attribute: only rows with that attribute
+        (normalized). Pages through the table by id so a large user never needs one huge
+        statement. Raises InvalidMemory for a bad user, task, status or attribute.
         """
         check_user(user)
         check_task(task, allow_all=True)
         if status is not None:
             _check_enum("status", status, STATUSES)
+        wanted = _attribute_filter(attribute) if attribute is not None else None
         out, last = [], 0
         with self._read() as conn:
             while True:
@@ -1065,6 +1127,9 @@ class MemoryStore:
                 if status is not None:
                     sql += " AND status = ?"
                     args.append(status)
+                if wanted is not None:
+                    sql += " AND attribute = ?"
+                    args.append(wanted)
                 page = conn.execute(sql + " ORDER BY id LIMIT 1000", args).fetchall()
                 if not page:
                     break
@@ -1140,7 +1205,8 @@ class MemoryStore:
                                (conflict_id,)).fetchone()
         return Conflict(*row) if row else None
 
-    def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5) -> Recall:
+    def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
+               attribute: str | None = None) -> Recall:
         """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25).
 
         Scope: the user level plus the task's own, with task override. Any query is safe: it is
@@ -1160,6 +1226,7 @@ class MemoryStore:
         check_task(task)
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise _invalid("k", "an int >= 1", k)
+        wanted = _attribute_filter(attribute) if attribute is not None else None
         # Each whitespace-separated word is one quoted FTS phrase: "City-Q" must match "city q"
         # in that order, not any text with "city" in it; quoting makes every FTS operator inert.
         norm = normalize(query)
@@ -1176,12 +1243,12 @@ class MemoryStore:
             levels.append('"t' + user.encode().hex() + "x" + task.encode().hex() + '"')
         match = "{fts_scope} : (" + " OR ".join(levels) + ") AND {attribute text} : (" + fts_terms + ")"
         with self._read() as conn:
-            found, co_recalled = self._recall(conn, match, user, task, k)
+            found, co_recalled = self._recall(conn, match, user, task, k, wanted)
         if co_recalled:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
-    def _recall(self, conn, match, user, task, k):
+    def _recall(self, conn, match, user, task, k, wanted=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
         contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
@@ -1204,7 +1271,7 @@ class MemoryStore:
                 if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
                     continue  # a stemmed scope token can collide: the row itself decides
                 for mem in self._stand_ins(conn, _memory(row), task, overrides, policies, replaced):
-                    if mem.id in seen_ids:
+                    if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted):
                         continue
                     seen_ids.add(mem.id)
                     if mem.id in contested:
@@ -1300,14 +1367,15 @@ class MemoryStore:
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
         skipped (uncounted) when another connection holds the write lock."""
         now = self.now()
-        conn = self._db()
-        conn.execute("PRAGMA busy_timeout = 0")
-        try:
-            with self._write() as conn:
-                conn.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
-                                 "WHERE id = ?", [(now, e) for e in entry_ids])
-        except StoreError as exc:
-            if getattr(exc.__cause__, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-                raise
-        finally:
-            conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
+        with self._lock:
+            conn = self._db()
+            conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                with self._write() as conn:
+                    conn.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
+                                     "WHERE id = ?", [(now, e) for e in entry_ids])
+            except StoreError as exc:
+                if getattr(exc.__cause__, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+                    raise
+            finally:
+                conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
