@@ -1,61 +1,49 @@
-"""Deterministic consolidation: the rules that settle duplicates and conflicts, `plan` (a dry
-run) and `consolidate` (one transaction), and `python consolidate.py DB ...` for cron.
+"""Deterministic consolidation: a run that settles duplicates and conflicts by rules, `plan` (a
+dry run) and `consolidate` (one transaction), and `python consolidate.py DB ...` for cron.
 
-No model decides anything here. A run folds each group of current semantic facts in
-server-clock order by provenance rank (memory.rank) and the attribute's policy, triages facts
-without an attribute (duplicates, near duplicates, contradictions, cross-scope duplicates),
-and writes every decision to `resolutions` or the conflict ledger. Nothing is deleted: a loser
-is retired and stays stored. Rules and their names come from DESIGN.md, "Consolidation".
+No model decides anything here. A run reads the groups with facts new since the last run,
+folds each group of current semantic facts in server-clock order by provenance rank and the
+attribute's policy (memory.fold, memory.POLICIES), triages facts without an attribute
+(duplicates, near duplicates, contradictions, changed values, cross-scope duplicates), and
+writes every decision through memory's write API (resolutions, the conflict ledger). Nothing
+is deleted: a loser is retired and stays stored. The rules and their names live in memory.py
+(the lowest layer); this module decides which rule applies where (DESIGN.md, "Consolidation").
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
-import functools
 import gc
-import itertools
 import json
 import operator
 import os
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, MAX_KEY_CHARS, RANK_STEPS, RUNS_KEPT, InvalidMemory, Memory, MemoryStore,
-                    Resolution, StoreError, check_task, check_user, normalize, rank, signature,
-                    _MEMORY_COLUMNS, _memory, _utc)
+from memory import (ALL, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
+                    RULE_NEWER, RULES, InvalidMemory, Memory, MemoryStore, Resolution, StoreError, changed_value,
+                    check_task, check_user, fold, normalize, polarity, rank_step, rule_for, settles)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
-           "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "main"]
-
-RULE_DUPLICATE = "duplicate"
-RULE_NEWER = "newer statement"
-RULE_NEAR_DUPLICATE = "near duplicate"
-RULE_LIVE_OVER_IMPORT, RULE_USER_OVER_INFERENCE, RULE_TRUSTED_OVER_UNVERIFIED = RANK_STEPS
-RULES = (RULE_DUPLICATE, RULE_USER_OVER_INFERENCE, RULE_NEWER, RULE_LIVE_OVER_IMPORT,
-         RULE_TRUSTED_OVER_UNVERIFIED, RULE_NEAR_DUPLICATE)
+           "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "rule_for", "main"]
 
 ZOMBIE_AFTER_DAYS = 90.0  # an open entry never recalled together this long is marked zombied
 _SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan beats a query per family
-_REBUILD_SHARE = 5  # a full pass retiring over 1/5 of the rows it read rebuilds the fold index
 
-# A fold row: what the rules read, with the provenance rank as one integer computed in SQL
-# (4: live, 2: user statement, 1: trusted), so comparing ranks is comparing ints.
-ID, USER, TASK, NORM, ATTR, RANK, CLOCK, SIG = range(8)
-_FOLD_COLUMNS = ("m.id, m.user, m.task, m.norm, m.attribute, "
-                 "(m.source <> 'import') * 4 + (m.authority = 'user') * 2 + (m.trust = 'trusted'), "
-                 "m.created_at, m.sig")
-_CURRENT = "status = 'current' AND kind = 'semantic'"
-_FOLD_ROWS = f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE m.status = 'current' AND m.kind = 'semantic' AND "
+# A fold row: what the rules read, with the provenance rank as one int (memory.RANK_SQL).
+ID, NORM, RANK, CLOCK, USER, TASK, ATTR, SIG, TEXT = range(9)
+_FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL}, m.created_at, m.user, m.task, m.attribute, m.sig, m.text"
+_CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
+_FOLD_ROWS = f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} AND "
 _FOLD_KEYED = (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
                "ON m.user = k.user AND m.attribute IS k.attribute "
-               "WHERE m.status = 'current' AND m.kind = 'semantic' ORDER BY k.rowid, m.task, m.created_at")
-_LIVE_USER = 6  # rank bits of a live user statement
+               f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at")
 _ROW_ID = operator.itemgetter(ID)
 
-
-# A ledger entry as the fold needs it (memory.Conflict has every field).
-_Entry = collections.namedtuple("_Entry", "id a b opened_clock kind")
+# A ledger entry as the run reads it (memory.Conflict has every field).
+_Entry = collections.namedtuple("_Entry", "id a b opened_clock kind state")
+_LEDGER = "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM"
 
 
 @dataclass(frozen=True)
@@ -119,277 +107,148 @@ class Plan(list):
 
 
 class Report:
-    """What a run wrote: `resolutions` (Resolution list, decision order), `conflicts` (ledger
-    entries opened), `closed` ((entry id, reason) pairs), `run` (the run id), and
-    `unattributed`: the current facts of the scope without an attribute (what the rules could
-    not key), read from the store on first access (the store must still be open)."""
+    """What a run wrote, read inside its transaction: `resolutions` (Resolution list, decision
+    order), `conflicts` (ledger entries opened), `closed` ((entry id, reason) pairs), `run`
+    (the run id) and `unattributed` (the scope's current facts without an attribute after the
+    run: what the rules could not key)."""
 
     def __init__(self, resolutions, run, conflicts, closed, unattributed):
-        self.run, self.conflicts, self.closed = run, conflicts, closed
-        self._resolutions, self._unattributed = resolutions, unattributed
-
-    @functools.cached_property
-    def resolutions(self) -> list:
-        """Resolution objects, built on first access (a full pass can write hundreds of thousands)."""
-        return self._resolutions() if callable(self._resolutions) else list(self._resolutions)
-
-    @functools.cached_property
-    def unattributed(self) -> list:
-        return self._unattributed() if callable(self._unattributed) else list(self._unattributed)
+        self.resolutions, self.run, self.conflicts = resolutions, run, conflicts
+        self.closed, self.unattributed = closed, unattributed
 
     def __repr__(self):
         return (f"Report(run={self.run}, resolutions={len(self.resolutions)}, "
                 f"conflicts={len(self.conflicts)}, closed={len(self.closed)})")
 
 
-# --- rules ----------------------------------------------------------------------------------
+# --- the default contradiction test -----------------------------------------------------------
 
-def _rank_step(higher: int, lower: int) -> str:
-    """The name of the first rank step on which rank `higher` beats rank `lower`."""
-    for bit, step in zip((4, 2, 1), RANK_STEPS):
-        if (higher ^ lower) & bit:
-            return step
-    raise AssertionError("equal ranks have no deciding step")
-
-
-def rule_for(winner: Memory, loser: Memory) -> str:
-    """The rule the fold gives when `winner` retires `loser` (different norms, winner not lower)."""
-    w, l = (sum(b * bit for b, bit in zip(rank(m), (4, 2, 1))) for m in (winner, loser))
-    return _rank_step(w, l) if w != l else RULE_NEWER
-
-
-# Antonyms of "like", for the default contradiction test only (near duplicates stay literal).
-_LIKE = {"like", "likes", "love", "loves", "enjoy", "enjoys", "adore", "adores"}
-_DISLIKE = {"hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe", "loathes"}
-
-
-_DISLIKE_STEMS = ("hate", "dislike", "detest", "loathe")  # substrings of every _DISLIKE word
-_LIKE_STEMS = ("like", "love", "enjoy", "adore")  # substrings of every _LIKE word
-
-
-def _sig(row) -> str:
-    """A row's stored signature (rows written before it existed get it computed here)."""
-    return row[SIG] if row[SIG] is not None else signature(row[NORM])
-
-
-@functools.lru_cache(maxsize=1 << 16)  # signatures repeat across users and runs
-def _polar(sig: str):
-    """(content words with like/dislike folded to "like", negated?) from a signature."""
-    words, negs = sig.split("\n")
-    words = words.split()
-    negated = bool(negs)
-    out = set()
-    for w in words:
-        if w in _DISLIKE:
-            negated, w = not negated, "like"
-        elif w in _LIKE:
-            w = "like"
-        out.add(w)
-    return frozenset(out), negated
-
-
-def default_contradicts(a: str, b: str) -> bool:
-    """The deterministic contradiction test for two texts (str, str) -> bool.
-
-    True when exactly one side is negated (not, no, never, n't ...; "hate"/"dislike" count as
-    a negated "like", "love"/"enjoy" as "like") and every content word of the negated side
-    appears in the other: "I never drink tea" contradicts "I drink tea daily", but "I don't
-    drink tea at night" does not contradict "I drink tea". DESIGN.md's rule (same content
-    words, one side negated) is the special case of equal word sets.
-    """
-    (wa, na), (wb, nb) = _polar(signature(normalize(a))), _polar(signature(normalize(b)))
+def _opposed(pa, pb) -> bool:
+    """The default test on two polarities (memory.polarity): exactly one side negated, and every
+    content word of the negated side held by the other."""
+    (wa, na), (wb, nb) = pa, pb
     if na == nb:
         return False
     neg, pos = (wa, wb) if na else (wb, wa)
     return bool(neg) and neg <= pos
 
 
+def default_contradicts(a: str, b: str) -> bool:
+    """The deterministic contradiction test for two texts (str, str) -> bool.
+
+    True when exactly one side is negated (not, no, never, n't; withdrawals such as "no
+    longer", "anymore", "stopped", "quit", "gave up"; aversions such as "hate", "despise",
+    "can't stand", which count as a negated "like") and every content word of the negated side
+    appears in the other (words compared by a crude stem, so "drinking" meets "drink"): "I
+    never drink tea" contradicts "I drink tea daily"; "I don't drink tea at night" does not
+    contradict "I drink tea". Word lists: memory.py (polarity).
+    """
+    return _opposed(polarity(normalize(a)), polarity(normalize(b)))
+
+
+# --- one run ----------------------------------------------------------------------------------
+
 class _Run:
-    """The decisions of one run, collected before anything is written."""
+    """The decisions of one run, collected before anything is written.
 
-    def __init__(self, entries, policies, contradicts, texts):
-        self.steps: list[tuple] = []       # (kept id, retired id, rule, user)
-        self.openings: list[tuple] = []    # (kind, a id, b id, user, reason)
-        self.closed: list[tuple] = []      # (entry id, reason)
-        self.closed_set: set = set()       # their entry ids
-        self.entries = entries             # open/zombied contradiction+contested entries by memory id
-        self.policies = policies
-        self.contradicts = contradicts
-        self.texts = texts                 # ids -> {id: text}, for an injected contradicts()
-        self.new: set = set()              # ids of the rows not folded yet (the pending list)
-        self.fresh: set = set()            # of those, the ones written since (not re-marked)
+    steps: (kept, retired, rule, user) in decision order; openings: (kind, a, b, user, reason);
+    closed: (entry id, reason); moves: (retired id, kept id) for ledger entries that follow a
+    duplicate's survivor.
+    """
+
+    def __init__(self, *, entries, policies, contradicts, texts, new, fresh):
+        self.steps: list[tuple] = []
+        self.openings: list[tuple] = []
+        self.closed: list[tuple] = []
+        self.closed_set: set = set()
+        self.moves: list[tuple] = []
+        self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
         self.retired_ids: set = set()
+        self.entries = entries             # open/zombied holding entries by memory id
+        self.policies = policies
+        self.contradicts = contradicts     # an injected judge, or None for the default test
+        self.texts = texts                 # ids -> {id: text}, for an injected judge
+        self.new = new                     # ids of the rows not folded yet (the pending list)
+        self.fresh = fresh                 # of those, the ones written since (not re-marked)
 
-    def retire(self, kept, retired, rule, frozen):
-        if retired[ID] in frozen:  # a row on an open ledger entry is never retired by the fold
+    # -- recording --
+
+    def retire(self, kept, retired, rule, frozen=frozenset()) -> bool:
+        """Record a retirement unless an open ledger entry holds the row against another value."""
+        if retired[ID] in frozen and kept[NORM] != retired[NORM] and rule != RULE_NEAR_DUPLICATE:
             return False
-        self.steps.append((kept[ID], retired[ID], rule, kept[USER]))
-        self.retired_ids.add(retired[ID])
+        self._retire(kept[ID], retired[ID], rule, kept[USER])
         return True
+
+    def _retire(self, kept_id, retired_id, rule, user):
+        self.steps.append((kept_id, retired_id, rule, user))
+        self.retired_ids.add(retired_id)
+        if retired_id in self.entries and rule in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
+            self.moves.append((retired_id, kept_id))  # a copy's entries follow its survivor
+            for e in self.entries.pop(retired_id):
+                moved = e._replace(a=kept_id if e.a == retired_id else e.a, b=kept_id if e.b == retired_id else e.b)
+                other = moved.b if moved.a == kept_id else moved.a
+                self.entries[other] = [moved if x.id == e.id else x for x in self.entries.get(other, ())]
+                if other != kept_id:
+                    self.entries.setdefault(kept_id, []).append(moved)
+
+    def close(self, entry_id, reason):
+        self.closed.append((entry_id, reason))
+        self.closed_set.add(entry_id)
+
+    def held(self, rows) -> set:
+        """Ids of these rows on an open holding entry this run has not closed."""
+        return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set}
+
+    def paired(self, a, b) -> bool:
+        return any(e.id not in self.closed_set and {e.a, e.b} == {a[ID], b[ID]}
+                   for e in self.entries.get(a[ID], ()))
 
     # -- attributed groups --
 
     def fold_group(self, rows, policy):
-        """Fold one attributed group (rows oldest first) under its policy."""
+        """Fold one attributed group (one level's rows, oldest first) under its policy."""
         if policy == "immutable":
-            self.fold_immutable(rows)
+            _Immutable(self, rows).replay()
             return
-        if policy == "many":
-            by_norm = {}
+        if POLICIES[policy].per_value:
+            by_norm = collections.defaultdict(list)
             for r in rows:
-                by_norm.setdefault(r[NORM], []).append(r)
-            for same in by_norm.values():
-                self.fold(same, self.frozen_ids(same))
-            return
-        self.fold(rows, set() if self.entries.keys().isdisjoint(map(_ROW_ID, rows)) else self.settle(rows))
+                by_norm[r[NORM]].append(r)
+            groups = by_norm.values()
+        else:
+            self.settle(rows)
+            groups = [rows]
+        for group in groups:
+            self._apply_fold(group, self.held(group))
 
-    def fold_immutable(self, rows):
-        """An immutable group: replay the rows never folded, oldest first, against what is live
-        (the group's other current rows and their open contradictions), so one run and many runs
-        reach the same state. For each new row r:
-        - the same value as a live row v: r is a duplicate of v (or, ranking higher, replaces v);
-          a live user statement restating v settles v's contradictions in v's favour;
-        - below the top live row (rank, then oldest): retired by the rank step;
-        - above it: a live user statement settles everything (an inference never beats the
-          user); anything else retires what no open entry holds, and contradicts what stays;
-        - the same rank, a different value: a contradiction with the top row, both stay.
-        Rows on an open contested entry are never retired here.
-        """
-        new = [r for r in rows if r[ID] in self.fresh]
-        if not any(r[ID] in self.new for r in rows):
-            return
-        live = [r for r in rows if r[ID] not in self.fresh]
-        held = {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set
-                and e.kind == "contested"}
-        pairs = {}  # frozenset of two ids -> existing entry id or None for one opened in this run
-        for r in live:
-            for e in self.entries.get(r[ID], ()):
-                if e.id not in self.closed_set and e.kind == "contradiction":
-                    pairs[frozenset((e.a, e.b))] = e.id
-
-        def partners(v):
-            return [x for x in live if x is not v and frozenset((v[ID], x[ID])) in pairs]
-
-        def drop(x, kept, rule, settler=None):
-            if not self.retire(kept, x, rule, held):
-                return False
-            live.remove(x)
-            for key in [k for k in pairs if x[ID] in k]:
-                entry = pairs.pop(key)
-                if entry is not None and settler is not None:
-                    self.closed.append((entry, f"settled by memory {settler[ID]}"))
-                    self.closed_set.add(entry)
-            return True
-
-        for r in new:
-            user = r[RANK] & _LIVE_USER == _LIVE_USER
-            dup = next((v for v in live if v[NORM] == r[NORM]), None)
-            if dup is not None and r[RANK] > dup[RANK]:
-                if not drop(dup, r, _rank_step(r[RANK], dup[RANK])):
-                    live.append(r)  # the copy is held by a contest: both stay
-                    continue
-            elif dup is not None:
-                self.retire(dup, r, RULE_DUPLICATE, held)
-                if user:  # the user restated one side: it settles that side's contradictions
-                    for x in partners(dup):
-                        if r[RANK] >= x[RANK]:
-                            drop(x, dup, RULE_NEWER, settler=r)
-                continue
-            if not live:
-                live.append(r)
-                continue
-            top = max(live, key=lambda v: (v[RANK], -v[CLOCK]))
-            if r[RANK] < top[RANK]:
-                self.retire(top, r, _rank_step(top[RANK], r[RANK]), held)
-                continue
-            if r[RANK] > top[RANK]:
-                for x in list(live):
-                    if user or not partners(x):
-                        drop(x, r, _rank_step(r[RANK], x[RANK]), settler=r if user else None)
-                if live:
-                    top = max(live, key=lambda v: (v[RANK], -v[CLOCK]))
-                    pairs[frozenset((top[ID], r[ID]))] = None
-                live.append(r)
-                continue
-            pairs[frozenset((top[ID], r[ID]))] = None
-            live.append(r)
-        # An entry closed outside a run (forget, resolve) can leave two live values unlinked:
-        # each value other than the one shown first is on the ledger with it, or loses by rank.
-        if live:
-            top = max(live, key=lambda v: (v[RANK], -v[CLOCK]))
-            for x in list(live):
-                if x is not top and not partners(x) and x[ID] not in held:
-                    if x[RANK] < top[RANK]:
-                        drop(x, top, _rank_step(top[RANK], x[RANK]))
-                    else:
-                        pairs[frozenset((top[ID], x[ID]))] = None
+    def _apply_fold(self, rows, held):
         by_id = {r[ID]: r for r in rows}
-        for key, entry in pairs.items():
-            if entry is None:
-                a, b = sorted((by_id[i] for i in key), key=lambda v: v[CLOCK])
-                self.openings.append(("contradiction", a[ID], b[ID], a[USER],
-                                      f"immutable attribute {a[ATTR]!r} given a new value"))
-
-    @staticmethod
-    def _settles(r, a, b):
-        """Whether row r, a live user statement after both sides (server clock, so one run and
-        many runs agree) ranking at least as high as both, settles the pair (a, b)."""
-        return (r[ID] not in (a[ID], b[ID]) and r[RANK] & _LIVE_USER == _LIVE_USER
-                and r[CLOCK] > max(a[CLOCK], b[CLOCK]) and r[RANK] >= max(a[RANK], b[RANK]))
-
-    def frozen_ids(self, rows):
-        if not self.entries:
-            return set()
-        return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set}
+        for kept, retired, rule in fold(rows, held)[1]:
+            self._retire(kept, retired, rule, by_id[kept][USER])
 
     def settle(self, rows):
-        """Close the group's ledger entries (a contest, under `one`) that a later user statement
-        settles (see _settles); return the ids still held by open entries."""
+        """Close the group's holding entries that a later live user statement settles
+        (memory.settles): the group then folds normally."""
         ids = {r[ID]: r for r in rows}
         entries = sorted({e.id: e for r in rows for e in self.entries.get(r[ID], ())}.values(),
                          key=lambda e: e.id)
         for e in entries:
             a, b = ids.get(e.a), ids.get(e.b)
-            if a is not None and b is not None:
-                settlers = [r for r in rows if self._settles(r, a, b)]
+            if a is not None and b is not None and e.id not in self.closed_set:
+                settlers = [r for r in rows if settles(r, a, b)]
                 if settlers:
-                    self.closed.append((e.id, f"settled by memory {settlers[-1][ID]}"))
-                    self.closed_set.add(e.id)
-        return self.frozen_ids(rows)
-
-    def fold(self, rows, frozen):
-        """The left fold of DESIGN.md over rows in server-clock order, carrying `cur`; a row
-        held by an open ledger entry is never retired (the fold goes on past it)."""
-        cur = None
-        for new in rows:
-            if cur is None:
-                cur = new
-                continue
-            rc, rn = cur[RANK], new[RANK]
-            same = cur[NORM] == new[NORM]
-            if rn < rc:
-                self.retire(cur, new, RULE_DUPLICATE if same else _rank_step(rc, rn), frozen)
-            elif rn > rc:
-                self.retire(new, cur, _rank_step(rn, rc), frozen)
-                cur = new
-            elif same:
-                self.retire(cur, new, RULE_DUPLICATE, frozen)
-            else:
-                self.retire(new, cur, RULE_NEWER, frozen)
-                cur = new
-
-    def paired(self, a, b):
-        return any(e.id not in self.closed_set and {e.a, e.b} == {a[ID], b[ID]}
-                   for e in self.entries.get(a[ID], ()))
+                    self.close(e.id, f"settled by memory {settlers[-1][ID]}")
 
     # -- facts without an attribute --
 
     def triage(self, rows):
-        """Near duplicates and contradictions among one level's unattributed facts (oldest first)."""
-        frozen = self.frozen_ids(rows)
+        """Near duplicates, then contradictions and changed values, among one level's facts
+        without an attribute (oldest first). A restatement of a side of an open entry is still
+        its near duplicate (the entry follows the survivor); only another value is held."""
         groups = collections.defaultdict(list)
         for r in rows:
-            groups[_sig(r)].append(r)
+            groups[r[SIG]].append(r)
         retired = set()
         for same in groups.values():
             if len(same) < 2:
@@ -398,15 +257,19 @@ class _Run:
             for new in same[1:]:
                 exact = cur[NORM] == new[NORM]
                 if new[RANK] > cur[RANK]:  # the higher rank stays; an exact copy names its rank step
-                    if self.retire(new, cur, _rank_step(new[RANK], cur[RANK]) if exact else RULE_NEAR_DUPLICATE,
-                                   frozen):
-                        retired.add(cur[ID])
+                    self._retire(new[ID], cur[ID], rank_step(new[RANK], cur[RANK]) if exact
+                                 else RULE_NEAR_DUPLICATE, new[USER])
+                    retired.add(cur[ID])
                     cur = new
-                elif self.retire(cur, new, RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, frozen):
+                else:
+                    self._retire(cur[ID], new[ID], RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, cur[USER])
                     retired.add(new[ID])
-        self.find_contradictions([r for r in rows if r[ID] not in retired] if retired else rows)
+        left = [r for r in rows if r[ID] not in retired] if retired else rows
+        self.find_contradictions(left)
+        self.find_changed_values(left)
 
     def find_contradictions(self, rows):
+        """Pairs with at least one new fact that the test opposes, opened as contradictions."""
         new = self.new
         if new.isdisjoint(map(_ROW_ID, rows)):
             return  # every pair here was judged by an earlier run
@@ -414,26 +277,24 @@ class _Run:
             text = self.texts([r[ID] for r in rows])
             pairs = [(a, b) for i, a in enumerate(rows) for b in rows[i + 1:]
                      if (a[ID] in new or b[ID] in new) and self.contradicts(text[a[ID]], text[b[ID]])]
-        else:  # default: a negated side against a positive side holding all its content words
-            polar = [_polar(_sig(r)) for r in rows]
-            negated = [i for i, (words, neg) in enumerate(polar) if neg and words]
+        else:  # a negated side meets only the positive rows holding all its words
+            polar = [polarity(r[NORM]) for r in rows]
+            holding, is_new = collections.defaultdict(set), set()
+            for i, (words, neg) in enumerate(polar):
+                if not neg:
+                    for w in words:
+                        holding[w].add(i)
+                    if rows[i][ID] in new:
+                        is_new.add(i)
             pairs = []
-            if negated:
-                # word -> positions of the positive rows holding it: a negated side meets only
-                # the rows holding all its words (a busy user has thousands of facts).
-                holding, is_new = collections.defaultdict(set), set()
-                for i, (words, neg) in enumerate(polar):
-                    if not neg:
-                        for w in words:
-                            holding[w].add(i)
-                        if rows[i][ID] in new:
-                            is_new.add(i)
-                for n in negated:  # a new negation meets every row, an old one only the new rows
-                    found = sorted((holding.get(w, ()) for w in polar[n][0]), key=len)
-                    hits = found[0].intersection(*found[1:]) if found[0] else ()
-                    if rows[n][ID] not in new:
-                        hits = is_new.intersection(hits)
-                    pairs.extend((rows[n], rows[i]) for i in sorted(hits))
+            for n, (words, neg) in enumerate(polar):
+                if not (neg and words):
+                    continue
+                found = sorted((holding.get(w, ()) for w in words), key=len)
+                hits = found[0].intersection(*found[1:]) if found[0] else ()
+                if rows[n][ID] not in new:  # an old negation meets only the new rows
+                    hits = is_new.intersection(hits)
+                pairs.extend((rows[n], rows[i]) for i in sorted(hits))
         for x, y in pairs:
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -441,7 +302,20 @@ class _Run:
                                       "default contradiction test" if self.contradicts is None
                                       else "injected contradicts()"))
 
-    # -- one attribute family: (user, attribute) at every level --
+    def find_changed_values(self, rows):
+        """Facts stating one frame with one value changed (memory.changed_value): two silent
+        truths are never left; without an attribute no rule can tell which holds now, so the
+        pair goes on the ledger as a "changed value" (bookkeeping: both stay current, recall
+        shows the newer first with a note) for the user to settle."""
+        if self.new.isdisjoint(map(_ROW_ID, rows)):
+            return
+        for i, a in enumerate(rows):
+            for b in rows[i + 1:]:
+                if (a[ID] in self.new or b[ID] in self.new) and changed_value(a[TEXT], b[TEXT]):
+                    self.openings.append(("changed value", a[ID], b[ID], a[USER],
+                                          "the same statement with one value changed"))
+
+    # -- one family: (user, attribute) at every level --
 
     def family(self, rows, scope, policy):
         """Fold each in-scope level of one family (rows ordered by task, then clock) that has a
@@ -466,25 +340,110 @@ class _Run:
                     self.cross.append((u, t))
 
 
-# Candidates among the facts without an attribute of the users in fold_users, read from indexes
-# alone (user, sig): a new fact's signature (fold_sigs, one seek each), no signature, every fact
-# of a user with a new unsigned one, the possible negated sides when a user has a new positive
-# fact (memories_negated, whose WHERE this must repeat), and the facts holding a word a new
-# negation needs (fold_words).
-_CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
-_CANDIDATES = " UNION ".join((
-    "SELECT m.user, m.id, m.sig FROM fold_sigs s CROSS JOIN memories m "
-    f"ON m.user = s.user AND m.attribute IS NULL AND m.sig = s.sig WHERE {_CURRENT_M}",
-    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m "
-    f"ON m.user = k.user AND m.attribute IS NULL AND m.sig IS NULL WHERE {_CURRENT_M}",
-    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m "
-    f"ON m.user = k.user AND m.attribute IS NULL WHERE k.whole AND {_CURRENT_M}",
-    "SELECT m.user, m.id, m.sig FROM fold_users k CROSS JOIN memories m INDEXED BY memories_negated "
-    f"ON m.user = k.user WHERE k.positive AND m.attribute IS NULL AND {_CURRENT_M} AND (substr(m.sig, -1) <> char(10) "
-    + "".join(f"OR instr(m.sig, '{w}') " for w in _DISLIKE_STEMS) + ")",
-    "SELECT m.user, m.id, m.sig FROM fold_words w CROSS JOIN memories m "
-    f"ON m.user = w.user AND m.attribute IS NULL WHERE {_CURRENT_M} AND instr(m.sig, w.word)"))
+class _Immutable:
+    """One immutable group's replay (DESIGN.md, "Attribute policies"; README, the choices):
+    the rows never folded are replayed, oldest first, against what is live (the group's other
+    current rows and their open contradictions), and after each one the ledger is linked as a
+    run right after that write would leave it, so consolidating after every write, after any
+    batch, or once at the end reach the same current values and open entries."""
 
+    def __init__(self, run: _Run, rows):
+        self.run, self.rows = run, rows
+        self.by_id = {r[ID]: r for r in rows}
+        self.live = [r for r in rows if r[ID] not in run.fresh]
+        # Contested rows are never retired here; contradictions are what this replay manages.
+        self.held = {r[ID] for r in rows for e in run.entries.get(r[ID], ())
+                     if e.id not in run.closed_set and e.kind == "contested"}
+        self.pairs = {}  # frozenset of two ids -> existing entry id, or None (opened in this run)
+        for r in self.live:
+            for e in run.entries.get(r[ID], ()):
+                if e.id not in run.closed_set and e.kind == "contradiction":
+                    self.pairs[frozenset((e.a, e.b))] = e.id
+
+    def top(self):
+        """The value shown first: the highest rank, then the oldest (memory.show_first)."""
+        return max(self.live, key=lambda v: (v[RANK], -v[CLOCK]))
+
+    def partners(self, v):
+        return [x for x in self.live if x is not v and frozenset((v[ID], x[ID])) in self.pairs]
+
+    def drop(self, x, kept, rule, settler=None) -> bool:
+        """Retire live value x; its contradictions go (closed as settled when a user did it)."""
+        if not self.run.retire(kept, x, rule, self.held):
+            return False
+        self.live.remove(x)
+        for key in [k for k in self.pairs if x[ID] in k]:
+            entry = self.pairs.pop(key)
+            if entry is not None and settler is not None:
+                self.run.close(entry, f"settled by memory {settler[ID]}")
+        return True
+
+    def restated(self, r, dup):
+        """r has the value of live row dup: a copy, or (ranking higher) its replacement. A live
+        user statement restating one side settles that side's contradictions in its favour."""
+        if r[RANK] > dup[RANK]:
+            if not self.drop(dup, r, rank_step(r[RANK], dup[RANK])):
+                self.live.append(r)  # the copy is held by a contest: both stay
+            return
+        self.run.retire(dup, r, RULE_DUPLICATE, self.held)
+        if r[RANK] & LIVE_USER == LIVE_USER:
+            for x in self.partners(dup):
+                if r[RANK] >= x[RANK]:
+                    self.drop(x, dup, RULE_NEWER, settler=r)
+
+    def arrive(self, r):
+        """A new value: below the top it loses by rank; above it, a user statement settles
+        everything (an inference never beats the user) and anything else retires what no
+        entry holds; at the same rank it contradicts the top."""
+        if not self.live:
+            self.live.append(r)
+            return
+        top = self.top()
+        if r[RANK] < top[RANK]:
+            self.run.retire(top, r, rank_step(top[RANK], r[RANK]), self.held)
+            return
+        if r[RANK] > top[RANK]:
+            user = r[RANK] & LIVE_USER == LIVE_USER
+            for x in list(self.live):
+                if user or not self.partners(x):
+                    self.drop(x, r, rank_step(r[RANK], x[RANK]), settler=r if user else None)
+        self.live.append(r)
+
+    def link(self):
+        """Each live value other than the one shown first is on the ledger with it, or loses by
+        rank when nothing holds it (an entry closed outside a run, by forget or resolve, can
+        leave two values unlinked; a higher-ranked newcomer is linked to the values it could
+        not retire)."""
+        if not self.live:
+            return
+        top = self.top()
+        for x in list(self.live):
+            if x is top or frozenset((top[ID], x[ID])) in self.pairs:
+                continue
+            if x[RANK] < top[RANK] and not self.partners(x) and x[ID] not in self.held:
+                self.drop(x, top, rank_step(top[RANK], x[RANK]))
+            else:
+                self.pairs[frozenset((top[ID], x[ID]))] = None
+
+    def replay(self):
+        if not any(r[ID] in self.run.new for r in self.rows):
+            return
+        self.link()
+        for r in (r for r in self.rows if r[ID] in self.run.fresh):
+            dup = next((v for v in self.live if v[NORM] == r[NORM]), None)
+            if dup is not None:
+                self.restated(r, dup)
+            else:
+                self.arrive(r)
+            self.link()
+        for key, entry in self.pairs.items():
+            if entry is None:
+                a, b = sorted((self.by_id[i] for i in key), key=lambda v: v[CLOCK])
+                self.run.openings.append(("contradiction", a[ID], b[ID], a[USER],
+                                          f"immutable attribute {a[ATTR]!r} given a new value"))
+
+
+# --- reading what a run needs -----------------------------------------------------------------
 
 def _temp_table(conn, name, columns, rows):
     """Fill temp table `name` (created on first use; columns: SQL definitions) with `rows`."""
@@ -494,18 +453,26 @@ def _temp_table(conn, name, columns, rows):
     conn.executemany(f"INSERT INTO {name} VALUES ({', '.join('?' * width)})", rows)
 
 
-def _partner_words(held):
-    """Words one of which every positive fact holding all of `held` (a negation's polar words)
-    contains as a substring of its signature: its longest word; for "like" alone, every like
-    and dislike stem ("I don't hate it" is a positive "like": two negations)."""
-    word = max(sorted(held - {"like"}), key=len, default=None)
-    return [word] if word is not None else sorted(_LIKE_STEMS + _DISLIKE_STEMS)
+# Candidates among the facts without an attribute of the users in fold_users, read from indexes
+# alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the possible negated
+# sides when a user has a new positive fact (memories_negated), every such fact of a user with a
+# new negation (the positive sides must hold its words), a new fact's frame (memories_frame).
+_CANDIDATES = " UNION ".join((
+    "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
+    f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
+    "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_negated "
+    f"ON m.user = k.user WHERE k.positive AND m.attribute IS NULL AND {_CURRENT_M} AND m.polar = 1",
+    "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m "
+    f"ON m.user = k.user AND m.attribute IS NULL WHERE k.negated AND {_CURRENT_M}",
+    "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_frame "
+    f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M} "
+    "AND m.frame_key IS NOT NULL"))
 
 
-def _families(conn, scope: Scope, pending, scan, run):
+def _families(conn, scope: Scope, pending, scan, run, stats):
     """Yield the rows of every family with a new row: (user, attribute) at every level.
 
-    A scan (many new rows) reads every current fact once and sets run.scanned to the count.
+    A scan (many new rows) reads every current fact once (stats["scanned"] counts them).
     Otherwise each attributed family with a new row is read whole; of a family without an
     attribute, under the default contradiction test, only what can matter (_relevant).
     """
@@ -514,7 +481,7 @@ def _families(conn, scope: Scope, pending, scan, run):
         # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order
         # would fetch every row at random: 4x slower at a million rows), grouped here.
         rows = conn.execute(_FOLD_ROWS + where + " ORDER BY m.id", args).fetchall()
-        run.scanned = len(rows)
+        stats["scanned"] = len(rows)
         clocks = list(map(operator.itemgetter(CLOCK), rows))
         ordered = clocks == sorted(clocks)  # ids and clock rise together, but a migrated v1 file may differ
         del clocks
@@ -548,55 +515,29 @@ def _families(conn, scope: Scope, pending, scan, run):
 
 def _relevant(conn, scope: Scope):
     """Yield, per user, the current facts without an attribute that the default rules can pair
-    with a new one: the same signature (duplicate, near duplicate, cross-scope copy), a negated
-    side whose words a new positive fact holds, a positive side holding a new negation's words,
-    and rows with no signature; the whole family when a new fact has no signature.
-
-    The candidates are picked in SQL from indexes alone (memories_fold and memories_negated,
-    by user and sig: no table row is read), the exact test is made here, and only the chosen
-    rows are read whole.
+    with a new one: the same signature (duplicate, near duplicate, cross-scope copy), the same
+    frame (changed value), a negated side for a new positive fact, and every fact of a user
+    with a new negated fact (whose words the positive side must hold; the test is made here).
+    The candidates are picked in SQL from indexes; only the chosen rows are read whole.
     """
     p_where, p_args = scope.where("p.")
-    sigs = collections.defaultdict(set)
-    for user, sig in conn.execute("SELECT m.user, m.sig FROM pending p CROSS JOIN memories m ON m.id = p.id "
-                                  "WHERE p.attribute IS NULL AND m.status = 'current' AND m.kind = 'semantic' "
-                                  f"AND {p_where}", p_args):
-        sigs[user].add(sig)
-    if not sigs:
+    mine = collections.defaultdict(list)
+    for user, sig_key, polar, frame_key in conn.execute(
+            "SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m ON m.id = p.id "
+            f"WHERE p.attribute IS NULL AND {_CURRENT_M} AND {p_where}", p_args):
+        mine[user].append((sig_key, polar, frame_key))
+    if not mine:
         return
-    users, words = [], set()
-    for user, mine in sigs.items():
-        polar = [_polar(sig) for sig in mine if sig is not None]
-        users.append((user, None in mine, any(not negated for _, negated in polar)))
-        for held, negated in polar:
-            if negated and held:  # a positive partner holds all these words, so this one
-                words.update((user, w) for w in _partner_words(held))
-    _temp_table(conn, "fold_users", ("user TEXT PRIMARY KEY", "whole INT", "positive INT"), sorted(users))
-    _temp_table(conn, "fold_sigs", ("user TEXT", "sig TEXT", "PRIMARY KEY (user, sig)"),
-                sorted((u, sig) for u, mine in sigs.items() for sig in mine if sig is not None))
-    _temp_table(conn, "fold_words", ("user TEXT", "word TEXT", "PRIMARY KEY (user, word)"), sorted(words))
-    facts = collections.defaultdict(list)
-    for user, i, sig in conn.execute(_CANDIDATES):
-        facts[user].append((i, sig))
-    chosen = []
-    for user, rows in facts.items():
-        mine = sigs[user]
-        if None in mine:
-            chosen.extend(i for i, _ in rows)
-            continue
-        polar = [_polar(sig) for sig in mine]
-        positive = [held for held, negated in polar if not negated]
-        negations = [held for held, negated in polar if negated and held]
-        for i, sig in rows:
-            if sig is None or sig in mine:
-                chosen.append(i)
-                continue
-            held, negated = _polar(sig)
-            if any(held <= p for p in positive) if negated and held else any(n <= held for n in negations):
-                chosen.append(i)
+    _temp_table(conn, "fold_users", ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
+                sorted((u, any(not p for _, p, _ in v), any(p for _, p, _ in v)) for u, v in mine.items()))
+    _temp_table(conn, "fold_sigs", ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
+                sorted({(u, s) for u, v in mine.items() for s, _, _ in v if s is not None}))
+    _temp_table(conn, "fold_frames", ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
+                sorted({(u, f) for u, v in mine.items() for _, _, f in v if f is not None}))
+    chosen = sorted({i for _, i in conn.execute(_CANDIDATES)})
     if not chosen:
         return
-    _temp_table(conn, "fold_ids", ("id INTEGER PRIMARY KEY",), zip(sorted(chosen)))
+    _temp_table(conn, "fold_ids", ("id INTEGER PRIMARY KEY",), zip(chosen))
     families = collections.defaultdict(list)
     for r in conn.execute(f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id"):
         families[r[USER]].append(r)
@@ -607,43 +548,43 @@ def _relevant(conn, scope: Scope):
             yield family
 
 
-# Ledger entries as the fold reads them (then the state), FROM ...
-_LEDGER = "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM"
+def _keyed_by_hook(tx, scope, attribute_of):
+    """Let an injected attribute_of() key new facts without an attribute, so the fold applies."""
+    p_where, p_args = scope.where("p.")
+    for mid, text in tx.db.execute("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                   f"WHERE m.attribute IS NULL AND {_CURRENT_M} AND {p_where}", p_args).fetchall():
+        name = attribute_of(text)
+        if name is None:
+            continue
+        if not isinstance(name, str) or not normalize(name) or len(name) > MAX_KEY_CHARS:
+            raise InvalidMemory(f"attribute_of(): expected a non-empty attribute name str or None; "
+                                f"got {name!r:.200}")
+        tx.set_attribute(mid, normalize(name))
 
 
-def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
+def _decide(tx, scope: Scope, contradicts, attribute_of):
+    """Read what the run needs and decide; returns (run, stats). Writes nothing but an
+    injected attribute_of()'s keys (they are part of the run's transaction)."""
+    conn = tx.db
     where, args = scope.where()
-    policies = dict(conn.execute("SELECT attribute, policy FROM attributes"))
+    if attribute_of is not None:
+        _keyed_by_hook(tx, scope, attribute_of)
+    new_count = conn.execute(f"SELECT count(*) FROM pending WHERE {where}", args).fetchone()[0]
+    # max(id) (every row ever written) stands in for the store's size: one index read, not a count.
+    scan = new_count > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
+    pending = set() if scan or not new_count else set(conn.execute(
+        f"SELECT DISTINCT user, attribute FROM pending WHERE {where}", args))
+    marked = conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args).fetchall()
 
     def texts(ids):
         q = ",".join("?" * len(ids))
         return dict(conn.execute(f"SELECT id, text FROM memories WHERE id IN ({q})", ids))
-    run = _Run({}, policies, contradicts, texts)
-    run.cross = []
-    if attribute_of is not None:  # a classifier may key new unattributed facts so the fold applies
-        p_where, p_args = scope.where("p.")
-        for mid, text in conn.execute("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
-                                      "WHERE m.attribute IS NULL AND m.status = 'current' AND "
-                                      f"m.kind = 'semantic' AND {p_where}", p_args).fetchall():
-            name = attribute_of(text)
-            if name is None:
-                continue
-            if not isinstance(name, str) or not normalize(name) or len(name) > MAX_KEY_CHARS:
-                raise InvalidMemory(f"attribute_of(): expected a non-empty attribute name str or None; "
-                                    f"got {name!r:.200}")
-            conn.execute("UPDATE memories SET attribute = ?, sig = NULL WHERE id = ?", (normalize(name), mid))
-            conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (normalize(name), mid))
-    new = conn.execute(f"SELECT count(*) FROM pending WHERE {where}", args).fetchone()[0]
-    # max(id) (every row ever written) stands in for the store's size: one index read, not a count.
-    scan = new > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
-    pending = set() if scan or not new else set(conn.execute(
-        f"SELECT DISTINCT user, attribute FROM pending WHERE {where}", args))
-    marked = conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args).fetchall()
-    run.new = {i for i, _ in marked}
-    run.fresh = {i for i, fresh in marked if fresh}
+    run = _Run(entries={}, policies=dict(conn.execute("SELECT attribute, policy FROM attributes")),
+               contradicts=contradicts, texts=texts, new={i for i, _ in marked},
+               fresh={i for i, fresh in marked if fresh})
     del marked
-    run.scanned = 0  # rows read by a scan (0: a keyed read), for _apply
-    families = _families(conn, scope, pending, scan, run)
+    stats = {"scanned": 0}
+    families = _families(conn, scope, pending, scan, run, stats)
     if scan:  # the whole ledger of the scope
         users_sql, users_args = ("", []) if scope.user is ALL else ("AND c.user = ?", [scope.user])
         ledger = conn.execute(f"{_LEDGER} conflicts c WHERE c.state <> 'resolved' {users_sql}",
@@ -654,94 +595,47 @@ def _decide(conn, scope: Scope, contradicts, attribute_of) -> _Run:
                     zip(sorted({r[ID] for f in families for r in f})))
         ledger = conn.execute(" UNION ".join(f"{_LEDGER} ledger_ids i CROSS JOIN conflicts c ON c.{side} = i.id "
                                              "WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1").fetchall()
-    open_cross = set()
-    run.ledger = []
-    for row in ledger:
-        e = _Entry(*row[:5])
-        run.ledger.append(e)
-        if e.kind == "cross-scope duplicate":  # bookkeeping: it holds nothing back from the fold
-            if row[5] == "open":
-                open_cross.add((e.a, e.b))
+    bookkeeping = set()
+    run.ledger = [_Entry(*row) for row in ledger]
+    for e in run.ledger:
+        if e.kind in ("cross-scope duplicate", "changed value"):  # they hold nothing back from the fold
+            if e.state == "open":
+                bookkeeping.add((e.kind, *sorted((e.a, e.b))))
             continue
         run.entries.setdefault(e.a, []).append(e)
         run.entries.setdefault(e.b, []).append(e)
     del ledger
     for family in families:
-        run.family(family, scope, _policy(policies, family[0][ATTR]))
+        run.family(family, scope, run.policies.get(family[0][ATTR], "one"))
     for u, t in run.cross:
-        if (u[ID], t[ID]) not in open_cross:
+        if ("cross-scope duplicate", *sorted((u[ID], t[ID]))) not in bookkeeping:
             run.openings.append(("cross-scope duplicate", u[ID], t[ID], u[USER],
                                  f"same text at user level and in task {t[TASK]!r}"))
-    return run
+    run.openings = [o for o in run.openings if o[0] == "contradiction" or (o[0], *sorted(o[1:3])) not in bookkeeping]
+    return run, stats
 
 
-def _policy(policies, attribute):
-    return policies.get(attribute, "one")
-
-
-def _apply(store, conn, scope, run: _Run, zombie_after_days):
-    """Write a run's decisions inside the caller's transaction; return the Report."""
-    now = store.now()
-    clock = store._tick(conn)
-    users_sql, users_args = ("", []) if scope.user is ALL else ("AND user = ?", [scope.user])
-    run_id = conn.execute("INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
-                          (now, clock, None if scope.user is ALL else scope.user,
-                           json.dumps("ALL" if scope.task is ALL else scope.task), len(run.steps))).lastrowid
-    for entry, reason in run.closed:
-        conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
-                     (reason, now, entry))
-    steps = run.steps
-    # Changing a large share of an index's entries: dropping it and building it again after
-    # costs less than changing its entries one by one (at 1M facts, the fold index: 0.6 s
-    # against 1.1 s; resolutions_kept on a first pass: 0.1 s against 0.35 s).
-    rebuild = []
-    if run.scanned and len(steps) * _REBUILD_SHARE > run.scanned:
-        rebuild.append("memories_fold")
-    if len(steps) > (conn.execute("SELECT max(id) FROM resolutions").fetchone()[0] or 0):
-        rebuild.append("resolutions_kept")
-    rebuilt = [conn.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", (name,)).fetchone()[0]
-               for name in rebuild]
-    for name in rebuild:
-        conn.execute(f"DROP INDEX {name}")
-    # Written in id order (the report keeps decision order): neighbouring rows share pages.
-    # Parameters are built by C iterators: a generator here costs 1 s at a million steps.
-    by_retired = sorted(steps, key=operator.itemgetter(1))
-    conn.executemany("UPDATE memories SET status = 'retired' WHERE id = ?",
-                     zip(map(operator.itemgetter(1), by_retired)))
-    conn.executemany("INSERT INTO resolutions (kept, retired, rule, user, run, clock, recorded_at) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?)", map(operator.add, by_retired, itertools.repeat((run_id, clock, now))))
-    del by_retired
-    for sql in rebuilt:
-        conn.execute(sql)
-
-    def resolutions():
-        return [Resolution(kept, retired, rule, run_id, now) for kept, retired, rule, _ in steps]
-    # Ledger entries (cross-scope bookkeeping) on a retired row close with it.
-    gone = {e.a if e.a in run.retired_ids else e.b for e in run.ledger if e.id not in run.closed_set
-            and (e.a in run.retired_ids or e.b in run.retired_ids)}
-    for memory_id in sorted(gone):
-        store._close_conflicts(conn, [memory_id], f"memory {memory_id} retired", now)
-    opened = store._open_conflicts(conn, run.openings, run_id, clock, now)  # the run checked they are new
+def _apply(tx, scope, run: _Run, stats, zombie_after_days):
+    """Write a run's decisions through the transaction; return the Report (read inside it)."""
+    clock = tx.tick()
+    run_id = tx.start_run(scope.user, scope.task, len(run.steps), clock)
+    tx.close_entries(run.closed)
+    tx.retire_many(run.steps, run=run_id, clock=clock, scanned=stats["scanned"])
+    # A duplicate's entries follow its survivor; any other entry on a retired row closes with it.
+    moved = tx.move_conflicts(run.moves, run.closed_set)
+    gone = sorted({x for e in run.ledger if e.id not in run.closed_set and e.id not in moved
+                   for x in (e.a, e.b) if x in run.retired_ids})
+    for memory_id in gone:
+        tx.close_conflicts([memory_id], f"memory {memory_id} retired")
+    opened = tx.open_conflicts([o for o in run.openings if o[1] not in run.retired_ids
+                                and o[2] not in run.retired_ids], run=run_id, clock=clock)
     where, args = scope.where()
-    # No WHERE for a whole-store run: SQLite then empties the table without visiting its rows.
-    conn.execute("DELETE FROM pending" + ("" if not args else f" WHERE {where}"), args)
+    tx.clear_pending("" if not args else where, args)
     closed = list(run.closed)
     if zombie_after_days is not None:
-        cutoff = _utc(store._wall() - zombie_after_days * 86400.0)
-        # Only a contradiction can go stale: a contested newcomer is withheld from recall, so its
-        # pair is never recalled together, and ageing it would quietly release it.
-        for (entry,) in conn.execute(f"SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
-                                     f"kind = 'contradiction' AND opened_at < ? {users_sql}",
-                                     [cutoff] + users_args).fetchall():
-            conn.execute("UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?",
-                         (f"open over {zombie_after_days:g} days and never recalled together", entry))
-            closed.append((entry, "zombied"))
-    conn.execute("DELETE FROM runs WHERE id <= ?", (run_id - RUNS_KEPT,))
-
-    def unattributed():
-        rows = store._db().execute(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE attribute IS NULL AND "
-                                   f"{_CURRENT} AND {where} ORDER BY created_at", args)
-        return [_memory(r) for r in rows]
+        closed.extend((entry, "zombied") for entry in tx.zombify(zombie_after_days, scope.user))
+    resolutions = [Resolution(kept, retired, rule, run_id, tx.now) for kept, retired, rule, _ in run.steps]
+    unattributed = [m for m in tx.current_unattributed(where, args)]
     return Report(resolutions, run_id, opened, closed, unattributed)
 
 
@@ -758,8 +652,8 @@ def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):
         if hook is not None and not callable(hook):
             raise InvalidMemory(f"{name}: expected a callable or None; got {hook!r:.200}")
     if zombie_after_days is not None and (isinstance(zombie_after_days, bool) or not isinstance(
-            zombie_after_days, (int, float)) or zombie_after_days < 0):
-        raise InvalidMemory(f"zombie_after_days: expected days as a number >= 0, or None; "
+            zombie_after_days, (int, float)) or not 0 <= zombie_after_days < float("inf")):
+        raise InvalidMemory(f"zombie_after_days: expected days as a finite number >= 0, or None; "
                             f"got {zombie_after_days!r:.200}")
     # A full pass holds a million row tuples at once; they form no reference cycles, and the
     # cyclic collector would rescan them again and again (measured: 1.2 s at 1M rows).
@@ -767,11 +661,9 @@ def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):
     gc.disable()
     try:
         # plan runs the very same code as consolidate and rolls back: the two cannot disagree.
-        with store._write(dry_run=dry_run) as conn:
-            run = _decide(conn, scope, contradicts, attribute_of)
-            report = _apply(store, conn, scope, run, zombie_after_days)
-            if dry_run:
-                report.unattributed  # read before the rollback: a plan reports the planned state
+        with store.transaction(dry_run=dry_run) as tx:
+            run, stats = _decide(tx, scope, contradicts, attribute_of)
+            report = _apply(tx, scope, run, stats, zombie_after_days)
         return report, run
     finally:
         if collecting:
@@ -788,7 +680,7 @@ def plan(store: MemoryStore, scope, *, contradicts=None, attribute_of=None,
     """
     report, run = _run(store, scope, contradicts, attribute_of, zombie_after_days, True)
     return Plan([Step(k, r, rule) for k, r, rule, _ in run.steps],
-                [Opening(kind, a, b, reason) for kind, a, b, _, reason in run.openings],
+                [Opening(c.kind, c.a, c.b, c.reason) for c in report.conflicts],
                 report.closed, report.unattributed)
 
 
@@ -811,20 +703,23 @@ def consolidate(store: MemoryStore, scope, *, contradicts=None, attribute_of=Non
     return report
 
 
-# --- cron -----------------------------------------------------------------------------------
+# --- cron -------------------------------------------------------------------------------------
 
 def main(argv=None) -> int:
-    """`python consolidate.py DB (--user U | --all) [--task T] [--dry-run] [--json]`.
+    """`python consolidate.py DB (--user U | --all) [--task T] [--dry-run] [--timeout S] [--json]`.
 
-    Exit 0 on success, 2 on bad usage, 1 on a store error (one line on stderr).
+    Exit 0 on success, 1 when nothing was found or the store refused (one line on stderr: a
+    missing or foreign file, an unknown user, a lock held past --timeout), 2 on bad usage.
     """
-    parser = argparse.ArgumentParser(prog="consolidate.py", description="Consolidate a memory store.")
-    parser.add_argument("db", help="path of an existing memory database")
+    parser = argparse.ArgumentParser(prog="consolidate.py", description="Consolidate a memory store (cron).")
+    parser.add_argument("db", help="path of an existing memory database (never created)")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--user", help="consolidate this user")
     who.add_argument("--all", action="store_true", help="consolidate every user")
     parser.add_argument("--task", help="only this task (default: every level); '-' = user level only")
     parser.add_argument("--dry-run", action="store_true", help="print the decisions, write nothing")
+    parser.add_argument("--timeout", type=float, default=30.0,
+                        help="seconds to wait for another writer's lock (default 30)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
     for flag, value in (("--user", args.user), ("--task", args.task)):
@@ -832,40 +727,51 @@ def main(argv=None) -> int:
             parser.error(f"{flag}: expected a non-empty id; got {value!r}")  # exit 2: bad usage
     task = ALL if args.task is None else (None if args.task == "-" else args.task)
     try:
-        if not os.path.isfile(args.db):
-            raise StoreError(f"{args.db}: no such database file (or not a file)")
         scope = Scope(ALL if args.all else args.user, task)
-        with MemoryStore(args.db) as store:
+        with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
+            if not args.all and args.user not in store.users():
+                raise StoreError(f"{args.db}: no memories for user {args.user!r} (users: "
+                                 f"{', '.join(store.users()[:10]) or 'none'})")
             if args.dry_run:
                 result = plan(store, scope)
                 steps, opened, closed, run = list(result), result.conflicts, result.closed, None
             else:
                 report = consolidate(store, scope)
                 steps, opened, closed, run = report.resolutions, report.conflicts, report.closed, report.run
-            texts = {m.id: m.text for m in (store.get(i) for s in steps for i in (s.kept, s.retired)) if m}
+            ids = sorted({i for s in steps for i in (s.kept, s.retired)} | {i for c in opened for i in (c.a, c.b)})
+            rows = {m.id: m for m in (store.get(i) for i in ids) if m}
     except (StoreError, ValueError) as exc:
         print(f"consolidate.py: error: {exc}".splitlines()[0], file=sys.stderr)
         return 1
+
+    def side(i):
+        m = rows.get(i)
+        return {"id": i, "user": m.user if m else None, "task": m.task if m else None,
+                "text": m.text if m else None}
     if args.json:
         print(json.dumps({
             "run": run, "dry_run": args.dry_run,
-            "resolutions": [{"kept": s.kept, "retired": s.retired, "rule": s.rule} for s in steps],
-            "conflicts_opened": [{"kind": c.kind, "a": c.a, "b": c.b, "reason": c.reason} for c in opened],
+            "resolutions": [{"user": side(s.kept)["user"], "kept": s.kept, "retired": s.retired, "rule": s.rule,
+                             "kept_text": side(s.kept)["text"], "retired_text": side(s.retired)["text"]}
+                            for s in steps],
+            "conflicts_opened": [{"kind": c.kind, "a": c.a, "b": c.b, "reason": c.reason,
+                                  "user": side(c.a)["user"], "a_text": side(c.a)["text"],
+                                  "b_text": side(c.b)["text"]} for c in opened],
             "conflicts_closed": [{"id": e, "reason": r} for e, r in closed],
-        }, indent=2))
+        }, indent=2, ensure_ascii=False))
         return 0
-    if args.dry_run:
-        print(f"dry run: would write {len(steps)} resolution(s), open {len(opened)} and close "
-              f"{len(closed)} ledger entr(ies)")
-    else:
-        print(f"run {run}: wrote {len(steps)} resolution(s), opened {len(opened)} and closed "
-              f"{len(closed)} ledger entr(ies)")
+    verb = "would write" if args.dry_run else f"run {run}: wrote"
+    print(f"{'dry run: ' if args.dry_run else ''}{verb} {len(steps)} resolution(s), "
+          f"{'open' if args.dry_run else 'opened'} {len(opened)} and "
+          f"{'close' if args.dry_run else 'closed'} {len(closed)} ledger entr(ies)")
     if steps:
-        print(f"{'kept':>8}  {'retired':>8}  {'rule':<30}  retired text")
+        print(f"{'user':<12}  {'kept':>8}  {'retired':>8}  {'rule':<30}  retired text")
         for s in steps:
-            print(f"{s.kept:>8}  {s.retired:>8}  {s.rule:<30}  {texts.get(s.retired, '')[:60]!r}")
+            print(f"{str(side(s.kept)['user'])[:12]:<12}  {s.kept:>8}  {s.retired:>8}  {s.rule:<30}  "
+                  f"{(side(s.retired)['text'] or '')[:60]!r}")
     for c in opened:
-        print(f"ledger: {c.kind} between {c.a} and {c.b}: {c.reason}")
+        print(f"ledger: {c.kind} for {side(c.a)['user']} between {c.a} {side(c.a)['text']!r} and "
+              f"{c.b} {side(c.b)['text']!r}: {c.reason}")
     return 0
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import KW_ONLY, dataclass
 
-from consolidate import default_contradicts, rule_for
-from memory import (_SELECT, ALL, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore, _memory,
-                    _prepare, normalize, rank)
+from consolidate import default_contradicts
+from memory import (ALL, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore, normalize, prepare, rank,
+                    rule_for)
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
            "remember", "render", "classify_claim", "has_prompt_structure", "quarantined",
@@ -346,9 +346,9 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
                                           or not candidate.speaker.strip()):
         raise InvalidMemory(f"speaker: expected a non-empty str or None (the scope's user); "
                             f"got {candidate.speaker!r:.200}")
-    row = _prepare({f: getattr(candidate, f) for f in
-                    ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
-                     "authenticated")})
+    row = prepare({f: getattr(candidate, f) for f in
+                   ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
+                    "authenticated")})
     if isinstance(gate, type) or not callable(getattr(gate, "review", None)):
         raise InvalidMemory(f"gate: expected a gate instance with review(candidate, store), such as "
                             f"GuardGate(); got {gate!r:.200}")
@@ -362,30 +362,20 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
         row["authority"] = "inferred"
     row["trust"] = decision.trust
     status = "current" if decision.action == "accept" else "quarantined"
-    with store._write() as conn:
-        [memory] = store._insert(conn, [row], status=status)
+    with store.transaction() as tx:
+        [memory] = tx.insert([row], status=status)
         if status == "current":
-            now, clock = memory.recorded_at, memory.created_at
+            clock = memory.created_at
             # In id order: one write's resolutions share a clock and are listed in the order written.
-            for old in sorted(_targets(conn, decision.supersedes, memory), key=lambda m: m.id):
+            for old in tx.memories(decision.supersedes, user=memory.user, status="current"):
                 if rank(memory) >= rank(old):  # never against the fold's own verdict
-                    store._retire(conn, memory.id, old.id, rule_for(memory, old), None, memory.user, clock, now)
-            for old in _targets(conn, decision.contests, memory):
+                    tx.retire(memory.id, old.id, rule_for(memory, old), user=memory.user, clock=clock)
+            for old in tx.memories(decision.contests, user=memory.user, status="current"):
                 # The reason names no origin: an entry outlives a forgotten side, an address must not
-                store._open_conflict(conn, memory.user, "contested", old.id, memory.id, None,
-                                     f"unverified {memory.source} content conflicts with trusted memory "
-                                     f"{old.id}", clock, now)
+                tx.open_conflict(memory.user, "contested", old.id, memory.id,
+                                 f"unverified {memory.source} content conflicts with trusted memory {old.id}",
+                                 clock=clock)
     return Remembered(decision, memory)
-
-
-def _targets(conn, ids, memory):
-    out = []
-    for mid in ids:
-        row = conn.execute(f"{_SELECT} WHERE id = ? AND user = ? AND status = 'current'",
-                           (mid, memory.user)).fetchone()
-        if row is not None:
-            out.append(_memory(row))
-    return out
 
 
 # --- quarantine review ----------------------------------------------------------------------
@@ -395,34 +385,57 @@ def quarantined(store: MemoryStore, user: str) -> list[Memory]:
     return store.memories(user, ALL, status="quarantined")
 
 
-def release(store: MemoryStore, memory_id: int) -> Memory:
-    """The user confirms a quarantined memory: it becomes a user statement. One transaction.
+def _contest(store: MemoryStore, memory_id: int):
+    """The open contested entry whose newcomer is `memory_id`, or None."""
+    for c in store.conflicts(store.get(memory_id).user, kinds=("contested",)):
+        if c.b == memory_id:
+            return c
+    return None
 
-    A new current memory (authority user, source user, trusted, origin "released:<origin>")
-    is written with the same text, scope and attribute; the held row is retired with rule
-    "released from quarantine", so its provenance stays on record. Raises InvalidMemory if
-    the id is not a quarantined memory.
-    """
+
+def _held(store: MemoryStore, memory_id: int, verb: str):
     held = store.get(memory_id)
-    if held is None or held.status != "quarantined":
-        raise InvalidMemory(f"memory_id: expected the id of a quarantined memory; got {memory_id!r}")
-    with store._write() as conn:
-        if conn.execute("SELECT status FROM memories WHERE id = ?", (memory_id,)).fetchone() != ("quarantined",):
+    if held is None or (held.status != "quarantined" and _contest(store, memory_id) is None):
+        raise InvalidMemory(f"memory_id: expected the id of a quarantined memory or of a contested newcomer "
+                            f"(see gates.quarantined() and store.conflicts()) to {verb}; got {memory_id!r}")
+    return held
+
+
+def release(store: MemoryStore, memory_id: int) -> Memory:
+    """The user confirms a held memory. One transaction. Returns the memory now current.
+
+    A quarantined memory: a new current memory (authority user, source user, trusted, origin
+    "released:<origin>") is written with the same text, scope and attribute, and the held row
+    is retired with rule "released from quarantine", so its provenance stays on record. A
+    contested newcomer (named by a recall notice): its ledger entry is settled keeping it
+    (store.resolve, rule "settled by user"). Raises InvalidMemory if the id is neither.
+    Command line: `python gates.py DB release ID`.
+    """
+    held = _held(store, memory_id, "release")
+    if held.status != "quarantined":
+        store.resolve(_contest(store, memory_id).id, keep=memory_id)
+        return store.get(memory_id)
+    with store.transaction() as tx:
+        if tx.memories([memory_id], status="quarantined") == []:
             raise InvalidMemory(f"memory_id: {memory_id} is no longer quarantined")
-        row = _prepare(dict(text=held.text, user=held.user, task=held.task, attribute=held.attribute,
-                            kind=held.kind, origin=f"released:{held.origin}"[:1024]))
-        [memory] = store._insert(conn, [row])
-        store._retire(conn, memory.id, held.id, RULE_RELEASED, None, held.user, memory.created_at,
-                      memory.recorded_at)
+        row = prepare(dict(text=held.text, user=held.user, task=held.task, attribute=held.attribute,
+                           kind=held.kind, origin=f"released:{held.origin}"[:1024]))
+        [memory] = tx.insert([row])
+        tx.retire(memory.id, held.id, RULE_RELEASED, user=held.user, clock=memory.created_at)
     return memory
 
 
 def discard(store: MemoryStore, memory_id: int) -> list[int]:
-    """The user discards a quarantined memory: it is forgotten (audited, text gone)."""
-    held = store.get(memory_id)
-    if held is None or held.status != "quarantined":
-        raise InvalidMemory(f"memory_id: expected the id of a quarantined memory; got {memory_id!r}")
-    return store.forget(memory_id, reason="discarded from quarantine")
+    """The user discards a held memory: it is forgotten (audited, text gone). A contested
+    newcomer's entry is first settled keeping the trusted side. Returns the ids deleted.
+    Raises InvalidMemory if the id is neither quarantined nor a contested newcomer.
+    Command line: `python gates.py DB discard ID`."""
+    held = _held(store, memory_id, "discard")
+    if held.status == "quarantined":
+        return store.forget(memory_id, reason="discarded from quarantine")
+    entry = _contest(store, memory_id)
+    store.resolve(entry.id, keep=entry.a)
+    return store.forget(memory_id, reason="discarded contested memory")
 
 
 # --- prompt rendering -----------------------------------------------------------------------

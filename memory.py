@@ -1,17 +1,29 @@
 """The versioned SQLite store for agent memory: write, read, recall, forget and purge facts
-about a user, each with its provenance.
+about a user, each with its provenance; and the rules every other module reads from here.
 
 Standard library only. One place opens connections (`_open`), one place writes
-(`MemoryStore._write`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error). The rules that
-decide between memories live in consolidate.py; the write-gates live in gates.py.
+(`MemoryStore.transaction`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), one place
+turns `sqlite3.Error` into a `StoreError` (`_translate`). The lowest layer owns the shared
+rules: provenance rank and its step names, every rule name (`RULES`), attribute policies
+(`POLICIES`), the show-first order, the comparison and canonical forms of text, and the word
+lists behind near duplicates, negations and changed values. consolidate.py decides what a
+run does and gates.py what a write-gate does; both write through `Transaction` here.
+
+`python memory.py DB COMMAND ...` is the review command line (see `main`).
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
+import hashlib
 import json
+import math
+import os
+import pathlib
 import re
 import sqlite3
+import sys
 import threading
 import time
 import unicodedata
@@ -21,27 +33,39 @@ from datetime import datetime, timezone
 
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
-    "StoreError", "SchemaError", "InvalidMemory",
-    "Memory", "Resolution", "Conflict", "Event", "Recall", "MemoryStore",
-    "normalize", "canonical", "content_words", "signature", "rank", "RANK_STEPS",
+    "StoreError", "SchemaError", "InvalidMemory", "LockedError",
+    "Memory", "Resolution", "Conflict", "Event", "Recall", "Policy", "MemoryStore", "Transaction",
+    "canonical", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
+    "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
+    "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
+    "main",
 ]
 
-SCHEMA_VERSION = 3
-# Schema history, one line per version (PRAGMA user_version):
+SCHEMA_VERSION = 4
+# Schema history, one line per version (PRAGMA user_version; PRAGMA application_id from 4 on):
 #   1  memories (no authority, authentication or trust) and runs (id, time only).
 #   2  authority, authenticated and trust on memories; the server clock; the fold's pending list;
-#      resolutions;
-#      the conflict ledger; attribute policies; the erasure audit (events); the FTS5 recall index.
-#   3  sig in the fold index and an index of possible negated sides (incremental runs pick what
-#      to read from indexes); resolutions stored in decision order (id), retired UNIQUE.
+#      resolutions; the conflict ledger; attribute policies; the erasure audit (events); FTS5.
+#   3  sig in the fold index and an index of possible negated sides; resolutions in decision order.
+#   4  one script (SCHEMA); application_id; the search index holds keyed hashes of index terms,
+#      one key per bucket of a scope level (index_keys), so erasure can destroy a key instead of
+#      rewriting the index; polar and frame_key for negations and changed values; sig_key in
+#      indexes instead of text; meta (rule fingerprints); scrubs (erasures not yet checkpointed);
+#      the ledger kind "changed value".
 
-MIN_SQLITE = (3, 35, 0)  # generated columns (3.31) and reliable FTS5 external content
-MAX_TEXT_CHARS = 131_072  # longest memory text accepted, in characters (BR-39)
-MAX_KEY_CHARS = 1_024     # longest user, task, attribute or origin, in characters
-RUNS_KEPT = 1_000         # consolidation runs kept in `runs`; older rows are dropped (ids stay in resolutions)
-CACHE_KIB = 32_768        # SQLite page cache per connection, in KiB: the fold, pending and FTS b-trees
-                          # are all touched by every write, and the 2 MiB default makes them evict each other
-MMAP_BYTES = 1 << 30     # read through a memory map (no read() call and copy per page); pages stay the OS cache's
+APPLICATION_ID = 0x6D656D6F  # "memo": PRAGMA application_id of every version-4+ store
+MIN_SQLITE = (3, 35, 0)      # generated columns (3.31), RETURNING (3.35) and reliable FTS5
+FTS_SECURE_DELETE = (3, 42, 0)  # FTS5 'secure-delete' (a store created with it needs this version)
+MAX_TEXT_CHARS = 131_072     # longest memory text (and its comparison form), in characters (BR-39)
+MAX_KEY_CHARS = 1_024        # longest user, task, attribute (normalized) or origin, in characters
+MAX_TIMEOUT_S = 86_400.0     # longest busy timeout accepted, in seconds
+MAX_ID = (1 << 63) - 1       # SQLite's largest integer: ids and k above it cannot exist
+RUNS_KEPT = 1_000            # consolidation runs kept in `runs`; older rows are dropped
+CACHE_KIB = 32_768           # page cache per connection, KiB: the fold, pending and FTS b-trees are
+                             # all touched by every write; the 2 MiB default makes them evict each other
+MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cache's); 0 = plain reads
+BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
+                             # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 
 
 class _All:
@@ -60,20 +84,24 @@ AUTHORITIES = ("user", "inferred")
 SOURCES = ("user", "tool", "import")
 TRUSTS = ("trusted", "unverified")
 STATUSES = ("current", "retired", "quarantined")
-POLICIES = ("one", "many", "immutable")
-CONFLICT_KINDS = ("contradiction", "contested", "cross-scope duplicate")
+CONFLICT_KINDS = ("contradiction", "contested", "cross-scope duplicate", "changed value")
 CONFLICT_STATES = ("open", "resolved", "zombied")
+# Entries that hold both sides back from the fold; the others are bookkeeping.
+HOLDING_KINDS = ("contradiction", "contested")
 
-RULE_SETTLED_BY_USER = "settled by user"   # store.resolve: the user picked a side
-RULE_RELEASED = "released from quarantine"  # gates.release: the user confirmed a held memory
 
+# --- errors -----------------------------------------------------------------------------------
 
 class StoreError(Exception):
     """Base class of every error this module raises; wraps sqlite3.Error."""
 
 
 class SchemaError(StoreError):
-    """The database file has a schema this module cannot use (newer, or damaged)."""
+    """The file is not a memory database this module can use (newer, foreign, or damaged)."""
+
+
+class LockedError(StoreError):
+    """Another connection held the database lock for longer than the busy timeout."""
 
 
 class InvalidMemory(StoreError, ValueError):
@@ -84,59 +112,97 @@ def _invalid(field_name, allowed, value):
     return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
 
 
-# --- comparison form ------------------------------------------------------------------------
+# What each SQLite error means for the caller, keyed on its name (never on message text).
+_ERRORS = {
+    "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
+                                 "(seconds to wait)"),
+    "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
+    "SQLITE_READONLY": (StoreError, "the file (or its directory, for the -wal and -shm files) is read-only "
+                                    "for this process; check its permissions"),
+    "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
+                                    "exists and is writable"),
+    "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
+    "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
+    "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
+    "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
+    "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
+}
 
-# Unicode format characters (category Cf: zero-width space, joiners, BOM, bidi marks) are invisible
-# and would make two identical-looking texts compare different.
-# Default-ignorable letters and marks (Hangul fillers, the grapheme joiner, variation selectors)
-# and the braille blank look like nothing too.
+
+def _translate(exc: Exception, path: str, action: str) -> StoreError:
+    """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
+    the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
+    if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
+        code = getattr(exc, "sqlite_errorcode", None)
+        base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
+                13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
+                19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
+    cls, fix = _ERRORS.get(base, (StoreError, None))
+    detail = f"{exc}" + (f" [{name}]" if name else "")
+    return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
+
+
+# --- text: canonical and comparison forms ------------------------------------------------------
+
+# Unicode format characters (category Cf: soft hyphen, zero-width characters, bidi controls, the
+# tag block) are invisible and would make identical-looking texts differ, or hide words from a
+# gate. Default-ignorable letters and marks (Hangul fillers, the grapheme joiner, variation
+# selectors) and the braille blank look like nothing too.
 _BLANKS = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
            *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
 # Cf characters live in planes 0, 1 and 14 only; scanning just those keeps import fast.
 _CF = re.compile("[" + "".join(
     re.escape(chr(c)) for plane in (range(0x20000), range(0xE0000, 0xE1000)) for c in plane
     if c in _BLANKS or unicodedata.category(chr(c)) == "Cf") + "]")
-_VISIBLE = re.compile("[^\x00-\x1f\x7f]").search
-_SENTENCE_END = ".,;:!? "
-# C0/C1 controls other than whitespace: invisible, and never part of a word.
+# C0 and C1 controls other than whitespace: invisible, never part of a word.
 _CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
+_SENTENCE_END = ".,;:!? "
 
 
 def canonical(text: str) -> str:
-    """The one canonical text every judgement reads (str -> str; stored text stays byte-exact).
+    """The one canonical text every judgement reads (str -> str); stored text stays byte-exact.
 
-    NFKC (full-width and mathematical letters become plain ones), Unicode format characters
-    (category Cf: soft hyphen, zero-width characters, bidi controls, the tag block
-    U+E0000-E007F), variation selectors, default-ignorable fillers and non-whitespace control
-    characters removed, whitespace collapsed to one space and stripped. Case is kept: gates
-    and classifiers may read it; `normalize` adds casefolding for comparison.
+    NFKC (full-width and mathematical letters become plain ones), format characters (Cf: soft
+    hyphen, zero-width characters, bidi controls, the tag block U+E0000-E007F), variation
+    selectors, default-ignorable fillers and non-whitespace control characters removed,
+    whitespace collapsed to one space and stripped. Case is kept (gates read it);
+    `normalize` adds casefolding for comparison. Linear in len(text).
     """
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", _CF.sub("", text))
-        text = _CF.sub("", text)  # NFKC can compose into a format character's neighbours only
+        text = _CF.sub("", unicodedata.normalize("NFKC", _CF.sub("", text)))
     return " ".join(_CONTROLS.sub("", text).split())
+
+
+def _visible(text: str) -> bool:
+    """Whether text has a character that shows in some script: a letter, digit, mark on a
+    base, punctuation or symbol (not whitespace, controls, format or unassigned code points)."""
+    if text.isascii():
+        return any(" " < c < "\x7f" for c in text)
+    return any(unicodedata.category(c)[0] in "LNPS" for c in text)
 
 
 def normalize(text: str) -> str:
     """Return the comparison form of `text` (str -> str, linear in len(text)).
 
-    NFKC, casefold, Unicode Cf characters removed, whitespace collapsed to one space and
-    stripped, then trailing sentence punctuation (. , ; : ! ?) dropped. Symbols inside or at
-    the end of a word stay: "C++" -> "c++", "3.11" -> "3.11". May return "" (e.g. for "...").
+    The canonical form (NFKC, invisible characters removed, whitespace collapsed), casefolded,
+    then trailing sentence punctuation (. , ; : ! ?) dropped. Symbols inside or at the end of a
+    word stay: "C++" -> "c++", "3.11" -> "3.11". Returns "" when nothing visible is left
+    ("...", a lone zero-width space, C1 controls, unassigned code points).
     """
     if text.isascii():
-        s = text.lower()
+        s = " ".join(_CONTROLS.sub("", text).lower().split())
     else:
-        s = unicodedata.normalize("NFKC", _CF.sub("", text))
-        s = unicodedata.normalize("NFKC", s.casefold())
-    s = " ".join(s.split()).rstrip(_SENTENCE_END)  # str.split() and re's \s: the same whitespace
-    # Control characters alone (a lone NUL) are no content either; inside a text they stay.
-    return s if _VISIBLE(s) else ""
+        s = unicodedata.normalize("NFKC", canonical(text).casefold())
+        s = " ".join(s.split())
+    s = s.rstrip(_SENTENCE_END)
+    return s if s and _visible(s) else ""
 
 
-# Content words: what a statement is about, for near duplicates and contradictions. Function
-# words carry grammar, not content; negations are tracked on their own so that "I like tea" and
-# "I don't like tea" share their content words but not their polarity.
+# Content words: what a statement is about, for near duplicates, contradictions and changed
+# values. Function words carry grammar, not content; negations are tracked on their own so that
+# "I like tea" and "I don't like tea" share their content words but not their polarity.
 # Relational words (before/after, over/under, or/but, can/must ...) are content: "take insulin
 # before meals" and "... after meals" are different facts.
 FUNCTION_WORDS = frozenset("""
@@ -146,9 +212,51 @@ whose which what where when why how am is are was were be been being do does did
 has had having 's in on at to of for with from by about as into onto and so also just really very
 too there here then now currently actually
 """.split())
-_NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
+# A copula joins two sides that name the same thing: "Vim is my editor" = "My editor is Vim".
+COPULAS = frozenset("am is are was were be been being 's".split())
 NEGATIONS = frozenset("not no never nothing none nobody nowhere neither nor cannot".split())
+# Withdrawals: a statement that something stopped holding is a negation of it.
+WITHDRAWALS = frozenset("anymore stopped stop stops quit quits ceased formerly".split())
+WITHDRAWAL_PHRASES = ("no longer", "any longer", "any more", "no more", "gave up", "given up",
+                      "give up", "gives up", "used to")
+# Aversions: a negated "like". Phrases first: "can't stand" is not about standing.
+AVERSIONS = frozenset("hate hates hated dislike dislikes disliked detest detests detested loathe loathes "
+                      "loathed despise despises despised abhor abhors abhorred".split())
+AVERSION_PHRASES = ("can't stand", "cannot stand", "can not stand", "can't bear", "cannot bear",
+                    "not a fan of", "sick of", "fed up with", "tired of")
+LIKES = frozenset("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored "
+                  "fond".split())
+_NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 _TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
+_CONTRACTION_TAILS = ("'m", "'re", "'ve", "'ll", "'d")
+
+
+def _tokens(norm: str) -> list[str]:
+    out = []
+    for raw in norm.split(" "):
+        tok = raw.strip(_TOKEN_EDGE).replace("’", "'")
+        if tok:
+            out.append(tok)
+    return out
+
+
+def _content(tokens) -> tuple[list, list]:
+    """(content words in order, negations) of tokens; see content_words."""
+    words, negs = [], []
+    for tok in tokens:
+        if tok.endswith("n't") or tok == "cannot":
+            negs.append("not")  # the stem of a contraction keeps its meaning: can't = can + not
+            stem = "can" if tok == "cannot" else tok[:-3]
+            stem = _NEGATED_STEM.get(stem, stem)
+            if stem and stem not in FUNCTION_WORDS:
+                words.append(stem)
+        elif tok in NEGATIONS:
+            negs.append(tok)
+        elif tok.endswith("'s") and tok[:-2] in FUNCTION_WORDS:
+            continue  # "it's", "that's"
+        elif tok not in FUNCTION_WORDS and not tok.endswith(_CONTRACTION_TAILS):
+            words.append(tok)
+    return words, negs
 
 
 def content_words(norm: str) -> tuple[frozenset, frozenset]:
@@ -158,41 +266,349 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
     stripped from its edges ("vim." -> "vim", "c++," -> "c++", "3.11." -> "3.11"). Tokens
     ending in "n't" count as the negation "not" (their stem is an auxiliary).
     """
-    words, negs = set(), set()
-    for raw in norm.split(" "):
-        tok = raw.strip(_TOKEN_EDGE).replace("’", "'")
-        if not tok:
-            continue
-        if tok.endswith("n't") or tok == "cannot":
-            negs.add("not")  # the stem of a contraction keeps its meaning: can't = can + not
-            stem = "can" if tok == "cannot" else tok[:-3]
-            stem = _NEGATED_STEM.get(stem, stem)
-            if stem and stem not in FUNCTION_WORDS:
-                words.add(stem)
-        elif tok in NEGATIONS:
-            negs.add(tok)
-        elif tok.endswith("'s") and tok[:-2] in FUNCTION_WORDS:
-            continue  # "it's", "that's"
-        elif tok not in FUNCTION_WORDS and not tok.endswith("'m") and not tok.endswith("'re") \
-                and not tok.endswith("'ve") and not tok.endswith("'ll") and not tok.endswith("'d"):
-            words.add(tok)
+    words, negs = _content(_tokens(norm))
     return frozenset(words), frozenset(negs)
 
 
 def signature(norm: str) -> str:
-    """The near-duplicate key of a normalized text: its content words, a newline (never inside
-    a normalized text), then its negations, each sorted and space-separated ("my favourite
-    editor is not vim" -> "editor favourite vim\nnot"). Equal signatures mean the same content
-    words and the same negations.
+    """The near-duplicate key of a normalized text: its content words in sentence order, a
+    newline (never inside a normalized text), then its negations sorted. Word order is kept
+    because it says who does what to whom ("ana reports to ben" and "ben reports to ana" differ);
+    across a copula the two sides are put in a fixed order, because "vim is my favourite editor"
+    and "my favourite editor is vim" say the same ("editor favourite | vim\\nnot" style keys).
 
-    Stored per fact (memories.sig) and looked up by index: a change to this function or to the
-    word lists above needs a schema migration that recomputes sig, or an incremental run
-    would miss old facts whose stored signature no longer matches."""
-    words, negs = content_words(norm)
-    return " ".join(sorted(words)) + "\n" + " ".join(sorted(negs))
+    Stored per fact (memories.sig, hashed into sig_key for its index): a change here or to the
+    word lists changes TEXT_RULES_VERSION's fingerprint, and opening a store recomputes it.
+    """
+    tokens = _tokens(norm)
+    cut = [i for i, t in enumerate(tokens) if t in COPULAS]
+    words, negs = _content(tokens)
+    if len(cut) == 1:
+        left, _ = _content(tokens[:cut[0]])
+        right, _ = _content(tokens[cut[0] + 1:])
+        if left and right:
+            words = sorted((" ".join(left), " ".join(right)))
+            return " | ".join(words) + "\n" + " ".join(sorted(negs))
+    return " ".join(words) + "\n" + " ".join(sorted(negs))
 
 
-# --- rows -----------------------------------------------------------------------------------
+def _lemma(word: str) -> str:
+    """A crude English stem for matching only (never stored or shown): drinking/drinks/drink ->
+    drink, smoking/smoke -> smok, carried/carries -> carry. Enough for "I stopped drinking
+    coffee" to meet "I drink coffee"."""
+    w = word
+    if len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+        if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "lsz":
+            w = w[:-1]
+    elif len(w) > 4 and w.endswith("ied"):
+        w = w[:-3] + "y"
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+        if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "lsz":
+            w = w[:-1]
+    elif len(w) > 4 and w.endswith("ies"):
+        w = w[:-3] + "y"
+    elif len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes", "zes")):
+        w = w[:-2]
+    elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+_WITHDRAW_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, WITHDRAWAL_PHRASES)) + r")\b")
+_AVERSE_RE = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, AVERSION_PHRASES)) + r")\b")
+
+
+@functools.lru_cache(maxsize=1 << 16)  # signatures repeat across users and runs
+def polarity(norm: str) -> tuple[frozenset, bool]:
+    """(content words, negated?) of a normalized text, for the default contradiction test.
+
+    Words are lemmatized and like-words folded to "like"; "negated" is the parity of negations
+    (not, no, never, n't ...), withdrawals ("no longer", "anymore", "stopped", "quit", "gave
+    up") and aversions ("hate", "despise", "can't stand" ... count as a negated "like"). So "I
+    no longer like Vim", "I can't stand Vim" and "I don't like Vim" are negated {like, vim};
+    "I don't hate it" is a positive "like". Word lists: this module, one home.
+    """
+    s = norm.replace("’", "'")
+    flips = 0
+    s, n = _AVERSE_RE.subn(" hate ", s)
+    s, m = _WITHDRAW_RE.subn(" anymore ", s)
+    words, negs = _content(_tokens(s))
+    flips += len(negs) % 2
+    out = set()
+    for w in words:
+        if w in AVERSIONS:
+            flips += 1
+            out.add("like")
+        elif w in WITHDRAWALS:
+            flips += 1 if not negs else 0  # "I don't smoke anymore": one negation, not two
+        elif w in LIKES:
+            out.add("like")
+        else:
+            out.add(_lemma(w))
+    return frozenset(out), bool(flips % 2)
+
+
+# Changed values: two facts that say the same thing with one value changed ("The API token
+# expires on 2026-11-14." / "... 2026-11-24."). A value is a token holding a digit (a date,
+# time, number, amount, code), or a capitalized name right after a function word ("I live in
+# Lisbon", "my manager is Ana"): a name right after a verb is what the verb is about ("I like
+# Vim"), not a slot.
+_HAS_DIGIT = re.compile(r"\d")
+_WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def frame(text: str) -> tuple[str, tuple] | None:
+    """(frame, values) of a text, or None when it has no value slot. The frame is the
+    casefolded canonical text with each value replaced by "#"; values are the casefolded values
+    in order. Two facts with the same frame and exactly one different value are a changed value.
+    """
+    tokens = canonical(text).split(" ")
+    shape, values = [], []
+    prev = None
+    for i, raw in enumerate(tokens):
+        tok = raw.strip(_WORD_EDGE)
+        low = tok.casefold()
+        is_value = bool(tok) and (bool(_HAS_DIGIT.search(tok)) or (
+            i > 0 and tok[:1].isupper() and prev in FUNCTION_WORDS and low not in FUNCTION_WORDS
+            and prev not in ("i", "my", "your", "his", "her", "our", "their")))
+        if is_value:
+            shape.append("#")
+            values.append(low)
+        elif low:
+            shape.append(low)
+        prev = low
+    if not values:
+        return None
+    return " ".join(shape).rstrip(_SENTENCE_END), tuple(values)
+
+
+def changed_value(a: str, b: str) -> bool:
+    """Whether texts a and b are the same frame with exactly one value different."""
+    fa, fb = frame(a), frame(b)
+    if fa is None or fb is None or fa[0] != fb[0] or len(fa[1]) != len(fb[1]):
+        return False
+    return sum(x != y for x, y in zip(fa[1], fb[1])) == 1
+
+
+def _key64(data: str) -> int:
+    """A stable signed 64-bit key of a string, for indexes that must not hold text."""
+    return int.from_bytes(hashlib.blake2b(data.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
+
+
+# The fingerprint of every rule that stored columns are computed from; a store whose meta row
+# differs recomputes sig, sig_key, polar and frame_key when it is opened (one transaction).
+TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
+    "text-rules-2", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
+    list(WITHDRAWAL_PHRASES), sorted(AVERSIONS), list(AVERSION_PHRASES), sorted(LIKES),
+    unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
+
+
+# --- text: index terms for recall ---------------------------------------------------------------
+
+# Scripts written without spaces between words: a run of them is split into overlapping
+# character bigrams (and a lone character kept), so "东京" finds "我住在东京。".
+_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3100-\u312f"
+                       "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+INDEX_TERMS_VERSION = "terms-1/porter-unicode61/bigrams/" + unicodedata.unidata_version
+
+
+def _split_unspaced(term: str) -> list[str]:
+    if not _UNSPACED.search(term):
+        return [term]
+    out = []
+    for part in re.split("(" + _UNSPACED.pattern + ")", term):
+        if not part:
+            continue
+        if _UNSPACED.fullmatch(part):
+            out.extend([part] if len(part) == 1 else [part[i:i + 2] for i in range(len(part) - 1)])
+        else:
+            out.append(part)
+    return out
+
+
+def _pretokenize(text: str) -> str:
+    """What the stemming tokenizer reads: the canonical text, casefolded, possessives dropped
+    ("my sister's" -> "my sister")."""
+    return _POSSESSIVE.sub("", canonical(text).casefold())
+
+
+def index_terms(texts, conn=None) -> list[list[str]]:
+    """Index terms of each text, in order: the canonical text casefolded, possessive 's dropped,
+    split and stemmed by SQLite's own FTS5 'porter unicode61 remove_diacritics 2' tokenizer
+    (through a temp table on `conn`, or a private in-memory connection), then runs of unspaced
+    scripts split into character bigrams. These are what recall matches; the search index stores
+    them only as keyed hashes (see MemoryStore). list[str] -> list[list[str]]."""
+    texts = list(texts)
+    if not texts:
+        return []
+    own = conn is None
+    if own:
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_tokenizer USING "
+                     "fts5(t, tokenize='porter unicode61 remove_diacritics 2')")
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_tokenizer_terms USING "
+                     "fts5vocab(temp, memory_tokenizer, instance)")
+        conn.executemany("INSERT INTO temp.memory_tokenizer (rowid, t) VALUES (?, ?)",
+                         zip(range(1, len(texts) + 1), map(_pretokenize, texts)))
+        out = [[] for _ in texts]
+        for doc, term in conn.execute("SELECT doc, term FROM temp.memory_tokenizer_terms "
+                                      "ORDER BY doc, offset"):
+            out[doc - 1].extend(_split_unspaced(term))
+        conn.execute("DELETE FROM temp.memory_tokenizer")
+        return out
+    finally:
+        if own:
+            conn.close()
+
+
+def _hash_terms(terms, key: bytes) -> str:
+    """Keyed hashes of index terms, space-separated: 64-bit BLAKE2b under the bucket's key, in
+    hex. Without the key a hash says nothing about the term; destroying the key is
+    how erased words leave the index on SQLite without FTS5 secure-delete."""
+    return " ".join(hashlib.blake2b(t.encode("utf-8"), key=key, digest_size=8).hexdigest() for t in terms)
+
+
+# --- provenance rank, rules and policies ---------------------------------------------------------
+
+# Provenance rank, compared left to right; each step is named by the rule it gives. The SQL
+# tests and the Python tests of one step are written side by side so they cannot drift.
+RANK_STEPS = ("live over import", "user statement over inference", "trusted over unverified")
+_RANK_SQL = ("source <> 'import'", "authority = 'user'", "trust = 'trusted'")
+_RANK_BITS = (4, 2, 1)
+LIVE_USER = 6  # rank bits of a live user statement (live + user statement)
+RANK_SQL = " + ".join(f"({test}) * {bit}" for test, bit in zip(_RANK_SQL, _RANK_BITS))
+
+
+def rank(memory) -> tuple[bool, bool, bool]:
+    """Provenance rank of a memory: (live, user statement, trusted); a larger tuple ranks higher.
+
+    Live (source is not import) over import, then a user statement (authority user) over an
+    inference, then trusted over unverified: an import never beats a live memory and an
+    inference never beats the user (DESIGN.md, "Provenance rank").
+    """
+    return (memory.source != "import", memory.authority == "user", memory.trust == "trusted")
+
+
+def rank_bits(memory) -> int:
+    """rank() as one int (4: live, 2: user statement, 1: trusted), as RANK_SQL computes it."""
+    return sum(bit for ok, bit in zip(rank(memory), _RANK_BITS) if ok)
+
+
+def rank_step(higher: int, lower: int) -> str:
+    """The name of the first rank step on which rank bits `higher` beat `lower`."""
+    for bit, step in zip(_RANK_BITS, RANK_STEPS):
+        if (higher ^ lower) & bit:
+            return step
+    raise AssertionError("equal ranks have no deciding step")
+
+
+RULE_DUPLICATE = "duplicate"
+RULE_NEWER = "newer statement"
+RULE_NEAR_DUPLICATE = "near duplicate"
+RULE_SETTLED_BY_USER = "settled by user"   # store.resolve: the user picked a side
+RULE_RELEASED = "released from quarantine"  # gates.release: the user confirmed a held memory
+# Every rule a resolution can name (resolutions.rule holds one of these).
+RULES = (RULE_DUPLICATE, *RANK_STEPS, RULE_NEWER, RULE_NEAR_DUPLICATE, RULE_SETTLED_BY_USER, RULE_RELEASED)
+
+
+def rule_for(winner, loser) -> str:
+    """The rule the fold gives when `winner` retires `loser` (different norms, winner not lower)."""
+    w, l = rank_bits(winner), rank_bits(loser)
+    return rank_step(w, l) if w != l else RULE_NEWER
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What an attribute policy means to every rule (DESIGN.md, "Attribute policies").
+
+    per_value: values coexist; only copies of one value fold (many).
+    replaces: a later different value retires the earlier (one); otherwise the pair goes on the
+    ledger as a contradiction (immutable).
+    older_first: inside an open contradiction, the older value is shown first.
+    gate_defends: GuardGate checks a candidate against the attribute's current values.
+    gate_supersedes: GuardGate may retire the old value at write time.
+    """
+
+    name: str
+    per_value: bool
+    replaces: bool
+    older_first: bool
+    gate_defends: bool
+    gate_supersedes: bool
+
+
+POLICIES = {
+    "one": Policy("one", per_value=False, replaces=True, older_first=False, gate_defends=True,
+                  gate_supersedes=True),
+    "many": Policy("many", per_value=True, replaces=False, older_first=False, gate_defends=False,
+                   gate_supersedes=False),
+    "immutable": Policy("immutable", per_value=False, replaces=False, older_first=True,
+                        gate_defends=True, gate_supersedes=False),
+}
+DEFAULT_POLICY = "one"  # an undeclared attribute (and a fact without one) is single-valued
+
+
+def show_first(a, b, policy: str = DEFAULT_POLICY):
+    """(first, second) of two memories to show when both are returned: the higher provenance
+    rank first, then (an older-first policy: immutable) the older, otherwise the newer."""
+    older = POLICIES[policy].older_first
+    return tuple(sorted((a, b), key=lambda m: (-rank_bits(m), m.created_at if older else -m.created_at)))
+
+
+def fold(rows, held=frozenset()):
+    """The left fold of DESIGN.md over one group, a pure function.
+
+    rows: (id, norm, rank bits, clock, ...) tuples in server-clock order. Returns (survivor id,
+    steps) where steps are (kept id, retired id, rule) in decision order: a lower rank loses
+    (duplicate if the same norm, else the deciding rank step); a higher rank wins; the same rank
+    and norm: the newer is a duplicate; the same rank, another norm: the older loses (newer
+    statement).
+
+    `held`: ids on open ledger entries (a contradiction or contest). A held row is never
+    retired by another value; but a copy is a copy: a later row with the same norm as a held
+    row, ranking no higher, is its duplicate (a restatement of one side folds into that side;
+    the caller moves the copy's ledger entries to the survivor). consolidate.py and recall's
+    read-time view both call this, so a read between cron runs answers as the run will.
+    """
+    steps, sides, walk = [], {}, []
+    for r in rows:
+        side = sides.get(r[1])
+        if side is not None and r[2] <= side[2]:
+            steps.append((side[0], r[0], RULE_DUPLICATE))
+            continue
+        if r[0] in held and side is None:
+            sides[r[1]] = r
+        walk.append(r)
+    cur = None
+    for new in walk:
+        if cur is None:
+            cur = new
+            continue
+        rc, rn = cur[2], new[2]
+        same = cur[1] == new[1]
+        if rn < rc:
+            step = (cur[0], new[0], RULE_DUPLICATE if same else rank_step(rc, rn))
+        elif rn > rc:
+            step = (new[0], cur[0], rank_step(rn, rc))
+            cur = new
+        elif same:
+            step = (cur[0], new[0], RULE_DUPLICATE)
+        else:
+            step = (new[0], cur[0], RULE_NEWER)
+            cur = new
+        if same or step[1] not in held:
+            steps.append(step)
+    return (cur[0] if cur else None), steps
+
+
+# --- rows -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Memory:
@@ -268,60 +684,203 @@ class Recall:
     notices: list = field(default_factory=list)
 
 
-# --- schema ---------------------------------------------------------------------------------
+# --- schema -----------------------------------------------------------------------------------
 
-_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, "
-                   "authenticated, trust, status, created_at, recorded_at")
+# The current schema, used as is for a fresh file (migrations below exist only for old files).
+# Statements are run one by one inside the creating transaction: executescript() would COMMIT.
+SCHEMA = """
+-- Every fact and event ever stored. A row is never rewritten except for its status (the fold
+-- retires it), its attribute (an injected attribute_of() keys it) and its derived columns.
+CREATE TABLE memories (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable id, never reused (ids appear in the audit)
+    user TEXT NOT NULL,                    -- scope: whose memory; compared exactly
+    task TEXT,                             -- scope: NULL = user level, else the task; compared exactly
+    kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')),  -- fact (consolidated) or event
+    text TEXT NOT NULL,                    -- as given, byte-exact, never rewritten
+    norm TEXT NOT NULL CHECK (norm <> ''), -- comparison form (memory.normalize)
+    attribute TEXT,                        -- normalized key (diet, home_city), NULL = none
+    authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),  -- who asserted it
+    source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')),  -- channel it came by
+    origin TEXT NOT NULL,                  -- chat, email:<sender>, web:<url>, rule:<name> ...
+    authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),  -- channel vouches for origin
+    trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),  -- set by the write-gate
+    status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
+    sig TEXT,                              -- near-duplicate key of a semantic fact without an
+                                           -- attribute (memory.signature); NULL otherwise
+    sig_key INTEGER,                       -- 64-bit hash of sig: indexes hold no text
+    polar INTEGER,                         -- 1: that fact is negated (memory.polarity), else 0
+    frame_key INTEGER,                     -- 64-bit hash of its frame (memory.frame) when it has a
+                                           -- value slot: changed values share it
+    created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
+    recorded_at TEXT NOT NULL,             -- wall clock, UTC ISO 8601 with Z, display only
+    fts_bucket INTEGER NOT NULL            -- index_keys.id whose key hashed its index terms
+);
+-- The fold reads current semantic facts by family (one user's facts about one attribute at
+-- every level; without an attribute, by signature), level by level in server-clock order.
+-- Partial, so that an incremental run reads what is current, never a family's history.
+CREATE INDEX memories_fold ON memories (user, attribute, sig_key, task, created_at)
+    WHERE status = 'current' AND kind = 'semantic';
+-- Possible negated sides of a user's facts without an attribute (the contradiction test).
+CREATE INDEX memories_negated ON memories (user)
+    WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND polar = 1;
+-- Facts without an attribute that have a value slot, by frame (changed values).
+CREATE INDEX memories_frame ON memories (user, frame_key)
+    WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND frame_key IS NOT NULL;
+-- Every row of one index-key bucket (a user's rows are in that user's buckets).
+CREATE INDEX memories_bucket ON memories (fts_bucket);
 
-# Each migration is a list of statements, run with its version bump in one BEGIN IMMEDIATE.
-# executescript() is never used: it would COMMIT in the middle of the migration.
+-- One key per bucket of a scope level: the search index holds index terms hashed with it.
+-- Erasing a memory re-keys its bucket where FTS5 secure-delete is absent, so the deleted words
+-- left in old index segments can no longer be matched to anything.
+CREATE TABLE index_keys (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- bucket id; never reused, so a cached key stays right
+    user TEXT NOT NULL,                    -- the scope level the bucket belongs to
+    task TEXT,                             -- NULL = user level
+    key BLOB NOT NULL,                     -- 32 random bytes (BLAKE2b key of the index terms)
+    rows INTEGER NOT NULL DEFAULT 0        -- memories in the bucket; a new one opens at BUCKET_ROWS
+);
+CREATE INDEX index_keys_scope ON index_keys (user, task);
+
+-- The search index: keyed hashes of index terms (memory.index_terms), rowid = memories.id.
+-- Every row is indexed: recall maps a retired hit to the memory that replaced it.
+CREATE VIRTUAL TABLE memories_fts USING fts5(attribute, text, tokenize = 'ascii');
+
+-- What the next run must fold: appended on write (cheaper than an index on every row),
+-- emptied by the run; an entry closing, a policy change or a forget adds rows back.
+CREATE TABLE pending (
+    id INTEGER PRIMARY KEY,                -- a current semantic memory not folded yet
+    user TEXT NOT NULL,                    -- its scope and attribute, to find its group
+    task TEXT,
+    attribute TEXT,
+    fresh INTEGER NOT NULL DEFAULT 1       -- 1: written and never folded; 0: re-marked
+);
+
+-- One row: the server clock. A counter, not max(created_at): that would go back in time after
+-- the newest row is forgotten.
+CREATE TABLE clock (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    now INTEGER NOT NULL                   -- last server-clock value handed out
+);
+
+-- One row per consolidation run (the newest RUNS_KEPT are kept; ids stay in resolutions).
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,                -- run number
+    recorded_at TEXT NOT NULL,             -- UTC ISO 8601
+    clock INTEGER,                         -- server clock at the run
+    user TEXT,                             -- scope user, NULL = every user
+    task TEXT,                             -- scope task as JSON (null / "t1" / "ALL")
+    decisions INTEGER                      -- resolutions written by the run
+);
+
+-- Why a memory was retired: one row per retirement, in decision order.
+CREATE TABLE resolutions (
+    id INTEGER PRIMARY KEY,                -- decision order
+    retired INTEGER NOT NULL UNIQUE,       -- memory id retired by this decision (once, ever)
+    user TEXT NOT NULL,                    -- owner of both memories
+    kept INTEGER NOT NULL,                 -- memory id that stayed (or won)
+    rule TEXT NOT NULL,                    -- rule name (memory.RULES)
+    run INTEGER,                           -- consolidation run, NULL = at write time
+    clock INTEGER NOT NULL,                -- server clock of the decision
+    recorded_at TEXT NOT NULL              -- UTC ISO 8601
+);
+CREATE INDEX resolutions_kept ON resolutions (kept);
+
+-- The conflict ledger: pairs the rules could not settle, or bookkeeping between two memories.
+CREATE TABLE conflicts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable entry id, never reused
+    user TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('contradiction', 'contested', 'cross-scope duplicate',
+                                       'changed value')),  -- memory.CONFLICT_KINDS
+    a INTEGER NOT NULL,                    -- the earlier (or trusted) memory id
+    b INTEGER NOT NULL,                    -- the later (or contested) memory id
+    run INTEGER,                           -- run that found it, NULL = a write-gate
+    reason TEXT NOT NULL,                  -- why it was opened
+    state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')),
+    resolution TEXT,                       -- why it closed
+    opened_clock INTEGER NOT NULL,         -- server clock when opened
+    opened_at TEXT NOT NULL,               -- UTC ISO 8601
+    closed_at TEXT,                        -- UTC ISO 8601
+    co_recalls INTEGER NOT NULL DEFAULT 0, -- recalls that returned both sides
+    last_co_recall TEXT                    -- UTC ISO 8601
+);
+CREATE INDEX conflicts_a ON conflicts (a);
+CREATE INDEX conflicts_b ON conflicts (b);
+CREATE INDEX conflicts_user ON conflicts (user, state);
+
+-- Declared attribute policies (memory.POLICIES); an undeclared attribute is "one".
+CREATE TABLE attributes (
+    attribute TEXT PRIMARY KEY,            -- normalized attribute
+    policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable'))
+);
+
+-- The erasure audit: what forget and purge deleted, as ids and counts, never text.
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    op TEXT NOT NULL,                      -- forget | purge | import
+    user TEXT NOT NULL,                    -- whose memories
+    ids TEXT NOT NULL,                     -- JSON list of memory ids (never text)
+    count INTEGER NOT NULL,                -- memories deleted (or imported)
+    reason TEXT NOT NULL,
+    clock INTEGER NOT NULL,                -- server clock
+    recorded_at TEXT NOT NULL              -- UTC ISO 8601
+);
+
+-- Erasures committed but not yet checkpointed out of the -wal file: the next open, erasure or
+-- scrub() finishes them (a kill between the commit and the checkpoint loses nothing).
+CREATE TABLE scrubs (
+    id INTEGER PRIMARY KEY,
+    clock INTEGER NOT NULL,                -- server clock of the erasure
+    recorded_at TEXT NOT NULL              -- UTC ISO 8601
+);
+
+-- Fingerprints of the rules stored columns were computed with (text_rules, index_terms) and
+-- the index's options (fts_secure_delete); a mismatch is repaired when the store opens.
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
+
+def _statements(script: str) -> list[str]:
+    """Split a schema script into statements. Whole-line comments (what a table is for) stay in
+    the script; a column's trailing comment is kept in the stored CREATE text, so sqlite_master
+    documents every column too. No comment in SCHEMA may hold a semicolon."""
+    lines = [ln for ln in script.splitlines() if not ln.lstrip().startswith("--")]
+    return [s.strip().rstrip(";") for s in "\n".join(lines).split(";\n") if s.strip().rstrip(";")]
+
+
+_SCHEMA_STATEMENTS = _statements(SCHEMA)
+# The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
+# of an older version is ours only if it has exactly these (user_version alone proves nothing).
+_LEGACY_TABLES = {
+    1: {"memories", "runs"},
+    2: {"memories", "runs", "pending", "clock", "resolutions", "conflicts", "attributes", "events",
+        "memories_fts"},
+}
+_LEGACY_TABLES[3] = _LEGACY_TABLES[2]
+_CURRENT_TABLES = {s.split()[2] if s.startswith("CREATE TABLE") else s.split()[3]
+                   for s in _SCHEMA_STATEMENTS if s.startswith(("CREATE TABLE", "CREATE VIRTUAL TABLE"))}
+
+
+# Migrations of old files, each with its version bump in one BEGIN IMMEDIATE: statements (str)
+# or a function taking the connection. Versions 1 to 3 are kept as those releases wrote them.
 _MIGRATIONS = {
-    1: [
-        """CREATE TABLE memories (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable id, never reused
-            user TEXT NOT NULL,                    -- scope: whose memory
-            task TEXT,                             -- scope: NULL = user level, else the task
-            kind TEXT NOT NULL,                    -- semantic | episodic
-            text TEXT NOT NULL,                    -- as given, byte-exact
-            norm TEXT NOT NULL,                    -- comparison form (memory.normalize)
-            attribute TEXT,                        -- normalized key, NULL = none
-            source TEXT NOT NULL,                  -- user | tool | import
-            origin TEXT NOT NULL,                  -- e.g. chat, email:billing@vendor.example
-            status TEXT NOT NULL,                  -- current | retired
-            created_at INTEGER NOT NULL,           -- ordering integer
-            recorded_at TEXT NOT NULL              -- UTC ISO 8601, display only
-        )""",
-        """CREATE TABLE runs (
-            id INTEGER PRIMARY KEY,                -- run number
-            recorded_at TEXT NOT NULL              /* UTC ISO 8601; a block comment because
-                                                      ALTER TABLE ADD COLUMN appends after it */
-        )""",
-    ],
     2: [
-        # Rebuild memories with the provenance columns and CHECK constraints. Legacy rows: a
-        # user-sourced row was said by the user over their own channel (authority user,
-        # authenticated, trusted); anything else is an unauthenticated, unverified inference.
         """CREATE TABLE memories_v2 (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable id, never reused (ids appear in the audit)
-            user TEXT NOT NULL,                    -- scope: whose memory; compared exactly
-            task TEXT,                             -- scope: NULL = user level, else the task; compared exactly
-            kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')),  -- fact (consolidated) or event
-            text TEXT NOT NULL,                    -- as given, byte-exact, never rewritten
-            norm TEXT NOT NULL CHECK (norm <> ''), -- comparison form (memory.normalize)
-            attribute TEXT,                        -- normalized key (diet, home_city), NULL = none
-            authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),  -- who asserted it
-            source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')),  -- channel it came by
-            origin TEXT NOT NULL,                  -- chat, email:<sender>, web:<url>, rule:<name> ...
-            authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),  -- channel vouches for origin
-            trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),  -- set by the write-gate
+            id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT,
+            kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')), text TEXT NOT NULL,
+            norm TEXT NOT NULL CHECK (norm <> ''), attribute TEXT,
+            authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),
+            source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')), origin TEXT NOT NULL,
+            authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),
+            trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),
             status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
-            sig TEXT,                              -- content words, newline, negations of a fact without an
-                                                   -- attribute (near-duplicate key); NULL otherwise
-            created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
-            recorded_at TEXT NOT NULL,             -- wall clock, UTC ISO 8601 with Z, display only
+            sig TEXT, created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL,
             fts_scope TEXT GENERATED ALWAYS AS (CASE WHEN task IS NULL THEN 'l' || hex(user)
-                ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL  -- one FTS token per level
-        )""",
+                ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL)""",
+        # Legacy rows: a user-sourced row was said by the user over their own channel (authority
+        # user, authenticated, trusted); anything else is an unauthenticated, unverified inference.
         """INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source,
                                     origin, authenticated, trust, status, created_at, recorded_at)
            SELECT id, user, task, kind, text, norm, attribute,
@@ -331,132 +890,85 @@ _MIGRATIONS = {
            FROM memories ORDER BY id""",
         "DROP TABLE memories",
         "ALTER TABLE memories_v2 RENAME TO memories",
-        # The fold reads current semantic facts by attribute family (one user's facts about one
-        # attribute at every level), level by level in server-clock order. Partial, so that an
-        # incremental run reads what is current, never a family's ever-growing history.
-        """CREATE INDEX memories_fold ON memories (user, attribute, task, created_at)
-           WHERE status = 'current' AND kind = 'semantic'""",
-        # What the next run must fold: appended on write (cheaper than an index on every row),
-        # emptied by the run; an entry closing, a policy change or a forget adds rows back.
-        """CREATE TABLE pending (
-            id INTEGER PRIMARY KEY,                -- a current semantic memory not folded yet
-            user TEXT NOT NULL,                    -- its scope and attribute, to find its group
-            task TEXT,
-            attribute TEXT,
-            fresh INTEGER NOT NULL DEFAULT 1       -- 1: written and never folded; 0: re-marked
-        )""",
+        """CREATE TABLE pending (id INTEGER PRIMARY KEY, user TEXT NOT NULL, task TEXT, attribute TEXT,
+            fresh INTEGER NOT NULL DEFAULT 1)""",
+        "CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), now INTEGER NOT NULL)",
+        "INSERT INTO clock (id, now) SELECT 1, COALESCE(MAX(created_at), 0) FROM memories",
         """INSERT INTO pending (id, user, task, attribute) SELECT id, user, task, attribute FROM memories
            WHERE status = 'current' AND kind = 'semantic'""",
-        # One row: the server clock. A counter, not max(created_at): that would go back in time
-        # after the newest row is forgotten.
-        """CREATE TABLE clock (
-            id INTEGER PRIMARY KEY CHECK (id = 1),
-            now INTEGER NOT NULL                   -- last server-clock value handed out
-        )""",
-        "INSERT INTO clock (id, now) SELECT 1, COALESCE(MAX(created_at), 0) FROM memories",
-        "ALTER TABLE runs ADD COLUMN clock INTEGER  /* server clock at the run */",
-        "ALTER TABLE runs ADD COLUMN user TEXT  /* scope user, NULL = every user */",
-        "ALTER TABLE runs ADD COLUMN task TEXT  /* scope task as JSON (null / 't1' / 'ALL') */",
-        "ALTER TABLE runs ADD COLUMN decisions INTEGER  /* resolutions written by the run */",
-        """CREATE TABLE resolutions (
-            retired INTEGER PRIMARY KEY,           -- memory id retired by this decision (once, ever)
-            user TEXT NOT NULL,                    -- owner of both memories
-            kept INTEGER NOT NULL,                 -- memory id that stayed (or won)
-            rule TEXT NOT NULL,                    -- rule name (consolidate.RULES)
-            run INTEGER,                           -- consolidation run, NULL = at write time
-            clock INTEGER NOT NULL,                -- server clock of the decision
-            recorded_at TEXT NOT NULL              -- UTC ISO 8601
-        )""",
-        "CREATE INDEX resolutions_kept ON resolutions (kept)",
-        """CREATE TABLE conflicts (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- stable entry id, never reused
-            user TEXT NOT NULL,
+        "ALTER TABLE runs ADD COLUMN clock INTEGER",
+        "ALTER TABLE runs ADD COLUMN user TEXT",
+        "ALTER TABLE runs ADD COLUMN task TEXT",
+        "ALTER TABLE runs ADD COLUMN decisions INTEGER",
+        """CREATE TABLE resolutions (retired INTEGER PRIMARY KEY, user TEXT NOT NULL, kept INTEGER NOT NULL,
+            rule TEXT NOT NULL, run INTEGER, clock INTEGER NOT NULL, recorded_at TEXT NOT NULL)""",
+        """CREATE TABLE conflicts (id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL,
             kind TEXT NOT NULL CHECK (kind IN ('contradiction', 'contested', 'cross-scope duplicate')),
-            a INTEGER NOT NULL,                    -- the earlier (or trusted) memory id
-            b INTEGER NOT NULL,                    -- the later (or contested) memory id
-            run INTEGER,                           -- run that found it, NULL = a write-gate
-            reason TEXT NOT NULL,                  -- why it was opened
-            state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')),
-            resolution TEXT,                       -- why it closed
-            opened_clock INTEGER NOT NULL,         -- server clock when opened
-            opened_at TEXT NOT NULL,               -- UTC ISO 8601
-            closed_at TEXT,                        -- UTC ISO 8601
-            co_recalls INTEGER NOT NULL DEFAULT 0, -- recalls that returned both sides
-            last_co_recall TEXT                    -- UTC ISO 8601
-        )""",
-        "CREATE INDEX conflicts_a ON conflicts (a)",
-        "CREATE INDEX conflicts_b ON conflicts (b)",
-        "CREATE INDEX conflicts_user ON conflicts (user, state)",
-        """CREATE TABLE attributes (
-            attribute TEXT PRIMARY KEY,            -- normalized attribute
-            policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable'))
-        )""",
-        """CREATE TABLE events (
-            id INTEGER PRIMARY KEY,
-            op TEXT NOT NULL,                      -- forget | purge
-            user TEXT NOT NULL,                    -- whose memories
-            ids TEXT NOT NULL,                     -- JSON list of deleted memory ids (never text)
-            count INTEGER NOT NULL,                -- memories deleted
-            reason TEXT NOT NULL,
-            clock INTEGER NOT NULL,                -- server clock
-            recorded_at TEXT NOT NULL              -- UTC ISO 8601
-        )""",
-        # External-content FTS5: the index holds tokens only; text stays in memories. Every row
-        # is indexed: recall maps a retired hit to the memory that replaced it.
-        # A scope token per level lets the MATCH itself keep to one user's levels, so FTS can rank
-        # and LIMIT on its own; bm25 weights: scope 0, attribute 2, text 1.
-        """CREATE VIRTUAL TABLE memories_fts USING fts5(
-            fts_scope, attribute, text, content='memories', content_rowid='id',
-            tokenize='porter unicode61 remove_diacritics 2')""",
-        "INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(0.0, 2.0, 1.0)')",
-        """CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
-            INSERT INTO memories_fts (rowid, fts_scope, attribute, text)
-            VALUES (new.id, new.fts_scope, new.attribute, new.text);
-        END""",
-        """CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
-            INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text)
-            VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text);
-        END""",
-        # attribute_of() may key a fact after it was written: the index must follow the row.
-        """CREATE TRIGGER memories_fts_update AFTER UPDATE OF user, task, attribute, text ON memories BEGIN
-            INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text)
-            VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text);
-            INSERT INTO memories_fts (rowid, fts_scope, attribute, text)
-            VALUES (new.id, new.fts_scope, new.attribute, new.text);
-        END""",
-        "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
+            a INTEGER NOT NULL, b INTEGER NOT NULL, run INTEGER, reason TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')), resolution TEXT,
+            opened_clock INTEGER NOT NULL, opened_at TEXT NOT NULL, closed_at TEXT,
+            co_recalls INTEGER NOT NULL DEFAULT 0, last_co_recall TEXT)""",
+        """CREATE TABLE attributes (attribute TEXT PRIMARY KEY,
+            policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable')))""",
+        """CREATE TABLE events (id INTEGER PRIMARY KEY, op TEXT NOT NULL, user TEXT NOT NULL,
+            ids TEXT NOT NULL, count INTEGER NOT NULL, reason TEXT NOT NULL, clock INTEGER NOT NULL,
+            recorded_at TEXT NOT NULL)""",
+        """CREATE VIRTUAL TABLE memories_fts USING fts5(fts_scope, attribute, text, content='memories',
+            content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')""",
     ],
     3: [
-        # An incremental run reads, of a user's facts without an attribute, only those that can
-        # matter to the new ones: the same signature (sig joins the fold index: one seek each)
-        # and the possible negated sides (a negation after the newline, or a dislike word), kept
-        # in a small index of their own. Either set is found without reading a table row.
-        "DROP INDEX memories_fold",
-        """CREATE INDEX memories_fold ON memories (user, attribute, sig, task, created_at)
-           WHERE status = 'current' AND kind = 'semantic'""",
-        """CREATE INDEX memories_negated ON memories (user, sig)
-           WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND (substr(sig, -1) <> char(10)
-           OR instr(sig, 'hate') OR instr(sig, 'dislike') OR instr(sig, 'detest') OR instr(sig, 'loathe'))""",
-        # Resolutions in decision order: a run appends at the end of the table instead of
-        # splitting pages all over it (a run retiring old facts wrote 4 of every 10 pages there).
-        """CREATE TABLE resolutions_v3 (
-            id INTEGER PRIMARY KEY,                -- decision order
-            retired INTEGER NOT NULL UNIQUE,       -- memory id retired by this decision (once, ever)
-            user TEXT NOT NULL,                    -- owner of both memories
-            kept INTEGER NOT NULL,                 -- memory id that stayed (or won)
-            rule TEXT NOT NULL,                    -- rule name (consolidate.RULES)
-            run INTEGER,                           -- consolidation run, NULL = at write time
-            clock INTEGER NOT NULL,                -- server clock of the decision
-            recorded_at TEXT NOT NULL              -- UTC ISO 8601
-        )""",
+        # Resolutions in decision order (what version 3 changed that version 4 still has).
+        """CREATE TABLE resolutions_v3 (id INTEGER PRIMARY KEY, retired INTEGER NOT NULL UNIQUE,
+            user TEXT NOT NULL, kept INTEGER NOT NULL, rule TEXT NOT NULL, run INTEGER,
+            clock INTEGER NOT NULL, recorded_at TEXT NOT NULL)""",
         """INSERT INTO resolutions_v3 (retired, user, kept, rule, run, clock, recorded_at)
            SELECT retired, user, kept, rule, run, clock, recorded_at FROM resolutions ORDER BY clock, retired""",
         "DROP TABLE resolutions",
         "ALTER TABLE resolutions_v3 RENAME TO resolutions",
-        "CREATE INDEX resolutions_kept ON resolutions (kept)",
     ],
+    4: "_migrate_to_4",  # a function below: rows move into the SCHEMA tables, then get their index
 }
-assert sorted(_MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
+# Every table a version 1-3 file can hold that version 4 rebuilds from (moved aside, then dropped).
+_V3_DATA = ("memories", "runs", "pending", "clock", "resolutions", "conflicts", "attributes", "events")
+
+
+def _migrate_to_4(store, conn) -> None:
+    """Version 3 -> 4: move every table aside, create SCHEMA, copy rows back (derived columns
+    computed here), drop the old tables and the old FTS index, then index every row with new keys.
+    The result dumps equal to a fresh file holding the same rows (test_store checks it)."""
+    seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
+    cseq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
+    for old in ("memories_fts_insert", "memories_fts_delete", "memories_fts_update"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {old}")
+    conn.execute("DROP TABLE IF EXISTS memories_fts")
+    for table in _V3_DATA:
+        conn.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
+    for index in [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")]:
+        conn.execute(f"DROP INDEX {index}")
+    for statement in _SCHEMA_STATEMENTS:
+        conn.execute(statement)
+    # Old rows go into bucket 0 first; _reindex below gives them real buckets and keys.
+    conn.execute("""INSERT INTO memories (id, user, task, kind, text, norm, attribute, authority, source,
+                        origin, authenticated, trust, status, created_at, recorded_at, fts_bucket)
+                    SELECT id, user, task, kind, text, norm, attribute, authority, source, origin,
+                           authenticated, trust, status, created_at, recorded_at, 0
+                    FROM old_memories ORDER BY id""")
+    conn.execute("INSERT INTO runs SELECT id, recorded_at, clock, user, task, decisions FROM old_runs ORDER BY id")
+    conn.execute("INSERT INTO pending SELECT id, user, task, attribute, fresh FROM old_pending ORDER BY id")
+    conn.execute("INSERT INTO clock SELECT id, now FROM old_clock")
+    conn.execute("INSERT INTO resolutions (id, retired, user, kept, rule, run, clock, recorded_at) "
+                 "SELECT id, retired, user, kept, rule, run, clock, recorded_at FROM old_resolutions ORDER BY id")
+    conn.execute("INSERT INTO conflicts SELECT * FROM old_conflicts ORDER BY id")
+    conn.execute("INSERT INTO attributes SELECT * FROM old_attributes")
+    conn.execute("INSERT INTO events SELECT * FROM old_events ORDER BY id")
+    for table in _V3_DATA:
+        conn.execute(f"DROP TABLE old_{table}")
+    # Ids are never reused: the counters continue where the old tables left them.
+    conn.execute("DELETE FROM sqlite_sequence WHERE name IN ('memories', 'conflicts')")
+    conn.executemany("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                     [(name, found[0]) for name, found in (("memories", seq), ("conflicts", cseq)) if found])
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+    store._maintain(conn, force=True)
 
 
 def _utc(seconds: float) -> str:
@@ -464,69 +976,7 @@ def _utc(seconds: float) -> str:
         .replace("+00:00", "Z")
 
 
-def _open(path: str, timeout: float) -> sqlite3.Connection:
-    """The one place a connection is opened: pragmas outside any transaction, then migrate."""
-    if sqlite3.sqlite_version_info < MIN_SQLITE:
-        raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
-                         f"this Python has {sqlite3.sqlite_version}")
-    try:
-        # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
-        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open {path!r}: {exc}") from exc
-    try:
-        if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
-            raise StoreError("this SQLite build has no FTS5; recall needs it")
-        found = conn.execute("PRAGMA user_version").fetchone()[0]
-        if found > SCHEMA_VERSION:
-            raise SchemaError(f"{path}: schema version {found} is newer than the "
-                              f"{SCHEMA_VERSION} this module supports; refusing to touch it")
-        in_memory = path in (":memory:", "") or str(path).startswith("file::memory:")
-        if not in_memory and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
-        conn.execute(f"PRAGMA mmap_size={MMAP_BYTES:d}")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA secure_delete=ON")  # deleted text is zeroed in the file, not just unlinked
-        _migrate(conn, path)
-        return conn
-    except sqlite3.DatabaseError as exc:
-        conn.close()
-        raise StoreError(f"{path}: not a usable memory database ({exc})") from exc
-    except BaseException:
-        conn.close()
-        raise
-
-
-def _migrate(conn: sqlite3.Connection, path: str) -> None:
-    """Apply each missing migration with its version bump in one BEGIN IMMEDIATE."""
-    if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
-        return  # nothing to do: opening must not wait for another process's write lock
-    while True:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Re-read under the write lock: another process may have migrated meanwhile.
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise SchemaError(f"{path}: schema version {version} is newer than the "
-                                  f"{SCHEMA_VERSION} this module supports")
-            if version == SCHEMA_VERSION:
-                conn.execute("COMMIT")
-                return
-            if version == 0 and conn.execute(
-                    "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchone()[0]:
-                raise SchemaError(f"{path}: has tables but no schema version; not a memory database")
-            for statement in _MIGRATIONS[version + 1]:
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {version + 1:d}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-
-
-# --- validation -----------------------------------------------------------------------------
+# --- validation -------------------------------------------------------------------------------
 
 _ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
                "authenticated", "trust")
@@ -568,18 +1018,32 @@ def _usable_key(value: str) -> bool:
 
 
 def _check_enum(name, value, allowed):
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         raise _invalid(name, " | ".join(allowed), value)
     return value
 
 
-def _attribute_filter(attribute) -> str:
-    """Validate an attribute used as a read filter and return its normalized form."""
-    _check_key("attribute", attribute, optional=False)
-    name = normalize(attribute)
-    if not name:
-        raise _invalid("attribute", "a name with visible characters", attribute)
-    return name
+def _check_id(name, value, noun="memory id"):
+    """An id: an int in SQLite's integer range (bool is not an id)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _invalid(name, f"an int {noun}", value)
+    if not -MAX_ID - 1 <= value <= MAX_ID:
+        raise _invalid(name, f"an int {noun} within SQLite's 64-bit integer range", value)
+    return value
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _attribute_name(attribute: str, name: str = "attribute") -> str:
+    """Validate an attribute and return its normalized form (limits apply after normalizing:
+    NFKC can make one character eighteen)."""
+    _check_key(name, attribute, optional=False)
+    norm = normalize(attribute)
+    if not norm:
+        raise _invalid(name, "a name with visible characters, or None", attribute)
+    if len(norm) > MAX_KEY_CHARS:
+        raise InvalidMemory(f"{name}: expected at most {MAX_KEY_CHARS} characters after normalization; "
+                            f"got {len(norm)} from {attribute!r:.100}")
+    return norm
 
 
 def check_user(user):
@@ -594,12 +1058,18 @@ def check_task(task, *, allow_all=False):
     return _check_key("task", task, optional=True)
 
 
-def _prepare(fields: dict, where: str = "") -> dict:
+def prepare(fields: dict, where: str = "") -> dict:
     """Validate one memory's fields (as add() takes them) and return the full column dict.
 
     Raises InvalidMemory naming the field, the allowed values and the bad value. A caller may
-    not set created_at, recorded_at, id, status or norm: the store assigns them.
+    not set created_at, recorded_at, id, status or norm: the store assigns them. Used by
+    MemoryStore.add/add_many and gates.remember; writes nothing.
     """
+    if not isinstance(fields, dict):
+        raise _invalid(where.rstrip(".") or "fields", "a dict of add() fields", fields)
+    bad_key = next((k for k in fields if not isinstance(k, str)), None) if not fields.keys() <= _ADD_FIELD_SET else None
+    if bad_key is not None:
+        raise _invalid(where + "field name", "one of " + ", ".join(_ADD_FIELDS), bad_key)
     unknown = None if fields.keys() <= _ADD_FIELD_SET else sorted(set(fields) - _ADD_FIELD_SET)
     if unknown:
         name = unknown[0]
@@ -627,16 +1097,16 @@ def _prepare(fields: dict, where: str = "") -> dict:
     if not norm:
         raise _invalid(where + "text", "text with at least one visible word or symbol "
                        "(not empty, whitespace, invisible or sentence punctuation only)", text)
+    if len(norm) > MAX_TEXT_CHARS:
+        raise InvalidMemory(f"{where}text: expected at most {MAX_TEXT_CHARS} characters after "
+                            f"normalization; got {len(norm)} characters")
     try:
         check_user(row["user"])
         check_task(row["task"])
         _check_key("origin", row["origin"], optional=False)
         if row["attribute"] is not None:
             _check_key("attribute", row["attribute"], optional=True)
-            attribute = normalize(row["attribute"])
-            if not attribute:
-                raise _invalid("attribute", "a name with visible characters, or None", row["attribute"])
-            row["attribute"] = attribute
+            row["attribute"] = _attribute_name(row["attribute"])
         _check_enum("kind", row["kind"], KINDS)
         _check_enum("authority", row["authority"], AUTHORITIES)
         _check_enum("source", row["source"], SOURCES)
@@ -651,38 +1121,52 @@ def _prepare(fields: dict, where: str = "") -> dict:
     return row
 
 
-# --- the store ------------------------------------------------------------------------------
+def _derived(row) -> tuple:
+    """(sig, sig_key, polar, frame_key) of a prepared row: set only for semantic facts without
+    an attribute (what the near-duplicate, contradiction and changed-value rules read)."""
+    if row["attribute"] is not None or row["kind"] != "semantic":
+        return None, None, None, None
+    sig = signature(row["norm"])
+    shape = frame(row["text"])
+    return sig, _key64(sig), int(polarity(row["norm"])[1]), None if shape is None else _key64(shape[0])
 
-_INSERT = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
-           "origin, authenticated, trust, status, sig, created_at, recorded_at) "
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-_PENDING = ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
-            "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' AND ")
+
+# --- SQL of the write API (Transaction), beside the schema it writes ----------------------------
+
+_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, "
+                   "authenticated, trust, status, created_at, recorded_at")
 _SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
+SQL_INSERT_MEMORY = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
+                     "origin, authenticated, trust, status, sig, sig_key, polar, frame_key, created_at, "
+                     "recorded_at, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text) VALUES (?, ?, ?)"
+SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
+SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
+# Re-mark current semantic facts for the next run (append a WHERE condition on memories).
+SQL_PENDING_AGAIN = ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
+                     "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' AND ")
+SQL_RETIRE = "UPDATE memories SET status = 'retired' WHERE id = ?"
+SQL_INSERT_RESOLUTION = ("INSERT INTO resolutions (kept, retired, rule, user, run, clock, recorded_at) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)")
+SQL_OPEN_CONFLICT = ("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)")
+SQL_CLOSE_CONFLICT = "UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?"
+SQL_ZOMBIFY = "UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?"
+SQL_TICK = "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now"
+SQL_INSERT_RUN = "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)"
+SQL_INSERT_EVENT = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)")
+SQL_OPEN_BUCKET = "INSERT INTO index_keys (user, task, key, rows) VALUES (?, ?, ?, ?)"
+SQL_SET_ATTRIBUTE = ("UPDATE memories SET attribute = ?, sig = NULL, sig_key = NULL, polar = NULL, "
+                     "frame_key = NULL WHERE id = ?")
 _RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
 _CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
                      "opened_at, closed_at, co_recalls")
+_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at"
 _CURRENT_LEVEL = (f"{_SELECT} WHERE user = ? AND task IS ? AND status = 'current' "
                   "AND kind = 'semantic' ORDER BY created_at")
-_QUERY_WORD = re.compile(r"\w+")
-
-
-# Provenance rank, compared left to right; each step is named by the rule it gives.
-RANK_STEPS = ("live over import", "user statement over inference", "trusted over unverified")
-
-
-def rank(memory) -> tuple[bool, bool, bool]:
-    """Provenance rank of a memory: (live, user statement, trusted); a larger tuple ranks higher.
-
-    Live (source is not import) over import, then a user statement (authority user) over an
-    inference, then trusted over unverified: an import never beats a live memory and an
-    inference never beats the user (DESIGN.md, "Provenance rank").
-    """
-    return (memory.source != "import", memory.authority == "user", memory.trust == "trusted")
-
-
-def _event(row) -> Event:
-    return Event(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], row[5], row[6], row[7])
+_GROUP = (f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND status = 'current' "
+          "AND kind = 'semantic' ORDER BY created_at")
 
 
 def _memory(row) -> Memory:
@@ -690,24 +1174,497 @@ def _memory(row) -> Memory:
                   row[9], bool(row[10]), row[11], row[12], row[13], row[14])
 
 
+def _event(row) -> Event:
+    return Event(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], row[5], row[6], row[7])
+
+
+def _chunks(ids, size=500):  # stay under SQLite's bound-parameter limit
+    for start in range(0, len(ids), size):
+        yield ids[start:start + size]
+
+
+class Transaction:
+    """One write transaction of a store (`MemoryStore.transaction()`): the write API that
+    consolidate.py and gates.py decide with and memory.py writes through.
+
+    `db` is the connection, for reads inside the transaction (writes go through the methods
+    below, each with its SQL beside the schema); `now` is the wall-clock time (UTC ISO 8601)
+    every row written by this transaction records. Nothing is committed until the `with` block
+    of `MemoryStore.transaction()` ends without an exception; any error rolls everything back.
+    """
+
+    def __init__(self, store: "MemoryStore", conn):
+        self.db = conn
+        self.store = store
+        self.now = store.now()
+
+    # -- clock, memories, the search index --
+
+    def tick(self, n: int = 1) -> int:
+        """Advance the server clock by n; return the first new value."""
+        return self.db.execute(SQL_TICK, (n,)).fetchone()[0] - n + 1
+
+    def insert(self, rows: list[dict], *, status: str = "current") -> list[Memory]:
+        """Insert prepared rows (see `prepare`); ids, server clock and index terms assigned.
+        Current semantic rows join the pending list of the next consolidation run."""
+        if not rows:
+            return []
+        _check_enum("status", status, STATUSES)
+        conn = self.db
+        first = self.tick(len(rows))
+        seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
+        base = seq[0] if seq else 0
+        buckets = self._buckets([(r["user"], r["task"]) for r in rows])
+        keys = self._keys(set(buckets))
+        terms = index_terms([r["attribute"] or "" for r in rows] + [r["text"] for r in rows], conn)
+        n = len(rows)
+        conn.executemany(SQL_INSERT_MEMORY, (
+            (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
+             r["source"], r["origin"], int(r["authenticated"]), r["trust"], status, *_derived(r),
+             first + i, self.now, buckets[i]) for i, r in enumerate(rows)))
+        last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
+        if last != base + n:  # AUTOINCREMENT under our write lock is consecutive
+            raise StoreError(f"{self.store.path}: id allocation went wrong: expected {base + n}, got {last}")
+        conn.executemany(SQL_INSERT_TERMS, (
+            (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]))
+            for i in range(n)))
+        if status == "current":
+            conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
+                                               for i, r in enumerate(rows) if r["kind"] == "semantic"))
+        return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
+                       r["attribute"], r["authority"], r["source"], r["origin"],
+                       r["authenticated"], r["trust"], status, first + i, self.now)
+                for i, r in enumerate(rows)]
+
+    def _buckets(self, levels) -> list[int]:
+        """The index-key bucket of each new row: its level's newest bucket while it has room,
+        else a new one (with a fresh random key)."""
+        conn, out, open_ = self.db, [], {}
+        for level in levels:
+            if level not in open_:
+                row = conn.execute("SELECT id, rows FROM index_keys WHERE user = ? AND task IS ? "
+                                   "ORDER BY id DESC LIMIT 1", level).fetchone()
+                open_[level] = list(row) if row else [None, BUCKET_ROWS]
+            bucket = open_[level]
+            if bucket[1] >= BUCKET_ROWS:
+                bucket[0] = conn.execute(SQL_OPEN_BUCKET, (*level, os.urandom(32), 0)).lastrowid
+                bucket[1] = 0
+            bucket[1] += 1
+            out.append(bucket[0])
+        counts = {}
+        for b in out:
+            counts[b] = counts.get(b, 0) + 1
+        conn.executemany("UPDATE index_keys SET rows = rows + ? WHERE id = ?", ((c, b) for b, c in counts.items()))
+        return out
+
+    def _keys(self, bucket_ids) -> dict:
+        ids = sorted(bucket_ids)
+        q = ",".join("?" * len(ids))
+        return dict(self.db.execute(f"SELECT id, key FROM index_keys WHERE id IN ({q})", ids))
+
+    def set_attribute(self, memory_id: int, attribute: str) -> None:
+        """Key a memory with an (already normalized) attribute: an injected attribute_of()
+        did. Its near-duplicate columns are cleared and its index terms follow."""
+        conn = self.db
+        conn.execute(SQL_SET_ATTRIBUTE, (attribute, memory_id))
+        conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (attribute, memory_id))
+        bucket, text = conn.execute("SELECT fts_bucket, text FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        key = self._keys([bucket])[bucket]
+        attr_terms, text_terms = index_terms([attribute, text], conn)
+        conn.execute(SQL_UPDATE_TERMS, (_hash_terms(attr_terms, key), _hash_terms(text_terms, key), memory_id))
+
+    def rekey(self, bucket: int) -> int:
+        """Give a bucket's rows a new key: their index terms are hashed again and the old key
+        row is deleted (zeroed by secure_delete), so words of rows erased from the bucket that
+        stay in old FTS segments can no longer be matched. Returns the new bucket id; cost
+        follows the bucket's size (at most BUCKET_ROWS rows), never the store's."""
+        conn = self.db
+        user, task, count = conn.execute("SELECT user, task, rows FROM index_keys WHERE id = ?", (bucket,)).fetchone()
+        new = conn.execute(SQL_OPEN_BUCKET, (user, task, os.urandom(32), count)).lastrowid
+        rows = conn.execute("SELECT id, attribute, text FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
+        key = self._keys([new])[new]
+        terms = index_terms([r[1] or "" for r in rows] + [r[2] for r in rows], conn)
+        n = len(rows)
+        conn.executemany(SQL_UPDATE_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key), r[0])
+                                            for i, r in enumerate(rows)))
+        conn.execute("UPDATE memories SET fts_bucket = ? WHERE fts_bucket = ?", (new, bucket))
+        conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
+        return new
+
+    # -- decisions: resolutions, the ledger, runs --
+
+    def retire(self, kept: int, retired: int, rule: str, *, user: str, clock: int, run=None) -> Resolution:
+        """Retire one memory and record why; its holding ledger entries close."""
+        _check_enum("rule", rule, RULES)
+        self.db.execute(SQL_RETIRE, (retired,))
+        self.db.execute(SQL_INSERT_RESOLUTION, (kept, retired, rule, user, run, clock, self.now))
+        self.close_conflicts([retired], f"memory {retired} retired ({rule})")
+        return Resolution(kept, retired, rule, run, self.now)
+
+    def retire_many(self, steps, *, run: int, clock: int, scanned: int = 0) -> None:
+        """Retire in bulk: steps are (kept, retired, rule, user) tuples (a consolidation run).
+        Ledger entries are the caller's (the run knows which it closes). `scanned`: rows a full
+        pass read; when it retires a large share of them, the fold index is dropped and built
+        again after (cheaper than changing most of its entries one by one)."""
+        conn = self.db
+        rebuild = []
+        if scanned and len(steps) * 5 > scanned:
+            rebuild.append("memories_fold")
+        if len(steps) > (conn.execute("SELECT max(id) FROM resolutions").fetchone()[0] or 0):
+            rebuild.append("resolutions_kept")
+        saved = [conn.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+                              (name,)).fetchone()[0] for name in rebuild]
+        for name in rebuild:
+            conn.execute(f"DROP INDEX {name}")
+        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
+        by_retired = sorted(steps, key=lambda s: s[1])
+        conn.executemany(SQL_RETIRE, zip(map(lambda s: s[1], by_retired)))
+        extra = (run, clock, self.now)
+        conn.executemany(SQL_INSERT_RESOLUTION, (s + extra for s in by_retired))
+        for sql in saved:
+            conn.execute(sql)
+
+    def start_run(self, user, task, decisions: int, clock: int) -> int:
+        """Record a consolidation run; return its id. Runs beyond RUNS_KEPT are dropped."""
+        run = self.db.execute(SQL_INSERT_RUN, (self.now, clock, None if user is ALL else user,
+                                               json.dumps("ALL" if task is ALL else task), decisions)).lastrowid
+        self.db.execute("DELETE FROM runs WHERE id <= ?", (run - RUNS_KEPT,))
+        return run
+
+    def open_conflict(self, user, kind, a, b, reason, *, clock, run=None) -> Conflict:
+        """Open one ledger entry, unless the pair already has one of that kind (returned)."""
+        for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
+            found = self.db.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? AND b = ? AND "
+                                    "kind = ? AND state <> 'resolved'", (x, y, kind)).fetchone()
+            if found:
+                return Conflict(*found)
+        return self.open_conflicts([(kind, a, b, user, reason)], run=run, clock=clock)[0]
+
+    def open_conflicts(self, openings, *, run, clock) -> list[Conflict]:
+        """Insert new ledger entries [(kind, a, b, user, reason)] the caller checked are new."""
+        if not openings:
+            return []
+        for kind, *_ in openings:
+            _check_enum("kind", kind, CONFLICT_KINDS)
+        seq = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
+        base = seq[0] if seq else 0
+        self.db.executemany(SQL_OPEN_CONFLICT, [(user, kind, a, b, run, reason, clock, self.now)
+                                                for kind, a, b, user, reason in openings])
+        return [Conflict(base + 1 + i, user, kind, a, b, run, reason, "open", None, clock, self.now, None, 0)
+                for i, (kind, a, b, user, reason) in enumerate(openings)]
+
+    def close_conflicts(self, memory_ids, reason: str, *, states=("open", "zombied")) -> list[int]:
+        """Close the ledger entries touching these memories; their other sides are marked for
+        the next run (an entry no longer holds them). Returns the entry ids closed."""
+        closed = []
+        st = ",".join("?" * len(states))
+        for chunk in _chunks(list(memory_ids), 400):
+            q = ",".join("?" * len(chunk))
+            rows = self.db.execute(f"SELECT id, a, b FROM conflicts WHERE state IN ({st}) AND "
+                                   f"(a IN ({q}) OR b IN ({q}))", (*states, *chunk, *chunk)).fetchall()
+            for entry, a, b in rows:
+                self.db.execute(SQL_CLOSE_CONFLICT, (reason, self.now, entry))
+                self.db.execute(SQL_PENDING_AGAIN + "id IN (?, ?)", (a, b))
+                closed.append(entry)
+        return closed
+
+    def close_entries(self, entries) -> None:
+        """Close ledger entries by id: [(entry id, reason)]."""
+        self.db.executemany(SQL_CLOSE_CONFLICT, ((reason, self.now, entry) for entry, reason in entries))
+
+    def zombify(self, older_than_days: float, user=ALL) -> list[int]:
+        """Mark open contradictions opened more than `older_than_days` ago (wall clock) and never
+        recalled together as zombied; return their ids. Only a contradiction can go stale: a
+        contested newcomer is withheld from recall, so its pair is never recalled together, and
+        ageing it would quietly release it."""
+        cutoff = _utc(self.store._wall() - older_than_days * 86400.0)
+        sql, args = ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                     "kind = 'contradiction' AND opened_at < ?"), [cutoff]
+        if user is not ALL:
+            sql, args = sql + " AND user = ?", args + [user]
+        ids = [r[0] for r in self.db.execute(sql, args).fetchall()]
+        reason = f"open over {older_than_days:g} days and never recalled together"
+        self.db.executemany(SQL_ZOMBIFY, ((reason, i) for i in ids))
+        return ids
+
+    def move_conflicts(self, moves, skip=()) -> set:
+        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair, every
+        open or zombied entry of `retired` (not in `skip`) names `kept` instead; an entry that
+        would then repeat one `kept` already has, or pair it with itself, closes as merged.
+        Returns the ids of the entries moved or merged."""
+        done = set()
+        for retired, kept in moves:
+            for entry, kind, a, b in self.db.execute(
+                    "SELECT id, kind, a, b FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
+                    (retired, retired)).fetchall():
+                if entry in skip:
+                    continue
+                other = b if a == retired else a
+                twin = self.db.execute(
+                    "SELECT id FROM conflicts WHERE state <> 'resolved' AND kind = ? AND id <> ? AND "
+                    "((a = ? AND b = ?) OR (a = ? AND b = ?))", (kind, entry, kept, other, other, kept)).fetchone()
+                if other == kept or twin:
+                    self.close_entries([(entry, f"merged: memory {retired} folded into memory {kept}"
+                                         + (f", which entry {twin[0]} already pairs" if twin else ""))])
+                else:
+                    self.db.execute("UPDATE conflicts SET a = CASE WHEN a = ? THEN ? ELSE a END, "
+                                    "b = CASE WHEN b = ? THEN ? ELSE b END WHERE id = ?",
+                                    (retired, kept, retired, kept, entry))
+                done.add(entry)
+        return done
+
+    def current_unattributed(self, where: str = "1", args=()) -> list[Memory]:
+        """The current semantic facts without an attribute matching `where` (SQL on memories'
+        user/task), oldest first."""
+        return [_memory(r) for r in self.db.execute(
+            f"{_SELECT} WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND {where} "
+            "ORDER BY created_at", args)]
+
+    def mark_pending(self, where: str, args=()) -> None:
+        """Mark the current semantic facts matching `where` (SQL on memories) for the next run."""
+        self.db.execute(SQL_PENDING_AGAIN + where, args)
+
+    def clear_pending(self, where: str = "", args=()) -> None:
+        """Empty the pending list (of a scope: `where` on pending's user/task columns)."""
+        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
+        self.db.execute("DELETE FROM pending" + (f" WHERE {where}" if where else ""), args)
+
+    # -- erasure --
+
+    def erase(self, user: str, ids: list[int], op: str, reason: str) -> None:
+        """Delete memories (text, index entries, resolutions, pending marks), close their ledger
+        entries (deleted for a purge), re-key every bucket they leave non-empty where FTS5
+        secure-delete is absent, write the audit event and a scrub record."""
+        conn = self.db
+        clock = self.tick()
+        touched = {}
+        for chunk in _chunks(ids):
+            q = ",".join("?" * len(chunk))
+            for bucket, count in conn.execute(f"SELECT fts_bucket, count(*) FROM memories WHERE id IN ({q}) "
+                                              "GROUP BY fts_bucket", chunk):
+                touched[bucket] = touched.get(bucket, 0) + count
+            self.close_conflicts(chunk, f"memory {op}")
+            if op == "purge":
+                conn.execute(f"DELETE FROM conflicts WHERE a IN ({q}) OR b IN ({q})", (*chunk, *chunk))
+            conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})", (*chunk, *chunk))
+            conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
+            conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
+            conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
+        for bucket, count in sorted(touched.items()):
+            left = conn.execute("UPDATE index_keys SET rows = rows - ? WHERE id = ? RETURNING rows",
+                                (count, bucket)).fetchone()
+            if left is not None and left[0] <= 0:
+                conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
+            elif left is not None and not self.store.fts_secure_delete:
+                self.rekey(bucket)
+        conn.execute(SQL_INSERT_EVENT, (op, user, json.dumps(ids), len(ids), reason, clock, self.now))
+        conn.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (clock, self.now))
+
+    # -- reads inside the transaction --
+
+    def memories(self, ids, *, user=None, status=None) -> list[Memory]:
+        """The memories with these ids (optionally only of `user` and `status`), in id order."""
+        out = []
+        for chunk in _chunks(sorted(set(ids))):
+            sql = f"{_SELECT} WHERE id IN ({','.join('?' * len(chunk))})"
+            args = list(chunk)
+            if user is not None:
+                sql, args = sql + " AND user = ?", args + [user]
+            if status is not None:
+                sql, args = sql + " AND status = ?", args + [status]
+            out.extend(_memory(r) for r in self.db.execute(sql + " ORDER BY id", args))
+        return out
+
+    def with_retired(self, where: str, args) -> list[int]:
+        """The ids of the memories matching `where` and, transitively, every memory they retired
+        (forgetting a keeper must not let what it beat become current again), sorted."""
+        return [r[0] for r in self.db.execute(
+            f"WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE {where} UNION "
+            "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id",
+            args)]
+
+
+def settles(r, a, b) -> bool:
+    """Whether fold row r (id, norm, rank bits, clock) settles the ledger pair (a, b) under a
+    replacing policy: a live user statement after both sides on the server clock (so one run
+    and many runs agree) that ranks at least as high as both."""
+    return (r[0] not in (a[0], b[0]) and r[2] & LIVE_USER == LIVE_USER
+            and r[3] > max(a[3], b[3]) and r[2] >= max(a[2], b[2]))
+
+
+# --- opening ----------------------------------------------------------------------------------
+
+def _is_memory_path(path: str) -> bool:
+    return path in ("", ":memory:") or path.startswith("file::memory:") or "mode=memory" in path
+
+
+def _inspect(path: str, timeout: float, create, module) -> str:
+    """Decide, before anything in the file can change, whether `path` is ours: "new" (to be
+    created), or "existing" (a memory store of this or an older version). Reads the header
+    bytes, then the schema through a read-only connection; refuses anything else with
+    SchemaError (StoreError for a missing file when create=False)."""
+    if os.path.isdir(path):
+        raise StoreError(f"{path}: is a directory, not a database file")
+    if not os.path.exists(path):
+        if create is False:
+            raise StoreError(f"{path}: no such database file (or not a file); create a store with "
+                             "MemoryStore(path) first")
+        return "new"
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read the file: {exc}; check its permissions") from exc
+    if not header:
+        if create is True:
+            return "new"
+        raise SchemaError(f"{path}: an empty file is not a memory database; refusing to touch it "
+                          "(MemoryStore(path, create=True) makes it one)")
+    if not header.startswith(b"SQLite format 3\x00"):
+        raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to touch it")
+    try:
+        ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?mode=ro", uri=True,
+                            timeout=timeout)
+        try:
+            version = ro.execute("PRAGMA user_version").fetchone()[0]
+            app = ro.execute("PRAGMA application_id").fetchone()[0]
+            names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            ro.close()
+    except module.Error as exc:
+        raise _translate(exc, path, "reading the schema") from exc
+    if version > SCHEMA_VERSION:
+        raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
+                          "module supports; refusing to touch it")
+    tables = {n for n in names if not n.startswith(("sqlite_", "memories_fts_"))}
+    if app == APPLICATION_ID and version >= 4:
+        return "existing"
+    if app == 0 and tables == _LEGACY_TABLES.get(version):
+        return "existing"
+    if app == 0 and version == 0 and not names:
+        if create is True:
+            return "new"
+        raise SchemaError(f"{path}: an empty SQLite database is not a memory database; refusing to "
+                          "touch it (MemoryStore(path, create=True) makes it one)")
+    if version == 0 and app == 0:
+        raise SchemaError(f"{path}: has tables but no schema version; not a memory database; refusing "
+                          "to touch it")
+    raise SchemaError(f"{path}: not a memory database (application_id {app}, user_version {version}, "
+                      f"tables {', '.join(sorted(tables)) or 'none'}); refusing to touch it")
+
+
+def _create_schema(conn, secure: bool) -> None:
+    """Create SCHEMA in an empty database, inside the caller's transaction (or none, for the
+    in-memory template)."""
+    for statement in _SCHEMA_STATEMENTS:
+        conn.execute(statement)
+    conn.execute("INSERT INTO clock (id, now) VALUES (1, 0)")
+    MemoryStore._index_options(conn, secure)
+    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                     (("text_rules", TEXT_RULES_VERSION), ("index_terms", INDEX_TERMS_VERSION),
+                      ("fts_secure_delete", "1" if secure else "0")))
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
+
+
+_TEMPLATES: dict = {}
+_TEMPLATES_LOCK = threading.Lock()
+
+
+def _template(module, secure: bool):
+    """An in-memory database holding a fresh schema, built once per (SQLite module, option):
+    a new in-memory store is a backup() copy of it."""
+    key = (id(module), secure)
+    with _TEMPLATES_LOCK:
+        if key not in _TEMPLATES:
+            conn = module.connect(":memory:", isolation_level=None, check_same_thread=False)
+            _create_schema(conn, secure)
+            _TEMPLATES[key] = conn
+        return _TEMPLATES[key]
+
+
+def _open(path: str, timeout: float, *, create, module):
+    """The one place a connection is opened: inspect the file (refuse what is not ours before
+    anything changes), connect, then set pragmas outside any transaction. Returns (connection,
+    "new" | "existing" | "memory")."""
+    if module.sqlite_version_info < MIN_SQLITE:
+        raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
+                         f"this Python has {module.sqlite_version}")
+    state = "memory" if _is_memory_path(path) else _inspect(path, timeout, create, module)
+    try:
+        # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
+        conn = module.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False,
+                              uri=path.startswith("file:"))
+    except module.Error as exc:
+        raise _translate(exc, path, "opening") from exc
+    try:
+        if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
+            raise StoreError("this SQLite build has no FTS5; recall needs it")
+        if state != "memory" and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
+        conn.execute(f"PRAGMA mmap_size={MMAP_BYTES:d}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA secure_delete=ON")  # deleted rows are zeroed in the file, not just unlinked
+        return conn, state
+    except module.Error as exc:
+        conn.close()
+        raise _translate(exc, path, "setting up the connection") from exc
+    except BaseException:
+        conn.close()
+        raise
+
+
+# --- the store --------------------------------------------------------------------------------
+
 class MemoryStore:
     """A memory store over one SQLite file (or ":memory:").
 
-    `timeout` is the busy timeout in seconds: how long a write waits for another process's
-    write lock before StoreError. `wall_clock` (optional) returns seconds since the epoch; it
-    only feeds `recorded_at` and ledger ages, never ordering. Use as a context manager or
-    call close() (idempotent). Thread-safe: one connection, and every transaction holds the
-    store's lock, so threads take turns (a write never interleaves with another thread's read).
+    `timeout` is the busy timeout in seconds, in (0, 86400]: how long a write waits for another
+    connection's lock before LockedError. `wall_clock` (optional) returns seconds since the
+    epoch; it only feeds `recorded_at` and ledger ages, never ordering. `create`: None (default)
+    creates a missing file; True also makes an empty file a store; False never creates (the
+    command lines use it). An existing file that is not a memory store is refused before
+    anything in it changes (SchemaError). `sqlite`: a DB-API module with the sqlite3 interface
+    (default: the standard library's; e.g. pysqlite3 for a newer SQLite). `fts_secure_delete`:
+    None (default) uses FTS5 secure-delete in a store created on SQLite 3.42+ (such a file then
+    needs 3.42+ to open); False never does (the store re-keys index buckets on erasure instead).
+
+    Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
+    every transaction holds the store's lock, so threads take turns.
     """
 
-    def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None):
-        if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
-            raise _invalid("timeout", "seconds as a number >= 0", timeout)
-        self.path = str(path)
+    def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None, create=None,
+                 sqlite=None, fts_secure_delete=None):
+        if (not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout)
+                or not 0 < timeout <= MAX_TIMEOUT_S):
+            raise _invalid("timeout", f"seconds as a number > 0 and <= {MAX_TIMEOUT_S:g}", timeout)
+        if create not in (None, True, False):
+            raise _invalid("create", "None | True | False", create)
+        if fts_secure_delete not in (None, False):
+            raise _invalid("fts_secure_delete", "None (where SQLite has it) | False", fts_secure_delete)
+        if wall_clock is not None and not callable(wall_clock):
+            raise _invalid("wall_clock", "a callable returning seconds since the epoch, or None", wall_clock)
+        module = sqlite3 if sqlite is None else sqlite
+        if not callable(getattr(module, "connect", None)) or not hasattr(module, "sqlite_version_info"):
+            raise _invalid("sqlite", "a DB-API module with the sqlite3 interface (sqlite3, pysqlite3.dbapi2)",
+                           sqlite)
+        self.path = os.fspath(path) if not isinstance(path, str) else path
+        if not isinstance(self.path, str):
+            raise _invalid("path", "a file path or ':memory:'", path)
+        self._sqlite = module
+        self._Error = module.Error
         self._wall = wall_clock or time.time
         self._timeout = float(timeout)
         self._lock = threading.RLock()
-        self._conn = _open(self.path, float(timeout))
+        self.fts_secure_delete = False
+        self._conn, state = _open(self.path, self._timeout, create=create, module=module)
+        try:
+            self._setup(state, fts_secure_delete)
+        except BaseException:
+            self.close()
+            raise
 
     # -- plumbing --
 
@@ -725,7 +1682,7 @@ class MemoryStore:
     def __exit__(self, *exc):
         self.close()
 
-    def _db(self) -> sqlite3.Connection:
+    def _db(self):
         if self._conn is None:
             raise StoreError("the store is closed")
         return self._conn
@@ -735,33 +1692,32 @@ class MemoryStore:
         return _utc(self._wall())
 
     @contextmanager
-    def _write(self, *, dry_run: bool = False):
-        """The one place that writes: BEGIN IMMEDIATE, yield the connection, COMMIT.
+    def transaction(self, *, dry_run: bool = False):
+        """The one place that writes: BEGIN IMMEDIATE, yield a Transaction, COMMIT.
 
         IMMEDIATE takes the write lock before the first read, so a read-then-write never fails
-        half way with SQLITE_BUSY_SNAPSHOT; ROLLBACK on any exception, sqlite3.Error becomes
-        StoreError. dry_run=True rolls back at the end instead (consolidate.plan).
+        half way with SQLITE_BUSY_SNAPSHOT. Any exception rolls back (only if a transaction is
+        still active: SQLite may already have rolled back) and sqlite3.Error becomes the
+        matching StoreError; dry_run=True rolls back at the end instead (consolidate.plan).
         """
         with self._lock:
             conn = self._db()
             try:
                 conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+            except self._Error as exc:
+                raise _translate(exc, self.path, "starting a write") from exc
             try:
-                yield conn
+                yield Transaction(self, conn)
+                conn.execute("ROLLBACK" if dry_run else "COMMIT")
             except BaseException as exc:
                 if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.Error):
-                    raise StoreError(f"write failed on {self.path}: {exc}") from exc
+                    try:
+                        conn.execute("ROLLBACK")
+                    except self._Error:
+                        pass  # the error that stopped the write is the one to report
+                if isinstance(exc, self._Error):
+                    raise _translate(exc, self.path, "writing") from exc
                 raise
-            try:
-                conn.execute("ROLLBACK" if dry_run else "COMMIT")
-            except sqlite3.Error as exc:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise StoreError(f"commit failed on {self.path}: {exc}") from exc
 
     @contextmanager
     def _read(self):
@@ -775,84 +1731,121 @@ class MemoryStore:
                 finally:
                     if conn.in_transaction:
                         conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                raise StoreError(f"read failed on {self.path}: {exc}") from exc
+            except self._Error as exc:
+                raise _translate(exc, self.path, "reading") from exc
+
+    # -- schema: create, migrate, repair derived columns --
+
+    def _setup(self, state: str, fts_secure_delete) -> None:
+        conn = self._conn
+        if state == "memory":  # private to this connection: copy a ready-made schema (0.1 ms, not 3)
+            secure = fts_secure_delete is None and self._sqlite.sqlite_version_info >= FTS_SECURE_DELETE
+            try:
+                _template(self._sqlite, secure).backup(conn)
+            except self._Error as exc:
+                raise _translate(exc, self.path, "creating the schema") from exc
+            self.fts_secure_delete = secure
+            return
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version == SCHEMA_VERSION:
+                meta = dict(conn.execute("SELECT key, value FROM meta"))
+                if meta.get("text_rules") == TEXT_RULES_VERSION and meta.get("index_terms") == INDEX_TERMS_VERSION:
+                    self._secure_delete(meta)  # nothing to do: opening must not wait for the write lock
+                    if conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone():
+                        self.scrub(wait=False)
+                    return
+        except self._Error as exc:
+            raise _translate(exc, self.path, "reading the schema") from exc
+        while True:
+            with self.transaction() as tx:
+                # Re-read under the write lock: another process may have migrated meanwhile.
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise SchemaError(f"{self.path}: schema version {version} is newer than the "
+                                      f"{SCHEMA_VERSION} this module supports")
+                if version == 0:
+                    self._create(tx, fts_secure_delete)
+                    return
+                if version < SCHEMA_VERSION:  # one migration and its version bump per transaction
+                    step = _MIGRATIONS[version + 1]
+                    if isinstance(step, str):
+                        globals()[step](self, conn)
+                    else:
+                        for statement in step:
+                            conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {version + 1:d}")
+                    continue
+                self._maintain(conn)
+                self._secure_delete(dict(conn.execute("SELECT key, value FROM meta")))
+                return
+
+    def _create(self, tx: "Transaction", fts_secure_delete) -> None:
+        secure = fts_secure_delete is None and self._sqlite.sqlite_version_info >= FTS_SECURE_DELETE
+        _create_schema(tx.db, secure)
+        self.fts_secure_delete = secure
 
     @staticmethod
-    def _tick(conn, n: int = 1) -> int:
-        """Advance the server clock by n inside the caller's write; return the first new value."""
-        conn.execute("UPDATE clock SET now = now + ? WHERE id = 1", (n,))
-        return conn.execute("SELECT now FROM clock WHERE id = 1").fetchone()[0] - n + 1
+    def _index_options(conn, secure: bool) -> None:
+        # bm25 weights: attribute 2, text 1 (a query naming the attribute ranks its facts first).
+        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0)')")
+        if secure:
+            conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")
 
-    def _insert(self, conn, rows: list[dict], *, status: str = "current") -> list[Memory]:
-        """Insert prepared rows (see _prepare) inside the caller's write; ids and clock assigned."""
-        if not rows:
-            return []
-        first = self._tick(conn, len(rows))
-        recorded = self.now()
-        seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
-        base = seq[0] if seq else 0
-        conn.executemany(_INSERT, (
-            (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
-             r["source"], r["origin"], int(r["authenticated"]), r["trust"], status,
-             signature(r["norm"]) if r["attribute"] is None and r["kind"] == "semantic" else None,
-             first + i, recorded)
-            for i, r in enumerate(rows)))
-        last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
-        if last != base + len(rows):  # AUTOINCREMENT under our write lock is consecutive
-            raise StoreError(f"id allocation went wrong: expected {base + len(rows)}, got {last}")
-        if status == "current":
-            conn.executemany("INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)",
-                             ((base + 1 + i, r["user"], r["task"], r["attribute"])
-                              for i, r in enumerate(rows) if r["kind"] == "semantic"))
-        return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
-                       r["attribute"], r["authority"], r["source"], r["origin"],
-                       r["authenticated"], r["trust"], status, first + i, recorded)
-                for i, r in enumerate(rows)]
+    def _secure_delete(self, meta: dict) -> None:
+        self.fts_secure_delete = meta.get("fts_secure_delete") == "1"
+        if self.fts_secure_delete and self._sqlite.sqlite_version_info < FTS_SECURE_DELETE:
+            raise SchemaError(f"{self.path}: this store's search index uses FTS5 secure-delete, which needs "
+                              f"SQLite {'.'.join(map(str, FTS_SECURE_DELETE))}+; this Python has "
+                              f"{self._sqlite.sqlite_version} (open it with a newer SQLite, e.g. "
+                              "MemoryStore(path, sqlite=pysqlite3.dbapi2))")
 
-    def _retire(self, conn, kept: int, retired: int, rule: str, run, user: str, clock: int,
-                recorded_at: str) -> Resolution:
-        """Retire one memory inside the caller's write and record why; closes its ledger entries."""
-        conn.execute("UPDATE memories SET status = 'retired' WHERE id = ?", (retired,))
-        conn.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (user, kept, retired, rule, run, clock, recorded_at))
-        self._close_conflicts(conn, [retired], f"memory {retired} retired ({rule})", recorded_at)
-        return Resolution(kept, retired, rule, run, recorded_at)
+    def _maintain(self, conn, force: bool = False) -> None:
+        """Bring derived columns and the search index up to this module's rules (inside the
+        caller's write): near-duplicate columns when the text rules changed (their facts are
+        triaged again by the next run), every bucket re-keyed and re-indexed when the index
+        terms changed or the file was migrated."""
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+        if force or meta.get("text_rules") != TEXT_RULES_VERSION:
+            rows = conn.execute("SELECT id, text, norm, attribute, kind FROM memories "
+                                "WHERE attribute IS NULL AND kind = 'semantic'").fetchall()
+            conn.executemany("UPDATE memories SET sig = ?, sig_key = ?, polar = ?, frame_key = ? WHERE id = ?",
+                             ((*_derived({"text": t, "norm": n, "attribute": a, "kind": k}), i)
+                              for i, t, n, a, k in rows))
+            if not force:
+                conn.execute(SQL_PENDING_AGAIN + "attribute IS NULL")
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('text_rules', ?)", (TEXT_RULES_VERSION,))
+        if force or meta.get("index_terms") != INDEX_TERMS_VERSION:
+            self._reindex(conn, secure=meta.get("fts_secure_delete") == "1")
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('index_terms', ?)", (INDEX_TERMS_VERSION,))
+        conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('fts_secure_delete', '0')")
 
-    @staticmethod
-    def _close_conflicts(conn, ids, resolution: str, closed_at: str, *, states=("open", "zombied")):
-        """Close the ledger entries touching `ids`; mark their other sides for refolding."""
-        q = ",".join("?" * len(ids))
-        st = ",".join("?" * len(states))
-        rows = conn.execute(f"SELECT id, a, b FROM conflicts WHERE state IN ({st}) AND "
-                            f"(a IN ({q}) OR b IN ({q}))", (*states, *ids, *ids)).fetchall()
-        for entry, a, b in rows:
-            conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? "
-                         "WHERE id = ?", (resolution, closed_at, entry))
-            conn.execute(_PENDING + "id IN (?, ?)", (a, b))
-        return [r[0] for r in rows]
-
-    def _open_conflict(self, conn, user, kind, a, b, run, reason, clock, recorded_at) -> Conflict:
-        """Open one ledger entry inside the caller's write, unless the pair already has one."""
-        for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
-            found = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? AND b = ? AND "
-                                 "kind = ? AND state <> 'resolved'", (x, y, kind)).fetchone()
-            if found:
-                return Conflict(*found)
-        return self._open_conflicts(conn, [(kind, a, b, user, reason)], run, clock, recorded_at)[0]
-
-    @staticmethod
-    def _open_conflicts(conn, openings, run, clock, recorded_at) -> list[Conflict]:
-        """Insert new ledger entries [(kind, a, b, user, reason)] the caller checked are new."""
-        if not openings:
-            return []
-        seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
-        base = seq[0] if seq else 0
-        conn.executemany("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
-                         [(user, kind, a, b, run, reason, clock, recorded_at) for kind, a, b, user, reason in openings])
-        return [Conflict(base + 1 + i, user, kind, a, b, run, reason, "open", None, clock, recorded_at, None, 0)
-                for i, (kind, a, b, user, reason) in enumerate(openings)]
+    def _reindex(self, conn, *, secure: bool) -> None:
+        """Build the search index again: a fresh FTS table (the old one's pages are freed and
+        zeroed), every row in a bucket of its level with a new key."""
+        tx = Transaction(self, conn)
+        fts = next(s for s in _SCHEMA_STATEMENTS if s.startswith("CREATE VIRTUAL TABLE memories_fts"))
+        conn.execute("DROP TABLE IF EXISTS memories_fts")
+        conn.execute(fts)
+        self._index_options(conn, secure)
+        conn.execute("UPDATE memories SET fts_bucket = 0")
+        conn.execute("DELETE FROM index_keys")
+        last = 0
+        while True:
+            rows = conn.execute("SELECT id, user, task, attribute, text FROM memories WHERE id > ? "
+                                "ORDER BY id LIMIT 10000", (last,)).fetchall()
+            if not rows:
+                break
+            buckets = tx._buckets([(r[1], r[2]) for r in rows])
+            keys = tx._keys(set(buckets))
+            terms = index_terms([r[3] or "" for r in rows] + [r[4] for r in rows], conn)
+            n = len(rows)
+            conn.executemany("UPDATE memories SET fts_bucket = ? WHERE id = ?",
+                             ((buckets[i], r[0]) for i, r in enumerate(rows)))
+            conn.executemany(SQL_INSERT_TERMS, ((r[0], _hash_terms(terms[i], keys[buckets[i]]),
+                                                 _hash_terms(terms[n + i], keys[buckets[i]]))
+                                                for i, r in enumerate(rows)))
+            last = rows[-1][0]
 
     # -- writes --
 
@@ -868,11 +1861,11 @@ class MemoryStore:
         created_at/recorded_at; StoreError for database failures. No gate is applied: use
         gates.remember() for content the agent did not hear from the user.
         """
-        row = _prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
-                            kind=kind, source=source, origin=origin, authenticated=authenticated,
-                            trust=trust, **unexpected))
-        with self._write() as conn:
-            return self._insert(conn, [row])[0]
+        row = prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
+                           kind=kind, source=source, origin=origin, authenticated=authenticated,
+                           trust=trust, **unexpected))
+        with self.transaction() as tx:
+            return tx.insert([row])[0]
 
     def add_many(self, items) -> list[Memory]:
         """Store many memories in one transaction: all or nothing. Returns them in input order.
@@ -881,13 +1874,11 @@ class MemoryStore:
         validated before anything is written; the first bad one raises InvalidMemory whose
         message starts with its index ("items[3].text: ...").
         """
-        rows = []
-        for i, item in enumerate(items):
-            if not isinstance(item, dict):
-                raise _invalid(f"items[{i}]", "a dict of add() fields", item)
-            rows.append(_prepare(item, f"items[{i}]."))
-        with self._write() as conn:
-            return self._insert(conn, rows)
+        if items is None or isinstance(items, (str, bytes, dict)) or not hasattr(items, "__iter__"):
+            raise _invalid("items", "an iterable of dicts of add() fields", items)
+        rows = [prepare(item, f"items[{i}].") for i, item in enumerate(items)]
+        with self.transaction() as tx:
+            return tx.insert(rows)
 
     def declare(self, attribute: str, policy: str) -> None:
         """Declare an attribute's policy: "one" (default), "many" or "immutable". One transaction.
@@ -895,18 +1886,14 @@ class MemoryStore:
         Persisted in the store for every user. Changing a policy marks that attribute's current
         facts for the next consolidation run. Raises InvalidMemory for a bad name or policy.
         """
-        _check_key("attribute", attribute, optional=False)
-        name = normalize(attribute)
-        if not name:
-            raise _invalid("attribute", "a name with visible characters", attribute)
-        _check_enum("policy", policy, POLICIES)
-        with self._write() as conn:
-            old = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (name,)).fetchone()
-            if (old[0] if old else "one") != policy:
-                conn.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) "
-                             "ON CONFLICT (attribute) DO UPDATE SET policy = excluded.policy",
-                             (name, policy))
-                conn.execute(_PENDING + "attribute = ?", (name,))
+        name = _attribute_name(attribute)
+        _check_enum("policy", policy, tuple(POLICIES))
+        with self.transaction() as tx:
+            old = tx.db.execute("SELECT policy FROM attributes WHERE attribute = ?", (name,)).fetchone()
+            if (old[0] if old else DEFAULT_POLICY) != policy:
+                tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) "
+                              "ON CONFLICT (attribute) DO UPDATE SET policy = excluded.policy", (name, policy))
+                tx.mark_pending("attribute = ?", (name,))
 
     def policies(self) -> dict[str, str]:
         """Every declared attribute policy: {attribute: policy}. Undeclared means "one"."""
@@ -914,26 +1901,27 @@ class MemoryStore:
             return dict(conn.execute("SELECT attribute, policy FROM attributes"))
 
     def policy(self, attribute: str | None) -> str:
-        """The policy of one (normalized) attribute; "one" when undeclared."""
+        """The policy of one attribute (normalized here); "one" when undeclared or None."""
         if attribute is None:
-            return "one"
+            return DEFAULT_POLICY
+        name = _attribute_name(attribute)
         with self._read() as conn:
-            row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?",
-                               (normalize(attribute),)).fetchone()
-        return row[0] if row else "one"
+            row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (name,)).fetchone()
+        return row[0] if row else DEFAULT_POLICY
 
     def resolve(self, conflict_id: int, keep: int) -> list[Resolution]:
         """The user settles a ledger entry by its stable id: `keep` stays, the other side retires.
 
         One transaction. Returns the resolution written ([] if the other side was already
-        retired). Raises InvalidMemory if the entry does not exist, is not open, or `keep` is
-        not one of its sides; nothing else is touched, so resolving twice is a clear error.
+        retired, or for bookkeeping entries). Raises InvalidMemory if the entry does not exist,
+        is not open, or `keep` is not one of its sides; nothing else is touched, so resolving
+        twice is a clear error. Command line: `python memory.py DB resolve ENTRY --keep ID`.
         """
-        if not isinstance(conflict_id, int) or isinstance(conflict_id, bool):
-            raise _invalid("conflict_id", "an int ledger entry id", conflict_id)
-        with self._write() as conn:
-            row = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
-                               (conflict_id,)).fetchone()
+        _check_id("conflict_id", conflict_id, "ledger entry id")
+        _check_id("keep", keep)
+        with self.transaction() as tx:
+            row = tx.db.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
+                                (conflict_id,)).fetchone()
             if row is None:
                 raise _invalid("conflict_id", "the id of an existing ledger entry", conflict_id)
             entry = Conflict(*row)
@@ -943,120 +1931,105 @@ class MemoryStore:
             if keep not in (entry.a, entry.b):
                 raise _invalid("keep", f"{entry.a} | {entry.b}", keep)
             other = entry.b if keep == entry.a else entry.a
-            now = self.now()
-            clock = self._tick(conn)
-            status = conn.execute("SELECT status FROM memories WHERE id = ?", (other,)).fetchone()
+            clock = tx.tick()
+            status = tx.db.execute("SELECT status FROM memories WHERE id = ?", (other,)).fetchone()
             out = []
-            if status and status[0] == "current" and entry.kind != "cross-scope duplicate":
-                out.append(self._retire(conn, keep, other, RULE_SETTLED_BY_USER, None,
-                                        entry.user, clock, now))
-            conn.execute("UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? "
-                         "WHERE id = ?", (f"{RULE_SETTLED_BY_USER}: kept {keep}", now, conflict_id))
-            conn.execute(_PENDING + "id = ?", (keep,))
+            if status and status[0] == "current" and entry.kind in HOLDING_KINDS + ("changed value",):
+                out.append(tx.retire(keep, other, RULE_SETTLED_BY_USER, user=entry.user, clock=clock))
+            tx.close_entries([(conflict_id, f"{RULE_SETTLED_BY_USER}: kept {keep}")])
+            tx.mark_pending("id = ?", (keep,))
             return out
+
+    # -- erasure --
 
     def forget(self, memory_id: int, *, reason: str = "forget") -> list[int]:
         """Delete one memory and, transitively, every memory it retired. Returns every id deleted.
 
-        One transaction, then the FTS index is optimized and the WAL checkpointed so the text is
-        gone from the files. Resolutions that name a deleted id are deleted; ledger entries are
-        closed (ids kept, no text); an audit event records the ids, the count and `reason`,
-        never text. Returns [] for an unknown id.
+        One transaction: the rows, their search-index entries (their bucket re-keyed where FTS5
+        secure-delete is absent), resolutions naming them and pending marks are deleted; ledger
+        entries are closed (ids kept, no text); an audit event records the ids, the count and
+        `reason`, never text. Then the WAL is checkpointed (scrub) so the text is gone from the
+        .db, -wal and -shm files. Cost follows what is erased (at most BUCKET_ROWS re-indexed
+        rows per bucket touched), never the store's size. Returns [] for an unknown id (and
+        still finishes an earlier erasure's scrub). Raises InvalidMemory for a bad id;
+        StoreError if a reader keeps the WAL busy past the timeout (the erasure is committed and
+        recorded; the next open, erasure or scrub() finishes it).
         """
-        if not isinstance(memory_id, int) or isinstance(memory_id, bool):
-            raise _invalid("memory_id", "an int memory id", memory_id)
+        _check_id("memory_id", memory_id)
         _check_key("reason", reason, optional=False)
-        with self._write() as conn:
-            row = conn.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
-            if row is None:
-                return []
-            ids = self._with_retired(conn, "id = ?", (memory_id,))
-            self._delete(conn, row[0], ids, "forget", reason)
-        self._scrub()
+        with self.transaction() as tx:
+            row = tx.db.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
+            ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
+            if ids:
+                tx.erase(row[0], ids, "forget", reason)
+        self.scrub()
         return ids
 
     def purge(self, user: str, task=ALL) -> int:
         """Delete every memory of `user` at `task` (ALL: every level; None: the user level only).
 
         Returns the number of memories deleted. Resolutions and ledger entries naming them go
-        too, one audit event (ids and count) is written, then the FTS index is optimized and the
-        WAL checkpointed. A missing, empty or non-str user raises InvalidMemory: purge never
-        means "everyone". Memories in other scopes that were retired by a purged memory are
-        deleted with it (they could otherwise become current again).
+        too, one audit event (ids and count) is written, then the WAL is checkpointed as for
+        forget. A missing, empty or non-str user raises InvalidMemory: purge never means
+        "everyone". Memories in other levels that were retired by a purged memory are deleted
+        with it (they could otherwise become current again).
         """
         check_user(user)
         check_task(task, allow_all=True)
-        with self._write() as conn:
-            ids = (self._with_retired(conn, "user = ?", (user,)) if task is ALL
-                   else self._with_retired(conn, "user = ? AND task IS ?", (user, task)))
-            self._delete(conn, user, ids, "purge", "purge " + ("all levels" if task is ALL else
-                                                               "one task level" if task else "user level"))
+        with self.transaction() as tx:
+            ids = (tx.with_retired("user = ?", (user,)) if task is ALL
+                   else tx.with_retired("user = ? AND task IS ?", (user, task)))
+            tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
+                                                     "one task level" if task else "user level"))
             if task is ALL:
-                conn.execute("DELETE FROM conflicts WHERE user = ?", (user,))
-                conn.execute("DELETE FROM resolutions WHERE user = ?", (user,))
-        self._scrub()
+                tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
+                tx.db.execute("DELETE FROM resolutions WHERE user = ?", (user,))
+        self.scrub()
         return len(ids)
 
-    @staticmethod
-    def _with_retired(conn, where, args) -> list[int]:
-        """The ids of the memories matching `where` and, transitively, every memory they retired
-        (forgetting a keeper must not let what it beat become current again), sorted."""
-        return [r[0] for r in conn.execute(
-            f"WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE {where} UNION "
-            "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id",
-            args)]
-
-    def _delete(self, conn, user, ids, op, reason):
-        now = self.now()
-        clock = self._tick(conn)
-        for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
-            chunk = ids[start:start + 500]
-            q = ",".join("?" * len(chunk))
-            self._close_conflicts(conn, chunk, f"memory {op}", now)
-            if op == "purge":
-                conn.execute(f"DELETE FROM conflicts WHERE a IN ({q}) OR b IN ({q})", (*chunk, *chunk))
-            conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})",
-                         (*chunk, *chunk))
-            conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
-            conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
-        conn.execute("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (op, user, json.dumps(ids), len(ids), reason,
-                                                     clock, now))
-
-    def _scrub(self):
-        """Make deleted text unreadable from the files: merge FTS segments, truncate the WAL.
-
-        A reader in another connection can hold the WAL open; the checkpoint is retried for up
-        to the busy timeout, then StoreError says the deletion is committed but the text is
-        still in the -wal file until the next checkpoint.
-        """
+    def scrub(self, *, wait: bool = True) -> bool:
+        """Finish every committed erasure: checkpoint the WAL (TRUNCATE), so the erased text,
+        already zeroed in the database's pages, leaves the main file and the -wal file, then
+        drop the scrub records. Returns True when nothing is left to scrub. A reader in another
+        connection can hold the WAL open: wait=True retries for up to the busy timeout and then
+        raises StoreError (the records stay; the next open, erasure or scrub() finishes);
+        wait=False returns False at once."""
         with self._lock:
-            self._scrub_locked()
-
-    def _scrub_locked(self):
-        with self._write() as conn:
-            conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
-        conn = self._db()
-        deadline = time.monotonic() + self._timeout
-        while True:
+            conn = self._db()
             try:
-                busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-            except sqlite3.Error as exc:
-                raise StoreError(f"checkpoint failed on {self.path}: {exc}") from exc
-            if not busy:
-                return
-            if time.monotonic() > deadline:
-                raise StoreError(f"{self.path}: the deletion is committed, but another connection kept "
-                                 "the WAL busy; the deleted text stays in the -wal file until the next "
-                                 "checkpoint (forget or purge again, or close the other connection)")
-            time.sleep(0.05)
+                if not conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone():
+                    return True
+                if _is_memory_path(self.path):
+                    conn.execute("DELETE FROM scrubs")
+                    return True
+                deadline = time.monotonic() + self._timeout
+                while conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]:
+                    if not wait:
+                        return False
+                    if time.monotonic() > deadline:
+                        raise StoreError(
+                            f"{self.path}: the deletion is committed, but another connection kept the WAL "
+                            "busy; the erased text stays in the -wal file until the next checkpoint (it "
+                            "is recorded: the next open, forget, purge or scrub() finishes it; or close "
+                            "the other connection)")
+                    time.sleep(0.05)
+            except self._Error as exc:
+                raise _translate(exc, self.path, "checkpointing") from exc
+        with self.transaction() as tx:
+            tx.db.execute("DELETE FROM scrubs")
+        with self._lock:
+            try:  # the record's own deletion holds no text; truncating again is tidiness
+                self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except self._Error as exc:
+                raise _translate(exc, self.path, "checkpointing") from exc
+        return True
 
     # -- reads --
 
     def get(self, memory_id: int) -> Memory | None:
-        """The memory with this id, whatever its status, or None."""
-        if not isinstance(memory_id, int) or isinstance(memory_id, bool):
-            raise _invalid("memory_id", "an int memory id", memory_id)
+        """The memory with this id, whatever its status, or None. Raises InvalidMemory for a
+        non-int id or one outside SQLite's integer range."""
+        _check_id("memory_id", memory_id)
         with self._read() as conn:
             row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
         return _memory(row) if row else None
@@ -1064,14 +2037,14 @@ class MemoryStore:
     def users(self) -> list[str]:
         """Every user with at least one stored memory (any status), sorted. One read."""
         with self._read() as conn:
-            return [r[0] for r in conn.execute("SELECT DISTINCT user FROM memories ORDER BY user")]
+            return [r[0] for r in conn.execute("SELECT DISTINCT user FROM index_keys ORDER BY user")]
 
     def tasks(self, user: str) -> list:
-        """The levels `user` has memories at: None (the user level) first if present, then task
-        ids sorted. One read; raises InvalidMemory for a bad user."""
+        """The levels `user` has memories at: None (the user level) first if present, then
+        task ids sorted. One read; raises InvalidMemory for a bad user."""
         check_user(user)
         with self._read() as conn:
-            found = [r[0] for r in conn.execute("SELECT DISTINCT task FROM memories WHERE user = ?", (user,))]
+            found = {r[0] for r in conn.execute("SELECT DISTINCT task FROM index_keys WHERE user = ?", (user,))}
         return ([None] if None in found else []) + sorted(t for t in found if t is not None)
 
     def current(self, user: str, task=None, *, attribute: str | None = None) -> list[Memory]:
@@ -1082,25 +2055,24 @@ class MemoryStore:
         task=ALL: every level, no override. Quarantined and retired rows never appear. A contested
         newcomer (GuardGate) is listed but hides nothing: it overrides no user-level fact.
         attribute: only facts with that attribute (normalized like stored attributes).
+        current() lists what is stored as current; recall() is what to show a model.
         """
-        if attribute is not None:
-            wanted = _attribute_filter(attribute)
-            return [m for m in self.current(user, task) if m.attribute == wanted]
         check_user(user)
         check_task(task, allow_all=True)
+        wanted = _attribute_name(attribute) if attribute is not None else None
         with self._read() as conn:
             if task is ALL:
                 rows = conn.execute(f"{_SELECT} WHERE user = ? AND status = 'current' AND "
                                     "kind = 'semantic' ORDER BY created_at", (user,)).fetchall()
-                return [_memory(r) for r in rows]
-            rows = conn.execute(_CURRENT_LEVEL, (user, None)).fetchall()
-            if task is not None:
-                own = conn.execute(_CURRENT_LEVEL, (user, task)).fetchall()
-                contested = {r[0] for r in conn.execute(
-                    "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'", (user,))}
-                hidden = {r[6] for r in own if r[6] is not None and r[0] not in contested}
-                rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
-        return [_memory(r) for r in rows]
+            else:
+                rows = conn.execute(_CURRENT_LEVEL, (user, None)).fetchall()
+                if task is not None:
+                    own = conn.execute(_CURRENT_LEVEL, (user, task)).fetchall()
+                    contested = {r[0] for r in conn.execute(
+                        "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'", (user,))}
+                    hidden = {r[6] for r in own if r[6] is not None and r[0] not in contested}
+                    rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
+        return [_memory(r) for r in rows if wanted is None or r[6] == wanted]
 
     def memories(self, user: str, task=ALL, *, status: str | None = None,
                  attribute: str | None = None) -> list[Memory]:
@@ -1108,33 +2080,31 @@ class MemoryStore:
 
         task: ALL (every level), None (the user level) or a task id. status: only rows with
         that status (current | retired | quarantined). attribute: only rows with that attribute
-        (normalized). Pages through the table by id so a large user never needs one huge
-        statement. Raises InvalidMemory for a bad user, task, status or attribute.
+        (normalized). Reads the user's index buckets page by page, so a large user never needs
+        one huge statement. Raises InvalidMemory for a bad user, task, status or attribute.
         """
         check_user(user)
         check_task(task, allow_all=True)
         if status is not None:
             _check_enum("status", status, STATUSES)
-        wanted = _attribute_filter(attribute) if attribute is not None else None
-        out, last = [], 0
+        wanted = _attribute_name(attribute) if attribute is not None else None
+        sql, args = "WHERE m.user = ?", [user]
+        if task is not ALL:
+            sql, args = sql + " AND m.task IS ?", args + [task]
+        if status is not None:
+            sql, args = sql + " AND m.status = ?", args + [status]
+        if wanted is not None:
+            sql, args = sql + " AND m.attribute = ?", args + [wanted]
+        cols = ", ".join("m." + c for c in _MEMORY_COLUMNS.split(", "))
+        out = []
         with self._read() as conn:
-            while True:
-                sql = f"{_SELECT} WHERE user = ? AND id > ?"
-                args = [user, last]
-                if task is not ALL:
-                    sql += " AND task IS ?"
-                    args.append(task)
-                if status is not None:
-                    sql += " AND status = ?"
-                    args.append(status)
-                if wanted is not None:
-                    sql += " AND attribute = ?"
-                    args.append(wanted)
-                page = conn.execute(sql + " ORDER BY id LIMIT 1000", args).fetchall()
-                if not page:
-                    break
-                out.extend(_memory(r) for r in page)
-                last = page[-1][0]
+            buckets = [r[0] for r in conn.execute(
+                "SELECT id FROM index_keys WHERE user = ?" + (" AND task IS ?" if task is not ALL else ""),
+                (user, task) if task is not ALL else (user,))]
+            for bucket in buckets:
+                out.extend(_memory(r) for r in conn.execute(
+                    f"SELECT {cols} FROM memories m INDEXED BY memories_bucket {sql} AND m.fts_bucket = ?",
+                    args + [bucket]))
         return sorted(out, key=lambda m: m.created_at)
 
     def resolutions(self, user: str) -> list[Resolution]:
@@ -1142,7 +2112,7 @@ class MemoryStore:
         check_user(user)
         with self._read() as conn:
             rows = conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions WHERE user = ? "
-                                "ORDER BY clock, rowid", (user,)).fetchall()
+                                "ORDER BY clock, id", (user,)).fetchall()
         return [Resolution(*r) for r in rows]
 
     def history(self, memory_id: int) -> list:
@@ -1150,8 +2120,7 @@ class MemoryStore:
 
         Items are Resolution, Conflict and Event objects. Works for deleted ids too (events).
         """
-        if not isinstance(memory_id, int) or isinstance(memory_id, bool):
-            raise _invalid("memory_id", "an int memory id", memory_id)
+        _check_id("memory_id", memory_id)
         with self._read() as conn:
             items = [(r[-1], 0, Resolution(*r[:-1])) for r in conn.execute(
                 f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
@@ -1160,15 +2129,13 @@ class MemoryStore:
                 f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? OR b = ?", (memory_id, memory_id))]
             # json_each finds the id inside the audit's id list without a LIKE on text.
             items += [(r[6], 2, _event(r)) for r in conn.execute(
-                          "SELECT id, op, user, ids, count, reason, clock, recorded_at FROM events "
-                          "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)",
-                          (memory_id,))]
+                f"SELECT {_EVENT_COLUMNS} FROM events "
+                "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)", (memory_id,))]
         return [item for _, _, item in sorted(items, key=lambda t: (t[0], t[1]))]
 
     def events(self, user: str | None = None) -> list[Event]:
-        """The erasure audit (forget/purge events), oldest first; all users when user is None."""
-        sql = "SELECT id, op, user, ids, count, reason, clock, recorded_at FROM events"
-        args = ()
+        """The audit (forget, purge and import events), oldest first; every user when None."""
+        sql, args = f"SELECT {_EVENT_COLUMNS} FROM events", ()
         if user is not None:
             check_user(user)
             sql, args = sql + " WHERE user = ?", (user,)
@@ -1176,8 +2143,7 @@ class MemoryStore:
             rows = conn.execute(sql + " ORDER BY clock, id", args).fetchall()
         return [_event(r) for r in rows]
 
-    def conflicts(self, user: str, *, state: str | None = "open", kinds=("contradiction", "contested")
-                  ) -> list[Conflict]:
+    def conflicts(self, user: str, *, state: str | None = "open", kinds=HOLDING_KINDS) -> list[Conflict]:
         """Ledger entries of `user`, oldest first: by default the open contradiction and
         contested ones. state=None lists every state; kinds=None every kind."""
         check_user(user)
@@ -1198,69 +2164,67 @@ class MemoryStore:
 
     def conflict(self, conflict_id: int) -> Conflict | None:
         """One ledger entry by its stable id, or None. Raises InvalidMemory for a non-int id."""
-        if not isinstance(conflict_id, int) or isinstance(conflict_id, bool):
-            raise _invalid("conflict_id", "an int ledger entry id", conflict_id)
+        _check_id("conflict_id", conflict_id, "ledger entry id")
         with self._read() as conn:
             row = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
                                (conflict_id,)).fetchone()
         return Conflict(*row) if row else None
 
+    # -- recall --
+
     def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
                attribute: str | None = None) -> Recall:
         """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25).
 
-        Scope: the user level plus the task's own, with task override. Any query is safe: it is
-        reduced to its words, each quoted, so FTS syntax is inert; no usable words -> nothing. A
-        hit on a retired memory stands for the memory that replaced it (one hop per resolution),
-        a hit on a user-level fact overridden in the task for the task's fact, so a question
-        worded like an old value finds the new one. Quarantined memories never appear.
-        Ledger-aware: contested newcomers are withheld and described in `notices`; both sides of
-        an open contradiction carry a note, and when both are returned the higher provenance
-        rank comes first, then (immutable attribute) the older, otherwise the newer. Writes only
-        to count co-recalls on ledger entries (one short transaction, when it happens).
+        Scope: the user level plus the task's own, with task override. The query's content
+        words are matched through the same index terms as the text (stemmed; possessives match
+        the bare word; text without spaces, such as Chinese or Japanese, by character bigrams);
+        any query is safe (terms are hashed, so FTS syntax never reaches the index) and a query
+        with no usable words returns nothing. attribute: only memories with that attribute.
+
+        The answer does not depend on whether cron has run: a hit stands for what consolidation
+        keeps or would keep (a retired or not-yet-folded value stands for its group's current
+        value, through the same pure fold), one fact is returned once (the same text in two
+        attribute families, a near duplicate), a user-level fact overridden in the task stands
+        for the task's fact. Quarantined memories never appear. Ledger-aware: contested
+        newcomers are withheld and described in `notices` (naming the entry and the call that
+        settles it); both sides of an open contradiction carry a note and are ordered by
+        show_first; facts that state one frame with another value carry a note. Writes only to
+        count co-recalls on ledger entries (one short transaction, skipped when locked).
         """
         if not isinstance(query, str):
             raise _invalid("query", "a str", query)
         _encodable("query", query)
         check_user(user)
         check_task(task)
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise _invalid("k", "an int >= 1", k)
-        wanted = _attribute_filter(attribute) if attribute is not None else None
-        # Each whitespace-separated word is one quoted FTS phrase: "City-Q" must match "city q"
-        # in that order, not any text with "city" in it; quoting makes every FTS operator inert.
-        norm = normalize(query)
-        words = [w for w in (raw.strip(_TOKEN_EDGE) for raw in norm.split(" ")) if _QUERY_WORD.search(w)]
-        terms = sorted(w for w in content_words(norm)[0] if _QUERY_WORD.search(w)) or words
-        if not terms:
-            return Recall()
-        # Only word characters reach the phrase: the tokenizer drops the rest anyway, and a NUL
-        # or a quote inside an FTS string would end it early.
-        phrases = dict.fromkeys(" ".join(_QUERY_WORD.findall(t)) for t in terms)
-        fts_terms = " OR ".join(f'"{p}"' for p in phrases if p)
-        levels = ['"l' + user.encode().hex() + '"']
-        if task is not None:
-            levels.append('"t' + user.encode().hex() + "x" + task.encode().hex() + '"')
-        match = "{fts_scope} : (" + " OR ".join(levels) + ") AND {attribute text} : (" + fts_terms + ")"
+        if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_ID:
+            raise _invalid("k", f"an int >= 1 and <= {MAX_ID}", k)
+        wanted = _attribute_name(attribute) if attribute is not None else None
         with self._read() as conn:
-            found, co_recalled = self._recall(conn, match, user, task, k, wanted)
+            phrases = _query_phrases(query, conn)
+            keys = [r[0] for r in conn.execute(
+                "SELECT key FROM index_keys WHERE user = ? AND (task IS NULL OR task = ?)", (user, task))]
+            if not phrases or not keys:
+                return Recall()
+            terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
+            found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted)
         if co_recalled:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
-    def _recall(self, conn, match, user, task, k, wanted=None):
+    def _recall(self, conn, match, user, task, k, wanted):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
         contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
             "kind = 'contested'", (user,)))}
-        overrides = self._overrides(conn, user, task, contested)
-        policies, replaced = {}, {}
-        chosen, seen_ids, seen_norms, withheld = [], set(), {}, []
+        view = _ReadView(conn, user, task, set(contested))
+        chosen, seen_ids, same_fact, withheld = [], set(), {}, []
         # One ranked statement read lazily: FTS sorts its matches once, however far we read.
         hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
+        batch = min(max(4 * k, 32), 1000)
         while len(chosen) < k:
-            ids = [r[0] for r in hits.fetchmany(max(4 * k, 32))]
+            ids = [r[0] for r in hits.fetchmany(batch)]
             if not ids:
                 break
             rows = {r[0]: r for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)}
@@ -1269,113 +2233,221 @@ class MemoryStore:
                     break  # what ranks below the k-th memory would not have been returned
                 row = rows.get(mid)
                 if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
-                    continue  # a stemmed scope token can collide: the row itself decides
-                for mem in self._stand_ins(conn, _memory(row), task, overrides, policies, replaced):
+                    continue  # a hash collision across scopes is possible in theory: the row decides
+                for mem in view.stand_ins(_memory(row)):
                     if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted):
                         continue
                     seen_ids.add(mem.id)
                     if mem.id in contested:
                         withheld.append((mem, contested[mem.id]))
                         continue
-                    same = seen_norms.get((mem.norm, mem.attribute))
-                    if same is not None:  # one fact twice (two levels, or a copy the ledger holds):
+                    # One fact once: the same text in any attribute family, or a near duplicate.
+                    keys = [("norm", mem.norm)] + ([("sig", signature(mem.norm))] if mem.attribute is None else [])
+                    same = next((same_fact[x] for x in keys if x in same_fact), None)
+                    if same is not None:
                         if rank(mem) > rank(chosen[same]):  # trust decides which copy is shown
                             chosen[same] = mem
                         continue
-                    seen_norms[(mem.norm, mem.attribute)] = len(chosen)
+                    for x in keys:
+                        same_fact[x] = len(chosen)
                     chosen.append(mem)
         hits.close()
         chosen = chosen[:k]
         notes, co_recalled = {}, []
+
+        def note(side, text):
+            notes[side] = f"{notes[side]}; {text}" if side in notes else text
         by_id = {m.id: m for m in chosen}
         q = ",".join("?" * len(by_id))
         ledger = [Conflict(*r) for r in conn.execute(
-            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state = 'open' AND kind = 'contradiction' "
-            f"AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))] if by_id else []
+            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
+            f"'changed value') AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))] if by_id else []
+        paired = set()
         for c in ledger:
             since = c.opened_at[:10]
             for side, other in ((c.a, c.b), (c.b, c.a)):
                 if side in by_id:
-                    note = f"contradicts memory {other}, open since {since}"
-                    notes[side] = f"{notes[side]}; {note}" if side in notes else note
+                    note(side, f"contradicts memory {other}, open since {since}" if c.kind == "contradiction"
+                         else f"states the same as memory {other} with another value (ledger entry {c.id})")
             if c.a in by_id and c.b in by_id:
-                co_recalled.append(c.id)
-                chosen = self._order_pair(conn, chosen, by_id[c.a], by_id[c.b])
-        notices = [f"memory {m.id} ({m.source} {m.origin}, unverified) contests memory {c.a} "
-                   f"since {c.opened_at[:10]}; withheld until you confirm or discard it"
+                paired.add(frozenset((c.a, c.b)))
+                if c.kind == "contradiction":
+                    co_recalled.append(c.id)
+                chosen = _order_pair(chosen, by_id[c.a], by_id[c.b], view.policy(by_id[c.a].attribute))
+        # Pairs consolidation has not seen yet, found by the same pure rules.
+        for i, a in enumerate(list(chosen)):
+            for b in chosen[i + 1:]:
+                if frozenset((a.id, b.id)) in paired or a.norm == b.norm:
+                    continue
+                if a.attribute is not None and a.attribute == b.attribute and a.task == b.task \
+                        and view.policy(a.attribute) == "immutable":
+                    first, second = show_first(a, b, "immutable")
+                    note(first.id, f"contradicts memory {second.id} (immutable attribute; not yet on the ledger)")
+                    note(second.id, f"contradicts memory {first.id} (immutable attribute; not yet on the ledger)")
+                    chosen = _order_pair(chosen, a, b, "immutable")
+                elif a.attribute is None and b.attribute is None and changed_value(a.text, b.text):
+                    first, second = show_first(a, b)
+                    note(second.id, f"states the same as memory {first.id} with another value; "
+                                    f"memory {first.id} is {'newer' if first.created_at > second.created_at else 'ranked higher'}")
+                    note(first.id, f"states the same as memory {second.id} with another value")
+                    chosen = _order_pair(chosen, a, b, DEFAULT_POLICY)
+        notices = [f"memory {m.id} ({m.source} {m.origin}, unverified) contests memory {c.a} since "
+                   f"{c.opened_at[:10]} (ledger entry {c.id}); withheld until you confirm or discard it: "
+                   f"store.resolve({c.id}, keep={m.id}) confirms it, keep={c.a} discards it "
+                   f"(python memory.py DB resolve {c.id} --keep ID)"
                    for m, c in withheld]
         return Recall(chosen, notes, notices), co_recalled
-
-    @staticmethod
-    def _overrides(conn, user, task, contested):
-        """The task's own facts by attribute: they hide user-level facts about it in the task.
-        A contested newcomer hides nothing: it is unverified until the user confirms it."""
-        overrides = {}
-        if task is not None:
-            for row in conn.execute(_CURRENT_LEVEL, (user, task)):
-                if row[6] is not None and row[0] not in contested:
-                    overrides.setdefault(row[6], []).append(_memory(row))
-        return overrides
-
-    @staticmethod
-    def _stand_ins(conn, mem, task, overrides, policies, replaced):
-        """What a hit stands for: itself if current; for a retired fact, what replaced it (its
-        group's current facts for a single-valued attribute, else its resolution chain); a
-        user-level fact overridden in the task stands for the task's facts. `replaced` caches
-        groups within one recall: many old restatements of one fact all stand for the same."""
-        if mem.status == "retired" and mem.attribute is not None:
-            if mem.attribute not in policies:
-                row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (mem.attribute,)).fetchone()
-                policies[mem.attribute] = row[0] if row else "one"
-            if policies[mem.attribute] != "many":
-                group = (mem.attribute, mem.task)
-                if group not in replaced:
-                    rows = conn.execute(f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND "
-                                        "status = 'current' AND kind = 'semantic' ORDER BY created_at DESC",
-                                        (mem.user, mem.attribute, mem.task)).fetchall()
-                    replaced[group] = [m for r in rows for m in MemoryStore._stand_ins(
-                        conn, _memory(r), task, overrides, policies, replaced)]
-                return replaced[group]
-        for _ in range(64):  # a resolution chain is acyclic; the bound only guards a damaged file
-            if mem.status == "current":
-                break
-            row = conn.execute(f"{_SELECT} WHERE id = (SELECT kept FROM resolutions WHERE retired = ?)",
-                               (mem.id,)).fetchone()
-            if row is None:
-                return []
-            mem = _memory(row)
-        else:
-            return []
-        if mem.status != "current":
-            return []
-        if task is not None and mem.task is None and mem.attribute in overrides:
-            return overrides[mem.attribute]
-        return [mem]
-
-    def _order_pair(self, conn, chosen, a, b):
-        """Put the side to show first of a contradiction first, the other right after it."""
-        policy = conn.execute("SELECT policy FROM attributes WHERE attribute = ?",
-                              (a.attribute,)).fetchone() if a.attribute else None
-        older_first = bool(policy) and policy[0] == "immutable"
-        first, second = sorted((a, b), key=lambda m: (
-            tuple(-x for x in rank(m)), m.created_at if older_first else -m.created_at))
-        rest = [m for m in chosen if m.id not in (a.id, b.id)]
-        at = min(chosen.index(a), chosen.index(b))
-        return rest[:at] + [first, second] + rest[at:]
 
     def _count_co_recalls(self, entry_ids):
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
         skipped (uncounted) when another connection holds the write lock."""
-        now = self.now()
         with self._lock:
             conn = self._db()
-            conn.execute("PRAGMA busy_timeout = 0")
             try:
-                with self._write() as conn:
-                    conn.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
-                                     "WHERE id = ?", [(now, e) for e in entry_ids])
-            except StoreError as exc:
-                if getattr(exc.__cause__, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-                    raise
-            finally:
-                conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
+                conn.execute("PRAGMA busy_timeout = 0")
+                try:
+                    with self.transaction() as tx:
+                        tx.db.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
+                                          "WHERE id = ?", [(tx.now, e) for e in entry_ids])
+                except LockedError:
+                    pass
+                finally:
+                    conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
+            except self._Error as exc:
+                raise _translate(exc, self.path, "counting co-recalls") from exc
+
+
+def _order_pair(chosen, a, b, policy):
+    """Put the side to show first of a pair first, the other right after it."""
+    first, second = show_first(a, b, policy)
+    rest = [m for m in chosen if m.id not in (a.id, b.id)]
+    at = min(chosen.index(a), chosen.index(b))
+    return rest[:at] + [first, second] + rest[at:]
+
+
+def _query_phrases(query: str, conn) -> list[list[str]]:
+    """The query's content words (function words and negations dropped; all words if nothing
+    else is left) as index-term phrases: a word that splits into several terms ("city-q") is a
+    phrase, a run of an unspaced script gives one term per bigram."""
+    words, negs = _content(_tokens(normalize(query)))
+    if not words:
+        words = [w for w in _tokens(normalize(query)) if w not in NEGATIONS]
+    out = []
+    for terms in index_terms(words, conn) if words else []:
+        if any(_UNSPACED.search(t) for t in terms):
+            out.extend([t] for t in terms)
+        elif terms:
+            out.append(terms)
+    return list(map(list, dict.fromkeys(map(tuple, out))))
+
+
+class _ReadView:
+    """What recall reads of the fold, computed from stored rows by the pure rules (memory.fold,
+    settles, the policies table): the same answer before and after consolidation runs."""
+
+    def __init__(self, conn, user, task, contested):
+        self.conn, self.user, self.task, self.contested = conn, user, task, contested
+        self._policies, self._live, self._overrides = {}, {}, {}
+
+    def policy(self, attribute) -> str:
+        if attribute is None:
+            return DEFAULT_POLICY
+        if attribute not in self._policies:
+            row = self.conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (attribute,)).fetchone()
+            self._policies[attribute] = row[0] if row else DEFAULT_POLICY
+        return self._policies[attribute]
+
+    def live(self, attribute, level) -> list[Memory]:
+        """The group's current rows that the fold keeps, newest first."""
+        key = (attribute, level)
+        if key not in self._live:
+            rows = [_memory(r) for r in self.conn.execute(_GROUP, (self.user, attribute, level))]
+            retired = _fold_view(rows, self.policy(attribute), self._holds(rows)) if len(rows) > 1 else set()
+            self._live[key] = [m for m in reversed(rows) if m.id not in retired]
+        return self._live[key]
+
+    def _holds(self, rows):
+        """Rows held by an open contradiction or contest (not settled by a later user statement
+        under a replacing policy): the fold never retires them."""
+        ids = [m.id for m in rows]
+        q = ",".join("?" * len(ids))
+        entries = self.conn.execute(
+            f"SELECT a, b FROM conflicts WHERE state IN ('open', 'zombied') AND kind IN ('contradiction', "
+            f"'contested') AND (a IN ({q}) OR b IN ({q}))", (*ids, *ids)).fetchall()
+        by_id = {m.id: (m.id, m.norm, rank_bits(m), m.created_at) for m in rows}
+        policy = POLICIES[self.policy(rows[0].attribute)]
+        held = set()
+        for a, b in entries:
+            if a in by_id and b in by_id and policy.replaces and any(
+                    settles(r, by_id[a], by_id[b]) for r in by_id.values()):
+                continue
+            held.update((a, b))
+        return held
+
+    def overrides(self, attribute) -> list[Memory]:
+        """The task's own live facts about an attribute: they hide user-level facts about it in
+        the task. A contested newcomer hides nothing: it is unverified until the user confirms."""
+        if attribute not in self._overrides:
+            self._overrides[attribute] = [m for m in self.live(attribute, self.task) if m.id not in self.contested]
+        return self._overrides[attribute]
+
+    def stand_ins(self, mem: Memory) -> list[Memory]:
+        """What a hit stands for: itself if the fold keeps it; a retired or not-yet-folded value
+        of a replacing or immutable attribute stands for its group's kept rows, a copy of a
+        coexisting (many) value for its kept copy, an unattributed retired fact for what its
+        resolution chain ends in; a user-level fact overridden in the task for the task's facts."""
+        if mem.kind == "semantic" and mem.attribute is not None:
+            policy = POLICIES[self.policy(mem.attribute)]
+            live = self.live(mem.attribute, mem.task)
+            if any(m.id == mem.id for m in live):
+                out = [mem]
+            elif not policy.per_value:
+                out = live
+            else:
+                out = [m for m in live if m.norm == mem.norm][:1] or self._chain(mem)
+        else:
+            out = self._chain(mem)
+        if self.task is not None:
+            out = [x for m in out for x in (
+                self.overrides(m.attribute) if m.task is None and m.attribute is not None
+                and self.overrides(m.attribute) else [m])]
+        return out
+
+    def _chain(self, mem: Memory) -> list[Memory]:
+        for _ in range(64):  # a resolution chain is acyclic; the bound only guards a damaged file
+            if mem.status == "current":
+                return [mem]
+            row = self.conn.execute(f"{_SELECT} WHERE id = (SELECT kept FROM resolutions WHERE retired = ?)",
+                                    (mem.id,)).fetchone()
+            if row is None:
+                return []
+            mem = _memory(row)
+        return []
+
+
+def _fold_view(rows: list[Memory], policy: str, held: set) -> set:
+    """Ids of a group's current rows (oldest first) that the fold retires, read-time view.
+    one: memory.fold. many: memory.fold per value. immutable: copies of a value and values
+    below the top rank go (consolidation's replay may also open ledger entries)."""
+    tuples = [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows]
+    if policy == "one":
+        return {step[1] for step in fold(tuples, held)[1]}
+    if policy == "many":
+        by_norm = {}
+        for t in tuples:
+            by_norm.setdefault(t[1], []).append(t)
+        return {step[1] for same in by_norm.values() for step in fold(same, held)[1]}
+    top = max(t[2] for t in tuples)
+    retired, kept = set(), {}
+    for t in tuples:
+        dup = kept.get(t[1])
+        if dup is not None and t[2] > dup[2] and dup[0] not in held:
+            retired.add(dup[0])
+            kept[t[1]] = t
+        elif dup is not None and t[0] not in held:
+            retired.add(t[0])
+        elif dup is None and t[2] < top and t[0] not in held:
+            retired.add(t[0])
+        elif dup is None:
+            kept[t[1]] = t
+    return retired

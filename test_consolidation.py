@@ -41,7 +41,7 @@ class Test00RecordedDemo(unittest.TestCase):
             self.assertIn(rule, rules)
         self.assertEqual(result["runs"][1]["resolutions"], [])
         kinds = {c["kind"] for c in result["ledger"]}
-        self.assertEqual(kinds, {"contradiction", "cross-scope duplicate"})
+        self.assertEqual(kinds, {"contradiction", "cross-scope duplicate", "changed value"})
 
 
 class StoreCase(unittest.TestCase):
@@ -377,7 +377,8 @@ class TestCronCommand(unittest.TestCase):
             dry = self.run_cli(path, "--user", U1, "--dry-run", "--json")
             self.assertEqual(dry.returncode, 0, dry.stderr)
             self.assertEqual(json.loads(dry.stdout)["resolutions"],
-                             [{"kept": b, "retired": a, "rule": "newer statement"}])
+                             [{"user": U1, "kept": b, "retired": a, "rule": "newer statement",
+                               "kept_text": "I live in Rome.", "retired_text": "I live in Oslo."}])
             with MemoryStore(path) as store:
                 self.assertEqual(store.resolutions(U1), [])  # the dry run wrote nothing
             real = self.run_cli(path, "--user", U1)

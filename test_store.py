@@ -31,6 +31,67 @@ V1_SCHEMA = """
 """
 
 
+# What versions 1-3 of this module created, statement by statement (fixtures for migration
+# tests; copied from those releases, comments dropped).
+LEGACY_STEPS = {
+    1: [
+        'CREATE TABLE memories ( id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT, kind TEXT NOT NULL, text TEXT NOT NULL, norm TEXT NOT NULL, attribute TEXT, source TEXT NOT NULL, origin TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL )',
+        'CREATE TABLE runs ( id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL )',
+    ],
+    2: [
+        "CREATE TABLE memories_v2 ( id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT, kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')), text TEXT NOT NULL, norm TEXT NOT NULL CHECK (norm <> ''), attribute TEXT, authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')), source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')), origin TEXT NOT NULL, authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)), trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')), status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')), sig TEXT, created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL, fts_scope TEXT GENERATED ALWAYS AS (CASE WHEN task IS NULL THEN 'l' || hex(user) ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL )",
+        "INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source, origin, authenticated, trust, status, created_at, recorded_at) SELECT id, user, task, kind, text, norm, attribute, CASE source WHEN 'user' THEN 'user' ELSE 'inferred' END, source, origin, source = 'user', CASE source WHEN 'user' THEN 'trusted' ELSE 'unverified' END, status, created_at, recorded_at FROM memories ORDER BY id",
+        'DROP TABLE memories',
+        'ALTER TABLE memories_v2 RENAME TO memories',
+        "CREATE INDEX memories_fold ON memories (user, attribute, task, created_at) WHERE status = 'current' AND kind = 'semantic'",
+        'CREATE TABLE pending ( id INTEGER PRIMARY KEY, user TEXT NOT NULL, task TEXT, attribute TEXT, fresh INTEGER NOT NULL DEFAULT 1 )',
+        "INSERT INTO pending (id, user, task, attribute) SELECT id, user, task, attribute FROM memories WHERE status = 'current' AND kind = 'semantic'",
+        'CREATE TABLE clock ( id INTEGER PRIMARY KEY CHECK (id = 1), now INTEGER NOT NULL )',
+        'INSERT INTO clock (id, now) SELECT 1, COALESCE(MAX(created_at), 0) FROM memories',
+        'ALTER TABLE runs ADD COLUMN clock INTEGER',
+        'ALTER TABLE runs ADD COLUMN user TEXT',
+        'ALTER TABLE runs ADD COLUMN task TEXT',
+        'ALTER TABLE runs ADD COLUMN decisions INTEGER',
+        'CREATE TABLE resolutions ( retired INTEGER PRIMARY KEY, user TEXT NOT NULL, kept INTEGER NOT NULL, rule TEXT NOT NULL, run INTEGER, clock INTEGER NOT NULL, recorded_at TEXT NOT NULL )',
+        'CREATE INDEX resolutions_kept ON resolutions (kept)',
+        "CREATE TABLE conflicts ( id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('contradiction', 'contested', 'cross-scope duplicate')), a INTEGER NOT NULL, b INTEGER NOT NULL, run INTEGER, reason TEXT NOT NULL, state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')), resolution TEXT, opened_clock INTEGER NOT NULL, opened_at TEXT NOT NULL, closed_at TEXT, co_recalls INTEGER NOT NULL DEFAULT 0, last_co_recall TEXT )",
+        'CREATE INDEX conflicts_a ON conflicts (a)',
+        'CREATE INDEX conflicts_b ON conflicts (b)',
+        'CREATE INDEX conflicts_user ON conflicts (user, state)',
+        "CREATE TABLE attributes ( attribute TEXT PRIMARY KEY, policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable')) )",
+        'CREATE TABLE events ( id INTEGER PRIMARY KEY, op TEXT NOT NULL, user TEXT NOT NULL, ids TEXT NOT NULL, count INTEGER NOT NULL, reason TEXT NOT NULL, clock INTEGER NOT NULL, recorded_at TEXT NOT NULL )',
+        "CREATE VIRTUAL TABLE memories_fts USING fts5( fts_scope, attribute, text, content='memories', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')",
+        "INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(0.0, 2.0, 1.0)')",
+        'CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN INSERT INTO memories_fts (rowid, fts_scope, attribute, text) VALUES (new.id, new.fts_scope, new.attribute, new.text); END',
+        "CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text) VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text); END",
+        "CREATE TRIGGER memories_fts_update AFTER UPDATE OF user, task, attribute, text ON memories BEGIN INSERT INTO memories_fts (memories_fts, rowid, fts_scope, attribute, text) VALUES ('delete', old.id, old.fts_scope, old.attribute, old.text); INSERT INTO memories_fts (rowid, fts_scope, attribute, text) VALUES (new.id, new.fts_scope, new.attribute, new.text); END",
+        "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')",
+    ],
+    3: [
+        'DROP INDEX memories_fold',
+        "CREATE INDEX memories_fold ON memories (user, attribute, sig, task, created_at) WHERE status = 'current' AND kind = 'semantic'",
+        "CREATE INDEX memories_negated ON memories (user, sig) WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND (substr(sig, -1) <> char(10) OR instr(sig, 'hate') OR instr(sig, 'dislike') OR instr(sig, 'detest') OR instr(sig, 'loathe'))",
+        'CREATE TABLE resolutions_v3 ( id INTEGER PRIMARY KEY, retired INTEGER NOT NULL UNIQUE, user TEXT NOT NULL, kept INTEGER NOT NULL, rule TEXT NOT NULL, run INTEGER, clock INTEGER NOT NULL, recorded_at TEXT NOT NULL )',
+        'INSERT INTO resolutions_v3 (retired, user, kept, rule, run, clock, recorded_at) SELECT retired, user, kept, rule, run, clock, recorded_at FROM resolutions ORDER BY clock, retired',
+        'DROP TABLE resolutions',
+        'ALTER TABLE resolutions_v3 RENAME TO resolutions',
+        'CREATE INDEX resolutions_kept ON resolutions (kept)',
+    ],
+}
+
+
+def legacy_file(path, version):
+    """A file as release `version` (1-3) of this module left it, empty."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    for v in range(1, version + 1):
+        for statement in LEGACY_STEPS[v]:
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.execute("COMMIT")
+    return conn
+
+
 class TempDirCase(unittest.TestCase):
     """A temp dir per test; the database and its -wal/-shm files go with it."""
 
@@ -129,13 +190,8 @@ class TestSchema(TempDirCase):
         conn.close()
 
     def test_version_2_file_keeps_its_resolutions_in_order_and_gets_the_new_fold_index(self):
-        import memory
-        conn = sqlite3.connect(self.path, isolation_level=None)
+        conn = legacy_file(self.path, 2)  # the file as version 2 of this module left it
         conn.execute("BEGIN")
-        for version in (1, 2):  # the file as version 2 of this module left it
-            for statement in memory._MIGRATIONS[version]:
-                conn.execute(statement)
-        conn.execute("PRAGMA user_version = 2")
         rows = [(U1, None, "semantic", t, normalize(t), "drink", "user", "user", "chat", 1, "trusted", status,
                  None, clock, "2024-01-01T00:00:00Z")
                 for t, status, clock in (("Tea.", "retired", 1), ("Coffee.", "retired", 2), ("Cola.", "current", 3))]
@@ -155,12 +211,75 @@ class TestSchema(TempDirCase):
         self.assertEqual([(r.kept, r.retired, r.rule) for r in consolidate(store, U1).resolutions],
                          [(4, 3, "newer statement")])
         with self.assertRaises(StoreError):  # a memory is retired once, ever
-            with store._write() as c:
-                c.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
-                          "VALUES (?, 4, 3, 'duplicate', NULL, 9, 'x')", (U1,))
+            with store.transaction() as tx:
+                tx.db.execute("INSERT INTO resolutions (user, kept, retired, rule, run, clock, recorded_at) "
+                              "VALUES (?, 4, 3, 'duplicate', NULL, 9, 'x')", (U1,))
         indexes = dict(store._db().execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'"))
-        self.assertIn("(user, attribute, sig, task, created_at)", indexes["memories_fold"])
+        self.assertIn("(user, attribute, sig_key, task, created_at)", indexes["memories_fold"])
         self.assertIn("memories_negated", indexes)
+        # The migrated index finds the old rows; a retired hit stands for what replaced it.
+        self.assertEqual([m.text for m in store.recall("cola", user=U1).memories], ["Water."])
+
+    def test_migrated_files_dump_equal_to_a_fresh_one(self):
+        """Issue 13: the current schema is one script; a version 1, 2 or 3 file holding the same
+        rows migrates to exactly what a fresh file holds (sqlite_master and every row; index
+        keys are random, so their bytes are left out, and the index is compared by searching)."""
+        when = "2024-01-01T00:00:00.000000Z"
+        facts = [("I live in Oslo.", None, "home_city", "user"), ("i live in oslo", None, "home_city", "user"),
+                 ("User likes jazz.", None, None, "tool"), ("Met Bob on Monday.", "t1", None, "user"),
+                 ("I don't like jazz.", "t1", None, "user")]
+        fresh = str(Path(self._tmp.name) / "fresh.db")
+        with MemoryStore(fresh, wall_clock=lambda: 1704067200.0) as store:
+            store.add_many([dict(text=t, user=U1, task=task, attribute=a, source=src,
+                                 authority="user" if src == "user" else "inferred",
+                                 origin="chat" if src == "user" else "tool:x",
+                                 authenticated=src == "user", trust="trusted" if src == "user" else "unverified",
+                                 kind="episodic" if t.startswith("Met") else "semantic")
+                            for t, task, a, src in facts])
+
+        def dump(path):
+            conn = sqlite3.connect(path)
+            schema = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name").fetchall()
+            rows = {}
+            for _, name, _, _ in schema:
+                if name.startswith("memories_fts") or not conn.execute(
+                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone():
+                    continue
+                cols = [c[1] for c in conn.execute(f'PRAGMA table_info("{name}")') if c[1] != "key"]
+                rows[name] = sorted(conn.execute(f'SELECT {", ".join(cols)} FROM "{name}"').fetchall(), key=repr)
+            pragmas = [conn.execute(f"PRAGMA {p}").fetchone() for p in ("user_version", "application_id",
+                                                                         "journal_mode")]
+            conn.close()
+            return schema, rows, pragmas
+        expected = dump(fresh)
+        for version in (1, 2, 3):
+            with self.subTest(version=version):
+                path = str(Path(self._tmp.name) / f"v{version}.db")
+                conn = legacy_file(path, version)
+                for i, (text, task, attribute, src) in enumerate(facts, 1):
+                    kind = "episodic" if text.startswith("Met") else "semantic"
+                    cols = ["user", "task", "kind", "text", "norm", "attribute", "source", "origin", "status",
+                            "created_at", "recorded_at"]
+                    vals = [U1, task, kind, text, normalize(text), attribute, src, "chat" if src == "user" else "tool:x",
+                            "current", i, when]
+                    if version >= 2:
+                        cols += ["authority", "authenticated", "trust"]
+                        vals += ["user" if src == "user" else "inferred", int(src == "user"),
+                                 "trusted" if src == "user" else "unverified"]
+                    conn.execute(f"INSERT INTO memories ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", vals)
+                    if version >= 2 and kind == "semantic":
+                        conn.execute("INSERT INTO pending (id, user, task, attribute) VALUES (last_insert_rowid(), ?, ?, ?)",
+                                     (U1, task, attribute))
+                if version >= 2:
+                    conn.execute("UPDATE clock SET now = ?", (len(facts),))
+                conn.close()
+                with MemoryStore(path) as store:
+                    self.assertEqual(sorted(m.text for m in store.recall("jazz", user=U1, task="t1").memories),
+                                     ["I don't like jazz.", "User likes jazz."])
+                got = dump(path)
+                self.assertEqual(got[0], expected[0])
+                self.assertEqual(got[1], expected[1])
+                self.assertEqual(got[2], expected[2])
 
     def test_migration_is_all_or_nothing(self):
         conn = sqlite3.connect(self.path)
@@ -551,10 +670,10 @@ class TestRecall(unittest.TestCase):
                     store.recall("museum", user=U1, k=bad)
 
     def test_quarantined_never_recalled(self):
+        from memory import prepare
         with MemoryStore() as store:
-            with store._write() as conn:
-                from memory import _prepare
-                store._insert(conn, [_prepare({"text": "held fact zebra", "user": U1})], status="quarantined")
+            with store.transaction() as tx:
+                tx.insert([prepare({"text": "held fact zebra", "user": U1})], status="quarantined")
             self.assertEqual(store.recall("zebra", user=U1).memories, [])
             self.assertEqual(store.current(U1), [])
 
