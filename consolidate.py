@@ -355,7 +355,7 @@ class _Immutable:
         self.held = {r[ID] for r in rows for e in run.entries.get(r[ID], ())
                      if e.id not in run.closed_set and e.kind == "contested"}
         self.pairs = {}  # frozenset of two ids -> existing entry id, or None (opened in this run)
-        for r in self.live:
+        for r in rows:  # fresh rows too: an import brings its entries with it
             for e in run.entries.get(r[ID], ()):
                 if e.id not in run.closed_set and e.kind == "contradiction":
                     self.pairs[frozenset((e.a, e.b))] = e.id

@@ -462,3 +462,64 @@ def render(memory: Memory) -> str:
     if memory.authority != "user":
         return f"- {text} (inferred, from {memory.source} {origin})"
     return f"- {text}"
+
+
+# --- the review command line ------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    """`python gates.py DB quarantine [--user U] [--json]`, `... release ID`, `... discard ID`.
+
+    quarantine lists held memories (quarantined, and contested newcomers withheld from recall)
+    with their provenance; release confirms one (it becomes the user's statement); discard
+    forgets one (audited, text gone). Exit 0 ok, 1 nothing found or refused, 2 usage.
+    """
+    import argparse
+    import json
+    import sys
+    from memory import StoreError
+    parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
+    parser.add_argument("db", help="path of the memory database")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    q = sub.add_parser("quarantine", help="held memories and contested newcomers")
+    q.add_argument("--user", help="only this user")
+    for name in ("release", "discard"):
+        p = sub.add_parser(name, help=f"{name} a held memory by id")
+        p.add_argument("id", type=int)
+    for p in sub.choices.values():
+        p.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    if getattr(args, "user", None) is not None and not args.user.strip():
+        parser.error(f"--user: expected a non-empty value; got {args.user!r}")
+    try:
+        with MemoryStore(args.db, create=False) as store:
+            rows = []
+            if args.command == "quarantine":
+                for user in [args.user] if args.user else store.users():
+                    held = [(m, "quarantined") for m in quarantined(store, user)]
+                    held += [(store.get(c.b), f"contests #{c.a} (ledger entry #{c.id})")
+                             for c in store.conflicts(user, kinds=("contested",))]
+                    for m, why in sorted(held, key=lambda x: x[0].id):
+                        rows.append((f"#{m.id} {user}/{m.task or '(user)'} [{m.attribute or '-'}] {why}, from "
+                                     f"{m.source} {m.origin}: {m.text!r}\n      release: python gates.py "
+                                     f"{args.db} release {m.id}   discard: python gates.py {args.db} discard {m.id}",
+                                     {"id": m.id, "user": user, "task": m.task, "attribute": m.attribute,
+                                      "held": why, "source": m.source, "origin": m.origin, "text": m.text}))
+            elif args.command == "release":
+                m = release(store, args.id)
+                rows.append((f"released #{args.id}: #{m.id} is current ({m.text!r})", {"current": m.id}))
+            else:
+                ids = discard(store, args.id)
+                rows.append((f"discarded #{args.id}: deleted {ids}", {"deleted": ids}))
+    except (StoreError, ValueError) as exc:
+        print(f"gates.py: error: {exc}".splitlines()[0], file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
+    else:
+        for line, _ in rows:
+            print(line)
+    return 0 if rows else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -34,7 +34,7 @@ from datetime import datetime, timezone
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError",
-    "Memory", "Resolution", "Conflict", "Event", "Recall", "Policy", "MemoryStore", "Transaction",
+    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
@@ -53,6 +53,7 @@ SCHEMA_VERSION = 4
 #      indexes instead of text; meta (rule fingerprints); scrubs (erasures not yet checkpointed);
 #      the ledger kind "changed value".
 
+EXPORT_FORMAT = "agent-memory"  # the "format" of an export's header line (MemoryStore.export)
 APPLICATION_ID = 0x6D656D6F  # "memo": PRAGMA application_id of every version-4+ store
 MIN_SQLITE = (3, 35, 0)      # generated columns (3.31), RETURNING (3.35) and reliable FTS5
 FTS_SECURE_DELETE = (3, 42, 0)  # FTS5 'secure-delete' (a store created with it needs this version)
@@ -676,6 +677,17 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Imported:
+    """What import_records did: `ids` maps each exported memory id to its new id; `refused`
+    lists (record number, reason); `resolutions` and `entries` count what was carried over."""
+
+    ids: dict
+    refused: list
+    resolutions: int
+    entries: int
+
+
+@dataclass(frozen=True)
 class Recall:
     """What recall returns: memories best first, notes by memory id, notices for the user."""
 
@@ -1204,12 +1216,15 @@ class Transaction:
         """Advance the server clock by n; return the first new value."""
         return self.db.execute(SQL_TICK, (n,)).fetchone()[0] - n + 1
 
-    def insert(self, rows: list[dict], *, status: str = "current") -> list[Memory]:
+    def insert(self, rows: list[dict], *, status: str = "current", statuses=None) -> list[Memory]:
         """Insert prepared rows (see `prepare`); ids, server clock and index terms assigned.
-        Current semantic rows join the pending list of the next consolidation run."""
+        `statuses`: one status per row (an import), else `status` for all. Current semantic
+        rows join the pending list of the next consolidation run."""
         if not rows:
             return []
-        _check_enum("status", status, STATUSES)
+        statuses = list(statuses) if statuses is not None else [status] * len(rows)
+        for st in set(statuses):
+            _check_enum("status", st, STATUSES)
         conn = self.db
         first = self.tick(len(rows))
         seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
@@ -1220,7 +1235,7 @@ class Transaction:
         n = len(rows)
         conn.executemany(SQL_INSERT_MEMORY, (
             (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
-             r["source"], r["origin"], int(r["authenticated"]), r["trust"], status, *_derived(r),
+             r["source"], r["origin"], int(r["authenticated"]), r["trust"], statuses[i], *_derived(r),
              first + i, self.now, buckets[i]) for i, r in enumerate(rows)))
         last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
         if last != base + n:  # AUTOINCREMENT under our write lock is consecutive
@@ -1228,12 +1243,12 @@ class Transaction:
         conn.executemany(SQL_INSERT_TERMS, (
             (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]))
             for i in range(n)))
-        if status == "current":
-            conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
-                                               for i, r in enumerate(rows) if r["kind"] == "semantic"))
+        conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
+                                           for i, r in enumerate(rows)
+                                           if r["kind"] == "semantic" and statuses[i] == "current"))
         return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
                        r["attribute"], r["authority"], r["source"], r["origin"],
-                       r["authenticated"], r["trust"], status, first + i, self.now)
+                       r["authenticated"], r["trust"], statuses[i], first + i, self.now)
                 for i, r in enumerate(rows)]
 
     def _buckets(self, levels) -> list[int]:
@@ -2170,6 +2185,146 @@ class MemoryStore:
                                (conflict_id,)).fetchone()
         return Conflict(*row) if row else None
 
+    # -- export, import, backup --
+
+    def export(self, user: str | None = None):
+        """Yield the store (or one user) as JSON-ready records, one per line of a JSONL file:
+        a header {"format": "agent-memory", "schema_version", "exported_at", "users"}, then the
+        declared policies, then every memory in server-clock order with its provenance and
+        status, each resolution, and each ledger entry (ids are this store's). One read
+        transaction, so the export is one consistent snapshot. `python memory.py DB export`."""
+        if user is not None:
+            check_user(user)
+        with self._read() as conn:
+            users = [user] if user is not None else [r[0] for r in conn.execute(
+                "SELECT DISTINCT user FROM index_keys ORDER BY user")]
+            yield {"type": "header", "format": EXPORT_FORMAT, "schema_version": SCHEMA_VERSION,
+                   "exported_at": self.now(), "users": users}
+            for attribute, policy in conn.execute("SELECT attribute, policy FROM attributes ORDER BY attribute"):
+                yield {"type": "policy", "attribute": attribute, "policy": policy}
+            where, args = ("WHERE user = ?", (user,)) if user is not None else ("", ())
+            for row in conn.execute(f"{_SELECT} {where} ORDER BY created_at", args):
+                m = _memory(row)
+                yield {"type": "memory", "id": m.id, "user": m.user, "task": m.task, "kind": m.kind,
+                       "text": m.text, "attribute": m.attribute, "authority": m.authority, "source": m.source,
+                       "origin": m.origin, "authenticated": m.authenticated, "trust": m.trust,
+                       "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at}
+            for r in conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions {where} ORDER BY id", args):
+                yield {"type": "resolution", **dict(zip(("kept", "retired", "rule", "run", "recorded_at"), r))}
+            for r in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts {where} ORDER BY id", args):
+                c = Conflict(*r)
+                yield {"type": "conflict", "id": c.id, "user": c.user, "kind": c.kind, "a": c.a, "b": c.b,
+                       "reason": c.reason, "state": c.state, "resolution": c.resolution,
+                       "opened_at": c.opened_at, "closed_at": c.closed_at}
+
+    def import_records(self, records) -> "Imported":
+        """Import records as `export` writes them (an iterable of dicts; the JSONL file's lines
+        parsed). One transaction: all accepted rows or nothing.
+
+        Every memory arrives as source "import" (an import never outranks a live fact; origin
+        "import:<source>:<origin>" keeps where it first came from, unchanged if it already was
+        an import), in the exported server-clock order, after every row already here, with its
+        status, authority and trust. Resolutions and ledger entries are carried over between the
+        new ids (`Imported.ids` maps exported id -> new id); current facts join the next run's
+        pending list, so consolidation folds them against live facts. A record that cannot be
+        taken (bad fields, an unknown type, a resolution or entry naming a memory not imported)
+        is refused and listed in `Imported.refused` as (record number, reason); nothing else
+        stops the import. A header with a newer schema_version raises SchemaError.
+        """
+        if records is None or isinstance(records, (str, bytes, dict)) or not hasattr(records, "__iter__"):
+            raise _invalid("records", "an iterable of export records (dicts)", records)
+        rows, meta, links, policies, refused = [], [], [], [], []
+        for n, rec in enumerate(records, 1):
+            kind = rec.get("type") if isinstance(rec, dict) else None
+            try:
+                if kind == "header":
+                    if rec.get("format") != EXPORT_FORMAT:
+                        raise _invalid("format", EXPORT_FORMAT, rec.get("format"))
+                    if not isinstance(rec.get("schema_version"), int) or rec["schema_version"] > SCHEMA_VERSION:
+                        raise SchemaError(f"import: schema_version {rec.get('schema_version')!r} is newer than "
+                                          f"the {SCHEMA_VERSION} this module supports")
+                elif kind == "policy":
+                    policies.append((_attribute_name(rec.get("attribute")),
+                                     _check_enum("policy", rec.get("policy"), tuple(POLICIES))))
+                elif kind == "memory":
+                    _check_id("id", rec.get("id"))
+                    status = _check_enum("status", rec.get("status"), STATUSES)
+                    origin = rec.get("origin")
+                    source = rec.get("source")
+                    if source != "import":
+                        _check_enum("source", source, SOURCES)
+                        origin = f"import:{source}:{_check_key('origin', origin, optional=False)}"[:MAX_KEY_CHARS]
+                    rows.append(prepare({"text": rec.get("text"), "user": rec.get("user"), "task": rec.get("task"),
+                                         "attribute": rec.get("attribute"), "authority": rec.get("authority"),
+                                         "kind": rec.get("kind"), "source": "import", "origin": origin,
+                                         "authenticated": rec.get("authenticated"), "trust": rec.get("trust")}))
+                    meta.append((rec["id"], status, rec.get("created_at")))
+                elif kind in ("resolution", "conflict"):
+                    links.append((n, rec))
+                else:
+                    raise _invalid("type", "header | policy | memory | resolution | conflict", kind)
+            except InvalidMemory as exc:
+                refused.append((n, str(exc)))
+        order = sorted(range(len(rows)), key=lambda i: (meta[i][2] if isinstance(meta[i][2], int) else 0, i))
+        with self.transaction() as tx:
+            made = tx.insert([rows[i] for i in order], statuses=[meta[i][1] for i in order])
+            ids = {meta[i][0]: m.id for i, m in zip(order, made)}
+            users = {m.id: m.user for m in made}
+            clock = tx.tick()
+            for attribute, policy in policies:
+                tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) ON CONFLICT (attribute) "
+                              "DO UPDATE SET policy = excluded.policy", (attribute, policy))
+            resolutions, entries = 0, 0
+            for n, rec in links:
+                sides = ("kept", "retired") if rec["type"] == "resolution" else ("a", "b")
+                a, b = (ids.get(rec.get(x)) for x in sides)
+                if a is None or b is None or users[a] != users[b]:
+                    refused.append((n, f"{rec['type']}: names a memory that was not imported "
+                                       f"({rec.get(sides[0])!r}, {rec.get(sides[1])!r})"))
+                    continue
+                if rec["type"] == "resolution":
+                    rule = rec.get("rule")
+                    if rule not in RULES or tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ?", (b,)).fetchone():
+                        refused.append((n, f"resolution: unknown rule or memory retired twice ({rule!r})"))
+                        continue
+                    tx.db.execute(SQL_INSERT_RESOLUTION, (a, b, rule, users[a], None, clock, rec.get("recorded_at")
+                                                          if isinstance(rec.get("recorded_at"), str) else tx.now))
+                    resolutions += 1
+                else:
+                    kind, state = rec.get("kind"), rec.get("state")
+                    if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
+                        refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
+                        continue
+                    tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
+                                  "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
+                                  (users[a], kind, a, b, rec["reason"], state, rec.get("resolution"), clock,
+                                   rec.get("opened_at") or tx.now, rec.get("closed_at")))
+                    entries += 1
+            for user in sorted(set(users.values())):
+                mine = sorted(i for i, u in users.items() if u == user)
+                tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
+                                                 f"import of {len(mine)} memories", clock, tx.now))
+        return Imported(ids, refused, resolutions, entries)
+
+    def backup(self, target: str) -> None:
+        """Copy the store to a new file `target` with SQLite's online backup API: a consistent,
+        page-for-page copy taken while other connections keep writing. Refuses an existing
+        non-empty target (nothing is overwritten). `python memory.py DB backup OUT.db`."""
+        target = os.fspath(target)
+        if not isinstance(target, str) or _is_memory_path(target):
+            raise _invalid("target", "a file path", target)
+        if os.path.exists(target) and os.path.getsize(target) > 0:
+            raise StoreError(f"{target}: exists and is not empty; backup never overwrites a file")
+        with self._lock:
+            try:
+                dest = self._sqlite.connect(target)
+                try:
+                    self._db().backup(dest)
+                finally:
+                    dest.close()
+            except self._Error as exc:
+                raise _translate(exc, target, "backing up") from exc
+
     # -- recall --
 
     def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
@@ -2451,3 +2606,215 @@ def _fold_view(rows: list[Memory], policy: str, held: set) -> set:
         elif dup is None:
             kept[t[1]] = t
     return retired
+
+
+# --- the review command line ------------------------------------------------------------------
+
+def _row_json(item):
+    out = {"type": type(item).__name__.lower()}
+    out.update({k: (list(v) if isinstance(v, tuple) else v) for k, v in item.__dict__.items()})
+    return out
+
+
+def _level(task):
+    return "(user)" if task is None else task
+
+
+def _provenance(m: Memory) -> str:
+    return f"{m.source}:{m.authority}:{m.trust} {m.origin}"
+
+
+def main(argv=None) -> int:
+    """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
+
+    Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
+    events | forget ID | purge USER | export | import FILE | backup OUT. Filters --user --task
+    ('-' = the user level) --attribute --status; --json on every command. Exit 0 ok, 1 nothing
+    found or refused (one line on stderr naming the thing and the fix), 2 usage. The database
+    must exist (only import creates a missing one).
+    """
+    parser = argparse.ArgumentParser(prog="memory.py", description="Review an agent-memory store.")
+    parser.add_argument("db", help="path of the memory database")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name, help_text, *, filters=()):
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--json", action="store_true", help="print JSON")
+        for flag in filters:
+            p.add_argument(f"--{flag}", help={"user": "only this user", "task": "only this task ('-': user level)",
+                                              "attribute": "only this attribute",
+                                              "status": "current | retired | quarantined"}[flag])
+        return p
+    command("users", "every user, with counts by status and open ledger entries")
+    command("list", "memories with status, provenance and what replaced what",
+            filters=("user", "task", "attribute", "status"))
+    command("show", "one memory: provenance, the whole chain of resolutions, ledger, audit").add_argument(
+        "id", type=int)
+    command("history", "resolutions, ledger entries and audit events touching one memory").add_argument(
+        "id", type=int)
+    command("conflicts", "open ledger entries and how to settle each", filters=("user",))
+    p = command("resolve", "settle a ledger entry: keep one side, retire the other")
+    p.add_argument("entry", type=int)
+    p.add_argument("--keep", type=int, required=True, help="the memory id to keep")
+    command("events", "the audit of forget, purge and import", filters=("user",))
+    p = command("forget", "delete a memory and what it retired (audited, text gone)")
+    p.add_argument("id", type=int)
+    p.add_argument("--reason", default="forget (command line)")
+    p = command("purge", "delete every memory of a user (audited, text gone)")
+    p.add_argument("user")
+    p.add_argument("--task", help="only this task ('-': user level); default every level")
+    command("export", "JSON lines on stdout: header, policies, memories, resolutions, ledger",
+            filters=("user",))
+    command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import").add_argument("file")
+    command("backup", "online, consistent copy to a new file").add_argument("out")
+    args = parser.parse_args(argv)
+    for flag in ("user", "task", "attribute"):
+        value = getattr(args, flag, None)
+        if value is not None and not value.strip():
+            parser.error(f"--{flag}: expected a non-empty value; got {value!r}")
+    if getattr(args, "status", None) not in (None, *STATUSES):
+        parser.error(f"--status: expected {' | '.join(STATUSES)}; got {args.status!r}")
+    try:
+        with MemoryStore(args.db, create=None if args.command == "import" else False) as store:
+            return _command(store, args)
+    except (StoreError, ValueError, OSError) as exc:
+        print(f"memory.py: error: {exc}".splitlines()[0], file=sys.stderr)
+        return 1
+
+
+def _command(store: MemoryStore, args) -> int:
+    out = []  # (human line | None, json item)
+    task = None if getattr(args, "task", None) == "-" else (getattr(args, "task", None) or ALL)
+    users = [args.user] if getattr(args, "user", None) else store.users()
+    if args.command == "users":
+        for user in store.users():
+            counts = {s: len(store.memories(user, status=s)) for s in STATUSES}
+            entries = len(store.conflicts(user))
+            out.append((f"{user}: {counts['current']} current, {counts['retired']} retired, "
+                        f"{counts['quarantined']} quarantined, {entries} open ledger entr(ies); "
+                        f"levels: {', '.join(_level(t) for t in store.tasks(user))}",
+                        {"user": user, **counts, "open_entries": entries, "tasks": store.tasks(user)}))
+    elif args.command == "list":
+        for user in users:
+            rows = store.memories(user, task, status=args.status, attribute=args.attribute)
+            why = {r.retired: r for r in store.resolutions(user)}
+            ledger = store.conflicts(user, kinds=None)
+            for m in rows:
+                line = (f"#{m.id} {m.status:<11} {user}/{_level(m.task)} [{m.attribute or '-'}] "
+                        f"{_provenance(m)}: {m.text!r}")
+                item = {"memory": _row_json(m)}
+                if m.id in why:
+                    r = why[m.id]
+                    line += f"\n      retired by #{r.kept} ({r.rule}, run {r.run if r.run is not None else 'at write'})"
+                    item["retired_by"] = _row_json(r)
+                for c in ledger:
+                    if m.id in (c.a, c.b):
+                        line += f"\n      ledger entry #{c.id}: {c.kind} with #{c.b if m.id == c.a else c.a}"
+                        item.setdefault("ledger", []).append(_row_json(c))
+                out.append((line, item))
+    elif args.command in ("show", "history"):
+        m = store.get(args.id)
+        items = store.history(args.id)
+        if m is None and not items:
+            raise StoreError(f"no memory with id {args.id} (and no audit of one); list ids with "
+                             f"`python memory.py {store.path} list`")
+        if args.command == "show" and m is not None:
+            out.append((f"#{m.id} {m.status} {m.user}/{_level(m.task)} [{m.attribute or '-'}] {m.kind}\n"
+                        f"  text: {m.text!r}\n  provenance: {_provenance(m)} authenticated={m.authenticated}\n"
+                        f"  server clock {m.created_at}, recorded {m.recorded_at}", {"memory": _row_json(m)}))
+            chain, seen = [], {m.id}
+            cursor = m
+            while cursor is not None:  # upward: what replaced it, up to the current memory
+                step = next((r for r in store.history(cursor.id)
+                             if isinstance(r, Resolution) and r.retired == cursor.id), None)
+                if step is None or step.kept in seen:
+                    break
+                seen.add(step.kept)
+                cursor = store.get(step.kept)
+                chain.append((step, cursor))
+            for step, keeper in chain:
+                out.append((f"  retired by #{step.kept} ({step.rule}, run {step.run if step.run is not None else 'at write'}): "
+                            f"{keeper.text if keeper else '(deleted)'!r} [{keeper.status if keeper else '-'}]",
+                            {"replaced_by": _row_json(step), "keeper": _row_json(keeper) if keeper else None}))
+            for r in items:  # downward: what it retired
+                if isinstance(r, Resolution) and r.kept == m.id:
+                    loser = store.get(r.retired)
+                    out.append((f"  retired #{r.retired} ({r.rule}): {loser.text if loser else '(deleted)'!r}",
+                                {"retired": _row_json(r)}))
+        for item in items:
+            if args.command == "show" and isinstance(item, Resolution):
+                continue
+            other = None
+            if isinstance(item, Conflict):
+                other = store.get(item.b if item.a == args.id else item.a)
+                text = (f"  ledger entry #{item.id} {item.kind} {item.state} with #{other.id if other else '?'} "
+                        f"{other.text if other else '(deleted)'!r}: {item.reason}"
+                        + (f" -> {item.resolution}" if item.resolution else ""))
+            elif isinstance(item, Event):
+                text = f"  {item.op} at {item.recorded_at}: {item.count} memories ({item.reason})"
+            else:
+                text = f"  {item.rule}: #{item.kept} kept, #{item.retired} retired (run {item.run})"
+            out.append((text, _row_json(item)))
+    elif args.command == "conflicts":
+        for user in users:
+            for c in store.conflicts(user):
+                a, b = store.get(c.a), store.get(c.b)
+                out.append((f"entry #{c.id} {c.kind} ({user}, open since {c.opened_at[:10]}): #{c.a} "
+                            f"{a.text if a else '?'!r} vs #{c.b} {b.text if b else '?'!r}; {c.reason}\n"
+                            f"      settle: python memory.py {store.path} resolve {c.id} --keep {c.a}  (or --keep {c.b})",
+                            _row_json(c)))
+    elif args.command == "resolve":
+        done = store.resolve(args.entry, keep=args.keep)
+        out.append((f"entry #{args.entry} settled: kept #{args.keep}" +
+                    "".join(f"; retired #{r.retired} ({r.rule})" for r in done),
+                    {"entry": args.entry, "kept": args.keep, "resolutions": [_row_json(r) for r in done]}))
+    elif args.command == "events":
+        for e in store.events(args.user):
+            out.append((f"#{e.id} {e.op} {e.user} at {e.recorded_at}: {e.count} ids {list(e.ids)} ({e.reason})",
+                        _row_json(e)))
+    elif args.command == "forget":
+        ids = store.forget(args.id, reason=args.reason)
+        if not ids:
+            raise StoreError(f"no memory with id {args.id}; nothing deleted")
+        out.append((f"deleted {len(ids)} memories: {ids}", {"deleted": ids}))
+    elif args.command == "purge":
+        ptask = ALL if args.task is None else (None if args.task == "-" else args.task)
+        n = store.purge(args.user, ptask)
+        if not n:
+            raise StoreError(f"no memories for user {args.user!r} at that level; nothing deleted")
+        out.append((f"deleted {n} memories of {args.user}", {"deleted": n}))
+    elif args.command == "export":
+        for rec in store.export(args.user):
+            print(json.dumps(rec, ensure_ascii=False))
+        return 0
+    elif args.command == "import":
+        source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+        try:
+            records = []
+            for n, line in enumerate(source, 1):
+                if line.strip():
+                    try:
+                        records.append(json.loads(line))
+                    except json.JSONDecodeError as exc:
+                        raise InvalidMemory(f"{args.file}: line {n}: not JSON ({exc.msg})") from None
+        finally:
+            if source is not sys.stdin:
+                source.close()
+        done = store.import_records(records)
+        out.append((f"imported {len(done.ids)} memories, {done.resolutions} resolutions, {done.entries} ledger "
+                    f"entries; refused {len(done.refused)}" + "".join(f"\n  record {n}: {why}" for n, why in done.refused),
+                    {"ids": {str(k): v for k, v in done.ids.items()}, "refused": done.refused,
+                     "resolutions": done.resolutions, "entries": done.entries}))
+    elif args.command == "backup":
+        store.backup(args.out)
+        out.append((f"backed up to {args.out}", {"backup": args.out}))
+    if args.json:
+        print(json.dumps([item for _, item in out], indent=2, ensure_ascii=False))
+    else:
+        for line, _ in out:
+            print(line)
+    return 0 if out else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

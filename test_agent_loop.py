@@ -140,7 +140,7 @@ class ConversationTest(unittest.TestCase):
         agent.turn(Turn("ada", "The tax return for the flat is due May 30."))
         fixed = agent.turn(Turn("ada", "Correction: the tax return for the flat is due June 15."))
         self.assertEqual([d.reason for _, _, d in fixed.decisions], ["supersedes"])
-        block = agent.prepare("ferry departure and tax return due date").memory_block
+        block = agent.prepare("ferry departure, cabin and tax return due date").memory_block
         self.assertIn("3 May, 07:40", block)
         self.assertIn("Cabin: 12, sea view", block)
         self.assertIn("June 15", block)
