@@ -379,10 +379,13 @@ class _Immutable:
         return True
 
     def restated(self, r, dup):
-        """r has the value of live row dup: a copy, or (ranking higher) its replacement. A live
-        user statement restating one side settles that side's contradictions in its favour."""
+        """r has the value of live row dup: ranking higher, it replaces dup and arrives in its
+        place; otherwise it is a copy, and a live user statement restating one side settles
+        that side's contradictions in its favour."""
         if r[RANK] > dup[RANK]:
-            if not self.drop(dup, r, rank_step(r[RANK], dup[RANK])):
+            if self.drop(dup, r, rank_step(r[RANK], dup[RANK])):
+                self.arrive(r)
+            else:
                 self.live.append(r)  # the copy is held by a contest: both stay
             return
         self.run.retire(dup, r, RULE_DUPLICATE, self.held)
