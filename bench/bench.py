@@ -1,63 +1,78 @@
-"""Benchmark the memory store against SQL floors measured in the same run on the same data.
+"""Benchmark the memory store against a fixed SQL floor measured in the same run on the same rows.
 
-Each figure is printed next to a floor: the cheapest SQL that does the same I/O, timed in
-the same process, on the same rows, in the same temp directory, and shown as a ratio
-(store time / floor time, so 1.0 means "as fast as bare SQLite", lower is better).
+Each figure is printed next to a floor: what a plain SQLite design does for the same job on
+the same rows, timed in the same process and temp directory, interleaved with the store, and
+shown as a ratio (store time / floor time: 1.0 means "as fast as the plain design", lower is
+better). The floor is FIXED: it is defined here, not copied from memory.py, so an index or a
+trigger the store adds does not move it (issue 15: the old floor mirrored the store's schema
+and replayed its recall SQL, so it moved with every change to the store).
 
-Figures per N (number of facts loaded):
+The floor (``FLOOR_SCHEMA``; WAL and synchronous=NORMAL, every other pragma SQLite's default):
 
-- add: ``MemoryStore.add_many`` in batches of ``BATCH`` rows (one transaction each) into a
-  file database, rows/s. Floor: a raw ``executemany`` INSERT of the very rows the store
-  wrote (read back from its file, untimed) into a bare ``memories`` table with the same
-  columns and no secondary indexes, plus the store's own FTS5 table definition and
-  triggers copied verbatim from its ``sqlite_master``; same batches, one
-  ``BEGIN IMMEDIATE`` each, and the store connection's own pragmas (journal_mode,
-  synchronous, secure_delete, cache_size, mmap_size, temp_store, read from it).
-- consolidate: a full ``consolidate(store, ALL)``. Floor, in one transaction: one read of
-  every current semantic row (the columns the fold reads) in id order, then as many
-  ``UPDATE ... SET status`` and resolution INSERTs as the real run wrote (its own
-  resolution rows, copied), plus one ``runs`` row.
+    CREATE TABLE m (id INTEGER PRIMARY KEY, user, task, attribute, text, norm, authority,
+                    source, status, created_at);
+    CREATE INDEX m_scope ON m (user, task, attribute, created_at);
+    CREATE VIRTUAL TABLE m_fts USING fts5(text, content='m', content_rowid='id',
+                                          tokenize='unicode61');
+    CREATE TABLE r (kept, retired, rule, run, recorded_at);     -- resolutions, 5 columns
+
+Its rows are the store's own rows as ``add_many`` returned them (ids, normalized attribute
+and norm, server clock): public API only, never the store's file, schema or SQL.
+
+Figures per N (facts loaded):
+
+- add: ``add_many`` in batches of ``BATCH`` rows, rows/s. Floor: per batch, one transaction of
+  ``executemany`` INSERT into m plus the FTS insert of the same rows.
+- consolidate: a full ``consolidate(store, ALL)``. Floor, one transaction: one ordered scan of
+  the current rows by m_scope, then as many UPDATEs of m.status and INSERTs into r as the
+  store's run wrote resolutions (its own Resolution tuples).
 - incremental: after adding 1% more facts (the same stream, continued), a second
   ``consolidate(store, ALL)``, as a fraction of the full pass.
-- recall: p50 and p99 of ``store.recall`` over ``QUERIES`` queries (k=5). Floor: the very
-  MATCH expression the store sent (captured from SQLite's statement trace in an untimed
-  warm-up pass) as a raw ``MATCH ? ORDER BY rank LIMIT k`` (rank = the store's configured
-  bm25) on the store's own index through a second connection: no join back to
-  ``memories``, no resolution or ledger lookups.
-- forget (per call) and purge (per user) times, peak RSS (``ru_maxrss``) and file bytes
-  (main file + WAL + SHM) per fact; the 1-minute load average at start and end (other
-  work on the machine slows store and floor alike, but not always evenly) and the
-  whole run's wall time for that N.
+- agent loop: ``TURNS`` turns, each on a user drawn uniformly at random: ``add_many`` of 3
+  facts for that user, then ``consolidate(store, user)``; p50/p99 in ms. Floor: the same 3
+  rows inserted with their FTS entries (one transaction), then one read of that user's
+  current rows by m_scope. Also 5 turns on the busiest user (p50).
+- recall: p50/p99 of ``store.recall(query, user=, task=, k=5)``, apart for Latin-script
+  queries (``QUERIES``, users drawn by activity) and CJK queries (``CJK_QUERIES``: a
+  2-character word of one of the user's Chinese or Japanese facts, written without spaces,
+  e.g. "东京" for "我住在东京。"), with each set's hit rate. Floor: one FTS5 MATCH of the
+  query's words (``\\w+`` runs, casefolded, less the fixed ``FLOOR_STOPWORDS``), each quoted
+  and OR'd, joined to m on id, filtered by user and status, ``ORDER BY rank`` (bm25) LIMIT 5.
+- forget: ms per ``store.forget(id)`` on random ids. Floor: DELETE of the same rows (the ids
+  forget returned) and their FTS entries, one transaction.
+- purge: ms of ``store.purge(user)`` for ``PURGES`` users of about ``PURGE_ROWS`` rows (and
+  one for the busiest user). Floor: DELETE of the user's rows and their FTS entries.
+- bytes per fact (main file + WAL + SHM after the load), peak RSS, load average, wall time.
 
-Before each consolidation, the store's and the floor's alike, the bench collects garbage and
-calls ``os.sync()``, so no phase pays for write-back the previous one left behind.
+Before each consolidation (full, incremental and every agent-loop turn; store and floor
+alike) the bench calls gc.collect() and os.sync(), so no phase pays for write-back an earlier
+one left behind. Store and floor alternate batch by batch, turn by turn and query by query.
 
 Workload (``random.Random(seed)``, streamed, never held in memory whole); users = N // 100
-(at least 20), activity Zipf-like (weight 1/rank**0.7: at 1M the busiest user has about
-2% of facts); each user has 1-4 tasks and about 30% of semantic facts are task-level.
-Per fact drawn, with the proportions in ``MIX``:
+(at least 20), activity Zipf-like (weight 1/rank**0.7: at 1M the busiest user has about 2%
+of facts); each user has 1-4 tasks and about 30% of semantic facts are task-level. Per fact,
+with the proportions in ``MIX``: 40% user statement of an attribute (when the user already
+has a value: 45% restatement, 55% change of value); 8% exact duplicate of a recent row; 12%
+tool inference (70% authenticated); 5% import; 20% unattributed fact (about 15% reworded near
+duplicates, 10% negations); 3% Chinese or Japanese fact without spaces (30% of them a
+home_city statement); 12% episodic event.
 
-- 40% user statement of an attribute (source user, authority user, origin chat); when the
-  user already has a value there: 45% restatement of the same value (often in other
-  words), 55% change of value (an immutable attribute then opens a contradiction);
-- 8% exact duplicate of one of the user's recent rows;
-- 12% tool inference (source tool, authority inferred, origin ``email:...``/``web:...``/
-  ``calendar``; 70% authenticated and trusted, else unauthenticated and unverified);
-- 5% import (source import, origin ``import:...``, authority user, attributed);
-- 23% unattributed semantic fact (of which about 15% a reworded near duplicate and 10%
-  the negation of an earlier fact of that user);
-- 12% episodic event (never consolidated).
-
-Run: ``python bench/bench.py --quick`` (10k), ``--sizes 10000,100000,1000000``, ``--json``,
-``--repeat 3`` (each figure the median of 3 independent runs; the table shows the spread).
-From Python: ``run([2000], queries=100)`` returns the same dict ``--json`` prints.
+Run: ``python bench/bench.py --quick`` (10k), ``--sizes 10000,100000,1000000``, ``--repeat 3``
+(each figure the median of 3 independent runs), ``--json``; ``--profile add,consolidate,agent``
+runs cProfile on those store paths at the largest size instead. From Python:
+``run([2000], queries=100)`` returns the dict ``--json`` prints. See bench/README.md.
 """
 
 import argparse
+import cProfile
 import gc
+import hashlib
 import json
+import math
 import os
+import pstats
 import random
+import re
 import resource
 import shutil
 import sqlite3
@@ -72,11 +87,16 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 BATCH = 10_000          # rows per add_many call (one transaction each)
-QUERIES = 1_000         # recall queries per N
+QUERIES = 1_000         # Latin-script recall queries per N
+CJK_QUERIES = 500       # CJK recall queries per N
 RECALL_K = 5
+TURNS = 200             # agent-loop turns per N
+TURN_FACTS = 3          # facts added per turn
+BUSIEST_TURNS = 5       # extra turns on the busiest user
 FORGETS = 20            # forget calls per N (stops early after FORGET_BUDGET_S seconds)
 FORGET_BUDGET_S = 30.0
-PURGES = 3              # users purged per N
+PURGES = 3              # users of about PURGE_ROWS rows purged per N
+PURGE_ROWS = 60
 INCREMENT = 0.01        # fraction of N added before the incremental pass
 DEFAULT_SEED = 20240601
 
@@ -85,7 +105,8 @@ MIX = (                 # (event, share of facts); see the module docstring
     ("duplicate", 0.08),
     ("inference", 0.12),
     ("import", 0.05),
-    ("unattributed", 0.23),
+    ("unattributed", 0.20),
+    ("cjk", 0.03),
     ("episodic", 0.12),
 )
 
@@ -188,6 +209,21 @@ QUERY_TEMPLATES = {
 }
 
 
+# Chinese and Japanese facts, written without spaces; every {v} is a 2-character word, which
+# is what a CJK query searches for ("东京" in "我住在东京。").
+ZH_CITIES = "东京 北京 上海 大阪 京都 台北 香港 首尔 巴黎 伦敦 柏林 罗马 悉尼 深圳 广州 成都 杭州 南京 西安 重庆".split()
+ZH_THINGS = "寿司 拉面 咖啡 绿茶 围棋 登山 摄影 网球 爵士 钢琴 书法 烹饪 跑步 游泳 象棋 电影 漫画 园艺 滑雪 瑜伽".split()
+JA_CITIES = "東京 大阪 京都 札幌 福岡 横浜 神戸 仙台 広島 奈良 金沢 那覇".split()
+JA_THINGS = "写真 音楽 料理 読書 旅行 映画 登山 将棋 茶道 囲碁 剣道 柔道 書道 釣り".split()
+CJK_FACTS = (  # (values, templates) per language and kind of word
+    (ZH_CITIES, ["我周末常去{v}。", "我在{v}工作过三年。", "我的老朋友住在{v}附近。"]),
+    (ZH_THINGS, ["我喜欢{v}。", "我每个星期都练习{v}。", "最近我迷上了{v}。"]),
+    (JA_CITIES, ["{v}で友達に会いました。", "来月{v}へ出張します。"]),
+    (JA_THINGS, ["趣味は{v}です。", "週末はよく{v}をします。"]),
+)
+CJK_HOME = ((ZH_CITIES, ["我住在{v}。", "我家在{v}。"]), (JA_CITIES, ["{v}に住んでいます。"]))
+
+
 def _name(rng):
     return "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize()
 
@@ -227,6 +263,8 @@ class Workload:
         self.state = {}       # (user, task, attribute) -> value last stated by the user
         self.recent = {}      # user -> the user's last few rows, for duplicates
         self.facts = {}       # user -> last few unattributed (words, text), for rewording
+        self.cjk = {}         # user -> last few (task, 2-character word) of its CJK facts, for queries
+        self.rows = {}        # user -> rows generated for the user
         self.events = [e for e, _ in MIX]
         acc, self.event_cum = 0.0, []
         for _, share in MIX:
@@ -256,6 +294,7 @@ class Workload:
              source="user", origin="chat", authenticated=True, trust="trusted"):
         row = {"text": text, "user": user, "task": task, "attribute": attribute, "authority": authority,
                "kind": kind, "source": source, "origin": origin, "authenticated": authenticated, "trust": trust}
+        self.rows[user] = self.rows.get(user, 0) + 1
         ring = self.recent.setdefault(user, [])
         ring.append(row)
         if len(ring) > 8:
@@ -331,9 +370,27 @@ class Workload:
         task = rng.choice(self.tasks[user]) if rng.random() < 0.3 else None
         return self._row(text, user, task, kind="episodic")
 
-    def one(self):
+    def _cjk(self, user):
         rng = self.rng
-        user = self.user()
+        if rng.random() < 0.3:  # a home_city statement in Chinese or Japanese: it folds with the rest
+            values, templates = rng.choice(CJK_HOME)
+            self._count("cjk: home_city statement")
+            return self._row(rng.choice(templates).format(v=rng.choice(values)), user, None, "home_city")
+        values, templates = rng.choice(CJK_FACTS)
+        value = rng.choice(values)
+        task = rng.choice(self.tasks[user]) if rng.random() < 0.3 else None
+        mine = self.cjk.setdefault(user, [])
+        mine.append((task, value))
+        if len(mine) > 8:
+            del mine[0]
+        self._count("cjk: fact")
+        return self._row(rng.choice(templates).format(v=value), user, task)
+
+    def one(self, user=None):
+        """The next fact: of a user drawn by activity, or of `user`."""
+        rng = self.rng
+        if user is None:
+            user = self.user()
         event = rng.choices(self.events, cum_weights=self.event_cum)[0]
         if event == "duplicate":
             ring = self.recent.get(user)
@@ -347,15 +404,19 @@ class Workload:
             return self._attributed(user, event)
         if event == "unattributed":
             return self._unattributed(user)
+        if event == "cjk":
+            return self._cjk(user)
         self._count("episodic")
         return self._episodic(user)
 
-    def batch(self, n):
+    def batch(self, n, user=None):
+        """The next `n` facts (of users drawn by activity, or all of `user`)."""
         one = self.one
-        return [one() for _ in range(n)]
+        return [one(user) for _ in range(n)]
 
     def queries(self, n):
-        """``n`` recall queries: (text, user, task); mostly attribute questions, some keywords."""
+        """``n`` Latin-script recall queries: (text, user, task); mostly attribute questions,
+        some keywords; users drawn by activity."""
         rng, out = self.rng, []
         for _ in range(n):
             user = self.user()
@@ -370,6 +431,26 @@ class Workload:
             out.append((text.strip(), user, task))
         return out
 
+    def cjk_queries(self, n):
+        """``n`` CJK recall queries: (2-character word, user, task), each a word of one of that
+        user's own Chinese or Japanese facts (users drawn by activity, among those with one),
+        asked in the fact's scope. A hit is a returned memory whose text contains the word."""
+        rng, out = self.rng, []
+        holders = sorted(self.cjk)
+        if not holders:
+            return out
+        for _ in range(n):
+            user = self.user()
+            for _ in range(20):
+                if user in self.cjk:
+                    break
+                user = self.user()
+            else:
+                user = rng.choice(holders)
+            task, value = rng.choice(self.cjk[user])
+            out.append((value, user, task))
+        return out
+
 
 def declare_policies(store):
     for attribute, (policy, _, _) in list(ATTRIBUTES.items()) + list(TASK_ATTRIBUTES.items()):
@@ -377,24 +458,121 @@ def declare_policies(store):
             store.declare(attribute, policy)
 
 
-# --- floors ---------------------------------------------------------------------------------
+# --- the fixed floor ------------------------------------------------------------------------
 
-def _settle():
+FLOOR_SCHEMA = (
+    "CREATE TABLE m (id INTEGER PRIMARY KEY, user, task, attribute, text, norm, authority, source, "
+    "status, created_at)",
+    "CREATE INDEX m_scope ON m (user, task, attribute, created_at)",
+    "CREATE VIRTUAL TABLE m_fts USING fts5(text, content='m', content_rowid='id', tokenize='unicode61')",
+    "CREATE TABLE r (kept, retired, rule, run, recorded_at)",
+)
+FLOOR_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL")
+FLOOR_INSERT = "INSERT INTO m VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+FLOOR_FTS_INSERT = "INSERT INTO m_fts (rowid, text) VALUES (?, ?)"
+FLOOR_FTS_DELETE = "INSERT INTO m_fts (m_fts, rowid, text) VALUES ('delete', ?, ?)"
+FLOOR_SCAN = ("SELECT id, user, task, attribute, norm, authority, source, created_at FROM m INDEXED BY m_scope "
+              "WHERE status = 'current' ORDER BY user, task, attribute, created_at")
+FLOOR_RETIRE = "UPDATE m SET status = 'retired' WHERE id = ?"
+FLOOR_RESOLUTION = "INSERT INTO r VALUES (?, ?, ?, ?, ?)"
+FLOOR_USER_CURRENT = ("SELECT id, user, task, attribute, norm, authority, source, created_at FROM m "
+                      "WHERE user = ? AND status = 'current' ORDER BY task, attribute, created_at")
+FLOOR_RECALL = ("SELECT m.* FROM m_fts JOIN m ON m.id = m_fts.rowid WHERE m_fts MATCH ? AND m.user = ? "
+                "AND m.status = 'current' ORDER BY rank LIMIT ?")
+# The floor's query words: every \w+ run of the casefolded query but these (the bench's own
+# list, not the store's): an OR with "my" or "is" in it would rank a large share of the table.
+FLOOR_STOPWORDS = frozenset("""a an the i me my mine we our you your is am are was were be been do does did
+have has had what which who whom when where why how to of in on at for with and or not no
+about any anything it its this that these those there""".split())
+_WORD = re.compile(r"\w+")
+
+
+def floor_connect(path, extra_pragmas=()):
+    """A floor connection in autocommit mode with the floor's schema and pragmas; `extra_pragmas`
+    ("name=value", from --floor-pragma) are for experiments, never the default."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    for pragma in FLOOR_PRAGMAS + tuple("PRAGMA " + p for p in extra_pragmas):
+        conn.execute(pragma)
+    conn.execute("BEGIN IMMEDIATE")
+    for sql in FLOOR_SCHEMA:
+        conn.execute(sql)
+    conn.execute("COMMIT")
+    return conn
+
+
+def floor_rows(memories):
+    """The floor's rows for memories returned by add_many: (m rows, FTS rows)."""
+    rows = [(m.id, m.user, m.task, m.attribute, m.text, m.norm, m.authority, m.source, m.status, m.created_at)
+            for m in memories]
+    return rows, [(r[0], r[4]) for r in rows]
+
+
+def floor_add(conn, rows, fts):
+    """One transaction: the rows into m, their text into m_fts. Returns seconds."""
+    t = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    conn.executemany(FLOOR_INSERT, rows)
+    conn.executemany(FLOOR_FTS_INSERT, fts)
+    conn.execute("COMMIT")
+    return time.perf_counter() - t
+
+
+def resolution_rows(report):
+    """The 5-tuples of a consolidation report's resolutions (read after the timed run)."""
+    return [(r.kept, r.retired, r.rule, r.run, r.recorded_at) for r in report.resolutions]
+
+
+def floor_apply(conn, resolutions):
+    """Untimed: give the floor the store's statuses after a run (recall filters on status)."""
+    conn.execute("BEGIN IMMEDIATE")
+    conn.executemany(FLOOR_RETIRE, [(r[1],) for r in resolutions])
+    conn.execute("COMMIT")
+
+
+def floor_consolidate(conn, resolutions):
+    """One transaction: one ordered scan of the current rows by m_scope, then one UPDATE and
+    one INSERT into r per resolution of the store's run. Returns (seconds, rows read)."""
+    retired = [(r[1],) for r in resolutions]
+    settle()
+    t = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    n_read = 0
+    for _ in conn.execute(FLOOR_SCAN):
+        n_read += 1
+    conn.executemany(FLOOR_RETIRE, retired)
+    conn.executemany(FLOOR_RESOLUTION, resolutions)
+    conn.execute("COMMIT")
+    return time.perf_counter() - t, n_read
+
+
+def floor_match(query):
+    """The floor's MATCH expression: the query's words less FLOOR_STOPWORDS, quoted, OR'd."""
+    words = dict.fromkeys(w for w in _WORD.findall(query.casefold()) if w not in FLOOR_STOPWORDS)
+    return " OR ".join('"%s"' % w for w in words) or None
+
+
+def floor_recall(conn, match, user, k=RECALL_K):
+    return conn.execute(FLOOR_RECALL, (match, user, k)).fetchall() if match else []
+
+
+def floor_delete(conn, where, args):
+    """One transaction: DELETE the rows matching `where` and their FTS entries. Returns rows."""
+    conn.execute("BEGIN IMMEDIATE")
+    rows = conn.execute("SELECT id, text FROM m WHERE " + where, args).fetchall()
+    conn.executemany(FLOOR_FTS_DELETE, rows)
+    conn.execute("DELETE FROM m WHERE " + where, args)
+    conn.execute("COMMIT")
+    return len(rows)
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+def settle():
     """Start a timed phase from the same state whoever runs it: no garbage left to collect and
     no dirty file pages of an earlier phase still being written back (the floor's copy of a
-    million rows, written just before the store's consolidation, made it 20% slower)."""
+    million rows, written just before the store's consolidation, once made it 20% slower)."""
     gc.collect()
     os.sync()
-
-
-def _timed_consolidation(store):
-    """(seconds, report) of one consolidate(store, ALL), started from a settled machine."""
-    import memory
-    import consolidate
-    _settle()
-    t = time.perf_counter()
-    report = consolidate.consolidate(store, memory.ALL)
-    return time.perf_counter() - t, report
 
 
 def _file_bytes(path):
@@ -405,169 +583,254 @@ def _maxrss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0  # Linux: KiB
 
 
-MIRRORED_PRAGMAS = ("journal_mode", "synchronous", "secure_delete", "cache_size", "mmap_size", "temp_store")
-
-
-def store_pragmas(store):
-    """The connection settings the store runs with, to give the floor the same ones."""
-    conn = store._db()
-    return {name: conn.execute("PRAGMA %s" % name).fetchone()[0] for name in MIRRORED_PRAGMAS}
-
-
-def _connect(path, pragmas):
-    """A floor connection in autocommit mode with the store's pragmas (WAL, synchronous, ...)."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    for name in MIRRORED_PRAGMAS:
-        conn.execute("PRAGMA %s=%s" % (name, pragmas[name]))
-    return conn
-
-
-def mirror_schema(store_path, floor):
-    """Create in `floor` the store's tables as bare tables, its FTS5 table and its triggers.
-
-    Read from the store file's sqlite_master, so the floor follows the schema memory.py
-    writes: ``memories``, ``resolutions`` and ``runs`` with their own CREATE TABLE text
-    (same columns, constraints and generated columns) but none of their indexes; the FTS5
-    virtual table and every trigger on ``memories`` copied verbatim. Returns
-    {table: [insertable column names]}.
-    """
-    src = sqlite3.connect(store_path)
-    try:
-        master = src.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
-        columns = {}
-        for table in ("memories", "resolutions", "runs"):
-            columns[table] = [r[1] for r in src.execute(f"PRAGMA table_xinfo({table})") if r[6] == 0]
-    finally:
-        src.close()
-    tables = {name: sql for kind, name, _, sql in master if kind == "table"}
-    floor.execute("BEGIN IMMEDIATE")
-    for table in ("memories", "resolutions", "runs"):
-        floor.execute(tables[table])
-    fts = [sql for kind, name, _, sql in master
-           if kind == "table" and sql and sql.upper().startswith("CREATE VIRTUAL TABLE")]
-    for sql in fts:
-        floor.execute(sql)
-    triggers = [sql for kind, _, tbl, sql in master if kind == "trigger" and tbl == "memories"]
-    for sql in triggers:
-        floor.execute(sql)
-    floor.execute("COMMIT")
-    return columns, len(fts), len(triggers)
-
-
-def floor_add(store_path, floor, columns, batch=BATCH):
-    """Copy the store's rows into the floor in id order, timing only executemany + commit."""
-    cols = columns["memories"]
-    insert = "INSERT INTO memories (%s) VALUES (%s)" % (", ".join(cols), ", ".join("?" * len(cols)))
-    src = sqlite3.connect(store_path)
-    elapsed, last, rows_done = 0.0, 0, 0
-    try:
-        while True:
-            rows = src.execute("SELECT %s FROM memories WHERE id > ? ORDER BY id LIMIT ?" % ", ".join(cols),
-                               (last, batch)).fetchall()
-            if not rows:
-                break
-            last = rows[-1][0]
-            t = time.perf_counter()
-            floor.execute("BEGIN IMMEDIATE")
-            floor.executemany(insert, rows)
-            floor.execute("COMMIT")
-            elapsed += time.perf_counter() - t
-            rows_done += len(rows)
-    finally:
-        src.close()
-    return elapsed, rows_done
-
-
-def floor_consolidate(store_path, floor, columns):
-    """The SQL floor of a full consolidation, in one transaction; returns (seconds, rows read).
-
-    Reads every current semantic row (the columns the fold reads) in id order,
-    then retires the ids the real run retired and inserts the real run's resolution and
-    runs rows (copied from the store file before timing).
-    """
-    src = sqlite3.connect(store_path)
-    try:
-        rcols, ucols = columns["resolutions"], columns["runs"]
-        resolutions = src.execute("SELECT %s FROM resolutions ORDER BY rowid" % ", ".join(rcols)).fetchall()
-        runs = src.execute("SELECT %s FROM runs ORDER BY id" % ", ".join(ucols)).fetchall()
-    finally:
-        src.close()
-    retired = [(r[rcols.index("retired")],) for r in resolutions]
-    ins_res = "INSERT INTO resolutions (%s) VALUES (%s)" % (", ".join(rcols), ", ".join("?" * len(rcols)))
-    ins_run = "INSERT INTO runs (%s) VALUES (%s)" % (", ".join(ucols), ", ".join("?" * len(ucols)))
-    _settle()
-    t = time.perf_counter()
-    floor.execute("BEGIN IMMEDIATE")
-    n_read = 0
-    for _ in floor.execute("SELECT id, user, task, attribute, norm, authority, source, trust, created_at, sig "
-                           "FROM memories WHERE status = 'current' AND kind = 'semantic' ORDER BY id"):
-        n_read += 1
-    floor.executemany("UPDATE memories SET status = 'retired' WHERE id = ?", retired)
-    floor.executemany(ins_res, resolutions)
-    floor.executemany(ins_run, runs)
-    floor.execute("COMMIT")
-    return time.perf_counter() - t, n_read, len(resolutions)
-
-
-def _sql_string(sql, start):
-    """The SQL string literal opening at sql[start] ("'"), with doubled quotes undone."""
-    out, i = [], start + 1
-    while True:
-        j = sql.index("'", i)
-        out.append(sql[i:j])
-        if sql.startswith("''", j):
-            out.append("'")
-            i = j + 2
-        else:
-            return "".join(out)
-
-
-def capture_matches(store, queries, k=RECALL_K):
-    """Run each query through store.recall once (untimed; it also warms the cache) and return
-    the first FTS5 MATCH expression the store sent for it (None if it sent none).
-
-    Read from SQLite's statement trace (bound values expanded), so the floor searches the
-    store's index with exactly the expression the store built, whatever memory.py's query
-    construction is at the time.
-    """
-    conn = store._db()
-    seen = []
-
-    def trace(sql):
-        at = sql.find("MATCH '")
-        if at >= 0 and "memories_fts" in sql and not seen:
-            seen.append(_sql_string(sql, at + 6))
-
-    out = []
-    conn.set_trace_callback(trace)
-    try:
-        for text, user, task in queries:
-            del seen[:]
-            store.recall(text, user=user, task=task, k=k)
-            out.append(seen[0] if seen else None)
-    finally:
-        conn.set_trace_callback(None)
-    return out
-
-
-FLOOR_RECALL = "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?"
-
-
 def _pct(values, p):
     s = sorted(values)
     return s[min(len(s) - 1, max(0, int(round(p / 100.0 * len(s))) - 1))]
 
 
-# --- one size -------------------------------------------------------------------------------
+def _ms(seconds):
+    return 1000.0 * seconds
 
-def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PURGES, log=None):
-    """Load `n` facts and measure every figure against its floor; returns a dict of figures.
 
-    Works in a fresh temp directory, removed afterwards. Times are seconds unless a key
-    says ms; ratios are store time / floor time (lower is better, 1.0 = the floor).
-    """
+def store_version():
+    """{module file: git blob id} of the store's modules as imported (what `git hash-object`
+    prints): others edit them while the bench runs, so each size records what it measured."""
     import memory
     import consolidate
+    out = {}
+    for module in (memory, consolidate):
+        with open(module.__file__, "rb") as f:
+            data = f.read()
+        out[os.path.basename(module.__file__)] = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()[:12]
+    return out
+
+
+# --- one size: the phases -------------------------------------------------------------------
+
+def load(store, floor, wl, n, out, say):
+    """add_many in batches, each followed by the floor's batch; returns every stored id."""
+    t_add = t_floor = t_gen = 0.0
+    ids, done = [], 0
+    while done < n:
+        t = time.perf_counter()
+        batch = wl.batch(min(BATCH, n - done))
+        t_gen += time.perf_counter() - t
+        gc.collect()
+        t = time.perf_counter()
+        got = store.add_many(batch)
+        t_add += time.perf_counter() - t
+        rows, fts = floor_rows(got)
+        ids.extend(r[0] for r in rows)
+        del got, batch
+        gc.collect()
+        t_floor += floor_add(floor, rows, fts)
+        done += len(rows)
+    out["generate_s"] = t_gen
+    out["add_s"], out["floor_add_s"] = t_add, t_floor
+    out["add_rows_per_s"], out["floor_add_rows_per_s"] = n / t_add, n / t_floor
+    out["add_ratio"] = t_add / t_floor
+    say("add_many %.0f rows/s, floor %.0f rows/s -> %.2fx" % (out["add_rows_per_s"],
+                                                              out["floor_add_rows_per_s"], out["add_ratio"]))
+    return ids
+
+
+def timed_consolidation(store, scope):
+    """(seconds, report) of one consolidate(store, scope), started from a settled machine."""
+    import consolidate
+    settle()
+    t = time.perf_counter()
+    report = consolidate.consolidate(store, scope)
+    return time.perf_counter() - t, report
+
+
+def full_and_incremental(store, floor, wl, n, ids, out, say):
+    import memory
+    t_full, report = timed_consolidation(store, memory.ALL)
+    resolutions = resolution_rows(report)
+    del report
+    t_floor, n_read = floor_consolidate(floor, resolutions)
+    out["consolidate_s"], out["floor_consolidate_s"] = t_full, t_floor
+    out["consolidate_ratio"] = t_full / t_floor
+    out["resolutions"] = len(resolutions)
+    out["floor_consolidate_rows_read"] = n_read
+    say("consolidate %.3f s, floor %.3f s -> %.2fx (%d resolutions, floor read %d rows)" % (
+        t_full, t_floor, out["consolidate_ratio"], len(resolutions), n_read))
+    del resolutions
+
+    extra = wl.batch(max(1, int(n * INCREMENT)))
+    t = time.perf_counter()
+    got = store.add_many(extra)
+    out["incremental_add_s"] = time.perf_counter() - t
+    out["incremental_rows"] = len(extra)
+    rows, fts = floor_rows(got)
+    ids.extend(r[0] for r in rows)
+    floor_add(floor, rows, fts)
+    t_inc, report = timed_consolidation(store, memory.ALL)
+    resolutions = resolution_rows(report)
+    floor_apply(floor, resolutions)
+    out["incremental_s"] = t_inc
+    out["incremental_resolutions"] = len(resolutions)
+    out["incremental_fraction"] = t_inc / t_full
+    say("incremental (+%d facts) %.3f s = %.1f%% of full" % (len(extra), t_inc, 100 * out["incremental_fraction"]))
+
+
+def agent_turn(store, floor, wl, user, ids):
+    """One turn: add TURN_FACTS facts of `user`, then consolidate(store, user); the floor's
+    turn right after. Returns (store add s, store consolidate s, floor add s, floor read s)."""
+    facts = wl.batch(TURN_FACTS, user)
+    gc.collect()
+    t = time.perf_counter()
+    got = store.add_many(facts)
+    s_add = time.perf_counter() - t
+    s_cons, report = timed_consolidation(store, user)
+    rows, fts = floor_rows(got)
+    ids.extend(r[0] for r in rows)
+    gc.collect()
+    f_add = floor_add(floor, rows, fts)
+    settle()
+    t = time.perf_counter()
+    floor.execute(FLOOR_USER_CURRENT, (user,)).fetchall()
+    f_read = time.perf_counter() - t
+    floor_apply(floor, resolution_rows(report))
+    return s_add, s_cons, f_add, f_read
+
+
+def agent_loop(store, floor, wl, ids, out, say, *, seed, turns):
+    rng = random.Random(seed + 2)
+    s_add, s_cons, s_turn, f_turn, sizes = [], [], [], [], []
+    for _ in range(turns):
+        user = rng.choice(wl.users)
+        sizes.append(wl.rows.get(user, 0))
+        a, c, fa, fr = agent_turn(store, floor, wl, user, ids)
+        s_add.append(a)
+        s_cons.append(c)
+        s_turn.append(a + c)
+        f_turn.append(fa + fr)
+    out["agent_turns"] = turns
+    out["agent_user_rows_p50"] = _pct(sizes, 50)
+    out["agent_user_rows_max"] = max(sizes)
+    for name, values in (("agent", s_turn), ("agent_add", s_add), ("agent_consolidate", s_cons),
+                         ("floor_agent", f_turn)):
+        out[name + "_p50_ms"] = _ms(_pct(values, 50))
+        out[name + "_p99_ms"] = _ms(_pct(values, 99))
+    out["agent_p50_ratio"] = out["agent_p50_ms"] / out["floor_agent_p50_ms"]
+    out["agent_p99_ratio"] = out["agent_p99_ms"] / out["floor_agent_p99_ms"]
+    busiest, b_store, b_floor = wl.users[0], [], []
+    out["agent_busiest_user_rows"] = wl.rows.get(busiest, 0)
+    for _ in range(BUSIEST_TURNS):
+        a, c, fa, fr = agent_turn(store, floor, wl, busiest, ids)
+        b_store.append(a + c)
+        b_floor.append(fa + fr)
+    out["agent_busiest_p50_ms"] = _ms(statistics.median(b_store))
+    out["floor_agent_busiest_p50_ms"] = _ms(statistics.median(b_floor))
+    say("agent loop p50 %.2f ms p99 %.2f ms (add p99 %.2f, consolidate p99 %.2f; floor %.2f / %.2f) -> "
+        "p99 %.2fx; busiest user (%d rows) %.1f ms" % (
+            out["agent_p50_ms"], out["agent_p99_ms"], out["agent_add_p99_ms"], out["agent_consolidate_p99_ms"],
+            out["floor_agent_p50_ms"], out["floor_agent_p99_ms"], out["agent_p99_ratio"],
+            out["agent_busiest_user_rows"], out["agent_busiest_p50_ms"]))
+
+
+def recall_set(store, floor, qs, hit, out, prefix, say):
+    """Time store.recall and the floor's query, alternating, after one untimed warm-up pass of
+    both over the whole set; `hit(query, memories)` says whether a result answers the query."""
+    matches = [floor_match(text) for text, _, _ in qs]
+    for (text, user, task), match in zip(qs, matches):
+        store.recall(text, user=user, task=task, k=RECALL_K)
+        floor_recall(floor, match, user)
+    s_times, f_times, hits, f_hits = [], [], 0, 0
+    for (text, user, task), match in zip(qs, matches):
+        t = time.perf_counter()
+        got = store.recall(text, user=user, task=task, k=RECALL_K)
+        s_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        rows = floor_recall(floor, match, user)
+        f_times.append(time.perf_counter() - t)
+        hits += hit(text, [m.text for m in got.memories])
+        f_hits += hit(text, [r[4] for r in rows])
+    n = len(qs)
+    out[prefix + "_queries"] = n
+    if not n:
+        return
+    out[prefix + "_hit_rate"] = hits / n
+    out["floor_" + prefix + "_hit_rate"] = f_hits / n
+    for p in (50, 99):
+        out["%s_p%d_ms" % (prefix, p)] = _ms(_pct(s_times, p))
+        out["floor_%s_p%d_ms" % (prefix, p)] = _ms(_pct(f_times, p))
+        out["%s_p%d_ratio" % (prefix, p)] = out["%s_p%d_ms" % (prefix, p)] / out["floor_%s_p%d_ms" % (prefix, p)]
+    say("%s: p50 %.2f ms p99 %.2f ms (floor %.2f / %.2f) -> p99 %.2fx; hit rate %.1f%% (floor %.1f%%)" % (
+        prefix, out[prefix + "_p50_ms"], out[prefix + "_p99_ms"], out["floor_%s_p50_ms" % prefix],
+        out["floor_%s_p99_ms" % prefix], out[prefix + "_p99_ratio"], 100 * out[prefix + "_hit_rate"],
+        100 * out["floor_%s_hit_rate" % prefix]))
+
+
+def _answered(_query, texts):
+    return bool(texts)
+
+
+def _contains(query, texts):
+    return any(query in text for text in texts)
+
+
+def forgets(store, floor, ids, out, say, *, seed, count):
+    rng = random.Random(seed + 1)
+    gone = set()
+    s_times, f_times, deleted = [], [], 0
+    started = time.perf_counter()
+    for memory_id in rng.sample(ids, min(4 * count, len(ids))):
+        if len(s_times) >= count or time.perf_counter() - started > FORGET_BUDGET_S:
+            break
+        if memory_id in gone:
+            continue
+        t = time.perf_counter()
+        got = store.forget(memory_id)
+        s_times.append(time.perf_counter() - t)
+        gone.update(got)
+        deleted += len(got)
+        q = ",".join("?" * len(got))
+        t = time.perf_counter()
+        if got:
+            floor_delete(floor, "id IN (%s)" % q, got)
+        f_times.append(time.perf_counter() - t)
+    out["forget_calls"] = len(s_times)
+    out["forget_ids_deleted"] = deleted
+    out["forget_ms"] = _ms(statistics.median(s_times))
+    out["forget_mean_ms"] = _ms(statistics.mean(s_times))
+    out["forget_max_ms"] = _ms(max(s_times))
+    out["floor_forget_ms"] = _ms(statistics.median(f_times))
+    out["forget_ratio"] = out["forget_ms"] / out["floor_forget_ms"]
+    say("forget median %.1f ms, max %.1f ms (floor %.3f ms) over %d calls" % (
+        out["forget_ms"], out["forget_max_ms"], out["floor_forget_ms"], len(s_times)))
+
+
+def purges(store, floor, wl, out, say, *, count):
+    busiest = wl.users[0]
+    typical = sorted((u for u in wl.users[1:]), key=lambda u: (abs(wl.rows.get(u, 0) - PURGE_ROWS), u))[:count]
+    listed = []
+    for user in typical + [busiest]:
+        t = time.perf_counter()
+        rows = store.purge(user)
+        ms = _ms(time.perf_counter() - t)
+        t = time.perf_counter()
+        f_rows = floor_delete(floor, "user = ?", (user,))
+        listed.append({"user": user, "rows": rows, "ms": ms, "floor_rows": f_rows,
+                       "floor_ms": _ms(time.perf_counter() - t)})
+    out["purge"] = listed[:-1]
+    out["purge_busiest"] = listed[-1]
+    out["purge_rows"] = statistics.median(p["rows"] for p in out["purge"])
+    out["purge_ms"] = statistics.median(p["ms"] for p in out["purge"])
+    out["floor_purge_ms"] = statistics.median(p["floor_ms"] for p in out["purge"])
+    out["purge_ratio"] = out["purge_ms"] / out["floor_purge_ms"]
+    say("purge " + ", ".join("%d rows %.1f ms (floor %.2f)" % (p["rows"], p["ms"], p["floor_ms"]) for p in listed))
+
+
+def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, turns=TURNS,
+            forget_calls=FORGETS, purge_users=PURGES, floor_pragmas=(), log=None):
+    """Load `n` facts and measure every figure against the floor; returns a dict of figures.
+
+    Works in a fresh temp directory, removed afterwards. Times are seconds unless a key says
+    ms; ratios are store time / floor time (lower is better, 1.0 = the floor).
+    """
+    import memory
 
     def say(msg):
         if log:
@@ -576,153 +839,81 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, forgets=FORGETS, purges=PU
     rss_start = _maxrss_mb()
     started = time.perf_counter()
     tmp = tempfile.mkdtemp(prefix="membench-")
-    out = {"n": n, "seed": seed, "loadavg_start": os.getloadavg()[0]}
+    out = {"n": n, "seed": seed, "loadavg_start": os.getloadavg()[0], "sqlite": sqlite3.sqlite_version,
+           "store_version": store_version()}
+    store = floor = None
     try:
         store_path, floor_path = os.path.join(tmp, "store.db"), os.path.join(tmp, "floor.db")
         wl = Workload(n, seed)
         out["users"] = len(wl.users)
         store = memory.MemoryStore(store_path)
         declare_policies(store)
+        floor = floor_connect(floor_path, floor_pragmas)
+        if floor_pragmas:
+            out["floor_extra_pragmas"] = list(floor_pragmas)
 
-        # add_many, in batches, one transaction each
-        t_add, done, t_gen = 0.0, 0, 0.0
-        while done < n:
-            t = time.perf_counter()
-            rows = wl.batch(min(BATCH, n - done))
-            t_gen += time.perf_counter() - t
-            gc.collect()
-            t = time.perf_counter()
-            store.add_many(rows)
-            t_add += time.perf_counter() - t
-            done += len(rows)
-        del rows
+        ids = load(store, floor, wl, n, out, say)
         out["workload_counts"] = dict(sorted(wl.counts.items()))
-        out["generate_s"] = t_gen
-        out["add_s"] = t_add
-        out["add_rows_per_s"] = n / t_add
         out["file_bytes_per_fact"] = _file_bytes(store_path) / n
-        say("add_many %.0f rows/s (%.1f s)" % (out["add_rows_per_s"], t_add))
-
-        out["pragmas"] = store_pragmas(store)
-        floor = _connect(floor_path, out["pragmas"])
-        columns, n_fts, n_trig = mirror_schema(store_path, floor)
-        out["floor_schema"] = {"fts_tables": n_fts, "triggers": n_trig,
-                               "memories_columns": columns["memories"]}
-        t_fadd, copied = floor_add(store_path, floor, columns)
-        assert copied == n, (copied, n)
-        out["floor_add_s"] = t_fadd
-        out["floor_add_rows_per_s"] = n / t_fadd
         out["floor_file_bytes_per_fact"] = _file_bytes(floor_path) / n
-        out["add_ratio"] = t_add / t_fadd
-        say("floor add %.0f rows/s -> ratio %.2f" % (out["floor_add_rows_per_s"], out["add_ratio"]))
-
-        # full consolidation
-        t_full, report = _timed_consolidation(store)
-        out["consolidate_s"] = t_full
-        out["resolutions"] = len(report.resolutions)
-        say("consolidate %.2f s, %d resolutions" % (t_full, out["resolutions"]))
-        t_fc, n_read, n_res = floor_consolidate(store_path, floor, columns)
-        out["floor_consolidate_s"] = t_fc
-        out["floor_consolidate_rows_read"] = n_read
-        out["floor_consolidate_resolutions"] = n_res
-        out["consolidate_ratio"] = t_full / t_fc
-        say("floor consolidate %.3f s (%d rows read) -> ratio %.2f" % (t_fc, n_read, out["consolidate_ratio"]))
-
-        # incremental: 1% more of the same stream, then consolidate again
-        extra = wl.batch(max(1, int(n * INCREMENT)))
-        t = time.perf_counter()
-        store.add_many(extra)
-        out["incremental_add_s"] = time.perf_counter() - t
-        out["incremental_rows"] = len(extra)
-        del extra
-        t_inc, report2 = _timed_consolidation(store)
-        out["incremental_s"] = t_inc
-        out["incremental_resolutions"] = len(report2.resolutions)
-        out["incremental_fraction"] = t_inc / t_full
-        say("incremental %.3f s = %.1f%% of full" % (t_inc, 100 * out["incremental_fraction"]))
-
-        # recall, interleaved with the floor query on the store's own index
-        qs = wl.queries(queries)
-        matches = capture_matches(store, qs)
-        reader = sqlite3.connect(store_path)
-        for m in matches[:20]:
-            if m:
-                reader.execute(FLOOR_RECALL, (m, RECALL_K)).fetchall()
-        s_times, f_times, hits = [], [], 0
-        for (text, user, task), m in zip(qs, matches):
-            t = time.perf_counter()
-            got = store.recall(text, user=user, task=task, k=RECALL_K)
-            s_times.append(time.perf_counter() - t)
-            hits += bool(got.memories)
-            t = time.perf_counter()
-            if m:
-                reader.execute(FLOOR_RECALL, (m, RECALL_K)).fetchall()
-            f_times.append(time.perf_counter() - t)
-        reader.close()
-        out["recall_queries"] = len(qs)
-        out["recall_hit_rate"] = hits / len(qs)
-        out["recall_p50_ms"] = 1000 * _pct(s_times, 50)
-        out["recall_p99_ms"] = 1000 * _pct(s_times, 99)
-        out["floor_recall_p50_ms"] = 1000 * _pct(f_times, 50)
-        out["floor_recall_p99_ms"] = 1000 * _pct(f_times, 99)
-        out["recall_p50_ratio"] = out["recall_p50_ms"] / out["floor_recall_p50_ms"]
-        out["recall_p99_ratio"] = out["recall_p99_ms"] / out["floor_recall_p99_ms"]
-        say("recall p50 %.2f ms p99 %.2f ms (floor %.2f / %.2f) -> p99 ratio %.2f" % (
-            out["recall_p50_ms"], out["recall_p99_ms"], out["floor_recall_p50_ms"],
-            out["floor_recall_p99_ms"], out["recall_p99_ratio"]))
-
-        # forget: random ids of any status, one call each, within a time budget
-        rng = random.Random(seed + 1)
-        max_id = n + out["incremental_rows"]
-        f_times, f_deleted = [], 0
-        forget_started = time.perf_counter()
-        for memory_id in rng.sample(range(1, max_id + 1), min(forgets, max_id)):
-            t = time.perf_counter()
-            f_deleted += len(store.forget(memory_id))
-            f_times.append(time.perf_counter() - t)
-            if time.perf_counter() - forget_started > FORGET_BUDGET_S:
-                break
-        out["forget_calls"] = len(f_times)
-        out["forget_ids_deleted"] = f_deleted
-        out["forget_mean_ms"] = 1000 * statistics.mean(f_times) if f_times else None
-        out["forget_max_ms"] = 1000 * max(f_times) if f_times else None
-        say("forget mean %.1f ms max %.1f ms over %d calls" % (out["forget_mean_ms"], out["forget_max_ms"],
-                                                               len(f_times)))
-
-        # purge: the busiest user, one at the 90th percentile of activity, one at the median
-        picks = [wl.users[0], wl.users[len(wl.users) // 10], wl.users[len(wl.users) // 2]][:purges]
-        p_list = []
-        for user in picks:
-            t = time.perf_counter()
-            deleted = store.purge(user)
-            p_list.append({"user": user, "rows": deleted, "ms": 1000 * (time.perf_counter() - t)})
-        out["purge"] = p_list
-        say("purge " + ", ".join("%d rows in %.0f ms" % (p["rows"], p["ms"]) for p in p_list))
+        full_and_incremental(store, floor, wl, n, ids, out, say)
+        agent_loop(store, floor, wl, ids, out, say, seed=seed, turns=turns)
+        recall_set(store, floor, wl.queries(queries), _answered, out, "recall_latin", say)
+        recall_set(store, floor, wl.cjk_queries(cjk_queries), _contains, out, "recall_cjk", say)
+        forgets(store, floor, ids, out, say, seed=seed, count=forget_calls)
+        purges(store, floor, wl, out, say, count=purge_users)
 
         store.close()
         floor.close()
+        store = floor = None
         out["file_bytes_per_fact_end"] = _file_bytes(store_path) / n
         out["peak_rss_mb"] = _maxrss_mb()
         out["rss_at_start_mb"] = rss_start
         out["loadavg_end"] = os.getloadavg()[0]
         out["total_s"] = time.perf_counter() - started
     finally:
+        for conn in (store, floor):
+            if conn is not None:
+                conn.close()
         shutil.rmtree(tmp, ignore_errors=True)
     return out
 
 
 # --- reporting ------------------------------------------------------------------------------
 
-TARGETS = {"add_ratio": 2.0, "consolidate_ratio": 3.0, "recall_p99_ratio": 2.0, "incremental_fraction": 0.05}
-
+# Headline figures: (key, target, how the target reads). Ratios are store / floor.
+TARGETS = {
+    "add_ratio": 4.0,
+    "consolidate_ratio": 2.0,
+    "incremental_fraction": 0.05,
+    "agent_p99_ms": 10.0,
+    "recall_latin_p99_ratio": 2.0,
+    "recall_cjk_p99_ratio": 2.0,
+}
+HEADLINE = ("add_ratio", "consolidate_ratio", "incremental_fraction", "agent_p50_ms", "agent_p99_ms",
+            "agent_p99_ratio", "recall_latin_p99_ratio", "recall_cjk_p99_ratio", "recall_latin_hit_rate",
+            "recall_cjk_hit_rate", "forget_ms", "purge_ms", "file_bytes_per_fact")
 
 # Figures that vary run to run on a shared machine: with --repeat, each is the median of the runs.
-MEDIAN_KEYS = ("add_s", "add_rows_per_s", "floor_add_s", "floor_add_rows_per_s", "add_ratio",
-               "consolidate_s", "floor_consolidate_s", "consolidate_ratio", "incremental_s",
-               "incremental_fraction", "recall_p50_ms", "recall_p99_ms", "floor_recall_p50_ms",
-               "floor_recall_p99_ms", "recall_p50_ratio", "recall_p99_ratio", "forget_mean_ms",
-               "forget_max_ms", "peak_rss_mb", "total_s")
-SPREAD_KEYS = ("add_ratio", "consolidate_ratio", "incremental_fraction", "recall_p99_ratio")
+MEDIAN_KEYS = (
+    "add_s", "add_rows_per_s", "floor_add_s", "floor_add_rows_per_s", "add_ratio",
+    "consolidate_s", "floor_consolidate_s", "consolidate_ratio", "incremental_s", "incremental_fraction",
+    "agent_p50_ms", "agent_p99_ms", "agent_add_p50_ms", "agent_add_p99_ms", "agent_consolidate_p50_ms",
+    "agent_consolidate_p99_ms", "floor_agent_p50_ms", "floor_agent_p99_ms", "agent_p50_ratio",
+    "agent_p99_ratio", "agent_busiest_p50_ms", "floor_agent_busiest_p50_ms",
+    "recall_latin_p50_ms", "recall_latin_p99_ms", "floor_recall_latin_p50_ms", "floor_recall_latin_p99_ms",
+    "recall_latin_p50_ratio", "recall_latin_p99_ratio",
+    "recall_cjk_p50_ms", "recall_cjk_p99_ms", "floor_recall_cjk_p50_ms", "floor_recall_cjk_p99_ms",
+    "recall_cjk_p50_ratio", "recall_cjk_p99_ratio",
+    "forget_ms", "forget_mean_ms", "forget_max_ms", "floor_forget_ms", "forget_ratio",
+    "purge_ms", "floor_purge_ms", "purge_ratio", "peak_rss_mb", "total_s")
+SPREAD_KEYS = ("add_ratio", "consolidate_ratio", "incremental_fraction", "agent_p99_ms",
+               "recall_latin_p99_ratio", "recall_cjk_p99_ratio")
+# How each figure grows with N: d log(figure) / d log(N). Totals (s): 1.0 = linear in N.
+# Per-call times (ms): 0.0 = flat, whatever N.
+SLOPE_KEYS = ("add_s", "floor_add_s", "consolidate_s", "floor_consolidate_s", "incremental_s",
+              "agent_p50_ms", "agent_p99_ms", "floor_agent_p99_ms", "recall_latin_p99_ms",
+              "floor_recall_latin_p99_ms", "recall_cjk_p99_ms", "forget_ms", "purge_ms")
 
 
 def combine(runs):
@@ -732,68 +923,158 @@ def combine(runs):
         return runs[0]
     out = dict(runs[0])
     for key in MEDIAN_KEYS:
-        out[key] = statistics.median(r[key] for r in runs)
-    out["runs"] = [{key: r[key] for key in SPREAD_KEYS} for r in runs]
+        values = [r[key] for r in runs if r.get(key) is not None]
+        if values:
+            out[key] = statistics.median(values)
+    out["runs"] = [{key: r.get(key) for key in SPREAD_KEYS} for r in runs]
+    return out
+
+
+def slopes(results):
+    """{figure: {"a-b": slope, ...}} between consecutive sizes, plus "all" (smallest to largest)."""
+    ordered = sorted(results, key=lambda r: r["n"])
+    out = {}
+    if len(ordered) < 2:
+        return out
+    pairs = list(zip(ordered, ordered[1:]))
+    if len(ordered) > 2:
+        pairs.append((ordered[0], ordered[-1]))
+    for key in SLOPE_KEYS:
+        per = {}
+        for a, b in pairs:
+            if a.get(key) and b.get(key):
+                label = "all" if (a, b) == (ordered[0], ordered[-1]) and len(ordered) > 2 else "%d-%d" % (a["n"], b["n"])
+                per[label] = math.log(b[key] / a[key]) / math.log(b["n"] / a["n"])
+        out[key] = per
     return out
 
 
 def summary(results):
-    """The --json object: headline figures of the largest N, every N's details, the workload."""
+    """The --json object: headline figures of the largest N, targets, slopes, every N's details."""
     top = max(results, key=lambda r: r["n"])
-    return {
-        "n": top["n"],
-        "add_ratio": top["add_ratio"],
-        "consolidate_ratio": top["consolidate_ratio"],
-        "incremental_fraction": top["incremental_fraction"],
-        "recall_p99_ratio": top["recall_p99_ratio"],
-        "recall_p50_ratio": top["recall_p50_ratio"],
-        "targets": TARGETS,
-        "workload_mix": dict(MIX),
-        "sizes": sorted(results, key=lambda r: r["n"]),
-    }
+    out = {"n": top["n"]}
+    for key in HEADLINE:
+        out[key] = top.get(key)
+    out["targets"] = TARGETS
+    out["floor"] = {"schema": list(FLOOR_SCHEMA), "pragmas": list(FLOOR_PRAGMAS), "recall": FLOOR_RECALL,
+                    "consolidate_scan": FLOOR_SCAN, "agent_read": FLOOR_USER_CURRENT}
+    out["workload_mix"] = dict(MIX)
+    out["slopes"] = slopes(results)
+    out["sizes"] = sorted(results, key=lambda r: r["n"])
+    return out
+
+
+def _f(x, fmt="%.2f"):
+    return "-" if x is None else fmt % x
 
 
 def table(r):
     """A human-readable table for one N's figures."""
-    def row(label, store, floor="", ratio=""):
-        return "  %-36s %14s %18s %14s" % (label, store, floor, ratio)
+    def row(label, store, floor="", ratio="", target=""):
+        return "  %-40s %16s %16s %10s %8s" % (label, store, floor, ratio, target)
+
+    def ratio(key):
+        return "-" if r.get(key) is None else "%.2fx" % r[key]
+
     total = sum(r["workload_counts"].values())
     lines = [
-        "N = {:,} facts, {:,} users, seed {}".format(r["n"], r["users"], r["seed"]),
+        "N = {:,} facts, {:,} users, seed {}, SQLite {}, store {}".format(
+            r["n"], r["users"], r["seed"], r.get("sqlite"),
+            " ".join("%s %s" % kv for kv in sorted(r.get("store_version", {}).items()))),
         "  workload: " + ", ".join("%s %.1f%%" % (k, 100.0 * v / total) for k, v in r["workload_counts"].items()),
-        row("figure", "store", "floor", "ratio"),
-        row("add_many rows/s", "{:,.0f}".format(r["add_rows_per_s"]),
-            "{:,.0f}".format(r["floor_add_rows_per_s"]), "%.2fx" % r["add_ratio"]),
-        row("consolidate(ALL) full, s", "%.3f" % r["consolidate_s"], "%.3f" % r["floor_consolidate_s"],
-            "%.2fx" % r["consolidate_ratio"]),
-        row("  resolutions written", "{:,}".format(r["resolutions"]),
-            "{:,} rows read".format(r["floor_consolidate_rows_read"])),
-        row("incremental (+{:,} facts), s".format(r["incremental_rows"]), "%.3f" % r["incremental_s"],
-            "", "%.1f%% of full" % (100 * r["incremental_fraction"])),
-        row("recall p50, ms", "%.2f" % r["recall_p50_ms"], "%.2f" % r["floor_recall_p50_ms"],
-            "%.2fx" % r["recall_p50_ratio"]),
-        row("recall p99, ms", "%.2f" % r["recall_p99_ms"], "%.2f" % r["floor_recall_p99_ms"],
-            "%.2fx" % r["recall_p99_ratio"]),
-        row("forget mean / max, ms", "%.1f / %.1f" % (r["forget_mean_ms"], r["forget_max_ms"]),
-            "%d calls" % r["forget_calls"]),
+        row("figure", "store", "floor", "ratio", "target"),
+        row("add_many rows/s", "{:,.0f}".format(r["add_rows_per_s"]), "{:,.0f}".format(r["floor_add_rows_per_s"]),
+            ratio("add_ratio"), "<= 4x"),
+        row("consolidate(ALL) first pass, s", "%.3f" % r["consolidate_s"], "%.3f" % r["floor_consolidate_s"],
+            ratio("consolidate_ratio"), "<= 2x"),
+        row("  resolutions written / floor rows read", "{:,}".format(r["resolutions"]),
+            "{:,}".format(r["floor_consolidate_rows_read"])),
+        row("incremental (+{:,} facts), s".format(r["incremental_rows"]), "%.3f" % r["incremental_s"], "",
+            "%.1f%%" % (100 * r["incremental_fraction"]), "<= 5%"),
+        row("agent turn (3 adds + consolidate) p50, ms", "%.2f" % r["agent_p50_ms"], "%.2f" % r["floor_agent_p50_ms"],
+            ratio("agent_p50_ratio")),
+        row("agent turn p99, ms", "%.2f" % r["agent_p99_ms"], "%.2f" % r["floor_agent_p99_ms"],
+            ratio("agent_p99_ratio"), "<= 10ms"),
+        row("  of which add / consolidate p99, ms", "%.2f / %.2f" % (r["agent_add_p99_ms"],
+                                                                  r["agent_consolidate_p99_ms"])),
+        row("  busiest user ({:,} rows) p50, ms".format(r["agent_busiest_user_rows"]),
+            "%.2f" % r["agent_busiest_p50_ms"], "%.2f" % r["floor_agent_busiest_p50_ms"]),
     ]
-    for p in r["purge"]:
-        lines.append(row("purge %s (%s rows), ms" % (p["user"], "{:,}".format(p["rows"])), "%.1f" % p["ms"]))
+    for prefix, label in (("recall_latin", "recall Latin"), ("recall_cjk", "recall CJK")):
+        if r.get(prefix + "_p99_ms") is None:
+            lines.append(row(label, "no queries"))
+            continue
+        lines += [
+            row("%s p50, ms" % label, "%.2f" % r[prefix + "_p50_ms"], "%.2f" % r["floor_%s_p50_ms" % prefix],
+                ratio(prefix + "_p50_ratio")),
+            row("%s p99, ms" % label, "%.2f" % r[prefix + "_p99_ms"], "%.2f" % r["floor_%s_p99_ms" % prefix],
+                ratio(prefix + "_p99_ratio"), "<= 2x"),
+            row("  hit rate (%d queries)" % r[prefix + "_queries"], "%.1f%%" % (100 * r[prefix + "_hit_rate"]),
+                "%.1f%%" % (100 * r["floor_%s_hit_rate" % prefix])),
+        ]
+    lines.append(row("forget median / max, ms", "%.1f / %.1f" % (r["forget_ms"], r["forget_max_ms"]),
+                     "%.3f" % r["floor_forget_ms"], ratio("forget_ratio")))
+    lines.append(row("purge of a ~%d-row user (median), ms" % PURGE_ROWS, "%.1f" % r["purge_ms"],
+                     "%.2f" % r["floor_purge_ms"], ratio("purge_ratio")))
+    b = r["purge_busiest"]
+    lines.append(row("purge busiest user ({:,} rows), ms".format(b["rows"]), "%.1f" % b["ms"], "%.2f" % b["floor_ms"]))
     lines += [
         row("file bytes / fact after load", "%.0f" % r["file_bytes_per_fact"], "%.0f" % r["floor_file_bytes_per_fact"],
             "%.2fx" % (r["file_bytes_per_fact"] / r["floor_file_bytes_per_fact"])),
         row("peak RSS, MB", "%.0f" % r["peak_rss_mb"], "(start %.0f)" % r["rss_at_start_mb"]),
-        row("whole run for this N, s", "%.0f" % r["total_s"],
-            "load %.2f -> %.2f" % (r["loadavg_start"], r["loadavg_end"])),
+        row("whole run for this N, s", "%.0f" % r["total_s"], "load %.2f -> %.2f" % (r["loadavg_start"],
+                                                                                      r["loadavg_end"])),
     ]
+    if r.get("floor_extra_pragmas"):
+        lines.insert(1, "  NOT the standard floor: extra floor pragmas " + ", ".join(r["floor_extra_pragmas"]))
     if "runs" in r:
         lines.insert(1, "  median of %d runs; spread: %s" % (len(r["runs"]), ", ".join(
-            "%s %s" % (key, " / ".join(("%.1f%%" % (100 * x[key])) if key == "incremental_fraction"
-                                       else "%.2fx" % x[key] for x in r["runs"])) for key in SPREAD_KEYS)))
+            "%s %s" % (key, " / ".join(_f(x[key], "%.3f") for x in r["runs"])) for key in SPREAD_KEYS)))
     return "\n".join(lines)
 
 
-def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, isolate=False, log=None, tables=True, repeat=1):
+def _n(n):
+    return "%dM" % (n // 1_000_000) if n % 1_000_000 == 0 else "%dk" % (n // 1000) if n % 1000 == 0 else str(n)
+
+
+def markdown(result):
+    """The README's results tables (Markdown) for every size of a run."""
+    sizes = result["sizes"]
+    a = ["| N | add rows/s store / floor | consolidate s store / floor | incremental | agent turn p50 / p99 ms "
+         "(floor p99; ratio) | bytes/fact store / floor |", "| --- | --- | --- | --- | --- | --- |"]
+    for r in sizes:
+        a.append("| %s | {:,.0f} / {:,.0f}: **%.2fx** | %.3f / %.3f: **%.2fx** | **%.1f%%** (%.3f s) | %.2f / **%.2f** "
+                 "(%.2f; %.1fx) | %.0f / %.0f |".format(r["add_rows_per_s"], r["floor_add_rows_per_s"]) % (
+                     _n(r["n"]), r["add_ratio"], r["consolidate_s"], r["floor_consolidate_s"],
+                     r["consolidate_ratio"], 100 * r["incremental_fraction"], r["incremental_s"],
+                     r["agent_p50_ms"], r["agent_p99_ms"], r["floor_agent_p99_ms"], r["agent_p99_ratio"],
+                     r["file_bytes_per_fact"], r["floor_file_bytes_per_fact"]))
+    b = ["| N | recall Latin p50 / p99 ms (floor p99; ratio) | hit | recall CJK p50 / p99 ms (floor p99; ratio) "
+         "| CJK hit store / floor | forget ms (floor) | purge ~%d rows ms (floor) |" % PURGE_ROWS,
+         "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in sizes:
+        b.append("| %s | %.2f / %.2f (%.2f; **%.2fx**) | %.0f%% | %s | %s | %.1f (%.2f) | %.1f (%.2f) |" % (
+            _n(r["n"]), r["recall_latin_p50_ms"], r["recall_latin_p99_ms"], r["floor_recall_latin_p99_ms"],
+            r["recall_latin_p99_ratio"], 100 * r["recall_latin_hit_rate"],
+            "-" if r.get("recall_cjk_p99_ms") is None else "%.2f / %.2f (%.2f; **%.2fx**)" % (
+                r["recall_cjk_p50_ms"], r["recall_cjk_p99_ms"], r["floor_recall_cjk_p99_ms"],
+                r["recall_cjk_p99_ratio"]),
+            "-" if r.get("recall_cjk_hit_rate") is None else "%.0f%% / %.0f%%" % (
+                100 * r["recall_cjk_hit_rate"], 100 * r["floor_recall_cjk_hit_rate"]),
+            r["forget_ms"], r["floor_forget_ms"], r["purge_ms"], r["floor_purge_ms"]))
+    lines = a + [""] + b
+    if result.get("slopes"):
+        keys = [k for k in SLOPE_KEYS if result["slopes"].get(k)]
+        labels = list(result["slopes"][keys[0]]) if keys else []
+        lines += ["", "| slope d log(t) / d log(N) | " + " | ".join(labels) + " |",
+                  "| --- |" + " --- |" * len(labels)]
+        for k in keys:
+            lines.append("| %s | %s |" % (k, " | ".join(_f(result["slopes"][k].get(l)) for l in labels)))
+    return "\n".join(lines)
+
+
+def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, turns=TURNS,
+        forget_calls=FORGETS, floor_pragmas=(), isolate=False, log=None, tables=True, repeat=1):
     """Measure each size (ascending) `repeat` times and return ``summary(...)``; `log` gets
     progress lines. With repeat > 1 each figure is the median of the runs (see combine).
 
@@ -805,26 +1086,112 @@ def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, isolate=False, log=None, t
         for _ in range(repeat):
             if isolate:
                 cmd = [sys.executable, os.path.abspath(__file__), "--sizes", str(n), "--seed", str(seed),
-                       "--queries", str(queries), "--json", "--in-process", "--child"]
+                       "--queries", str(queries), "--cjk-queries", str(cjk_queries), "--turns", str(turns),
+                       "--forgets", str(forget_calls), "--json", "--in-process", "--child"]
+                cmd += ["--floor-pragma=" + p for p in floor_pragmas]
                 done = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, text=True)
                 runs.append(json.loads(done.stdout)["sizes"][0])
             else:
-                runs.append(measure(n, seed=seed, queries=queries, log=log))
+                runs.append(measure(n, seed=seed, queries=queries, cjk_queries=cjk_queries, turns=turns,
+                                    forget_calls=forget_calls, floor_pragmas=floor_pragmas, log=log))
         results.append(combine(runs))
         if log and tables:
             log(table(results[-1]))
     return summary(results)
 
 
+# --- profiling ------------------------------------------------------------------------------
+
+PROFILE_PHASES = ("add", "consolidate", "agent")
+
+
+def profile(n, phases, *, seed=DEFAULT_SEED, turns=TURNS, top=25, out=sys.stdout):
+    """cProfile the store alone on the chosen paths at size `n` (no floor); prints, per phase,
+    the functions with the largest own time and their share of the phase's profiled time."""
+    import memory
+    import consolidate
+    tmp = tempfile.mkdtemp(prefix="membench-prof-")
+    try:
+        store = memory.MemoryStore(os.path.join(tmp, "store.db"))
+        declare_policies(store)
+        wl = Workload(n, seed)
+        batches = []
+
+        def report(phase, prof, wall):
+            stats = pstats.Stats(prof)
+            total = sum(v[2] for v in stats.stats.values()) or 1e-9  # own times add up to the total
+            print("\n== %s at N=%s: %.3f s wall, %.3f s profiled ==" % (phase, "{:,}".format(n), wall, total),
+                  file=out)
+            print("  %7s %7s %9s  %s" % ("own%", "cum%", "calls", "function"), file=out)
+            rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[:top]
+            for (path, line, fn), (cc, nc, tt, ct, _) in rows:
+                where = "%s:%d(%s)" % (os.path.basename(path), line, fn) if line else fn
+                print("  %6.1f%% %6.1f%% %9d  %s" % (100 * tt / total, 100 * ct / total, nc, where), file=out)
+
+        prof = cProfile.Profile()
+        wall = 0.0
+        done = 0
+        while done < n:
+            batch = wl.batch(min(BATCH, n - done))
+            gc.collect()
+            t = time.perf_counter()
+            if "add" in phases:
+                prof.enable()
+            store.add_many(batch)
+            prof.disable()
+            wall += time.perf_counter() - t
+            done += len(batch)
+        if "add" in phases:
+            report("add_many", prof, wall)
+        prof = cProfile.Profile()
+        settle()
+        t = time.perf_counter()
+        if "consolidate" in phases:
+            prof.enable()
+        consolidate.consolidate(store, memory.ALL)
+        prof.disable()
+        if "consolidate" in phases:
+            report("consolidate(ALL) first pass", prof, time.perf_counter() - t)
+        if "agent" in phases:
+            store.add_many(wl.batch(max(1, int(n * INCREMENT))))
+            consolidate.consolidate(store, memory.ALL)
+            rng = random.Random(seed + 2)
+            prof, wall = cProfile.Profile(), 0.0
+            for _ in range(turns):
+                user = rng.choice(wl.users)
+                facts = wl.batch(TURN_FACTS, user)
+                settle()
+                t = time.perf_counter()
+                prof.enable()
+                store.add_many(facts)
+                consolidate.consolidate(store, user)
+                prof.disable()
+                wall += time.perf_counter() - t
+            report("agent loop (%d turns: add_many of 3 + consolidate(store, user))" % turns, prof, wall)
+        store.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="10k facts only (under a minute)")
+    ap.add_argument("--quick", action="store_true", help="10k facts only (seconds)")
     ap.add_argument("--sizes", default="10000,100000,1000000", help="comma-separated fact counts")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument("--queries", type=int, default=QUERIES, help="recall queries per size")
+    ap.add_argument("--queries", type=int, default=QUERIES, help="Latin-script recall queries per size")
+    ap.add_argument("--cjk-queries", type=int, default=CJK_QUERIES, help="CJK recall queries per size")
+    ap.add_argument("--turns", type=int, default=TURNS, help="agent-loop turns per size")
+    ap.add_argument("--forgets", type=int, default=FORGETS, help="forget calls per size")
+    ap.add_argument("--floor-pragma", action="append", default=[], metavar="NAME=VALUE",
+                    help="an extra pragma for the floor, for experiments (e.g. cache_size=-32768); "
+                         "the results are then not the standard floor's")
     ap.add_argument("--repeat", type=int, default=1,
                     help="independent runs per size; figures are their medians (default 1)")
     ap.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    ap.add_argument("--markdown", action="store_true", help="also print the README's results tables")
+    ap.add_argument("--profile", metavar="PHASES",
+                    help="cProfile the store on these paths (comma-separated: %s) at the largest size "
+                         "instead of benchmarking" % ",".join(PROFILE_PHASES))
     ap.add_argument("--in-process", action="store_true",
                     help="do not run each size in its own process (peak RSS is then cumulative)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -835,21 +1202,40 @@ def main(argv=None):
         ap.error(f"--sizes: expected comma-separated whole numbers of facts; got {args.sizes!r}")
     if not sizes or min(sizes) < 1:
         ap.error(f"--sizes: expected fact counts >= 1; got {args.sizes!r}")
+    if args.repeat < 1:
+        ap.error(f"--repeat: expected a whole number of runs >= 1; got {args.repeat}")
+    for name in ("queries", "cjk_queries", "turns", "forgets"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')}: expected a whole number >= 1; got {getattr(args, name)}")
+    if any(not re.fullmatch(r"[a-z_]+=[-\w]+", p) for p in args.floor_pragma):
+        ap.error(f"--floor-pragma: expected NAME=VALUE; got {args.floor_pragma!r}")
+    if args.profile is not None:
+        phases = [p.strip() for p in args.profile.split(",") if p.strip()]
+        bad = [p for p in phases if p not in PROFILE_PHASES]
+        if bad or not phases:
+            ap.error(f"--profile: expected some of {','.join(PROFILE_PHASES)}; got {args.profile!r}")
+        profile(max(sizes), phases, seed=args.seed, turns=args.turns)
+        return 0
 
     def log(msg):
         print(msg, file=sys.stderr if args.json else sys.stdout, flush=True)
 
-    if args.repeat < 1:
-        ap.error(f"--repeat: expected a whole number of runs >= 1; got {args.repeat}")
-    result = run(sizes, seed=args.seed, queries=args.queries, repeat=args.repeat,
+    result = run(sizes, seed=args.seed, queries=args.queries, cjk_queries=args.cjk_queries, turns=args.turns,
+                 forget_calls=args.forgets, floor_pragmas=tuple(args.floor_pragma), repeat=args.repeat,
                  isolate=not args.in_process and (len(sizes) > 1 or args.repeat > 1), log=log,
                  tables=not args.child)
     if args.json:
         print(json.dumps(result, indent=1))
-    else:
-        print("headline (N=%s): add %.2fx, consolidate %.2fx, incremental %.1f%%, recall p99 %.2fx" % (
-            "{:,}".format(result["n"]), result["add_ratio"], result["consolidate_ratio"],
-            100 * result["incremental_fraction"], result["recall_p99_ratio"]))
+        return 0
+    if args.markdown:
+        print(markdown(result))
+    print("headline (N=%s): add %.2fx, consolidate %.2fx, incremental %.1f%%, agent turn p99 %.2f ms, "
+          "recall p99 Latin %s / CJK %s (CJK hit rate %s), forget %.1f ms, purge %.1f ms, %.0f bytes/fact" % (
+              "{:,}".format(result["n"]), result["add_ratio"], result["consolidate_ratio"],
+              100 * result["incremental_fraction"], result["agent_p99_ms"],
+              _f(result["recall_latin_p99_ratio"], "%.2fx"), _f(result["recall_cjk_p99_ratio"], "%.2fx"),
+              _f(result["recall_cjk_hit_rate"] and 100 * result["recall_cjk_hit_rate"], "%.0f%%"),
+              result["forget_ms"], result["purge_ms"], result["file_bytes_per_fact"]))
     return 0
 
 
