@@ -309,11 +309,15 @@ class _Run:
         shows the newer first with a note) for the user to settle."""
         if self.new.isdisjoint(map(_ROW_ID, rows)):
             return
-        for i, a in enumerate(rows):
-            for b in rows[i + 1:]:
-                if (a[ID] in self.new or b[ID] in self.new) and changed_value(a[TEXT], b[TEXT]):
-                    self.openings.append(("changed value", a[ID], b[ID], a[USER],
-                                          "the same statement with one value changed"))
+        # Each new fact is linked to the newest earlier fact it changes, not to every one: a
+        # series of values is a chain on the ledger, never a quadratic web.
+        for i, b in enumerate(rows):
+            if b[ID] not in self.new:
+                continue
+            a = next((a for a in reversed(rows[:i]) if changed_value(a[TEXT], b[TEXT])), None)
+            if a is not None:
+                self.openings.append(("changed value", a[ID], b[ID], a[USER],
+                                      "the same statement with one value changed"))
 
     # -- one family: (user, attribute) at every level --
 

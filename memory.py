@@ -389,11 +389,19 @@ def frame(text: str) -> tuple[str, tuple] | None:
 
 
 def changed_value(a: str, b: str) -> bool:
-    """Whether texts a and b are the same frame with exactly one value different."""
+    """Whether texts a and b are the same frame with exactly one value different, in a slot
+    that states a value: right after a function word ("expires on #", "is #", "at #", "moved
+    to #"). A number that names the subject ("Invoice 7 is paid", "Room 101 is free", "fact
+    12") identifies a different thing, not a changed value of one."""
     fa, fb = frame(a), frame(b)
     if fa is None or fb is None or fa[0] != fb[0] or len(fa[1]) != len(fb[1]):
         return False
-    return sum(x != y for x, y in zip(fa[1], fb[1])) == 1
+    differ = [i for i, (x, y) in enumerate(zip(fa[1], fb[1])) if x != y]
+    if len(differ) != 1:
+        return False
+    shape = fa[0].split(" ")
+    slot = [i for i, t in enumerate(shape) if t == "#"][differ[0]]
+    return slot > 0 and shape[slot - 1] in FUNCTION_WORDS
 
 
 def _key64(data: str) -> int:
@@ -416,7 +424,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3100-\u312f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-1/porter-unicode61/bigrams/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = "terms-2/porter-unicode61/bigrams/" + unicodedata.unidata_version
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -435,8 +443,10 @@ def _split_unspaced(term: str) -> list[str]:
 
 def _pretokenize(text: str) -> str:
     """What the stemming tokenizer reads: the canonical text, casefolded, possessives dropped
-    ("my sister's" -> "my sister")."""
-    return _POSSESSIVE.sub("", canonical(text).casefold())
+    ("my sister's" -> "my sister"), runs of unspaced scripts set apart from other letters (so
+    "在Google工作" stems "google" as the query "Google" does)."""
+    text = _POSSESSIVE.sub("", canonical(text).casefold())
+    return _UNSPACED.sub(lambda m: f" {m.group(0)} ", text) if _UNSPACED.search(text) else text
 
 
 def index_terms(texts, conn=None) -> list[list[str]]:
