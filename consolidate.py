@@ -107,14 +107,23 @@ class Plan(list):
 
 
 class Report:
-    """What a run wrote, read inside its transaction: `resolutions` (Resolution list, decision
-    order), `conflicts` (ledger entries opened), `closed` ((entry id, reason) pairs), `run`
-    (the run id) and `unattributed` (the scope's current facts without an attribute after the
-    run: what the rules could not key)."""
+    """What a run wrote: `resolutions` (Resolution list, decision order), `conflicts` (ledger
+    entries opened), `closed` ((entry id, reason) pairs), `run` (the run id), all built inside
+    the run's transaction; and `unattributed`, the scope's current facts without an attribute
+    as the run left them (what the rules could not key): their ids are taken inside the
+    transaction, the rows read once on first access (a full store holds hundreds of thousands;
+    read it before closing the store, or StoreError says it is closed)."""
 
-    def __init__(self, resolutions, run, conflicts, closed, unattributed):
+    def __init__(self, resolutions, run, conflicts, closed, unattributed_ids, store):
         self.resolutions, self.run, self.conflicts = resolutions, run, conflicts
-        self.closed, self.unattributed = closed, unattributed
+        self.closed, self._ids, self._store, self._unattributed = closed, unattributed_ids, store, None
+
+    @property
+    def unattributed(self) -> list:
+        if self._unattributed is None:
+            rows = {m.id: m for m in self._store.memories_by_id(self._ids)}
+            self._unattributed = [rows[i] for i in self._ids if i in rows]
+        return self._unattributed
 
     def __repr__(self):
         return (f"Report(run={self.run}, resolutions={len(self.resolutions)}, "
@@ -642,8 +651,7 @@ def _apply(tx, scope, run: _Run, stats, zombie_after_days):
     if zombie_after_days is not None:
         closed.extend((entry, "zombied") for entry in tx.zombify(zombie_after_days, scope.user))
     resolutions = [Resolution(kept, retired, rule, run_id, tx.now) for kept, retired, rule, _ in run.steps]
-    unattributed = [m for m in tx.current_unattributed(where, args)]
-    return Report(resolutions, run_id, opened, closed, unattributed)
+    return Report(resolutions, run_id, opened, closed, tx.current_unattributed(where, args), tx.store)
 
 
 def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):

@@ -424,7 +424,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3100-\u312f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-2/porter-unicode61/bigrams/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = "terms-3/words-lemma/bigrams/blake2b-48/" + unicodedata.unidata_version
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -449,41 +449,58 @@ def _pretokenize(text: str) -> str:
     return _UNSPACED.sub(lambda m: f" {m.group(0)} ", text) if _UNSPACED.search(text) else text
 
 
+_WORD = re.compile(r"[^\W_]+")  # runs of letters and digits in any script: the words of the index
+
+
+def _fold_marks(chunk: str) -> str:
+    """Diacritics off ("café" -> "cafe"), for words of spaced scripts only (a Thai or Japanese
+    mark changes the character, so unspaced runs keep theirs)."""
+    if chunk.isascii():
+        return chunk
+    return "".join(c for c in unicodedata.normalize("NFKD", chunk) if not unicodedata.combining(c))
+
+
+@functools.lru_cache(maxsize=1 << 17)  # words repeat (Zipf); a text's new words are few
+def _chunk_terms(chunk: str) -> tuple:
+    if _UNSPACED.fullmatch(chunk):
+        return (chunk,) if len(chunk) == 1 else tuple(chunk[i:i + 2] for i in range(len(chunk) - 1))
+    return tuple(_lemma(w) for w in _WORD.findall(_fold_marks(chunk)))
+
+
 def index_terms(texts, conn=None) -> list[list[str]]:
-    """Index terms of each text, in order: the canonical text casefolded, possessive 's dropped,
-    split and stemmed by SQLite's own FTS5 'porter unicode61 remove_diacritics 2' tokenizer
-    (through a temp table on `conn`, or a private in-memory connection), then runs of unspaced
-    scripts split into character bigrams. These are what recall matches; the search index stores
-    them only as keyed hashes (see MemoryStore). list[str] -> list[list[str]]."""
-    texts = list(texts)
-    if not texts:
-        return []
-    own = conn is None
-    if own:
-        conn = sqlite3.connect(":memory:", isolation_level=None)
-    try:
-        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_tokenizer USING "
-                     "fts5(t, tokenize='porter unicode61 remove_diacritics 2')")
-        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_tokenizer_terms USING "
-                     "fts5vocab(temp, memory_tokenizer, instance)")
-        conn.executemany("INSERT INTO temp.memory_tokenizer (rowid, t) VALUES (?, ?)",
-                         zip(range(1, len(texts) + 1), map(_pretokenize, texts)))
-        out = [[] for _ in texts]
-        for doc, term in conn.execute("SELECT doc, term FROM temp.memory_tokenizer_terms "
-                                      "ORDER BY doc, offset"):
-            out[doc - 1].extend(_split_unspaced(term))
-        conn.execute("DELETE FROM temp.memory_tokenizer")
-        return out
-    finally:
-        if own:
-            conn.close()
+    """Index terms of each text, in order (list[str] -> list[list[str]]): the canonical text
+    casefolded, possessive 's dropped, split into words of letters and digits (symbols are
+    separators: "C++" -> "c", "3.11" -> "3", "11"), diacritics removed, each word reduced by
+    the same crude English stem the contradiction test uses (lives/living -> liv), and runs of
+    unspaced scripts (Chinese, Japanese, Thai ...) split into character bigrams. Recall
+    matches these; the search index stores them only as keyed hashes (see _hash_terms).
+    `conn` is accepted for compatibility and unused."""
+    out = []
+    for text in texts:
+        terms = []
+        for chunk in _pretokenize(text).split():
+            terms.extend(_chunk_terms(chunk))
+        out.append(terms)
+    return out
+
+
+_HASHES: dict = {}  # (key, term) -> hash: the same words are hashed under the same bucket key again and again
 
 
 def _hash_terms(terms, key: bytes) -> str:
-    """Keyed hashes of index terms, space-separated: 64-bit BLAKE2b under the bucket's key, in
-    hex. Without the key a hash says nothing about the term; destroying the key is
-    how erased words leave the index on SQLite without FTS5 secure-delete."""
-    return " ".join(hashlib.blake2b(t.encode("utf-8"), key=key, digest_size=8).hexdigest() for t in terms)
+    """Keyed hashes of index terms, space-separated: 48-bit BLAKE2b under the bucket's key, in
+    hex. Without the key a hash says nothing about the term; destroying the key is how erased
+    words leave the index on SQLite without FTS5 secure-delete. (A collision costs a spurious
+    candidate, which recall's row checks drop; 48 bits keep a bucket's vocabulary apart.)"""
+    out = []
+    for t in terms:
+        h = _HASHES.get((key, t))
+        if h is None:
+            if len(_HASHES) > 1 << 18:
+                _HASHES.clear()
+            h = _HASHES[(key, t)] = hashlib.blake2b(t.encode("utf-8"), key=key, digest_size=6).hexdigest()
+        out.append(h)
+    return " ".join(out)
 
 
 # --- provenance rank, rules and policies ---------------------------------------------------------
@@ -1438,12 +1455,12 @@ class Transaction:
                 done.add(entry)
         return done
 
-    def current_unattributed(self, where: str = "1", args=()) -> list[Memory]:
-        """The current semantic facts without an attribute matching `where` (SQL on memories'
-        user/task), oldest first."""
-        return [_memory(r) for r in self.db.execute(
-            f"{_SELECT} WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND {where} "
-            "ORDER BY created_at", args)]
+    def current_unattributed(self, where: str = "1", args=()) -> list[int]:
+        """Ids of the current semantic facts without an attribute matching `where` (SQL on
+        memories' user/task), oldest first (read from the fold index alone)."""
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM memories INDEXED BY memories_fold WHERE attribute IS NULL AND status = 'current' "
+            f"AND kind = 'semantic' AND {where} ORDER BY created_at", args)]
 
     def mark_pending(self, where: str, args=()) -> None:
         """Mark the current semantic facts matching `where` (SQL on memories) for the next run."""
@@ -2058,6 +2075,12 @@ class MemoryStore:
         with self._read() as conn:
             row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
         return _memory(row) if row else None
+
+    def memories_by_id(self, ids) -> list[Memory]:
+        """The memories with these ids that exist, in id order (any status). One read."""
+        with self._read() as conn:
+            return [_memory(r) for chunk in _chunks(sorted(set(ids)))
+                    for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(chunk))}) ORDER BY id", chunk)]
 
     def users(self) -> list[str]:
         """Every user with at least one stored memory (any status), sorted. One read."""
