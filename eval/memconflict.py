@@ -18,10 +18,33 @@ about 50 dated sessions each. Every session becomes writes, in date order:
   static and conditional lists) go to the other person's own scope, user "<user id>/<person
   id>", never the user's.
 
-Policies (the "policies" run): every leaf of the Fixed_Profile and every path the data lists
-as a static-conflict field is declared `immutable`; every preference type is declared `many`.
-These come from the data's schema (which section a field lives in), never from the values.
-The "newer-wins" run declares nothing, so every attribute has the default `one` policy.
+Declarations: four runs of the same replay, differing only in what is declared up front.
+- "schema" (the headline): what a deployer knows before any user speaks: every field path
+  of the Fixed_Profile schema (paths only, never values) is `immutable`, every preference
+  type (the keys of Preference_Profile) is `many`. Fields that the static-conflict test
+  probes but the Fixed_Profile does not hold (Has_Father, Sibling_Count, ...) keep `one`.
+- "schema + vocabulary": the schema, plus the default vocabulary (eval/default_policies.json,
+  `Vocabulary`) applied by name to every attribute as it is first written: a deployer's
+  rule for attributes that do not change, matched on the attribute's name alone.
+- "answer key" (a labelled reference, not a result): the old declaration, which also made
+  every Target_Field_Path of Static_Conflict_Information `immutable`. That list is the
+  answer key of the static test (the fields the data set will later contradict), so this
+  run reads the labels it is scored on.
+- "newer-wins": nothing declared; every attribute has the default `one` policy.
+
+What this eval reads from the data's labels, and where:
+- To write: each session's Revealed_Attributes, Updated_Attributes (State_Before only to
+  find where a nested attribute lives), Static_Conflict_Information (Target_Field_Path,
+  Value), Conditional_Conflict_Information (Preference_Type, Item, Condition) and
+  Others_Dynamic_Information. An item's Role is read to route a Distractor to its person's
+  scope (Source_Person_ID): that is perfect attribution of whom a fact is about, which a
+  real extractor would have to do, so the leak figure measures scope isolation only.
+  Point_A and Point_B are written alike, as user statements in session order.
+- To declare: see above; only the "answer key" run reads a label.
+- To score: the last session's State_After (dynamic), Role Point_A/Point_B and Conflict_ID
+  (static), Role of the conditional items (preferences).
+Tuned on: nothing is fitted to a figure. The vocabulary was written from general knowledge,
+but by someone who had seen these 3 users' field names, so its row is not a held-out figure.
 
 Consolidation runs after each session for every scope written in it (a cron job would run
 between conversations); `--at-end` instead runs it once per scope after the whole replay.
@@ -39,11 +62,14 @@ Figures:
   each distinct fact about another person as the query (k=5); as a check that the queries
   can find anything, the same query in that person's scope must return a memory.
 
-Run: python eval/memconflict.py [PATH] [--at-end] [--json]
+Misses by field: every static conflict a run scores as a miss, grouped by its field path.
+
+Run: python eval/memconflict.py [PATH] [--at-end] [--vocabulary FILE] [--json]
 """
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -140,34 +166,112 @@ def session_facts(record, session, state):
     return facts
 
 
-def declared_policies(records):
-    """{attribute: policy} from the data's schema: fixed profile and static-conflict fields
-    are immutable, preference types hold many values at once."""
+def schema_policies(records):
+    """{attribute: policy} from the profile schema alone: every Fixed_Profile field path is
+    immutable, every Preference_Profile key (a preference type) holds many values at once.
+    Reads no session and no value: the same for any history these profiles might have."""
     policies = {}
     for record in records:
         for path in leaves(record["Fixed_Profile"]):
             policies[path] = "immutable"
+        for kind in record.get("Preference_Profile") or {}:
+            policies[kind] = "many"
+    return policies
+
+
+def answer_key_policies(records):
+    """The old declaration, kept only as a labelled reference: the schema plus every
+    Target_Field_Path of a Point_* static-conflict item, i.e. the static test's answer key,
+    and every preference type a Point_* conditional item uses."""
+    policies = schema_policies(records)
+    for record in records:
         for session in record["Full_Session_Chain"]:
             for item in session["Static_Conflict_Information"]:
-                policies[item["Target_Field_Path"]] = "immutable"
+                if item["Role"] in POINTS:
+                    policies[item["Target_Field_Path"]] = "immutable"
             for item in session["Conditional_Conflict_Information"]:
                 if item["Role"] in POINTS:
                     policies[item["Preference_Type"]] = "many"
     return policies
 
 
-def replay(records, policies, at_end=False):
-    """Write every session into one fresh store; returns (store, {memory id: Fact})."""
+DEFAULT_VOCABULARY = Path(__file__).resolve().parent / "default_policies.json"
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SEPARATORS = re.compile(r"[\s\-_]+")
+_SLOT = re.compile(r"_?\d+$")
+
+
+def _segment(text):
+    """'dateOfBirth' / 'Date of Birth' / 'date-of-birth' -> 'date_of_birth'."""
+    return _SEPARATORS.sub("_", _CAMEL.sub("_", text.strip()).casefold()).strip("_")
+
+
+class Vocabulary:
+    """A deployer's default policies by attribute name (eval/default_policies.json).
+
+    `policy(attribute)` is "immutable" or None, from the name alone. The attribute is split
+    on "." into segments, each normalized by `_segment`; in a segment that names a person a
+    trailing slot number is dropped ("Sibling_1" -> "sibling"). It is immutable when:
+    1. its last segment is in immutable_fields and it is about the user (that segment is the
+       whole attribute) or about a fixed person (the segment before names one of
+       fixed_people); any other parent segment ("Marital_Status.Birthdate", the current
+       partner's) leaves it alone;
+    2. its last segment is a parent ("Father"), "has_<parent>" ("Has_Mother"), or it is
+       "<parent>.name" ("Family.Father.Name"), with the parent in `parents`;
+    3. the whole normalized attribute is in immutable_paths.
+    """
+
+    def __init__(self, path=DEFAULT_VOCABULARY):
+        self.path = Path(path)
+        data = json.loads(self.path.read_text(encoding="utf-8"))
+        norm = lambda key: frozenset(_segment(x) for x in data.get(key, []))  # noqa: E731
+        self.fields, self.people = norm("immutable_fields"), norm("fixed_people")
+        self.parents = norm("parents")
+        self.paths = frozenset(".".join(_segment(p) for p in x.split("."))
+                               for x in data.get("immutable_paths", []))
+
+    def _person(self, segment, names):
+        return segment in names or _SLOT.sub("", segment) in names
+
+    def policy(self, attribute):
+        """"immutable" when a rule above matches `attribute`, else None."""
+        segs = [_segment(s) for s in attribute.split(".")]
+        last, parent = segs[-1], (segs[-2] if len(segs) > 1 else None)
+        if ".".join(segs) in self.paths:
+            return "immutable"
+        if last in self.fields and (parent is None or self._person(parent, self.people)):
+            return "immutable"
+        if (self._person(last, self.parents)
+                or (last.startswith("has_") and self._person(last[4:], self.parents))
+                or (last == "name" and parent is not None and self._person(parent, self.parents))):
+            return "immutable"
+        return None
+
+
+def replay(records, policies, at_end=False, policy_of=None):
+    """Write every session into one fresh store; returns (store, {memory id: Fact},
+    {attribute: policy} declared by `policy_of`).
+
+    `policies` are declared before the first write; `policy_of(attribute) -> policy | None`,
+    if given, is asked once for each attribute not in `policies` when it is first written
+    (before the write), as a deployer's naming rule would be."""
     store = MemoryStore()
     for attribute, policy in policies.items():
         store.declare(attribute, policy)
-    written, scopes = {}, set()
+    written, scopes, asked, by_name = {}, set(), set(policies), {}
     for record in records:
         state = {}
         for session in sorted(record["Full_Session_Chain"], key=lambda s: (s["Date"], s["Session_ID"])):
             facts = session_facts(record, session, state)
             if not facts:
                 continue
+            if policy_of is not None:
+                for attribute in sorted({f.attribute for f in facts} - asked):
+                    asked.add(attribute)
+                    policy = policy_of(attribute)
+                    if policy:
+                        store.declare(attribute, policy)
+                        by_name[attribute] = policy
             for memory, fact in zip(store.add_many([f.row() for f in facts]), facts):
                 written[memory.id] = fact
             touched = sorted({f.scope for f in facts})
@@ -178,15 +282,16 @@ def replay(records, policies, at_end=False):
     if at_end:
         for scope in sorted(scopes):
             consolidate(store, scope)
-    return store, written
+    return store, written, by_name
 
 
 def score(records, store, written):
-    """The figures of one replay, each as [hits, total]."""
+    """The figures of one replay, each as [hits, total]; "leaks" is a count,
+    "static_by_field" {field path: [hits, total]} and "static_misses" a list of dicts."""
     out = {k: [0, 0] for k in ("dynamic", "static", "static_true_current", "static_ledger_open",
                                "static_true_recalled_first", "preferences", "leak_queries",
                                "leak_query_found_in_own_scope")}
-    out["leaks"] = 0
+    out["leaks"], out["static_by_field"], out["static_misses"] = 0, {}, []
     for record in records:
         uid = record["ID"]
         mine = {i: f for i, f in written.items() if f.scope == uid}
@@ -217,6 +322,14 @@ def score(records, store, written):
                              ("static_ledger_open", is_open), ("static_true_recalled_first", first)):
                 out[name][0] += ok
                 out[name][1] += 1
+            field = out["static_by_field"].setdefault(mine[t].attribute, [0, 0])
+            field[0] += is_current and is_open
+            field[1] += 1
+            if not (is_current and is_open):
+                out["static_misses"].append({
+                    "user": uid, "conflict": cid, "field": mine[t].attribute,
+                    "true": mine[t].value, "false": mine[f].value,
+                    "true_current": is_current, "contradiction_open": is_open})
 
         for i, f in mine.items():
             if f.role == "preference":
@@ -237,22 +350,45 @@ def score(records, store, written):
     return out
 
 
-def run(path=DEFAULT_PATH, at_end=False):
-    """Both replays (policies declared, then none); returns the dict that --json prints."""
+# (key in the result, column label); the first is the headline.
+RUNS = (("schema", "schema"), ("schema_vocabulary", "schema+vocab"),
+        ("answer_key", "answer key*"), ("newer_wins", "newer-wins"))
+
+
+def run(path=DEFAULT_PATH, at_end=False, vocabulary=DEFAULT_VOCABULARY):
+    """Every run of RUNS on the same records; returns the dict that --json prints, with the
+    figures of each run under result["runs"][key]."""
     with open(path, encoding="utf-8") as fh:
         records = [json.loads(line) for line in fh if line.strip()]
+    vocab = Vocabulary(vocabulary)
     result = {"data": str(path), "users": len(records),
               "sessions": sum(len(r["Full_Session_Chain"]) for r in records),
-              "consolidation": "once at the end" if at_end else "after each session"}
-    for name, policies in (("policies", declared_policies(records)), ("newer_wins", {})):
-        store, written = replay(records, policies, at_end)
+              "consolidation": "once at the end" if at_end else "after each session",
+              "vocabulary": str(vocab.path), "headline": RUNS[0][0], "runs": {}}
+    declarations = {"schema": (schema_policies(records), None),
+                    "schema_vocabulary": (schema_policies(records), vocab.policy),
+                    "answer_key": (answer_key_policies(records), None),
+                    "newer_wins": ({}, None)}
+    for name, _label in RUNS:
+        policies, policy_of = declarations[name]
+        store, written, by_name = replay(records, policies, at_end, policy_of)
         with store:
             figures = score(records, store, written)
-        result[name] = {k: ({"hits": v[0], "total": v[1],
-                             "pct": round(100 * v[0] / v[1], 1) if v[1] else None}
-                            if isinstance(v, list) else v) for k, v in figures.items()}
-        result[name]["writes"] = len(written)
+        out = {k: ({"hits": v[0], "total": v[1], "pct": _pct(*v)} if isinstance(v, list) else v)
+               for k, v in figures.items() if k not in ("static_by_field", "static_misses")}
+        out["static_misses"] = figures["static_misses"]
+        out["static_by_field"] = {k: {"hits": h, "total": t}
+                                  for k, (h, t) in sorted(figures["static_by_field"].items())}
+        out["writes"] = len(written)
+        out["declared"] = {"immutable": sum(p == "immutable" for p in policies.values()),
+                           "many": sum(p == "many" for p in policies.values()),
+                           "by_vocabulary": by_name}
+        result["runs"][name] = out
     return result
+
+
+def _pct(hits, total):
+    return round(100 * hits / total, 1) if total else None
 
 
 ROWS = (("dynamic", "dynamic fields = final State_After"),
@@ -265,17 +401,33 @@ ROWS = (("dynamic", "dynamic fields = final State_After"),
         ("leak_query_found_in_own_scope", "  those queries in the person's own scope: hit"))
 
 
+def _cell(v):
+    return str(v) if not isinstance(v, dict) else f"{v['pct']:.1f}% ({v['hits']}/{v['total']})"
+
+
 def table(result):
+    runs = result["runs"]
     lines = [f"MemConflict: {result['users']} users, {result['sessions']} sessions, "
-             f"{result['policies']['writes']} writes; consolidation {result['consolidation']}",
-             f"{'figure':<50}{'policies':>18}{'newer-wins':>18}"]
+             f"{runs['schema']['writes']} writes; consolidation {result['consolidation']}",
+             f"{'figure':<48}" + "".join(f"{label:>17}" for _k, label in RUNS)]
     for key, label in ROWS:
-        cells = []
-        for run_name in ("policies", "newer_wins"):
-            v = result[run_name][key]
-            cells.append(str(v) if not isinstance(v, dict) else
-                         f"{v['pct']:.1f}% ({v['hits']}/{v['total']})")
-        lines.append(f"{label:<50}{cells[0]:>18}{cells[1]:>18}")
+        lines.append(f"{label:<48}" + "".join(f"{_cell(runs[k][key]):>17}" for k, _l in RUNS))
+    lines.append("* answer key: also declares the fields the static test will contradict "
+                 "(reads the labels it is scored on); a reference, not a result")
+    scored = [(k, label) for k, label in RUNS if k != "newer_wins"]
+    fields = sorted({f for k, _l in scored for f, c in runs[k]["static_by_field"].items()
+                     if c["hits"] < c["total"]})
+    lines.append("")
+    lines.append(f"{'static misses by field (missed/total)':<48}"
+                 + "".join(f"{label:>17}" for _k, label in scored))
+    for field in fields:
+        lines.append(f"{field:<48}" + "".join(
+            f"{c['total'] - c['hits']}/{c['total']}".rjust(17)
+            for c in (runs[k]["static_by_field"][field] for k, _l in scored)))
+    named = runs["schema_vocabulary"]["declared"]["by_vocabulary"]
+    lines.append("")
+    lines.append(f"vocabulary ({result['vocabulary']}) declared by name, beyond the schema: "
+                 + (", ".join(f"{a} ({p})" for a, p in sorted(named.items())) or "nothing"))
     return "\n".join(lines)
 
 
@@ -283,11 +435,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", default=str(DEFAULT_PATH))
     parser.add_argument("--at-end", action="store_true", help="consolidate once after the replay")
+    parser.add_argument("--vocabulary", default=str(DEFAULT_VOCABULARY),
+                        help="policies by attribute name (JSON like eval/default_policies.json)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = parser.parse_args(argv)
-    if not Path(args.path).is_file():  # the data sets are not in the repository (see ../shared/data/README.md)
-        parser.error(f"data not found: {args.path}")
-    result = run(args.path, args.at_end)
+    for what, path in (("data", args.path), ("vocabulary", args.vocabulary)):
+        if not Path(path).is_file():  # the data sets are not in the repository (../shared/data)
+            parser.error(f"{what} not found: {path}")
+    result = run(args.path, args.at_end, args.vocabulary)
     print(json.dumps(result, indent=2) if args.json else table(result))
 
 
