@@ -32,8 +32,8 @@ ZOMBIE_AFTER_DAYS = 90.0  # an open entry never recalled together this long is m
 _SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan beats a query per family
 
 # A fold row: what the rules read, with the provenance rank as one int (memory.RANK_SQL).
-ID, NORM, RANK, CLOCK, USER, TASK, ATTR, SIG, TEXT = range(9)
-_FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL}, m.created_at, m.user, m.task, m.attribute, m.sig, m.text"
+ID, NORM, RANK, CLOCK, USER, TASK, ATTR, SIG, FRAME = range(9)
+_FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL}, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
 _CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
 _FOLD_ROWS = f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} AND "
 _FOLD_KEYED = (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
@@ -220,21 +220,25 @@ class _Run:
         if policy == "immutable":
             _Immutable(self, rows).replay()
             return
+        ledgered = bool(self.entries) and not self.entries.keys().isdisjoint(map(_ROW_ID, rows))
         if POLICIES[policy].per_value:
             by_norm = collections.defaultdict(list)
             for r in rows:
                 by_norm[r[NORM]].append(r)
             groups = by_norm.values()
         else:
-            self.settle(rows)
+            if ledgered:
+                self.settle(rows)
             groups = [rows]
         for group in groups:
-            self._apply_fold(group, self.held(group))
+            self._apply_fold(group, self.held(group) if ledgered else frozenset())
 
     def _apply_fold(self, rows, held):
-        by_id = {r[ID]: r for r in rows}
+        if len(rows) < 2:
+            return
+        user = rows[0][USER]  # a group is one user's
         for kept, retired, rule in fold(rows, held)[1]:
-            self._retire(kept, retired, rule, by_id[kept][USER])
+            self._retire(kept, retired, rule, user)
 
     def settle(self, rows):
         """Close the group's holding entries that a later live user statement settles
@@ -318,15 +322,22 @@ class _Run:
         shows the newer first with a note) for the user to settle."""
         if self.new.isdisjoint(map(_ROW_ID, rows)):
             return
-        # Each new fact is linked to the newest earlier fact it changes, not to every one: a
-        # series of values is a chain on the ledger, never a quadratic web.
-        for i, b in enumerate(rows):
-            if b[ID] not in self.new:
+        frames = collections.defaultdict(list)  # only facts of one frame (memories.frame_key) can pair
+        for r in rows:
+            if r[FRAME] is not None:
+                frames[r[FRAME]].append(r)
+        for same in frames.values():
+            if len(same) < 2 or self.new.isdisjoint(map(_ROW_ID, same)):
                 continue
-            a = next((a for a in reversed(rows[:i]) if changed_value(a[TEXT], b[TEXT])), None)
-            if a is not None:
-                self.openings.append(("changed value", a[ID], b[ID], a[USER],
-                                      "the same statement with one value changed"))
+            text = self.texts([r[ID] for r in same])
+            # Each new fact is linked to the newest earlier fact it changes, not to every one:
+            # a series of values is a chain on the ledger, never a quadratic web.
+            for i, b in enumerate(same):
+                if b[ID] in self.new:
+                    a = next((a for a in reversed(same[:i]) if changed_value(text[a[ID]], text[b[ID]])), None)
+                    if a is not None:
+                        self.openings.append(("changed value", a[ID], b[ID], a[USER],
+                                              "the same statement with one value changed"))
 
     # -- one family: (user, attribute) at every level --
 
@@ -753,6 +764,7 @@ def main(argv=None) -> int:
             else:
                 report = consolidate(store, scope)
                 steps, opened, closed, run = report.resolutions, report.conflicts, report.closed, report.run
+                store.maintain()  # cron's housekeeping: merge index segments, checkpoint the WAL
             ids = sorted({i for s in steps for i in (s.kept, s.retired)} | {i for c in opened for i in (c.a, c.b)})
             rows = {m.id: m for m in (store.get(i) for i in ids) if m}
     except (StoreError, ValueError) as exc:
