@@ -1,0 +1,227 @@
+"""Soak test: many processes on one store for a set number of erasures, then every invariant.
+
+Processes, all on one file: W writers (add facts for 40 users, some attributed; each logs the
+ids the store acknowledged), one eraser (adds marked secrets and forgets them, forgets writers'
+memories and purges throw-away users; it logs every id deleted), one cron loop (consolidate
+every user, then the store's housekeeping: bounded index merge and checkpoint, as
+`python consolidate.py DB --all` does) and one reader (recall). They run until the eraser has
+done --erasures erasures (20,000 for the full run; .ci/run runs a short one).
+
+At the end: PRAGMA integrity_check and FTS5 'integrity-check' pass; every acknowledged write is
+present or was erased on purpose; no erased marker is left in the .db, -wal or -shm files; and
+no process saw an error other than a documented lock timeout (LockedError, counted apart).
+
+    python bench/soak.py [--erasures 20000] [--writers 3] [--db PATH] [--sqlite pysqlite3] [--json]
+
+Exit 0 when every check holds, 1 otherwise. The figures (operations per process, erasures,
+errors, lock timeouts, integrity) are printed as a table or JSON.
+"""
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+USERS = [f"soak-{i:02d}" for i in range(40)]
+MARK = "soakmark"  # only the eraser writes it, and it erases every memory it writes it in
+
+
+def _module(name):
+    if name == "sqlite3":
+        import sqlite3
+        return sqlite3
+    from pysqlite3 import dbapi2
+    return dbapi2
+
+
+def _open(path, sqlite):
+    from memory import MemoryStore
+    return MemoryStore(path, timeout=30, sqlite=_module(sqlite))
+
+
+def _tally(counts, exc):
+    from memory import LockedError
+    key = "lock_timeouts" if isinstance(exc, LockedError) else "errors"
+    counts[key] = counts.get(key, 0) + 1
+    if key == "errors" and counts.get("first_error") is None:
+        counts["first_error"] = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+
+
+def writer(path, sqlite, n, stop, log, result):
+    rng = random.Random(n)
+    counts = {"adds": 0}
+    with _open(path, sqlite) as store, open(log, "w") as out:
+        while not stop.is_set():
+            user = rng.choice(USERS)
+            try:
+                if rng.random() < 0.4:
+                    m = store.add(f"My {rng.choice(['city', 'editor', 'drink'])} is {rng.choice('ABCDEFG')}.",
+                                  user=user, attribute=rng.choice(["home_city", "editor", "drink"]),
+                                  task=rng.choice([None, None, "t1"]))
+                else:
+                    m = store.add(f"Writer {n} notes fact {counts['adds']} about topic {rng.randrange(50)}.",
+                                  user=user)
+                out.write(f"{m.id}\n")
+                out.flush()  # acknowledged: it must survive
+                counts["adds"] += 1
+            except Exception as exc:  # counted, and the loop goes on: a soak sees everything
+                _tally(counts, exc)
+    result.put(("writer", n, counts))
+
+
+def eraser(path, sqlite, target, stop, log, result):
+    rng = random.Random(99)
+    counts = {"erasures": 0, "forgets": 0, "purges": 0, "deleted": 0}
+    with _open(path, sqlite) as store, open(log, "w") as out:
+        while counts["erasures"] < target:
+            try:
+                choice = rng.random()
+                if choice < 0.7:  # a marked secret, forgotten at once
+                    m = store.add(f"Secret {MARK}{counts['erasures']}x is {rng.randrange(10**6)}.",
+                                  user=rng.choice(USERS))
+                    ids = store.forget(m.id)
+                    counts["forgets"] += 1
+                elif choice < 0.95:  # somebody's memory
+                    user = rng.choice(USERS)
+                    mine = store.memories(user)
+                    ids = store.forget(rng.choice(mine).id) if mine else []
+                    counts["forgets"] += 1
+                else:  # a throw-away user, purged whole
+                    temp = f"temp-{counts['erasures']}"
+                    store.add_many([{"text": f"Temp {MARK}{counts['erasures']}y fact {i}.", "user": temp}
+                                    for i in range(rng.randrange(1, 60))])
+                    store.purge(temp)
+                    ids = []
+                    counts["purges"] += 1
+                for i in ids:
+                    out.write(f"{i}\n")
+                out.flush()
+                counts["deleted"] += len(ids)
+                counts["erasures"] += 1
+            except Exception as exc:
+                _tally(counts, exc)
+                if counts.get("errors", 0) > 100:
+                    break
+    stop.set()
+    result.put(("eraser", 0, counts))
+
+
+def cron(path, sqlite, stop, result):
+    from consolidate import consolidate
+    from memory import ALL
+    counts = {"runs": 0, "resolutions": 0}
+    with _open(path, sqlite) as store:
+        while not stop.is_set():
+            try:
+                counts["resolutions"] += len(consolidate(store, ALL).resolutions)
+                store.maintain()
+                counts["runs"] += 1
+            except Exception as exc:
+                _tally(counts, exc)
+            time.sleep(0.05)
+    result.put(("cron", 0, counts))
+
+
+def reader(path, sqlite, stop, result):
+    rng = random.Random(7)
+    counts = {"recalls": 0, "hits": 0}
+    with _open(path, sqlite) as store:
+        while not stop.is_set():
+            try:
+                found = store.recall(rng.choice(["city", "editor", "topic 7", "fact", "secret", "drink"]),
+                                     user=rng.choice(USERS), task=rng.choice([None, "t1"]))
+                counts["recalls"] += 1
+                counts["hits"] += len(found.memories)
+            except Exception as exc:
+                _tally(counts, exc)
+    result.put(("reader", 0, counts))
+
+
+def soak(path, *, erasures, writers, sqlite="sqlite3"):
+    """Run the soak on `path` (created); return the result dict (see the module docstring)."""
+    from memory import MemoryStore
+    MemoryStore(path, sqlite=_module(sqlite)).close()
+    logs = Path(path).parent
+    ctx = mp.get_context("spawn")
+    stop, result = ctx.Event(), ctx.Queue()
+    procs = [ctx.Process(target=writer, args=(path, sqlite, n, stop, str(logs / f"w{n}.log"), result))
+             for n in range(writers)]
+    procs += [ctx.Process(target=eraser, args=(path, sqlite, erasures, stop, str(logs / "erased.log"), result)),
+              ctx.Process(target=cron, args=(path, sqlite, stop, result)),
+              ctx.Process(target=reader, args=(path, sqlite, stop, result))]
+    started = time.perf_counter()
+    for p in procs:
+        p.start()
+    reports = [result.get() for _ in procs]
+    for p in procs:
+        p.join()
+    out = {"sqlite": sqlite, "seconds": round(time.perf_counter() - started, 1), "processes": {}}
+    for role, n, counts in reports:
+        out["processes"][f"{role}{n if role == 'writer' else ''}"] = counts
+    acked = {int(x) for n in range(writers) for x in (logs / f"w{n}.log").read_text().split()}
+    erased = {int(x) for x in (logs / "erased.log").read_text().split()}
+    mod = _module(sqlite)
+    conn = mod.connect(path)
+    integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
+    try:
+        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('integrity-check', 1)")
+        fts = "ok"
+    except mod.Error as exc:
+        fts = str(exc)
+    present = {r[0] for r in conn.execute("SELECT id FROM memories")}
+    conn.close()
+    with MemoryStore(path, sqlite=mod) as store:  # an open finishes any recorded scrub
+        store.scrub(wait=True)
+    data = b"".join(Path(path + x).read_bytes() for x in ("", "-wal", "-shm") if Path(path + x).exists())
+    lost = sorted(acked - present - erased)
+    errors = sum(c.get("errors", 0) for c in out["processes"].values())
+    out.update({
+        "erasures": out["processes"]["eraser"]["erasures"], "acknowledged_writes": len(acked),
+        "erased_ids": len(erased), "lost_writes": len(lost), "lost_sample": lost[:10],
+        "errors": errors, "lock_timeouts": sum(c.get("lock_timeouts", 0) for c in out["processes"].values()),
+        "integrity_check": integrity, "fts_integrity_check": fts,
+        "erased_markers_left": data.count(MARK.encode()), "file_bytes": len(data),
+    })
+    out["ok"] = (integrity == "ok" and fts == "ok" and not lost and errors == 0
+                 and out["erased_markers_left"] == 0 and out["erasures"] >= erasures)
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--erasures", type=int, default=20_000, help="erasures before stopping (default 20000)")
+    parser.add_argument("--writers", type=int, default=3, help="writer processes (default 3)")
+    parser.add_argument("--db", help="database path (default: a new temp dir)")
+    parser.add_argument("--sqlite", choices=("sqlite3", "pysqlite3"), default="sqlite3",
+                        help="the DB-API module (pysqlite3 for a newer SQLite)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.erasures < 1 or args.writers < 1:
+        parser.error("--erasures and --writers: expected at least 1")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.db or str(Path(tmp) / "soak.db")
+        if args.db and Path(args.db).exists():
+            parser.error(f"--db: {args.db} exists; the soak needs a new file")
+        result = soak(path, erasures=args.erasures, writers=args.writers, sqlite=args.sqlite)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for name, counts in result["processes"].items():
+            print(f"{name:>8}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        for key in ("sqlite", "seconds", "erasures", "acknowledged_writes", "erased_ids", "lost_writes", "errors",
+                    "lock_timeouts", "integrity_check", "fts_integrity_check", "erased_markers_left", "ok"):
+            print(f"{key}: {result[key]}")
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
