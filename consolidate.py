@@ -165,7 +165,7 @@ class _Run:
     duplicate's survivor.
     """
 
-    def __init__(self, *, entries, policies, contradicts, texts, new, fresh):
+    def __init__(self, *, ledger, policies, contradicts, texts, new, fresh):
         self.steps: list[tuple] = []
         self.openings: list[tuple] = []
         self.closed: list[tuple] = []
@@ -173,7 +173,12 @@ class _Run:
         self.moves: list[tuple] = []
         self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
         self.retired_ids: set = set()
-        self.entries = entries             # open/zombied holding entries by memory id
+        self.ledger = ledger               # every open/zombied entry on the rows read (_Entry)
+        self.entries = {}                  # of those, the holding ones (contradiction, contest) by memory id
+        for e in ledger:
+            if e.kind in ("contradiction", "contested"):
+                self.entries.setdefault(e.a, []).append(e)
+                self.entries.setdefault(e.b, []).append(e)
         self.policies = policies
         self.contradicts = contradicts     # an injected judge, or None for the default test
         self.texts = texts                 # ids -> {id: text}, for an injected judge
@@ -195,7 +200,8 @@ class _Run:
         if retired_id in self.entries and rule in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
             self.moves.append((retired_id, kept_id))  # a copy's entries follow its survivor
             for e in self.entries.pop(retired_id):
-                moved = e._replace(a=kept_id if e.a == retired_id else e.a, b=kept_id if e.b == retired_id else e.b)
+                moved = _Entry(e.id, kept_id if e.a == retired_id else e.a, kept_id if e.b == retired_id else e.b,
+                               e.opened_clock, e.kind, e.state)
                 other = moved.b if moved.a == kept_id else moved.a
                 self.entries[other] = [moved if x.id == e.id else x for x in self.entries.get(other, ())]
                 if other != kept_id:
@@ -307,7 +313,8 @@ class _Run:
                 hits = found[0].intersection(*found[1:]) if found[0] else ()
                 if rows[n][ID] not in new:  # an old negation meets only the new rows
                     hits = is_new.intersection(hits)
-                pairs.extend((rows[n], rows[i]) for i in sorted(hits))
+                # The word index above only narrows the pairs; the test itself is _opposed.
+                pairs.extend((rows[n], rows[i]) for i in sorted(hits) if _opposed(polar[n], polar[i]))
         for x, y in pairs:
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -496,7 +503,7 @@ _CANDIDATES = " UNION ".join((
     "AND m.frame_key IS NOT NULL"))
 
 
-def _families(conn, scope: Scope, pending, scan, run, stats):
+def _families(conn, scope: Scope, pending, scan, new, default_test, stats):
     """Yield the rows of every family with a new row: (user, attribute) at every level.
 
     A scan (many new rows) reads every current fact once (stats["scanned"] counts them).
@@ -517,13 +524,13 @@ def _families(conn, scope: Scope, pending, scan, run, stats):
             families[r[USER], r[ATTR]].append(r)
         del rows
         for family in families.values():
-            if len(family) > 1 and not run.new.isdisjoint(map(_ROW_ID, family)):
+            if len(family) > 1 and not new.isdisjoint(map(_ROW_ID, family)):
                 if not ordered:
                     family.sort(key=operator.itemgetter(CLOCK))
                 yield family
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
-    if run.contradicts is None:
+    if default_test:  # an injected contradicts() is shown every fact of a family instead
         yield from _relevant(conn, scope)
         keys = [k for k in keys if k[1] is not None]
     # Whole families through a temp table of keys: CROSS JOIN makes SQLite seek the fold index
@@ -606,12 +613,11 @@ def _decide(tx, scope: Scope, contradicts, attribute_of):
     def texts(ids):
         q = ",".join("?" * len(ids))
         return dict(conn.execute(f"SELECT id, text FROM memories WHERE id IN ({q})", ids))
-    run = _Run(entries={}, policies=dict(conn.execute("SELECT attribute, policy FROM attributes")),
-               contradicts=contradicts, texts=texts, new={i for i, _ in marked},
-               fresh={i for i, fresh in marked if fresh})
+    new = {i for i, _ in marked}
+    fresh = {i for i, f in marked if f}
     del marked
     stats = {"scanned": 0}
-    families = _families(conn, scope, pending, scan, run, stats)
+    families = _families(conn, scope, pending, scan, new, contradicts is None, stats)
     if scan:  # the whole ledger of the scope
         users_sql, users_args = ("", []) if scope.user is ALL else ("AND c.user = ?", [scope.user])
         ledger = conn.execute(f"{_LEDGER} conflicts c WHERE c.state <> 'resolved' {users_sql}",
@@ -622,16 +628,12 @@ def _decide(tx, scope: Scope, contradicts, attribute_of):
                     zip(sorted({r[ID] for f in families for r in f})))
         ledger = conn.execute(" UNION ".join(f"{_LEDGER} ledger_ids i CROSS JOIN conflicts c ON c.{side} = i.id "
                                              "WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1").fetchall()
-    bookkeeping = set()
-    run.ledger = [_Entry(*row) for row in ledger]
-    for e in run.ledger:
-        if e.kind in ("cross-scope duplicate", "changed value"):  # they hold nothing back from the fold
-            if e.state == "open":
-                bookkeeping.add((e.kind, *sorted((e.a, e.b))))
-            continue
-        run.entries.setdefault(e.a, []).append(e)
-        run.entries.setdefault(e.b, []).append(e)
+    run = _Run(ledger=[_Entry(*row) for row in ledger],
+               policies=dict(conn.execute("SELECT attribute, policy FROM attributes")),
+               contradicts=contradicts, texts=texts, new=new, fresh=fresh)
     del ledger
+    bookkeeping = {(e.kind, *sorted((e.a, e.b))) for e in run.ledger
+                   if e.kind in ("cross-scope duplicate", "changed value") and e.state == "open"}
     for family in families:
         run.family(family, scope, run.policies.get(family[0][ATTR], "one"))
     for u, t in run.cross:
