@@ -172,6 +172,7 @@ class _Run:
         self.closed_set: set = set()
         self.moves: list[tuple] = []
         self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
+        self.frame_groups: list = []       # facts of one frame with a new one among them
         self.retired_ids: set = set()
         self.ledger = ledger               # every open/zombied entry on the rows read (_Entry)
         self.entries = {}                  # of those, the holding ones (contradiction, contest) by memory id
@@ -326,25 +327,38 @@ class _Run:
         """Facts stating one frame with one value changed (memory.changed_value): two silent
         truths are never left; without an attribute no rule can tell which holds now, so the
         pair goes on the ledger as a "changed value" (bookkeeping: both stay current, recall
-        shows the newer first with a note) for the user to settle."""
+        shows the newer first with a note) for the user to settle. Only facts of one frame
+        (memories.frame_key) can pair; their texts are read once for the whole run
+        (changed_values)."""
         if self.new.isdisjoint(map(_ROW_ID, rows)):
             return
-        frames = collections.defaultdict(list)  # only facts of one frame (memories.frame_key) can pair
+        frames = collections.defaultdict(list)
         for r in rows:
             if r[FRAME] is not None:
                 frames[r[FRAME]].append(r)
         for same in frames.values():
-            if len(same) < 2 or self.new.isdisjoint(map(_ROW_ID, same)):
-                continue
-            text = self.texts([r[ID] for r in same])
-            # Each new fact is linked to the newest earlier fact it changes, not to every one:
-            # a series of values is a chain on the ledger, never a quadratic web.
+            if len(same) > 1 and not self.new.isdisjoint(map(_ROW_ID, same)):
+                self.openings.append(("frame group", len(self.frame_groups)))  # decided in changed_values
+                self.frame_groups.append(same)
+
+    def changed_values(self):
+        """Decide the frame groups the run collected: each new fact is linked to the newest
+        earlier fact it changes, not to every one (a series of values is a chain on the ledger,
+        never a quadratic web)."""
+        ids = [r[ID] for same in self.frame_groups for r in same]
+        text = {}
+        for start in range(0, len(ids), 500):
+            text.update(self.texts(ids[start:start + 500]))
+        found = []
+        for same in self.frame_groups:
+            pairs = []
             for i, b in enumerate(same):
                 if b[ID] in self.new:
                     a = next((a for a in reversed(same[:i]) if changed_value(text[a[ID]], text[b[ID]])), None)
                     if a is not None:
-                        self.openings.append(("changed value", a[ID], b[ID], a[USER],
-                                              "the same statement with one value changed"))
+                        pairs.append(("changed value", a[ID], b[ID], a[USER], "the same statement with one value changed"))
+            found.append(pairs)
+        self.openings = [o for x in self.openings for o in (found[x[1]] if x[0] == "frame group" else [x])]
 
     # -- one family: (user, attribute) at every level --
 
@@ -636,6 +650,7 @@ def _decide(tx, scope: Scope, contradicts, attribute_of):
                    if e.kind in ("cross-scope duplicate", "changed value") and e.state == "open"}
     for family in families:
         run.family(family, scope, run.policies.get(family[0][ATTR], "one"))
+    run.changed_values()
     for u, t in run.cross:
         if ("cross-scope duplicate", *sorted((u[ID], t[ID]))) not in bookkeeping:
             run.openings.append(("cross-scope duplicate", u[ID], t[ID], u[USER],

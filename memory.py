@@ -296,6 +296,7 @@ def signature(norm: str) -> str:
     return " ".join(words) + "\n" + " ".join(sorted(negs))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # words repeat (Zipf)
 def _lemma(word: str) -> str:
     """A crude English stem for matching only (never stored or shown): drinking/drinks/drink ->
     drink, smoking/smoke -> smok, carried/carries -> carry. Enough for "I stopped drinking
@@ -323,6 +324,8 @@ def _lemma(word: str) -> str:
 
 
 _WITHDRAW_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, WITHDRAWAL_PHRASES)) + r")\b")
+_WITHDRAW_HINTS = tuple({p.split()[-1] for p in WITHDRAWAL_PHRASES})
+_AVERSE_HINTS = tuple({p.split()[-1] for p in AVERSION_PHRASES})
 _AVERSE_RE = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, AVERSION_PHRASES)) + r")\b")
 
 
@@ -338,8 +341,10 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
     """
     s = norm.replace("’", "'")
     flips = 0
-    s, n = _AVERSE_RE.subn(" hate ", s)
-    s, m = _WITHDRAW_RE.subn(" anymore ", s)
+    if any(w in s for w in _AVERSE_HINTS):  # the phrase scans only where a phrase can be
+        s = _AVERSE_RE.sub(" hate ", s)
+    if any(w in s for w in _WITHDRAW_HINTS):
+        s = _WITHDRAW_RE.sub(" anymore ", s)
     words, negs = _content(_tokens(s))
     flips += len(negs) % 2
     out = set()
@@ -1285,10 +1290,17 @@ class Transaction:
         """The index-key bucket of each new row: its level's newest bucket while it has room,
         else a new one (with a fresh random key)."""
         conn, out, open_ = self.db, [], {}
+        distinct = set(levels)
+        if len(distinct) > 64:  # a bulk load: every level's newest bucket in one read
+            for bucket, user, task, rows in conn.execute(
+                    "SELECT id, user, task, rows FROM index_keys WHERE id IN "
+                    "(SELECT max(id) FROM index_keys GROUP BY user, task)"):
+                if (user, task) in distinct:
+                    open_[user, task] = [bucket, rows]
         for level in levels:
             if level not in open_:
                 row = conn.execute("SELECT id, rows FROM index_keys WHERE user = ? AND task IS ? "
-                                   "ORDER BY id DESC LIMIT 1", level).fetchone()
+                                   "ORDER BY id DESC LIMIT 1", level).fetchone() if len(distinct) <= 64 else None
                 open_[level] = list(row) if row else [None, BUCKET_ROWS]
             bucket = open_[level]
             if bucket[1] >= BUCKET_ROWS:
@@ -2027,13 +2039,14 @@ class MemoryStore:
         check_user(user)
         check_task(task, allow_all=True)
         with self.transaction() as tx:
-            ids = (tx.with_retired("user = ?", (user,)) if task is ALL
-                   else tx.with_retired("user = ? AND task IS ?", (user, task)))
+            # The user's rows are those of the user's index buckets: an index seek, not a scan.
+            buckets = ("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)" if task is ALL else
+                       "fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
+            ids = tx.with_retired(buckets, (user,) if task is ALL else (user, task))
             tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
                                                      "one task level" if task else "user level"))
-            if task is ALL:
+            if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
                 tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
-                tx.db.execute("DELETE FROM resolutions WHERE user = ?", (user,))
         self.scrub()
         return len(ids)
 
