@@ -1,0 +1,281 @@
+"""The review command lines (issue 14), run as a user would: subprocesses on a real file.
+
+python memory.py DB users|list|show|history|conflicts|resolve|events|forget|purge|export|import|backup
+python gates.py DB quarantine|release|discard;  python consolidate.py DB (--user U | --all) ...
+Exit codes: 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the fix),
+2 usage. Also: export/import round trips, and every translated SQLite error says what to do."""
+
+import json
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+from consolidate import consolidate
+from gates import Candidate, GuardGate, remember
+from memory import LockedError, MemoryStore, SchemaError, StoreError
+
+HERE = Path(__file__).resolve().parent
+
+
+def run(module, *args, stdin=None):
+    return subprocess.run([sys.executable, str(HERE / module), *args], capture_output=True, text=True,
+                          timeout=60, input=stdin)
+
+
+class CliCase(unittest.TestCase):
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.dir = Path(tmp.name)
+        self.db = str(self.dir / "memory.db")
+        with MemoryStore(self.db) as s:
+            s.declare("birthdate", "immutable")
+            self.veg = s.add("I'm vegetarian.", user="ada", attribute="diet").id
+            self.steak = remember(Candidate("User ordered a steak, so is not vegetarian.", user="ada",
+                                            attribute="diet", source="tool", origin="rule:diet-detector"),
+                                  GuardGate(), s).memory.id
+            self.oslo = s.add("I live in Oslo.", user="ada", attribute="home_city").id
+            self.rome = s.add("I live in Rome.", user="ada", attribute="home_city").id
+            self.held = remember(Candidate("My new phone is 555-0100.", user="ada", source="user",
+                                           origin="email:ada@example.com", authenticated=False), GuardGate(), s).memory.id
+            s.add("I like tea.", user="bob")
+            s.add("I don't like tea.", user="bob")
+            consolidate(s, "ada")
+            consolidate(s, "bob")
+
+
+class MemoryCommandLine(CliCase):
+    def test_help_and_usage(self):
+        for module in ("memory.py", "gates.py", "consolidate.py"):
+            with self.subTest(module=module):
+                helped = run(module, "--help")
+                self.assertEqual(helped.returncode, 0)
+                self.assertIn("usage:", helped.stdout)
+        self.assertEqual(run("memory.py", self.db, "bogus").returncode, 2)
+        self.assertEqual(run("memory.py", self.db, "list", "--status", "gone").returncode, 2)
+        self.assertEqual(run("memory.py", self.db, "list", "--user", " ").returncode, 2)
+
+    def test_one_command_says_what_is_held_about_ada_why_and_what_replaced_what(self):
+        out = run("memory.py", self.db, "list", "--user", "ada")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn(f"#{self.oslo} retired", out.stdout)
+        self.assertIn(f"retired by #{self.rome} (newer statement, run 1)", out.stdout)
+        self.assertIn(f"#{self.steak} current", out.stdout)
+        self.assertIn("contested with", out.stdout)
+        self.assertIn("quarantined", out.stdout)
+        data = json.loads(run("memory.py", self.db, "list", "--user", "ada", "--json").stdout)
+        by_id = {item["memory"]["id"]: item for item in data}
+        self.assertEqual(by_id[self.oslo]["retired_by"]["kept"], self.rome)
+        self.assertEqual(by_id[self.oslo]["memory"]["text"], "I live in Oslo.")
+
+    def test_filters(self):
+        data = json.loads(run("memory.py", self.db, "list", "--attribute", "home_city", "--status", "current",
+                              "--json").stdout)
+        self.assertEqual([d["memory"]["id"] for d in data], [self.rome])
+        self.assertEqual(run("memory.py", self.db, "list", "--user", "nobody").returncode, 1)
+
+    def test_show_prints_the_whole_chain(self):
+        out = run("memory.py", self.db, "show", str(self.oslo))
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("I live in Oslo.", out.stdout)
+        self.assertIn(f"retired by #{self.rome} (newer statement, run 1): 'I live in Rome.' [current]", out.stdout)
+        missing = run("memory.py", self.db, "show", "9999")
+        self.assertEqual(missing.returncode, 1)
+        self.assertRegex(missing.stderr, r"no memory with id 9999.*list")
+
+    def test_conflicts_resolve_and_history(self):
+        out = run("memory.py", self.db, "conflicts", "--user", "ada")
+        self.assertIn(f"resolve 1 --keep {self.veg}", out.stdout)
+        self.assertEqual(run("memory.py", self.db, "resolve", "1", "--keep", "12345").returncode, 1)
+        done = run("memory.py", self.db, "resolve", "1", "--keep", str(self.veg), "--json")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(json.loads(done.stdout)[0]["resolutions"][0]["retired"], self.steak)
+        again = run("memory.py", self.db, "resolve", "1", "--keep", str(self.veg))
+        self.assertEqual(again.returncode, 1)
+        self.assertIn("resolved", again.stderr)
+        history = run("memory.py", self.db, "history", str(self.steak))
+        self.assertIn("settled by user", history.stdout)
+
+    def test_users_events_forget_purge(self):
+        users = json.loads(run("memory.py", self.db, "users", "--json").stdout)
+        self.assertEqual([u["user"] for u in users], ["ada", "bob"])
+        self.assertEqual(run("memory.py", self.db, "forget", str(self.rome), "--reason", "asked").returncode, 0)
+        self.assertEqual(run("memory.py", self.db, "forget", str(self.rome)).returncode, 1)
+        events = json.loads(run("memory.py", self.db, "events", "--json").stdout)
+        self.assertEqual((events[0]["op"], sorted(events[0]["ids"])), ("forget", sorted([self.oslo, self.rome])))
+        self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 0)
+        self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 1)
+        with MemoryStore(self.db) as s:
+            self.assertEqual(s.users(), ["ada"])
+
+    def test_export_import_round_trip_and_backup(self):
+        exported = run("memory.py", self.db, "export")
+        self.assertEqual(exported.returncode, 0, exported.stderr)
+        lines = [json.loads(x) for x in exported.stdout.splitlines()]
+        self.assertEqual((lines[0]["type"], lines[0]["schema_version"]), ("header", 4))
+        (self.dir / "out.jsonl").write_text(exported.stdout, encoding="utf-8")
+        other = str(self.dir / "other.db")
+        imported = run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json")
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        report = json.loads(imported.stdout)[0]
+        self.assertEqual(report["refused"], [])
+        self.assertEqual(len(report["ids"]), len([x for x in lines if x["type"] == "memory"]))
+        again = [json.loads(x) for x in run("memory.py", other, "export").stdout.splitlines()]
+
+        def facts(records):  # what must survive: facts, statuses, rules, the ledger (ids renumbered)
+            mem = {r["id"]: r for r in records if r["type"] == "memory"}
+            return (sorted((m["user"], m["task"], m["text"], m["attribute"], m["status"], m["authority"], m["trust"],
+                            m["kind"]) for m in mem.values()),
+                    sorted((mem[r["kept"]]["text"], mem[r["retired"]]["text"], r["rule"]) for r in records
+                           if r["type"] == "resolution"),
+                    sorted((c["kind"], c["state"], mem[c["a"]]["text"], mem[c["b"]]["text"]) for c in records
+                           if c["type"] == "conflict"),
+                    sorted((r["attribute"], r["policy"]) for r in records if r["type"] == "policy"))
+        self.assertEqual(facts(again), facts(lines))
+        self.assertTrue(all(m["source"] == "import" for m in again if m["type"] == "memory"))
+        self.assertTrue(all(m["origin"].startswith("import:") for m in again if m["type"] == "memory"))
+        backup = str(self.dir / "copy.db")
+        self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 0)
+        self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 1)  # never overwrites
+        with MemoryStore(backup) as s:
+            self.assertEqual(len(s.memories("ada")), 5)
+
+    def test_import_refuses_bad_records_by_number(self):
+        bad = "\n".join([json.dumps({"type": "header", "format": "agent-memory", "schema_version": 4}),
+                         json.dumps({"type": "memory", "id": 1, "user": "u", "text": "", "kind": "semantic",
+                                     "authority": "user", "source": "user", "origin": "chat",
+                                     "authenticated": True, "trust": "trusted", "status": "current"}),
+                         json.dumps({"type": "resolution", "kept": 1, "retired": 2, "rule": "duplicate"}),
+                         json.dumps({"type": "weird"})])
+        out = run("memory.py", str(self.dir / "new.db"), "import", "-", stdin=bad)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("refused 3", out.stdout)
+        self.assertIn("record 2: text", out.stdout)
+        newer = json.dumps({"type": "header", "format": "agent-memory", "schema_version": 99})
+        self.assertEqual(run("memory.py", str(self.dir / "new2.db"), "import", "-", stdin=newer).returncode, 1)
+
+    def test_a_missing_or_foreign_file_is_an_error_never_created(self):
+        missing = str(self.dir / "nope.db")
+        out = run("memory.py", missing, "list")
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("no such database file", out.stderr)
+        self.assertFalse(Path(missing).exists())
+
+
+class GatesCommandLine(CliCase):
+    def test_quarantine_release_discard(self):
+        out = run("gates.py", self.db, "quarantine", "--user", "ada", "--json")
+        held = {item["id"]: item for item in json.loads(out.stdout)}
+        self.assertEqual(set(held), {self.held, self.steak})
+        self.assertEqual(held[self.held]["origin"], "email:ada@example.com")
+        released = run("gates.py", self.db, "release", str(self.held))
+        self.assertEqual(released.returncode, 0, released.stderr)
+        self.assertEqual(run("gates.py", self.db, "release", str(self.held)).returncode, 1)
+        self.assertEqual(run("gates.py", self.db, "discard", str(self.steak)).returncode, 0)
+        with MemoryStore(self.db) as s:
+            self.assertIsNone(s.get(self.steak))
+            self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
+        self.assertEqual(run("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
+
+    def test_a_notice_names_the_entry_and_the_call_that_settles_it(self):
+        with MemoryStore(self.db) as s:
+            notice = s.recall("vegetarian", user="ada").notices[0]
+        self.assertIn("ledger entry 1", notice)
+        self.assertIn(f"store.resolve(1, keep={self.steak})", notice)
+        self.assertIn("python memory.py DB resolve 1 --keep", notice)
+
+
+class CronCommandLine(CliCase):
+    def test_unknown_user_timeout_user_column_and_texts(self):
+        nobody = run("consolidate.py", self.db, "--user", "nobody")
+        self.assertEqual(nobody.returncode, 1)
+        self.assertIn("no memories for user 'nobody'", nobody.stderr)
+        with MemoryStore(self.db) as s:
+            s.add("I live in Paris.", user="ada", attribute="home_city")
+            s.add("I moved to Nice.", user="bob", attribute="home_city")
+            s.add("I live in Lyon.", user="bob", attribute="home_city")
+        table = run("consolidate.py", self.db, "--all", "--dry-run")
+        self.assertIn("user", table.stdout.splitlines()[1])
+        self.assertIn("ada", table.stdout)
+        self.assertIn("bob", table.stdout)
+        out = json.loads(run("consolidate.py", self.db, "--all", "--json", "--timeout", "5").stdout)
+        self.assertEqual({r["user"] for r in out["resolutions"]}, {"ada", "bob"})
+        self.assertIn("I live in Rome.", [r["retired_text"] for r in out["resolutions"]])
+        holder = sqlite3.connect(self.db, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            locked = run("consolidate.py", self.db, "--all", "--timeout", "0.2")
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        self.assertEqual(locked.returncode, 1)
+        self.assertIn("locked", locked.stderr)
+        self.assertIn("timeout", locked.stderr)
+
+
+class ErrorsSayWhatToDo(unittest.TestCase):
+    """Issue 13: one translation point keyed on the SQLite error name, each message naming the
+    file and the fix."""
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.path = str(Path(tmp.name) / "m.db")
+
+    def test_locked(self):
+        MemoryStore(self.path).close()
+        holder = sqlite3.connect(self.path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        self.addCleanup(holder.close)
+        with MemoryStore(self.path, timeout=0.1) as s, self.assertRaisesRegex(
+                LockedError, r"m\.db: starting a write failed: .*SQLITE_BUSY.*retry, or raise timeout"):
+            s.add("x", user="u")
+        holder.execute("ROLLBACK")
+
+    @unittest.skipIf(os.geteuid() == 0, "root ignores file permissions")
+    def test_readonly(self):
+        MemoryStore(self.path).close()
+        os.chmod(self.path, stat.S_IRUSR)
+        with MemoryStore(self.path) as s, self.assertRaisesRegex(StoreError, "read-only.*permissions"):
+            s.add("x", user="u")
+
+    def test_readonly_by_query_only(self):
+        with MemoryStore(self.path) as s:
+            s._db().execute("PRAGMA query_only = ON")
+            with self.assertRaisesRegex(StoreError, r"m\.db: .*failed.*SQLITE_READONLY.*read-only"):
+                s.add("x", user="u")
+
+    def test_disk_full(self):
+        with MemoryStore(self.path) as s:
+            s._db().execute("PRAGMA max_page_count = 40")
+            with self.assertRaisesRegex(StoreError, r"SQLITE_FULL.*disk is full.*nothing was written"):
+                s.add_many([{"text": f"Fact {i} " + "x" * 3000, "user": "u"} for i in range(40)])
+            self.assertEqual(s.memories("u"), [])
+
+    def test_damaged(self):
+        with MemoryStore(self.path) as s:
+            s.add_many([{"text": f"Fact {i} " + "y" * 200, "user": "u"} for i in range(200)])
+        data = bytearray(Path(self.path).read_bytes())
+        data[4096:] = b"\xff" * (len(data) - 4096)  # every page but the header's
+        Path(self.path).write_bytes(bytes(data))
+        with self.assertRaisesRegex(SchemaError, "damaged|not a memory database"):
+            with MemoryStore(self.path) as s:
+                s.memories("u")
+                s.recall("fact", user="u")
+
+    def test_constraint(self):
+        with MemoryStore() as s:
+            a, b = s.add("x", user="u").id, s.add("y", user="u").id
+            with self.assertRaisesRegex(StoreError, "SQLITE_CONSTRAINT.*constraint"):
+                with s.transaction() as tx:
+                    tx.retire(a, b, "duplicate", user="u", clock=1)
+                    tx.retire(a, b, "duplicate", user="u", clock=1)
+
+
+if __name__ == "__main__":
+    unittest.main()
