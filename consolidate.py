@@ -122,7 +122,7 @@ class Report:
     def unattributed(self) -> list:
         if self._unattributed is None:
             rows = {m.id: m for m in self._store.memories_by_id(self._ids)}
-            self._unattributed = [rows[i] for i in self._ids if i in rows]
+            self._unattributed = sorted((rows[i] for i in self._ids if i in rows), key=lambda m: m.created_at)
         return self._unattributed
 
     def __repr__(self):
@@ -503,18 +503,16 @@ def _temp_table(conn, name, columns, rows):
 
 # Candidates among the facts without an attribute of the users in fold_users, read from indexes
 # alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the possible negated
-# sides when a user has a new positive fact (memories_negated), every such fact of a user with a
-# new negation (the positive sides must hold its words), a new fact's frame (memories_frame).
+# sides when a user has a new positive fact, every such fact of a user with a new negation (the
+# positive sides must hold its words; the test is made in Python), a new fact's frame
+# (fold_frames); the last three from memories_unattributed.
 _CANDIDATES = " UNION ".join((
     "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
     f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
-    "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_negated "
-    f"ON m.user = k.user WHERE k.positive AND m.attribute IS NULL AND {_CURRENT_M} AND m.polar = 1",
-    "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m "
-    f"ON m.user = k.user AND m.attribute IS NULL WHERE k.negated AND {_CURRENT_M}",
-    "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_frame "
-    f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M} "
-    "AND m.frame_key IS NOT NULL"))
+    "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
+    f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
+    "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
+    f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}"))
 
 
 def _families(conn, scope: Scope, pending, scan, new, default_test, stats):

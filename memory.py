@@ -767,12 +767,10 @@ CREATE TABLE memories (
 -- Partial, so that an incremental run reads what is current, never a family's history.
 CREATE INDEX memories_fold ON memories (user, attribute, sig_key, task, created_at)
     WHERE status = 'current' AND kind = 'semantic';
--- Possible negated sides of a user's facts without an attribute (the contradiction test).
-CREATE INDEX memories_negated ON memories (user)
-    WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND polar = 1;
--- Facts without an attribute that have a value slot, by frame (changed values).
-CREATE INDEX memories_frame ON memories (user, frame_key)
-    WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic' AND frame_key IS NOT NULL;
+-- A user's facts without an attribute by frame (changed values) and polarity (possible negated
+-- sides): the candidates of the contradiction and changed-value rules, read from the index alone.
+CREATE INDEX memories_unattributed ON memories (user, frame_key, polar)
+    WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic';
 -- Every row of one index-key bucket (a user's rows are in that user's buckets).
 CREATE INDEX memories_bucket ON memories (fts_bucket);
 
@@ -1472,10 +1470,10 @@ class Transaction:
 
     def current_unattributed(self, where: str = "1", args=()) -> list[int]:
         """Ids of the current semantic facts without an attribute matching `where` (SQL on
-        memories' user/task), oldest first (read from the fold index alone)."""
+        memories' user/task), in no set order (read from their partial index alone)."""
         return [r[0] for r in self.db.execute(
-            "SELECT id FROM memories INDEXED BY memories_fold WHERE attribute IS NULL AND status = 'current' "
-            f"AND kind = 'semantic' AND {where} ORDER BY created_at", args)]
+            "SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL AND "
+            f"status = 'current' AND kind = 'semantic' AND {where}", args)]
 
     def mark_pending(self, where: str, args=()) -> None:
         """Mark the current semantic facts matching `where` (SQL on memories) for the next run."""

@@ -216,7 +216,7 @@ class TestSchema(TempDirCase):
                               "VALUES (?, 4, 3, 'duplicate', NULL, 9, 'x')", (U1,))
         indexes = dict(store._db().execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'"))
         self.assertIn("(user, attribute, sig_key, task, created_at)", indexes["memories_fold"])
-        self.assertIn("memories_negated", indexes)
+        self.assertIn("memories_unattributed", indexes)
         # The migrated index finds the old rows; a retired hit stands for what replaced it.
         self.assertEqual([m.text for m in store.recall("cola", user=U1).memories], ["Water."])
 
