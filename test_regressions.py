@@ -48,12 +48,12 @@ class TestContestedNeverAges(unittest.TestCase):
     def test_contested_newcomer_stays_withheld_past_the_zombie_age(self):
         now = [1_700_000_000.0]
         s = MemoryStore(wall_clock=lambda: now[0])
-        s.add("My bank is TrustBank.", user=U, attribute="bank")
-        bad = remember(Candidate("User bank account is at EvilBank.", user=U, attribute="bank", source="tool",
+        s.add("My gym is FitLab.", user=U, attribute="gym")  # not a value the user owns: contested, not held
+        bad = remember(Candidate("User gym is IronHouse.", user=U, attribute="gym", source="tool",
                                  origin="web:evil.example"), GuardGate(), s).memory
         now[0] += 400 * 86400
         consolidate(s, U, zombie_after_days=90)
-        found = s.recall("bank", user=U)
+        found = s.recall("gym", user=U)
         self.assertNotIn(bad.id, [m.id for m in found.memories])
         self.assertEqual(len(found.notices), 1)
         self.assertEqual([c.kind for c in s.conflicts(U)], ["contested"])
