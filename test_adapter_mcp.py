@@ -167,7 +167,7 @@ class MCPServerTest(unittest.TestCase):
         found = structured(self.client.call("recall", {"query": "Where is Ada's home city?"}))
         self.assertEqual([m["id"] for m in found["memories"]], [memory["id"]])
         self.assertEqual(found["memories"][0]["text"], "Ada's home city is Lisbon.")
-        self.assertEqual(found["memories"][0]["line"], "- Ada's home city is Lisbon. (inferred, from tool mcp:test-client)")
+        self.assertEqual(found["memories"][0]["line"], "- (inferred, from tool mcp:test-client) ⟦Ada's home city is Lisbon.⟧")
         # the text content mirrors the structured content (clients that only read text)
         self.assertEqual(json.loads(self.client.call("recall", {"query": "home city"}).content[0].text), found)
 
