@@ -169,7 +169,8 @@ class MCPServerTest(unittest.TestCase):
         self.assertEqual(found["memories"][0]["text"], "Ada's home city is Lisbon.")
         self.assertEqual(found["memories"][0]["line"], "- (inferred, from tool mcp:test-client) ⟦Ada's home city is Lisbon.⟧")
         # the text content mirrors the structured content (clients that only read text)
-        self.assertEqual(json.loads(self.client.call("recall", {"query": "home city"}).content[0].text), found)
+        again = self.client.call("recall", {"query": "Where is Ada's home city?"})
+        self.assertEqual(json.loads(again.content[0].text), found)
 
     def test_user_is_bound_by_configuration(self):
         # an argument naming another user is not part of the schema and changes nothing
