@@ -114,9 +114,19 @@ class Report:
     transaction, the rows read once on first access (a full store holds hundreds of thousands;
     read it before closing the store, or StoreError says it is closed)."""
 
-    def __init__(self, resolutions, run, conflicts, closed, unattributed_ids, store):
-        self.resolutions, self.run, self.conflicts = resolutions, run, conflicts
-        self.closed, self._ids, self._store, self._unattributed = closed, unattributed_ids, store, None
+    def __init__(self, steps, recorded_at, run, conflicts, closed, unattributed_ids, store):
+        self.run, self.conflicts, self.closed = run, conflicts, closed
+        self._steps, self._recorded_at, self._resolutions = steps, recorded_at, None
+        self._ids, self._store, self._unattributed = unattributed_ids, store, None
+
+    @property
+    def resolutions(self) -> list:
+        """Resolution objects in decision order, made from the run's decisions on first access
+        (a full pass of a large store writes hundreds of thousands)."""
+        if self._resolutions is None:
+            self._resolutions = [Resolution(kept, retired, rule, self.run, self._recorded_at)
+                                 for kept, retired, rule, _ in self._steps]
+        return self._resolutions
 
     @property
     def unattributed(self) -> list:
@@ -676,8 +686,7 @@ def _apply(tx, scope, run: _Run, stats, zombie_after_days):
     closed = list(run.closed)
     if zombie_after_days is not None:
         closed.extend((entry, "zombied") for entry in tx.zombify(zombie_after_days, scope.user))
-    resolutions = [Resolution(kept, retired, rule, run_id, tx.now) for kept, retired, rule, _ in run.steps]
-    return Report(resolutions, run_id, opened, closed, tx.current_unattributed(where, args), tx.store)
+    return Report(run.steps, tx.now, run_id, opened, closed, tx.current_unattributed(where, args), tx.store)
 
 
 def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):

@@ -17,8 +17,10 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import itertools
 import json
 import math
+import operator
 import os
 import pathlib
 import re
@@ -66,7 +68,8 @@ CACHE_KIB = 32_768           # page cache per connection, KiB: the fold, pending
                              # all touched by every write; the 2 MiB default makes them evict each other
 FTS_AUTOMERGE = 16          # FTS5 segments of one level merged at once (FTS5's default: 4)
 FTS_MERGE_PAGES = 256       # index pages a consolidation run merges after it commits (never 'optimize')
-WAL_AUTOCHECKPOINT_PAGES = 1_000  # WAL pages (4 KiB) after which a commit checkpoints (SQLite's default)
+WAL_AUTOCHECKPOINT_PAGES = 256  # WAL pages (4 KiB) at which a commit also checkpoints (SQLite: 1,000): smaller,
+                                 # more frequent checkpoints keep an agent's turn from paying for a large one
 MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cache's); 0 = plain reads
 BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
@@ -483,16 +486,22 @@ def index_terms(texts, conn=None) -> list[list[str]]:
     unspaced scripts (Chinese, Japanese, Thai ...) split into character bigrams. Recall
     matches these; the search index stores them only as keyed hashes (see _hash_terms).
     `conn` is accepted for compatibility and unused."""
-    out = []
-    for text in texts:
-        terms = []
-        for chunk in _pretokenize(text).split():
-            terms.extend(_chunk_terms(chunk))
-        out.append(terms)
-    return out
+    return [list(_text_terms(text)) if len(text) < 64 else _long_terms(text) for text in texts]
 
 
-_HASHES: dict = {}  # (key, term) -> hash: the same words are hashed under the same bucket key again and again
+@functools.lru_cache(maxsize=1 << 14)  # attribute names and short texts repeat
+def _text_terms(text: str) -> tuple:
+    return tuple(_long_terms(text))
+
+
+def _long_terms(text: str) -> list:
+    terms = []
+    for chunk in _pretokenize(text).split():
+        terms.extend(_chunk_terms(chunk))
+    return terms
+
+
+_HASHES: dict = {}  # key -> {term: hash}: the same words are hashed under the same bucket key again and again
 
 
 def _hash_terms(terms, key: bytes) -> str:
@@ -500,15 +509,17 @@ def _hash_terms(terms, key: bytes) -> str:
     hex. Without the key a hash says nothing about the term; destroying the key is how erased
     words leave the index on SQLite without FTS5 secure-delete. (A collision costs a spurious
     candidate, which recall's row checks drop; 48 bits keep a bucket's vocabulary apart.)"""
-    out = []
-    for t in terms:
-        h = _HASHES.get((key, t))
-        if h is None:
-            if len(_HASHES) > 1 << 18:
-                _HASHES.clear()
-            h = _HASHES[(key, t)] = hashlib.blake2b(t.encode("utf-8"), key=key, digest_size=6).hexdigest()
-        out.append(h)
-    return " ".join(out)
+    known = _HASHES.get(key)
+    if known is None:
+        if len(_HASHES) > 1 << 12:  # buckets seen lately; old ones go
+            _HASHES.clear()
+        known = _HASHES[key] = {}
+    hashes = list(map(known.get, terms))
+    if None in hashes:
+        for i, t in enumerate(terms):
+            if hashes[i] is None:
+                hashes[i] = known[t] = hashlib.blake2b(t.encode("utf-8"), key=key, digest_size=6).hexdigest()
+    return " ".join(hashes)
 
 
 # --- provenance rank, rules and policies ---------------------------------------------------------
@@ -1364,7 +1375,7 @@ class Transaction:
         conn = self.db
         rebuild = []
         if scanned and len(steps) * 5 > scanned:
-            rebuild.append("memories_fold")
+            rebuild += ["memories_fold", "memories_unattributed"]
         if len(steps) > (conn.execute("SELECT max(id) FROM resolutions").fetchone()[0] or 0):
             rebuild.append("resolutions_kept")
         saved = [conn.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
@@ -1372,10 +1383,9 @@ class Transaction:
         for name in rebuild:
             conn.execute(f"DROP INDEX {name}")
         # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
-        by_retired = sorted(steps, key=lambda s: s[1])
-        conn.executemany(SQL_RETIRE, zip(map(lambda s: s[1], by_retired)))
-        extra = (run, clock, self.now)
-        conn.executemany(SQL_INSERT_RESOLUTION, (s + extra for s in by_retired))
+        by_retired = sorted(steps, key=operator.itemgetter(1))
+        conn.executemany(SQL_RETIRE, zip(map(operator.itemgetter(1), by_retired)))
+        conn.executemany(SQL_INSERT_RESOLUTION, map(operator.add, by_retired, itertools.repeat((run, clock, self.now))))
         for sql in saved:
             conn.execute(sql)
 
