@@ -605,7 +605,7 @@ print(runs)
 class TestConcurrency(TempDirCase):
     def test_BR36_writer_and_consolidator_processes_lose_nothing(self):
         self.open().close()
-        cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "4"],
+        cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "2"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         writer = subprocess.run([sys.executable, "-c", _WRITER, self.path, str(HERE)],
                                 capture_output=True, text=True, timeout=120)
