@@ -1368,9 +1368,8 @@ def main(argv=None) -> int:
     forgets one (audited, text gone). Exit 0 ok, 1 nothing found or refused, 2 usage.
     """
     import argparse
-    import json
     import sys
-    from memory import StoreError
+    from memory import StoreError, emit
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -1407,12 +1406,7 @@ def main(argv=None) -> int:
     except (StoreError, ValueError) as exc:
         print(f"gates.py: error: {exc}".splitlines()[0], file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
-    else:
-        for line, _ in rows:
-            print(line)
-    return 0 if rows else 1
+    return emit(rows, as_json=args.json)
 
 
 if __name__ == "__main__":

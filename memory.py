@@ -40,7 +40,7 @@ __all__ = [
     "canonical", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
-    "main",
+    "main", "emit",
 ]
 
 SCHEMA_VERSION = 4
@@ -2889,12 +2889,19 @@ def _command(store: MemoryStore, args) -> int:
     elif args.command == "backup":
         store.backup(args.out)
         out.append((f"backed up to {args.out}", {"backup": args.out}))
-    if args.json:
-        print(json.dumps([item for _, item in out], indent=2, ensure_ascii=False))
+    return emit(out, as_json=args.json)
+
+
+def emit(rows, *, as_json: bool) -> int:
+    """Print a command's result: rows are (human text, JSON-ready item) pairs, printed as text
+    lines or one JSON list. Returns the exit code: 0 when there was something, 1 when nothing.
+    gates.py's command line prints through it too."""
+    if as_json:
+        print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
     else:
-        for line, _ in out:
+        for line, _ in rows:
             print(line)
-    return 0 if out else 1
+    return 0 if rows else 1
 
 
 if __name__ == "__main__":

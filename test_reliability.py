@@ -24,6 +24,35 @@ U = "U1"
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 
 
+def churn(path, rounds, sqlite=None):
+    """Two stores on one file, in two threads: one adds 2 x rounds facts, the other adds and
+    forgets `rounds` marked secrets ("zqx<i>marker"). Returns the exceptions they raised."""
+    MemoryStore(path, sqlite=sqlite).close()
+    errors = []
+
+    def adder():
+        try:
+            with MemoryStore(path, timeout=30, sqlite=sqlite) as s:
+                for i in range(rounds * 2):
+                    s.add(f"Fact {i} about alpha beta.", user=f"u{i % 7}")
+        except Exception as exc:  # collected: an assertion in a thread would be lost
+            errors.append(exc)
+
+    def forgetter():
+        try:
+            with MemoryStore(path, timeout=30, sqlite=sqlite) as s:
+                for i in range(rounds):
+                    s.forget(s.add(f"Secret zqx{i}marker alpha.", user="u1").id)
+        except Exception as exc:
+            errors.append(exc)
+    threads = [threading.Thread(target=adder), threading.Thread(target=forgetter)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
 class FileCase(unittest.TestCase):
     def setUp(self):
         tmp = tempfile.TemporaryDirectory()
@@ -63,30 +92,7 @@ class TestErasureNeverOptimizesTheIndex(FileCase):
         """The issue's reproduction, shortened: two connections, one adding and forgetting, the
         other adding. Before the fix this failed after about 1,000 forgets."""
         rounds = 1_200 if SLOW else 150
-        self.open().close()
-        errors = []
-
-        def adder():
-            try:
-                with MemoryStore(self.path, timeout=30) as s:
-                    for i in range(rounds * 2):
-                        s.add(f"Fact {i} about alpha beta.", user=f"u{i % 7}")
-            except Exception as exc:  # collected: an assertion in a thread would be lost
-                errors.append(exc)
-
-        def forgetter():
-            try:
-                with MemoryStore(self.path, timeout=30) as s:
-                    for i in range(rounds):
-                        s.forget(s.add(f"Secret zqx{i}marker alpha.", user="u1").id)
-            except Exception as exc:
-                errors.append(exc)
-        threads = [threading.Thread(target=adder), threading.Thread(target=forgetter)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        self.assertEqual(errors, [])
+        self.assertEqual(churn(self.path, rounds), [])
         conn = sqlite3.connect(self.path)
         conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('integrity-check', 1)")
         self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone(), ("ok",))

@@ -9,12 +9,12 @@ Skips with a message where pysqlite3 is not installed
 
 import sqlite3
 import tempfile
-import threading
 import unittest
 from pathlib import Path
 
 from consolidate import consolidate
 from memory import FTS_SECURE_DELETE, MemoryStore, SchemaError
+from test_reliability import churn
 
 try:
     from pysqlite3 import dbapi2 as newer
@@ -49,30 +49,7 @@ class NewerSQLite(unittest.TestCase):
         self.assertNotIn(b"vorpalquux", self.files())
 
     def test_two_connections_adding_and_forgetting(self):
-        MemoryStore(self.path, sqlite=newer).close()
-        errors = []
-
-        def adder():
-            try:
-                with MemoryStore(self.path, timeout=30, sqlite=newer) as s:
-                    for i in range(300):
-                        s.add(f"Fact {i} about alpha beta.", user=f"u{i % 5}")
-            except Exception as exc:  # collected: an assertion in a thread would be lost
-                errors.append(exc)
-
-        def forgetter():
-            try:
-                with MemoryStore(self.path, timeout=30, sqlite=newer) as s:
-                    for i in range(150):
-                        s.forget(s.add(f"Secret zqx{i}marker alpha.", user="u1").id)
-            except Exception as exc:
-                errors.append(exc)
-        threads = [threading.Thread(target=adder), threading.Thread(target=forgetter)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        self.assertEqual(errors, [])
+        self.assertEqual(churn(self.path, 150, sqlite=newer), [])
         conn = newer.connect(self.path)
         conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('integrity-check', 1)")
         self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone(), ("ok",))
