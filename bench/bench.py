@@ -487,10 +487,13 @@ about any anything it its this that these those there""".split())
 _WORD = re.compile(r"\w+")
 
 
+SQLITE = sqlite3  # the DB-API module of store and floor alike (--sqlite pysqlite3: a newer SQLite)
+
+
 def floor_connect(path, extra_pragmas=()):
     """A floor connection in autocommit mode with the floor's schema and pragmas; `extra_pragmas`
     ("name=value", from --floor-pragma) are for experiments, never the default."""
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = SQLITE.connect(path, isolation_level=None)
     for pragma in FLOOR_PRAGMAS + tuple("PRAGMA " + p for p in extra_pragmas):
         conn.execute(pragma)
     conn.execute("BEGIN IMMEDIATE")
@@ -839,14 +842,14 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
     rss_start = _maxrss_mb()
     started = time.perf_counter()
     tmp = tempfile.mkdtemp(prefix="membench-")
-    out = {"n": n, "seed": seed, "loadavg_start": os.getloadavg()[0], "sqlite": sqlite3.sqlite_version,
+    out = {"n": n, "seed": seed, "loadavg_start": os.getloadavg()[0], "sqlite": SQLITE.sqlite_version,
            "store_version": store_version()}
     store = floor = None
     try:
         store_path, floor_path = os.path.join(tmp, "store.db"), os.path.join(tmp, "floor.db")
         wl = Workload(n, seed)
         out["users"] = len(wl.users)
-        store = memory.MemoryStore(store_path)
+        store = memory.MemoryStore(store_path, sqlite=SQLITE)
         declare_policies(store)
         floor = floor_connect(floor_path, floor_pragmas)
         if floor_pragmas:
@@ -1087,7 +1090,8 @@ def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
             if isolate:
                 cmd = [sys.executable, os.path.abspath(__file__), "--sizes", str(n), "--seed", str(seed),
                        "--queries", str(queries), "--cjk-queries", str(cjk_queries), "--turns", str(turns),
-                       "--forgets", str(forget_calls), "--json", "--in-process", "--child"]
+                       "--forgets", str(forget_calls), "--json", "--in-process", "--child",
+                       "--sqlite", "sqlite3" if SQLITE is sqlite3 else "pysqlite3"]
                 cmd += ["--floor-pragma=" + p for p in floor_pragmas]
                 done = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, text=True)
                 runs.append(json.loads(done.stdout)["sizes"][0])
@@ -1112,7 +1116,7 @@ def profile(n, phases, *, seed=DEFAULT_SEED, turns=TURNS, top=25, out=sys.stdout
     import consolidate
     tmp = tempfile.mkdtemp(prefix="membench-prof-")
     try:
-        store = memory.MemoryStore(os.path.join(tmp, "store.db"))
+        store = memory.MemoryStore(os.path.join(tmp, "store.db"), sqlite=SQLITE)
         declare_policies(store)
         wl = Workload(n, seed)
         batches = []
@@ -1195,7 +1199,16 @@ def main(argv=None):
     ap.add_argument("--in-process", action="store_true",
                     help="do not run each size in its own process (peak RSS is then cumulative)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--sqlite", choices=("sqlite3", "pysqlite3"), default="sqlite3",
+                    help="the DB-API module of store and floor (pysqlite3: a newer SQLite, FTS5 secure-delete)")
     args = ap.parse_args(argv)
+    global SQLITE
+    if args.sqlite == "pysqlite3":
+        try:
+            from pysqlite3 import dbapi2 as SQLITE
+        except ImportError:
+            ap.error("--sqlite pysqlite3: not installed (python3 -m pip install --target .ci/deps pysqlite3-binary; "
+                     "PYTHONPATH=.ci/deps)")
     try:
         sizes = [10_000] if args.quick else [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     except ValueError:
