@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import gc
 import json
 import operator
@@ -108,35 +109,29 @@ class Plan(list):
 
 class Report:
     """What a run wrote: `resolutions` (Resolution list, decision order), `conflicts` (ledger
-    entries opened), `closed` ((entry id, reason) pairs), `run` (the run id), all built inside
-    the run's transaction; and `unattributed`, the scope's current facts without an attribute
-    as the run left them (what the rules could not key): their ids are taken inside the
-    transaction, the rows read once on first access (a full store holds hundreds of thousands;
-    read it before closing the store, or StoreError says it is closed)."""
+    entries opened), `closed` ((entry id, reason) pairs), `run` (the run id), all taken inside
+    the run's transaction (`decisions` holds them as (kept, retired, rule, user) tuples; the
+    Resolution objects are made on first access: a full pass of a large store writes hundreds
+    of thousands); and `unattributed`, the scope's current facts without an attribute as the
+    run left them (what the rules could not key): `unattributed_ids` are taken inside the
+    transaction, the rows read once on first access (before the store is closed)."""
 
-    def __init__(self, steps, recorded_at, run, conflicts, closed, unattributed_ids, store):
+    def __init__(self, decisions, recorded_at, run, conflicts, closed, unattributed_ids, store):
         self.run, self.conflicts, self.closed = run, conflicts, closed
-        self._steps, self._recorded_at, self._resolutions = steps, recorded_at, None
-        self._ids, self._store, self._unattributed = unattributed_ids, store, None
+        self.decisions, self.recorded_at = decisions, recorded_at
+        self.unattributed_ids, self.store = unattributed_ids, store
 
-    @property
+    @functools.cached_property
     def resolutions(self) -> list:
-        """Resolution objects in decision order, made from the run's decisions on first access
-        (a full pass of a large store writes hundreds of thousands)."""
-        if self._resolutions is None:
-            self._resolutions = [Resolution(kept, retired, rule, self.run, self._recorded_at)
-                                 for kept, retired, rule, _ in self._steps]
-        return self._resolutions
+        return [Resolution(kept, retired, rule, self.run, self.recorded_at) for kept, retired, rule, _ in self.decisions]
 
-    @property
+    @functools.cached_property
     def unattributed(self) -> list:
-        if self._unattributed is None:
-            rows = {m.id: m for m in self._store.memories_by_id(self._ids)}
-            self._unattributed = sorted((rows[i] for i in self._ids if i in rows), key=lambda m: m.created_at)
-        return self._unattributed
+        rows = {m.id: m for m in self.store.memories_by_id(self.unattributed_ids)}
+        return sorted((rows[i] for i in self.unattributed_ids if i in rows), key=lambda m: m.created_at)
 
     def __repr__(self):
-        return (f"Report(run={self.run}, resolutions={len(self.resolutions)}, "
+        return (f"Report(run={self.run}, resolutions={len(self.decisions)}, "
                 f"conflicts={len(self.conflicts)}, closed={len(self.closed)})")
 
 
