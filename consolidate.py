@@ -197,10 +197,10 @@ class _Run:
         """Record a retirement unless an open ledger entry holds the row against another value."""
         if retired[ID] in frozen and kept[NORM] != retired[NORM] and rule != RULE_NEAR_DUPLICATE:
             return False
-        self._retire(kept[ID], retired[ID], rule, kept[USER])
+        self.record(kept[ID], retired[ID], rule, kept[USER])
         return True
 
-    def _retire(self, kept_id, retired_id, rule, user):
+    def record(self, kept_id, retired_id, rule, user):
         self.steps.append((kept_id, retired_id, rule, user))
         self.retired_ids.add(retired_id)
         if retired_id in self.entries and rule in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
@@ -243,14 +243,14 @@ class _Run:
                 self.settle(rows)
             groups = [rows]
         for group in groups:
-            self._apply_fold(group, self.held(group) if ledgered else frozenset())
+            self.apply_fold(group, self.held(group) if ledgered else frozenset())
 
-    def _apply_fold(self, rows, held):
+    def apply_fold(self, rows, held):
         if len(rows) < 2:
             return
         user = rows[0][USER]  # a group is one user's
         for kept, retired, rule in fold(rows, held)[1]:
-            self._retire(kept, retired, rule, user)
+            self.record(kept, retired, rule, user)
 
     def settle(self, rows):
         """Close the group's holding entries that a later live user statement settles
@@ -282,12 +282,12 @@ class _Run:
             for new in same[1:]:
                 exact = cur[NORM] == new[NORM]
                 if new[RANK] > cur[RANK]:  # the higher rank stays; an exact copy names its rank step
-                    self._retire(new[ID], cur[ID], rank_step(new[RANK], cur[RANK]) if exact
+                    self.record(new[ID], cur[ID], rank_step(new[RANK], cur[RANK]) if exact
                                  else RULE_NEAR_DUPLICATE, new[USER])
                     retired.add(cur[ID])
                     cur = new
                 else:
-                    self._retire(cur[ID], new[ID], RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, cur[USER])
+                    self.record(cur[ID], new[ID], RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, cur[USER])
                     retired.add(new[ID])
         left = [r for r in rows if r[ID] not in retired] if retired else rows
         self.find_contradictions(left)
