@@ -175,6 +175,8 @@ class TestFold(StoreCase):
 
 class TestPublicBugCasesConsolidation(StoreCase):
     def test_BR01_readding_identical_fact_keeps_original(self):
+        """BR-01: readding identical fact keeps original. The public case: Re-adding an identical fact
+        destroys the original."""
         w1 = self.add("I live in City-P.", attribute="home_city")
         w2 = self.add("I live in City-P.", attribute="home_city")
         consolidate(self.store, U1)
@@ -186,6 +188,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual([m.id for m in self.store.current(U1)], [w1])
 
     def test_BR02_case_and_whitespace_variants_are_duplicates(self):
+        """BR-02: case and whitespace variants are duplicates. The public case: Case and whitespace
+        variants are stored as separate memories."""
         texts = ["My favourite editor is Vim.", "my favourite editor is vim.",
                  "  My   favourite editor is Vim.  ", "My favourite\teditor is Vim.\n"]
         ids = [self.add(t) for t in texts]
@@ -195,6 +199,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual([self.store.get(i).text for i in ids], texts)
 
     def test_BR04_meaningful_punctuation_is_kept(self):
+        """BR-04: meaningful punctuation is kept. The public case: Over-normalization merges facts that
+        differ in meaningful punctuation."""
         w1, w2, w3 = (self.add(t) for t in ("User codes mostly in C++.", "User codes mostly in C.",
                                             "User codes mostly in C#."))
         w4 = self.add("User codes mostly in C++")
@@ -206,6 +212,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual(self.store.add("Python 3.11 is installed.", user=U2).norm, "python 3.11 is installed")
 
     def test_BR05_similar_values_are_not_duplicates(self):
+        """BR-05: similar values are not duplicates. The public case: Similar but different values are
+        merged as duplicates."""
         w1 = self.add("My favourite colour is purple.", attribute="fav_colour")
         w2 = self.add("My favourite colour is cyan.", attribute="fav_colour")
         w3 = self.add("Benchmark run 14 scored 0.81.")
@@ -216,6 +224,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual([m.id for m in self.store.recall("favourite colour", user=U1).memories], [w2])
 
     def test_BR06_double_correction_leaves_only_the_last(self):
+        """BR-06: double correction leaves only the last. The public case: A changed preference leaves
+        both values live; a double correction leaves the whole chain live."""
         w1 = self.add("My favourite football player is Player-A.", attribute="fav_player")
         w2 = self.add("My current favourite football player is Player-B.", attribute="fav_player")
         consolidate(self.store, U1)
@@ -227,6 +237,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual(self.count(), 3)
 
     def test_BR08_employer_update_hides_stale_value_keeps_history(self):
+        """BR-08: employer update hides stale value keeps history. The public case: An employer or
+        location update leaves the stale value winning retrieval."""
         w1 = self.add("I work at Company-A.", attribute="employer")
         w2 = self.add("I started a new job at Company-B.", attribute="employer")
         consolidate(self.store, U1)
@@ -236,6 +248,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
                          [(w2, w1, "newer statement")])
 
     def test_BR09_retired_row_never_returned_by_recall(self):
+        """BR-09: retired row never returned by recall. The public case: A retired or superseded row is
+        still returned because recall ignores the flag."""
         w1 = self.add("I work at Company-A.", attribute="employer")
         w2 = self.add("I started a new job at Company-B.", attribute="employer")
         consolidate(self.store, U1)
@@ -249,6 +263,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         db.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)")
 
     def test_BR11_inference_never_overwrites_stated_diet(self):
+        """BR-11: inference never overwrites stated diet. The public case: A behaviour-based inference
+        contradicts a stated diet."""
         w1 = self.add("I'm vegetarian.", attribute="diet")
         w2 = self.add("I had steak for dinner.")
         w3 = self.add("User is not vegetarian.", attribute="diet", authority="inferred", source="tool",
@@ -263,6 +279,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual({m.id for m in self.store.current(U1)}, {w2, w4})
 
     def test_BR15_contradicting_statement_never_leaves_nothing(self):
+        """BR-15: contradicting statement never leaves nothing. The public case: On a contradiction the
+        old fact is deleted and the new one dropped, leaving nothing."""
         w1 = self.add("I love spicy food.", attribute="spice_pref")
         w2 = self.add("I hate spicy food.", attribute="spice_pref")
         consolidate(self.store, U1)
@@ -279,6 +297,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual(sorted(after), sorted(before))
 
     def test_BR16_distinct_memories_survive_repeated_runs(self):
+        """BR-16: distinct memories survive repeated runs. The public case: An LLM consolidation pass
+        destroyed a large share of memories and left no trace."""
         for i in range(50):
             self.add(f"Fact number {i} about topic {i}.", attribute=f"attr_{i}")
         for i in range(10):
@@ -298,6 +318,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
             self.assertTrue(self.store.get(mid).text.startswith("Fact number"))
 
     def test_BR24_restatement_is_a_new_row_and_created_at_is_never_rewritten(self):
+        """BR-24: restatement is a new row and created at is never rewritten. The public case: An
+        upsert or rewrite resets `created_at`, so an old memory looks new."""
         w1 = self.store.add("I use editor-E.", user=U1, attribute="editor")
         w2 = self.add("I use editor-F.", attribute="editor")
         w1b = self.add("I use editor-E.", attribute="editor")
@@ -315,6 +337,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual(self.count(), 3)
 
     def test_BR26_consolidation_never_crosses_users(self):
+        """BR-26: consolidation never crosses users. The public case: Search is not filtered by user
+        id."""
         w1 = self.add("My home city is City-P.", attribute="home_city")
         w2 = self.add("My home city is City-Q.", attribute="home_city", user=U2)
         consolidate(self.store, U1)
@@ -327,6 +351,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertEqual(self.status(w1), "current")
 
     def test_BR35_result_depends_on_server_clock_not_row_order(self):
+        """BR-35: result depends on server clock not row order. The public case: The result of
+        consolidation depends on row order, not time."""
         import itertools
         texts = ["i live in city-p", "I live in City-P. ", "I live in City-P."]  # t1, t2, t3
         outcomes = set()
@@ -348,6 +374,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
             self.assertEqual({rule for _, rule in retired}, {"duplicate"})
 
     def test_BR30_forget_removes_what_it_retired_and_nothing_resurfaces(self):
+        """BR-30: forget removes what it retired and nothing resurfaces. The public case: Forgetting a
+        memory leaves derived records behind, and they can resurface."""
         w1 = self.add("My home city is City-P.", attribute="home_city")
         w2 = self.add("my home city is city-p", attribute="home_city")
         w3 = self.add("My home city is City-Q.", attribute="home_city")

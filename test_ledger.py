@@ -92,6 +92,8 @@ class BR17ConflictsAddressedByStableId(LedgerCase):
         self.bystander = self.s.add("I live in Oslo.", user=U)
 
     def test_BR17_conflicts_addressed_by_stable_id(self):
+        """BR-17: conflicts addressed by stable id. The public case: Resolving a conflict by list
+        position deletes a memory the user never selected."""
         s = self.s
         # The default contradiction test covers both pairs, and neither crosses over.
         self.assertTrue(default_contradicts(self.like.text, self.hate.text))

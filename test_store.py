@@ -148,6 +148,8 @@ class TestSchema(TempDirCase):
             MemoryStore(self.path)
 
     def test_BR37_version_1_file_migrates_and_keeps_every_row(self):
+        """BR-37: version 1 file migrates and keeps every row. The public case: A new column never
+        reaches existing databases because `CREATE TABLE IF NOT EXISTS` skips them."""
         conn = sqlite3.connect(self.path)
         conn.executescript(V1_SCHEMA)
         legacy = [
@@ -312,6 +314,8 @@ class TestLifecycle(unittest.TestCase):
             store.current(U1)
 
     def test_BR36_memory_database_works_without_wal(self):
+        """BR-36: memory database works without wal. The public case: "database is locked" under
+        concurrent sessions."""
         with MemoryStore(":memory:") as store:
             self.assertEqual(store._db().execute("PRAGMA journal_mode").fetchone()[0], "memory")
             store.add("x", user=U1)
@@ -353,6 +357,8 @@ class TestValidation(unittest.TestCase):
             self.assertEqual(store._db().execute("SELECT now FROM clock").fetchone()[0], 0)
 
     def test_BR40_empty_and_invisible_text_rejected(self):
+        """BR-40: empty and invisible text rejected. The public case: Empty or whitespace-only memories
+        are accepted and stored."""
         with MemoryStore() as store:
             for text in ("", "   ", "\n\t", "\u200b", "\u00a0", "...", None):
                 with self.subTest(text=text):
@@ -362,6 +368,8 @@ class TestValidation(unittest.TestCase):
             self.assertEqual(store._db().execute("SELECT count(*) FROM resolutions").fetchone()[0], 0)
 
     def test_BR39_long_input_has_a_documented_limit(self):
+        """BR-39: long input has a documented limit. The public case: A very long input crashes the
+        whole add and nothing is stored."""
         with MemoryStore() as store:
             huge = ("A placeholder sentence. " * 50_000)[:1_000_000]
             with self.assertRaisesRegex(InvalidMemory, f"at most {MAX_TEXT_CHARS}"):
@@ -429,6 +437,8 @@ class TestRoundTrip(unittest.TestCase):
 
 class TestErasure(TempDirCase):
     def test_BR27_purge_one_user_leaves_the_other_untouched(self):
+        """BR-27: purge one user leaves the other untouched. The public case: Deleting one user's
+        memories wipes every user."""
         store = self.open()
         for i in range(3):
             store.add(f"U1 fact {i}", user=U1, attribute="k")
@@ -460,6 +470,8 @@ class TestErasure(TempDirCase):
         self.assertEqual([e.op for e in store.events(U1)], ["purge", "purge"])
 
     def test_BR31_forgotten_text_gone_everywhere(self):
+        """BR-31: forgotten text gone everywhere. The public case: A deleted memory still comes back
+        from search."""
         store = self.open()
         keep = store.add("I like green tea.", user=U1).id
         w1 = store.add("My locker code is 0000, zanzibarquux.", user=U1, attribute="locker_code").id
@@ -491,6 +503,8 @@ class TestErasure(TempDirCase):
         self.assertNotIn(b"quixotebanana", self.file_bytes())
 
     def test_BR32_history_has_server_times_in_real_order(self):
+        """BR-32: history has server times in real order. The public case: Delete events in history
+        have no timestamps and sort out of order."""
         clock = iter(range(1_750_000_000, 1_750_000_100))
         store = self.open(wall_clock=lambda: float(next(clock)))
         w1 = store.add("I work at Company-A.", user=U1, attribute="employer").id
@@ -510,6 +524,8 @@ class TestErasure(TempDirCase):
         self.assertEqual({e.op for e in store.history(w1)}, {"forget"})  # w1 went with w2
 
     def test_BR33_forget_is_audited_without_text(self):
+        """BR-33: forget is audited without text. The public case: Forget leaves no audit record at
+        all."""
         store = self.open()
         w1 = store.add("My locker code is 0000.", user=U1, attribute="locker_code").id
         w2 = store.add("My locker code is 1111.", user=U1, attribute="locker_code").id
@@ -551,6 +567,8 @@ class TestClocks(TempDirCase):
         self.assertLess(a.created_at, b.created_at)
 
     def test_BR42_recorded_at_is_utc_whatever_the_process_zone(self):
+        """BR-42: recorded at is utc whatever the process zone. The public case: Timestamps stored in a
+        hard-coded local zone break date filters near midnight."""
         stamps = {"W1": 1753408800.0, "W2": 1741516200.0}  # 2025-07-25T02:00Z, 2025-03-09T10:30Z
         old_tz = os.environ.get("TZ")
         self.addCleanup(lambda: (os.environ.__setitem__("TZ", old_tz) if old_tz else os.environ.pop("TZ", None),
@@ -604,6 +622,8 @@ print(runs)
 
 class TestConcurrency(TempDirCase):
     def test_BR36_writer_and_consolidator_processes_lose_nothing(self):
+        """BR-36: writer and consolidator processes lose nothing. The public case: "database is locked"
+        under concurrent sessions."""
         self.open().close()
         cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "2"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -632,6 +652,8 @@ class TestConcurrency(TempDirCase):
         serial.close()
 
     def test_BR36_threads_upgrading_locks_never_see_database_is_locked(self):
+        """BR-36: threads upgrading locks never see database is locked. The public case: "database is
+        locked" under concurrent sessions."""
         self.open().close()
         errors = []
 
