@@ -37,7 +37,7 @@ __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
-    "canonical", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
+    "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit",
@@ -168,6 +168,11 @@ _CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
 _SENTENCE_END = ".,;:!? "
 
 
+# The invisible code points canonical() removes, as one pattern (gates.py reads it too).
+INVISIBLE = _CF
+
+
+@functools.lru_cache(maxsize=4096)  # one review and its write ask for the same text several times
 def canonical(text: str) -> str:
     """The one canonical text every judgement reads (str -> str); stored text stays byte-exact.
 
