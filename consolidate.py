@@ -18,12 +18,11 @@ import functools
 import gc
 import json
 import operator
-import os
 import sys
 from dataclasses import dataclass
 
 from memory import (ALL, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
-                    RULE_NEWER, RULES, InvalidMemory, Memory, MemoryStore, Resolution, StoreError, changed_value,
+                    RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value,
                     check_task, check_user, fold, normalize, polarity, rank_step, rule_for, settles)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",

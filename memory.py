@@ -483,14 +483,13 @@ def _chunk_terms(chunk: str) -> tuple:
     return tuple(_lemma(w) for w in _WORD.findall(_fold_marks(chunk)))
 
 
-def index_terms(texts, conn=None) -> list[list[str]]:
+def index_terms(texts) -> list[list[str]]:
     """Index terms of each text, in order (list[str] -> list[list[str]]): the canonical text
     casefolded, possessive 's dropped, split into words of letters and digits (symbols are
     separators: "C++" -> "c", "3.11" -> "3", "11"), diacritics removed, each word reduced by
     the same crude English stem the contradiction test uses (lives/living -> liv), and runs of
     unspaced scripts (Chinese, Japanese, Thai ...) split into character bigrams. Recall
-    matches these; the search index stores them only as keyed hashes (see _hash_terms).
-    `conn` is accepted for compatibility and unused."""
+    matches these; the search index stores them only as keyed hashes (see _hash_terms)."""
     return [list(_text_terms(text)) if len(text) < 64 else _long_terms(text) for text in texts]
 
 
@@ -1280,7 +1279,7 @@ class Transaction:
         base = seq[0] if seq else 0
         buckets = self._buckets([(r["user"], r["task"]) for r in rows])
         keys = self._keys(set(buckets))
-        terms = index_terms([r["attribute"] or "" for r in rows] + [r["text"] for r in rows], conn)
+        terms = index_terms([r["attribute"] or "" for r in rows] + [r["text"] for r in rows])
         n = len(rows)
         conn.executemany(SQL_INSERT_MEMORY, (
             (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
@@ -1341,7 +1340,7 @@ class Transaction:
         conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (attribute, memory_id))
         bucket, text = conn.execute("SELECT fts_bucket, text FROM memories WHERE id = ?", (memory_id,)).fetchone()
         key = self._keys([bucket])[bucket]
-        attr_terms, text_terms = index_terms([attribute, text], conn)
+        attr_terms, text_terms = index_terms([attribute, text])
         conn.execute(SQL_UPDATE_TERMS, (_hash_terms(attr_terms, key), _hash_terms(text_terms, key), memory_id))
 
     def rekey(self, bucket: int) -> int:
@@ -1354,7 +1353,7 @@ class Transaction:
         new = conn.execute(SQL_OPEN_BUCKET, (user, task, os.urandom(32), count)).lastrowid
         rows = conn.execute("SELECT id, attribute, text FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
         key = self._keys([new])[new]
-        terms = index_terms([r[1] or "" for r in rows] + [r[2] for r in rows], conn)
+        terms = index_terms([r[1] or "" for r in rows] + [r[2] for r in rows])
         n = len(rows)
         conn.executemany(SQL_UPDATE_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key), r[0])
                                             for i, r in enumerate(rows)))
@@ -1913,7 +1912,7 @@ class MemoryStore:
                 break
             buckets = tx._buckets([(r[1], r[2]) for r in rows])
             keys = tx._keys(set(buckets))
-            terms = index_terms([r[3] or "" for r in rows] + [r[4] for r in rows], conn)
+            terms = index_terms([r[3] or "" for r in rows] + [r[4] for r in rows])
             n = len(rows)
             conn.executemany("UPDATE memories SET fts_bucket = ? WHERE id = ?",
                              ((buckets[i], r[0]) for i, r in enumerate(rows)))
@@ -2442,7 +2441,7 @@ class MemoryStore:
             raise _invalid("k", f"an int >= 1 and <= {MAX_ID}", k)
         wanted = _attribute_name(attribute) if attribute is not None else None
         with self._read() as conn:
-            phrases = _query_phrases(query, conn)
+            phrases = _query_phrases(query)
             keys = [r[0] for r in conn.execute(
                 "SELECT key FROM index_keys WHERE user = ? AND (task IS NULL OR task = ?)", (user, task))]
             if not phrases or not keys:
@@ -2566,7 +2565,7 @@ def _order_pair(chosen, a, b, policy):
     return rest[:at] + [first, second] + rest[at:]
 
 
-def _query_phrases(query: str, conn) -> list[list[str]]:
+def _query_phrases(query: str) -> list[list[str]]:
     """The query's content words (function words and negations dropped; all words if nothing
     else is left) as index-term phrases: a word that splits into several terms ("city-q") is a
     phrase, a run of an unspaced script gives one term per bigram."""
@@ -2574,7 +2573,7 @@ def _query_phrases(query: str, conn) -> list[list[str]]:
     if not words:
         words = [w for w in _tokens(normalize(query)) if w not in NEGATIONS]
     out = []
-    for terms in index_terms(words, conn) if words else []:
+    for terms in index_terms(words) if words else []:
         if any(_UNSPACED.search(t) for t in terms):
             out.extend([t] for t in terms)
         elif terms:

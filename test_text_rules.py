@@ -13,7 +13,7 @@ from unittest import mock
 import memory
 from consolidate import consolidate, default_contradicts, plan
 from gates import Candidate, GuardGate, remember
-from memory import ALL, MemoryStore, normalize, signature
+from memory import MemoryStore, normalize, signature
 
 U = "U1"
 
@@ -143,7 +143,8 @@ class BR52ChangedValueSameFrame(Case):
                 s.close()
 
     def test_two_changed_values_are_two_facts(self):
-        a, b = self.add("Benchmark run 14 scored 0.81."), self.add("Benchmark run 15 scored 0.87.")
+        self.add("Benchmark run 14 scored 0.81.")
+        self.add("Benchmark run 15 scored 0.87.")
         report = consolidate(self.s, U)
         self.assertEqual((report.resolutions, report.conflicts), ([], []))
         self.assertEqual(self.s.recall("benchmark run scored", user=U).notes, {})

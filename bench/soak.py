@@ -20,7 +20,6 @@ errors, lock timeouts, integrity) are printed as a table or JSON.
 import argparse
 import json
 import multiprocessing as mp
-import os
 import random
 import sys
 import tempfile
