@@ -21,7 +21,7 @@ import operator
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
+from memory import (ALL, DEFAULT_POLICY, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
                     RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value,
                     check_task, check_user, fold, normalize, polarity, rank_step, rule_for, settles)
 
@@ -228,7 +228,7 @@ class _Run:
 
     def fold_group(self, rows, policy):
         """Fold one attributed group (one level's rows, oldest first) under its policy."""
-        if policy == "immutable":
+        if POLICIES[policy].contradicts:
             _Immutable(self, rows).replay()
             return
         ledgered = bool(self.entries) and not self.entries.keys().isdisjoint(map(_ROW_ID, rows))
@@ -651,7 +651,7 @@ def _decide(tx, scope: Scope, contradicts, attribute_of):
     bookkeeping = {(e.kind, *sorted((e.a, e.b))) for e in run.ledger
                    if e.kind in ("cross-scope duplicate", "changed value") and e.state == "open"}
     for family in families:
-        run.family(family, scope, run.policies.get(family[0][ATTR], "one"))
+        run.family(family, scope, run.policies.get(family[0][ATTR], DEFAULT_POLICY))
     run.changed_values()
     for u, t in run.cross:
         if ("cross-scope duplicate", *sorted((u[ID], t[ID]))) not in bookkeeping:

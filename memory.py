@@ -580,8 +580,9 @@ class Policy:
     """What an attribute policy means to every rule (DESIGN.md, "Attribute policies").
 
     per_value: values coexist; only copies of one value fold (many).
-    replaces: a later different value retires the earlier (one); otherwise the pair goes on the
-    ledger as a contradiction (immutable).
+    replaces: a later different value retires the earlier (one).
+    contradicts: a later different value opens a contradiction on the ledger and the run
+    replays new values against the live ones (immutable).
     older_first: inside an open contradiction, the older value is shown first.
     gate_defends: GuardGate checks a candidate against the attribute's current values.
     gate_supersedes: GuardGate may retire the old value at write time.
@@ -590,17 +591,18 @@ class Policy:
     name: str
     per_value: bool
     replaces: bool
+    contradicts: bool
     older_first: bool
     gate_defends: bool
     gate_supersedes: bool
 
 
 POLICIES = {
-    "one": Policy("one", per_value=False, replaces=True, older_first=False, gate_defends=True,
-                  gate_supersedes=True),
-    "many": Policy("many", per_value=True, replaces=False, older_first=False, gate_defends=False,
-                   gate_supersedes=False),
-    "immutable": Policy("immutable", per_value=False, replaces=False, older_first=True,
+    "one": Policy("one", per_value=False, replaces=True, contradicts=False, older_first=False,
+                  gate_defends=True, gate_supersedes=True),
+    "many": Policy("many", per_value=True, replaces=False, contradicts=False, older_first=False,
+                   gate_defends=False, gate_supersedes=False),
+    "immutable": Policy("immutable", per_value=False, replaces=False, contradicts=True, older_first=True,
                         gate_defends=True, gate_supersedes=False),
 }
 DEFAULT_POLICY = "one"  # an undeclared attribute (and a fact without one) is single-valued
@@ -2520,11 +2522,12 @@ class MemoryStore:
                 if frozenset((a.id, b.id)) in paired or a.norm == b.norm:
                     continue
                 if a.attribute is not None and a.attribute == b.attribute and a.task == b.task \
-                        and view.policy(a.attribute) == "immutable":
-                    first, second = show_first(a, b, "immutable")
-                    note(first.id, f"contradicts memory {second.id} (immutable attribute; not yet on the ledger)")
-                    note(second.id, f"contradicts memory {first.id} (immutable attribute; not yet on the ledger)")
-                    chosen = _order_pair(chosen, a, b, "immutable")
+                        and POLICIES[view.policy(a.attribute)].contradicts:
+                    policy = view.policy(a.attribute)
+                    first, second = show_first(a, b, policy)
+                    note(first.id, f"contradicts memory {second.id} ({policy} attribute; not yet on the ledger)")
+                    note(second.id, f"contradicts memory {first.id} ({policy} attribute; not yet on the ledger)")
+                    chosen = _order_pair(chosen, a, b, policy)
                 elif a.attribute is None and b.attribute is None and changed_value(a.text, b.text):
                     first, second = show_first(a, b)
                     note(second.id, f"states the same as memory {first.id} with another value; "
@@ -2670,9 +2673,9 @@ def _fold_view(rows: list[Memory], policy: str, held: set) -> set:
     one: memory.fold. many: memory.fold per value. immutable: copies of a value and values
     below the top rank go (consolidation's replay may also open ledger entries)."""
     tuples = [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows]
-    if policy == "one":
+    if POLICIES[policy].replaces:
         return {step[1] for step in fold(tuples, held)[1]}
-    if policy == "many":
+    if POLICIES[policy].per_value:
         by_norm = {}
         for t in tuples:
             by_norm.setdefault(t[1], []).append(t)
