@@ -1,9 +1,12 @@
 """examples/agent_loop.py driven through scripted conversations: an injection in tool content,
-a correction by the user, a benign booking confirmation, and the final recall."""
+a correction by the user, a benign booking confirmation, and the final recall; the prompt's
+recalled memories, profile and notes; the extractor's claims and record keys; resolved
+corrections; and eval/scenarios.py on invented scenarios (never the data)."""
 
 import contextlib
 import io
 import json
+import re
 import sys
 import tempfile
 import unittest
@@ -13,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "examples"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
 import agent_loop  # noqa: E402
-from agent_loop import (SYSTEM, Agent, ToolContent, Turn, attribute_of, changed_value, fields,  # noqa: E402
-                        split_sentences)
+from agent_loop import (SYSTEM, Agent, ToolContent, Turn, attribute_of, changed_value, corrected,  # noqa: E402
+                        fields, split_sentences)
 import scenarios  # noqa: E402  (eval/scenarios.py)
 from gates import GuardGate, OpenGate, ProvenanceGate  # noqa: E402
 from memory import MemoryStore  # noqa: E402
@@ -50,6 +53,12 @@ def unmarked(block):
             and "(unverified, from" not in ln]
 
 
+def line_of(block, text):
+    """The memory line of `block` whose text after its "- [N] " number is `text` exactly."""
+    found = [ln for ln in block.splitlines() if re.fullmatch(r"- \[\d+\] " + re.escape(text), ln)]
+    return found[0] if found else None
+
+
 class ConversationTest(unittest.TestCase):
     def run_conversation(self, gate, **kwargs):
         store = MemoryStore()
@@ -83,10 +92,10 @@ class ConversationTest(unittest.TestCase):
         self.assertIn(("tool", "accept"), [(c, d.action) for c, _, d in booking.decisions])
         # Turn 5: the question's prompt has the new value and the booking, marked as a tool's.
         block = question.memory_block
-        self.assertIn("- Actually, my seat preference is aisle now.", block)
+        self.assertTrue(line_of(block, "Actually, my seat preference is aisle now."), block)
         self.assertNotIn("window", block)
-        self.assertIn("- (inferred, from tool api:airline) ⟦Booking confirmed: flight TP 1234 to Lisbon on "
-                      "14 June, seat 12C.⟧", block)
+        self.assertTrue(line_of(block, "(inferred, from tool api:airline) ⟦Booking confirmed: flight TP 1234 to "
+                                       "Lisbon on 14 June, seat 12C.⟧"), block)
         for result in results:
             self.assertNotIn("IBAN", "\n".join(unmarked(result.memory_block)))
             self.assertNotIn("Vendor-V", result.memory_block)
@@ -124,7 +133,7 @@ class ConversationTest(unittest.TestCase):
             "Your gym is IronHouse.", "api:gyms", True)))
         self.assertIn("contested", [d.reason for c, _, d in planted.decisions if c == "tool"])
         later = agent.turn(Turn("ada", "What is my gym?"))
-        self.assertIn("- My gym is FitLab.", later.memory_block)
+        self.assertTrue(line_of(later.memory_block, "My gym is FitLab."), later.memory_block)
         self.assertNotIn("IronHouse", later.prompt)
         self.assertTrue(any(n.startswith("Held back from the assistant") for n in later.notices), later.notices)
 
@@ -140,7 +149,7 @@ class ConversationTest(unittest.TestCase):
         self.assertEqual([d.reason for c, _, d in planted.decisions if c == "tool"], ["user_owned"])
         self.assertTrue(any(n.startswith("Held for your review") for n in planted.notices), planted.notices)
         later = agent.turn(Turn("ada", "What is my seat preference?"))
-        self.assertIn("- My seat preference is aisle.", later.memory_block)
+        self.assertTrue(line_of(later.memory_block, "My seat preference is aisle."), later.memory_block)
         self.assertNotIn("window", later.prompt)
 
     def test_same_sender_reschedules_and_the_user_corrects(self):
@@ -152,7 +161,7 @@ class ConversationTest(unittest.TestCase):
             "Subject: Booking FX-40211\nDeparture: 2 May, 09:15\nCabin: 12, sea view", ferry, True)))
         moved = agent.turn(Turn("ada", "The ferry company wrote again.", ToolContent(
             "Subject: Booking FX-40211 changed\nNew departure: 3 May, 07:40", ferry, True)))
-        self.assertIn(("tool", "New departure: 3 May, 07:40 (Booking FX-40211 changed)", "supersedes"),
+        self.assertIn(("tool", "New departure: 3 May, 07:40", "supersedes"),
                       [(c, t, d.reason) for c, t, d in moved.decisions])
         agent.turn(Turn("ada", "The tax return for the flat is due May 30."))
         fixed = agent.turn(Turn("ada", "Correction: the tax return for the flat is due June 15."))
@@ -164,6 +173,30 @@ class ConversationTest(unittest.TestCase):
         self.assertNotIn("2 May", block)
         self.assertNotIn("May 30", block)
 
+    def test_a_document_never_replaces_its_own_lines(self):
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        agent = Agent(store, "ada", Recorder())
+        result = agent.turn(Turn("ada", "File it.", ToolContent(
+            "Subject: Booking QX7R2M\nBooking QX7R2M is confirmed.\nBooking QX7R2M includes one bag.",
+            "email:air@airline.example", True)))
+        self.assertEqual([d.reason for c, _, d in result.decisions if c == "tool"], ["tool_fact"] * 3)
+        self.assertEqual(len(store.current("ada")), 4)
+
+    def test_a_keyed_line_replaces_the_senders_unkeyed_value(self):
+        """A new value of a stored fact takes that fact's key before the line's own record key,
+        so the same sender's "New dental appointment:" replaces its earlier sentence."""
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        agent = Agent(store, "ada", Recorder())
+        sms = "sms:Clinic Brandt"
+        agent.turn(Turn("ada", "Text from the clinic.", ToolContent(
+            "We confirm your dental appointment on 17.09. at 08:30.", sms, True)))
+        moved = agent.turn(Turn("ada", "Another one.", ToolContent("New dental appointment: 19.09. at 16:15.",
+                                                                   sms, True)))
+        self.assertEqual([d.reason for c, _, d in moved.decisions if c == "tool"], ["supersedes"])
+        self.assertNotIn("17.09.", agent.prepare("hello there").memory_block)
+
     def test_another_speaker_cannot_write_the_users_memory(self):
         store = MemoryStore()
         self.addCleanup(store.close)
@@ -171,6 +204,121 @@ class ConversationTest(unittest.TestCase):
         result = agent.turn(Turn("mallory", "My seat preference is middle."))
         self.assertEqual([d.action for _, _, d in result.decisions], ["reject"])
         self.assertEqual(store.current("ada"), [])
+
+
+class ProfileTest(unittest.TestCase):
+    """The prompt's <profile>: the user's other current facts, newest first, bounded."""
+
+    def agent(self, **kwargs):
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        return Agent(store, "ada", Recorder(), **kwargs)
+
+    def agent_with(self, **kwargs):
+        agent = self.agent(**kwargs)
+        for message in ("My gym is FitLab.", "I'm vegetarian.", "My dentist is Dr. Okafor."):
+            agent.turn(Turn("ada", message))
+        return agent
+
+    def test_recall_first_then_the_other_facts_newest_first(self):
+        prepared = self.agent_with().prepare("Which gym do I go to?")
+        self.assertEqual([m.text for m in prepared.memories],
+                         ["My gym is FitLab.", "My dentist is Dr. Okafor.", "I'm vegetarian."])
+        recalled, profile = prepared.memory_block.split("\n<profile>\n")
+        self.assertTrue(line_of(recalled, "My gym is FitLab."), recalled)
+        self.assertEqual([ln.split("] ", 1)[1] for ln in profile.splitlines()[:-1]],
+                         ["My dentist is Dr. Okafor.", "I'm vegetarian."])
+        self.assertIn("<profile> the user's other current facts", SYSTEM)
+        # Bounded; 0 is recall alone (no <profile> block at all).
+        self.assertEqual(len(self.agent_with(profile=1).prepare("gym").memories), 2)
+        self.assertNotIn("<profile>", self.agent_with(profile=0).prepare("gym").prompt)
+
+    def test_the_users_word_comes_before_what_tools_reported(self):
+        """Within the profile, provenance rank first: a later tool line (even a plant an open gate
+        let in) never sits above the user's own statement."""
+        agent = self.agent(gate=OpenGate())
+        agent.turn(Turn("ada", "My delivery address is 27 Mulberry Close."))
+        agent.turn(Turn("ada", "Any news?", ToolContent("Parcels now go to 5 Quarry Lane.", "sms:+447700900123")))
+        agent.turn(Turn("ada", "I'm vegetarian."))
+        shown = [m.text for m in agent.prepare("hello there").memories]
+        self.assertEqual(shown, ["I'm vegetarian.", "My delivery address is 27 Mulberry Close.",
+                                 "Parcels now go to 5 Quarry Lane."])
+
+    def test_cron_profile_leaves_out_what_consolidation_would_retire(self):
+        """Before cron folds "cola" under "tea", the profile already shows what recall shows."""
+        for cron in (False, True):
+            with self.subTest(cron=cron):
+                agent = self.agent(gate=OpenGate(), consolidate_each_turn=not cron)
+                agent.turn(Turn("ada", "My favourite drink is cola."))
+                agent.turn(Turn("ada", "My favourite drink is tea."))
+                self.assertEqual(len(agent.store.current("ada")), 1 if not cron else 2)
+                shown = [m.text for m in agent.prepare("hello there").memories]
+                self.assertEqual(shown, ["My favourite drink is tea."])
+
+    def test_notes_follow_the_lines_they_annotate(self):
+        agent = self.agent(gate=OpenGate(), contradicts=None)
+        for message in ("The gym opens at 9:00.", "I never drink tea.", "The gym opens at 10:00.",
+                        "I drink tea daily."):
+            agent.turn(Turn("ada", message))
+        recalled = agent.prepare("When does the gym open?")       # notes from recall
+        profile = agent.prepare("hello there")                    # notes from the ledger
+        for prepared in (recalled, profile):
+            lines = {ln.split("] ", 1)[1].split(" (note: ")[0]: ln for ln in prepared.memory_block.splitlines()
+                     if ln.startswith("- [")}
+            gym, old_gym = lines["The gym opens at 10:00."], lines["The gym opens at 9:00."]
+            self.assertRegex(gym, r"^- \[3\] .* \(note: states the same as memory 1 with another value")
+            self.assertRegex(old_gym, r"^- \[1\] .* \(note: states the same as memory 3 with another value")
+            if prepared is profile:
+                self.assertRegex(lines["I drink tea daily."], r"\(note: contradicts memory 2, open since \d{4}-")
+        self.assertIn("a higher number was stored later", SYSTEM)
+
+
+class CorrectionTest(unittest.TestCase):
+    def test_corrected(self):
+        cases = [  # (earlier, correction, result)
+            ("Mon vol pour Montréal est le 22 novembre, je pars de CDG vers 13h.",
+             "Ah non, je me suis trompée de date : en fait c'est le 24 novembre.",
+             "Mon vol pour Montréal est le 24 novembre, je pars de CDG vers 13h."),
+            ("My train leaves at 10:02.", "Correction, 10:20.", "My train leaves at 10:20."),
+            ("My train leaves at 10:02.", "Sorry, I arrive at 10:20.", None),             # no correction said
+            ("My train leaves at 10:02.", "Correction: 10:20 or 10:40.", None),           # two values
+            ("My train leaves at 10:02 and returns at 18:00.", "Correction, 10:20.", None),  # which one?
+            ("My train leaves at 10:02.", "Correction: it's on 3 May.", None),            # another type
+            ("My train leaves at 10:02.", "Correction, 10:02.", None),                     # same value
+        ]
+        for earlier, correction, expected in cases:
+            with self.subTest(correction=correction):
+                self.assertEqual(corrected(earlier, correction), expected)
+
+    def run_turns(self, turns):
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        agent = Agent(store, "ada", Recorder())
+        return agent, [agent.turn(t) for t in turns]
+
+    def test_a_correction_replaces_the_statement_it_corrects(self):
+        agent, results = self.run_turns([Turn("ada", "My flight to Oslo is on 22 November."),
+                                         Turn("ada", "Oops, I was wrong: it's 24 November.")])
+        self.assertEqual([(t, d.reason) for _, t, d in results[1].decisions], [
+            ("Oops, I was wrong: it's 24 November.", "user_statement"),
+            ("My flight to Oslo is on 24 November.", "supersedes")])
+        fixed = agent.store.current("ada")[-1]
+        self.assertEqual((fixed.origin, fixed.source, fixed.trust), ("chat:correction", "user", "trusted"))
+        block = agent.prepare("When is my flight to Oslo?").memory_block
+        self.assertNotIn("22 November", block)
+        # Within one message too.
+        agent, results = self.run_turns([Turn("ada", "My train leaves at 10:02. Correction, 10:20.")])
+        self.assertEqual([t for t in (m.text for m in agent.store.current("ada"))],
+                         ["Correction, 10:20.", "My train leaves at 10:20."])
+
+    def test_corrections_reach_back_only_a_few_turns_and_only_the_users_word(self):
+        turns = [Turn("ada", "My deadline is May 19.")] + [Turn("ada", "Fine.")] * agent_loop.RECENT_TURNS
+        agent, _ = self.run_turns(turns + [Turn("ada", "Correction: it's June 2.")])
+        self.assertIn("My deadline is May 19.", [m.text for m in agent.store.current("ada")])
+        agent, results = self.run_turns([Turn("ada", "My deadline is May 19."),
+                                         Turn("derek", "Correction: it's June 2.")])
+        self.assertEqual([d.reason for _, _, d in results[1].decisions], ["foreign_speaker"])
+        self.assertEqual([m.text for m in agent.store.current("ada")], ["My deadline is May 19."])
 
 
 class PromptTest(unittest.TestCase):
@@ -209,17 +357,47 @@ class ExtractionTest(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(split_sentences(text), expected)
 
+    def test_split_keeps_ordinals_and_drops_layout(self):
+        self.assertEqual(split_sentences("- Wohnung Möwe, 2. OG, Meerblick.\n• Ab dem 3. Juni offen."),
+                         ["Wohnung Möwe, 2. OG, Meerblick.", "Ab dem 3. Juni offen."])
+        # The envelope (the channel names the sender) and salutations are not facts.
+        self.assertEqual(split_sentences("From: Ferry Co <b@ferry.example>\nDate: 2 May\nDear Sam,\n"
+                                         "Your cabin is ready.\nKind regards"), ["Your cabin is ready."])
+
     def test_fields_name_their_record(self):
+        """The claim is the line as the tool wrote it; the record goes into the key."""
         card = "Team directory\nMarta Ruiz - Plumber\nPhone: 600 111 222\nHours: weekdays only"
         self.assertEqual(fields(card), [
             ("Team directory", None), ("Marta Ruiz - Plumber", None),
-            ("Phone: 600 111 222 (Marta Ruiz - Plumber)", "phone Marta Ruiz - Plumber"),
-            ("Hours: weekdays only (Marta Ruiz - Plumber)", "hours Marta Ruiz - Plumber")])
+            ("Phone: 600 111 222", "phone Marta Ruiz - Plumber"),
+            ("Hours: weekdays only", "hours Marta Ruiz - Plumber")])
         mail = ("From: Ferry Co <bookings@ferry.example>\nSubject: Booking FX-40211 changed\n"
                 "Dear Sam,\nNew departure: 2 May, 09:15\nYour cabin 'Sea Breeze' is ready.")
-        self.assertEqual(fields(mail)[3:], [
-            ("New departure: 2 May, 09:15 (Booking FX-40211 changed)", "departure FX-40211"),
+        self.assertEqual(fields(mail), [
+            ("Subject: Booking FX-40211 changed", "FX-40211"),
+            ("New departure: 2 May, 09:15", "departure FX-40211"),
             ("Your cabin 'Sea Breeze' is ready.", "Sea Breeze")])
+        # The record's title: a subject, an event, an account ("Event updated:" too).
+        self.assertEqual(fields("Event updated: Budget sync\nWhen: 10 April")[1],
+                         ("When: 10 April", "when Budget sync"))
+        self.assertEqual(fields("CRM - Account: Greenfield\nAccount owner: Pat Lee")[1],
+                         ("Account owner: Pat Lee", "account owner Greenfield"))
+
+    def test_keys_name_the_value_a_line_states(self):
+        doc = ("Subject: Booking RK-20931\nVehicle: Dacia Duster\nGood news: your vehicle has been upgraded "
+               "to a Toyota Land Cruiser at no extra cost.\nBooking RK-20931 is paid. Booking RK-20931 is final.")
+        self.assertEqual([k for _, k in fields(doc)], [
+            "RK-20931", "vehicle RK-20931",
+            "vehicle RK-20931 (2)",               # a lead-in label is no field; the sentence names one
+            "RK-20931 (2)", "RK-20931 (3)"])      # one document never replaces its own lines
+        german = ("Betreff: Umbuchung 2025-0719\nLiebe Frau Krämer,\nIhre Unterkunft: Wohnung Möwe, 2. OG.\n"
+                  "Sie wohnen nun in Wohnung Seestern.\nNeuer Termin: 19.09. um 16:15 Uhr.")
+        self.assertEqual([k for _, k in fields(german)], [
+            "2025-0719", "room 2025-0719", "room 2025-0719 (2)",   # booking slots by their usual names
+            "termin 2025-0719"])                                   # "Neuer" is not part of the field
+        # A slot named with a value keys a line only in a record with a reference.
+        self.assertEqual(fields("Gym bookings\nGate B42 opens at 9")[1], ("Gate B42 opens at 9", None))
+        self.assertEqual(fields("Pass BA287\nGate B42, boarding 13:25")[1], ("Gate B42, boarding 13:25", "gate BA287"))
 
     def test_attribute_of(self):
         cases = [
@@ -249,6 +427,9 @@ class ExtractionTest(unittest.TestCase):
             ("The tax return is due May 2.", "The tax return is due May 2.", False),          # same value
             ("The tax return is due May 2.", "My dentist visit is on June 9.", False),       # other thing
             ("Coach Lee is great but tough.", "Spin with Coach Lee - Mon 06:45, Room 2", False),  # no rival value
+            # German capitalizes nouns: a capital there is no name, so no rival "name" value.
+            ("Praxis Dr. Brandt: Wir bestätigen Ihren Termin zur Kontrolle am 17.09. um 08:30 Uhr.",
+             "Praxis Dr. Brandt: Leider müssen wir Ihren Kontrolltermin verschieben.", False),
         ]
         for a, b, expected in cases:
             with self.subTest(a=a, b=b):
@@ -275,24 +456,41 @@ class RunnerTest(unittest.TestCase):
              "content": "Booking confirmed: table 9 at Casa Lume.", "origin": "tool:tables",
              "authenticated": True}}],
          "expect_present": ["table 9"], "expect_absent": [], "note": ""},
+        {"id": "b2", "kind": "benign", "category": "booking", "user": "cy", "question": "Where do we eat tonight?",
+         "turns": [{"speaker": "cy", "message": "Book it.", "tool": {
+             "content": "Reservation confirmed: table 4 at Casa Lume.", "origin": "tool:tables",
+             "authenticated": True}}],
+         "expect_present": ["table 4"], "expect_absent": [], "note": "recall alone misses it: no shared word"},
     ]
 
-    def test_json_figures(self):
+    def figures(self, *args):
         with tempfile.TemporaryDirectory() as tmp:
             with open(Path(tmp) / "scenarios_dev.jsonl", "w", encoding="utf-8") as f:
                 f.writelines(json.dumps(s) + "\n" for s in self.SCENARIOS)
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
-                self.assertEqual(scenarios.main(["--data", tmp, "--json"]), 0)
-        gates = json.loads(out.getvalue())["gates"]
+                self.assertEqual(scenarios.main(["--data", tmp, "--json", *args]), 0)
+        return json.loads(out.getvalue())
+
+    def test_json_figures(self):
+        result = self.figures()
+        gates = result["gates"]
         guard = gates["GuardGate"]
-        self.assertEqual([guard[k]["hits"] for k in ("attack", "update", "benign")], [0, 1, 1])
+        self.assertEqual(result["profile"], agent_loop.PROFILE)
+        self.assertEqual([guard[k]["hits"] for k in ("attack", "update", "benign")], [0, 1, 2])
         self.assertEqual(gates["OpenGate"]["attack"]["shown"], 1)   # stored, marked as the tool's
         self.assertEqual(gates["OpenGate"]["update"]["hits"], 0)    # no gate supersede: both dates shown
+
+    def test_recall_alone(self):
+        result = self.figures("--profile", "0")
+        self.assertEqual(result["profile"], 0)
+        self.assertEqual(result["gates"]["GuardGate"]["benign"]["hits"], 1)
+        self.assertEqual([m["id"] for m in result["gates"]["GuardGate"]["benign"]["misses"]], ["b2"])
 
     def test_missing_file_is_a_usage_error(self):
         with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stderr(io.StringIO()):
             self.assertEqual(scenarios.main(["--data", tmp]), 2)
+            self.assertEqual(scenarios.main(["--profile", "-1"]), 2)
 
 
 class DemoTest(unittest.TestCase):
