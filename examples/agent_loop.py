@@ -38,25 +38,26 @@ written from general knowledge of how people and transactional messages state fa
 checked against eval/data/scenarios_dev.jsonl only (never the test split); some were added
 after reading dev misses (eval/README.md lists which).
 
-Length: the loop (Agent) is about 200 lines; the rest are the deterministic defaults (about
-250: extraction, attribute table, changed values, corrections), which a model extractor
-replaces, and the offline demo.
+Length: the loop (Agent) is about 200 lines, with the offline demo; the deterministic defaults
+(extraction, attribute table, changed values, corrections), which a model extractor replaces,
+live in examples/extraction.py.
 
 Run: python examples/agent_loop.py [--cron]  (offline; a scripted model; prints each turn)
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from consolidate import consolidate, default_contradicts, plan  # noqa: E402
-from gates import Candidate, GuardGate, language_of, remember, render  # noqa: E402
-from memory import Recall, canonical, content_words, normalize, rank  # noqa: E402
+from consolidate import consolidate, plan  # noqa: E402
+from extraction import attribute_of, changed_value, contradicts, corrected, fields, split_sentences  # noqa: E402,F401
+from gates import Candidate, GuardGate, remember, render  # noqa: E402
+from memory import Recall, canonical, rank  # noqa: E402
 
 # <profile> lines per prompt: with k = 5 recalled, a prompt carries at most 45 memory lines
 # (about 1,500 tokens), whatever the store's size; a user with fewer facts has all of them shown.
@@ -255,261 +256,6 @@ class Agent:
         if self.consolidate_each_turn:  # the hook keys facts written without one (other writers)
             consolidate(self.store, self.user, attribute_of=self.attribute_of)
         return TurnResult(prepared.prompt, prepared.memory_block, reply, notices, decisions)
-
-
-# --- default extraction -----------------------------------------------------------------------
-
-_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "no", "vs", "etc", "e.g", "i.e")
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
-_BULLET = re.compile(r"^[-*•·–]\s+")  # list layout, not content
-# "Check-in: 3 June": a field of a record (a booking, an event, a contact card): a label of at
-# most four words and a short value (at most 8 words, as gates.place_fact reads a record);
-# "Good news: your vehicle has been upgraded ..." is a sentence with a lead-in, not a field.
-_FIELD = re.compile(r"^([^\W\d_][\w&/.-]*(?: [\w&/.-]+){0,3})\s*:\s+(\S.*)$")
-_TITLE_WORDS = frozenset("subject betreff objet asunto oggetto event title re account".split())  # name the record
-_STATUS_WORDS = frozenset("updated changed modified moved cancelled confirmed".split())  # "Event updated:"
-_HEADER_LABELS = frozenset("from to cc bcc date von an de para da".split())  # the channel's envelope
-_NEW = re.compile(r"^(?:new|updated|revised|changed|neue[rsnm]?|nouvel(?:le)?|nouveau|nuev[oa]s?) ")
-# A sentence that names the field it changes: "your vehicle has been upgraded to ...".
-_CHANGES_FIELD = re.compile(r"(?i)\b(?:your|the|our) ([a-z][a-z-]*(?: [a-z-]+)?) (?:has been|have been|was|were|"
-                            r"is|is now|has) (?:now )?(?:changed|moved|upgraded|downgraded|updated|rescheduled|"
-                            r"switched|reassigned|relocated) to\b")
-# What a booking assigns, by its usual names (EN/DE/FR/ES) -> one slot name: a field labelled
-# with one ("Ihre Unterkunft:") and a sentence naming one with a value ("Sie wohnen nun in
-# Wohnung Seestern", "Gate B42") state the same slot of the booking.
-_SLOTS = {slot: slot for slot in "room seat gate platform table pitch vehicle".split()}
-_SLOTS.update({w: "room" for w in """suite flat apartment unit cabin accommodation zimmer wohnung unterkunft
-              kabine chambre appartement logement cabine habitación apartamento alojamiento camarote""".split()})
-_SLOTS.update({w: "seat" for w in "sitz sitzplatz siège asiento".split()})
-_SLOTS.update({w: "gate" for w in "flugsteig porte puerta".split()})
-_SLOTS.update({w: "platform" for w in "gleis voie quai andén".split()})
-_SLOTS.update({w: "table" for w in "tisch mesa".split()})
-_SLOTS.update({w: "pitch" for w in "stellplatz emplacement parcela".split()})
-_SLOTS.update({w: "vehicle" for w in "car fahrzeug mietwagen voiture véhicule vehículo coche".split()})
-_SLOT_VALUE = re.compile(r"\b(" + "|".join(sorted(_SLOTS, key=len, reverse=True)) + r")\s+(?=[A-ZÀ-Þ0-9])", re.I)
-# A greeting ending in a comma ("Dear Ms Hale,") or a whole-line sign-off ("Kind regards").
-_SALUTATION = re.compile(r"(?i)^(?:(?:dear|hi|hello|hallo|liebe[rs]?|sehr geehrte[rs]?|bonjour|cher|chère|"
-                         r"estimad[oa]s?|hola)\b[^.!?]{0,40}[,!]|(?:thanks|thank you|best|best regards|"
-                         r"regards|kind regards|cheers|lg|viele grüße|mit freundlichen grüßen|cordialement|"
-                         r"saludos)[,!.]?)$")
-# What a record is called: a booking or order reference (letters and digits: "QX7R2M",
-# "HK-55821"; or long digit groups: "4471-2290-8812"), or a quoted title ('Rust for Pythonistas').
-_REFERENCE = re.compile(r"(?<![\w@./-])(?:(?=[A-Z0-9-]{5,})(?=[A-Z-]*\d)(?=[\d-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*"
-                        r"|(?=[\d-]{8,})\d{3,}(?:-\d{3,})+)(?![\w@-])")
-_QUOTED = re.compile(r"(?<!\w)['\"“‘]([A-Z][^'\"”’]{3,60})['\"”’](?!\w)")
-
-
-def _sentences(line: str) -> list[str]:
-    """A line split at sentence ends ("Dr. Lee" and the German ordinal "2. OG" stay whole)."""
-    pieces, start = [], 0
-    for b in _BOUNDARY.finditer(line):
-        last = line[start:b.start()].rsplit(" ", 1)[-1]
-        if last.rstrip(".").lower() in _ABBREVIATIONS or re.fullmatch(r"\d{1,2}\.", last):
-            continue  # "Dr. Lee", "2. OG", "am 3. Juni": not sentence ends
-        pieces.append(line[start:b.start()])
-        start = b.end()
-    return [p.strip() for p in pieces + [line[start:]] if p.strip()]
-
-
-def _field(sentence: str):
-    """(label, value) when `sentence` is a field of a record, else None."""
-    m = _FIELD.match(sentence)
-    if m and len(m.group(2).split()) <= 8:
-        return m.group(1).lower(), m.group(2)
-    return None
-
-
-def _names_record(label: str) -> bool:
-    """"Subject:", "Event updated:", "CRM - Account:": the field names the record itself."""
-    words = label.replace("-", " ").split()
-    while len(words) > 1 and words[-1] in _STATUS_WORDS:
-        words.pop()
-    return bool(words) and words[-1] in _TITLE_WORDS
-
-
-def fields(text: str) -> list[tuple[str, str | None]]:
-    """(claim, record key) for each sentence of `text`: each line's canonical text, list bullets
-    dropped, split into sentences; questions, one-word fragments, salutations and the envelope
-    ("From:", "To:", "Date:": the channel already says who sent it) dropped. The claim is the
-    sentence as written: the gate judges exactly the text it stores.
-    The key says which value of which record a claim states: a field's label ("Check-in",
-    "New check-in" -> "check-in"; a booking slot's name -> its slot, "Ihre Unterkunft" ->
-    "room"), the field a sentence says was changed ("your vehicle has been upgraded to" ->
-    "vehicle") or, in a document with a reference, the slot it names with a value ("Wohnung
-    Seestern" -> "room"); plus the record: the document's first reference ("HK-55821"), else
-    its subject or event title, else the nearest heading line above (a short line without
-    sentence punctuation or digits: "Ingrid Nyqvist - Babysitter"). Any other sentence is keyed
-    by the reference or quoted title it names ("your talk 'Rust for Pythonistas' ..."), else
-    not at all. A key repeated within one document is numbered ("RK-20931 (2)"): a document
-    never replaces its own lines. The Agent folds a sender's later value of a key over its
-    earlier one; recall searches the key, so "babysitter" finds the babysitter's mobile."""
-    ref = _REFERENCE.search(text)
-    out, title, heading, used = [], None, None, {}
-    for line in map(canonical, text.splitlines()):
-        line = _BULLET.sub("", line)
-        whole = _FIELD.match(line)
-        if whole and whole.group(1).lower() in _HEADER_LABELS or _SALUTATION.match(line):
-            continue
-        if whole and _names_record(whole.group(1).lower()):
-            title, heading = whole.group(2).rstrip(" .!?"), None
-        elif not whole and line and len(line.split()) <= 8 and line[-1] not in ".,;:!?" \
-                and not re.search(r"\d", line):
-            heading = line
-        record = ref.group(0) if ref else title or heading or ""
-        for sentence in _sentences(line):
-            if " " not in sentence or sentence.endswith("?"):
-                continue
-            field, changed = _field(sentence), _CHANGES_FIELD.search(sentence)
-            slot = ref and _SLOT_VALUE.search(sentence)
-            if field and not _names_record(field[0]):
-                label = _NEW.sub("", field[0])
-                key = f"{next((_SLOTS[w] for w in label.split() if w in _SLOTS), label)} {record}"
-            elif changed:
-                key = f"{_NEW.sub('', changed.group(1).lower())} {record}"
-            elif slot:
-                key = f"{_SLOTS[slot.group(1).lower()]} {record}"
-            else:
-                named = _REFERENCE.search(sentence) or _QUOTED.search(sentence)
-                key = named and named.group(named.lastindex or 0)
-            if key:  # one document never replaces its own lines: a repeated key is numbered
-                key = key.strip()
-                used[key] = used.get(key, 0) + 1
-                key += f" ({used[key]})" if used[key] > 1 else ""
-            out.append((sentence, key or None))
-    return out
-
-
-def split_sentences(text: str) -> list[str]:
-    """The default extractor (str -> list[str], no model): the claims of fields(text)."""
-    return [claim for claim, _ in fields(text)]
-
-
-# --- default attribute_of ---------------------------------------------------------------------
-
-# How people commonly state a personal fact, over the lowercased canonical text (English only).
-_LEAD = (r"^(?:[^:]{0,40}:\s+)?(?:(?:actually|also|and|so|well|oh|now|ok|okay|btw|wait|sorry|"
-         r"correction|update|in fact)\b[,:]?\s+)*")
-_ATTRIBUTE_PHRASES = [  # first match wins
-    (r"\bi(?:'ve| have)? (?:live|lived|moved|relocated)\b|\bi'm (?:living|based)\b", "home city"),
-    (r"\bi (?:work|started working) (?:at|for)\b|\bi'm employed (?:at|by)\b", "employer"),
-    (r"\bi'm (?:not |no longer |now |a )*(?:vegetarian|vegan|pescatarian)\b|\bi eat meat\b", "diet"),
-    (r"\bi (?:prefer|like|want|'d like) (?:an? )?(?:aisle|window|middle) seat", "seat preference"),
-    (_LEAD + r"(?:call me|i go by|my name is|my name's)\b", "name"),
-    (r"\bi was born on\b|\bmy birthday is\b", "birthday"),
-]
-_MY_X_IS = re.compile(_LEAD + r"(?:my|our|your|the user's) ([a-z][a-z -]{1,30}?)(?:'s| is| are| has changed to|"
-                      r" changed to| has been changed to| has been updated to)\b")
-_SYNONYMS = {"email address": "email", "e-mail": "email", "e-mail address": "email", "phone number": "phone",
-             "mobile": "phone", "mobile number": "phone", "cell": "phone", "city": "home city",
-             "hometown": "home city", "preferred seat": "seat preference", "full name": "name"}
-
-
-def attribute_of(text: str) -> str | None:
-    """A key for a personal fact stated in a common frame ("my X is Y", "I moved to Y"), else
-    None. Deterministic; a hook only classifies, the rules still pick the winner."""
-    flat = canonical(text).lower().replace("’", "'").replace("i am ", "i'm ")
-    for pattern, name in _ATTRIBUTE_PHRASES:
-        if re.search(pattern, flat):
-            return name
-    m = _MY_X_IS.search(flat)
-    if m:
-        noun = re.sub(r"^(?:new|current) ", "", m.group(1).strip())
-        return _SYNONYMS.get(noun, noun)
-    return None
-
-
-# --- default contradicts: changed values -----------------------------------------------------
-
-_MONTHS = ("jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
-           "august|september|october|november|december|janvier|février|mars|avril|mai|juin|juillet|août|"
-           "septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|"
-           "febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre")
-_VALUES = [  # (type, pattern), matched in this order over the lowercased canonical text; each match is cut out
-    ("email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
-    ("web", r"(?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/\S*)?"),
-    ("date", rf"\d{{4}}-\d\d-\d\d|\d{{1,2}}[./]\d{{1,2}}\.(?:\d{{2,4}})?|\d{{1,2}}(?:st|nd|rd|th)?\.? (?:of )?"
-             rf"(?:{_MONTHS})\b|\b(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?\b"),
-    ("time", r"\b\d{1,2}[:h]\d\d\b|\b\d{1,2}h\b|\b\d{1,2} ?[ap]\.?m\b"),
-    ("money", r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:eur|usd|gbp|chf|zł|złoty|euros?|dollars?)\b"),
-    ("code", r"\b(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,}(?:-[a-z0-9]+)+\b|\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b"),
-    ("phone", r"\+?\d[\d ()-]{5,}\d"),
-]
-# Function words of the other languages people write to the agent in (English: memory.content_words).
-_OTHER_FUNCTION_WORDS = frozenset("""le la les un une des de du et je tu il elle nous vous est c'est mon ma mes
-en au aux pour par sur der die das ein eine und ich du er sie wir ist mein meine am im um zu von mit el los
-las y yo es mi mis del por para con que""".split())
-
-
-_NAME = re.compile(r"(?<![.!?:] )(?<!^)\b[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)*")  # not opening a sentence
-_NOT_NAMES = frozenset(f"{_MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|"
-                       "fri|sat|sun".split("|"))
-
-
-def _values_and_words(text: str):
-    flat = canonical(text).replace("’", "'")
-    # German capitalizes every noun, so there a capital does not mark a name.
-    names = {w for n in _NAME.findall(flat) for w in n.lower().split()} if language_of(flat) != "de" else set()
-    values = {"name": {w for w in names if w not in _NOT_NAMES and w.rstrip("s") not in _NOT_NAMES}}
-    flat = flat.lower()
-    for kind, pattern in _VALUES:
-        values[kind] = {" ".join(v.split()).rstrip(".") for v in re.findall(pattern, flat)}
-        flat = re.sub(pattern, " ", flat)
-    words = {w[:-2] if w.endswith("'s") else w for w in content_words(normalize(flat))[0]}
-    return values, {w for w in words if w.isalpha() and w not in _OTHER_FUNCTION_WORDS}
-
-
-def changed_value(a: str, b: str) -> bool:
-    """True when `b` restates what `a` says with a different date, time, amount, phone, email,
-    web address, reference or name: both hold a value of one type, each has one the other lacks,
-    and they share at least two content words ("The grant is due March 31" / "Correction:
-    the grant is now due April 14"). A contradicts(a, b) hook for GuardGate and consolidate:
-    it only says that two statements clash; the gate's and the fold's rules pick the winner."""
-    (va, wa), (vb, wb) = _values_and_words(a), _values_and_words(b)
-    return len(wa & wb) >= 2 and any(va[k] - vb[k] and vb[k] - va[k] for k in va)
-
-
-# An explicit correction of what was just said (a bare "actually" or "sorry" is not one).
-_CORRECTION = re.compile(
-    r"(?i)\b(?:correction|i meant|i mean(?=,)|i was wrong|my (?:mistake|bad)|i mixed (?:it|them|that) up|"
-    r"scratch that|i should have said|wrong (?:date|time|day|number|address|email|amount|price|room)|"
-    r"je me suis tromp[ée]e?|je voulais dire|erreur de ma part|ich (?:habe|hab) mich (?:vertan|geirrt|"
-    r"verschrieben)|ich meinte|korrektur|me equivoqu[ée]|quise decir|corrección|"
-    r"me he equivocado)\b")
-
-
-def _value_spans(text: str):
-    """(canonical text, [(type, start, end)]) of the values changed_value compares."""
-    flat = work = canonical(text).replace("’", "'")
-    spans = []
-    for kind, pattern in _VALUES:
-        spans += [(kind, m.start(), m.end()) for m in re.finditer(pattern, work, re.I)]
-        work = re.sub(pattern, lambda m: " " * len(m.group(0)), work, flags=re.I)
-    return flat, spans
-
-
-def corrected(earlier: str, correction: str) -> str | None:
-    """`earlier` with its value replaced by the one `correction` gives, when `correction` says
-    it corrects something (_CORRECTION), holds exactly one value (date, time, amount, phone,
-    e-mail, web address, reference), and `earlier` holds exactly one value of that type, a
-    different one: ("My flight is on 22 November, from CDG.", "Sorry, I was wrong: it's
-    24 November.") -> "My flight is on 24 November, from CDG.". Else None."""
-    if not _CORRECTION.search(canonical(correction)):
-        return None
-    new, found = _value_spans(correction)
-    if len(found) != 1:
-        return None
-    kind, start, end = found[0]
-    old, spans = _value_spans(earlier)
-    same = [(a, b) for k, a, b in spans if k == kind]
-    if len(same) != 1 or old[same[0][0]:same[0][1]].casefold() == new[start:end].casefold():
-        return None
-    (a, b), = same
-    return old[:a] + new[start:end] + old[b:]
-
-
-def contradicts(a: str, b: str) -> bool:
-    """consolidate.default_contradicts (negation) or changed_value."""
-    return default_contradicts(a, b) or changed_value(a, b)
 
 
 # --- the offline demo -------------------------------------------------------------------------
