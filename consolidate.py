@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass
 
 from memory import (ALL, DEFAULT_POLICY, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
-                    RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value,
+                    RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value, seconds,
                     check_task, check_user, fold, normalize, polarity, rank_step, rule_for, settles)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
@@ -755,14 +755,15 @@ def main(argv=None) -> int:
     Exit 0 on success, 1 when nothing was found or the store refused (one line on stderr: a
     missing or foreign file, an unknown user, a lock held past --timeout), 2 on bad usage.
     """
-    parser = argparse.ArgumentParser(prog="consolidate.py", description="Consolidate a memory store (cron).")
+    parser = argparse.ArgumentParser(prog="consolidate.py", description="Consolidate a memory store (cron).",
+                                     allow_abbrev=False)
     parser.add_argument("db", help="path of an existing memory database (never created)")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--user", help="consolidate this user")
     who.add_argument("--all", action="store_true", help="consolidate every user")
     parser.add_argument("--task", help="only this task (default: every level); '-' = user level only")
     parser.add_argument("--dry-run", action="store_true", help="print the decisions, write nothing")
-    parser.add_argument("--timeout", type=float, default=30.0,
+    parser.add_argument("--timeout", type=seconds, default=30.0,
                         help="seconds to wait for another writer's lock (default 30)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
@@ -805,10 +806,12 @@ def main(argv=None) -> int:
             "conflicts_closed": [{"id": e, "reason": r} for e, r in closed],
         }, indent=2, ensure_ascii=False))
         return 0
+    def count(n, one, many):
+        return f"{n} {one if n == 1 else many}"
     verb = "would write" if args.dry_run else f"run {run}: wrote"
-    print(f"{'dry run: ' if args.dry_run else ''}{verb} {len(steps)} resolution(s), "
-          f"{'open' if args.dry_run else 'opened'} {len(opened)} and "
-          f"{'close' if args.dry_run else 'closed'} {len(closed)} ledger entr(ies)")
+    print(f"{'dry run: ' if args.dry_run else ''}{verb} {count(len(steps), 'resolution', 'resolutions')}, "
+          f"{'open' if args.dry_run else 'opened'} {count(len(opened), 'ledger entry', 'ledger entries')} and "
+          f"{'close' if args.dry_run else 'closed'} {count(len(closed), 'ledger entry', 'ledger entries')}")
     if steps:
         print(f"{'user':<12}  {'kept':>8}  {'retired':>8}  {'rule':<30}  retired text")
         for s in steps:

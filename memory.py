@@ -40,7 +40,7 @@ __all__ = [
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
-    "main", "emit",
+    "main", "emit", "seconds",
 ]
 
 SCHEMA_VERSION = 4
@@ -440,7 +440,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3100-\u312f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-4/words-lemma/bigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = "terms-5/words-lemma-compounds-symbols/bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -478,9 +478,25 @@ def _fold_marks(chunk: str) -> str:
 
 @functools.lru_cache(maxsize=1 << 17)  # words repeat (Zipf); a text's new words are few
 def _chunk_terms(chunk: str) -> tuple:
+    """A whitespace-separated chunk's terms: a run of an unspaced script gives its bigrams and
+    its characters (a one-character query finds it); other text its words (letters and digits,
+    diacritics off, stemmed), then a hyphenated compound joined ("e-mail" also gives "email"),
+    then each emoji or other symbol character (a query for "🍕" finds it)."""
     if _UNSPACED.fullmatch(chunk):
-        return (chunk,) if len(chunk) == 1 else tuple(chunk[i:i + 2] for i in range(len(chunk) - 1))
-    return tuple(_lemma(w) for w in _WORD.findall(_fold_marks(chunk)))
+        if len(chunk) == 1:
+            return (chunk,)
+        return tuple(chunk[i:i + 2] for i in range(len(chunk) - 1)) + tuple(chunk)
+    folded = _fold_marks(chunk)
+    words = _WORD.findall(folded)
+    terms = [_lemma(w) for w in words]
+    if len(words) > 1 and _COMPOUND.fullmatch(folded.strip(_WORD_EDGE)):
+        terms.append(_lemma("".join(words)))
+    if not chunk.isascii():
+        terms.extend(c for c in chunk if unicodedata.category(c) == "So")
+    return tuple(terms)
+
+
+_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")  # e-mail, follow-up, co-op
 
 
 def index_terms(texts) -> list[list[str]]:
@@ -2002,8 +2018,8 @@ class MemoryStore:
                 raise _invalid("conflict_id", "the id of an existing ledger entry", conflict_id)
             entry = Conflict(*row)
             if entry.state == "resolved":
-                raise _invalid("conflict_id", "an open or zombied entry (this one is resolved: "
-                               f"{entry.resolution})", conflict_id)
+                raise _invalid("conflict_id", "an entry still to settle: open, or zombied (open long and never "
+                               f"recalled together); this one is resolved: {entry.resolution}", conflict_id)
             if keep not in (entry.a, entry.b):
                 raise _invalid("keep", f"{entry.a} | {entry.b}", keep)
             other = entry.b if keep == entry.a else entry.a
@@ -2057,6 +2073,8 @@ class MemoryStore:
             buckets = ("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)" if task is ALL else
                        "fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
             ids = tx.with_retired(buckets, (user,) if task is ALL else (user, task))
+            if not ids:
+                return 0  # nothing to erase, nothing to audit
             tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
                                                      "one task level" if task else "user level"))
             if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
@@ -2315,8 +2333,9 @@ class MemoryStore:
         new ids (`Imported.ids` maps exported id -> new id); current facts join the next run's
         pending list, so consolidation folds them against live facts. A record that cannot be
         taken (bad fields, an unknown type, a resolution or entry naming a memory not imported)
-        is refused and listed in `Imported.refused` as (record number, reason); nothing else
-        stops the import. A header with a newer schema_version raises SchemaError.
+        is refused and listed in `Imported.refused` as (record number, reason); a memory imported
+        before (the same import row: text, scope, attribute, origin, status) is not imported
+        again, its id maps to the existing row; nothing else stops the import. A header with a newer schema_version raises SchemaError.
         """
         if records is None or isinstance(records, (str, bytes, dict)) or not hasattr(records, "__iter__"):
             raise _invalid("records", "an iterable of export records (dicts)", records)
@@ -2345,7 +2364,7 @@ class MemoryStore:
                                          "attribute": rec.get("attribute"), "authority": rec.get("authority"),
                                          "kind": rec.get("kind"), "source": "import", "origin": origin,
                                          "authenticated": rec.get("authenticated"), "trust": rec.get("trust")}))
-                    meta.append((rec["id"], status, rec.get("created_at")))
+                    meta.append((rec["id"], status, rec.get("created_at"), n))
                 elif kind in ("resolution", "conflict"):
                     links.append((n, rec))
                 else:
@@ -2354,9 +2373,22 @@ class MemoryStore:
                 refused.append((n, str(exc)))
         order = sorted(range(len(rows)), key=lambda i: (meta[i][2] if isinstance(meta[i][2], int) else 0, i))
         with self.transaction() as tx:
-            made = tx.insert([rows[i] for i in order], statuses=[meta[i][1] for i in order])
-            ids = {meta[i][0]: m.id for i, m in zip(order, made)}
-            users = {m.id: m.user for m in made}
+            ids, users, fresh = {}, {}, []
+            for i in order:  # a record imported before is not imported again: its id maps to the row
+                r = rows[i]
+                found = tx.db.execute(
+                    "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
+                    "task IS ?) AND source = 'import' AND origin = ? AND text = ? AND attribute IS ? AND kind = ? "
+                    "AND status = ? LIMIT 1",
+                    (r["user"], r["task"], r["origin"], r["text"], r["attribute"], r["kind"], meta[i][1])).fetchone()
+                if found:
+                    ids[meta[i][0]], users[found[0]] = found[0], r["user"]
+                    refused.append((meta[i][3], f"memory {meta[i][0]}: already imported as memory {found[0]}"))
+                else:
+                    fresh.append(i)
+            made = tx.insert([rows[i] for i in fresh], statuses=[meta[i][1] for i in fresh])
+            ids.update({meta[i][0]: m.id for i, m in zip(fresh, made)})
+            users.update({m.id: m.user for m in made})
             clock = tx.tick()
             for attribute, policy in policies:
                 tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) ON CONFLICT (attribute) "
@@ -2382,13 +2414,18 @@ class MemoryStore:
                     if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
                         refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
                         continue
+                    if tx.db.execute("SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
+                                     (kind, state, a, b)).fetchone():
+                        refused.append((n, f"conflict: already on the ledger ({kind}, {a}, {b})"))
+                        continue
                     tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
                                   "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
                                   (users[a], kind, a, b, rec["reason"], state, rec.get("resolution"), clock,
                                    rec.get("opened_at") or tx.now, rec.get("closed_at")))
                     entries += 1
-            for user in sorted(set(users.values())):
-                mine = sorted(i for i, u in users.items() if u == user)
+            made_users = {m.id: m.user for m in made}
+            for user in sorted(set(made_users.values())):
+                mine = sorted(i for i, u in made_users.items() if u == user)
                 tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
                                                  f"import of {len(mine)} memories", clock, tx.now))
         return Imported(ids, refused, resolutions, entries)
@@ -2577,8 +2614,9 @@ def _query_phrases(query: str) -> list[list[str]]:
         words = [w for w in _tokens(normalize(query)) if w not in NEGATIONS]
     out = []
     for terms in index_terms(words) if words else []:
-        if any(_UNSPACED.search(t) for t in terms):
-            out.extend([t] for t in terms)
+        if any(_UNSPACED.search(t) for t in terms):  # bigrams; a lone character only for itself
+            grams = [t for t in terms if len(t) > 1 or not _UNSPACED.search(t)] or terms
+            out.extend([t] for t in grams)
         elif terms:
             out.append(terms)
     return list(map(list, dict.fromkeys(map(tuple, out))))
@@ -2721,17 +2759,22 @@ def main(argv=None) -> int:
     found or refused (one line on stderr naming the thing and the fix), 2 usage. The database
     must exist (only import creates a missing one).
     """
-    parser = argparse.ArgumentParser(prog="memory.py", description="Review an agent-memory store.")
+    common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS,
+                        help="seconds to wait for another writer's lock (default 30)")
+    parser = argparse.ArgumentParser(prog="memory.py", description="Review an agent-memory store.",
+                                     parents=[common], allow_abbrev=False)
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name, help_text, *, filters=()):
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("--json", action="store_true", help="print JSON")
+        p = sub.add_parser(name, help=help_text, description=help_text, parents=[common], allow_abbrev=False)
         for flag in filters:
             p.add_argument(f"--{flag}", help={"user": "only this user", "task": "only this task ('-': user level)",
                                               "attribute": "only this attribute",
-                                              "status": "current | retired | quarantined"}[flag])
+                                              "status": "current | retired | quarantined",
+                                              "kind": " | ".join(CONFLICT_KINDS)}[flag])
         return p
     command("users", "every user, with counts by status and open ledger entries")
     command("list", "memories with status, provenance and what replaced what",
@@ -2740,7 +2783,7 @@ def main(argv=None) -> int:
         "id", type=int)
     command("history", "resolutions, ledger entries and audit events touching one memory").add_argument(
         "id", type=int)
-    command("conflicts", "open ledger entries and how to settle each", filters=("user",))
+    command("conflicts", "open ledger entries (every kind) and how to settle each", filters=("user", "kind"))
     p = command("resolve", "settle a ledger entry: keep one side, retire the other")
     p.add_argument("entry", type=int)
     p.add_argument("--keep", type=int, required=True, help="the memory id to keep")
@@ -2756,33 +2799,70 @@ def main(argv=None) -> int:
     command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import").add_argument("file")
     command("backup", "online, consistent copy to a new file").add_argument("out")
     args = parser.parse_args(argv)
+    args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
     for flag in ("user", "task", "attribute"):
         value = getattr(args, flag, None)
         if value is not None and not value.strip():
             parser.error(f"--{flag}: expected a non-empty value; got {value!r}")
     if getattr(args, "status", None) not in (None, *STATUSES):
         parser.error(f"--status: expected {' | '.join(STATUSES)}; got {args.status!r}")
+    if getattr(args, "kind", None) not in (None, *CONFLICT_KINDS):
+        parser.error(f"--kind: expected {' | '.join(CONFLICT_KINDS)}; got {args.kind!r}")
     try:
-        with MemoryStore(args.db, create=None if args.command == "import" else False) as store:
-            return _command(store, args)
+        records = _read_jsonl(args.file) if args.command == "import" else None  # before any file is made
+        with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False) as store:
+            return _command(store, args, records)
     except (StoreError, ValueError, OSError) as exc:
         print(f"memory.py: error: {exc}".splitlines()[0], file=sys.stderr)
         return 1
 
 
-def _command(store: MemoryStore, args) -> int:
-    out = []  # (human line | None, json item)
+def seconds(text: str) -> float:
+    """The argparse type of every command line's --timeout: seconds in (0, 86400]; anything
+    else is a usage error (exit 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIMEOUT_S:
+        raise argparse.ArgumentTypeError(f"expected seconds > 0 and <= {MAX_TIMEOUT_S:g}; got {text!r}")
+    return value
+
+
+def _read_jsonl(path: str) -> list:
+    """The records of an export file (or stdin for "-"); InvalidMemory names a line that is not JSON."""
+    source = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    try:
+        records = []
+        for n, line in enumerate(source, 1):
+            if line.strip():
+                try:
+                    records.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise InvalidMemory(f"{path}: line {n}: not JSON ({exc.msg})") from None
+        return records
+    finally:
+        if source is not sys.stdin:
+            source.close()
+
+
+def _command(store: MemoryStore, args, records=None) -> int:
+    out = []  # (human line, json item)
+    nothing = "nothing found"  # what an empty result says on stderr
     task = None if getattr(args, "task", None) == "-" else (getattr(args, "task", None) or ALL)
     users = [args.user] if getattr(args, "user", None) else store.users()
     if args.command == "users":
+        nothing = "no memories in this store"
         for user in store.users():
             counts = {s: len(store.memories(user, status=s)) for s in STATUSES}
-            entries = len(store.conflicts(user))
+            entries = len(store.conflicts(user, kinds=None))
             out.append((f"{user}: {counts['current']} current, {counts['retired']} retired, "
                         f"{counts['quarantined']} quarantined, {entries} open ledger entr(ies); "
                         f"levels: {', '.join(_level(t) for t in store.tasks(user))}",
                         {"user": user, **counts, "open_entries": entries, "tasks": store.tasks(user)}))
     elif args.command == "list":
+        nothing = (f"no memories match (users: {', '.join(store.users()[:10]) or 'none'}; "
+                   f"try `python memory.py {store.path} list` without filters)")
         for user in users:
             rows = store.memories(user, task, status=args.status, attribute=args.attribute)
             why = {r.retired: r for r in store.resolutions(user)}
@@ -2844,8 +2924,9 @@ def _command(store: MemoryStore, args) -> int:
                 text = f"  {item.rule}: #{item.kept} kept, #{item.retired} retired (run {item.run})"
             out.append((text, _row_json(item)))
     elif args.command == "conflicts":
+        nothing = "no open ledger entries" + (f" for {args.user!r}" if args.user else "")
         for user in users:
-            for c in store.conflicts(user):
+            for c in store.conflicts(user, kinds=(args.kind,) if args.kind else None):
                 a, b = store.get(c.a), store.get(c.b)
                 out.append((f"entry #{c.id} {c.kind} ({user}, open since {c.opened_at[:10]}): #{c.a} "
                             f"{a.text if a else '?'!r} vs #{c.b} {b.text if b else '?'!r}; {c.reason}\n"
@@ -2857,6 +2938,7 @@ def _command(store: MemoryStore, args) -> int:
                     "".join(f"; retired #{r.retired} ({r.rule})" for r in done),
                     {"entry": args.entry, "kept": args.keep, "resolutions": [_row_json(r) for r in done]}))
     elif args.command == "events":
+        nothing = "no audit events" + (f" for {args.user!r}" if args.user else "")
         for e in store.events(args.user):
             out.append((f"#{e.id} {e.op} {e.user} at {e.recorded_at}: {e.count} ids {list(e.ids)} ({e.reason})",
                         _row_json(e)))
@@ -2864,30 +2946,20 @@ def _command(store: MemoryStore, args) -> int:
         ids = store.forget(args.id, reason=args.reason)
         if not ids:
             raise StoreError(f"no memory with id {args.id}; nothing deleted")
-        out.append((f"deleted {len(ids)} memories: {ids}", {"deleted": ids}))
+        out.append((f"deleted {len(ids)} memories: {ids}", {"count": len(ids), "ids": ids}))
     elif args.command == "purge":
         ptask = ALL if args.task is None else (None if args.task == "-" else args.task)
         n = store.purge(args.user, ptask)
         if not n:
             raise StoreError(f"no memories for user {args.user!r} at that level; nothing deleted")
-        out.append((f"deleted {n} memories of {args.user}", {"deleted": n}))
+        out.append((f"deleted {n} memories of {args.user}", {"count": n}))
     elif args.command == "export":
+        if args.user is not None and args.user not in store.users():
+            raise StoreError(f"no memories for user {args.user!r} (users: {', '.join(store.users()[:10]) or 'none'})")
         for rec in store.export(args.user):
             print(json.dumps(rec, ensure_ascii=False))
         return 0
     elif args.command == "import":
-        source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
-        try:
-            records = []
-            for n, line in enumerate(source, 1):
-                if line.strip():
-                    try:
-                        records.append(json.loads(line))
-                    except json.JSONDecodeError as exc:
-                        raise InvalidMemory(f"{args.file}: line {n}: not JSON ({exc.msg})") from None
-        finally:
-            if source is not sys.stdin:
-                source.close()
         done = store.import_records(records)
         out.append((f"imported {len(done.ids)} memories, {done.resolutions} resolutions, {done.entries} ledger "
                     f"entries; refused {len(done.refused)}" + "".join(f"\n  record {n}: {why}" for n, why in done.refused),
@@ -2896,18 +2968,26 @@ def _command(store: MemoryStore, args) -> int:
     elif args.command == "backup":
         store.backup(args.out)
         out.append((f"backed up to {args.out}", {"backup": args.out}))
-    return emit(out, as_json=args.json)
+    return emit(out, as_json=args.json, nothing=nothing)
 
 
-def emit(rows, *, as_json: bool) -> int:
+def emit(rows, *, as_json: bool, nothing: str = "nothing found") -> int:
     """Print a command's result: rows are (human text, JSON-ready item) pairs, printed as text
-    lines or one JSON list. Returns the exit code: 0 when there was something, 1 when nothing.
-    gates.py's command line prints through it too."""
-    if as_json:
-        print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
-    else:
-        for line, _ in rows:
-            print(line)
+    lines or one JSON list. Returns the exit code: 0 when there was something; 1 when nothing,
+    with `nothing` on stderr (and [] on stdout for --json). gates.py's command line prints
+    through it too. A closed pipe (`| head`) ends the output quietly."""
+    try:
+        if as_json:
+            print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
+        else:
+            for line, _ in rows:
+                print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # the reader left; nothing more to say
+        return 0
+    if not rows:
+        print(nothing, file=sys.stderr)
     return 0 if rows else 1
 
 

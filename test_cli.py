@@ -167,6 +167,64 @@ class MemoryCommandLine(CliCase):
         self.assertFalse(Path(missing).exists())
 
 
+class WhatANewUserMet(CliCase):
+    """Found by trying the command lines as a new user: every empty answer says so on stderr,
+    options go before or after the command, no abbreviations, a bad --timeout is a usage error,
+    a second import adds nothing, a failed import leaves no file, a refused purge is not
+    audited, and `conflicts` lists every kind of open entry."""
+
+    def test_empty_answers_say_so(self):
+        for args in (("list", "--user", "nobody"), ("conflicts", "--user", "nobody"), ("events", "--user", "bob")):
+            with self.subTest(args=args):
+                out = run("memory.py", self.db, *args)
+                self.assertEqual((out.returncode, out.stdout), (1, ""))
+                self.assertRegex(out.stderr, r"^no \w+")
+        out = run("memory.py", self.db, "list", "--user", "nobody", "--json")
+        self.assertEqual((out.returncode, json.loads(out.stdout)), (1, []))
+        self.assertEqual(run("memory.py", self.db, "export", "--user", "nobody").returncode, 1)
+
+    def test_options_before_or_after_and_no_abbreviations(self):
+        before = run("memory.py", self.db, "--json", "users")
+        self.assertEqual(before.returncode, 0, before.stderr)
+        self.assertEqual(json.loads(before.stdout), json.loads(run("memory.py", self.db, "users", "--json").stdout))
+        self.assertEqual(run("memory.py", self.db, "list", "--us", "ada").returncode, 2)
+        self.assertEqual(run("consolidate.py", self.db, "--al").returncode, 2)
+        for bad in ("-1", "0", "nan", "1e9"):
+            with self.subTest(timeout=bad):
+                self.assertEqual(run("memory.py", self.db, "users", "--timeout", bad).returncode, 2)
+                self.assertEqual(run("consolidate.py", self.db, "--all", "--timeout", bad).returncode, 2)
+
+    def test_import_twice_adds_nothing_and_a_failed_import_makes_no_file(self):
+        (self.dir / "out.jsonl").write_text(run("memory.py", self.db, "export").stdout, encoding="utf-8")
+        other = str(self.dir / "other.db")
+        first = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
+        again = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
+        self.assertEqual(first["ids"], again["ids"])
+        self.assertTrue(again["refused"])
+        with MemoryStore(other) as s:
+            self.assertEqual(len(s.memories("ada")), len(first["ids"]) - 2)  # bob's two are bob's
+            self.assertEqual(len(s.conflicts("ada", kinds=None)), 1)
+        (self.dir / "bad.jsonl").write_text("not json\n", encoding="utf-8")
+        for name, source in (("never.db", "missing.jsonl"), ("never2.db", "bad.jsonl")):
+            with self.subTest(source=source):
+                out = run("memory.py", str(self.dir / name), "import", str(self.dir / source))
+                self.assertEqual(out.returncode, 1)
+                self.assertFalse((self.dir / name).exists())
+
+    def test_a_refused_purge_is_not_audited_and_conflicts_lists_every_kind(self):
+        self.assertEqual(run("memory.py", self.db, "purge", "nobody").returncode, 1)
+        self.assertEqual(run("memory.py", self.db, "events").returncode, 1)  # no audit of nothing
+        with MemoryStore(self.db) as s:
+            s.add("The standup is at 9:30.", user="bob")
+            s.add("The standup is at 10:00.", user="bob")
+            consolidate(s, "bob")
+        kinds = {c["kind"] for c in json.loads(run("memory.py", self.db, "conflicts", "--user", "bob",
+                                                   "--json").stdout)}
+        self.assertEqual(kinds, {"contradiction", "changed value"})
+        only = json.loads(run("memory.py", self.db, "conflicts", "--kind", "changed value", "--json").stdout)
+        self.assertEqual({c["kind"] for c in only}, {"changed value"})
+
+
 class GatesCommandLine(CliCase):
     def test_quarantine_release_discard(self):
         out = run("gates.py", self.db, "quarantine", "--user", "ada", "--json")
