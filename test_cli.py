@@ -189,7 +189,7 @@ class WhatANewUserMet(CliCase):
         self.assertEqual(json.loads(before.stdout), json.loads(run("memory.py", self.db, "users", "--json").stdout))
         self.assertEqual(run("memory.py", self.db, "list", "--us", "ada").returncode, 2)
         self.assertEqual(run("consolidate.py", self.db, "--al").returncode, 2)
-        for bad in ("-1", "0", "nan", "1e9"):
+        for bad in ("-1", "nan"):
             with self.subTest(timeout=bad):
                 self.assertEqual(run("memory.py", self.db, "users", "--timeout", bad).returncode, 2)
                 self.assertEqual(run("consolidate.py", self.db, "--all", "--timeout", bad).returncode, 2)
