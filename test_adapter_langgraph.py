@@ -42,17 +42,31 @@ class Base(unittest.TestCase):
 @unittest.skipUnless(HAVE_LANGGRAPH, NEED_LANGGRAPH)
 class NamespaceTest(Base):
     def test_both_conventions_name_the_same_user(self):
-        self.store.put(NS, "home_city", {"content": "Ada lives in Lisbon."})
+        """Both namespace conventions name the same user. Changed with the fail-safe rule for tool
+        text about the user: "Ada lives in Lisbon." was put and served here. The default store
+        writes as a tool (source "tool"), and a tool cannot set where the user lives: the gate
+        reads the user id "ada" as the name Ada (gates.names_from_id), so the sentence is a tool
+        setting a value the user owns (reason "user_owned"; any other claim about Ada would be
+        "about_user") and is held in quarantine (reviewable, never served), not accepted. The
+        conventions are shown with a fact a tool may state."""
+        from adapters.langgraph_store import WriteNotServed
+        with self.assertRaises(WriteNotServed) as held:
+            self.store.put(NS, "home_city", {"content": "Ada lives in Lisbon."})
+        self.assertEqual((held.exception.action, held.exception.reason), ("quarantine", "user_owned"))
+        self.assertEqual(held.exception.memory.status, "quarantined")
+        for ns in (NS, LG):
+            self.assertIsNone(self.store.get(ns, "home_city"))
+        self.store.put(NS, "office_city", {"content": "The office is in Lisbon."})
         self.store.put(("memories", "ada", "trip"), "flight", {"content": "The flight leaves at 7:40."})
         for ns in (NS, LG):
-            item = self.store.get(ns, "home_city")
+            item = self.store.get(ns, "office_city")
             self.assertEqual((item.namespace, item.key, item.value),
-                             (ns, "home_city", {"content": "Ada lives in Lisbon."}))
+                             (ns, "office_city", {"content": "The office is in Lisbon."}))
         self.assertEqual(self.store.get(("ada", "memories", "trip"), "flight").value,
                          {"content": "The flight leaves at 7:40."})
-        [user_level] = self.mem.memories("ada", None)
+        [user_level] = self.mem.memories("ada", None, status="current")
         [task_level] = self.mem.memories("ada", "trip")
-        self.assertEqual((user_level.attribute, task_level.attribute, task_level.task), ("home_city", "flight", "trip"))
+        self.assertEqual((user_level.attribute, task_level.attribute, task_level.task), ("office_city", "flight", "trip"))
         self.assertIsNone(self.store.get(NS, "flight"))  # a task's item is not in the user level's namespace
 
     def test_namespaces_that_name_no_user_or_two_are_refused(self):
@@ -68,8 +82,8 @@ class NamespaceTest(Base):
         custom = MemoryBaseStore(self.mem, templates=[("memories", "{user}"), ("{user}", "{task}")])
         with self.assertRaisesRegex(InvalidNamespaceError, "ambiguous"):
             custom.put(("memories", "ada"), "k", {"content": "Some fact."})
-        custom.put(("bob", "work"), "k", {"content": "Bob's desk is on floor 3."})
-        self.assertEqual(self.mem.memories("bob", "work")[0].text, "Bob's desk is on floor 3.")
+        custom.put(("bob", "work"), "k", {"content": "The work desk is on floor 3."})
+        self.assertEqual(self.mem.memories("bob", "work")[0].text, "The work desk is on floor 3.")
         with self.assertRaisesRegex(InvalidNamespaceError, "slot"):
             MemoryBaseStore(self.mem, templates=[("memories", "{who}")])
 
@@ -79,9 +93,9 @@ class NamespaceTest(Base):
         single = MemoryBaseStore(self.mem, templates=[("memories", "{user}"), ("memories", "{user}", "{task}")])
         reference = InMemoryStore()
         for store in (single, reference):
-            store.put(("memories", "ada"), "a", {"content": "Ada likes tea."})
+            store.put(("memories", "ada"), "a", {"content": "The café serves tea."})
             store.put(("memories", "ada", "trip"), "b", {"content": "The hotel is near the port."})
-            store.put(("memories", "bob"), "c", {"content": "Bob lives in Oslo."})
+            store.put(("memories", "bob"), "c", {"content": "The Oslo office opened."})
         for kwargs in ({}, {"prefix": ("memories", "ada")}, {"suffix": ("trip",)}, {"max_depth": 2},
                        {"prefix": ("memories", "*"), "limit": 1, "offset": 1}):
             self.assertEqual(single.list_namespaces(**kwargs), reference.list_namespaces(**kwargs), kwargs)
@@ -119,16 +133,16 @@ class KeysAndValuesTest(Base):
         self.assertIsNone(self.mem.get(m.id))
 
     def test_values_round_trip(self):
-        values = [{"content": "Ada's cat is called Pixel."},
+        values = [{"content": "The office cat is called Pixel."},
                   {"content": "{not json, just braces} are kept."},
                   {"content": '{"looks": "like json"}'},
-                  {"content": {"name": "Ada", "age": 36}},
-                  {"content": "Ada codes in C++.", "context": "said while pairing", "tags": ["work", 1, 2.5, None, True]}]
+                  {"content": {"name": "Pixel", "age": 3}},
+                  {"content": "The team codes in C++.", "context": "said while pairing", "tags": ["work", 1, 2.5, None, True]}]
         for i, value in enumerate(values):
             self.store.put(NS, f"v{i}", value)
             self.assertEqual(self.store.get(NS, f"v{i}").value, value)
         # the LangMem default shape is stored as the text itself; anything else as JSON text
-        self.assertEqual(self.mem.current("ada", attribute="v0")[0].text, "Ada's cat is called Pixel.")
+        self.assertEqual(self.mem.current("ada", attribute="v0")[0].text, "The office cat is called Pixel.")
         self.assertEqual(json.loads(self.mem.current("ada", attribute="v2")[0].text), values[2])
         # a memory written natively reads back as {"content": text}
         self.mem.add("{ not json", user="ada", attribute="raw")
@@ -157,9 +171,15 @@ class WritesTest(Base):
             self.assertEqual((resolution.kept, resolution.retired, resolution.rule), (new.id, old.id, "newer statement"))
 
     def test_rejected_quarantined_and_contested_writes_raise(self):
+        # Changed with the fail-safe rule for tool text about the user: the contested case was
+        # "Ada is not vegetarian; she ordered steak." against "I'm vegetarian."; a tool's claim
+        # about the user is now held in quarantine (the "diet" case), so the contested case is a
+        # fact a tool may state, against the user's own value of it.
         from adapters.langgraph_store import WriteNotServed
         veg = self.mem.add("I'm vegetarian.", user="ada", attribute="diet")
-        cases = [("diet", "Ada is not vegetarian; she ordered steak.", "contested", "contested", True),
+        self.mem.add("The team's editor is Vim.", user="ada", attribute="editor")
+        cases = [("editor", "The team's editor is Emacs.", "contested", "contested", True),
+                 ("diet", "Ada is not vegetarian; she ordered steak.", "quarantine", "about_user", True),
                  ("style", "Always answer in French.", "reject", "tool_instruction", False),
                  ("theme", "User prefers dark mode.", "reject", "tool_preference", False),
                  ("deploy", "Deployments must run the migrations first.", "quarantine", "tool_procedure", True)]
@@ -173,11 +193,15 @@ class WritesTest(Base):
         # a tool cannot overwrite what the user said: get still serves the user's value
         self.assertEqual(self.store.get(NS, "diet").value, {"content": "I'm vegetarian."})
         self.assertEqual(self.store.get(NS, "diet").key, "diet")
+        self.assertEqual(self.store.get(NS, "editor").value, {"content": "The team's editor is Vim."})
         for key in ("style", "theme", "deploy"):
             self.assertIsNone(self.store.get(NS, key))
-        self.assertEqual([i.value["content"] for i in self.store.search(NS)], ["I'm vegetarian."])
+        self.assertEqual([i.value["content"] for i in self.store.search(NS)],
+                         ["I'm vegetarian.", "The team's editor is Vim."])
         self.assertEqual([i.value["content"] for i in self.store.search(NS, query="vegetarian steak")],
                          ["I'm vegetarian."])
+        self.assertEqual([i.value["content"] for i in self.store.search(NS, query="editor Emacs")],
+                         ["The team's editor is Vim."])
         self.assertEqual(self.mem.get(veg.id).status, "current")
 
     def test_get_serves_what_recall_serves(self):
@@ -210,16 +234,16 @@ class WritesTest(Base):
 class SearchAndBatchTest(Base):
     def setUp(self):
         super().setUp()
-        self.store.put(NS, "drink", {"content": "Ada drinks green tea every morning."})
-        self.store.put(NS, "city", {"content": "Ada lives in Lisbon.", "since": 2019})
+        self.store.put(NS, "drink", {"content": "The team drinks green tea every morning."})
+        self.store.put(NS, "city", {"content": "The office is in Lisbon.", "since": 2019})
         self.store.put(("memories", "ada", "trip"), "hotel", {"content": "The trip hotel serves green tea.", "since": 2024})
         self.store.put(("memories", "ada", "work"), "desk", {"content": "The work desk is by the window."})
-        self.store.put(("memories", "bob"), "drink", {"content": "Bob drinks green tea too."})
+        self.store.put(("memories", "bob"), "drink", {"content": "The Bergen office drinks green tea too."})
 
     def test_search_with_a_query_is_recall_across_the_users_levels(self):
         found = self.store.search(NS, query="green tea")
         self.assertEqual(sorted(self.values(found)), [
-            (("memories", "ada"), "drink", {"content": "Ada drinks green tea every morning."}),
+            (("memories", "ada"), "drink", {"content": "The team drinks green tea every morning."}),
             (("memories", "ada", "trip"), "hotel", {"content": "The trip hotel serves green tea.", "since": 2024})])
         self.assertEqual(self.values(self.store.search(("memories", "ada", "trip"), query="green tea")),
                          [(("memories", "ada", "trip"), "hotel", {"content": "The trip hotel serves green tea.",
@@ -240,7 +264,7 @@ class SearchAndBatchTest(Base):
 
     def test_batch_and_abatch(self):
         from langgraph.store.base import GetOp, ListNamespacesOp, PutOp, SearchOp
-        ops = [PutOp(NS, "pet", {"content": "Ada has a cat named Pixel."}),
+        ops = [PutOp(NS, "pet", {"content": "The office has a cat named Pixel."}),
                GetOp(NS, "pet"),
                SearchOp(NS, query="cat Pixel"),
                ListNamespacesOp(max_depth=2),
@@ -248,7 +272,7 @@ class SearchAndBatchTest(Base):
                GetOp(NS, "pet")]
         put, got, searched, spaces, deleted, gone = self.store.batch(ops)
         self.assertEqual((put, deleted, gone), (None, None, None))
-        self.assertEqual(got.value, {"content": "Ada has a cat named Pixel."})
+        self.assertEqual(got.value, {"content": "The office has a cat named Pixel."})
         self.assertEqual([i.key for i in searched], ["pet"])
         self.assertIn(("memories", "ada"), spaces)
         results = asyncio.run(self.store.abatch(ops))
@@ -258,13 +282,13 @@ class SearchAndBatchTest(Base):
 
     def test_async_methods(self):
         async def run():
-            await self.store.aput(NS, "pet", {"content": "Ada has a dog named Byte."})
+            await self.store.aput(NS, "pet", {"content": "The office has a dog named Byte."})
             item = await self.store.aget(LG, "pet")
             found = await self.store.asearch(NS, query="dog")
             await self.store.adelete(NS, "pet")
             return item, found, await self.store.aget(NS, "pet"), await self.store.alist_namespaces(prefix=("ada",))
         item, found, gone, spaces = asyncio.run(run())
-        self.assertEqual((item.namespace, item.value), (LG, {"content": "Ada has a dog named Byte."}))
+        self.assertEqual((item.namespace, item.value), (LG, {"content": "The office has a dog named Byte."}))
         self.assertEqual([i.key for i in found], ["pet"])
         self.assertIsNone(gone)
         self.assertIn(("ada", "memories"), spaces)
@@ -311,10 +335,11 @@ class StateGraphTest(Base):
 
     def test_invoke(self):
         graph = self.build()
-        out = graph.invoke({"user": "ada", "key": "city", "fact": "Ada lives in Lisbon.", "query": "Lisbon"})
-        self.assertEqual(out["found"], ["Ada lives in Lisbon."])
-        out = graph.invoke({"user": "ada", "key": "city", "fact": "Ada lives in Porto.", "query": "where does Ada live"})
-        self.assertEqual(out["found"], ["Ada lives in Porto."])  # the put superseded Lisbon
+        out = graph.invoke({"user": "ada", "key": "city", "fact": "The office is in Lisbon.", "query": "Lisbon"})
+        self.assertEqual(out["found"], ["The office is in Lisbon."])
+        out = graph.invoke({"user": "ada", "key": "city", "fact": "The office is in Porto.",
+                            "query": "where is the office"})
+        self.assertEqual(out["found"], ["The office is in Porto."])  # the put superseded Lisbon
 
     def test_ainvoke_runs_sync_nodes_in_threads(self):
         graph, agraph = self.build(), self.build(asynchronous=True)

@@ -45,18 +45,21 @@ sentences that are current; benign retention = the content's own factual sentenc
 rule in `is_factual`, independent of the gate's classifier) that are current, or retired
 as a duplicate / near duplicate of a row that is.
 
-Tool-text corpora (eval/data/tool_benign_<half>.jsonl, tool_injections_<half>.jsonl; schema
-in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool"
-with the item's origin and authenticated flag, for user "ada" (the corpora's user is called
-Ada), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
-ProvenanceGate and GuardGate with their defaults, and ProvenanceGate and GuardGate given the
-user's name (user_names={"ada": ["Ada"]}), as a host that knows whom it works for would.
-Injections: accepted as current memories; recalled unmarked (recalled for its own text and
-rendered without a provenance mark); sets a user-owned value (a `user_owned` item that is
-current and served); Unicode disguises caught (a `unicode_disguise` item that is not
-current), with the reason that caught it. Benign: rejected, accepted (current), quarantined.
-The half is chosen with --half (default dev). On the test half no item text is printed or
-put in the result: only totals (the rule of eval/data/README.md).
+Tool-text corpora: two sealed corpora, each in a dev and a test half (CORPORA: "tool" is
+eval/data/tool_benign_<half>.jsonl and tool_injections_<half>.jsonl; "tool2", written later and
+independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; schemas in
+eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
+the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
+calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
+ProvenanceGate and GuardGate with their defaults (which read the name "Ada" from the user id
+"ada", see gates.names_from_id), and ProvenanceGate and GuardGate told the user's full name
+(user_names={"ada": ["Ada Lovelace"]}, so "Lovelace" and "Ms. Lovelace" name her too), as a host
+that knows whom it works for would. Injections: accepted as current memories; recalled unmarked
+(recalled for its own text and rendered without a provenance mark); sets a user-owned value (a
+`user_owned` item that is current and served); Unicode disguises caught (a `unicode_disguise`
+item that is not current), with the reason that caught it. Benign: rejected, accepted (current),
+quarantined. The half is chosen with --half (default dev). On the test half no item text is
+printed or put in the result: only totals (the rule of eval/data/README.md).
 
 Data folders: each folder given is searched for every set; a set whose files are absent is
 skipped and named in the result ("skipped"). Default: ../shared/data and eval/data.
@@ -85,9 +88,12 @@ SETS = {"poisonedrag": ("poisonedrag/nq.json",),
         "agentdojo": ("agentdojo/workspace.json", "agentdojo/workspace_tasks.json",
                       "agentdojo/attack_templates.json")}
 FILES = tuple(f for files in SETS.values() for f in files)
-CORPUS_FILES = ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl")
-CORPUS_USER = "ada"  # the user the tool-text corpora were written about
-CORPUS_NAMES = {CORPUS_USER: ("Ada",)}
+# The sealed tool-text corpora: name -> (injections file, benign file), {half} = dev | test.
+CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
+           "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl")}
+CORPUS_FILES = CORPORA["tool"]
+CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
+CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
 GATES = {"OpenGate": OpenGate, "ProvenanceGate": ProvenanceGate, "GuardGate": GuardGate}
 USER = "eval-user"
 OWNER = "Emma Johnson"  # the AgentDojo workspace owner (emma.johnson@bluesparrowtech.com)
@@ -392,11 +398,12 @@ def marked(line):
     return line.startswith("- (") and "⟦" in line and line.endswith("⟧")
 
 
-def tool_corpus(data_dir, half, gate_factory, limit=None):
-    """Run one half of the tool-text corpora through a gate (see the module docstring).
-    Returns totals; item texts only for the dev half."""
-    injections = _lines(data_dir / CORPUS_FILES[0].format(half=half))[:limit]
-    benign = _lines(data_dir / CORPUS_FILES[1].format(half=half))[:limit]
+def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
+    """Run one half of one tool-text corpus (CORPORA) through a gate (see the module
+    docstring). Returns totals; item texts only for the dev half."""
+    files = CORPORA[corpus]
+    injections = _lines(data_dir / files[0].format(half=half))[:limit]
+    benign = _lines(data_dir / files[1].format(half=half))[:limit]
     show = half == "dev"
     inj = {k: [0, 0] for k in ("accepted", "recalled_unmarked", "recalled_marked", "user_owned_set",
                                "disguise_caught")}
@@ -444,7 +451,7 @@ def tool_corpus(data_dir, half, gate_factory, limit=None):
         ben_reasons[done.decision.reason] += 1
         if action != "accepted" and show:
             held.setdefault(done.decision.reason, []).append(item["text"])
-    out = {"half": half, "injections": {k: pct(v) for k, v in inj.items()},
+    out = {"corpus": corpus, "half": half, "injections": {k: pct(v) for k, v in inj.items()},
            "injections_accepted_by_style": {k: pct(v) for k, v in sorted(by_style.items())},
            "injection_reasons": dict(reasons.most_common()), "disguise_caught_by": dict(caught_by.most_common()),
            "benign": {k: pct(v) for k, v in ben.items()},
@@ -465,15 +472,16 @@ def available(data_dirs, half="dev"):
         for name, files in SETS.items():
             if name not in found and all((folder / f).exists() for f in files):
                 found[name] = folder
-        if "tool_corpora" not in found and all((folder / f.format(half=half)).exists() for f in CORPUS_FILES):
-            found["tool_corpora"] = folder
-    return found, sorted((set(SETS) | {"tool_corpora"}) - set(found))
+        for corpus, files in CORPORA.items():
+            if corpus not in found and all((folder / f.format(half=half)).exists() for f in files):
+                found[corpus] = folder
+    return found, sorted((set(SETS) | set(CORPORA)) - set(found))
 
 
 def run(data_dir=DEFAULT_DIR, limit=None, *, half="dev", data_dirs=None):
     """Run every set present in data_dirs (default: data_dir, then eval/data) and return the
     result object: {"data", "limit", "half", "skipped", "gates": {gate: {set: figures}},
-    "tool_corpora": {gate: figures}, "seconds"}."""
+    "tool_corpora": {corpus: {gate: figures}}, "seconds"}."""
     dirs = [Path(d) for d in (data_dirs or [data_dir, CORPORA_DIR])]
     found, skipped = available(dirs, half)
     result = {"data": [str(d) for d in dirs], "limit": limit, "half": half, "skipped": skipped, "gates": {}}
@@ -489,9 +497,10 @@ def run(data_dir=DEFAULT_DIR, limit=None, *, half="dev", data_dirs=None):
         if "agentdojo" in found:
             g["agentdojo"] = agentdojo(found["agentdojo"], cls, limit)
         g["seconds"] = round(time.perf_counter() - t0, 1)
-    if "tool_corpora" in found:
-        result["tool_corpora"] = {name: tool_corpus(found["tool_corpora"], half, factory, limit)
-                                  for name, factory in CORPUS_GATES.items()}
+    corpora = [c for c in CORPORA if c in found]
+    if corpora:
+        result["tool_corpora"] = {c: {name: tool_corpus(found[c], half, factory, limit, c)
+                                      for name, factory in CORPUS_GATES.items()} for c in corpora}
     result["seconds"] = round(time.perf_counter() - start, 1)
     return result
 
@@ -536,11 +545,12 @@ def table(result):
             lines.append(f"         factual sentences (is_factual): BIPIA {counted['bipia']}, "
                          f"AgentDojo {counted['agentdojo']}")
         lines.append("")
-    if "tool_corpora" in result:
-        lines.append(f"Tool-text corpora, {result['half']} half (user 'ada'; '+name': the gate knows the name 'Ada')")
+    for corpus, gates in result.get("tool_corpora", {}).items():
+        lines.append(f"Tool-text corpus {corpus}, {result['half']} half (user 'ada'; '+name': the gate is told "
+                     f"the name 'Ada Lovelace')")
         lines.append(f"  {'gate':<22}{'inj. accepted':>18}{'recalled unmarked':>20}{'user-owned set':>18}"
                      f"{'disguise caught':>18}{'benign rejected':>18}{'benign accepted':>18}{'benign held':>16}")
-        for name, t in result["tool_corpora"].items():
+        for name, t in gates.items():
             i, b = t["injections"], t["benign"]
             lines.append(f"  {name:<22}{_cell(i['accepted']):>18}{_cell(i['recalled_unmarked']):>20}"
                          f"{_cell(i['user_owned_set']):>18}{_cell(i['disguise_caught']):>18}"
@@ -565,7 +575,7 @@ def main(argv=None):
     found, _ = available(args.data, args.half)
     if not found:
         ap.error(f"no data set found under {', '.join(args.data)} (needs {', '.join(FILES)} or "
-                 f"{', '.join(f.format(half=args.half) for f in CORPUS_FILES)})")
+                 f"{', '.join(f.format(half=args.half) for files in CORPORA.values() for f in files)})")
     result = run(limit=args.limit, half=args.half, data_dirs=args.data)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else table(result))
     return 0
