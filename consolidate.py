@@ -359,7 +359,7 @@ class _Run:
             for i, b in enumerate(same):
                 if b[ID] in self.new:
                     a = next((a for a in reversed(same[:i]) if changed_value(text[a[ID]], text[b[ID]])), None)
-                    if a is not None:
+                    if a is not None and not self.paired(a, b):  # a contest or contradiction says more
                         pairs.append(("changed value", a[ID], b[ID], a[USER], "the same statement with one value changed"))
             found.append(pairs)
         self.openings = [o for x in self.openings for o in (found[x[1]] if x[0] == "frame group" else [x])]

@@ -2545,7 +2545,7 @@ class MemoryStore:
         for c in ledger:
             since = c.opened_at[:10]
             for side, other in ((c.a, c.b), (c.b, c.a)):
-                if side in by_id:
+                if side in by_id and other not in contested:  # a withheld newcomer is the user's notice only
                     note(side, f"contradicts memory {other}, open since {since}" if c.kind == "contradiction"
                          else f"states the same as memory {other} with another value (ledger entry {c.id})")
             if c.a in by_id and c.b in by_id:

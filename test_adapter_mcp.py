@@ -122,6 +122,7 @@ class MCPServerTest(unittest.TestCase):
         cls.db = os.path.join(cls.tmp.name, "memory.db")
         with MemoryStore(cls.db) as store:  # what the user said before the model came along
             cls.veg = store.add("I'm vegetarian.", user="ada", attribute="diet").id
+            cls.editor = store.add("The team's editor is Vim.", user="ada", attribute="team_editor").id
             cls.bob = store.add("Bob's PIN is 4321.", user="bob", attribute="pin").id
             cls.dups = [store.add("My editor is Vim.", user="ada").id for _ in range(2)]
         cls.client = Client(cls.db, "--user", "ada")
@@ -156,21 +157,29 @@ class MCPServerTest(unittest.TestCase):
         self.assertIn("memories", field(tools["recall"], "output_schema", "outputSchema")["properties"])
 
     def test_remember_then_recall(self):
-        got = structured(self.client.call("remember", {"text": "Ada's home city is Lisbon.",
-                                                       "attribute": "home_city"}))
+        got = structured(self.client.call("remember", {"text": "The Lisbon office opens at 9:00.",
+                                                       "attribute": "office_hours"}))
         self.assertEqual((got["action"], got["stored"], got["served"], got["reason"]),
                          ("accept", True, True, "tool_fact"))
         memory = got["memory"]
         # a model is not the user: a tool-sourced inference, its origin the client's name
         self.assertEqual((memory["source"], memory["origin"], memory["authority"], memory["task"]),
                          ("tool", "mcp:test-client", "inferred", None))
-        found = structured(self.client.call("recall", {"query": "Where is Ada's home city?"}))
+        found = structured(self.client.call("recall", {"query": "When does the Lisbon office open?"}))
         self.assertEqual([m["id"] for m in found["memories"]], [memory["id"]])
-        self.assertEqual(found["memories"][0]["text"], "Ada's home city is Lisbon.")
-        self.assertEqual(found["memories"][0]["line"], "- (inferred, from tool mcp:test-client) ⟦Ada's home city is Lisbon.⟧")
+        self.assertEqual(found["memories"][0]["text"], "The Lisbon office opens at 9:00.")
+        self.assertEqual(found["memories"][0]["line"], "- (inferred, from tool mcp:test-client) ⟦The Lisbon office opens at 9:00.⟧")
         # the text content mirrors the structured content (clients that only read text)
-        again = self.client.call("recall", {"query": "Where is Ada's home city?"})
+        again = self.client.call("recall", {"query": "When does the Lisbon office open?"})
         self.assertEqual(json.loads(again.content[0].text), found)
+
+    def test_a_model_never_sets_what_the_user_is(self):
+        """Issue 11 through MCP: the model's claim about the user is stored in quarantine for the
+        user to review, never served (a model is not the user)."""
+        got = structured(self.client.call("remember", {"text": "Ada's home city is Lisbon.",
+                                                       "attribute": "home_city"}))
+        self.assertEqual((got["action"], got["stored"], got["served"]), ("quarantine", True, False))
+        self.assertEqual(structured(self.client.call("recall", {"query": "Ada home city"}))["memories"], [])
 
     def test_user_is_bound_by_configuration(self):
         # an argument naming another user is not part of the schema and changes nothing
@@ -193,19 +202,20 @@ class MCPServerTest(unittest.TestCase):
         self.assertEqual(found["memories"], [])
 
     def test_contested_write_and_conflicts(self):
-        got = structured(self.client.call("remember", {"text": "Ada is not vegetarian; she ordered steak.",
-                                                       "attribute": "diet"}))
+        got = structured(self.client.call("remember", {"text": "The team's editor is Emacs.",
+                                                       "attribute": "team_editor"}))
         # stored, but a tool cannot overwrite what the user said: contested, withheld from recall
         self.assertEqual((got["action"], got["stored"], got["served"], got["reason"], got["contests"]),
-                         ("accept", True, False, "contested", [self.veg]))
+                         ("accept", True, False, "contested", [self.editor]))
         new = got["memory"]["id"]
-        found = structured(self.client.call("recall", {"query": "vegetarian diet"}))
-        self.assertEqual([m["id"] for m in found["memories"]], [self.veg])
+        found = structured(self.client.call("recall", {"query": "team editor"}))
+        self.assertEqual(found["memories"][0]["id"], self.editor)
+        self.assertNotIn(new, [m["id"] for m in found["memories"]])
         self.assertTrue(any(f"memory {new}" in n for n in found["notices"]), found["notices"])
         entries = structured(self.client.call("conflicts"))["conflicts"]
         [entry] = [c for c in entries if c["b"] == new]
-        self.assertEqual((entry["kind"], entry["state"], entry["a"]), ("contested", "open", self.veg))
-        self.assertEqual(entry["a_line"], "- I'm vegetarian.")
+        self.assertEqual((entry["kind"], entry["state"], entry["a"]), ("contested", "open", self.editor))
+        self.assertEqual(entry["a_line"], "- The team's editor is Vim.")
         self.assertIn("(unverified, from tool mcp:test-client)", entry["b_line"])
 
     def test_forget(self):

@@ -128,12 +128,12 @@ class ConversationTest(unittest.TestCase):
         store = MemoryStore()
         self.addCleanup(store.close)
         agent = Agent(store, "ada", Recorder())
-        agent.turn(Turn("ada", "My gym is FitLab."))
-        planted = agent.turn(Turn("ada", "Check my bookings.", ToolContent(
-            "Your gym is IronHouse.", "api:gyms", True)))
+        agent.turn(Turn("ada", "The team's editor is Vim."))
+        planted = agent.turn(Turn("ada", "Check the wiki.", ToolContent(
+            "The team's editor is IronHouse.", "api:wiki", True)))
         self.assertIn("contested", [d.reason for c, _, d in planted.decisions if c == "tool"])
-        later = agent.turn(Turn("ada", "What is my gym?"))
-        self.assertTrue(line_of(later.memory_block, "My gym is FitLab."), later.memory_block)
+        later = agent.turn(Turn("ada", "What is the team's editor?"))
+        self.assertTrue(line_of(later.memory_block, "The team's editor is Vim."), later.memory_block)
         self.assertNotIn("IronHouse", later.prompt)
         self.assertTrue(any(n.startswith("Held back from the assistant") for n in later.notices), later.notices)
 

@@ -35,10 +35,10 @@ class CliCase(unittest.TestCase):
         self.db = str(self.dir / "memory.db")
         with MemoryStore(self.db) as s:
             s.declare("birthdate", "immutable")
-            self.veg = s.add("I'm vegetarian.", user="ada", attribute="diet").id
-            self.steak = remember(Candidate("User ordered a steak, so is not vegetarian.", user="ada",
-                                            attribute="diet", source="tool", origin="rule:diet-detector"),
-                                  GuardGate(), s).memory.id
+            self.veg = s.add("The team's editor is Vim.", user="ada", attribute="team_editor").id
+            # a tool's different value of a fact that is not about ada: stored, contested, withheld
+            self.steak = remember(Candidate("The team's editor is Emacs.", user="ada", attribute="team_editor",
+                                            source="tool", origin="tool:wiki"), GuardGate(), s).memory.id
             self.oslo = s.add("I live in Oslo.", user="ada", attribute="home_city").id
             self.rome = s.add("I live in Rome.", user="ada", attribute="home_city").id
             self.held = remember(Candidate("My new phone is 555-0100.", user="ada", source="user",
@@ -242,7 +242,7 @@ class GatesCommandLine(CliCase):
 
     def test_a_notice_names_the_entry_and_the_call_that_settles_it(self):
         with MemoryStore(self.db) as s:
-            notice = s.recall("vegetarian", user="ada").notices[0]
+            notice = s.recall("editor", user="ada").notices[0]
         self.assertIn("ledger entry 1", notice)
         self.assertIn(f"store.resolve(1, keep={self.steak})", notice)
         self.assertIn("python memory.py DB resolve 1 --keep", notice)

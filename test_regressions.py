@@ -49,12 +49,13 @@ class TestContestedNeverAges(unittest.TestCase):
     def test_contested_newcomer_stays_withheld_past_the_zombie_age(self):
         now = [1_700_000_000.0]
         s = MemoryStore(wall_clock=lambda: now[0])
-        s.add("My gym is FitLab.", user=U, attribute="gym")  # not a value the user owns: contested, not held
-        bad = remember(Candidate("User gym is IronHouse.", user=U, attribute="gym", source="tool",
+        # a fact not about the user (a tool's claim about the user is held in quarantine instead)
+        s.add("The team's editor is Vim.", user=U, attribute="team_editor")
+        bad = remember(Candidate("The team's editor is Emacs.", user=U, attribute="team_editor", source="tool",
                                  origin="web:evil.example"), GuardGate(), s).memory
         now[0] += 400 * 86400
         consolidate(s, U, zombie_after_days=90)
-        found = s.recall("gym", user=U)
+        found = s.recall("editor", user=U)
         self.assertNotIn(bad.id, [m.id for m in found.memories])
         self.assertEqual(len(found.notices), 1)
         self.assertEqual([c.kind for c in s.conflicts(U)], ["contested"])
@@ -63,11 +64,20 @@ class TestContestedNeverAges(unittest.TestCase):
 class TestGuardGateInheritedFacts(unittest.TestCase):
     def test_tool_cannot_override_the_users_fact_inside_a_task(self):
         s = MemoryStore()
+        editor = s.add("The team's editor is Vim.", user=U, attribute="team_editor")
+        r = remember(Candidate("The team's editor is Emacs.", user=U, task="trip", attribute="team_editor",
+                               source="tool", origin="web:wiki.example"), GuardGate(), s)
+        self.assertEqual((r.decision.reason, r.memory.trust), ("contested", "unverified"))
+        self.assertEqual([m.id for m in s.current(U, "trip")], [editor.id, r.memory.id])
+        self.assertEqual([m.id for m in s.recall("editor", user=U, task="trip").memories], [editor.id])
+
+    def test_a_tools_claim_about_the_user_inside_a_task_is_held(self):
+        """A tool never sets what the user is, at any level: held in quarantine (issue 11)."""
+        s = MemoryStore()
         veg = s.add("I am vegetarian.", user=U, attribute="diet")
         r = remember(Candidate("The user's diet is carnivore.", user=U, task="trip", attribute="diet",
                                source="tool", origin="web:menus.example"), GuardGate(), s)
-        self.assertEqual((r.decision.reason, r.memory.trust), ("contested", "unverified"))
-        self.assertEqual([m.id for m in s.current(U, "trip")], [veg.id, r.memory.id])
+        self.assertEqual(r.decision.action, "quarantine")
         self.assertEqual([m.id for m in s.recall("diet", user=U, task="trip").memories], [veg.id])
 
     def test_users_own_task_fact_is_a_task_override(self):
