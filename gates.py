@@ -41,8 +41,8 @@ import unicodedata
 from dataclasses import KW_ONLY, dataclass
 
 from consolidate import default_contradicts
-from memory import (ALL, INVISIBLE, RULE_RELEASED, TRUSTS, InvalidMemory, Memory, MemoryStore, canonical, normalize,
-                    prepare, rank, rule_for)
+from memory import (ALL, DEFAULT_POLICY, INVISIBLE, POLICIES, RULE_RELEASED, TRUSTS, InvalidMemory, Memory,
+                    MemoryStore, canonical, normalize, prepare, rank, rule_for)
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
            "remember", "render", "classify_claim", "has_prompt_structure", "hidden_content",
@@ -1581,8 +1581,9 @@ class GuardGate(ProvenanceGate):
         # Duplicates and contradictions read the canonical text too (normalize starts from it).
         text, norm = canonical(candidate.text), normalize(candidate.text)
         attribute = normalize(candidate.attribute) if candidate.attribute else None
-        policy = store.policy(attribute) if attribute else None
-        if policy == "many":
+        # What each policy lets the gate do lives on memory.POLICIES, beside the fold's reading.
+        policy = POLICIES[store.policy(attribute) if attribute else DEFAULT_POLICY]
+        if not policy.gate_defends:
             return decision
         # The candidate's own level, plus the user-level facts a task inherits: a task fact would
         # hide those at read time (task override), so a tool must not slip one in there.
@@ -1608,8 +1609,8 @@ class GuardGate(ProvenanceGate):
         if from_user:
             # The user's word replaces what they said before at this level, and any contested
             # newcomer it conflicts with; a task fact over a user-level one is a task override.
-            replaced = [m for m in own if policy != "immutable" or m.id in contested]
-            if attribute and replaced and policy != "immutable":
+            replaced = [m for m in own if policy.replaces or m.id in contested]
+            if attribute and replaced and policy.replaces:
                 # A copy of this value that a different, later value overtook is stale too:
                 # restating cola after coffee leaves the restatement current, as the fold would.
                 newest_other = max(m.created_at for m in replaced)
@@ -1624,7 +1625,7 @@ class GuardGate(ProvenanceGate):
         same_origin = candidate.authenticated and trusted and all(
             m.authenticated and m.origin == candidate.origin and m.source == candidate.source
             and m.authority != "user" for m in trusted)
-        if same_origin and policy != "immutable" and not inherited:
+        if same_origin and policy.gate_supersedes and not inherited:
             return Decision("accept", decision.trust, "supersedes", supersedes=tuple(m.id for m in trusted),
                             claim=decision.claim)
         if trusted or inherited:
