@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
 import agent_loop  # noqa: E402
 from agent_loop import (SYSTEM, Agent, ToolContent, Turn, attribute_of, changed_value, corrected,  # noqa: E402
-                        fields, split_sentences)
+                        fields, split_sentences, statements)
 import scenarios  # noqa: E402  (eval/scenarios.py)
 from gates import GuardGate, OpenGate, ProvenanceGate  # noqa: E402
 from memory import MemoryStore  # noqa: E402
@@ -205,6 +205,24 @@ class ConversationTest(unittest.TestCase):
         self.assertEqual([d.action for _, _, d in result.decisions], ["reject"])
         self.assertEqual(store.current("ada"), [])
 
+
+    def test_requests_to_the_assistant_are_not_facts_about_the_user(self):
+        """A request ("Can you book ...", "Find me ...") or a pleasantry in the user's message is
+        not stored; "remember that X" stores X; a tool document's "Please ..." line still goes to
+        the gate (which holds it: the sender is unauthenticated)."""
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        agent = Agent(store, "ada", Recorder())
+        result = agent.turn(Turn("ada", "Hi there! Can you book a table for Friday? Find me a vegan place. "
+                                        "Please remember that I am allergic to nuts. Book club is on Tuesdays.",
+                                 ToolContent("Please arrive 30 minutes before the tour.", "email:tours@example.com")))
+        self.assertEqual([(c, claim) for c, claim, _ in result.decisions],
+                         [("user", "I am allergic to nuts."), ("user", "Book club is on Tuesdays."),
+                          ("tool", "Please arrive 30 minutes before the tour.")])
+        self.assertEqual(sorted(m.text for m in store.current("ada")),
+                         ["Book club is on Tuesdays.", "I am allergic to nuts."])
+        self.assertEqual(statements("Could you summarise my inbox please. I need you to cancel my 3pm. Ok thanks!"), [])
+        self.assertEqual(statements("I need a new laptop."), [("I need a new laptop.", None)])
 
 class ProfileTest(unittest.TestCase):
     """The prompt's <profile>: the user's other current facts, newest first, bounded."""

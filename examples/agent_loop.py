@@ -28,7 +28,9 @@ Per turn (Agent.turn):
 Injected callables, each with a deterministic default so the loop runs with no model:
   complete(system, prompt) -> str      the model (required; examples/openai_compat.py has one)
   extract(text) -> list[str]           default: sentences of memory.canonical(text), with
-                                       record keys for tool documents (fields())
+                                       record keys for tool documents (fields()); from the
+                                       user's message, requests to the assistant ("Can you book
+                                       ...") and pleasantries dropped (statements())
   attribute_of(text) -> str | None     default: a small table of how people state personal
                                        facts ("my X is Y", "I moved to Y")
   contradicts(a, b) -> bool            default: negation, or the same statement with a changed
@@ -55,7 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from consolidate import consolidate, plan  # noqa: E402
-from extraction import attribute_of, changed_value, contradicts, corrected, fields, split_sentences  # noqa: E402,F401
+from extraction import (attribute_of, changed_value, contradicts, corrected, fields, split_sentences,  # noqa: E402,F401
+                        statements)
 from gates import Candidate, GuardGate, remember, render  # noqa: E402
 from memory import Recall, canonical, rank  # noqa: E402
 
@@ -133,7 +136,7 @@ _DEFAULT = object()
 class Agent:
     """One user's agent over a MemoryStore. `complete(system, prompt) -> str` is the model;
     `gate` reviews every write (default GuardGate with `contradicts`); extract=None is the
-    default extractor (fields()); attribute_of / contradicts None switch a hook off;
+    default extractor (statements() for the user's message, fields() for tool content); attribute_of / contradicts None switch a hook off;
     `consolidate_each_turn=False` leaves consolidation to cron; k memories recalled per prompt,
     plus up to `profile` of the user's other current facts (0: recall only)."""
 
@@ -194,7 +197,9 @@ class Agent:
                                                              authenticated=turn.tool.authenticated)))
         decisions, said = [], []
         for channel, text, provenance in sources:
-            claims = fields(text) if self.extract is None else [(c, None) for c in self.extract(text)]
+            # The user's requests to the assistant are not facts about them; a document's are.
+            default = statements if channel == "user" else fields
+            claims = default(text) if self.extract is None else [(c, None) for c in self.extract(text)]
             written = set()  # this message's or document's memories: it never replaces its own
             for claim, key in claims:
                 attribute, clash = self._key(claim, key if channel == "tool" else None, provenance, written)

@@ -140,6 +140,38 @@ def fields(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
+# What a user says to the assistant that is not a fact about them (English only): a request
+# ("Can you book a flight", "Please check my inbox", "Find me a table"), a pleasantry ("Thanks,
+# that works."), and the wrapper of an explicit "remember that ...", whose rest is the fact.
+_REQUEST = re.compile(r"(?i)^(?:(?:please|pls|kindly)\b(?! remember\b)|(?:can|could|would|will) (?:you|u)\b"
+                      r"|i(?: would|'d|'m| am)? (?:want|need|like|asking|wondering if) you\b|let me know\b"
+                      r"|(?:tell|show|remind|help|give|get) me\b"
+                      # an imperative verb with its object: "Book a table" (not "Book club is ...")
+                      r"|(?:find|search|look up|check|book|send|write|draft|summari[sz]e|translate|schedule"
+                      r"|cancel|buy|order|reply to|forward|open|play|set)(?![\w-]) (?:me|us|a|an|the|my|our"
+                      r"|some|it|this|that|these|those|for|up)\b)")
+_PLEASANTRIES = frozenset("""thanks thank you thx ty ok okay k great cool perfect nice awesome lovely sounds
+                          good got it sure yes yeah yep no nope hi hello hey bye goodbye that works fine
+                          so much a lot very all right alright there good morning afternoon evening
+                          night again""".split())
+_REMEMBER = re.compile(r"(?i)^(?:(?:please|pls|and|also|oh),? )*(?:remember|note|keep in mind|don't forget|"
+                       r"for the record|fyi|just so you know)(?: (?:that|this))?[,:]? (?=\S)")
+
+
+def statements(text: str) -> list[tuple[str, str | None]]:
+    """fields(text) for the user's own message: requests to the assistant and pleasantries
+    dropped (they are not facts about the user), "Remember that I'm allergic to nuts" kept as
+    "I'm allergic to nuts". A tool document keeps its requests ("Please arrive by 9"): there
+    they are information for the user, so the agent runs fields() on it instead."""
+    out = []
+    for claim, key in fields(text):
+        claim = _REMEMBER.sub("", claim)
+        words = re.findall(r"[a-z']+", claim.lower())
+        if claim and not _REQUEST.match(claim) and not set(words) <= _PLEASANTRIES and " " in claim.strip():
+            out.append((claim[0].upper() + claim[1:], key))
+    return out
+
+
 def split_sentences(text: str) -> list[str]:
     """The default extractor (str -> list[str], no model): the claims of fields(text)."""
     return [claim for claim, _ in fields(text)]
