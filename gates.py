@@ -96,6 +96,9 @@ class Candidate:
 
     speaker: who said it; None means the scope's own user. source: user | tool | import.
     authenticated: whether the channel vouches for `origin` (False for a bare From: header).
+    It defaults to True (DESIGN.md fixes the default) because the usual caller is the agent's
+    own chat channel; a tool or document candidate must say False unless its channel really
+    authenticates the sender, or GuardGate lets that origin supersede its own earlier values.
     """
 
     text: str
