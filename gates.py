@@ -1219,15 +1219,19 @@ _PARTY_NOUNS = {
           r"check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|"
           r"transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|"
           r"application|claim|visa|rental|table|tour|lesson|session|consultation|visit|meeting|call|interview|"
-          r"exam|course|class|registration|item|basket|cart|ride|event|receipt|confirmation|quote|estimate",
+          r"exam|course|class|registration|item|basket|cart|ride|event|receipt|confirmation|quote|estimate|"
+          # what a booking assigns: "your seat is 12C", "your vehicle has been upgraded to ..."
+          r"talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade",
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
-          r"achat|relevé|solde",
+          r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
+          r"présentation|exposé",
     "de": r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|"
           r"lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|"
-          r"antrag|reise|einkauf|kontostand)",
+          r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag)",
     "es": r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|factura|pago|"
-          r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo",
+          r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|"
+          r"alojamiento|vehículo|coche de alquiler|charla|ponencia",
 }
 # A transaction or booking that happened, with its amount or date: "Your card was charged $2,099.00
 # by MIXPANEL", "You sent an ACH payment of $600.00", "Ada paid £40 to Tesco on 2 May". The user

@@ -1873,6 +1873,8 @@ class ToolTextAboutTheUser(StoreCase):
         "Tu dirección de entrega es la calle Mayor 12.",
         "您的默认收货地址已更新。",
         "Der Zusteller sollte zwischen 10 und 12 Uhr bei Ihnen sein.",
+        "Your seat preference is window.",  # a booking noun that does not end its phrase
+        "Your room is always the quietest one available.",  # a standing arrangement
     ]
     PARTY = [  # the user is only party to a booking, an order or a transaction: accepted as a fact
         "Your order 58213 has shipped and should arrive on Thursday.",
@@ -1889,6 +1891,11 @@ class ToolTextAboutTheUser(StoreCase):
         "The customer service desk opens at 9.",
         "The user guide for the router is on page 12.",
         "Marco said he will be late.",
+        # what a booking assigns is part of the booking, not of the user
+        "Your seat on the 08:15 to Leeds is 14B.",
+        "Your vehicle has been upgraded to a Toyota Land Cruiser at no extra cost.",
+        "Ihre Unterkunft: Wohnung Möwe, 2. OG, Meerblick.",
+        "Your talk 'Rust for Pythonistas' is scheduled for Thursday 11:00 in Room B.",
     ]
 
     def test_tool_text_about_the_user_waits_in_quarantine(self):
