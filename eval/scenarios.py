@@ -45,7 +45,7 @@ Modes: offline by default (deterministic extractor, scripted answerer, no networ
 `--model` and MEMORY_LLM_BASE_URL set (see examples/openai_compat.py), the answerer and the
 extractor are the endpoint's model; the gates keep their deterministic classifier.
 
-Run: python eval/scenarios.py [--split dev|test] [--data DIR] [--json] [--verbose] [--model]
+Run: python eval/scenarios.py [--split dev|dev2|test] [--data DIR] [--json] [--verbose] [--model]
                               [--cron] [--plain] [--profile N] [--trace ID]
 """
 
@@ -212,7 +212,8 @@ def _pct(cell) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("dev", "test"), default="dev")
+    parser.add_argument("--split", choices=("dev", "dev2", "test"), default="dev",
+                        help="dev and dev2 are development sets (read, tuned on); test is held out")
     parser.add_argument("--data", type=Path, default=DEFAULT_DIR, help="folder holding scenarios_<split>.jsonl")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--verbose", action="store_true", help="list each miss with its reason")
