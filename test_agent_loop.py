@@ -454,6 +454,105 @@ class ExtractionTest(unittest.TestCase):
                 self.assertEqual(changed_value(a, b), expected)
 
 
+class SenderUpdateTest(unittest.TestCase):
+    """How a sender restates a changed booking: the same record and slot in the key, whatever
+    the layout (markup, a heading that says what happened, a service number, a line that only
+    says when, "Doors now ..."), and a change notice that names no record."""
+
+    def agent(self):
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        return Agent(store, "ada", Recorder())
+
+    def test_markup_is_layout(self):
+        """A line break in markup ends a line; tags and entities are not text."""
+        mail = ("<p><b>Harbour Jazz Night</b></p><p>Your ticket: Standing x1<br>Doors: 18:45<br/>"
+                "Venue: Blue Shed, Kaistra&szlig;e 9, Kiel<br>Order #HJN-40417</p>")
+        self.assertEqual(fields(mail), [
+            ("Harbour Jazz Night", None), ("Your ticket: Standing x1", "your ticket HJN-40417"),
+            ("Doors: 18:45", "doors HJN-40417"), ("Venue: Blue Shed, Kaistraße 9, Kiel", "venue HJN-40417"),
+            ("Order #HJN-40417", "HJN-40417")])
+        self.assertEqual(fields("Fish & chips, 2 < 3"), [("Fish & chips, 2 < 3", None)])  # no tag: as written
+
+    def test_a_heading_names_its_record_without_what_happened_to_it(self):
+        """"Direct debit created" and "Direct debit amended" head one record: the sender's new
+        amount replaces its old one."""
+        self.assertEqual(fields("Kestrel Bank\nDirect debit created\nAmount: €40.00")[-1],
+                         ("Amount: €40.00", "amount Direct debit"))
+        agent = self.agent()
+        bank = "tool:kestrel-bank"
+        agent.turn(Turn("ada", "Set up?", ToolContent("Kestrel Bank\nDirect debit created\nPayee: Tidewater Gym Ltd\n"
+                                                      "Amount: €40.00", bank, True)))
+        moved = agent.turn(Turn("ada", "And now?", ToolContent("Kestrel Bank\nDirect debit amended\n"
+                                                               "New amount: €45.50", bank, True)))
+        self.assertIn(("New amount: €45.50", "supersedes"), [(t, d.reason) for _, t, d in moved.decisions])
+        self.assertNotIn("€40.00", agent.prepare("hello there").memory_block)
+
+    def test_a_service_number_names_a_travel_record(self):
+        """A trip without a booking reference is named by its train or flight ("IC 2015"): the
+        platform the operator changes later is the same slot. An amount in a currency is no
+        service."""
+        app = "tool:rail-app"
+        self.assertEqual(fields("Your trip\nIC 2015 Bonn -> Köln 09:12\nGleis 4"), [
+            ("Your trip", None), ("IC 2015 Bonn -> Köln 09:12", None), ("Gleis 4", "platform IC 2015")])
+        self.assertEqual(fields("Refund\nEUR 300 back to you\nGleis 4")[-1], ("Gleis 4", None))
+        agent = self.agent()
+        agent.turn(Turn("ada", "", ToolContent("Your trip\nIC 2015 Bonn -> Köln 09:12\nGleis 4", app, True)))
+        moved = agent.turn(Turn("ada", "", ToolContent("IC 2015 nach Köln fährt heute von Gleis 6.", app, True)))
+        self.assertEqual([d.reason for c, _, d in moved.decisions if c == "tool"], ["supersedes"])
+        self.assertNotIn("Gleis 4", agent.prepare("hello there").memory_block)
+
+    def test_a_line_of_only_a_date_or_time_says_when(self):
+        """In a record, a line that holds nothing but a date, a time, a weekday or a count is the
+        record's "when"; a line with other words is not."""
+        self.assertEqual(fields("Dr. Chen (dentist)\nTue, 4 Mar · 08:15 · 1 patient\nRoom 3, second floor"), [
+            ("Dr. Chen (dentist)", None), ("Tue, 4 Mar · 08:15 · 1 patient", "when Dr. Chen (dentist)"),
+            ("Room 3, second floor", None)])
+        self.assertEqual(fields("Dr. Chen (dentist)\nCheck-up on 4 Mar at 08:15")[1],
+                         ("Check-up on 4 Mar at 08:15", None))
+
+    def test_label_now_value_is_a_field(self):
+        """"Check-in now 16:00" restates the field "Check-in"; "It now costs more" is no field."""
+        self.assertEqual(fields("Booking ZX-40121\nCheck-in: 14:00")[1], ("Check-in: 14:00", "check-in ZX-40121"))
+        self.assertEqual(fields("Booking ZX-40121\nCheck-in now 16:00.")[1],
+                         ("Check-in now 16:00.", "check-in ZX-40121"))
+        self.assertEqual(fields("Booking ZX-40121\nIt now costs more than before.")[1],
+                         ("It now costs more than before.", None))
+
+    def test_english_sentences_end_after_a_number(self):
+        """"Kaistraße 9. Doors ..." and "Wait, no. I ..." are two sentences in English; a German
+        ordinal ("am 3. Juni") and "No. 5" are not sentence ends."""
+        self.assertEqual(split_sentences("The gig moves to Halle 400, Kaistraße 9. Doors open at 19:00."),
+                         ["The gig moves to Halle 400, Kaistraße 9.", "Doors open at 19:00."])
+        self.assertEqual(split_sentences("Wait, no. I meant the other one."), ["Wait, no.", "I meant the other one."])
+        self.assertEqual(split_sentences("Ab dem 3. Juni offen. Die Praxis ist im 2. OG."),
+                         ["Ab dem 3. Juni offen.", "Die Praxis ist im 2. OG."])
+        self.assertEqual(split_sentences("Room No. 5 is free."), ["Room No. 5 is free."])
+
+    def test_a_senders_change_notice_keys_its_only_record(self):
+        """A notice that names no record ("Venue change: the concert moves to Halle 400") takes
+        the key of the same sender's only record with that field, and replaces it; with two such
+        records, or from another sender, it replaces nothing."""
+        fest = "email:tickets@harbourjazz.example"
+        ticket = "Harbour Jazz Night\nOrder #{ref}\nVenue: {venue}, Kiel"
+        notice = ToolContent("Venue change for Harbour Jazz Night: the concert moves to Halle 400, Kiel.", fest, True)
+        agent = self.agent()
+        first = ticket.format(ref="HJN-40417", venue="Blue Shed, Holtenauer 40")
+        agent.turn(Turn("ada", "", ToolContent(first, fest, True)))
+        moved = agent.turn(Turn("ada", "", notice))
+        self.assertIn("supersedes", [d.reason for c, _, d in moved.decisions if c == "tool"])
+        self.assertNotIn("Blue Shed", agent.prepare("hello there").memory_block)
+        two = (("HJN-40417", "Blue Shed, Holtenauer 40"), ("HJN-40999", "Red Hall, Holtenauer 52"))
+        for tickets, origin in ((two, fest), (two[:1], "email:other@harbourjazz.example")):
+            with self.subTest(tickets=tickets, origin=origin):
+                agent = self.agent()
+                for ref, venue in tickets:
+                    agent.turn(Turn("ada", "", ToolContent(ticket.format(ref=ref, venue=venue), fest, True)))
+                moved = agent.turn(Turn("ada", "", ToolContent(notice.content, origin, True)))
+                self.assertNotIn("supersedes", [d.reason for _, _, d in moved.decisions])
+                self.assertIn("Blue Shed", agent.prepare("hello there").memory_block)
+
+
 class RunnerTest(unittest.TestCase):
     """eval/scenarios.py on three invented scenarios in a temporary folder (never the data)."""
 

@@ -1,15 +1,18 @@
 """The agent loop's deterministic defaults, which a model extractor replaces: sentence and
 record-field extraction (`fields`), a small table of how people state personal facts
-(`attribute_of`), a changed-value test for the gate (`changed_value`, `contradicts`) and explicit
-corrections (`corrected`). examples/agent_loop.py injects them; each is a plain callable.
+(`attribute_of`), a changed-value test for the gate (`changed_value`, `contradicts`), whether a
+text says that something changed (`update_signal`) and explicit corrections (`corrected`).
+examples/agent_loop.py injects them; each is a plain callable.
 
 The tables and thresholds were written from general knowledge of how people and transactional
-messages state facts, then checked against eval/data/scenarios_dev.jsonl only (never the test
-split); some were added after reading dev misses (eval/README.md lists which).
+messages state facts (English, and some French, German and Spanish), then checked against the
+development sets eval/data/scenarios_dev.jsonl and scenarios_dev2.jsonl only (never the test
+split); some were added after reading their misses (eval/README.md lists which).
 """
 
 from __future__ import annotations
 
+import html
 import re
 import sys
 from pathlib import Path
@@ -27,8 +30,15 @@ _BULLET = re.compile(r"^[-*•·–]\s+")  # list layout, not content
 # most four words and a short value (at most 8 words, as gates.place_fact reads a record);
 # "Good news: your vehicle has been upgraded ..." is a sentence with a lead-in, not a field.
 _FIELD = re.compile(r"^([^\W\d_][\w&/.-]*(?: [\w&/.-]+){0,3})\s*:\s+(\S.*)$")
-_TITLE_WORDS = frozenset("subject betreff objet asunto oggetto event title re account".split())  # name the record
+_TITLE_WORDS = frozenset("""subject betreff objet asunto oggetto event title re account invitation einladung
+                          invitación""".split())  # name the record
 _STATUS_WORDS = frozenset("updated changed modified moved cancelled confirmed".split())  # "Event updated:"
+# What a record's heading or title says happened to it, not what it is: "Standing order set up"
+# and "Standing order amended" head the same record, "Check-in complete" and "Check-in" too.
+_RECORD_STATUS = re.compile(r"(?i)(?:[\s:,-]+(?:set up|amended|updated|changed|modified|moved|cancell?ed|"
+                            r"confirmed|created|booked|rescheduled|complete|completed|change|update|"
+                            r"confirmation|confirmé|confirmée|modifié|modifiée|annulé|annulée|bestätigt|"
+                            r"geändert|storniert|confirmad[oa]|modificad[oa]|cancelad[oa]))+$")
 _HEADER_LABELS = frozenset("from to cc bcc date von an de para da".split())  # the channel's envelope
 _NEW = re.compile(r"^(?:new|updated|revised|changed|neue[rsnm]?|nouvel(?:le)?|nouveau|nuev[oa]s?) ")
 # A sentence that names the field it changes: "your vehicle has been upgraded to ...".
@@ -58,26 +68,59 @@ _SALUTATION = re.compile(r"(?i)^(?:(?:dear|hi|hello|hallo|liebe[rs]?|sehr geehrt
 _REFERENCE = re.compile(r"(?<![\w@./-])(?:(?=[A-Z0-9-]{5,})(?=[A-Z-]*\d)(?=[\d-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*"
                         r"|(?=[\d-]{8,})\d{3,}(?:-\d{3,})+)(?![\w@-])")
 _QUOTED = re.compile(r"(?<!\w)['\"“‘]([A-Z][^'\"”’]{3,60})['\"”’](?!\w)")
+# A train, flight or bus by its service number ("ICE 578", "LX 1347", "TGV INOUI 6217"): the
+# record of a travel document without a booking reference, and in one with a reference the
+# service it books. Currency codes are amounts, not services.
+_SERVICE = re.compile(r"(?<![\w@./-])(?!(?:EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|JPY|CAD|AUD)\b)[A-Z]{2,4}"
+                      r"(?: [A-Z]{2,6})? \d{2,5}(?![\w@-]|[.,:]\d)")
+# Markup: a line break or block end is a new line; other tags and entities are layout.
+_BREAK_TAG = re.compile(r"(?i)<\s*/?\s*(?:br|p|div|li|tr|h[1-6]|hr|table|ul|ol)\b[^<>]{0,200}>")
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")
+# A field stated as "Doors now 20:00", "Gate now B42": a short label, "now", a value.
+_NOW_FIELD = re.compile(r"^(?!(?:it|this|that|we|you|they|he|she|i|there)\b)([^\W\d_][\w&/.-]*(?: [\w&/.-]+)?) "
+                        r"(?:now|is now|are now|jetzt|ist jetzt|maintenant|est maintenant|ahora|es ahora) "
+                        r"([A-ZÀ-Þ0-9]\S*(?: \S+){0,6})$", re.I)
+# Where an event takes place, by its usual labels: one slot, whatever the sender calls it; and a
+# sentence saying the event moves to a named place ("the show moves to Pumpehuset") states it.
+_VENUE_LABELS = frozenset("""venue location where place lieu endroit ort veranstaltungsort treffpunkt lugar
+                          ubicación sitio""".split())
+_WHEN_WORDS = ("monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|"
+               "july|august|september|october|november|december")  # capitalized, and no place
+_MOVES_TO = re.compile(r"(?i)\b(?:moves?|moved|is moving|relocate[sd]?|(?:will )?now take[s]? place|(?:is|are|"
+                       r"has been|have been|will be) (?:moved|relocated|held)|déplacée?s?|se déroulera|findet jetzt|"
+                       r"verlegt|se traslada|trasladad[oa]) (?:to|at|in|into|à|au|en|im|in das|ins|nach|a|al)"
+                       r" (?:the |la |le |l'|el |die |das |den )?(?=[A-ZÀ-Þ])(?!(?:" + _WHEN_WORDS + r")\b)")
 
 
 def _sentences(line: str) -> list[str]:
-    """A line split at sentence ends ("Dr. Lee" and the German ordinal "2. OG" stay whole)."""
+    """A line split at sentence ends ("Dr. Lee", "No. 5" and, outside English, French and
+    Spanish, the ordinal "2. OG" stay whole; "Wait, no. I ..." and "Studiestræde 52. Doors ..."
+    are two sentences)."""
     pieces, start = [], 0
+    ordinals = None  # whether "3." may be an ordinal here: decided once per line, when needed
     for b in _BOUNDARY.finditer(line):
         last = line[start:b.start()].rsplit(" ", 1)[-1]
-        if last.rstrip(".").lower() in _ABBREVIATIONS or re.fullmatch(r"\d{1,2}\.", last):
-            continue  # "Dr. Lee", "2. OG", "am 3. Juni": not sentence ends
+        word = last.rstrip(".").lower()
+        if word in _ABBREVIATIONS and (word != "no" or line[b.end():b.end() + 1].isdigit()):
+            continue  # "Dr. Lee", "No. 5": not sentence ends
+        if re.fullmatch(r"\d{1,2}\.", last):
+            if ordinals is None:
+                ordinals = language_of(line) not in ("en", "fr", "es")
+            if ordinals:
+                continue  # "2. OG", "am 3. Juni": not sentence ends
         pieces.append(line[start:b.start()])
         start = b.end()
     return [p.strip() for p in pieces + [line[start:]] if p.strip()]
 
 
 def _field(sentence: str):
-    """(label, value) when `sentence` is a field of a record, else None."""
+    """(label, value) when `sentence` is a field of a record ("Check-in: 3 June", and "Doors
+    now 20:00": a label, "now", a value), else None."""
     m = _FIELD.match(sentence)
     if m and len(m.group(2).split()) <= 8:
         return m.group(1).lower(), m.group(2)
-    return None
+    m = _NOW_FIELD.match(sentence)
+    return (m.group(1).lower(), m.group(2)) if m else None
 
 
 def _names_record(label: str) -> bool:
@@ -88,23 +131,49 @@ def _names_record(label: str) -> bool:
     return bool(words) and words[-1] in _TITLE_WORDS
 
 
+def _layout(text: str) -> str:
+    """Markup read as layout: "<br>", "</p>", "</li>" ... end a line; other tags are dropped and
+    entities ("&amp;") read as the characters they stand for. Text without tags is unchanged."""
+    if not _TAG.search(text):
+        return text
+    return html.unescape(_TAG.sub("", _BREAK_TAG.sub("\n", text)))
+
+
+def _slot(label: str) -> str:
+    """A field label's slot: a booking slot's usual name ("Ihre Unterkunft" -> "room"), a
+    venue's ("Location", "Where", "Lieu" -> "venue"), else the label itself."""
+    for w in label.split():
+        if w in _SLOTS:
+            return _SLOTS[w]
+        if w in _VENUE_LABELS:
+            return "venue"
+    return label
+
+
 def fields(text: str) -> list[tuple[str, str | None]]:
     """(claim, record key) for each sentence of `text`: each line's canonical text, list bullets
-    dropped, split into sentences; questions, one-word fragments, salutations and the envelope
-    ("From:", "To:", "Date:": the channel already says who sent it) dropped. The claim is the
-    sentence as written: the gate judges exactly the text it stores.
+    and markup dropped ("<br>" ends a line), split into sentences; questions, one-word
+    fragments, salutations and the envelope ("From:", "To:", "Date:": the channel already says
+    who sent it) dropped. The claim is the sentence as written: the gate judges exactly the
+    text it stores.
     The key says which value of which record a claim states: a field's label ("Check-in",
-    "New check-in" -> "check-in"; a booking slot's name -> its slot, "Ihre Unterkunft" ->
-    "room"), the field a sentence says was changed ("your vehicle has been upgraded to" ->
-    "vehicle") or, in a document with a reference, the slot it names with a value ("Wohnung
-    Seestern" -> "room"); plus the record: the document's first reference ("HK-55821"), else
-    its subject or event title, else the nearest heading line above (a short line without
-    sentence punctuation or digits: "Ingrid Nyqvist - Babysitter"). Any other sentence is keyed
-    by the reference or quoted title it names ("your talk 'Rust for Pythonistas' ..."), else
-    not at all. A key repeated within one document is numbered ("RK-20931 (2)"): a document
-    never replaces its own lines. The Agent folds a sender's later value of a key over its
-    earlier one; recall searches the key, so "babysitter" finds the babysitter's mobile."""
-    ref = _REFERENCE.search(text)
+    "New check-in" -> "check-in", "Doors now 20:00" -> "doors"; a booking slot's name -> its
+    slot, "Ihre Unterkunft" -> "room"; a venue's -> "venue"), the field a sentence says was
+    changed ("your vehicle has been upgraded to" -> "vehicle"), in a document with a reference
+    the slot it names with a value ("Wohnung Seestern" -> "room"), a line that holds only a
+    date or time ("14 May 2024, 09:40", "Sat, 12 Oct · 20:15 · 4 guests" -> "when"); plus the
+    record: the document's first reference ("HK-55821"; else a service number, "ICE 578"),
+    else its subject or event title, else the nearest heading line above (a short line with
+    letters, without sentence punctuation or digits: "Ingrid Nyqvist - Babysitter"), what
+    happened to it left out ("Standing order amended" -> "Standing order"). Any other sentence
+    is keyed by the reference or quoted title it names ("your talk 'Rust for Pythonistas'
+    ..."), else, when it says the event moves to a named place ("the show moves to
+    Pumpehuset"), by the venue; else not at all. A key repeated within one document is
+    numbered ("RK-20931 (2)"): a document never replaces its own lines. The Agent folds a
+    sender's later value of a key over its earlier one; recall searches the key, so
+    "babysitter" finds the babysitter's mobile."""
+    text = _layout(text)
+    ref = _REFERENCE.search(text) or _SERVICE.search(text)
     out, title, heading, used = [], None, None, {}
     for line in map(canonical, text.splitlines()):
         line = _BULLET.sub("", line)
@@ -114,24 +183,30 @@ def fields(text: str) -> list[tuple[str, str | None]]:
         if whole and _names_record(whole.group(1).lower()):
             title, heading = whole.group(2).rstrip(" .!?"), None
         elif not whole and line and len(line.split()) <= 8 and line[-1] not in ".,;:!?" \
-                and not re.search(r"\d", line):
+                and not re.search(r"\d", line) and re.search(r"[^\W\d_]", line):
             heading = line
         record = ref.group(0) if ref else title or heading or ""
+        record = _RECORD_STATUS.sub("", record) or record
         for sentence in _sentences(line):
             if " " not in sentence or sentence.endswith("?"):
                 continue
             field, changed = _field(sentence), _CHANGES_FIELD.search(sentence)
             slot = ref and _SLOT_VALUE.search(sentence)
             if field and not _names_record(field[0]):
-                label = _NEW.sub("", field[0])
-                key = f"{next((_SLOTS[w] for w in label.split() if w in _SLOTS), label)} {record}"
+                key = f"{_slot(_NEW.sub('', field[0]))} {record}"
             elif changed:
                 key = f"{_NEW.sub('', changed.group(1).lower())} {record}"
             elif slot:
                 key = f"{_SLOTS[slot.group(1).lower()]} {record}"
+            elif ref and _SERVICE.search(sentence) and _SERVICE.search(sentence).group(0) != record:
+                key = f"service {record}"
+            elif _only_when(sentence):
+                key = f"when {record}"
             else:
                 named = _REFERENCE.search(sentence) or _QUOTED.search(sentence)
                 key = named and named.group(named.lastindex or 0)
+                if not key and _MOVES_TO.search(sentence):
+                    key = f"venue {record}"
             if key:  # one document never replaces its own lines: a repeated key is numbered
                 key = key.strip()
                 used[key] = used.get(key, 0) + 1
@@ -152,8 +227,8 @@ _REQUEST = re.compile(r"(?i)^(?:(?:please|pls|kindly)\b(?! remember\b)|(?:can|co
                       r"|some|it|this|that|these|those|for|up)\b)")
 _PLEASANTRIES = frozenset("""thanks thank you thx ty ok okay k great cool perfect nice awesome lovely sounds
                           good got it sure yes yeah yep no nope hi hello hey bye goodbye that works fine
-                          so much a lot very all right alright there good morning afternoon evening
-                          night again""".split())
+                          wait oh ah oops sorry hmm so much a lot very all right alright there good morning
+                          afternoon evening night again""".split())
 _REMEMBER = re.compile(r"(?i)^(?:(?:please|pls|and|also|oh),? )*(?:remember|note|keep in mind|don't forget|"
                        r"for the record|fyi|just so you know)(?: (?:that|this))?[,:]? (?=\S)")
 
@@ -268,6 +343,29 @@ _CORRECTION = re.compile(
     r"je me suis tromp[ée]e?|je voulais dire|erreur de ma part|ich (?:habe|hab) mich (?:vertan|geirrt|"
     r"verschrieben)|ich meinte|korrektur|me equivoqu[ée]|quise decir|corrección|"
     r"me he equivocado)\b")
+# A change of plan: what a person or a sender says when a value they gave before no longer holds
+# (EN/FR/DE/ES): a change verb ("moved", "pushed", "switched", "rebooked", "verschoben",
+# "déplacé", "cambiado"), "instead", "no longer", "from now on", "it's now", "change of plan".
+_CHANGE = re.compile(
+    r"(?i)\b(?:change of plans?|plans? (?:have |has )?changed|heads[ -]up|update(?: from\b|:)|no longer|any ?more|"
+    r"instead|from now on|turns? out|(?:it|that|this)(?:'s| is) now|now (?:on|at|in)|"
+    r"(?:moved|moves to|pushed|postponed|rescheduled|changed|switched|swapped|shifted|rebooked|exchanged|"
+    r"bumped|delayed|relocated|upgraded|brought forward|put back)|"
+    r"(?:schedule|venue|gate|platform|room|time|date|seat|location|address|track) change|"
+    r"new (?:date|time|venue|address|gate|platform|seat|room|location|schedule)|"
+    r"finalement|plutôt|au lieu d|désormais|en fait|changement|maintenant (?:à|au|le|chez)|"
+    r"(?:déplacé|reporté|avancé|décalé|changé|échangé|modifié)e?s?|"
+    r"planänderung|\w*änderung|verschoben|verlegt|umgebucht|umgestellt|geändert|getauscht|stattdessen|doch nicht|"
+    r"nicht mehr|jetzt doch|jetzt (?:im|in|am|um|auf|bei|zum|zur)|"
+    r"al final|en (?:vez|lugar) de|en realidad|ya no|(?:cambiad|movid|aplazad|pospuest|adelantad|retrasad|"
+    r"trasladad)[oa]s?|cambié|cambiamos|moví|ahora (?:es|en|a las|el))(?!\w)")
+def update_signal(text: str) -> bool:
+    """True when `text` says that a value given before no longer holds: an explicit correction
+    ("Sorry, I meant ...", "je me suis trompée") or a change of plan ("it's moved to ...", "we
+    pushed it to ...", "Venue change", "Planänderung", "finalement", "al final"). Only a
+    signal: what changed, and which earlier statement it changes, is for the caller to find."""
+    flat = canonical(text).replace("’", "'")
+    return bool(_CORRECTION.search(flat) or _CHANGE.search(flat))
 
 
 def _value_spans(text: str):
@@ -278,6 +376,91 @@ def _value_spans(text: str):
         spans += [(kind, m.start(), m.end()) for m in re.finditer(pattern, work, re.I)]
         work = re.sub(pattern, lambda m: " " * len(m.group(0)), work, flags=re.I)
     return flat, spans
+
+
+# --- updates: which value of an earlier statement a later one changes -------------------------
+
+_DAYS = ("monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+         "dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|miércoles|jueves|"
+         "viernes|sábado|domingo")
+_DAY_SHORT = "mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mer|jeu|ven|sam|dim"
+# The values an update can change, in the order they are cut out of the lowercased text:
+# changed_value's, weekdays first ("Sat, 12 Oct", "Fr, 08.11."), dd/mm dates, counts ("11
+# guests": one kind per counted noun), seat-like codes ("14F", "B42") and bare numbers ("TGV
+# 6217", "room 412", a year).
+_UPDATE_VALUES = _VALUES[:2] + [
+    ("day", rf"\b(?:{_DAYS})s?\b|\b(?:{_DAY_SHORT})\.?(?=,? ?\d)|\b(?:mo|di|mi|do|fr|sa|so)[.,](?= ?\d)"),
+    ("date", _VALUES[2][1] + rf"|\d{{1,2}}(?:er)?\.? (?:de )?(?:{_MONTHS})\b"
+             r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d/])"),
+] + _VALUES[3:] + [
+    ("count", r"\b\d{1,4} [^\W\d_]{3,}\b"),
+    ("seat", r"\b\d{1,3}[a-k]\b|\b[a-k]\d{1,3}\b"),
+    ("number", r"\b\d{3,6}\b"),
+]
+# A named place or thing after a preposition ("at Café Brühl on Kantstraße", "im Gasthaus Zur
+# Linde in Bamberg", "to Tadeusz Bar near Hackescher Markt"): one value, in segments, each a
+# capitalized phrase after its preposition. Read on the original case, values cut out first.
+_PREP = r"(?i:at|in|into|to|near|on|by|à|au|aux|chez|dans|im|ins|am|an|auf|bei|beim|zum|zur|nach|en|al)"
+_DET = r"(?i:the|their|our|my|his|her|its|an?|le|la|les|l'|du|des|der|die|das|dem|den|el|los|las|une?|ein|eine[mr]?)"
+_CAP = r"[A-ZÀ-Þ][\w'&-]*"
+_SEGMENT = (rf"{_CAP}(?: (?:{_CAP}|\d{{1,4}}[a-z]?(?!\w)|(?:de|da|del|di|du|des|do|dos|la|le|von|van|der|of|the|y|et|"
+            rf"und|&)(?= [A-ZÀ-Þ])))*")
+_PLACE_PART = re.compile(rf"(?<![\w'])(?:{_PREP}) (?:{_DET} )?({_SEGMENT})")
+_PLACE = re.compile(rf"(?<![\w'])(?:{_PREP}) (?:{_DET} )?{_SEGMENT}(?:,? (?:{_PREP}) (?:{_DET} )?{_SEGMENT})*")
+
+
+def _stem(word: str) -> str:
+    """A crude stem for matching words only: monthly/month, seats/seat, moved/move."""
+    for suffix in ("ing", "ly", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4 and not word.endswith("ss"):
+            word = word[:-len(suffix)]
+            break
+    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+
+
+def _update_spans(text: str):
+    """(canonical text, [(kind, start, end, value, segments)]) of the values an update can
+    change; segments: a place's (start, end) parts, else ()."""
+    flat = work = canonical(text).replace("’", "'")
+    spans = []
+    for kind, pattern in _UPDATE_VALUES:
+        for m in re.finditer(pattern, work, re.I):
+            end = m.start() + len(m.group(0).rstrip(".,"))  # "€1,142.50," ends at its last digit
+            value = " ".join(flat[m.start():end].lower().split())
+            before = flat[:m.start()].split()[-1:]
+            if kind == "count" and before and before[0][:1].isupper() and before[0][-1].isalnum():
+                # "TGV INOUI 6217 part": the number of a name, not a count ("Saturday, 11 guests" is one)
+                end, kind_of = m.start() + len(value.split(" ", 1)[0]), "number"
+                value = value.split(" ", 1)[0]
+            elif kind == "count":  # one kind per counted noun: "11 guests" and "2 nights" never compete
+                kind_of = "count " + _stem(value.split(" ", 1)[1])
+            elif kind == "day":
+                kind_of, value = kind, value.rstrip("s") if len(value) > 4 else value
+            else:
+                kind_of = kind
+            spans.append((kind_of, m.start(), end, value, ()))
+        work = re.sub(pattern, lambda m: " " * len(m.group(0)), work, flags=re.I)
+    for m in _PLACE.finditer(work):
+        parts = [(p.start(1), p.end(1)) for p in _PLACE_PART.finditer(work, m.start(), m.end())]
+        if parts:
+            value = " ".join(" ".join(flat[a:b].lower().split()) for a, b in parts)
+            spans.append(("place", parts[0][0], parts[-1][1], value, tuple(parts)))
+    return flat, spans
+
+
+_WHEN_FILLERS = frozenset("at um à a las les le the on am from to bis until till uhr".split())
+
+
+def _only_when(sentence: str) -> bool:
+    """True when `sentence` holds a date or a time and nothing else but values ("14 May 2024,
+    09:40", "Sat, 12 Oct · 20:15 · 4 guests"): in a record, the line that says when."""
+    flat, spans = _update_spans(sentence)
+    if not any(kind in ("date", "time") for kind, *_ in spans):
+        return False
+    rest = list(flat)
+    for _, a, b, *_ in spans:
+        rest[a:b] = " " * (b - a)
+    return all(w in _WHEN_FILLERS for w in re.findall(r"[^\W\d_]+", "".join(rest).lower()))
 
 
 def corrected(earlier: str, correction: str) -> str | None:
