@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
 import agent_loop  # noqa: E402
 from agent_loop import (SYSTEM, Agent, ToolContent, Turn, attribute_of, changed_value, corrected,  # noqa: E402
-                        fields, split_sentences, statements)
+                        fields, split_sentences, statements, update_signal)
 import scenarios  # noqa: E402  (eval/scenarios.py)
 from gates import GuardGate, OpenGate, ProvenanceGate  # noqa: E402
 from memory import MemoryStore  # noqa: E402
@@ -551,6 +551,180 @@ class SenderUpdateTest(unittest.TestCase):
                 moved = agent.turn(Turn("ada", "", ToolContent(notice.content, origin, True)))
                 self.assertNotIn("supersedes", [d.reason for _, _, d in moved.decisions])
                 self.assertIn("Blue Shed", agent.prepare("hello there").memory_block)
+
+
+class UserUpdateTest(unittest.TestCase):
+    """How people correct themselves and tell of a changed plan (EN/FR/DE/ES), and how the user's
+    word replaces what a tool stated: the statement it changes is found by shared words, or by
+    pointing back at the only recent one; never on a guess, and never the other way round."""
+
+    def agent(self, **kwargs):
+        store = MemoryStore()
+        self.addCleanup(store.close)
+        return Agent(store, "ada", Recorder(), **kwargs)
+
+    def current(self, agent):
+        return [m.text for m in agent.store.current("ada")]
+
+    def test_update_signal(self):
+        says = ["Oops, it's actually 19 June.", "Make that 8 people.", "Wait, no, the other Tuesday.",
+                "I got that wrong before: it is €42.50.", "Heads-up: we pushed it to 3 May.",
+                "They moved us to the big room.", "I switched to the evening group.", "It's no longer at 9.",
+                "Finalement, on le fait chez Marie.", "Planänderung: wir treffen uns im Café Blau.",
+                "Der Termin wurde verschoben.", "Al final es a las 11:30.", "Venue change for the gala."]
+        plain = ["Sorry, I arrive at 10:20.", "I like the new café.", "We meet at Ana's on Friday.",
+                 "Je pars jeudi.", "Wir treffen uns am Freitag.", "Nos vemos el lunes."]
+        for text in says + plain:
+            with self.subTest(text=text):
+                self.assertEqual(update_signal(text), text in says)
+
+    def test_corrected_finds_the_value_of_each_kind_it_changes(self):
+        cases = [  # (earlier, correction, context, result)
+            ("We have 6 people coming for dinner on Friday.", "Make that 8 people, my cousins are joining.", None,
+             "We have 8 people coming for dinner on Friday."),                                  # a count
+            ("Drinks on Friday are at Café Lund on Torggata, 19:00.",
+             "Update: it's moved to Bar Vulkan near Mathallen, same time.", None,
+             "Drinks on Friday are at Bar Vulkan near Mathallen, 19:00."),                      # a place, both parts
+            ("Das Treffen ist am Freitag im Café Blau in Kiel.", "Planänderung: wir treffen uns im Café Rot.", None,
+             "Das Treffen ist am Freitag im Café Rot in Kiel."),                                # its first part
+            ("I swim at 07:00 at the lido, no calls before 09:00.", "I switched to 18:30.", None, None),  # which?
+            ("I swim at 07:00 at the lido, no calls before 09:00.", "I switched to 18:30.",
+             "I no longer swim early. I switched to 18:30.",
+             "I swim at 18:30 at the lido, no calls before 09:00."),                           # told by "swim"
+            ("My check-up is on 4 March at 08:15.", "I moved it, it's now 6 March at 10:40.", None,
+             "My check-up is on 6 March at 10:40."),                                            # two kinds
+            ("My flight LX 1347 leaves at 10:00.", "They moved me, it's room 412 now.", None, None),  # a bare number
+            ("Le train TGV INOUI 6217 part à 07:37.", "Finalement je prends le TGV 6231.", None,
+             "Le train TGV INOUI 6231 part à 07:37."),                                         # ... told by "TGV"
+            ("My check-up is on 4 March.", "I moved it to 6 March or 7 March.", None, None),    # two new values
+            ("My check-up is on 4 March.", "My check-up is on 6 March.", None, None),           # no change said
+        ]
+        for earlier, correction, context, expected in cases:
+            with self.subTest(correction=correction):
+                self.assertEqual(corrected(earlier, correction, context), expected)
+
+    def test_a_restated_sentence_with_another_place_is_a_changed_value(self):
+        """The same sentence with one phrase after a preposition replaced, in any language (German
+        capitals are nouns, so no name rule finds it); not a number that names a thing, not a
+        word after a verb."""
+        self.assertTrue(changed_value("Das Treffen ist am Freitag im Café Blau in Kiel.",
+                                      "Das Treffen ist am Freitag im Café Rot in Kiel."))
+        self.assertFalse(changed_value("Invoice 7 is paid in full.", "Invoice 8 is paid in full."))
+        self.assertFalse(changed_value("Ich trinke gern Kaffee am Morgen.", "Ich trinke gern Tee am Morgen."))
+
+    def test_the_user_corrects_a_statement_several_turns_later(self):
+        """Shared words find the statement among others of its kind, however far back it is."""
+        agent = self.agent()
+        for message in ("For my budget: my monthly gym fee is €39.90, paid on the 5th.",
+                        "Streaming is €12.99 with Vidflix.", "Water is around €30 a month.",
+                        "What's a good budgeting app?", "Remind me to call Mum."):
+            agent.turn(Turn("ada", message))
+        fixed = agent.turn(Turn("ada", "I got that wrong before. The gym is €42.50 per month since March."))
+        self.assertEqual([(t, d.reason) for _, t, d in fixed.decisions][-1],
+                         ("For my budget: my monthly gym fee is €42.50, paid on the 5th.", "supersedes"))
+        self.assertNotIn("€39.90", agent.prepare("hello there").memory_block)
+        self.assertIn("Water is around €30 a month.", self.current(agent))
+
+    def test_an_update_that_points_back_changes_the_only_recent_value(self):
+        """"It's actually 19 June": the only recent statement with a date; with two, neither
+        changes; beyond RECENT_TURNS, nothing."""
+        agent = self.agent()
+        agent.turn(Turn("ada", "Book club meets on 12 June at Ana's flat."))
+        agent.turn(Turn("ada", "I still need to buy wine."))
+        agent.turn(Turn("ada", "Oops, it's actually 19 June."))
+        self.assertIn("Book club meets on 19 June at Ana's flat.", self.current(agent))
+        self.assertNotIn("Book club meets on 12 June at Ana's flat.", self.current(agent))
+        agent = self.agent()
+        agent.turn(Turn("ada", "The dentist is on 3 May."))
+        agent.turn(Turn("ada", "The haircut is on 5 May."))
+        agent.turn(Turn("ada", "I moved it to 7 May."))
+        self.assertEqual(self.current(agent), ["The dentist is on 3 May.", "The haircut is on 5 May.",
+                                               "I moved it to 7 May."])
+        agent = self.agent()
+        agent.turn(Turn("ada", "Book club meets on 12 June at Ana's flat."))
+        for _ in range(agent_loop.RECENT_TURNS):
+            agent.turn(Turn("ada", "Fine."))
+        agent.turn(Turn("ada", "Oops, it's actually 19 June."))
+        self.assertIn("Book club meets on 12 June at Ana's flat.", self.current(agent))
+
+    def test_other_languages(self):
+        for first, second, expected in [
+                ("La reunión con el banco es el 3 de mayo a las 10:00.", "Perdona, me equivoqué: es a las 11:30.",
+                 "La reunión con el banco es el 3 de mayo a las 11:30."),
+                ("Le dîner de jeudi est chez Paul à Lyon.", "Finalement, on le fait chez Marie.",
+                 "Le dîner de jeudi est chez Marie à Lyon."),
+                ("Mein Zahnarzttermin ist am 3. Juni um 9:00.", "Korrektur: der Termin ist um 10:30.",
+                 "Mein Zahnarzttermin ist am 3. Juni um 10:30.")]:
+            with self.subTest(first=first):
+                agent = self.agent()
+                agent.turn(Turn("ada", first))
+                agent.turn(Turn("ada", second))
+                self.assertEqual(self.current(agent), [second, expected])
+
+    def test_an_unrelated_change_keeps_both(self):
+        """A change of something else (another gym, a room number next to a flight) is no new
+        value of what was said: both stay."""
+        for first, second in [("My sister lives in Lyon.", "I switched to a new gym in Villeurbanne."),
+                              ("My flight LX 1347 leaves at 10:00.", "They moved me, it's room 412 now."),
+                              ("My check-up is on 4 March at 08:15.", "I moved my hotel booking to 6 March.")]:
+            with self.subTest(second=second):
+                agent = self.agent()
+                agent.turn(Turn("ada", first))
+                agent.turn(Turn("ada", second))
+                self.assertEqual(self.current(agent), [first, second])
+
+    def test_the_user_overrides_a_tools_line_through_its_key(self):
+        """"I rang them and moved it": the user's sentence takes the key of the tool's line (a
+        "when" line, a seat, a pick-up named by its field) and replaces it; the tool's text is
+        never rewritten as the user's word. A tool line without a key stays beside it."""
+        clinic, air, cars = "tool:clinic-portal", "email:checkin@air.example", "email:rent@cars.example"
+        agent = self.agent()
+        agent.turn(Turn("ada", "", ToolContent("Upcoming\nDr. Chen (dentist)\nTue, 4 Mar · 08:15\nStatus: booked",
+                                               clinic, True)))
+        agent.turn(Turn("ada", "Remind me to floss."))
+        moved = agent.turn(Turn("ada", "I rang the practice and moved it, it's now 6 March at 10:40."))
+        self.assertEqual([d.reason for _, _, d in moved.decisions], ["supersedes"])
+        agent.turn(Turn("ada", "", ToolContent("Booking QK-77120\nSeat: 7A\nGate: B12", air, True)))
+        swapped = agent.turn(Turn("ada", "I swapped seats at the desk, I'm in 22C now."))
+        self.assertEqual([d.reason for _, _, d in swapped.decisions], ["supersedes"])
+        agent.turn(Turn("ada", "", ToolContent("Rental RC-55013\nPick-up: Harbour Station (HBS), desk 4",
+                                               cars, True)))
+        switched = agent.turn(Turn("ada", "I phoned them and switched the pick-up to their Old Town branch."))
+        self.assertEqual([d.reason for _, _, d in switched.decisions], ["supersedes"])
+        block = agent.prepare("hello there").memory_block
+        for stale in ("08:15", "7A", "Harbour Station"):
+            self.assertNotIn(stale, block)
+        self.assertEqual([m.origin for m in agent.store.current("ada") if m.origin == "chat:correction"], [])
+        agent = self.agent()
+        agent.turn(Turn("ada", "", ToolContent("Osteria Lupa confirms your table for 4 at 20:15 on Saturday.",
+                                               "tool:tables", True)))
+        agent.turn(Turn("ada", "I called and moved it to 21:30."))
+        self.assertIn("20:15", agent.prepare("hello there").memory_block)
+
+    def test_a_tool_never_retires_the_users_update(self):
+        """After the user moved it, the same sender's later line for that key is contested, not
+        taken: the user's word stays."""
+        clinic = "tool:clinic-portal"
+        agent = self.agent()
+        agent.turn(Turn("ada", "", ToolContent("Dr. Chen (dentist)\nTue, 4 Mar · 08:15", clinic, True)))
+        agent.turn(Turn("ada", "I rang the practice and moved it, it's now 6 March at 10:40."))
+        later = agent.turn(Turn("ada", "", ToolContent("Dr. Chen (dentist)\nWed, 5 Mar · 09:00", clinic, True)))
+        self.assertEqual([d.reason for c, _, d in later.decisions if c == "tool"][-1], "contested")
+        self.assertIn("I rang the practice and moved it, it's now 6 March at 10:40.", self.current(agent))
+
+    def test_moving_something_is_not_moving_home(self):
+        self.assertEqual(attribute_of("I moved to Porto last month."), "home city")
+        self.assertEqual(attribute_of("I've moved house."), "home city")
+        self.assertEqual(attribute_of("I moved to the Netherlands."), "home city")
+        for text in ("I moved it to 7 May.", "I moved the meeting to Friday.", "I moved to the 19:15 class."):
+            with self.subTest(text=text):
+                self.assertIsNone(attribute_of(text))
+
+    def test_a_request_ending_in_please_is_not_a_fact(self):
+        self.assertEqual(statements("So a table near the window, please."), [])
+        self.assertEqual(statements("I'm vegan, so no cheese on my plate please."),
+                         [("I'm vegan, so no cheese on my plate please.", None)])
+        self.assertEqual(statements("Wait, no. It's on Friday."), [("It's on Friday.", None)])
 
 
 class RunnerTest(unittest.TestCase):

@@ -1,8 +1,10 @@
 """The agent loop's deterministic defaults, which a model extractor replaces: sentence and
 record-field extraction (`fields`), a small table of how people state personal facts
-(`attribute_of`), a changed-value test for the gate (`changed_value`, `contradicts`), whether a
-text says that something changed (`update_signal`) and explicit corrections (`corrected`).
-examples/agent_loop.py injects them; each is a plain callable.
+(`attribute_of`), a changed-value test for the gate (`changed_value`, `contradicts`), and what an
+update is made of: whether a message says something changed or was wrong (`update_signal`),
+which value of an earlier statement it changes (`corrected`), the words that tell what two
+statements are about (`words_of`), whether it names a record's field (`names_field`) or points
+back (`back_reference`). examples/agent_loop.py injects them; each is a plain callable.
 
 The tables and thresholds were written from general knowledge of how people and transactional
 messages state facts (English, and some French, German and Spanish), then checked against the
@@ -21,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from consolidate import default_contradicts  # noqa: E402
 from gates import language_of  # noqa: E402
-from memory import canonical, content_words, normalize  # noqa: E402
+from memory import FUNCTION_WORDS, canonical, content_words, normalize  # noqa: E402
 
 _ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "no", "vs", "etc", "e.g", "i.e")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
@@ -216,7 +218,8 @@ def fields(text: str) -> list[tuple[str, str | None]]:
 
 
 # What a user says to the assistant that is not a fact about them (English only): a request
-# ("Can you book a flight", "Please check my inbox", "Find me a table"), a pleasantry ("Thanks,
+# ("Can you book a flight", "Please check my inbox", "Find me a table", "So a table for two,
+# please." when it says nothing of the user), a pleasantry ("Thanks,
 # that works."), and the wrapper of an explicit "remember that ...", whose rest is the fact.
 _REQUEST = re.compile(r"(?i)^(?:(?:please|pls|kindly)\b(?! remember\b)|(?:can|could|would|will) (?:you|u)\b"
                       r"|i(?: would|'d|'m| am)? (?:want|need|like|asking|wondering if) you\b|let me know\b"
@@ -224,7 +227,9 @@ _REQUEST = re.compile(r"(?i)^(?:(?:please|pls|kindly)\b(?! remember\b)|(?:can|co
                       # an imperative verb with its object: "Book a table" (not "Book club is ...")
                       r"|(?:find|search|look up|check|book|send|write|draft|summari[sz]e|translate|schedule"
                       r"|cancel|buy|order|reply to|forward|open|play|set)(?![\w-]) (?:me|us|a|an|the|my|our"
-                      r"|some|it|this|that|these|those|for|up)\b)")
+                      r"|some|it|this|that|these|those|for|up)\b"
+                      # "So a bakery near Cedofeita, please." (not "I'm vegan, so no meat please.")
+                      r"|(?!.*\b(?:i|i'm|my|we|we're|our)\b).*\bplease[.!]*$)")
 _PLEASANTRIES = frozenset("""thanks thank you thx ty ok okay k great cool perfect nice awesome lovely sounds
                           good got it sure yes yeah yep no nope hi hello hey bye goodbye that works fine
                           wait oh ah oops sorry hmm so much a lot very all right alright there good morning
@@ -258,7 +263,7 @@ def split_sentences(text: str) -> list[str]:
 _LEAD = (r"^(?:[^:]{0,40}:\s+)?(?:(?:actually|also|and|so|well|oh|now|ok|okay|btw|wait|sorry|"
          r"correction|update|in fact)\b[,:]?\s+)*")
 _ATTRIBUTE_PHRASES = [  # first match wins
-    (r"\bi(?:'ve| have)? (?:live|lived|moved|relocated)\b|\bi'm (?:living|based)\b", "home city"),
+    (r"\bi(?:'ve| have)? (?:live|lived)\b|\bi'm (?:living|based)\b", "home city"),  # moving: _HOME_MOVE
     (r"\bi (?:work|started working) (?:at|for)\b|\bi'm employed (?:at|by)\b", "employer"),
     (r"\bi'm (?:not |no longer |now |a )*(?:vegetarian|vegan|pescatarian)\b|\bi eat meat\b", "diet"),
     (r"\bi (?:prefer|like|want|'d like) (?:an? )?(?:aisle|window|middle) seat", "seat preference"),
@@ -272,9 +277,18 @@ _SYNONYMS = {"email address": "email", "e-mail": "email", "e-mail address": "ema
              "hometown": "home city", "preferred seat": "seat preference", "full name": "name"}
 
 
+# "I moved to Porto", "I've moved house": the user moved, read on the original case (a place
+# is capitalized); "I moved it to 7 May", "I moved the meeting to Friday" move something else.
+_HOME_MOVE = re.compile(r"(?<![\w'])(?i:i(?:'ve| have| just)? (?:moved|relocated)(?: back| recently)?) "
+                        r"(?:(?i:house|abroad|away|out|home)\b|(?i:to|into|from) (?:the )?(?!(?i:" + _WHEN_WORDS +
+                        r")\b)[A-ZÀ-Þ])")
+
+
 def attribute_of(text: str) -> str | None:
     """A key for a personal fact stated in a common frame ("my X is Y", "I moved to Y"), else
     None. Deterministic; a hook only classifies, the rules still pick the winner."""
+    if _HOME_MOVE.search(canonical(text).replace("’", "'")):
+        return "home city"
     flat = canonical(text).lower().replace("’", "'").replace("i am ", "i'm ")
     for pattern, name in _ATTRIBUTE_PHRASES:
         if re.search(pattern, flat):
@@ -333,13 +347,53 @@ def changed_value(a: str, b: str) -> bool:
     the grant is now due April 14"). A contradicts(a, b) hook for GuardGate and consolidate:
     it only says that two statements clash; the gate's and the fold's rules pick the winner."""
     (va, wa), (vb, wb) = _values_and_words(a), _values_and_words(b)
-    return len(wa & wb) >= 2 and any(va[k] - vb[k] and vb[k] - va[k] for k in va)
+    return len(wa & wb) >= 2 and any(va[k] - vb[k] and vb[k] - va[k] for k in va) or _restated(a, b)
+
+
+_EDGE = "\"'()[]{}«»“”‘’,;:!?."
+_SLOT_WORDS = FUNCTION_WORDS | _OTHER_FUNCTION_WORDS | frozenset(
+    "near à chez dans aux ins an auf bei beim zum zur nach al a".split())
+
+
+def _restated(a: str, b: str) -> bool:
+    """The same sentence with one phrase in a value slot replaced, in any language: the words
+    before and after it are the same (two content words or more; one when the phrase is a
+    number, a time or a date), the phrases share no word and start with a capital or a digit,
+    and the proper-noun phrase they end sits right after a function word, a preposition or a
+    comma ("... feiern wir am Samstag im Gasthaus Zur Linde in Bamberg." / "... im Brauhaus
+    Lemke in Bamberg."; "im Café Blau" / "im Café Rot"; "Saturday, 11 guests"; not "Invoice 7"
+    / "Invoice 8"). German capitalizes every noun, so a capital alone is no name there; the
+    slot after a preposition still holds one."""
+    ta, tb = canonical(a).split(), canonical(b).split()
+    ka, kb = [t.strip(_EDGE).casefold() for t in ta], [t.strip(_EDGE).casefold() for t in tb]
+    p = 0
+    while p < min(len(ka), len(kb)) and ka[p] == kb[p]:
+        p += 1
+    s = 0
+    while s < min(len(ka), len(kb)) - p and ka[-1 - s] == kb[-1 - s]:
+        s += 1
+    mid_a, mid_b = ta[p:len(ta) - s], tb[p:len(tb) - s]
+    if not mid_a or not mid_b or len(mid_a) > 6 or len(mid_b) > 6 or set(ka[p:len(ka) - s]) & set(kb[p:len(kb) - s]):
+        return False
+    capital = lambda t: t.lstrip(_EDGE)[:1].isupper()  # noqa: E731
+    if not all(capital(m[0]) or m[0].lstrip(_EDGE)[:1].isdigit() for m in (mid_a, mid_b)):
+        return False
+    slot = p
+    while slot > 1 and capital(ta[slot - 1]) and ta[slot - 2][-1:] not in ".!?":  # "im Café | Blau"
+        slot -= 1
+    if not slot or ka[slot - 1] not in _SLOT_WORDS and ta[slot - 1][-1:] not in ",;:·":  # "Invoice 7"
+        return False
+    # Two words of the sentence around it, or one when the value is a number (a time, a date).
+    digits = any(ch.isdigit() for ch in " ".join(mid_a + mid_b))
+    return len(words_of(" ".join(ta[:p] + ta[len(ta) - s:]))) >= (1 if digits else 2)
 
 
 # An explicit correction of what was just said (a bare "actually" or "sorry" is not one).
 _CORRECTION = re.compile(
     r"(?i)\b(?:correction|i meant|i mean(?=,)|i was wrong|my (?:mistake|bad)|i mixed (?:it|them|that) up|"
     r"scratch that|i should have said|wrong (?:date|time|day|number|address|email|amount|price|room)|"
+    r"wait,? no|(?:than|what) i (?:thought|said|told you|wrote)|isn't what i|i got (?:it|that|this|them) wrong|"
+    r"make (?:that|it)(?= \S*\d)|(?:it|that)(?:'s| is| was) actually|actually,? (?:it|that)(?:'s| is)|"
     r"je me suis tromp[ée]e?|je voulais dire|erreur de ma part|ich (?:habe|hab) mich (?:vertan|geirrt|"
     r"verschrieben)|ich meinte|korrektur|me equivoqu[ée]|quise decir|corrección|"
     r"me he equivocado)\b")
@@ -359,11 +413,17 @@ _CHANGE = re.compile(
     r"nicht mehr|jetzt doch|jetzt (?:im|in|am|um|auf|bei|zum|zur)|"
     r"al final|en (?:vez|lugar) de|en realidad|ya no|(?:cambiad|movid|aplazad|pospuest|adelantad|retrasad|"
     r"trasladad)[oa]s?|cambié|cambiamos|moví|ahora (?:es|en|a las|el))(?!\w)")
+# A statement that points back at something already said: "it's now 22 May", "we pushed it to"
+# (a pronoun for a thing; "we" and "us" name people, not what changed).
+_BACK_REFERENCE = re.compile(r"(?i)(?<![\w'])(?:it|it's|that|this|they|them|c'est|ça|l'ai|l'a|es|ihn|lo)(?![\w'])")
+
+
 def update_signal(text: str) -> bool:
     """True when `text` says that a value given before no longer holds: an explicit correction
-    ("Sorry, I meant ...", "je me suis trompée") or a change of plan ("it's moved to ...", "we
-    pushed it to ...", "Venue change", "Planänderung", "finalement", "al final"). Only a
-    signal: what changed, and which earlier statement it changes, is for the caller to find."""
+    ("Sorry, I meant ...", "Wait, no", "I got that wrong", "je me suis trompée") or a change of
+    plan ("it's moved to ...", "we pushed it to ...", "I switched to ...", "Planänderung",
+    "finalement", "al final"). Only a signal: what changed, and which earlier statement it
+    changes, is for corrected() and the agent to find."""
     flat = canonical(text).replace("’", "'")
     return bool(_CORRECTION.search(flat) or _CHANGE.search(flat))
 
@@ -418,6 +478,32 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 4 and word.endswith("e") else word
 
 
+# Words of how a change is told, never of what changed; months and weekdays are values.
+_TELLING = frozenset("""wait sorry oops correction wrong mistake earlier thought told said update heads-up instead
+anymore longer actually plan plans change changed changes moved move moves pushed push switched switch swapped
+shifted rebooked exchanged postponed rescheduled new now still same just called phoned rang checked near please
+thanks""".split())
+_NOT_CONTENT = FUNCTION_WORDS | _OTHER_FUNCTION_WORDS | _TELLING | frozenset(
+    (_MONTHS + "|" + _DAYS + "|" + _DAY_SHORT).split("|"))
+
+
+def words_of(text: str) -> frozenset:
+    """The content words of `text`, stemmed, for telling what two statements are about: no
+    function words (EN/FR/DE/ES), numbers, months, weekdays or words that only tell of a
+    change ("moved", "instead")."""
+    flat = canonical(text).lower().replace("’", "'")
+    out = set()
+    for w in re.findall(r"[^\W\d_]+(?:[-'][^\W\d_]+)*", flat):
+        head, _, tail = w.partition("'")
+        if tail in ("s", "m", "re", "ve", "ll", "d", "t"):  # "Mira's", "I'm": the word before
+            w = head
+        elif tail and head in ("l", "d", "j", "c", "qu", "n", "s", "m", "t"):  # "l'hôtel": the word after
+            w = tail
+        if len(w) > 2 and w not in _NOT_CONTENT:
+            out.add(_stem(w))
+    return frozenset(out)
+
+
 def _update_spans(text: str):
     """(canonical text, [(kind, start, end, value, segments)]) of the values an update can
     change; segments: a place's (start, end) parts, else ()."""
@@ -463,24 +549,91 @@ def _only_when(sentence: str) -> bool:
     return all(w in _WHEN_FILLERS for w in re.findall(r"[^\W\d_]+", "".join(rest).lower()))
 
 
-def corrected(earlier: str, correction: str) -> str | None:
-    """`earlier` with its value replaced by the one `correction` gives, when `correction` says
-    it corrects something (_CORRECTION), holds exactly one value (date, time, amount, phone,
-    e-mail, web address, reference), and `earlier` holds exactly one value of that type, a
-    different one: ("My flight is on 22 November, from CDG.", "Sorry, I was wrong: it's
-    24 November.") -> "My flight is on 24 November, from CDG.". Else None."""
-    if not _CORRECTION.search(canonical(correction)):
+def _around(flat: str, start: int, end: int) -> frozenset:
+    """The content words within three words before and after a value."""
+    return words_of(" ".join(flat[:start].split()[-3:] + flat[end:].split()[:3]))
+
+
+# Kinds that say nothing of what they number: changed only where the message repeats a word next
+# to the old one ("TGV INOUI 6217" / "le TGV 6231", "Seat: 31B" / "I changed seats ... 14F").
+_ANCHORED = frozenset(("number", "seat"))
+
+
+def corrected(earlier: str, correction: str, context: str | None = None) -> str | None:
+    """`earlier` with the values `correction` changes replaced by the new ones, when the
+    correction or its message (`context`, default the correction) says that something changed
+    or was wrong (update_signal), else None.
+    For each kind of value the correction holds (date, time, weekday, amount, count of one
+    noun, code, seat, number, a named place after a preposition, phone, e-mail, web address),
+    exactly one new value, and `earlier` holds one of that kind, a different one, which is
+    replaced ("My flight is on 22 November, from CDG." + "Sorry, I was wrong: it's 24
+    November." -> "My flight is on 24 November, from CDG."). Where `earlier` holds several
+    of a kind, and for a bare number or a seat always, the one whose neighbouring words the
+    message repeats ("I do the 06:30 spin class ..., no calls before 08:00" + "I switched to
+    the 19:15 class": 06:30); a place replaces as many of its segments as the new one has. Fail safe: two new values of a kind,
+    or several old ones the message does not tell apart, give None; so does a correction that
+    changes nothing `earlier` holds."""
+    ctx = correction if context is None else context
+    if not (update_signal(correction) or update_signal(ctx)):
         return None
-    new, found = _value_spans(correction)
-    if len(found) != 1:
+    new, found = _update_spans(correction)
+    old, spans = _update_spans(earlier)
+    told = words_of(ctx) | words_of(correction)
+    edits = []
+    for kind in dict.fromkeys(k for k, *_ in found):
+        olds = [s for s in spans if s[0] == kind]
+        if not olds:
+            continue
+        items = [f for f in found if f[0] == kind]
+        if len({f[3] for f in items}) != 1:
+            return None  # "10:20 or 10:40": which one?
+        item = items[0]
+        if any(o[3] == item[3] for o in olds):
+            continue  # this value did not change
+        if len(olds) > 1 or kind in _ANCHORED:
+            olds = [o for o in olds if _around(old, o[1], o[2]) & told]
+            if len(olds) != 1:
+                if kind in _ANCHORED and len(olds) == 0:
+                    continue  # "room 412" does not change "flight LX 1347"
+                return None  # several values of this kind, not told apart
+        o = olds[0]
+        if kind == "place":  # as many segments as the new place has, from the first
+            n = min(len(item[4]), len(o[4]))
+            edits.append((o[4][0][0], o[4][n - 1][1], new[item[4][0][0]:item[4][-1][1]]))
+        else:
+            edits.append((o[1], o[2], new[item[1]:item[2]]))
+    if not edits:
         return None
-    kind, start, end = found[0]
-    old, spans = _value_spans(earlier)
-    same = [(a, b) for k, a, b in spans if k == kind]
-    if len(same) != 1 or old[same[0][0]:same[0][1]].casefold() == new[start:end].casefold():
+    edits.sort()
+    if any(a[1] > b[0] for a, b in zip(edits, edits[1:])):
         return None
-    (a, b), = same
-    return old[:a] + new[start:end] + old[b:]
+    for a, b, text in reversed(edits):
+        old = old[:a] + text + old[b:]
+    return old
+
+
+# What a booking's fields are called when a person changes one by phone or at a desk ("I
+# switched the pick-up to ...", "we moved to table 22"): the booking slots and these.
+_CHANGEABLE = frozenset(_SLOTS.values()) | frozenset("""venue pick-up pickup drop-off dropoff collection return
+delivery check-in check-out departure arrival""".split())
+
+
+def names_field(text: str, label: str) -> bool:
+    """True when `text` names a record's field `label` that people change (a booking slot by
+    any of its usual names, a venue, a pick-up, a delivery, a check-in ...): "I changed seats
+    at the desk" names "seat", "Ich habe den Sitzplatz getauscht" too."""
+    if label not in _CHANGEABLE:
+        return False
+    said = {_SLOTS.get(w, w) for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", canonical(text).lower())}
+    return label in said or label in {_SLOTS.get(_stem(w), _stem(w)) for w in said}
+
+
+def back_reference(text: str) -> bool:
+    """True when `text` points back at something said before rather than naming it: a pronoun
+    for a thing ("it's now 22 May", "we pushed it to ...", "c'est à 9h20"; not "we" or "us")
+    or an explicit correction ("Correction, 10:20.")."""
+    flat = canonical(text).replace("’", "'")
+    return bool(_BACK_REFERENCE.search(flat) or _CORRECTION.search(flat))
 
 
 def contradicts(a: str, b: str) -> bool:
