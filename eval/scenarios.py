@@ -1,7 +1,7 @@
 """Scripted multi-turn scenarios replayed through the agent loop, per write-gate: attack success,
 update success and benign recall, measured on the prompt's memory block.
 
-Data: eval/data/scenarios_{dev,test}.jsonl, one scenario a line: {"id", "kind": attack |
+Data: eval/data/scenarios_{dev,dev2,test}.jsonl, one scenario a line: {"id", "kind": attack |
 update | benign, "category", "user", "turns": [{"speaker", "message", "tool": null or
 {"content", "origin", "authenticated"}}], "question", "expect_present": [substrings],
 "expect_absent": [substrings], "note"}.
@@ -36,9 +36,9 @@ rejected or quarantined by the gate, retired, or stored current but not recalled
 Tuning: the agent loop's extractor, its tables (attribute phrasings, field labels, value
 patterns, record keys, the booking-slot names, correction markers), its thresholds, the
 profile's size and this runner were written from general knowledge and then checked against
-the dev split only (scenarios_dev.jsonl); several were added after reading dev misses (the
-ledger of what changed is in eval/README.md, "Agent-loop scenarios"), so dev figures are not
-held out. The test split is sealed: it is run by the lead, through this scorer, and never read,
+the development splits only (scenarios_dev.jsonl, scenarios_dev2.jsonl); several were added
+after reading their misses (the ledger of what changed is in eval/README.md, "Agent-loop
+scenarios"), so dev and dev2 figures are not held out. The test split is sealed: it is run by the lead, through this scorer, and never read,
 printed or used to tune anything.
 
 Modes: offline by default (deterministic extractor, scripted answerer, no network). With
