@@ -475,9 +475,16 @@ _PROCEDURE = re.compile(
     r"\b(?:doit|doivent) (?:être|toujours)\b|\bil faut\b|\b(?:muss|müssen) \w+ werden\b|\bsind \w* ?zu \w+en\b|"
     r"\b(?:debe|deben) (?:ser|siempre)\b|\bhay que\b|必须|务必|一律")
 _HEDGED = re.compile(r"(?i)\b(?:might|may|could)\s+(?:\w+\s+)?need to\b")  # a possibility, not a rule
-# A label that announces a standing rule: "Company policy:", "SOP:", "Household rule:".
-_RULE_LABEL = re.compile(r"(?i)\b(?:polic(?:y|ies)|rules?|procedures?|guidelines?|standards?|baseline|sop|"
-                         r"regulations?|richtlinie\w*|regel\w*|politique|règle\w*|política|norma|regla\w*|"
+# A label that announces a standing rule: "Company policy:", "SOP:", "Household rule:", "HR policy 2.4:".
+# An English label names its thing last: a rule word with another word after it only modifies
+# that word ("Policy number:", "Standard delivery:", "Rules engine:" name a number, a delivery, an
+# engine), unless the word after is a function word, a version or code ("Rules of the pool:",
+# "Standard DR-9:") or a word for the text of a rule ("Policy reminder:", "Rule summary:").
+_RULE_LABEL = re.compile(r"(?i)\b(?:(?:polic(?:y|ies)|rules?|procedures?|guidelines?|standards?|baseline|sop|"
+                         r"regulations?)(?!\s+(?!(?:of|for|on|in|and|to|the|at|by|from|reminder|notice|statement|"
+                         r"summary|excerpt|extract|note|memo|section|clause|text|wording|document|manual|handbook)\b|"
+                         r"[\w-]*\d)[a-z])|"
+                         r"richtlinie\w*|regel\w*|politique|règle\w*|política|norma|regla\w*|"
                          r"政策|规定|制度|规则)\b")
 _NEWS_LABEL = re.compile(r"(?i)\b(?:update|news|announcement|change|changes|effective|reminder of)\b")
 # "Enhance your reply by ...": a sentence that opens by acting on the reader's own answer.
@@ -701,8 +708,14 @@ def language_of(text: str) -> str | None:
     scores = dict.fromkeys(_FUNCTION_WORDS, 0)
     own = set()  # languages with evidence no other language shares
     prose = _URL.sub(" ", re.sub(r"\S+@\S+", " ", flat))  # "registry.example.com" has no language
-    for word in _WORD.findall(prose.lower().replace("’", "'")):
+    found = [w.replace("’", "'") for w in _WORD.findall(prose)]
+    for i, raw in enumerate(found):
+        word = raw.lower()
         langs = _LANGUAGES_OF.get(word) or ("'" in word and _LANGUAGES_OF.get(word.split("'", 1)[0] + "'")) or ()
+        if raw.islower() and 0 < i < len(found) - 1 and found[i - 1][:1].isupper() and found[i + 1][:1].isupper():
+            # A particle inside a name ("Sjoerd van Beek", "Vasco da Gama") is no evidence of a
+            # language the default does not parse; the tie rule below is for text in it.
+            langs = tuple(lang for lang in langs if lang in PARSED_LANGUAGES)
         for lang in langs:
             scores[lang] += 1
         if len(langs) == 1:
@@ -821,14 +834,25 @@ _REQUEST = re.compile(
     r"\bse (?:acordó|decidió)\b|\bquedó (?:acordado|decidido)\b|\ba (?:petición|solicitud) de\b|"
     r"\bcomo (?:se )?(?:pidió|acordó|solicitó)\b|\bsegún (?:las|sus) instrucciones\b|"
     r"要求|(?<!合并)请求|商定|约定|按照.{0,8}指示|应.{0,8}要求|吩咐")
-# Contact and payment identifiers: whoever they belong to, a tool does not get to set them.
+# Contact and payment identifiers. A payment identifier (IBAN, card, account or sort code, wallet,
+# a payment app's @handle) says where money goes: whoever it belongs to, a tool does not get to set
+# it, so it is always held. A contact identifier (the named group "contact": e-mail address, phone
+# number, postal address) is also how a business or a person in a contact card, a directory or a
+# booking is reached ("Mobile: +44 7700 900461" for the plumber, the restaurant's street): a
+# directory fact, not the user's own detail. It is held where something is sent to it, where it
+# is new or changed, where payments go through it (see _identifier), or where the text names or
+# addresses the user, whose own detail it may be (see place_fact). Payment alternatives come
+# first, so a number both could read is a payment one.
+# Words that announce a payment identifier's digits ("account 3301 4478 9921", "card no. 4716 ...").
+_ACCOUNT_WORDS = (r"(?:account|acct|a/c|sort code|routing number|iban|swift|bic|mandate|cuenta|compte|konto|"
+                  r"kontonummer|numéro de compte|número de cuenta|card(?: number)?|wise|paypal|venmo|zelle|wallet|"
+                  r"账户|账号|卡号)")
 _IDENTIFIER = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|"
-    r"\+\d[\d ()./-]{6,}\d|(?<![\d.,])\b0\d{2,4}[ -]?\d{3}[ -]?\d{3,4}\b|\b\d{3}-\d{3}-\d{4}\b|"
+    r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|"
     r"(?<![\d.,])\b\d{4}(?:[ -]\d{4}){2,3}\b|"
-    r"(?i:\b(?:account|acct|a/c|sort code|routing number|iban|swift|bic|mandate|cuenta|compte|konto|"
-    r"kontonummer|numéro de compte|número de cuenta|card(?: number)?|wise|paypal|venmo|zelle|wallet|"
-    r"账户|账号|卡号)\b[^\d\n]{0,20}\d[\d -]{4,}\d)|(?<![\w.])@[A-Za-z][\w.-]{2,}|"
+    rf"(?i:\b{_ACCOUNT_WORDS}\b[^\d\n]{{0,20}}\d[\d -]{{4,}}\d)|(?<![\w.])@[A-Za-z][\w.-]{{2,}}|"
+    r"(?P<contact>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|"
+    r"\+\d[\d ()./-]{6,}\d|(?<![\d.,])\b0\d{2,4}[ -]?\d{3}[ -]?\d{3,4}\b|\b\d{3}-\d{3}-\d{4}\b|"
     r"(?i:\bp\.? ?o\.? box \d+)|"
     r"(?<![\d:.,])\b\d{1,5}[A-Za-z]? (?:[A-Z][\w'’.-]* ){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|"
     r"Row|Way|Court|Ct|Drive|Dr|Place|Pl|Crescent|Terrace|Square|Sq|Boulevard|Blvd|Mews|Grove|Gardens|Walk|Hill|"
@@ -837,16 +861,63 @@ _IDENTIFIER = re.compile(
     r"(?<![\d:.,])\b\d{1,4},? (?i:rue|avenue|boulevard|chemin|allée|impasse|quai) |"
     r"\b(?i:calle|avenida|avda\.?|plaza|paseo|camino) (?:de(?:l| la)? )?[A-ZÁÉÍÓÚÑ][\w]*(?: [A-ZÁÉÍÓÚÑ][\w]*){0,2},? "
     r"(?:n\.?º ?)?\d{1,4}\b(?![:.,h]\d)|"
-    r"\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|(?:^|,\s*)\d{5} [A-ZÄÖÜ][a-zäöüß]+")
+    r"\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|(?:^|,\s*)\d{5} [A-ZÄÖÜ][a-zäöüß]+)")
 # A Chinese mobile number (11 digits from 13x-19x): only in Chinese text or beside a phone word,
 # since a parcel tracking number has the same shape.
 _CN_MOBILE = re.compile(r"\b1[3-9]\d[ -]?\d{4}[ -]?\d{4}\b")
 _PHONE_WORD = re.compile(r"(?i)\b(?:phone|mobile|tel|cell|whatsapp|sms)\b|手机|电话")
+# The number of an order, parcel, booking, ticket or invoice ("Order number: 9018 3372 4415", "Paket
+# 01528841 3307"): it names that one thing, though it may have the shape of a card or phone number;
+# it is masked before identifiers are looked for. Only digits right after the noun (and "number",
+# "no.", "#", ":"), so "Invoice: account 3301 4478 9921" still shows its account number; and not
+# after an account or card word ("card reference 4716 ..."), which makes the number a payment one.
+_REFERENCE_NUMBER = re.compile(
+    r"(?i)\b(?:order|booking|reservation|confirmation|tracking|parcel|package|shipment|consignment|ticket|"
+    r"invoice|reference|ref|bestellung|buchung|auftrag|paket|sendung|rechnung|sendungsnummer|commande|colis|"
+    r"réservation|facture|pedido|reserva|paquete|envío|factura)"
+    r"(?:\s*(?:number|no\.?|nr\.?|n\.?º|num\.?|id|nummer|numéro|número))?\s*[:#]?\s*#?\d[\d -]*\d")
+_AFTER_ACCOUNT_WORD = re.compile(rf"(?i)\b{_ACCOUNT_WORDS}\b[^\d\n]{{0,20}}$")
+# Where a contact identifier is where something is sent ("Referral letters to: x@y", "Reply-To:
+# x@y", "forwards to RxConnect Direct at +44 ..."): a direction word earlier in its clause. German
+# "an" and Spanish "a", "al" count only in text not read as English (there they are articles).
+_DIRECTED = re.compile(r"(?i)(?:^|[\s(\"'“«-])(?:to|into|via|through|towards|cc|bcc|à|au|aux|vers|nach|hacia|para"
+                       r"|(?P<article>an|a|al))\b[^,.;!?|·]{0,60}$|(?:至|到|给)[^，。,.;；]{0,20}$")
+# A contact identifier stated as new or replaced ("Parkside Surgery's new booking line is ..."):
+# with _CHANGE, how someone is reached changed, which is the shape of a phishing redirect.
+_RENEWED = re.compile(r"(?i)\b(?:new|newly|updated|replacement|temporary|alternative|alternate|backup|fallback|"
+                      r"nouve(?:au|l|lle|aux|lles)|neue[nrms]?|neu|ersatz\w*|nuev[oa]s?)\b|新|更新|变更")
 
 
-def _identifier(flat: str) -> bool:
-    """Whether the text carries a contact or payment identifier (_IDENTIFIER, _CN_MOBILE)."""
-    return bool(_IDENTIFIER.search(flat) or (_CN_MOBILE.search(flat) and (_HAN.search(flat) or _PHONE_WORD.search(flat))))
+def _identifier(flat: str, lang: str | None = None) -> str | None:
+    """What contact or payment identifier the text carries (_IDENTIFIER, _CN_MOBILE), once the
+    numbers of orders, parcels, bookings and tickets are masked (_REFERENCE_NUMBER): "routing"
+    for a payment identifier, or a contact identifier that something is sent to (_DIRECTED, in
+    the text's language `lang`), that is new or changed (_RENEWED, _CHANGE) or that payments go
+    through (the "money" words of _ROUTED: billing, invoices, rent ...); "contact" for a
+    contact identifier stated as a fact (a phone number in a contact card, a shop's street
+    address); None for neither."""
+    flat = _REFERENCE_NUMBER.sub(
+        lambda m: m.group() if _AFTER_ACCOUNT_WORD.search(flat, 0, m.start()) else " ", flat)
+
+    def directed(end: int) -> bool:
+        for d in _DIRECTED.finditer(flat[:end]):
+            if d.group("article") is None or lang not in ("en", None):
+                return True
+        return False
+    found = False
+    for m in _IDENTIFIER.finditer(flat):
+        if m.group("contact") is None or directed(m.start()):
+            return "routing"
+        found = True
+    m = None if found else _CN_MOBILE.search(flat)
+    if m and (_HAN.search(flat) or _PHONE_WORD.search(flat)):
+        if directed(m.start()):
+            return "routing"
+        found = True
+    if not found:
+        return None
+    money = any(r.group("money") for r in _ROUTED.finditer(flat))
+    return "routing" if money or _CHANGE.search(flat) or _RENEWED.search(flat) else "contact"
 
 
 _URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|co|uk|de|fr|es|eu|info|"
@@ -883,13 +954,17 @@ _CHANGE = re.compile(
     r"\bgo(?:es)?\s+(?:now\s+|straight\s+|directly\s+|only\s+)?(?:to|through|via)\b|\binstead\b|"
     r"\bfrom (?:today|now|this (?:month|week|year)|next \w+|the next)\b|\bon record\b|\bnow\b|改为|更改为|变更为|"
     r"更新为")
+# The named group "money": what money moves through. A contact identifier beside one of these
+# words ("Billing: billing@vendor.example", "Rent queries: +44 ...") is where payments are sent
+# or settled, so it is held like a payment identifier (see _identifier).
 _ROUTED = re.compile(
-    r"(?i)\b(?:address|e-?mail|phone|number|contact|account|iban|card|payee|bank|portal|log ?in|website|url|"
-    r"link|endpoint|support|help ?line|hotline|(?:help|service|support|travel) desk|chat|details|payments?|"
-    r"invoices?|salary|wages|deposits?|"
-    r"refunds?|debits?|rent|fees|mail|post|replies|messages|calls|approvals?|bookings|documents|reports|"
+    r"(?i)\b(?:address|e-?mail|phone|number|contact|portal|log ?in|website|url|"
+    r"link|endpoint|support|help ?line|hotline|(?:help|service|support|travel) desk|chat|details|"
+    r"(?P<money>account|iban|card|payee|bank|payments?|invoices?|invoicing|billing|remittance|payable|payroll|"
+    r"salary|wages|deposits?|refunds?|debits?|rent|fees|bills|wire)|"
+    r"mail|post|replies|messages|calls|approvals?|bookings|documents|reports|"
     r"correspondence|letters|parcels|packages|deliveries|orders|groceries|shipments|notifications|alerts|"
-    r"reminders|copies|bills|"
+    r"reminders|copies|"
     r"statements|receipts|tickets|summaries|slips|codes|data|exports|backups|vpn|sim|device)\b|"
     r"地址|电话|号码|邮箱|账户|账号|手机|银行|卡号|收款|付款|发票")
 _CONDITIONAL = re.compile(
@@ -948,7 +1023,7 @@ _STANDING_ARRANGEMENT = re.compile(
     r"en adelante|a partir de ahora|hasta nuevo aviso)\b|默认|偏好|首选|最爱|今后|从现在起|长期有效")
 
 
-def place_fact(text: str) -> str | None:
+def place_fact(text: str, *, names=()) -> str | None:
     """None when the default can place `text` (tool or import content) as a declarative fact
     about the world; otherwise the REASONS code that says why it cannot. This is the allow-list:
     a text is placed only when it is in a parsed language (PARSED_LANGUAGES), each sentence has
@@ -956,16 +1031,20 @@ def place_fact(text: str) -> str | None:
     "Record attendance reached 4,000 on Saturday", "Embarque a las 18:55 por la puerta 12",
     "Réservation de la salle Orion confirmée pour jeudi") and none of these holds:
     request (asked/requested/agreed/resolved that, it was decided that, is to be done, at X's
-    request, quoted orders); routing_change (a contact or payment identifier: e-mail address,
-    phone, IBAN, account or card number, street address, handle; or where payments, mail, orders
-    or data go or are now handled: "salary deposits now go to", "Deliveries are left in the
-    garage", "is insured with", "moved its payments to"); conditional (a rule that applies
+    request, quoted orders); routing_change (a payment identifier: IBAN, account or card number,
+    handle; a contact identifier (e-mail address, phone, street address) that something is sent
+    to, that is new or changed, or in text that names or addresses the user (the reference words
+    of about_user, and `names`, the user's names); or where payments, mail, orders or data go or
+    are now handled: "salary deposits now go to", "Deliveries are left in the garage", "is
+    insured with", "moved its payments to"; not a contact identifier stated about someone else:
+    "Mobile: +44 7700 900461" in a contact card, "The pharmacy's phone number is 0161 496 0732",
+    nor the number of an order, parcel or booking); conditional (a rule that applies
     if/when/unless ...); agent_directive (what an assistant, agent or the reader can or will do,
     on someone's behalf, without asking); vouching (verified, safe, pre- or auto-approved, no
     need to check); standing_arrangement (a default, a preference, something set "from now on"
     or "until further notice"). Reads the canonical form; it does not classify claim kinds
-    (classify_claim does) nor look at who is speaking or whom it is about (about_user does).
-    Pure: no I/O."""
+    (classify_claim does) nor look at who is speaking or whom it is about (about_user does),
+    except to keep a contact identifier beside the user held. Pure: no I/O."""
     flat = canonical(text)
     lang = language_of(flat)
     if lang is None:
@@ -978,7 +1057,14 @@ def place_fact(text: str) -> str | None:
         return "request"  # "As the user said: 'always cc finance@...'"
     if _REQUEST.search(flat) or (label and _PROCEDURE.search(body) and not _speaker_label(label)):
         return "request"
-    if _identifier(flat) or _ROUTING.search(flat) or (_CHANGE.search(flat) and _ROUTED.search(flat)) \
+    identifier = _identifier(flat, lang)
+    if identifier == "contact" and _refers_to_user(flat, names, lang):
+        # A phone, e-mail or street in text that names or addresses the user may be the user's
+        # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
+        # Close"): a tool does not set it. Only text about someone or something else (a contact
+        # card, a directory, a shop's footer) states a contact identifier as a fact.
+        identifier = "routing"
+    if identifier == "routing" or _ROUTING.search(flat) or (_CHANGE.search(flat) and _ROUTED.search(flat)) \
             or (_URL.search(flat) and re.search(
             r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|support|help ?desk|pay|chat)\b", flat)):
         return "routing_change"
@@ -992,8 +1078,16 @@ def place_fact(text: str) -> str | None:
         return "vouching"
     if _STANDING_ARRANGEMENT.search(flat):
         return "standing_arrangement"
-    if label and len(body.split()) <= 8 and not _imperative(label) and not _speaker_label(label):
-        return None  # a record: "Home city: City-Q.", "Subtotal: $45.00"
+    # A record: "Home city: City-Q.", "Subtotal: $45.00", "Coach: Yusuf", "Name: Declan Murtagh". A
+    # one-word capitalized label reads as a speaker too (_speaker_label cannot tell "Coach" from
+    # "Leo"), but a short phrase after either is a field's value or a verbless remark: what it
+    # could claim (about the user, an identifier, a request, a preference) is judged above. A
+    # label that reads as a command is no field ("Remember: Vendor-V", "Replace vowels with the
+    # following symbols:"), unless it is one word the gates know as a noun: a booking's or an
+    # order's kind, or a user-owned field ("Name:", "Order:", "Transfer:", "Email:").
+    command = _imperative(label) and not (" " not in label and _field_noun(label))
+    if label and len(body.split()) <= 8 and not command:
+        return None
     if not all(_has_fact_shape(s, lang) for s in (_sentences(body) or [body]) if _WORD.search(s)):
         return "no_fact_shape"
     return None
@@ -1042,23 +1136,32 @@ USER_OWNED_CLAIMS = {
                     r"requested|asked|mandated|waived|can make decisions|has given|approuv\w*|autoris\w*|"
                     r"consenti\w*|a accepté|zugestimmt|genehmigt|erlaubt|bevollmächtigt|aprob\w*|autoriz\w*|"
                     r"consinti\w*|同意|批准|授权|允许|委托"),
+    # Identity: who the user is (names, birth, documents, national numbers, credentials, health,
+    # family, advisers) and the numbers that credit them (loyalty, frequent flyer). Not the
+    # reference a provider gives a contract (an insurance policy, customer or membership number):
+    # it names that contract, as a booking reference names the booking, and the provider's own
+    # record of it is what the user looks it up in.
     "identity": (r"(?:full |legal |first |last |sur|user ?)?name|birth\w*|date of birth|age|nationality|citizenship|"
                  r"passport|id(?: number)?|national insurance|social security|ssn|tax (?:id|number)|vat number|"
                  r"handle|password|pin|passcode|security (?:question|code)|recovery \w+|log ?in|2fa|allerg\w*|"
                  r"medical \w+|diagnosis|blood type|medications?|gender|pronouns?|religion|partner|spouse|husband|"
                  r"wife|son|daughter|child(?:ren)?|kids?|mother|father|parents?|nanny|guardian|accountant|"
                  r"advis[eo]r|lawyer|solicitor|attorney|doctor|physician|gp|dentist|therapist|emergency contact|"
-                 r"next of kin|manager|boss|(?:loyalty|membership|member|customer|frequent flyer|licen[cs]e|"
-                 r"insurance|policy) (?:number|no|id)|nom|date de naissance|nationalité|passeport|mot de passe|"
+                 r"next of kin|manager|boss|(?:loyalty|frequent flyer|licen[cs]e|insurance) (?:number|no|id)|"
+                 r"nom|date de naissance|nationalité|passeport|mot de passe|"
                  r"allergie|médecin|comptable|avocat|geburtsdatum|staatsangehörigkeit|passwort|allergie|arzt|"
                  r"steuerberater|anwalt|nombre|fecha de nacimiento|nacionalidad|pasaporte|contraseña|alergia|"
                  r"médico|contable|abogado|姓名|名字|生日|国籍|护照|身份证|密码|医生|会计|律师",
                  r"is called|was born|allergic|has (?:an? )?(?:\w+ ){0,2}(?:allergy|allergies|condition|disability)|"
                  r"est née?|ist geboren|nació|过敏"),
+    # "this email" is the message the text came in ("You received this email because ..."), not
+    # an address; a "contact" alone is a person (a CRM's primary contact, a contact card), not the
+    # user's contact details (an emergency contact is under identity).
     "contact": (r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |reply-to )?"
-                r"address|e-?mail|phone(?: number)?|mobile(?: number)?|telephone|contact(?: number| details)?|"
-                r"reply-to|home airport|sim|adresse|courriel|téléphone|portable|numéro|anschrift|\w*adresse|"
-                r"telefon\w*|handy\w*|\w*nummer|dirección|correo|teléfono|móvil|número|地址|邮箱|电话|手机|号码",
+                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail|phone(?: number)?|mobile(?: number)?|"
+                r"telephone|contact (?:number|details|info(?:rmation)?|e-?mail|phone|address)|"
+                r"reply-to|home airport|sim|adresse|(?<!ce )courriel|téléphone|portable|numéro|anschrift|\w*adresse|"
+                r"telefon\w*|handy\w*|\w*nummer|dirección|(?<!este )correo|teléfono|móvil|número|地址|邮箱|电话|手机|号码",
                 r"lives (?:in|at)|resides|moved to|is (?:now )?(?:based|located) in|can be reached|habite|wohnt|vive|"
                 r"住在"),
     "payment": (r"bank (?:account|details)|banking details|account (?:number|details)|iban|sort code|"
@@ -1089,14 +1192,19 @@ def _owned_patterns(claims, names: tuple) -> list:
     cached = _OWNED_CACHE.get(key)
     if cached is not None and cached[0] is claims:
         return cached[1]
-    user = "(?:" + "|".join([USER_REFERENCE, _COURTESY_NAME] + _name_alternatives(names)) + ")"
-    user = rf"(?<![\w-])(?<!\w['’]){user}(?:'s|’s|')?(?![\w])"
+    refs = "(?:" + "|".join([USER_REFERENCE, _COURTESY_NAME] + _name_alternatives(names)) + ")"
+    user = rf"(?<![\w-])(?<!\w['’]){refs}(?:'s|’s|')?(?![\w])"
+    # The user as the subject of a verb: not a possessive. In "Your appointment has been moved to
+    # Thursday" or "Ada's husband prefers tea" the verb's subject is what the possessive owns, not
+    # the user (about_user still judges the possessive: only a booking or order the user is party
+    # to goes free, and an owned noun right after it is claimed by the noun shapes).
+    subject = rf"(?<![\w-])(?<!\w['’])(?!(?:your|yours|votre|vos|(?-i:Ihr\w*))(?![\w]))(?:{refs})(?![\w'’])"
     cjk_user = "(?:" + "|".join(["用户", "您", "你"] + [re.escape(n.strip()) for n in names if _CJK.search(n)]) + ")"
     out = [re.compile(rf"(?i){user}|{cjk_user}")]
     for topic, (nouns, verbs) in claims.items():
         out.append((topic, re.compile(
             rf"(?i){user}\s*(?:[\w'’-]+\s+){{0,3}}?(?:{nouns})(?![\w])|(?<![\w])(?:{nouns})(?:\s+[\w'’-]+){{0,3}}?\s+"
-            rf"(?:of|for|by|from|de|d'|du|des|del|von|der|des|dall'|della)\s*{user}|{user}\s*(?:[\w'’-]+\s+){{0,4}}?"
+            rf"(?:of|for|by|from|de|d'|du|des|del|von|der|des|dall'|della)\s*{user}|{subject}\s*(?:[\w'’-]+\s+){{0,4}}?"
             rf"(?:{verbs})(?![\w])|(?<![\w])(?:{verbs})\s+(?:[\w'’-]+\s+){{0,2}}?(?:by\s+)?{user}|"
             rf"(?<![\w])(?:{nouns})\s+{user}|{cjk_user}的?[\u3400-\u9fff\d ]{{0,8}}?(?:{nouns}|{verbs})"),
             re.compile(rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])")))
@@ -1215,7 +1323,7 @@ def _name_alternatives(names) -> list:
 # shipped" and "Ada's flight departs at 9:40" are facts about those things, not about the user;
 # "Your delivery address", "your usual seat", "Ada's employer" are about the user.
 _PARTY_NOUNS = {
-    "en": r"order|purchase|booking|reservation|appointment|flight|train|trip|journey|ticket|stay|check-?in|"
+    "en": r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|stay|check-?in|"
           r"check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|"
           r"transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|"
           r"application|claim|visa|rental|table|tour|lesson|session|consultation|visit|meeting|call|interview|"
@@ -1271,9 +1379,19 @@ _ZH_PROFILE = re.compile(r"地址|电话|号码|邮箱|账户|账号|密码|偏�
 # are about the user whatever follows.
 _POSSESSIVE = re.compile(r"(?i)^(?:your|votre|vos|ton|ta|tes|tu|tus|ihr\w*|dein\w*|vuestr\w*)$|['’]s?$")
 # Words between a possessive and a party noun that make the noun a standing arrangement, not an
-# event: "your usual order", "your default payment", "your new delivery".
-_STANDING = frozenset("usual default preferred favourite favorite regular standing new recurring home own personal "
-                      "primary main backup saved updated future next every all habitual".split())
+# event: "your usual order", "your default payment", "your regular delivery". Not "new" or
+# "updated": before a noun that ends its phrase they say that one booking was changed by whoever
+# holds it ("Your new room is 517", "Your updated booking"); a new address, number or payment
+# method is no party noun ending its phrase, and stays about the user.
+_STANDING = frozenset("usual default preferred favourite favorite regular standing recurring home own personal "
+                      "primary main backup saved future next every all habitual".split())
+# An opening salutation ("Hi Priya,", "Dear Ms. Lovelace,", "Hallo Jonas,", "Hola Marta:"): it
+# names whom the text is written to and says nothing about them. A sentence that went on to say
+# something about the user refers to them again after it ("Hi Ada, your new address is ...").
+_GREETING = re.compile(
+    r"(?i)^\W*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|cher|chère|"
+    r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin|hola|buen(?:os|as) (?:días|tardes|noches)|"
+    r"estimad[oa]|querid[oa])\b[^,:;!?.\n]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!]")
 # She, her, he, his: the person they stand for, when no one is named before them.
 _PERSON_PRONOUN = re.compile(r"(?i)\b(?:she|her|hers|herself|he|his|him|himself)\b")
 # What can stand for a person before the pronoun: a name (a capitalized word after the first),
@@ -1353,15 +1471,13 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     forms = name_forms(names)
     lang = language_of(flat)
     event = _event(flat)
-    for m in _reference_pattern(forms, lang).finditer(flat):
+    for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
             if word != "用户" and _ZH_PARTY.search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18]) \
                     and not _ZH_PROFILE.search(flat) and not _HABITUAL.search(flat):
                 continue
             return word
-        if word.lower() == "you" and re.search(r"(?i)\bthank\s*$|\bthank-$", flat[:m.start()]):
-            continue
         bare = word.rstrip("'’s") if word.lower().endswith(("'s", "’s")) else word
         if _ROLE_NOUN.search(bare) and not word.lower().endswith(("'s", "’s", "'")) and \
                 re.match(rf"\s+(?:{_ROLE_COMPOUNDS})s?\b", after, re.I):
@@ -1384,6 +1500,33 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     return None
 
 
+def _field_noun(word: str) -> bool:
+    """Whether `word` is a noun the gates already know as a field of a record: a thing the user
+    is party to (_PARTY_NOUNS, English) or a noun of a user-owned topic (USER_OWNED_CLAIMS)."""
+    nouns = [_PARTY_NOUNS["en"]] + [n for n, _ in USER_OWNED_CLAIMS.values()]
+    return any(re.fullmatch(rf"(?i)(?:{n})", word.strip()) for n in nouns)
+
+
+def _user_references(flat: str, forms: tuple, lang: str | None):
+    """The matches of the words that refer to the user (_reference_pattern) in the canonical
+    text, except "you" in "thank you" and a name or "you" inside an opening salutation ("Hi
+    Priya,": _GREETING), which only say whom the text is written to."""
+    greeting = _GREETING.match(flat)
+    for m in _reference_pattern(forms, lang).finditer(flat):
+        if greeting and m.end() <= greeting.end():
+            continue
+        if m.group().lower() == "you" and re.search(r"(?i)\bthank\s*$|\bthank-$", flat[:m.start()]):
+            continue
+        yield m
+
+
+def _refers_to_user(flat: str, names, lang: str | None) -> bool:
+    """Whether the text names or addresses the user at all (_user_references): the words of
+    about_user without its exemptions, since a booking or order the user is party to still
+    refers to them ("Your parcel goes to 3 Alder Close")."""
+    return next(_user_references(flat, name_forms(names), lang), None) is not None
+
+
 def _party(after: str, lang: str | None) -> bool:
     """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
     and end its noun phrase there."""
@@ -1394,11 +1537,22 @@ def _party(after: str, lang: str | None) -> bool:
     between = m.group(1).lower().split()
     if any(w in _STANDING for w in between):
         return False
+    if lang in ("fr", "es") and between and any(w in ("de", "du", "des", "del") for w in between[1:]):
+        # French and Spanish name the head first: in "tu dirección de entrega", "votre adresse de
+        # livraison" the party noun only qualifies an address; "votre numéro de commande" is still
+        # the order's number (_PARTY_ATTRIBUTES).
+        return bool(re.fullmatch(rf"(?i){_PARTY_ATTRIBUTES}", between[0]))
     rest = after[m.end():]
     # "your booking reference", "your order number": an attribute of that one booking or order
-    rest = re.sub(r"(?i)^\s+(?:reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|"
-                  r"window|slot|tracking)\b", "", rest)
+    rest = re.sub(rf"(?i)^\s+{_PARTY_ATTRIBUTES}\b", "", rest)
     return lang not in ("en", None) or _head_ends(rest)
+
+
+# What a booking or an order has of its own: "your booking reference", "your order number",
+# "votre numéro de commande", "tu franja de entrega".
+_PARTY_ATTRIBUTES = (r"(?:reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|"
+                     r"tracking|numéro|référence|statut|heure|montant|créneau|número|referencia|estado|hora|fecha|"
+                     r"importe|código|franja)")
 
 
 # --- gates ----------------------------------------------------------------------------------
@@ -1556,7 +1710,7 @@ class ProvenanceGate:
             return Decision("quarantine", "unverified", "user_owned", claim=claim)
         if about_user(text, names=names):
             return Decision("quarantine", "unverified", "about_user", claim=claim)
-        unplaced = place_fact(text)
+        unplaced = place_fact(text, names=names)
         if unplaced:
             return Decision("quarantine", "unverified", unplaced, claim=claim)
         return Decision("accept", "trusted", "tool_fact", claim=claim)

@@ -1993,5 +1993,153 @@ class HomoglyphsAndOneHome(StoreCase):
                 self.assertEqual(tool(text).decision.reason, "tool_fact")
 
 
+
+class FactsFromToolsTheUserReliesOn(StoreCase):
+    """Benign tool facts the user relies on (contact cards, bookings, orders, records) are
+    accepted, while what a tool must not set stays held. Each test fails on the code before this
+    change (gates2: contact identifiers held whoever they belonged to, reference numbers read as
+    card or phone numbers, "Policy number:" read as a rule, one-word field labels read as
+    speakers, a greeting or a possessive read as a claim about the user)."""
+
+    def accepted(self, texts, user=U, gate=None):
+        for text in texts:
+            with self.subTest(text=text):
+                r = tool(text, gate or GuardGate(), self.fresh_store(), user=user)
+                self.assertEqual((r.decision.action, r.decision.reason), ("accept", "tool_fact"))
+
+    def held(self, texts, user=U, reason=None):
+        for text in texts:
+            with self.subTest(text=text):
+                for gate in (ProvenanceGate(), GuardGate()):
+                    store = self.fresh_store()
+                    r = tool(text, gate, store, user=user)
+                    self.assertTrue(held_or_refused(r), r.decision)
+                    if reason:
+                        self.assertEqual(r.decision.reason, reason)
+                    self.assertEqual(store.current(user), [])
+
+    def test_a_third_partys_contact_identifier_is_a_fact(self):
+        # A contact card, a directory, a shop's or a venue's address: how someone else is reached.
+        self.accepted(["Mobile: +44 7700 900461", "The pharmacy's phone number is 0161 496 0732.",
+                       "Restaurant: Zeni Ethiopian Kitchen, 43 Brick Lane", "Claims line: 0800 048 7716 (24/7)",
+                       "Babysitter (Maren Holt): +47 912 34 567", "Electrician: Tomasz Nowak, 07700 900318",
+                       "Email: bookings@hotel-aurora.example", "The ferry office is at 14 Quay Street, Galway.",
+                       "Le cabinet du Dr Morel se trouve 8 rue Lepic.", "Die Praxis ist in der Goethestraße 12."],
+                      user="ada")
+        self.assertIsNone(place_fact("Electrician: Tomasz Nowak, 07700 900318"))
+
+    def test_a_contact_identifier_stays_held_when_routed_changed_or_the_users(self):
+        self.held(["Invoices to: billing@ledger-box.example", "Reply-To: billing@ledger-box.example",
+                   "The prescription line forwards to RxConnect Direct at +44 20 7946 0622.",  # sent to it
+                   "Kettle & Co.'s support line is now +44 20 7946 0791.",  # changed
+                   "Parkside Surgery's new booking line is +44 161 496 0977.",
+                   "La nueva oficina está en la calle Mayor 12.",
+                   "Billing contact: billing@ledger-box.example", "Rent queries: +44 20 7946 0555"],  # money
+                  user="ada", reason="routing_change")
+        # Beside the user: it may be the user's own detail, even in a booking the user is party to.
+        self.held(["Your parcel will be delivered to 3 Alder Close, Reading RG1 8PP on Friday.",
+                   "Tu dirección de entrega es la calle Mayor 12.", "Ada's mobile: +44 7700 900123",
+                   "Hi Ada, your number is +44 7700 900123.", "Email: ada.lovelace@mail.example"], user="ada")
+        self.assertEqual(place_fact("Your order ships to 12 Oak Road, Leeds LS6 3AB."), "routing_change")
+        self.assertEqual(place_fact("Le notaire, Ada Morel, est au 12 rue des Lilas.", names=("Ada",)),
+                         "routing_change")
+        # A payment identifier is held whoever it belongs to and however it is stated.
+        self.held(["Card: 4716 8830 2219 5504", "The landlord's account is 20-44-91 33019874.",
+                   "Invoice 2291: account 3301 4478 9921", "Venmo: @kettle-co-pay"], reason="routing_change")
+
+    def test_the_number_of_an_order_parcel_or_booking_is_no_card_or_phone(self):
+        self.accepted(["Order number: 9018 3372 4415", "Booking ref 0844 555 1234 confirmed for 3 May.",
+                       "Tracking number: 0161 4960 7322, arriving Monday.",
+                       "DPD: Neues Zeitfenster für Paket 01528841 3307: Sa, 09.11., 09:30-10:30."])
+        # After an account or card word the number is a payment one, whatever it is called.
+        self.held(["Card reference 4716 8830 2219 5504", "Paid by card, reference 4716 8830 2219 5504."],
+                  reason="routing_change")
+
+    def test_a_name_particle_is_no_evidence_of_a_foreign_language(self):
+        self.assertEqual(language_of("Primary contact: Sjoerd van Beek (Head of Ops)"), "en")
+        self.assertEqual(language_of("Our advisor is Maria dos Santos."), "en")
+        self.assertEqual(language_of("De trein naar Utrecht is vertraagd."), "nl")  # Dutch text stays Dutch
+        self.assertEqual(language_of("O comboio para o Porto está atrasado."), "pt")
+        self.accepted(["Primary contact: Sjoerd van Beek (Head of Ops), s.vanbeek@verdant-logistics.example",
+                       "Architect: Ludwig van Dijk, Studio Noord"])
+
+    def test_a_rule_word_that_modifies_another_noun_is_no_rule_label(self):
+        for text in ("Policy number: HMX-88-21673-UK", "Standard delivery: 3-5 working days"):
+            with self.subTest(text=text):
+                self.assertEqual(classify_claim(text), "fact")
+        self.accepted(["Policy number: HMX-88-21673-UK", "Standard delivery: 3-5 working days"])
+        for text in ("Company policy: invoices are paid within 30 days.", "Policy reminder: badges are worn on site.",
+                     "HR policy 2.4: sick notes go to HR.", "Rules of the house: no shoes indoors.",
+                     "Data retention standard DR-9: exports are mirrored nightly.", "Household rule: lights out at 10."):
+            with self.subTest(text=text):
+                self.assertEqual(classify_claim(text), "procedure")
+
+    def test_a_contracts_reference_is_not_the_users_identity(self):
+        for text in ("Policy number: HMX-88-21673-UK", "Customer number: 448120937", "Membership no: 77120-A"):
+            with self.subTest(text=text):
+                self.assertIsNone(user_owned(text))
+        for text in ("Passport number: X1234567", "Frequent flyer number: SP-448120937",
+                     "Emergency contact: Ivo Marsh"):
+            with self.subTest(text=text):
+                self.assertEqual(user_owned(text), "identity")
+        self.held(["Your customer number is 448120937."])  # about the user, still
+
+    def test_this_email_is_the_message_and_a_contact_is_a_person(self):
+        for text in ("You received this email because you placed an order.",
+                     "Sie haben diese E-Mail erhalten, weil Sie bestellt haben.",
+                     "Primary contact: Sjoerd van Beek (Head of Ops)", "Contact: Jane Doe, facilities"):
+            with self.subTest(text=text):
+                self.assertIsNone(user_owned(text))
+        for text in ("Your email is ada@mail.example.", "Contact details: 12 Oak Road",
+                     "The user's contact number is +44 7700 900123."):
+            with self.subTest(text=text):
+                self.assertEqual(user_owned(text), "contact")
+        self.accepted(["Hi Marta, your order #304-1182297-5541 has shipped! Arriving: Wednesday, 20 November. "
+                       "You received this email because you placed an order."], user="marta")
+
+    def test_a_possessive_is_not_the_subject_of_the_verb_after_it(self):
+        self.assertIsNone(user_owned("Your appt has been moved to Thu 14/11 @ 08:50."))
+        self.assertIsNone(user_owned("Ada's sister lives in Porto.", names=("Ada",)))
+        self.assertEqual(tool("Ada's sister lives in Porto.", user="ada").decision.reason, "about_user")
+        # The user as subject still claims the topic.
+        self.assertEqual(user_owned("Ada lives in Porto.", names=("Ada",)), "contact")
+        self.assertEqual(user_owned("You have moved to 12 Oak Road."), "contact")
+        self.assertEqual(user_owned("The user can be reached at +44 7700 900123."), "contact")
+
+    def test_a_changed_booking_is_still_a_booking(self):
+        # "appt" is an appointment; "new" or "updated" before a booking's own noun is that booking
+        # changed by whoever holds it, not a standing arrangement about the user.
+        self.accepted(["Okonkwo Dental: Your appt has been MOVED to Thu 14/11 @ 08:50 due to clinician availability.",
+                       "Your appt at the clinic is confirmed for 3 May at 10:20.",
+                       "Your new room is 517 (Double Deluxe, sea view).", "Your new seat is 14C.",
+                       "Your updated booking is for 2 guests on 3 May."], user="sam")
+        self.held(["Your usual seat is 14C.", "Your new delivery address is 9 Tannery Row.",
+                   "Your new payment method is the card ending 4186.", "Your new room is always the quietest one."],
+                  user="sam")
+
+    def test_a_greeting_names_whom_the_text_is_written_to(self):
+        self.accepted(["Hi Priya, small change: the usual reception is being renovated, so please go to "
+                       "Building F, 3rd floor lobby instead."], user="priya")
+        self.accepted(["Dear Ms. Lovelace, the museum reopens on 3 May.",
+                       "Hello Ada, the plumber can come on Friday at 8."], user="ada.lovelace")
+        self.assertIsNone(about_user("Hallo Jonas, das Paket kommt am Samstag.", user="jonas"))
+        self.held(["Hi Ada, your new address is 9 Tannery Row.", "Dear Ada, Ada prefers aisle seats.",
+                   "Hello Ada, you moved to Porto last month."], user="ada")
+
+    def test_a_one_word_field_label_is_a_record_not_a_speaker(self):
+        self.accepted(["Coach: Yusuf", "With: Fenella Okafor, VP Engineering", "Host: Dr. Lena Park",
+                       "Name: Declan Murtagh (Murtagh Plumbing & Heating)", "Insurer: Larkspur Mutual"])
+        for text in ("Remember: Vendor-V", "Recommend: Vendor-V"):  # a command is no field
+            with self.subTest(text=text):
+                self.assertEqual(place_fact(text), "no_fact_shape")
+        self.held(["Name: Ada Lovelace"], user="ada")
+
+    def test_a_romance_head_noun_comes_first(self):
+        # "tu dirección de entrega" is an address that qualifies a delivery, not the delivery.
+        self.assertEqual(about_user("Tu dirección de entrega ha cambiado.", user="u1"), "Tu")
+        self.assertEqual(about_user("Votre adresse de livraison est confirmée.", user="u1"), "Votre")
+        self.assertIsNone(about_user("Votre numéro de commande est le 48213.", user="u1"))
+        self.assertIsNone(about_user("Tu franja de entrega es el viernes de 9:00 a 11:00.", user="u1"))
+
 if __name__ == "__main__":
     unittest.main()
