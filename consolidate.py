@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from memory import (ALL, DEFAULT_POLICY, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
                     RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value, seconds,
-                    check_task, check_user, fold, normalize, polarity, rank_step, rule_for, settles)
+                    check_task, check_user, fold, normalize, opposed, polarity, rank_step, report_error, rule_for,
+                    settles)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "rule_for", "main"]
@@ -136,16 +137,6 @@ class Report:
 
 # --- the default contradiction test -----------------------------------------------------------
 
-def _opposed(pa, pb) -> bool:
-    """The default test on two polarities (memory.polarity): exactly one side negated, and every
-    content word of the negated side held by the other."""
-    (wa, na), (wb, nb) = pa, pb
-    if na == nb:
-        return False
-    neg, pos = (wa, wb) if na else (wb, wa)
-    return bool(neg) and neg <= pos
-
-
 def default_contradicts(a: str, b: str) -> bool:
     """The deterministic contradiction test for two texts (str, str) -> bool.
 
@@ -156,7 +147,7 @@ def default_contradicts(a: str, b: str) -> bool:
     never drink tea" contradicts "I drink tea daily"; "I don't drink tea at night" does not
     contradict "I drink tea". Word lists: memory.py (polarity).
     """
-    return _opposed(polarity(normalize(a)), polarity(normalize(b)))
+    return opposed(polarity(normalize(a)), polarity(normalize(b)))
 
 
 # --- one run ----------------------------------------------------------------------------------
@@ -318,8 +309,8 @@ class _Run:
                 hits = found[0].intersection(*found[1:]) if found[0] else ()
                 if rows[n][ID] not in new:  # an old negation meets only the new rows
                     hits = is_new.intersection(hits)
-                # The word index above only narrows the pairs; the test itself is _opposed.
-                pairs.extend((rows[n], rows[i]) for i in sorted(hits) if _opposed(polar[n], polar[i]))
+                # The word index above only narrows the pairs; the test itself is memory.opposed.
+                pairs.extend((rows[n], rows[i]) for i in sorted(hits) if opposed(polar[n], polar[i]))
         for x, y in pairs:
             a, b = sorted((x, y), key=lambda r: r[CLOCK])
             if not self.paired(a, b):
@@ -787,8 +778,7 @@ def main(argv=None) -> int:
             ids = sorted({i for s in steps for i in (s.kept, s.retired)} | {i for c in opened for i in (c.a, c.b)})
             rows = {m.id: m for m in (store.get(i) for i in ids) if m}
     except (StoreError, ValueError) as exc:
-        print(f"consolidate.py: error: {exc}".splitlines()[0], file=sys.stderr)
-        return 1
+        return report_error("consolidate.py", exc)
 
     def side(i):
         m = rows.get(i)

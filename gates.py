@@ -469,7 +469,10 @@ _PROCEDURE = re.compile(
     r"(?i)\b(?:must|shall|is required to|are required to|has to|have to|needs? to|ought to|"
     r"(?:is|are) (?:expected|supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|"
     r"\bshould (?:always |never |also |only )?(?:be|get) [a-z]+(?:ed|en|wn|nt|lt|ne)\b|"
-    r"\bshould (?:always |only )?be (?:the |an? |[\"'‘“«]|\d)|"
+    r"\bshould (?:always |only )?be (?:the |an? |[\"'‘“«]|\d)|\bshould (?:always|never)\b|"
+    # "The correct procedure is to disable ...", "The standard workflow is to push ...": how it is done
+    r"\b(?:procedures?|process(?:es)?|workflows?|protocols?|polic(?:y|ies)|practices?|rules?|routines?|"
+    r"methods?|conventions?|standards?|approach|sop|guidelines?)\s+(?:is|are)\s+to\s+[a-z]|"
     r"\b(?:you|we|users?|the user|staff|employees|everyone|everybody|all \w+|each \w+) should\b|"
     r"\bstep \d+\b|\bbest practice\b|\b(?:it is|it's) (?:recommended|advised|best|required|mandatory) to\b|"
     r"\b(?:doit|doivent) (?:être|toujours)\b|\bil faut\b|\b(?:muss|müssen) \w+ werden\b|\bsind \w* ?zu \w+en\b|"
@@ -1965,15 +1968,14 @@ def render(memory: Memory) -> str:
 # --- the review command line ------------------------------------------------------------------
 
 def main(argv=None) -> int:
-    """`python gates.py DB quarantine [--user U] [--json]`, `... release ID`, `... discard ID`.
+    """`python gates.py DB quarantine [--user U] [--json] [--timeout S]`, `... release ID`, `... discard ID`.
 
     quarantine lists held memories (quarantined, and contested newcomers withheld from recall)
     with their provenance; release confirms one (it becomes the user's statement); discard
     forgets one (audited, text gone). Exit 0 ok, 1 nothing found or refused, 2 usage.
     """
     import argparse
-    import sys
-    from memory import StoreError, emit
+    from memory import StoreError, emit, report_error, seconds
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -1984,13 +1986,18 @@ def main(argv=None) -> int:
         p.add_argument("id", type=int)
     for p in sub.choices.values():
         p.add_argument("--json", action="store_true", help="print JSON")
+        p.add_argument("--timeout", type=seconds, default=30.0,
+                       help="seconds to wait for another writer's lock (default 30)")
     args = parser.parse_args(argv)
     if getattr(args, "user", None) is not None and not args.user.strip():
         parser.error(f"--user: expected a non-empty value; got {args.user!r}")
     try:
-        with MemoryStore(args.db, create=False) as store:
+        with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
             rows = []
             if args.command == "quarantine":
+                if args.user and args.user not in store.users():
+                    raise StoreError(f"no memories for user {args.user!r} (users: "
+                                     f"{', '.join(store.users()[:10]) or 'none'})")
                 for user in [args.user] if args.user else store.users():
                     held = [(m, "quarantined") for m in quarantined(store, user)]
                     held += [(store.get(c.b), f"contests #{c.a} (ledger entry #{c.id})")
@@ -2008,8 +2015,7 @@ def main(argv=None) -> int:
                 ids = discard(store, args.id)
                 rows.append((f"discarded #{args.id}: deleted {ids}", {"deleted": ids}))
     except (StoreError, ValueError) as exc:
-        print(f"gates.py: error: {exc}".splitlines()[0], file=sys.stderr)
-        return 1
+        return report_error("gates.py", exc)
     return emit(rows, as_json=args.json)
 
 

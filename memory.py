@@ -235,6 +235,8 @@ WITHDRAWAL_PHRASES = ("no longer", "any longer", "any more", "no more", "gave up
 AVERSIONS = frozenset("hate hates hated dislike dislikes disliked detest detests detested loathe loathes "
                       "loathed despise despises despised abhor abhors abhorred".split())
 AVERSION_PHRASES = ("can't stand", "cannot stand", "can not stand", "can't bear", "cannot bear",
+                    "can not bear", "can't tolerate", "cannot tolerate", "can not tolerate",
+                    "don't care for", "do not care for", "doesn't care for", "does not care for",
                     "not a fan of", "sick of", "fed up with", "tired of")
 LIKES = frozenset("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored "
                   "fond".split())
@@ -304,6 +306,9 @@ def signature(norm: str) -> str:
     return " ".join(words) + "\n" + " ".join(sorted(negs))
 
 
+_SHORT_ING = {"going": "go", "dying": "die", "lying": "lie", "tying": "tie", "vying": "vie"}
+
+
 @functools.lru_cache(maxsize=1 << 16)  # words repeat (Zipf)
 def _lemma(word: str) -> str:
     """A crude English stem for matching only (never stored or shown): drinking/drinks/drink ->
@@ -314,6 +319,10 @@ def _lemma(word: str) -> str:
         w = w[:-3]
         if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "lsz":
             w = w[:-1]
+    elif len(w) == 5 and w.endswith("ing") and w[0] in "aeiou":
+        w = w[:2] + "e"  # using -> use, aging -> age, owing -> owe (not bring, thing: no vowel)
+    elif w in _SHORT_ING:
+        w = _SHORT_ING[w]
     elif len(w) > 4 and w.endswith("ied"):
         w = w[:-3] + "y"
     elif len(w) > 4 and w.endswith("ed"):
@@ -343,9 +352,13 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
 
     Words are lemmatized and like-words folded to "like"; "negated" is the parity of negations
     (not, no, never, n't ...), withdrawals ("no longer", "anymore", "stopped", "quit", "gave
-    up") and aversions ("hate", "despise", "can't stand" ... count as a negated "like"). So "I
-    no longer like Vim", "I can't stand Vim" and "I don't like Vim" are negated {like, vim};
-    "I don't hate it" is a positive "like". Word lists: this module, one home.
+    up") and aversions ("hate", "despise", "can't stand", "don't care for" ... count as a
+    negated "like"). So "I no longer like Vim", "I can't stand Vim" and "I don't like Vim" are
+    negated {like, vim}; "I don't hate it" is a positive "like". On a negated side, an -ing
+    word right after a like or an aversion, with more words after it, is left out: "I hate
+    watching horror films" is negated {like, horror, film} and meets "I love horror films"
+    ("I hate running" keeps "run"; a positive side keeps every word).
+    Word lists: this module, one home.
     """
     s = norm.replace("’", "'")
     flips = 0
@@ -355,8 +368,10 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
         s = _WITHDRAW_RE.sub(" anymore ", s)
     words, negs = _content(_tokens(s))
     flips += len(negs) % 2
-    out = set()
-    for w in words:
+    out, frame_verbs = set(), set()
+    for i, w in enumerate(words):
+        if 0 < i < len(words) - 1 and w.endswith("ing") and (words[i - 1] in AVERSIONS or words[i - 1] in LIKES):
+            frame_verbs.add(_lemma(w))  # "hate watching horror films": about the films
         if w in AVERSIONS:
             flips += 1
             out.add("like")
@@ -366,7 +381,20 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
             out.add("like")
         else:
             out.add(_lemma(w))
+    if flips % 2 and out - frame_verbs:  # the negated side need not name the activity
+        out -= frame_verbs
     return frozenset(out), bool(flips % 2)
+
+
+def opposed(pa, pb) -> bool:
+    """The default contradiction test on two polarities (polarity(norm) each): exactly one side
+    negated, and every content word of the negated side held by the other. consolidate's
+    default_contradicts applies it to two texts; recall applies it to unconsolidated pairs."""
+    (wa, na), (wb, nb) = pa, pb
+    if na == nb:
+        return False
+    neg, pos = (wa, wb) if na else (wb, wa)
+    return bool(neg) and neg <= pos
 
 
 # Changed values: two facts that say the same thing with one value changed ("The API token
@@ -378,26 +406,39 @@ _HAS_DIGIT = re.compile(r"\d")
 _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 
 
+_TITLES = frozenset("mr mrs ms mx dr prof st sr jr herr frau mme mlle sra".split())  # "Dr. Weber": one name
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def frame(text: str) -> tuple[str, tuple] | None:
     """(frame, values) of a text, or None when it has no value slot. The frame is the
     casefolded canonical text with each value replaced by "#"; values are the casefolded values
-    in order. Two facts with the same frame and exactly one different value are a changed value.
+    in order. A name runs over the capitalized words after it ("New York", "Mr Petrov", "Dr.
+    Weber" are one value each), never across a sentence's punctuation. Two facts with the same
+    frame and exactly one different value are a changed value.
     """
     tokens = canonical(text).split(" ")
     shape, values = [], []
-    prev = None
+    prev, name_open = None, False
     for i, raw in enumerate(tokens):
         tok = raw.strip(_WORD_EDGE)
         low = tok.casefold()
-        is_value = bool(tok) and (bool(_HAS_DIGIT.search(tok)) or (
-            i > 0 and tok[:1].isupper() and prev in FUNCTION_WORDS and low not in FUNCTION_WORDS
-            and prev not in ("i", "my", "your", "his", "her", "our", "their")))
+        capital = tok[:1].isupper() and low not in FUNCTION_WORDS
+        if name_open and capital and not _HAS_DIGIT.search(tok):
+            values[-1] += " " + low
+            name_open = not raw.endswith(tuple(_SENTENCE_END)) or (raw.endswith(".") and low in _TITLES)
+            prev = low
+            continue
+        is_name = bool(tok) and i > 0 and capital and prev in FUNCTION_WORDS and \
+            prev not in ("i", "my", "your", "his", "her", "our", "their")
+        is_value = bool(tok) and (bool(_HAS_DIGIT.search(tok)) or is_name)
         if is_value:
             shape.append("#")
             values.append(low)
         elif low:
             shape.append(low)
+        name_open = is_name and not _HAS_DIGIT.search(tok) and (
+            not raw.endswith(tuple(_SENTENCE_END)) or (raw.endswith(".") and low in _TITLES))
         prev = low
     if not values:
         return None
@@ -407,8 +448,10 @@ def frame(text: str) -> tuple[str, tuple] | None:
 def changed_value(a: str, b: str) -> bool:
     """Whether texts a and b are the same frame with exactly one value different, in a slot
     that states a value: right after a function word ("expires on #", "is #", "at #", "moved
-    to #"). A number that names the subject ("Invoice 7 is paid", "Room 101 is free", "fact
-    12") identifies a different thing, not a changed value of one."""
+    to #"), or after a noun that follows a function word inside the sentence ("is on floor #",
+    "is number #", "in room #"). A number that names the subject ("Invoice 7 is paid", "Room
+    101 is free", "The room 101 is free", "fact 12") or the object of a verb ("I paid invoice
+    7") identifies a different thing, not a changed value of one."""
     fa, fb = frame(a), frame(b)
     if fa is None or fb is None or fa[0] != fb[0] or len(fa[1]) != len(fb[1]):
         return False
@@ -417,7 +460,8 @@ def changed_value(a: str, b: str) -> bool:
         return False
     shape = fa[0].split(" ")
     slot = [i for i, t in enumerate(shape) if t == "#"][differ[0]]
-    return slot > 0 and shape[slot - 1] in FUNCTION_WORDS
+    return slot > 0 and (shape[slot - 1] in FUNCTION_WORDS or (
+        slot > 2 and shape[slot - 2] in FUNCTION_WORDS and shape[slot - 1] != "#"))
 
 
 def _key64(data: str) -> int:
@@ -428,7 +472,7 @@ def _key64(data: str) -> int:
 # The fingerprint of every rule that stored columns are computed from; a store whose meta row
 # differs recomputes sig, sig_key, polar and frame_key when it is opened (one transaction).
 TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
-    "text-rules-2", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
+    "text-rules-3", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
     list(WITHDRAWAL_PHRASES), sorted(AVERSIONS), list(AVERSION_PHRASES), sorted(LIKES),
     unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
 
@@ -436,11 +480,12 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 # --- text: index terms for recall ---------------------------------------------------------------
 
 # Scripts written without spaces between words: a run of them is split into overlapping
-# character bigrams (and a lone character kept), so "东京" finds "我住在东京。".
-_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3100-\u312f"
-                       "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
+# character bigrams (and a lone character kept), so "东京" finds "我住在东京。". Korean (Hangul)
+# too: it has spaces, but a word carries its particles ("서울에", in Seoul), so "서울" finds it.
+_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3100-\u318f"
+                       "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-5/words-lemma-compounds-symbols/bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = "terms-6/words-lemma-compounds-symbols/bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -2335,20 +2380,21 @@ class MemoryStore:
         taken (bad fields, an unknown type, a resolution or entry naming a memory not imported)
         is refused and listed in `Imported.refused` as (record number, reason); a memory imported
         before (the same import row: text, scope, attribute, origin, status) is not imported
-        again, its id maps to the existing row; nothing else stops the import. A header with a newer schema_version raises SchemaError.
+        again, its id maps to the existing row; nothing else stops the import. Raises before writing
+        anything when the first record is not an export header (InvalidMemory) or the header's
+        schema_version is newer than this module's (SchemaError): check_export_header.
         """
         if records is None or isinstance(records, (str, bytes, dict)) or not hasattr(records, "__iter__"):
             raise _invalid("records", "an iterable of export records (dicts)", records)
+        records = list(records)
+        check_export_header(records)
         rows, meta, links, policies, refused = [], [], [], [], []
         for n, rec in enumerate(records, 1):
             kind = rec.get("type") if isinstance(rec, dict) else None
             try:
                 if kind == "header":
-                    if rec.get("format") != EXPORT_FORMAT:
-                        raise _invalid("format", EXPORT_FORMAT, rec.get("format"))
-                    if not isinstance(rec.get("schema_version"), int) or rec["schema_version"] > SCHEMA_VERSION:
-                        raise SchemaError(f"import: schema_version {rec.get('schema_version')!r} is newer than "
-                                          f"the {SCHEMA_VERSION} this module supports")
+                    if n > 1:
+                        raise _invalid("type", "one header, the first record", kind)
                 elif kind == "policy":
                     policies.append((_attribute_name(rec.get("attribute")),
                                      _check_enum("policy", rec.get("policy"), tuple(POLICIES))))
@@ -2565,6 +2611,12 @@ class MemoryStore:
                     note(first.id, f"contradicts memory {second.id} ({policy} attribute; not yet on the ledger)")
                     note(second.id, f"contradicts memory {first.id} ({policy} attribute; not yet on the ledger)")
                     chosen = _order_pair(chosen, a, b, policy)
+                elif a.attribute is None and b.attribute is None and a.kind == b.kind == "semantic" \
+                        and opposed(polarity(a.norm), polarity(b.norm)):
+                    first, second = show_first(a, b)  # as consolidation's contradiction entry will
+                    note(first.id, f"contradicts memory {second.id} (not yet on the ledger)")
+                    note(second.id, f"contradicts memory {first.id} (not yet on the ledger)")
+                    chosen = _order_pair(chosen, a, b, DEFAULT_POLICY)
                 elif a.attribute is None and b.attribute is None and changed_value(a.text, b.text):
                     first, second = show_first(a, b)
                     note(second.id, f"states the same as memory {first.id} with another value; "
@@ -2809,12 +2861,17 @@ def main(argv=None) -> int:
     if getattr(args, "kind", None) not in (None, *CONFLICT_KINDS):
         parser.error(f"--kind: expected {' | '.join(CONFLICT_KINDS)}; got {args.kind!r}")
     try:
-        records = _read_jsonl(args.file) if args.command == "import" else None  # before any file is made
+        records = None
+        if args.command == "import":  # read and checked before any file is made
+            records = _read_jsonl(args.file)
+            check_export_header(records)
         with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False) as store:
             return _command(store, args, records)
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # the reader left (| head): nothing more to say
+        return 0
     except (StoreError, ValueError, OSError) as exc:
-        print(f"memory.py: error: {exc}".splitlines()[0], file=sys.stderr)
-        return 1
+        return report_error("memory.py", exc)
 
 
 def seconds(text: str) -> float:
@@ -2829,9 +2886,38 @@ def seconds(text: str) -> float:
     return value
 
 
+def check_export_header(records: list) -> dict:
+    """The header of an export (records as parsed, a list of dicts): the first record must be
+    {"type": "header", "format": "agent-memory", "schema_version": int}, as export() writes it.
+    Raises InvalidMemory naming the field when it is missing or wrong, SchemaError when the
+    version is newer than SCHEMA_VERSION. Reads only; import_records and `memory.py import`
+    call it before anything is written (or any file is made)."""
+    first = records[0] if records else None
+    if not isinstance(first, dict) or first.get("type") != "header":
+        got = "an empty file" if first is None else (first.get("type") if isinstance(first, dict) else first)
+        raise InvalidMemory(f"import: record 1: type: expected the export header "
+                            f"({{\"type\": \"header\", \"format\": \"{EXPORT_FORMAT}\", ...}}, as export writes "
+                            f"it); got {got!r:.100}")
+    if first.get("format") != EXPORT_FORMAT:
+        raise _invalid("format", EXPORT_FORMAT, first.get("format"))
+    version = first.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _invalid("schema_version", "a positive int", version)
+    if version > SCHEMA_VERSION:
+        raise SchemaError(f"import: schema_version {version!r} is newer than the {SCHEMA_VERSION} this module "
+                          f"supports; import with a newer memory.py")
+    return first
+
+
 def _read_jsonl(path: str) -> list:
-    """The records of an export file (or stdin for "-"); InvalidMemory names a line that is not JSON."""
-    source = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    """The records of an export file (or stdin for "-"); InvalidMemory names the file and the
+    line that is not UTF-8 JSON, or why the file cannot be read."""
+    try:
+        source = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    except OSError as exc:
+        raise InvalidMemory(f"import: cannot read {path!r}: {exc.strerror or exc}; expected an export "
+                            f"file (python memory.py DB export > FILE)") from None
+    n = 0
     try:
         records = []
         for n, line in enumerate(source, 1):
@@ -2839,8 +2925,11 @@ def _read_jsonl(path: str) -> list:
                 try:
                     records.append(json.loads(line))
                 except json.JSONDecodeError as exc:
-                    raise InvalidMemory(f"{path}: line {n}: not JSON ({exc.msg})") from None
+                    raise InvalidMemory(f"import: {path}: line {n}: not JSON ({exc.msg})") from None
         return records
+    except UnicodeDecodeError:
+        raise InvalidMemory(f"import: {path}: line {n + 1}: not UTF-8 text; expected an export file "
+                            f"(JSON lines)") from None
     finally:
         if source is not sys.stdin:
             source.close()
@@ -2969,6 +3058,17 @@ def _command(store: MemoryStore, args, records=None) -> int:
         store.backup(args.out)
         out.append((f"backed up to {args.out}", {"backup": args.out}))
     return emit(out, as_json=args.json, nothing=nothing)
+
+
+def report_error(prog: str, exc: BaseException) -> int:
+    """Print a command line's failure as one line on stderr ("PROG: error: ..."), naming the
+    --timeout flag where the library's message names the timeout= argument; returns 1. The
+    one error reporter of memory.py, consolidate.py and gates.py (adapters use it too)."""
+    message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, LockedError):
+        message += " (on the command line: --timeout SECONDS)"
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 1
 
 
 def emit(rows, *, as_json: bool, nothing: str = "nothing found") -> int:

@@ -225,6 +225,65 @@ class WhatANewUserMet(CliCase):
         self.assertEqual({c["kind"] for c in only}, {"changed value"})
 
 
+class WhatASecondNewUserMet(CliCase):
+    """Found by a second new-user trial: a refused import (newer schema, not an export, empty,
+    binary, missing) makes no file and names the file or record; gates.py takes --timeout on
+    every command and names the users it knows; a lock timeout names the --timeout flag;
+    `export | head` ends quietly."""
+
+    def test_a_refused_import_makes_no_file_and_says_why(self):
+        export = run("memory.py", self.db, "export").stdout
+        newer = export.replace('"schema_version": 4', '"schema_version": 99', 1)
+        self.assertNotEqual(newer, export)
+        (self.dir / "bin.db").write_bytes(bytes(range(256)) * 4)
+        cases = {"newer.jsonl": (newer, "schema_version 99"), "foo.jsonl": ('{"foo": 1}\n', "export header"),
+                 "list.jsonl": ("[1, 2]\n", "export header"), "empty.jsonl": ("", "an empty file"),
+                 "nohead.jsonl": ("\n".join(export.splitlines()[1:]), "export header")}
+        for name, (text, why) in cases.items():
+            (self.dir / name).write_text(text, encoding="utf-8")
+        cases["bin.db"] = (None, "not UTF-8")
+        cases["missing.jsonl"] = (None, "cannot read")
+        for name, (_, why) in cases.items():
+            with self.subTest(source=name):
+                target = self.dir / f"into-{name}.db"
+                out = run("memory.py", str(target), "import", str(self.dir / name))
+                self.assertEqual(out.returncode, 1, out.stdout)
+                self.assertIn(why, out.stderr)
+                self.assertEqual(len(out.stderr.strip().splitlines()), 1)
+                self.assertFalse(target.exists())
+
+    def test_gates_timeout_and_unknown_user(self):
+        self.assertEqual(run("gates.py", self.db, "quarantine", "--timeout", "2", "--user", "ada").returncode, 0)
+        self.assertEqual(run("gates.py", self.db, "quarantine", "--timeout", "0").returncode, 2)
+        nobody = run("gates.py", self.db, "quarantine", "--user", "nobody")
+        self.assertEqual(nobody.returncode, 1)
+        self.assertIn("no memories for user 'nobody' (users: ada, bob)", nobody.stderr)
+
+    def test_a_lock_timeout_names_the_flag(self):
+        holder = sqlite3.connect(self.db, isolation_level=None)
+        self.addCleanup(holder.close)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            for module, args in (("memory.py", ("forget", str(self.oslo))), ("gates.py", ("discard", str(self.held))),
+                                 ("consolidate.py", ("--all",))):
+                with self.subTest(module=module):
+                    out = run(module, self.db, *args, "--timeout", "0.2")
+                    self.assertEqual(out.returncode, 1, out.stdout)
+                    self.assertIn("locked", out.stderr)
+                    self.assertIn("--timeout SECONDS", out.stderr)
+        finally:
+            holder.execute("ROLLBACK")
+
+    def test_export_into_a_closed_pipe_ends_quietly(self):
+        with MemoryStore(self.db) as s:
+            s.add_many([{"text": f"Filler fact {i}.", "user": "ada"} for i in range(3000)])
+        cmd = f"{sys.executable} {HERE / 'memory.py'} {self.db} export | head -1"
+        out = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, timeout=60)
+        self.assertIn('"type": "header"', out.stdout)
+        self.assertNotIn("Broken pipe", out.stderr)
+        self.assertEqual(out.returncode, 0, out.stderr)
+
+
 class GatesCommandLine(CliCase):
     def test_quarantine_release_discard(self):
         out = run("gates.py", self.db, "quarantine", "--user", "ada", "--json")

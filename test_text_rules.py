@@ -88,7 +88,14 @@ class BR49And50WithdrawalsAndAversions(Case):
                "I detest Vim.", "I'm sick of Vim.", "I'm not a fan of Vim."]
     BEHAVIOUR = [("I drink coffee every day.", "I stopped drinking coffee."),
                  ("I smoke.", "I quit smoking."), ("I run on weekends.", "I gave up running on weekends."),
-                 ("I eat meat.", "I no longer eat meat.")]
+                 ("I eat meat.", "I no longer eat meat."),
+                 # short -ing forms meet their verb: using/use, going/go
+                 ("I use Vim.", "I stopped using Vim."), ("I go to the gym.", "I stopped going to the gym.")]
+    # An aversion of the activity is an aversion of its object; more aversion phrases.
+    ACTIVITY = [("I like tea.", "I dislike drinking tea."), ("I like tea.", "I cannot tolerate tea."),
+                ("I love horror movies.", "I can't stand watching horror movies."),
+                ("I love horror movies.", "I hate watching horror movies."),
+                ("I like sushi.", "I don't care for sushi."), ("I enjoy jazz.", "I detest listening to jazz.")]
 
     def test_each_form_contradicts_the_stated_like(self):
         for text in self.NEGATED:
@@ -107,9 +114,33 @@ class BR49And50WithdrawalsAndAversions(Case):
             with self.subTest(stopped=stopped):
                 self.assertTrue(default_contradicts(habit, stopped))
 
+    def test_an_aversion_of_the_activity_contradicts_liking_its_object(self):
+        for liked, averse in self.ACTIVITY:
+            with self.subTest(averse=averse):
+                self.assertTrue(default_contradicts(liked, averse))
+
+    def test_contradictions_are_noted_before_cron_as_after(self):
+        """The answer does not wait for cron: recall notes an unconsolidated contradiction and
+        orders the pair as the ledger entry consolidation opens will."""
+        for a_text, b_text in [("I drink tea.", "I never drink tea."), *self.ACTIVITY[:2], self.BEHAVIOUR[4]]:
+            with self.subTest(b=b_text):
+                s = MemoryStore()
+                a, b = s.add(a_text, user=U), s.add(b_text, user=U)
+                query = "tea" if "tea" in a_text else a_text.rstrip(".")
+                before = s.recall(query, user=U)
+                self.assertIn(f"contradicts memory {b.id} (not yet on the ledger)", before.notes[a.id])
+                self.assertIn(f"contradicts memory {a.id}", before.notes[b.id])
+                [entry] = consolidate(s, U).conflicts
+                self.assertEqual((entry.kind, entry.a, entry.b), ("contradiction", a.id, b.id))
+                after = s.recall(query, user=U)
+                self.assertEqual([m.id for m in before.memories], [m.id for m in after.memories])
+                self.assertIn(f"contradicts memory {b.id}, open since", after.notes[a.id])
+                s.close()
+
     def test_double_negation_and_other_objects_are_not_contradictions(self):
         for a, b in (("I like Vim.", "I don't hate Vim."), ("I like Vim.", "I no longer like Emacs."),
-                     ("I drink tea.", "I stopped drinking coffee.")):
+                     ("I drink tea.", "I stopped drinking coffee."), ("I like hiking.", "I hate hiking in the rain."),
+                     ("I like swimming.", "I hate running."), ("I bring lunch.", "I stopped buying lunch.")):
             with self.subTest(b=b):
                 self.assertFalse(default_contradicts(a, b))
 
@@ -123,7 +154,13 @@ class BR52ChangedValueSameFrame(Case):
              ("The rent is 1,200 EUR per month.", "The rent is 1,350 EUR per month."),
              ("The standup is at 9:30.", "The standup is at 10:00."),
              ("My manager is Ana.", "My manager is Bea."),
-             ("The meeting moved to Friday.", "The meeting moved to Monday.")]
+             ("The meeting moved to Friday.", "The meeting moved to Monday."),
+             # a number after a noun in the predicate, a name of several words or after a title
+             ("The office is on floor 12.", "The office is on floor 14."),
+             ("My locker is number 17.", "My locker is number 71."),
+             ("My landlord is Mr Petrov.", "My landlord is Mr Ivanov."),
+             ("My dentist is Dr. Weber.", "My dentist is Dr. Braun."),
+             ("My sister lives in New York.", "My sister lives in New Jersey.")]
 
     def test_pairs_are_surfaced(self):
         for old, new in self.PAIRS:
@@ -142,6 +179,12 @@ class BR52ChangedValueSameFrame(Case):
                 s.resolve(report.conflicts[0].id, keep=b.id)  # the user settles it
                 self.assertEqual([m.id for m in s.recall(query, user=U).memories], [b.id])
                 s.close()
+
+    def test_a_number_that_names_the_thing_is_no_changed_value(self):
+        for old, new in (("Invoice 7 is paid.", "Invoice 8 is paid."), ("The room 101 is free.", "The room 102 is free."),
+                         ("I paid invoice 7.", "I paid invoice 8."), ("Server 3 is down.", "Server 4 is down.")):
+            with self.subTest(old=old):
+                self.assertFalse(memory.changed_value(old, new))
 
     def test_two_changed_values_are_two_facts(self):
         self.add("Benchmark run 14 scored 0.81.")
@@ -184,15 +227,19 @@ class BR51PossessivesInQueries(Case):
 
 
 class BR45TextWithoutSpaces(Case):
-    """BR-45: text without spaces (Chinese, Japanese, Thai) is found by a part of it."""
+    """BR-45: text without spaces (Chinese, Japanese, Thai) is found by a part of it; so is a
+    Korean word by its stem without the particle it carries ("서울에", in Seoul)."""
 
     def test_cjk_and_mixed(self):
         tokyo = self.add("我住在东京。")
         osaka = self.add("私は大阪に住んでいます。")
         work = self.add("我在Google工作了三年。")
         thai = self.add("ฉันชอบกาแฟมาก")
+        seoul = self.add("나는 서울에 살아요.")
+        sea = self.add("부산은 바다가 좋아요.")
         for query, mid in (("东京", tokyo.id), ("住在东京", tokyo.id), ("大阪", osaka.id), ("Google", work.id),
-                           ("工作", work.id), ("กาแฟ", thai.id)):
+                           ("工作", work.id), ("กาแฟ", thai.id), ("서울", seoul.id), ("바다", sea.id),
+                           ("부산", sea.id)):
             with self.subTest(query=query):
                 self.assertEqual(self.s.recall(query, user=U).memories[0].id, mid)
         self.assertEqual(self.s.recall("北京", user=U).memories, [])

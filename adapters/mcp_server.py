@@ -31,7 +31,7 @@ if _ROOT not in sys.path:  # run as a script from anywhere: the core modules sit
 
 from consolidate import Scope, consolidate as _consolidate  # noqa: E402
 from gates import Candidate, GuardGate, OpenGate, ProvenanceGate, remember as _remember, render  # noqa: E402
-from memory import MemoryStore, StoreError  # noqa: E402
+from memory import MemoryStore, StoreError, report_error, seconds  # noqa: E402
 
 GATES = {"guard": GuardGate, "provenance": ProvenanceGate, "open": OpenGate}
 
@@ -44,7 +44,7 @@ def _arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--gate", choices=sorted(GATES), default="guard", help="write-gate (default: guard)")
     parser.add_argument("--source", choices=("tool", "user"), default="tool",
                         help="what the client's writes are: tool inferences (default) or the user's own words")
-    parser.add_argument("--timeout", type=float, default=5.0, help="busy timeout in seconds (default 5)")
+    parser.add_argument("--timeout", type=seconds, default=5.0, help="busy timeout in seconds (default 5)")
     args = parser.parse_args(argv)
     try:
         Scope(args.user, args.task)
@@ -293,8 +293,7 @@ def main(argv=None) -> int:
     try:
         store = MemoryStore(args.db, timeout=args.timeout)
     except (StoreError, ValueError) as exc:
-        print(f"mcp_server.py: error: {exc}".splitlines()[0], file=sys.stderr)
-        return 1
+        return report_error("mcp_server.py", exc)
     with store:
         build_server(store, args.user, args.task, GATES[args.gate](), args.source).run("stdio")
     return 0
