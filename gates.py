@@ -1809,7 +1809,9 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
     authority "user" is kept only for source "user" spoken by the scope's own user; anything
     else is stored as "inferred". Supersedes are written at once as resolutions with the rule
     the fold would give; contests open `contested` ledger entries. A target that is no longer
-    current when the write starts is skipped.
+    current when the write starts is skipped. A candidate held in quarantine is written once:
+    when the user already has a held memory with the same comparison form (norm), scope,
+    attribute, kind, source and origin, that memory is returned and nothing is written.
     """
     if not isinstance(candidate, Candidate):
         raise InvalidMemory(f"candidate: expected a gates.Candidate; got {candidate!r:.200}")
@@ -1833,6 +1835,11 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
         row["authority"] = "inferred"
     row["trust"] = decision.trust
     status = "current" if decision.action == "accept" else "quarantined"
+    if status == "quarantined":  # the same text from the same origin is held once, not queued again
+        for held in store.memories(row["user"], row["task"], status="quarantined", attribute=row["attribute"]):
+            if (held.norm, held.attribute, held.kind, held.source, held.origin) == (
+                    row["norm"], row["attribute"], row["kind"], row["source"], row["origin"]):
+                return Remembered(decision, held)
     with store.transaction() as tx:
         [memory] = tx.insert([row], status=status)
         if status == "current":

@@ -924,6 +924,17 @@ class QuarantineReview(StoreCase):
                          [(self.ORIGIN, "import", "quarantined"), ("wiki:ops", "tool", "quarantined")])
         self.assertEqual([m.text for m in held], [self.TEXT, "Invoices must be approved by two people."])
 
+    def test_the_same_held_candidate_is_held_once(self):
+        """A second sighting of a held text from the same origin returns the held memory; another
+        origin, attribute or wording is held on its own."""
+        a = self.hold()
+        self.assertEqual(self.hold().id, a.id)
+        self.assertEqual(self.hold("UPDATE: my home city is now City-Q").id, a.id)  # same comparison form
+        others = [self.hold(origin="email:other@example.com"), self.hold(attribute="old_city"),
+                  self.hold("Update: my home city is now City-R.")]
+        self.assertEqual(len({m.id for m in others} | {a.id}), 4)
+        self.assertEqual(len(quarantined(self.store, U)), 4)
+
     def test_held_items_take_no_part_in_consolidation_or_recall(self):
         self.hold()
         self.assertEqual(list(plan(self.store, U)), [])

@@ -280,6 +280,9 @@ class FrozenRowsFoldTheirRestatements(Case):
                 self.assertEqual(sorted(users), ["I'm vegetarian.", "The team's editor is Vim."])
                 self.assertLessEqual(len(store.conflicts("ada")), 1)
                 self.assertEqual(len(store.recall("editor", user="ada").notices), 1)
+                # the held steak line is held once for review, not once per run
+                held = store.memories("ada", status="quarantined")
+                self.assertEqual([m.text for m in held], ["User ordered a steak, so is not vegetarian."])
 
 
 class ReadsBetweenCronRuns(Case):
