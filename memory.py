@@ -35,7 +35,7 @@ from datetime import datetime, timezone
 
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
-    "StoreError", "SchemaError", "InvalidMemory", "LockedError",
+    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -109,6 +109,17 @@ class SchemaError(StoreError):
 
 class LockedError(StoreError):
     """Another connection held the database lock for longer than the busy timeout."""
+
+
+class ScrubPendingError(LockedError):
+    """An erasure is committed and recorded, but another connection kept the WAL busy past the
+    busy timeout, so the erased text may stay in the -wal file until the next open, forget,
+    purge or scrub() finishes it. `ids`: the memory ids the forget or purge deleted (list of
+    int; [] from scrub() itself): they are gone, so calling again would return nothing."""
+
+    def __init__(self, message: str, ids=()):
+        super().__init__(message)
+        self.ids = list(ids)
 
 
 class InvalidMemory(StoreError, ValueError):
@@ -2090,7 +2101,8 @@ class MemoryStore:
         rows per bucket touched), never the store's size. Returns [] for an unknown id (and
         still finishes an earlier erasure's scrub). Raises InvalidMemory for a bad id;
         StoreError if a reader keeps the WAL busy past the timeout (the erasure is committed and
-        recorded; the next open, erasure or scrub() finishes it).
+        recorded; the next open, erasure or scrub() finishes it): ScrubPendingError, a
+        LockedError whose `ids` are the ids deleted.
         """
         _check_id("memory_id", memory_id)
         _check_key("reason", reason, optional=False)
@@ -2099,7 +2111,10 @@ class MemoryStore:
             ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
             if ids:
                 tx.erase(row[0], ids, "forget", reason)
-        self.scrub()
+        try:
+            self.scrub()
+        except ScrubPendingError as exc:  # the caller must still learn what was deleted
+            raise ScrubPendingError(str(exc), ids) from None
         return ids
 
     def purge(self, user: str, task=ALL) -> int:
@@ -2109,7 +2124,8 @@ class MemoryStore:
         too, one audit event (ids and count) is written, then the WAL is checkpointed as for
         forget. A missing, empty or non-str user raises InvalidMemory: purge never means
         "everyone". Memories in other levels that were retired by a purged memory are deleted
-        with it (they could otherwise become current again).
+        with it (they could otherwise become current again). ScrubPendingError (with the ids
+        deleted) as for forget.
         """
         check_user(user)
         check_task(task, allow_all=True)
@@ -2124,7 +2140,10 @@ class MemoryStore:
                                                      "one task level" if task else "user level"))
             if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
                 tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
-        self.scrub()
+        try:
+            self.scrub()
+        except ScrubPendingError as exc:
+            raise ScrubPendingError(str(exc), ids) from None
         return len(ids)
 
     def maintain(self, pages: int = FTS_MERGE_PAGES) -> None:
@@ -2151,7 +2170,7 @@ class MemoryStore:
         already zeroed in the database's pages, leaves the main file and the -wal file, then
         drop the scrub records. Returns True when nothing is left to scrub. A reader in another
         connection can hold the WAL open: wait=True retries for up to the busy timeout and then
-        raises StoreError (the records stay; the next open, erasure or scrub() finishes);
+        raises ScrubPendingError (the records stay; the next open, erasure or scrub() finishes);
         wait=False returns False at once."""
         with self._lock:
             conn = self._db()
@@ -2166,7 +2185,7 @@ class MemoryStore:
                     if not wait:
                         return False
                     if time.monotonic() > deadline:
-                        raise StoreError(
+                        raise ScrubPendingError(
                             f"{self.path}: the deletion is committed, but another connection kept the WAL "
                             "busy; the erased text stays in the -wal file until the next checkpoint (it "
                             "is recorded: the next open, forget, purge or scrub() finishes it; or close "

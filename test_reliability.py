@@ -17,7 +17,8 @@ from pathlib import Path
 
 from consolidate import Scope, consolidate
 from gates import Candidate, GuardGate, remember
-from memory import (ALL, MAX_ID, MAX_KEY_CHARS, InvalidMemory, LockedError, MemoryStore, SchemaError, StoreError)
+from memory import (ALL, MAX_ID, MAX_KEY_CHARS, InvalidMemory, LockedError, MemoryStore, SchemaError, ScrubPendingError,
+                    StoreError)
 
 HERE = Path(__file__).resolve().parent
 U = "U1"
@@ -198,8 +199,17 @@ class TestForgetIsCrashAtomic(FileCase):
         reader = sqlite3.connect(self.path)
         reader.execute("BEGIN")
         reader.execute("SELECT count(*) FROM memories").fetchone()  # holds a WAL snapshot
-        with self.assertRaisesRegex(StoreError, "deletion is committed.*-wal.*forget, purge or scrub"):
+        with self.assertRaisesRegex(StoreError, "deletion is committed.*-wal.*forget, purge or scrub") as caught:
             store.forget(mid)
+        # a lock timeout that still tells the caller what was deleted (found by the soak: a forget
+        # that raised after its commit left the caller without the ids it had erased)
+        self.assertIsInstance(caught.exception, ScrubPendingError)
+        self.assertIsInstance(caught.exception, LockedError)
+        self.assertEqual(caught.exception.ids, [mid])
+        other = store.add_many([{"text": f"Temp note {i}.", "user": "temp"} for i in range(3)])
+        with self.assertRaises(ScrubPendingError) as caught:
+            store.purge("temp")
+        self.assertEqual(sorted(caught.exception.ids), sorted(m.id for m in other))
         reader.execute("COMMIT")
         reader.close()
         self.assertEqual(store.forget(mid), [])  # unknown now, but it finishes the recorded scrub
