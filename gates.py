@@ -1982,7 +1982,7 @@ def main(argv=None) -> int:
     forgets one (audited, text gone). Exit 0 ok, 1 nothing found or refused, 2 usage.
     """
     import argparse
-    from memory import StoreError, emit, report_error, seconds
+    from memory import StoreError, emit, report_error, require_user, seconds
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -2002,9 +2002,8 @@ def main(argv=None) -> int:
         with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
             rows = []
             if args.command == "quarantine":
-                if args.user and args.user not in store.users():
-                    raise StoreError(f"no memories for user {args.user!r} (users: "
-                                     f"{', '.join(store.users()[:10]) or 'none'})")
+                if args.user:
+                    require_user(store, args.user)
                 for user in [args.user] if args.user else store.users():
                     held = [(m, "quarantined") for m in quarantined(store, user)]
                     held += [(store.get(c.b), f"contests #{c.a} (ledger entry #{c.id})")

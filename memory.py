@@ -40,7 +40,7 @@ __all__ = [
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
-    "main", "emit", "seconds",
+    "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
 ]
 
 SCHEMA_VERSION = 4
@@ -2111,10 +2111,7 @@ class MemoryStore:
             ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
             if ids:
                 tx.erase(row[0], ids, "forget", reason)
-        try:
-            self.scrub()
-        except ScrubPendingError as exc:  # the caller must still learn what was deleted
-            raise ScrubPendingError(str(exc), ids) from None
+        self._scrub_erased(ids)
         return ids
 
     def purge(self, user: str, task=ALL) -> int:
@@ -2140,10 +2137,7 @@ class MemoryStore:
                                                      "one task level" if task else "user level"))
             if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
                 tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
-        try:
-            self.scrub()
-        except ScrubPendingError as exc:
-            raise ScrubPendingError(str(exc), ids) from None
+        self._scrub_erased(ids)
         return len(ids)
 
     def maintain(self, pages: int = FTS_MERGE_PAGES) -> None:
@@ -2164,6 +2158,14 @@ class MemoryStore:
                 self._db().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             except self._Error as exc:
                 raise _translate(exc, self.path, "checkpointing") from exc
+
+    def _scrub_erased(self, ids) -> None:
+        """scrub() after a committed erasure; a ScrubPendingError then carries the ids erased,
+        which the caller could not learn otherwise."""
+        try:
+            self.scrub()
+        except ScrubPendingError as exc:
+            raise ScrubPendingError(str(exc), ids) from None
 
     def scrub(self, *, wait: bool = True) -> bool:
         """Finish every committed erasure: checkpoint the WAL (TRUNCATE), so the erased text,
@@ -2623,19 +2625,16 @@ class MemoryStore:
             for b in chosen[i + 1:]:
                 if frozenset((a.id, b.id)) in paired or a.norm == b.norm:
                     continue
-                if a.attribute is not None and a.attribute == b.attribute and a.task == b.task \
-                        and POLICIES[view.policy(a.attribute)].contradicts:
-                    policy = view.policy(a.attribute)
-                    first, second = show_first(a, b, policy)
-                    note(first.id, f"contradicts memory {second.id} ({policy} attribute; not yet on the ledger)")
-                    note(second.id, f"contradicts memory {first.id} ({policy} attribute; not yet on the ledger)")
+                keyed = a.attribute is not None and a.attribute == b.attribute and a.task == b.task \
+                    and POLICIES[view.policy(a.attribute)].contradicts
+                if keyed or (a.attribute is None and b.attribute is None and a.kind == b.kind == "semantic"
+                             and opposed(polarity(a.norm), polarity(b.norm))):
+                    policy = view.policy(a.attribute) if keyed else DEFAULT_POLICY
+                    why = f"{policy} attribute; " if keyed else ""
+                    first, second = show_first(a, b, policy)  # as consolidation's ledger entry will
+                    note(first.id, f"contradicts memory {second.id} ({why}not yet on the ledger)")
+                    note(second.id, f"contradicts memory {first.id} ({why}not yet on the ledger)")
                     chosen = _order_pair(chosen, a, b, policy)
-                elif a.attribute is None and b.attribute is None and a.kind == b.kind == "semantic" \
-                        and opposed(polarity(a.norm), polarity(b.norm)):
-                    first, second = show_first(a, b)  # as consolidation's contradiction entry will
-                    note(first.id, f"contradicts memory {second.id} (not yet on the ledger)")
-                    note(second.id, f"contradicts memory {first.id} (not yet on the ledger)")
-                    chosen = _order_pair(chosen, a, b, DEFAULT_POLICY)
                 elif a.attribute is None and b.attribute is None and changed_value(a.text, b.text):
                     first, second = show_first(a, b)
                     note(second.id, f"states the same as memory {first.id} with another value; "
@@ -3062,8 +3061,8 @@ def _command(store: MemoryStore, args, records=None) -> int:
             raise StoreError(f"no memories for user {args.user!r} at that level; nothing deleted")
         out.append((f"deleted {n} memories of {args.user}", {"count": n}))
     elif args.command == "export":
-        if args.user is not None and args.user not in store.users():
-            raise StoreError(f"no memories for user {args.user!r} (users: {', '.join(store.users()[:10]) or 'none'})")
+        if args.user is not None:
+            require_user(store, args.user)
         for rec in store.export(args.user):
             print(json.dumps(rec, ensure_ascii=False))
         return 0
@@ -3077,6 +3076,14 @@ def _command(store: MemoryStore, args, records=None) -> int:
         store.backup(args.out)
         out.append((f"backed up to {args.out}", {"backup": args.out}))
     return emit(out, as_json=args.json, nothing=nothing)
+
+
+def require_user(store: "MemoryStore", user: str) -> None:
+    """For the command lines: raise StoreError naming the users the store knows (the first ten)
+    when `user` has no memories in it. Reads only."""
+    known = store.users()
+    if user not in known:
+        raise StoreError(f"no memories for user {user!r} (users: {', '.join(known[:10]) or 'none'})")
 
 
 def report_error(prog: str, exc: BaseException) -> int:
