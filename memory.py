@@ -15,6 +15,7 @@ run does and gates.py what a write-gate does; both write through `Transaction` h
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import hashlib
 import itertools
@@ -647,15 +648,33 @@ def rule_for(winner, loser) -> str:
     return rank_step(w, l) if w != l else RULE_NEWER
 
 
+# A ledger entry as the fold reads it (Conflict has every field): the rules need the pair,
+# the kind and the id to close it by.
+LedgerEntry = collections.namedtuple("LedgerEntry", "id a b opened_clock kind state")
+
+
+@dataclass(frozen=True)
+class FoldDecision:
+    """What a policy decides for one group: `steps` (kept id, retired id, rule) in decision
+    order, `opened` the (a, b) pairs to open as `contradiction` entries (a: the earlier), and
+    `closed` the (ledger entry id, reason) pairs it settles. Pure data: consolidate writes it,
+    recall's read-time view reads it, so the two cannot disagree."""
+
+    steps: list
+    opened: list = field(default_factory=list)
+    closed: list = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Policy:
-    """What an attribute policy means to every rule (DESIGN.md, "Attribute policies").
+    """One attribute policy: what it means to every rule (DESIGN.md, "Attribute policies").
 
+    decide(rows, entries, pending, fresh) is its one pure decision over a group; consolidate.py
+    and recall's read-time view both call it, and nothing else branches on a policy.
     per_value: values coexist; only copies of one value fold (many).
     replaces: a later different value retires the earlier (one).
-    contradicts: a later different value opens a contradiction on the ledger and the run
-    replays new values against the live ones (immutable).
-    older_first: inside an open contradiction, the older value is shown first.
+    contradicts: a later different value opens a contradiction on the ledger (immutable).
+    older_first: inside an open contradiction, the older value is shown first (show_key).
     gate_defends: GuardGate checks a candidate against the attribute's current values.
     gate_supersedes: GuardGate may retire the old value at write time.
     """
@@ -668,23 +687,203 @@ class Policy:
     gate_defends: bool
     gate_supersedes: bool
 
+    def show_key(self, rank_bits: int, clock: int) -> tuple:
+        """Sort key of a value to show (ascending: first): the higher provenance rank, then
+        the older (older_first) or the newer."""
+        return (-rank_bits, clock if self.older_first else -clock)
+
+    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+        """The policy's decision over one group, a pure function (writes nothing).
+
+        rows: fold rows (id, norm, rank bits, server clock, ...) of one group (user, task,
+        attribute), oldest first. entries: the open or zombied ledger entries on those rows
+        (LedgerEntry or Conflict; only HOLDING_KINDS count). pending: ids the next run must fold
+        (None: every row); fresh: of those, the ones never folded (written since). Returns a
+        FoldDecision."""
+        raise NotImplementedError
+
+
+def _holding(rows, entries):
+    """The group's holding entries (HOLDING_KINDS, each once, in the order of the rows they
+    touch, then as given) and its rows by id."""
+    ids = {r[0]: r for r in rows}
+    on = {}
+    for e in entries:
+        if e.kind in HOLDING_KINDS:
+            for side in {e.a, e.b} & ids.keys():
+                on.setdefault(side, []).append(e)
+    found = {e.id: e for r in rows for e in on.get(r[0], ())}
+    return list(found.values()), ids
+
+
+class OnePolicy(Policy):
+    """one: the fold of DESIGN.md; a later live user statement settles an entry (settles)."""
+
+    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+        closed, held = [], set()
+        if entries:
+            holding, ids = _holding(rows, entries)
+            for e in sorted(holding, key=lambda e: e.id):
+                a, b = ids.get(e.a), ids.get(e.b)
+                settlers = [r for r in rows if settles(r, a, b)] if a is not None and b is not None else ()
+                if settlers:
+                    closed.append((e.id, f"settled by memory {settlers[-1][0]}"))
+                else:
+                    held.update(x for x in (e.a, e.b) if x in ids)
+        return FoldDecision(fold(rows, held)[1] if len(rows) > 1 else [], [], closed)
+
+
+class ManyPolicy(Policy):
+    """many: values coexist; the fold runs per value (norm), so only copies fold."""
+
+    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+        held = set()
+        if entries:
+            holding, ids = _holding(rows, entries)
+            held = {x for e in holding for x in (e.a, e.b) if x in ids}
+        by_norm = {}
+        for r in rows:
+            by_norm.setdefault(r[1], []).append(r)
+        return FoldDecision([step for same in by_norm.values() if len(same) > 1 for step in fold(same, held)[1]])
+
+
+class ImmutablePolicy(Policy):
+    """immutable: a later different value does not retire the first; the pair opens a
+    contradiction and the earlier value is shown first until the user settles it (a live user
+    statement restating one side, or outranking every side). The rows never folded (fresh)
+    are replayed, oldest first, against what is live (the group's other current rows and
+    their open contradictions), and after each one the ledger is linked as a run right after
+    that write would leave it, so consolidating after every write, after any batch, or once
+    at the end reach the same current values and open entries."""
+
+    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+        if pending is not None and pending.isdisjoint(r[0] for r in rows):
+            return FoldDecision([])  # folded already: what is stored stands
+        return _Replay(self, rows, entries, fresh).run()
+
+
+class _Replay:
+    """One immutable group's replay (ImmutablePolicy.decide)."""
+
+    def __init__(self, policy, rows, entries, fresh):
+        self.policy, self.rows, self.fresh = policy, rows, fresh
+        self.steps, self.closed = [], []
+        holding, self.by_id = _holding(rows, entries)
+        self.live = [r for r in rows if r[0] not in fresh]
+        # Contested rows are never retired here; contradictions are what this replay manages.
+        self.held = {r for e in holding if e.kind == "contested" for r in (e.a, e.b) if r in self.by_id}
+        self.pairs = {}  # frozenset of two ids -> existing entry id, or None (opened by this decision)
+        for e in holding:  # fresh rows too: an import brings its entries with it
+            if e.kind == "contradiction":
+                self.pairs[frozenset((e.a, e.b))] = e.id
+
+    def retire(self, kept, retired, rule) -> bool:
+        """Record a retirement unless an open contest holds the row against another value."""
+        if retired[0] in self.held and kept[1] != retired[1]:
+            return False
+        self.steps.append((kept[0], retired[0], rule))
+        return True
+
+    def top(self):
+        """The value shown first (Policy.show_key)."""
+        return min(self.live, key=lambda v: self.policy.show_key(v[2], v[3]))
+
+    def partners(self, v):
+        return [x for x in self.live if x is not v and frozenset((v[0], x[0])) in self.pairs]
+
+    def drop(self, x, kept, rule, settler=None) -> bool:
+        """Retire live value x; its contradictions go (closed as settled when a user did it)."""
+        if not self.retire(kept, x, rule):
+            return False
+        self.live.remove(x)
+        for key in [k for k in self.pairs if x[0] in k]:
+            entry = self.pairs.pop(key)
+            if entry is not None and settler is not None:
+                self.closed.append((entry, f"settled by memory {settler[0]}"))
+        return True
+
+    def restated(self, r, dup):
+        """r has the value of live row dup: ranking higher, it replaces dup and arrives in its
+        place; otherwise it is a copy, and a live user statement restating one side settles
+        that side's contradictions in its favour."""
+        if r[2] > dup[2]:
+            if self.drop(dup, r, rank_step(r[2], dup[2])):
+                self.arrive(r)
+            else:
+                self.live.append(r)  # the copy is held by a contest: both stay
+            return
+        self.retire(dup, r, RULE_DUPLICATE)
+        if r[2] & LIVE_USER == LIVE_USER:
+            for x in self.partners(dup):
+                if r[2] >= x[2]:
+                    self.drop(x, dup, RULE_NEWER, settler=r)
+
+    def arrive(self, r):
+        """A new value: below the top it loses by rank; above it, a user statement settles
+        everything (an inference never beats the user) and anything else retires what no
+        entry holds; at the same rank it contradicts the top."""
+        if not self.live:
+            self.live.append(r)
+            return
+        top = self.top()
+        if r[2] < top[2]:
+            self.retire(top, r, rank_step(top[2], r[2]))
+            return
+        if r[2] > top[2]:
+            user = r[2] & LIVE_USER == LIVE_USER
+            for x in list(self.live):
+                if user or not self.partners(x):
+                    self.drop(x, r, rank_step(r[2], x[2]), settler=r if user else None)
+        self.live.append(r)
+
+    def link(self):
+        """Each live value other than the one shown first is on the ledger with it, or loses by
+        rank when nothing holds it (an entry closed outside a run, by forget or resolve, can
+        leave two values unlinked; a higher-ranked newcomer is linked to the values it could
+        not retire)."""
+        if not self.live:
+            return
+        top = self.top()
+        for x in list(self.live):
+            if x is top or frozenset((top[0], x[0])) in self.pairs:
+                continue
+            if x[2] < top[2] and not self.partners(x) and x[0] not in self.held:
+                self.drop(x, top, rank_step(top[2], x[2]))
+            else:
+                self.pairs[frozenset((top[0], x[0]))] = None
+
+    def run(self) -> FoldDecision:
+        self.link()
+        for r in self.rows:
+            if r[0] in self.fresh:
+                dup = next((v for v in self.live if v[1] == r[1]), None)
+                if dup is not None:
+                    self.restated(r, dup)
+                else:
+                    self.arrive(r)
+                self.link()
+        opened = [tuple(sorted(key, key=lambda i: self.by_id[i][3])) for key, entry in self.pairs.items()
+                  if entry is None]
+        return FoldDecision(self.steps, opened, self.closed)
+
 
 POLICIES = {
-    "one": Policy("one", per_value=False, replaces=True, contradicts=False, older_first=False,
-                  gate_defends=True, gate_supersedes=True),
-    "many": Policy("many", per_value=True, replaces=False, contradicts=False, older_first=False,
-                   gate_defends=False, gate_supersedes=False),
-    "immutable": Policy("immutable", per_value=False, replaces=False, contradicts=True, older_first=True,
-                        gate_defends=True, gate_supersedes=False),
+    "one": OnePolicy("one", per_value=False, replaces=True, contradicts=False, older_first=False,
+                     gate_defends=True, gate_supersedes=True),
+    "many": ManyPolicy("many", per_value=True, replaces=False, contradicts=False, older_first=False,
+                       gate_defends=False, gate_supersedes=False),
+    "immutable": ImmutablePolicy("immutable", per_value=False, replaces=False, contradicts=True, older_first=True,
+                                 gate_defends=True, gate_supersedes=False),
 }
 DEFAULT_POLICY = "one"  # an undeclared attribute (and a fact without one) is single-valued
 
 
 def show_first(a, b, policy: str = DEFAULT_POLICY):
     """(first, second) of two memories to show when both are returned: the higher provenance
-    rank first, then (an older-first policy: immutable) the older, otherwise the newer."""
-    older = POLICIES[policy].older_first
-    return tuple(sorted((a, b), key=lambda m: (-rank_bits(m), m.created_at if older else -m.created_at)))
+    rank first, then (an older-first policy: immutable) the older, otherwise the newer
+    (Policy.show_key)."""
+    key = POLICIES[policy].show_key
+    return tuple(sorted((a, b), key=lambda m: key(rank_bits(m), m.created_at)))
 
 
 def fold(rows, held=frozenset()):
@@ -2620,21 +2819,29 @@ class MemoryStore:
                 if c.kind == "contradiction":
                     co_recalled.append(c.id)
                 chosen = _order_pair(chosen, by_id[c.a], by_id[c.b], view.policy(by_id[c.a].attribute))
-        # Pairs consolidation has not seen yet, found by the same pure rules.
+        # Pairs consolidation has not seen yet. Keyed: the ones the group's policy decision
+        # opens (a side is noted whether or not its partner is returned, as a ledger entry is).
+        # In the order the run will open them, as the ledger's are ordered (by entry id) above.
+        for attribute, level in dict.fromkeys((m.attribute, m.task) for m in list(chosen)
+                                              if m.kind == "semantic" and m.attribute is not None):
+            policy = view.policy(attribute)
+            for a, b in view.openings(attribute, level):
+                for side, other in ((a, b), (b, a)):
+                    if side in by_id and other not in contested:  # a withheld newcomer: the user's notice only
+                        note(side, f"contradicts memory {other} ({policy} attribute; not yet on the ledger)")
+                if a in by_id and b in by_id:
+                    chosen = _order_pair(chosen, by_id[a], by_id[b], policy)
+        # Unattributed: by the same pure rules as the run's triage, among the returned facts.
         for i, a in enumerate(list(chosen)):
             for b in chosen[i + 1:]:
-                if frozenset((a.id, b.id)) in paired or a.norm == b.norm:
+                if frozenset((a.id, b.id)) in paired or a.norm == b.norm or a.attribute is not None \
+                        or b.attribute is not None:
                     continue
-                keyed = a.attribute is not None and a.attribute == b.attribute and a.task == b.task \
-                    and POLICIES[view.policy(a.attribute)].contradicts
-                if keyed or (a.attribute is None and b.attribute is None and a.kind == b.kind == "semantic"
-                             and opposed(polarity(a.norm), polarity(b.norm))):
-                    policy = view.policy(a.attribute) if keyed else DEFAULT_POLICY
-                    why = f"{policy} attribute; " if keyed else ""
-                    first, second = show_first(a, b, policy)  # as consolidation's ledger entry will
-                    note(first.id, f"contradicts memory {second.id} ({why}not yet on the ledger)")
-                    note(second.id, f"contradicts memory {first.id} ({why}not yet on the ledger)")
-                    chosen = _order_pair(chosen, a, b, policy)
+                if a.kind == b.kind == "semantic" and opposed(polarity(a.norm), polarity(b.norm)):
+                    first, second = show_first(a, b)  # as consolidation's ledger entry will
+                    note(first.id, f"contradicts memory {second.id} (not yet on the ledger)")
+                    note(second.id, f"contradicts memory {first.id} (not yet on the ledger)")
+                    chosen = _order_pair(chosen, a, b, DEFAULT_POLICY)
                 elif a.attribute is None and b.attribute is None and changed_value(a.text, b.text):
                     first, second = show_first(a, b)
                     note(second.id, f"states the same as memory {first.id} with another value; "
@@ -2698,7 +2905,7 @@ class _ReadView:
 
     def __init__(self, conn, user, task, contested):
         self.conn, self.user, self.task, self.contested = conn, user, task, contested
-        self._policies, self._live, self._overrides = {}, {}, {}
+        self._policies, self._live, self._overrides, self._decisions = {}, {}, {}, {}
 
     def policy(self, attribute) -> str:
         if attribute is None:
@@ -2713,27 +2920,31 @@ class _ReadView:
         key = (attribute, level)
         if key not in self._live:
             rows = [_memory(r) for r in self.conn.execute(_GROUP, (self.user, attribute, level))]
-            retired = _fold_view(rows, self.policy(attribute), self._holds(rows)) if len(rows) > 1 else set()
+            decision = self._decide(attribute, rows) if len(rows) > 1 else FoldDecision([])
+            retired = {step[1] for step in decision.steps}
             self._live[key] = [m for m in reversed(rows) if m.id not in retired]
+            self._decisions[key] = decision
         return self._live[key]
 
-    def _holds(self, rows):
-        """Rows held by an open contradiction or contest (not settled by a later user statement
-        under a replacing policy): the fold never retires them."""
+    def _decide(self, attribute, rows) -> FoldDecision:
+        """The policy's decision over a group as the next run would make it (Policy.decide),
+        from the group's rows, its open ledger entries and its marks on the pending list."""
         ids = [m.id for m in rows]
         q = ",".join("?" * len(ids))
-        entries = self.conn.execute(
-            f"SELECT a, b FROM conflicts WHERE state IN ('open', 'zombied') AND kind IN ('contradiction', "
-            f"'contested') AND (a IN ({q}) OR b IN ({q}))", (*ids, *ids)).fetchall()
-        by_id = {m.id: (m.id, m.norm, rank_bits(m), m.created_at) for m in rows}
-        policy = POLICIES[self.policy(rows[0].attribute)]
-        held = set()
-        for a, b in entries:
-            if a in by_id and b in by_id and policy.replaces and any(
-                    settles(r, by_id[a], by_id[b]) for r in by_id.values()):
-                continue
-            held.update((a, b))
-        return held
+        entries = [LedgerEntry(*r) for r in self.conn.execute(
+            f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
+            f"kind IN ({','.join('?' * len(HOLDING_KINDS))}) AND (a IN ({q}) OR b IN ({q})) ORDER BY id",
+            (*HOLDING_KINDS, *ids, *ids))]
+        marks = self.conn.execute(f"SELECT id, fresh FROM pending WHERE id IN ({q})", ids).fetchall()
+        tuples = [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows]
+        return POLICIES[self.policy(attribute)].decide(tuples, entries, {i for i, _ in marks},
+                                                       {i for i, fresh in marks if fresh})
+
+    def openings(self, attribute, level) -> list[tuple]:
+        """The (a, b) pairs the next run will open as contradictions in a group (its policy's
+        decision), in the order it will open them."""
+        self.live(attribute, level)
+        return self._decisions[attribute, level].opened
 
     def overrides(self, attribute) -> list[Memory]:
         """The task's own live facts about an attribute: they hide user-level facts about it in
@@ -2774,34 +2985,6 @@ class _ReadView:
                 return []
             mem = _memory(row)
         return []
-
-
-def _fold_view(rows: list[Memory], policy: str, held: set) -> set:
-    """Ids of a group's current rows (oldest first) that the fold retires, read-time view.
-    one: memory.fold. many: memory.fold per value. immutable: copies of a value and values
-    below the top rank go (consolidation's replay may also open ledger entries)."""
-    tuples = [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows]
-    if POLICIES[policy].replaces:
-        return {step[1] for step in fold(tuples, held)[1]}
-    if POLICIES[policy].per_value:
-        by_norm = {}
-        for t in tuples:
-            by_norm.setdefault(t[1], []).append(t)
-        return {step[1] for same in by_norm.values() for step in fold(same, held)[1]}
-    top = max(t[2] for t in tuples)
-    retired, kept = set(), {}
-    for t in tuples:
-        dup = kept.get(t[1])
-        if dup is not None and t[2] > dup[2] and dup[0] not in held:
-            retired.add(dup[0])
-            kept[t[1]] = t
-        elif dup is not None and t[0] not in held:
-            retired.add(t[0])
-        elif dup is None and t[2] < top and t[0] not in held:
-            retired.add(t[0])
-        elif dup is None:
-            kept[t[1]] = t
-    return retired
 
 
 # --- the review command line ------------------------------------------------------------------
