@@ -516,10 +516,11 @@ def _apply(tx, scope, run: _Run, stats, zombie_after_days):
     run_id = tx.start_run(scope.user, scope.task, len(run.steps), clock)
     tx.close_entries(run.closed)
     tx.retire_many(run.steps, run=run_id, clock=clock, scanned=stats["scanned"])
-    # A duplicate's entries follow its survivor; any other entry on a retired row closes with it.
-    moved = tx.move_conflicts(run.moves, run.closed_set)
-    gone = sorted({x for e in run.ledger if e.id not in run.closed_set and e.id not in moved
-                   for x in (e.a, e.b) if x in run.retired_ids})
+    # A duplicate's entries follow its survivor; then any entry on a retired row closes with it
+    # (a moved one too: its other side, or the survivor, may have lost by another rule).
+    tx.move_conflicts(run.moves, run.closed_set)
+    gone = sorted({x for e in run.ledger if e.id not in run.closed_set for x in (e.a, e.b)}
+                  .union(kept for _, kept in run.moves).intersection(run.retired_ids))
     for memory_id in gone:
         tx.close_conflicts([memory_id], f"memory {memory_id} retired")
     opened = tx.open_conflicts([o for o in run.openings if o[1] not in run.retired_ids

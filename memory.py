@@ -31,7 +31,7 @@ import threading
 import time
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
 __all__ = [
@@ -656,13 +656,16 @@ LedgerEntry = collections.namedtuple("LedgerEntry", "id a b opened_clock kind st
 @dataclass(frozen=True)
 class FoldDecision:
     """What a policy decides for one group: `steps` (kept id, retired id, rule) in decision
-    order, `opened` the (a, b) pairs to open as `contradiction` entries (a: the earlier), and
-    `closed` the (ledger entry id, reason) pairs it settles. Pure data: consolidate writes it,
-    recall's read-time view reads it, so the two cannot disagree."""
+    order, `opened` the (a, b) pairs to open as `contradiction` entries (a: the earlier),
+    `closed` the (ledger entry id, reason) pairs it settles, and `entries` the group's holding
+    entries as the run leaves them ({entry id: LedgerEntry, naming a copy's survivor, or None
+    when it closes}). Pure data: consolidate writes it, recall's read-time view reads it, so
+    the two cannot disagree."""
 
     steps: list
     opened: list = field(default_factory=list)
     closed: list = field(default_factory=list)
+    entries: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -699,7 +702,34 @@ class Policy:
         attribute), oldest first. entries: the open or zombied ledger entries on those rows
         (LedgerEntry or Conflict; only HOLDING_KINDS count). pending: ids the next run must fold
         (None: every row); fresh: of those, the ones never folded (written since). Returns a
-        FoldDecision."""
+        FoldDecision: the policy's pass (`_once`), repeated over what it leaves while a pass
+        still retires a row, so the group is left as no later run would change it (a pass that
+        retires a row on an entry frees the entry's other side; a run after it would fold that
+        side again). One run and many runs so reach the same state.
+        """
+        holding, _ = _holding(rows, entries)
+        after = {e.id: e for e in holding}
+        steps, closed, opening, retired = [], [], -1, set()
+        for _ in range(len(rows)):  # each further pass retires a row, or none is needed
+            once = self._once(rows, [e for e in after.values() if e is not None], pending, fresh)
+            by = {r: (k, rule) for k, r, rule in once.steps}
+            steps += once.steps
+            closed += [c for c in once.closed if c[0] > 0]
+            retired.update(by)
+            freed = _carry(after, by, {e for e, _ in once.closed})
+            for a, b in once.opened:
+                if a not in retired and b not in retired:  # entries opened here have ids below 0
+                    after[opening] = LedgerEntry(opening, a, b, None, "contradiction", "open")
+                    opening -= 1
+            rows = [r for r in rows if r[0] not in by]
+            if not by or len(rows) < 2:
+                break
+            pending, fresh = freed, frozenset()  # what a later run would fold: the re-marked sides
+        return FoldDecision(steps, [(e.a, e.b) for i, e in after.items() if i < 0 and e is not None], closed,
+                            {i: e for i, e in after.items() if i > 0})
+
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
+        """One pass of the policy over the group (decide's arguments)."""
         raise NotImplementedError
 
 
@@ -716,10 +746,38 @@ def _holding(rows, entries):
     return list(found.values()), ids
 
 
+def _carry(after, by, closed) -> set:
+    """Carry one pass's decision over to the entries (`after`, {id: LedgerEntry or None},
+    changed in place) as consolidate's _apply writes it: the closed ones go; a copy's entries
+    follow its survivor, copy by copy in decision order (by = {retired id: (kept id, rule)};
+    merged when that repeats a pair: Transaction.move_conflicts); then any entry on a retired
+    row closes, freeing both sides. Returns the ids freed."""
+    for i in closed & after.keys():
+        after[i] = None
+    for retired, (kept, rule) in by.items():
+        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
+            continue
+        for i, e in after.items():
+            if e is None or retired not in (e.a, e.b):
+                continue
+            other = e.b if e.a == retired else e.a
+            if other == kept or any(o is not None and o.id != i and o.kind == e.kind and {o.a, o.b} == {kept, other}
+                                    for o in after.values()):
+                after[i] = None  # merged
+            else:
+                after[i] = e._replace(a=kept if e.a == retired else e.a, b=kept if e.b == retired else e.b)
+    freed = set()
+    for i, e in after.items():
+        if e is not None and (e.a in by or e.b in by):
+            after[i] = None
+            freed.update((e.a, e.b))
+    return freed
+
+
 class OnePolicy(Policy):
     """one: the fold of DESIGN.md; a later live user statement settles an entry (settles)."""
 
-    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
         closed, held = [], set()
         if entries:
             holding, ids = _holding(rows, entries)
@@ -736,7 +794,7 @@ class OnePolicy(Policy):
 class ManyPolicy(Policy):
     """many: values coexist; the fold runs per value (norm), so only copies fold."""
 
-    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
         held = set()
         if entries:
             holding, ids = _holding(rows, entries)
@@ -756,7 +814,7 @@ class ImmutablePolicy(Policy):
     that write would leave it, so consolidating after every write, after any batch, or once
     at the end reach the same current values and open entries."""
 
-    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
         if pending is not None and pending.isdisjoint(r[0] for r in rows):
             return FoldDecision([])  # folded already: what is stored stands
         return _Replay(self, rows, entries, fresh).run()
@@ -827,7 +885,8 @@ class _Replay:
             return
         top = self.top()
         if r[2] < top[2]:
-            self.retire(top, r, rank_step(top[2], r[2]))
+            if not self.retire(top, r, rank_step(top[2], r[2])):
+                self.live.append(r)  # held by a contest: it stays, as a run before this one left it
             return
         if r[2] > top[2]:
             user = r[2] & LIVE_USER == LIVE_USER
@@ -898,7 +957,8 @@ def fold(rows, held=frozenset()):
     `held`: ids on open ledger entries (a contradiction or contest). A held row is never
     retired by another value; but a copy is a copy: a later row with the same norm as a held
     row, ranking no higher, is its duplicate (a restatement of one side folds into that side;
-    the caller moves the copy's ledger entries to the survivor). consolidate.py and recall's
+    the caller moves the copy's ledger entries to the survivor), and copies of one value that
+    the walk leaves side by side (a held row it passed by) fold the same way. consolidate.py and recall's
     read-time view both call this, so a read between cron runs answers as the run will.
     """
     steps, sides, walk = [], {}, []
@@ -929,6 +989,27 @@ def fold(rows, held=frozenset()):
             cur = new
         if same or step[1] not in held:
             steps.append(step)
+    if held:
+        # A held row the walk passed by (its cur stood on another value) is still one copy of a
+        # value: the copies left of one value fold as the walk would have folded them, so one
+        # run and many runs (which meet them in other orders) agree.
+        gone = {step[1] for step in steps}
+        first = {}
+        for r in walk:
+            if r[0] in gone:
+                continue
+            top = first.setdefault(r[1], r)
+            if top is r:
+                continue
+            if r[2] > top[2]:
+                steps.append((r[0], top[0], rank_step(r[2], top[2])))
+                first[r[1]] = r
+                if cur is top:
+                    cur = r
+            else:
+                steps.append((top[0], r[0], RULE_DUPLICATE))
+                if cur is r:
+                    cur = top
     return (cur[0] if cur else None), steps
 
 
@@ -2760,10 +2841,12 @@ class MemoryStore:
     def _recall(self, conn, match, user, task, k, wanted):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
-        contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
+        view = _ReadView(conn, user, task)
+        # Each as the next run will leave it (closed, or following a copy's survivor).
+        contested = {c.b: c for c in (view.after_run(Conflict(*r)) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
-            "kind = 'contested'", (user,)))}
-        view = _ReadView(conn, user, task, set(contested))
+            "kind = 'contested'", (user,))) if c is not None}
+        view.contested = set(contested)
         chosen, seen_ids, same_fact, withheld = [], set(), {}, []
         # One ranked statement read lazily: FTS sorts its matches once, however far we read.
         hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
@@ -2804,9 +2887,10 @@ class MemoryStore:
             notes[side] = f"{notes[side]}; {text}" if side in notes else text
         by_id = {m.id: m for m in chosen}
         q = ",".join("?" * len(by_id))
-        ledger = [Conflict(*r) for r in conn.execute(
+        ledger = [c for c in (view.after_run(Conflict(*r)) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
-            f"'changed value') AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))] if by_id else []
+            f"'changed value') AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))) if c is not None] \
+            if by_id else []
         paired = set()
         for c in ledger:
             since = c.opened_at[:10]
@@ -2903,9 +2987,11 @@ class _ReadView:
     """What recall reads of the fold, computed from stored rows by the pure rules (memory.fold,
     settles, the policies table): the same answer before and after consolidation runs."""
 
-    def __init__(self, conn, user, task, contested):
+    def __init__(self, conn, user, task, contested=frozenset()):
         self.conn, self.user, self.task, self.contested = conn, user, task, contested
-        self._policies, self._live, self._overrides, self._decisions = {}, {}, {}, {}
+        self._policies, self._live, self._overrides, self._opened = {}, {}, {}, {}
+        self._loaded = set()  # memory ids whose group has been decided (or that belong to none)
+        self._after = {}      # ledger entry id -> the entry as the runs leave it (None: closed)
 
     def policy(self, attribute) -> str:
         if attribute is None:
@@ -2920,31 +3006,51 @@ class _ReadView:
         key = (attribute, level)
         if key not in self._live:
             rows = [_memory(r) for r in self.conn.execute(_GROUP, (self.user, attribute, level))]
-            decision = self._decide(attribute, rows) if len(rows) > 1 else FoldDecision([])
-            retired = {step[1] for step in decision.steps}
+            retired = self._decide(attribute, rows) if len(rows) > 1 else set()
             self._live[key] = [m for m in reversed(rows) if m.id not in retired]
-            self._decisions[key] = decision
+            self._opened.setdefault(key, [])
+            self._loaded.update(m.id for m in rows)
         return self._live[key]
 
-    def _decide(self, attribute, rows) -> FoldDecision:
-        """The policy's decision over a group as the next run would make it (Policy.decide),
-        from the group's rows, its open ledger entries and its marks on the pending list."""
+    def _decide(self, attribute, rows) -> set:
+        """Ids of a group's rows that consolidation retires, decided by its policy
+        (Policy.decide) from the rows, their open ledger entries and their marks on the pending
+        list, as the next run would. Records the group's ledger entries as the run leaves them,
+        and the contradictions it opens (`openings`)."""
         ids = [m.id for m in rows]
         q = ",".join("?" * len(ids))
-        entries = [LedgerEntry(*r) for r in self.conn.execute(
+        entries = list(map(LedgerEntry._make, self.conn.execute(
             f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
             f"kind IN ({','.join('?' * len(HOLDING_KINDS))}) AND (a IN ({q}) OR b IN ({q})) ORDER BY id",
-            (*HOLDING_KINDS, *ids, *ids))]
+            (*HOLDING_KINDS, *ids, *ids))))
         marks = self.conn.execute(f"SELECT id, fresh FROM pending WHERE id IN ({q})", ids).fetchall()
-        tuples = [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows]
-        return POLICIES[self.policy(attribute)].decide(tuples, entries, {i for i, _ in marks},
-                                                       {i for i, fresh in marks if fresh})
+        decision = POLICIES[self.policy(attribute)].decide(
+            [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows], entries,
+            {i for i, _ in marks}, {i for i, fresh in marks if fresh})
+        self._opened[attribute, rows[0].task] = decision.opened
+        self._after.update(decision.entries)
+        return {step[1] for step in decision.steps}
+
+    def after_run(self, entry: Conflict):
+        """An open ledger entry as consolidation will leave it: None when it closes (settled, a
+        side retired, merged), else the entry, naming a copy's survivor in place of the copy.
+        Only attributed groups are decided here; other entries are returned as they are."""
+        for side in (entry.a, entry.b):
+            if side not in self._loaded:
+                self._loaded.add(side)
+                row = self.conn.execute(f"{_SELECT} WHERE id = ?", (side,)).fetchone()
+                if row is not None and row[3] == "semantic" and row[6] is not None and row[12] == "current":
+                    self.live(row[6], row[2])
+        if entry.id not in self._after:
+            return entry
+        e = self._after[entry.id]
+        return None if e is None else replace(entry, a=e.a, b=e.b)
 
     def openings(self, attribute, level) -> list[tuple]:
-        """The (a, b) pairs the next run will open as contradictions in a group (its policy's
-        decision), in the order it will open them."""
+        """The (a, b) pairs consolidation will open as contradictions in a group (its policy's
+        decisions), in the order it will open them."""
         self.live(attribute, level)
-        return self._decisions[attribute, level].opened
+        return self._opened[attribute, level]
 
     def overrides(self, attribute) -> list[Memory]:
         """The task's own live facts about an attribute: they hide user-level facts about it in
