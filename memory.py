@@ -732,6 +732,15 @@ class Policy:
         """One pass of the policy over the group (decide's arguments)."""
         raise NotImplementedError
 
+    def stands_for(self, norm: str, kept: list):
+        """What recall shows for a hit on a value of a group that the fold does not keep
+        (retired, or retired by the next run): for coexisting values (per_value) the kept copy
+        of that value, or None when there is none (the caller follows the resolution chain);
+        otherwise every value the group keeps (`kept`, a Memory list)."""
+        if self.per_value:
+            return [m for m in kept if m.norm == norm][:1] or None
+        return kept
+
 
 def _holding(rows, entries):
     """The group's holding entries (HOLDING_KINDS, each once, in the order of the rows they
@@ -3065,14 +3074,13 @@ class _ReadView:
         coexisting (many) value for its kept copy, an unattributed retired fact for what its
         resolution chain ends in; a user-level fact overridden in the task for the task's facts."""
         if mem.kind == "semantic" and mem.attribute is not None:
-            policy = POLICIES[self.policy(mem.attribute)]
             live = self.live(mem.attribute, mem.task)
             if any(m.id == mem.id for m in live):
                 out = [mem]
-            elif not policy.per_value:
-                out = live
             else:
-                out = [m for m in live if m.norm == mem.norm][:1] or self._chain(mem)
+                out = POLICIES[self.policy(mem.attribute)].stands_for(mem.norm, live)
+                if out is None:
+                    out = self._chain(mem)
         else:
             out = self._chain(mem)
         if self.task is not None:
