@@ -3,7 +3,8 @@ dry run) and `consolidate` (one transaction), and `python consolidate.py DB ...`
 
 No model decides anything here. A run reads the groups with facts new since the last run,
 folds each group of current semantic facts in server-clock order by provenance rank and the
-attribute's policy (memory.fold, memory.POLICIES), triages facts without an attribute
+attribute's policy (memory.POLICIES: each policy's own decide, which recall's read-time view
+calls too), triages facts without an attribute
 (duplicates, near duplicates, contradictions, changed values, cross-scope duplicates), and
 writes every decision through memory's write API (resolutions, the conflict ledger). Nothing
 is deleted: a loser is retired and stays stored. The rules and their names live in memory.py

@@ -5,7 +5,8 @@ Standard library only. One place opens connections (`_open`), one place writes
 (`MemoryStore.transaction`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), one place
 turns `sqlite3.Error` into a `StoreError` (`_translate`). The lowest layer owns the shared
 rules: provenance rank and its step names, every rule name (`RULES`), attribute policies
-(`POLICIES`), the show-first order, the comparison and canonical forms of text, and the word
+(`POLICIES`: one object each, whose pure `decide` both consolidation and recall's read-time
+view call), the show-first order, the comparison and canonical forms of text, and the word
 lists behind near duplicates, negations and changed values. consolidate.py decides what a
 run does and gates.py what a write-gate does; both write through `Transaction` here.
 
@@ -37,7 +38,8 @@ from datetime import datetime, timezone
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError",
-    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
+    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction",
+    "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
@@ -707,8 +709,7 @@ class Policy:
         retires a row on an entry frees the entry's other side; a run after it would fold that
         side again). One run and many runs so reach the same state.
         """
-        holding, _ = _holding(rows, entries)
-        after = {e.id: e for e in holding}
+        after = {e.id: e for e in _holding(rows, entries)[0]} if entries else {}
         steps, closed, opening, retired = [], [], -1, set()
         for _ in range(len(rows)):  # each further pass retires a row, or none is needed
             once = self._once(rows, [e for e in after.values() if e is not None], pending, fresh)
@@ -716,14 +717,14 @@ class Policy:
             steps += once.steps
             closed += [c for c in once.closed if c[0] > 0]
             retired.update(by)
-            freed = _carry(after, by, {e for e, _ in once.closed})
+            freed = _carry(after, by, {e for e, _ in once.closed}) if after else set()
             for a, b in once.opened:
                 if a not in retired and b not in retired:  # entries opened here have ids below 0
                     after[opening] = LedgerEntry(opening, a, b, None, "contradiction", "open")
                     opening -= 1
             rows = [r for r in rows if r[0] not in by]
-            if not by or len(rows) < 2:
-                break
+            if not by or len(rows) < 2 or not after:
+                break  # with no entry held, a pass leaves what the next would
             pending, fresh = freed, frozenset()  # what a later run would fold: the re-marked sides
         return FoldDecision(steps, [(e.a, e.b) for i, e in after.items() if i < 0 and e is not None], closed,
                             {i: e for i, e in after.items() if i > 0})
@@ -2993,8 +2994,9 @@ def _query_phrases(query: str) -> list[list[str]]:
 
 
 class _ReadView:
-    """What recall reads of the fold, computed from stored rows by the pure rules (memory.fold,
-    settles, the policies table): the same answer before and after consolidation runs."""
+    """What recall reads of the fold: each attributed group as its policy decides it
+    (Policy.decide, the very call consolidate makes) from the stored rows, their ledger entries
+    and pending marks; the same answer before and after consolidation runs."""
 
     def __init__(self, conn, user, task, contested=frozenset()):
         self.conn, self.user, self.task, self.contested = conn, user, task, contested
