@@ -218,7 +218,8 @@ class _Run:
         for kept, retired, rule in decision.steps:
             self.record(kept, retired, rule, user)
         for a, b in decision.opened:
-            self.openings.append(("contradiction", a, b, user, f"{policy} attribute {rows[0][ATTR]!r} given a new value"))
+            self.openings.append(("contradiction", a, b, user,
+                                  f"{policy} attribute {rows[0][ATTR]!r} given a new value"))
 
     # -- facts without an attribute --
 
