@@ -862,17 +862,30 @@ class _Replay:
         self.steps, self.closed = [], []
         holding, self.by_id = _holding(rows, entries)
         self.live = [r for r in rows if r[0] not in fresh]
-        # Contested rows are never retired here; contradictions are what this replay manages.
-        self.held = {r for e in holding if e.kind == "contested" for r in (e.a, e.b) if r in self.by_id}
+        # Contested rows are never retired here by another value; contradictions are what this
+        # replay manages. Each contest as [a, b], changed as the replay goes (contest_sides).
+        self.contests = [[e.a, e.b] for e in holding if e.kind == "contested"]
         self.pairs = {}  # frozenset of two ids -> existing entry id, or None (opened by this decision)
         for e in holding:  # fresh rows too: an import brings its entries with it
             if e.kind == "contradiction":
                 self.pairs[frozenset((e.a, e.b))] = e.id
 
+    @property
+    def held(self) -> set:
+        return {x for sides in self.contests for x in sides}
+
     def retire(self, kept, retired, rule) -> bool:
-        """Record a retirement unless an open contest holds the row against another value."""
-        if retired[0] in self.held and kept[1] != retired[1]:
-            return False
+        """Record a retirement unless an open contest holds the row against another value. A
+        held copy's contest follows its survivor (which it then holds); a contest on a row
+        retired by another rule closes at once, so a run that comes after it agrees."""
+        if retired[0] in self.held:
+            if kept[1] != retired[1]:
+                return False
+            if rule == RULE_DUPLICATE:
+                for sides in self.contests:
+                    sides[:] = [kept[0] if x == retired[0] else x for x in sides]
+            else:
+                self.contests = [sides for sides in self.contests if retired[0] not in sides]
         self.steps.append((kept[0], retired[0], rule))
         return True
 
@@ -1023,6 +1036,8 @@ def fold(rows, held=frozenset()):
             cur = new
         if same or step[1] not in held:
             steps.append(step)
+            if same and step[1] in held and step[2] == RULE_DUPLICATE:
+                held = held | {step[0]}  # the copy's entries follow its survivor, which they now hold
     if held:
         # A held row the walk passed by (its cur stood on another value) is still one copy of a
         # value: the copies left of one value fold as the walk would have folded them, so one
