@@ -764,7 +764,8 @@ def main(argv=None) -> int:
     task = ALL if args.task is None else (None if args.task == "-" else args.task)
     try:
         scope = Scope(ALL if args.all else args.user, task)
-        with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
+        # A dry run only reads (plan works on a private copy of a read-only store).
+        with MemoryStore(args.db, timeout=args.timeout, create=False, readonly=args.dry_run) as store:
             if not args.all:
                 require_user(store, args.user)
             if args.dry_run:

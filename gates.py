@@ -1999,7 +1999,8 @@ def main(argv=None) -> int:
     if getattr(args, "user", None) is not None and not args.user.strip():
         parser.error(f"--user: expected a non-empty value; got {args.user!r}")
     try:
-        with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
+        with MemoryStore(args.db, timeout=args.timeout, create=False,
+                         readonly=args.command in ("quarantine", "refused")) as store:
             rows = []
             if args.command == "quarantine":
                 if args.user:

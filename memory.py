@@ -35,7 +35,7 @@ from datetime import datetime, timezone
 
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
-    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError",
+    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError", "ReadOnlyError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -122,6 +122,12 @@ class ScrubPendingError(LockedError):
         self.ids = list(ids)
 
 
+class ReadOnlyError(StoreError):
+    """A write was asked of a store opened with readonly=True (or of a file this process may
+    only read): an add, forget, consolidation, a migration, a rebuild of derived columns, or
+    the scrub of a pending erasure. The message names what needed write access and the fix."""
+
+
 class InvalidMemory(StoreError, ValueError):
     """Bad input: the message names the field, the allowed values and the bad value."""
 
@@ -135,8 +141,9 @@ _ERRORS = {
     "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
                                  "(seconds to wait)"),
     "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
-    "SQLITE_READONLY": (StoreError, "the file (or its directory, for the -wal and -shm files) is read-only "
-                                    "for this process; check its permissions"),
+    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is read-only "
+                                    "for this process; check its permissions, or read it with "
+                                       "MemoryStore(path, readonly=True)"),
     "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
                                     "exists and is writable"),
     "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
@@ -1641,10 +1648,10 @@ def _is_memory_path(path: str) -> bool:
     return path in ("", ":memory:") or path.startswith("file::memory:") or "mode=memory" in path
 
 
-def _inspect(path: str, timeout: float, create, module) -> str:
+def _inspect(path: str, timeout: float, create, module, query: str = "mode=ro") -> str:
     """Decide, before anything in the file can change, whether `path` is ours: "new" (to be
-    created), or "existing" (a memory store of this or an older version). Reads the header
-    bytes, then the schema through a read-only connection; refuses anything else with
+    created), or "existing" (a memory store of this or an older version). Reads the header and
+    the schema through a read-only SQLite connection (URI `query`); refuses anything else with
     SchemaError (StoreError for a missing file when create=False)."""
     if os.path.isdir(path):
         raise StoreError(f"{path}: is a directory, not a database file")
@@ -1653,20 +1660,22 @@ def _inspect(path: str, timeout: float, create, module) -> str:
             raise StoreError(f"{path}: no such database file (or not a file); create a store with "
                              "MemoryStore(path) first")
         return "new"
+    # Never open() the file, its -wal or -shm from Python: closing any descriptor of a file drops
+    # every POSIX advisory lock the process holds on it, an open connection's included (SQLite,
+    # "How To Corrupt An SQLite Database File", section 2.2); another process then takes the
+    # file for its own, checkpoints and deletes the WAL under that connection. SQLite's
+    # connections in one process share their locks, so the header is read through SQLite.
     try:
-        with open(path, "rb") as f:
-            header = f.read(100)
+        size = os.path.getsize(path)
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the file: {exc}; check its permissions") from exc
-    if not header:
+    if not size:
         if create is True:
             return "new"
         raise SchemaError(f"{path}: an empty file is not a memory database; refusing to touch it "
                           "(MemoryStore(path, create=True) makes it one)")
-    if not header.startswith(b"SQLite format 3\x00"):
-        raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to touch it")
     try:
-        ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?mode=ro", uri=True,
+        ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query, uri=True,
                             timeout=timeout)
         try:
             version = ro.execute("PRAGMA user_version").fetchone()[0]
@@ -1675,6 +1684,9 @@ def _inspect(path: str, timeout: float, create, module) -> str:
         finally:
             ro.close()
     except module.Error as exc:
+        if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == 26:  # SQLITE_NOTADB: no SQLite header
+            raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to "
+                              "touch it") from None
         raise _translate(exc, path, "reading the schema") from exc
     if version > SCHEMA_VERSION:
         raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
@@ -1694,6 +1706,37 @@ def _inspect(path: str, timeout: float, create, module) -> str:
                           "to touch it")
     raise SchemaError(f"{path}: not a memory database (application_id {app}, user_version {version}, "
                       f"tables {', '.join(sorted(tables)) or 'none'}); refusing to touch it")
+
+
+def _create_file(path: str, module, secure: bool) -> bool:
+    """Make a missing `path` a complete store in one step, so that no process ever sees it half
+    made: the schema is written to a private file beside it (in WAL mode, checkpointed and
+    closed), which is then hard-linked to `path` (link never replaces a file) and unlinked.
+    Returns True when this call made `path`, False when another process or thread made it
+    first. Raises OSError where the file system has no hard links (the caller then creates the
+    schema in place, as before) and StoreError when the private file cannot be written."""
+    tmp = f"{path}.new-{os.getpid()}-{threading.get_ident()}-{os.urandom(4).hex()}"
+    try:
+        try:
+            conn = module.connect(tmp, isolation_level=None)
+            try:
+                _template(module, secure).backup(conn)
+                conn.execute("PRAGMA journal_mode=WAL")  # recorded in the header: no writer changes it later
+            finally:
+                conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm
+        except module.Error as exc:
+            raise _translate(exc, path, "creating the store") from exc
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.unlink(tmp + suffix)
+            except FileNotFoundError:
+                pass
 
 
 def _create_schema(conn, secure: bool) -> None:
@@ -1726,24 +1769,50 @@ def _template(module, secure: bool):
         return _TEMPLATES[key]
 
 
-def _open(path: str, timeout: float, *, create, module):
+def _readonly_query(path: str) -> str:
+    """The URI query of a read-only connection that creates no file: with no -wal beside it the
+    database file holds every commit, and `immutable` reads it without the -wal and -shm files
+    a WAL reader would otherwise create (and, read-only, could never delete); with a -wal (a
+    writer is open, or one was killed) a plain read-only connection reads through it."""
+    return "mode=ro" if os.path.exists(path + "-wal") else "mode=ro&immutable=1"
+
+
+def _file_state(path: str):
+    """What changes when another process writes `path` (a read-only store re-opens on a change)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
+
+
+def _open(path: str, timeout: float, *, create, module, secure: bool = False, readonly: bool = False):
     """The one place a connection is opened: inspect the file (refuse what is not ours before
-    anything changes), connect, then set pragmas outside any transaction. Returns (connection,
-    "new" | "existing" | "memory")."""
+    anything changes; a missing file is made whole in one step, _create_file), connect, then set
+    pragmas outside any transaction. Returns (connection, "new" | "existing" | "memory")."""
     if module.sqlite_version_info < MIN_SQLITE:
         raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
                          f"this Python has {module.sqlite_version}")
-    state = "memory" if _is_memory_path(path) else _inspect(path, timeout, create, module)
+    query = _readonly_query(path) if readonly else None
+    state = ("memory" if _is_memory_path(path) else
+             _inspect(path, timeout, False, module, query) if readonly else _inspect(path, timeout, create, module))
+    if state == "new" and not path.startswith("file:") and not os.path.exists(path):
+        try:
+            _create_file(path, module, secure)
+            state = _inspect(path, timeout, create, module)  # ours, or the store another process made
+        except OSError:
+            pass  # no hard links here: the schema is created in place, under the write lock
     try:
         # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
-        conn = module.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False,
-                              uri=path.startswith("file:"))
+        conn = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query if readonly else path,
+                              timeout=timeout, isolation_level=None, check_same_thread=False,
+                              uri=readonly or path.startswith("file:"))
     except module.Error as exc:
         raise _translate(exc, path, "opening") from exc
     try:
         if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
             raise StoreError("this SQLite build has no FTS5; recall needs it")
-        if state != "memory" and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        if state != "memory" and not readonly and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}")
@@ -1774,18 +1843,28 @@ class MemoryStore:
     (default: the standard library's; e.g. pysqlite3 for a newer SQLite). `fts_secure_delete`:
     None (default) uses FTS5 secure-delete in a store created on SQLite 3.42+ (such a file then
     needs 3.42+ to open); False never does (the store re-keys index buckets on erasure instead).
+    `readonly=True`: reads only, through a read-only connection that creates no file (not even
+    -wal or -shm; it works in a read-only directory); a missing file is a StoreError, and
+    anything that would write (add, forget, consolidate, a migration or rebuild the file
+    needs, finishing a pending scrub) raises ReadOnlyError naming the fix. consolidate.plan
+    works on a private in-memory copy. While no writer has the file open (no -wal), it is read
+    as immutable and re-opened at the next read after another process changed it.
 
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
     """
 
     def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None, create=None,
-                 sqlite=None, fts_secure_delete=None):
+                 sqlite=None, fts_secure_delete=None, readonly: bool = False):
         if (not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout)
                 or not 0 < timeout <= MAX_TIMEOUT_S):
             raise _invalid("timeout", f"seconds as a number > 0 and <= {MAX_TIMEOUT_S:g}", timeout)
         if create not in (None, True, False):
             raise _invalid("create", "None | True | False", create)
+        if readonly not in (True, False):
+            raise _invalid("readonly", "True | False", readonly)
+        if readonly and create is True:
+            raise _invalid("create", "None | False with readonly=True (a read-only store never creates)", create)
         if fts_secure_delete not in (None, False):
             raise _invalid("fts_secure_delete", "None (where SQLite has it) | False", fts_secure_delete)
         if wall_clock is not None and not callable(wall_clock):
@@ -1803,7 +1882,13 @@ class MemoryStore:
         self._timeout = float(timeout)
         self._lock = threading.RLock()
         self.fts_secure_delete = False
-        self._conn, state = _open(self.path, self._timeout, create=create, module=module)
+        if readonly and _is_memory_path(self.path):
+            raise _invalid("readonly", "False for an in-memory store (read-only, it would stay empty)", readonly)
+        self.readonly = readonly
+        self.scrub_pending = False  # readonly=True: an erasure whose scrub needs a writer (see scrub)
+        self._seen = _file_state(self.path) if readonly else None
+        self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=readonly,
+                                  secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
         try:
             self._setup(state, fts_secure_delete)
         except BaseException:
@@ -1846,6 +1931,8 @@ class MemoryStore:
         """
         with self._lock:
             conn = self._db()
+            if self.readonly:
+                conn = self._private_copy(dry_run)
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except self._Error as exc:
@@ -1862,11 +1949,42 @@ class MemoryStore:
                 if isinstance(exc, self._Error):
                     raise _translate(exc, self.path, "writing") from exc
                 raise
+            finally:
+                if self.readonly:
+                    conn.close()
+
+    def _private_copy(self, dry_run: bool):
+        """readonly=True: a dry run's in-memory copy of the store (memory follows the file's
+        size); any real write is refused here, before anything is read."""
+        if not dry_run:
+            raise ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call writes; "
+                                "open it with MemoryStore(path) (write access to the file and its directory) "
+                                "to change it")
+        copy = self._sqlite.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            self._db().backup(copy)
+            copy.execute("PRAGMA foreign_keys=ON")
+        except self._Error as exc:
+            copy.close()
+            raise _translate(exc, self.path, "copying for a dry run") from exc
+        return copy
+
+    def _reopen_if_changed(self) -> None:
+        """readonly=True: an immutable connection never sees another process's writes, so a
+        change of the file (or a -wal appearing) re-opens it before the next read."""
+        now = _file_state(self.path)
+        if now != self._seen and self._conn is not None:
+            conn, self._conn = self._conn, None
+            conn.close()
+            self._seen = now
+            self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=True)
 
     @contextmanager
     def _read(self):
         """A read transaction: every statement inside sees one snapshot."""
         with self._lock:
+            if self.readonly:
+                self._reopen_if_changed()
             conn = self._db()
             try:
                 conn.execute("BEGIN")
@@ -1889,6 +2007,9 @@ class MemoryStore:
             except self._Error as exc:
                 raise _translate(exc, self.path, "creating the schema") from exc
             self.fts_secure_delete = secure
+            return
+        if self.readonly:
+            self._setup_readonly()
             return
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -1923,6 +2044,26 @@ class MemoryStore:
                 self._repair_derived(conn)
                 self._secure_delete(dict(conn.execute("SELECT key, value FROM meta")))
                 return
+
+    def _setup_readonly(self) -> None:
+        """What a writer's open would change, refused instead: a migration, a rebuild of derived
+        columns; a pending scrub is only noted (reading is safe; finishing it writes)."""
+        conn = self._conn
+        fix = "open it once with write access (MemoryStore(path), or any write command) first"
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version != SCHEMA_VERSION:
+                raise ReadOnlyError(f"{self.path}: schema version {version} must be migrated to {SCHEMA_VERSION}, "
+                                    f"which writes, and the store was opened with readonly=True; {fix}")
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            if meta.get("text_rules") != TEXT_RULES_VERSION or meta.get("index_terms") != INDEX_TERMS_VERSION:
+                raise ReadOnlyError(f"{self.path}: its derived columns and search index were made by other text "
+                                    "rules and must be rebuilt, which writes, and the store was opened with "
+                                    f"readonly=True; {fix}")
+            self._secure_delete(meta)
+            self.scrub_pending = conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone() is not None
+        except self._Error as exc:
+            raise _translate(exc, self.path, "reading the schema") from exc
 
     def _create(self, tx: "Transaction", fts_secure_delete) -> None:
         secure = fts_secure_delete is None and self._sqlite.sqlite_version_info >= FTS_SECURE_DELETE
@@ -2090,8 +2231,10 @@ class MemoryStore:
 
     # -- erasure --
 
-    def forget(self, memory_id: int, *, reason: str = "forget") -> list[int]:
-        """Delete one memory and, transitively, every memory it retired. Returns every id deleted.
+    def forget(self, memory_id: int, *, reason: str = "forget", dry_run: bool = False) -> list[int]:
+        """Delete one memory and, transitively, every memory it retired. Returns every id deleted
+        (sorted); dry_run=True returns the ids it would delete and deletes nothing (one read;
+        `history(id)` names the resolution that retired each, as `forget ID --dry-run` prints).
 
         One transaction: the rows, their search-index entries (their bucket re-keyed where FTS5
         secure-delete is absent), resolutions naming them and pending marks are deleted; ledger
@@ -2106,6 +2249,11 @@ class MemoryStore:
         """
         _check_id("memory_id", memory_id)
         _check_key("reason", reason, optional=False)
+        if dry_run not in (True, False):
+            raise _invalid("dry_run", "True | False", dry_run)
+        if dry_run:
+            with self._read() as conn:
+                return Transaction(self, conn).with_retired("id = ?", (memory_id,))
         with self.transaction() as tx:
             row = tx.db.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
             ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
@@ -2179,6 +2327,10 @@ class MemoryStore:
             try:
                 if not conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone():
                     return True
+                if self.readonly:
+                    raise ReadOnlyError(f"{self.path}: an erasure's scrub is pending (erased text may remain in "
+                                        "the -wal file) and finishing it writes, but the store was opened with "
+                                        "readonly=True; open it with MemoryStore(path) to finish it")
                 if _is_memory_path(self.path):
                     conn.execute("DELETE FROM scrubs")
                     return True
@@ -2554,7 +2706,7 @@ class MemoryStore:
                 return Recall()
             terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
             found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted)
-        if co_recalled:  # after the read transaction: a write cannot nest inside it
+        if co_recalled and not self.readonly:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
@@ -2586,6 +2738,9 @@ class MemoryStore:
                     seen_ids.add(mem.id)
                     if mem.id in contested:
                         withheld.append((mem, contested[mem.id]))
+                        continue
+                    if mem.kind == "episodic":  # events stay events: one that happened twice is two
+                        chosen.append(mem)
                         continue
                     # One fact once: the same text in any attribute family, or a near duplicate.
                     keys = [("norm", mem.norm)] + ([("sig", signature(mem.norm))] if mem.attribute is None else [])
@@ -2860,6 +3015,7 @@ def main(argv=None) -> int:
     command("events", "the audit of forget, purge and import", filters=("user",))
     p = command("forget", "delete a memory and what it retired (audited, text gone)")
     p.add_argument("id", type=int)
+    p.add_argument("--dry-run", action="store_true", help="list every id it would delete, and why; delete nothing")
     p.add_argument("--reason", default="forget (command line)")
     p = command("purge", "delete every memory of a user (audited, text gone)")
     p.add_argument("user")
@@ -2883,13 +3039,20 @@ def main(argv=None) -> int:
         if args.command == "import":  # read and checked before any file is made
             records = _read_jsonl(args.file)
             check_export_header(records)
-        with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False) as store:
+        readonly = args.command in READ_COMMANDS or getattr(args, "dry_run", False)
+        with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False,
+                         readonly=readonly) as store:
             return _command(store, args, records)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # the reader left (| head): nothing more to say
         return 0
     except (StoreError, ValueError, OSError) as exc:
         return report_error("memory.py", exc)
+
+
+# Commands that only read: they open the store with readonly=True (no file created, a read-only
+# file or directory is enough).
+READ_COMMANDS = ("users", "list", "show", "history", "conflicts", "events", "export")
 
 
 def seconds(text: str) -> float:
@@ -3049,6 +3212,19 @@ def _command(store: MemoryStore, args, records=None) -> int:
         for e in store.events(args.user):
             out.append((f"#{e.id} {e.op} {e.user} at {e.recorded_at}: {e.count} ids {list(e.ids)} ({e.reason})",
                         _row_json(e)))
+    elif args.command == "forget" and args.dry_run:
+        ids = store.forget(args.id, dry_run=True)
+        if not ids:
+            raise StoreError(f"no memory with id {args.id}; nothing would be deleted")
+        for i in ids:
+            step = next((r for r in store.history(i) if isinstance(r, Resolution) and r.retired == i), None)
+            if i == args.id or step is None:
+                out.append((f"#{i} would be deleted: the id itself", {"id": i, "reason": "the id itself"}))
+            else:
+                out.append((f"#{i} would be deleted: retired by #{step.kept} ({step.rule}), so it cannot become "
+                            "current again", {"id": i, "reason": "retired by", "retired_by": step.kept,
+                                              "rule": step.rule}))
+        out.append((f"dry run: {len(ids)} memories would be deleted; nothing deleted", None))
     elif args.command == "forget":
         ids = store.forget(args.id, reason=args.reason)
         if not ids:
@@ -3099,12 +3275,12 @@ def report_error(prog: str, exc: BaseException) -> int:
 
 def emit(rows, *, as_json: bool, nothing: str = "nothing found") -> int:
     """Print a command's result: rows are (human text, JSON-ready item) pairs, printed as text
-    lines or one JSON list. Returns the exit code: 0 when there was something; 1 when nothing,
+    lines or one JSON list (an item None is a text-only line). Returns the exit code: 0 when there was something; 1 when nothing,
     with `nothing` on stderr (and [] on stdout for --json). gates.py's command line prints
     through it too. A closed pipe (`| head`) ends the output quietly."""
     try:
         if as_json:
-            print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
+            print(json.dumps([item for _, item in rows if item is not None], indent=2, ensure_ascii=False))
         else:
             for line, _ in rows:
                 print(line)
