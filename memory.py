@@ -846,13 +846,24 @@ class Event:
 
 @dataclass(frozen=True)
 class Imported:
-    """What import_records did: `ids` maps each exported memory id to its new id; `refused`
-    lists (record number, reason); `resolutions` and `entries` count what was carried over."""
+    """What import_records did: `ids` maps each exported memory id to its id here (new, or the
+    row an earlier import of it made); `refused` lists (record number, reason) of records that
+    could not be taken; `resolutions` and `entries` count what was carried over; `memories`
+    the memory rows written, `policies` the policies set or changed; `already` lists (record
+    number, what) of records an earlier import already brought in (not refused, not written).
+    `added` is False when nothing was written at all (then not even the clock moved)."""
 
     ids: dict
     refused: list
     resolutions: int
     entries: int
+    memories: int = 0
+    policies: int = 0
+    already: list = field(default_factory=list)
+
+    @property
+    def added(self) -> bool:
+        return bool(self.memories or self.resolutions or self.entries or self.policies)
 
 
 @dataclass(frozen=True)
@@ -2638,8 +2649,9 @@ class MemoryStore:
         """Yield the store (or one user) as JSON-ready records, one per line of a JSONL file:
         a header {"format": "agent-memory", "schema_version", "exported_at", "users"}, then the
         declared policies, then every memory in server-clock order with its provenance and
-        status, each resolution, and each ledger entry (ids are this store's). One read
-        transaction, so the export is one consistent snapshot. `python memory.py DB export`."""
+        status, wall-clock time, metadata and original provenance (an imported row's), each
+        resolution, and each ledger entry (ids are this store's). One read transaction, so the
+        export is one consistent snapshot. `python memory.py DB export`."""
         if user is not None:
             check_user(user)
         with self._read() as conn:
@@ -2655,7 +2667,9 @@ class MemoryStore:
                 yield {"type": "memory", "id": m.id, "user": m.user, "task": m.task, "kind": m.kind,
                        "text": m.text, "attribute": m.attribute, "authority": m.authority, "source": m.source,
                        "origin": m.origin, "authenticated": m.authenticated, "trust": m.trust,
-                       "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at}
+                       "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at,
+                       "metadata": m.metadata, "original_source": m.original_source,
+                       "original_origin": m.original_origin, "original_authority": m.original_authority}
             for r in conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions {where} ORDER BY id", args):
                 yield {"type": "resolution", **dict(zip(("kept", "retired", "rule", "run", "recorded_at"), r))}
             for r in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts {where} ORDER BY id", args):
@@ -2666,26 +2680,31 @@ class MemoryStore:
 
     def import_records(self, records) -> "Imported":
         """Import records as `export` writes them (an iterable of dicts; the JSONL file's lines
-        parsed). One transaction: all accepted rows or nothing.
+        parsed). One transaction: all accepted rows or nothing; when nothing would be written,
+        nothing is (not even the clock moves) and `Imported.added` is False.
 
-        Every memory arrives as source "import" (an import never outranks a live fact; origin
-        "import:<source>:<origin>" keeps where it first came from, unchanged if it already was
-        an import), in the exported server-clock order, after every row already here, with its
-        status, authority and trust. Resolutions and ledger entries are carried over between the
-        new ids (`Imported.ids` maps exported id -> new id); current facts join the next run's
-        pending list, so consolidation folds them against live facts. A record that cannot be
-        taken (bad fields, an unknown type, a resolution or entry naming a memory not imported)
-        is refused and listed in `Imported.refused` as (record number, reason); a memory imported
-        before (the same import row: text, scope, attribute, origin, status) is not imported
-        again, its id maps to the existing row; nothing else stops the import. Raises before writing
-        anything when the first record is not an export header (InvalidMemory) or the header's
-        schema_version is newer than this module's (SchemaError): check_export_header.
+        Every memory arrives as source "import" (rank treats it as an import: it never outranks
+        a live fact) in the exported server-clock order, after every row already here, keeping
+        its origin, authority, trust, status, `recorded_at` and metadata; the source, origin and
+        authority the export gave are kept as original_source/_origin/_authority (shown, never
+        ranked; a row that was already an import keeps its first ones). Resolutions and ledger
+        entries are carried over between the new ids (`Imported.ids` maps exported id -> id
+        here), and every "memory N" / "kept N" / "#N" in a ledger reason or resolution names the
+        new id; current facts join the next run's pending list, so consolidation folds them
+        against live facts. A record that cannot be taken (bad fields, an unknown type, a
+        resolution or entry naming a memory not imported) is refused and listed in
+        `Imported.refused` as (record number, reason); a record an earlier import brought in
+        (the same import row: text, scope, attribute, origin, status, original source; or its
+        resolution or entry) is listed in `Imported.already` and not written again; nothing
+        else stops the import. Raises before writing anything when the first record is not an
+        export header (InvalidMemory) or the header's schema_version is newer than this
+        module's (SchemaError): check_export_header.
         """
         if records is None or isinstance(records, (str, bytes, dict)) or not hasattr(records, "__iter__"):
             raise _invalid("records", "an iterable of export records (dicts)", records)
         records = list(records)
         check_export_header(records)
-        rows, meta, links, policies, refused = [], [], [], [], []
+        rows, meta, links, policies, refused, already = [], [], [], [], [], []
         for n, rec in enumerate(records, 1):
             kind = rec.get("type") if isinstance(rec, dict) else None
             try:
@@ -2696,18 +2715,8 @@ class MemoryStore:
                     policies.append((_attribute_name(rec.get("attribute")),
                                      _check_enum("policy", rec.get("policy"), tuple(POLICIES))))
                 elif kind == "memory":
-                    _check_id("id", rec.get("id"))
-                    status = _check_enum("status", rec.get("status"), STATUSES)
-                    origin = rec.get("origin")
-                    source = rec.get("source")
-                    if source != "import":
-                        _check_enum("source", source, SOURCES)
-                        origin = f"import:{source}:{_check_key('origin', origin, optional=False)}"[:MAX_KEY_CHARS]
-                    rows.append(prepare({"text": rec.get("text"), "user": rec.get("user"), "task": rec.get("task"),
-                                         "attribute": rec.get("attribute"), "authority": rec.get("authority"),
-                                         "kind": rec.get("kind"), "source": "import", "origin": origin,
-                                         "authenticated": rec.get("authenticated"), "trust": rec.get("trust")}))
-                    meta.append((rec["id"], status, rec.get("created_at"), n))
+                    rows.append(self._import_row(rec))
+                    meta.append((rec["id"], rec["status"], rec.get("created_at"), n))
                 elif kind in ("resolution", "conflict"):
                     links.append((n, rec))
                 else:
@@ -2715,63 +2724,125 @@ class MemoryStore:
             except InvalidMemory as exc:
                 refused.append((n, str(exc)))
         order = sorted(range(len(rows)), key=lambda i: (meta[i][2] if isinstance(meta[i][2], int) else 0, i))
-        with self.transaction() as tx:
-            ids, users, fresh = {}, {}, []
-            for i in order:  # a record imported before is not imported again: its id maps to the row
-                r = rows[i]
-                found = tx.db.execute(
-                    "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                    "task IS ?) AND source = 'import' AND origin = ? AND text = ? AND attribute IS ? AND kind = ? "
-                    "AND status = ? LIMIT 1",
-                    (r["user"], r["task"], r["origin"], r["text"], r["attribute"], r["kind"], meta[i][1])).fetchone()
-                if found:
-                    ids[meta[i][0]], users[found[0]] = found[0], r["user"]
-                    refused.append((meta[i][3], f"memory {meta[i][0]}: already imported as memory {found[0]}"))
-                else:
-                    fresh.append(i)
-            made = tx.insert([rows[i] for i in fresh], statuses=[meta[i][1] for i in fresh])
-            ids.update({meta[i][0]: m.id for i, m in zip(fresh, made)})
-            users.update({m.id: m.user for m in made})
-            clock = tx.tick()
-            for attribute, policy in policies:
+        try:
+            with self.transaction() as tx:
+                done = self._import(tx, rows, meta, order, links, policies, refused, already)
+                if not done.added:
+                    raise _NothingWritten(done)  # rolls back what was only read
+        except _NothingWritten as nothing:
+            return nothing.result
+        return done
+
+    @staticmethod
+    def _import_row(rec: dict) -> dict:
+        """A memory record of an export as an add() row of source "import" (InvalidMemory
+        names the field when it cannot be one)."""
+        _check_id("id", rec.get("id"))
+        _check_enum("status", rec.get("status"), STATUSES)
+        source = rec.get("source")
+        _check_enum("source", source, SOURCES)
+        recorded = rec.get("recorded_at")
+        if recorded is not None:
+            try:
+                if not isinstance(recorded, str) or len(recorded) > 64:
+                    raise ValueError
+                datetime.fromisoformat(recorded.replace("Z", "+00:00"))
+            except ValueError:
+                raise _invalid("recorded_at", "a UTC ISO 8601 time, as export writes it, or absent", recorded) from None
+        row = prepare({"text": rec.get("text"), "user": rec.get("user"), "task": rec.get("task"),
+                       "attribute": rec.get("attribute"), "authority": rec.get("authority"),
+                       "kind": rec.get("kind"), "source": "import", "origin": rec.get("origin"),
+                       "authenticated": rec.get("authenticated"), "trust": rec.get("trust"),
+                       "metadata": rec.get("metadata")})
+        if source == "import":  # imported before: its first provenance stays the original one
+            first = (rec.get("original_source"), rec.get("original_origin"), rec.get("original_authority"))
+            if first != (None, None, None):
+                _check_enum("original_source", first[0], tuple(s for s in SOURCES if s != "import"))
+                _check_key("original_origin", first[1], optional=False)
+                _check_enum("original_authority", first[2], AUTHORITIES)
+        else:
+            first = (source, row["origin"], rec.get("authority"))
+        row.update(recorded_at=recorded, original_source=first[0], original_origin=first[1],
+                   original_authority=first[2])
+        return row
+
+    def _import(self, tx, rows, meta, order, links, policies, refused, already) -> "Imported":
+        """import_records inside its transaction: rows, policies, resolutions, entries, events."""
+        ids, users, fresh = {}, {}, []
+        for i in order:  # a record imported before is not imported again: its id maps to the row
+            r = rows[i]
+            found = tx.db.execute(
+                "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
+                "task IS ?) AND source = 'import' AND origin = ? AND text = ? AND attribute IS ? AND kind = ? "
+                "AND status = ? AND original_source IS ? LIMIT 1",
+                (r["user"], r["task"], r["origin"], r["text"], r["attribute"], r["kind"], meta[i][1],
+                 r["original_source"])).fetchone()
+            if found:
+                ids[meta[i][0]], users[found[0]] = found[0], r["user"]
+                already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found[0]}"))
+            else:
+                fresh.append(i)
+        made = tx.insert([rows[i] for i in fresh], statuses=[meta[i][1] for i in fresh])
+        ids.update({meta[i][0]: m.id for i, m in zip(fresh, made)})
+        users.update({m.id: m.user for m in made})
+        clock = tx.tick()
+        changed = 0
+        for attribute, policy in policies:
+            old = tx.db.execute("SELECT policy FROM attributes WHERE attribute = ?", (attribute,)).fetchone()
+            if old is None or old[0] != policy:
                 tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) ON CONFLICT (attribute) "
                               "DO UPDATE SET policy = excluded.policy", (attribute, policy))
-            resolutions, entries = 0, 0
-            for n, rec in links:
-                sides = ("kept", "retired") if rec["type"] == "resolution" else ("a", "b")
-                a, b = (ids.get(rec.get(x)) for x in sides)
-                if a is None or b is None or users[a] != users[b]:
-                    refused.append((n, f"{rec['type']}: names a memory that was not imported "
-                                       f"({rec.get(sides[0])!r}, {rec.get(sides[1])!r})"))
+                changed += 1
+
+        def renumber(text):
+            """A reason naming exported ids, naming the ids here instead."""
+            if not isinstance(text, str):
+                return text
+            return _ID_MENTION.sub(lambda m: m.group(1) + (str(ids[int(m.group(2))]) if int(m.group(2)) in ids
+                                                           else f"{m.group(2)} (exported; not imported)"), text)
+        resolutions, entries = 0, 0
+        for n, rec in links:
+            sides = ("kept", "retired") if rec["type"] == "resolution" else ("a", "b")
+            a, b = (ids.get(rec.get(x)) if isinstance(rec.get(x), int) else None for x in sides)
+            if a is None or b is None or users[a] != users[b]:
+                refused.append((n, f"{rec['type']}: names a memory that was not imported "
+                                   f"({rec.get(sides[0])!r}, {rec.get(sides[1])!r})"))
+                continue
+            if rec["type"] == "resolution":
+                rule = rec.get("rule")
+                if rule not in RULES:
+                    refused.append((n, f"resolution: rule: expected one of RULES; got {rule!r:.100}"))
                     continue
-                if rec["type"] == "resolution":
-                    rule = rec.get("rule")
-                    if rule not in RULES or tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ?", (b,)).fetchone():
-                        refused.append((n, f"resolution: unknown rule or memory retired twice ({rule!r})"))
-                        continue
-                    tx.db.execute(SQL_INSERT_RESOLUTION, (a, b, rule, users[a], None, clock, rec.get("recorded_at")
-                                                          if isinstance(rec.get("recorded_at"), str) else tx.now))
-                    resolutions += 1
-                else:
-                    kind, state = rec.get("kind"), rec.get("state")
-                    if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
-                        refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
-                        continue
-                    if tx.db.execute("SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
-                                     (kind, state, a, b)).fetchone():
-                        refused.append((n, f"conflict: already on the ledger ({kind}, {a}, {b})"))
-                        continue
-                    tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
-                                  "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
-                                  (users[a], kind, a, b, rec["reason"], state, rec.get("resolution"), clock,
-                                   rec.get("opened_at") or tx.now, rec.get("closed_at")))
-                    entries += 1
-            made_users = {m.id: m.user for m in made}
-            for user in sorted(set(made_users.values())):
-                mine = sorted(i for i, u in made_users.items() if u == user)
-                tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
-                                                 f"import of {len(mine)} memories", clock, tx.now))
-        return Imported(ids, refused, resolutions, entries)
+                if tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ? AND kept = ? AND rule = ?",
+                                 (b, a, rule)).fetchone():
+                    already.append((n, f"resolution: memory {b} retired by memory {a} ({rule}) is here already"))
+                    continue
+                if tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ?", (b,)).fetchone():
+                    refused.append((n, f"resolution: memory {b} is already retired by another resolution"))
+                    continue
+                tx.db.execute(SQL_INSERT_RESOLUTION, (a, b, rule, users[a], None, clock, rec.get("recorded_at")
+                                                      if isinstance(rec.get("recorded_at"), str) else tx.now))
+                resolutions += 1
+            else:
+                kind, state = rec.get("kind"), rec.get("state")
+                if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
+                    refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
+                    continue
+                if tx.db.execute("SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
+                                 (kind, state, a, b)).fetchone():
+                    already.append((n, f"conflict: {kind} between memories {a} and {b} is on the ledger already"))
+                    continue
+                tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
+                              "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
+                              (users[a], kind, a, b, renumber(rec["reason"]), state, renumber(rec.get("resolution")),
+                               clock, rec.get("opened_at") or tx.now, rec.get("closed_at")))
+                entries += 1
+        made_users = {m.id: m.user for m in made}
+        for user in sorted(set(made_users.values())):
+            mine = sorted(i for i, u in made_users.items() if u == user)
+            tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
+                                             f"import of {len(mine)} memories", clock, tx.now))
+        return Imported(ids, refused, resolutions, entries, len(made), changed, already)
 
     def backup(self, target: str) -> None:
         """Copy the store to a new file `target` with SQLite's online backup API: a consistent,
@@ -2944,6 +3015,18 @@ class MemoryStore:
                     conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except self._Error as exc:
                 raise _translate(exc, self.path, "counting co-recalls") from exc
+
+
+# A memory id inside a ledger reason or resolution: "memory 3", "memories 3", "kept 3", "#3".
+_ID_MENTION = re.compile(r"(\b(?:memory|memories|kept) |#)(\d+)\b")
+
+
+class _NothingWritten(Exception):
+    """Raised inside a transaction to roll back a write that found nothing to do."""
+
+    def __init__(self, result):
+        super().__init__("nothing written")
+        self.result = result
 
 
 def _order_pair(chosen, a, b, policy):
@@ -3164,6 +3247,11 @@ def main(argv=None) -> int:
             records = _read_jsonl(args.file)
             check_export_header(records)
         readonly = args.command in READ_COMMANDS or getattr(args, "dry_run", False)
+        if records is not None and not os.path.exists(args.db):
+            with MemoryStore(":memory:") as probe:  # what a fresh file would get: nothing, then no file
+                done = probe.import_records(records)
+                if not done.added:
+                    return _command(probe, args, records, done)
         with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False,
                          readonly=readonly) as store:
             return _command(store, args, records)
@@ -3240,7 +3328,7 @@ def _read_jsonl(path: str) -> list:
             source.close()
 
 
-def _command(store: MemoryStore, args, records=None) -> int:
+def _command(store: MemoryStore, args, records=None, imported=None) -> int:
     out = []  # (human line, json item)
     nothing = "nothing found"  # what an empty result says on stderr
     task = None if getattr(args, "task", None) == "-" else (getattr(args, "task", None) or ALL)
@@ -3367,11 +3455,22 @@ def _command(store: MemoryStore, args, records=None) -> int:
             print(json.dumps(rec, ensure_ascii=False))
         return 0
     elif args.command == "import":
-        done = store.import_records(records)
-        out.append((f"imported {len(done.ids)} memories, {done.resolutions} resolutions, {done.entries} ledger "
-                    f"entries; refused {len(done.refused)}" + "".join(f"\n  record {n}: {why}" for n, why in done.refused),
-                    {"ids": {str(k): v for k, v in done.ids.items()}, "refused": done.refused,
-                     "resolutions": done.resolutions, "entries": done.entries}))
+        done = imported or store.import_records(records)
+        line = (f"imported {done.memories} memories, {done.resolutions} resolutions, {done.entries} ledger "
+                f"entries, {done.policies} policies; {len(done.already)} records were imported before (not "
+                f"written again); refused {len(done.refused)}"
+                + "".join(f"\n  record {n}: {why}" for n, why in done.refused))
+        item = {"memories": done.memories, "resolutions": done.resolutions, "entries": done.entries,
+                "policies": done.policies, "already": done.already, "refused": done.refused,
+                "ids": {str(k): v for k, v in done.ids.items()}}
+        if not done.added:  # exit 1; nothing was written, and a missing file was not created
+            if args.json:
+                print(json.dumps([item], indent=2, ensure_ascii=False))
+            print(line, file=sys.stderr)
+            print(f"nothing imported into {args.db}; nothing written" + ("" if os.path.exists(args.db) else
+                                                                         " (no file created)"), file=sys.stderr)
+            return 1
+        out.append((line, item))
     elif args.command == "backup":
         store.backup(args.out)
         out.append((f"backed up to {args.out}", {"backup": args.out}))
