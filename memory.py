@@ -40,7 +40,7 @@ __all__ = [
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
-    "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
+    "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "REFUSED_OPS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
 ]
 
@@ -1426,6 +1426,9 @@ SQL_TICK = "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now"
 SQL_INSERT_RUN = "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)"
 SQL_INSERT_EVENT = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)")
+SQL_INSERT_REFUSED = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at, task, gate, origin, "
+                      "digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+REFUSED_OPS = ("rejected", "quarantined")  # events of writes a gate refused or held
 SQL_OPEN_BUCKET = "INSERT INTO index_keys (user, task, key, rows) VALUES (?, ?, ?, ?)"
 SQL_SET_ATTRIBUTE = ("UPDATE memories SET attribute = ?, sig = NULL, sig_key = NULL, polar = NULL, "
                      "frame_key = NULL WHERE id = ?")
@@ -1743,6 +1746,31 @@ class Transaction:
                 self.rekey(bucket)
         conn.execute(SQL_INSERT_EVENT, (op, user, json.dumps(ids), len(ids), reason, clock, self.now))
         conn.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (clock, self.now))
+
+    def refused(self, op: str, row: dict, *, gate: str, reason: str, ids=()) -> None:
+        """Audit a write a gate refused (op "rejected") or held ("quarantined"; `ids`: the held
+        memory): its user, task, origin, the gate's name and reason, and `digest`, a keyed
+        BLAKE2b hash of its canonical text, never the text. The key is random per store (meta
+        "audit_key", made at the first refused write), so equal texts give equal digests in one
+        store (how often one attack was tried) while a copied audit alone cannot be checked
+        against guessed texts. `row` is a prepare() row."""
+        _check_enum("op", op, REFUSED_OPS)
+        key = self.db.execute("SELECT value FROM meta WHERE key = 'audit_key'").fetchone()
+        if key is None:
+            key = (os.urandom(32).hex(),)
+            self.db.execute("INSERT INTO meta (key, value) VALUES ('audit_key', ?)", key)
+        digest = hashlib.blake2b(canonical(row["text"]).encode("utf-8", "surrogatepass"),
+                                 key=bytes.fromhex(key[0]), digest_size=16).hexdigest()
+        ids = [int(i) for i in ids]
+        self.db.execute(SQL_INSERT_REFUSED, (op, row["user"], json.dumps(ids), len(ids), str(reason), self.tick(),
+                                             self.now, row["task"], str(gate)[:MAX_KEY_CHARS], row["origin"], digest))
+
+    def erase_digests(self, user: str, task=ALL) -> int:
+        """Forget the digests of a user's refused and held writes (at `task`; ALL: every level),
+        as a purge does; returns how many. The events stay (time, gate, reason, origin)."""
+        sql = "UPDATE events SET digest = NULL WHERE user = ? AND digest IS NOT NULL"
+        args = (user,) if task is ALL else (user, task)
+        return self.db.execute(sql + ("" if task is ALL else " AND task IS ?"), args).rowcount
 
     # -- reads inside the transaction --
 
@@ -2401,7 +2429,8 @@ class MemoryStore:
         """Delete every memory of `user` at `task` (ALL: every level; None: the user level only).
 
         Returns the number of memories deleted. Resolutions and ledger entries naming them go
-        too, one audit event (ids and count) is written, then the WAL is checkpointed as for
+        too, and the keyed hashes of the user's refused and held writes there (their events
+        stay); one audit event (ids and count) is written, then the WAL is checkpointed as for
         forget. A missing, empty or non-str user raises InvalidMemory: purge never means
         "everyone". Memories in other levels that were retired by a purged memory are deleted
         with it (they could otherwise become current again). ScrubPendingError (with the ids
@@ -2414,10 +2443,14 @@ class MemoryStore:
             buckets = ("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)" if task is ALL else
                        "fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
             ids = tx.with_retired(buckets, (user,) if task is ALL else (user, task))
-            if not ids:
+            hashes = tx.erase_digests(user, task)  # a refused write's keyed hash is the user's too
+            if not ids and not hashes:
                 return 0  # nothing to erase, nothing to audit
-            tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
-                                                     "one task level" if task else "user level"))
+            if not ids:
+                tx.db.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (tx.tick(), tx.now))
+            if ids:
+                tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
+                                                         "one task level" if task else "user level"))
             if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
                 tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
         self._scrub_erased(ids)
@@ -2606,14 +2639,25 @@ class MemoryStore:
                 "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)", (memory_id,))]
         return [item for _, _, item in sorted(items, key=lambda t: (t[0], t[1]))]
 
-    def events(self, user: str | None = None) -> list[Event]:
-        """The audit (forget, purge and import events), oldest first; every user when None."""
-        sql, args = f"SELECT {_EVENT_COLUMNS} FROM events", ()
+    def events(self, user: str | None = None, *, ops=None) -> list[Event]:
+        """The audit, oldest first: forget, purge and import events (ids and counts) and the
+        writes a gate refused or held ("rejected", "quarantined": task, gate, reason, origin and
+        a keyed hash of the text; Transaction.refused). Every user when `user` is None; `ops`:
+        only these ops (a tuple, e.g. memory.REFUSED_OPS). One read; never text."""
+        sql, where, args = f"SELECT {_EVENT_COLUMNS} FROM events", [], []
         if user is not None:
             check_user(user)
-            sql, args = sql + " WHERE user = ?", (user,)
+            where.append("user = ?")
+            args.append(user)
+        if ops is not None:
+            if isinstance(ops, str) or not ops:
+                raise _invalid("ops", "a non-empty tuple of event ops (forget, purge, import, rejected, quarantined)",
+                               ops)
+            where.append(f"op IN ({','.join('?' * len(ops))})")
+            args.extend(_check_key("ops", op, optional=False) for op in ops)
         with self._read() as conn:
-            rows = conn.execute(sql + " ORDER BY clock, id", args).fetchall()
+            rows = conn.execute(sql + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY clock, id",
+                                args).fetchall()
         return [_event(r) for r in rows]
 
     def conflicts(self, user: str, *, state: str | None = "open", kinds=HOLDING_KINDS) -> list[Conflict]:
