@@ -1997,7 +1997,7 @@ def main(argv=None) -> int:
     text). Exit 0 ok, 1 nothing found or refused, 2 usage.
     """
     import argparse
-    from memory import REFUSED_OPS, StoreError, emit, report_error, require_user, seconds
+    from memory import StoreError, emit, open_for_reading, report_error, require_user, seconds
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -2017,8 +2017,8 @@ def main(argv=None) -> int:
     if getattr(args, "user", None) is not None and not args.user.strip():
         parser.error(f"--user: expected a non-empty value; got {args.user!r}")
     try:
-        with MemoryStore(args.db, timeout=args.timeout, create=False,
-                         readonly=args.command in ("quarantine", "refused")) as store:
+        with (open_for_reading(args.db, timeout=args.timeout) if args.command in ("quarantine", "refused") else
+              MemoryStore(args.db, timeout=args.timeout, create=False)) as store:
             rows, nothing = [], "nothing found"
             if args.command == "quarantine":
                 if args.user:
@@ -2035,7 +2035,7 @@ def main(argv=None) -> int:
                                       "held": why, "source": m.source, "origin": m.origin, "text": m.text}))
             elif args.command == "refused":  # a user whose every write was refused has no memories
                 nothing = "no refused or held writes" + (f" for user {args.user!r}" if args.user else "")
-                for e in store.events(args.user, ops=REFUSED_OPS):
+                for e in store.events(args.user, refused=True):
                     rows.append((f"#{e.id} {e.op} {e.user}/{e.task or '(user)'} at {e.recorded_at} by {e.gate}: "
                                  f"{e.reason}; from {e.origin}; digest {e.digest or '(erased)'}"
                                  + (f"; held as #{e.ids[0]}" if e.ids else ""),

@@ -40,8 +40,9 @@ __all__ = [
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
-    "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "REFUSED_OPS", "prepare", "check_user", "check_task",
+    "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
+    "open_for_reading", "REFUSED_OPS",
 ]
 
 SCHEMA_VERSION = 5
@@ -1948,14 +1949,14 @@ def _file_state(path: str):
     return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
 
 
-def _open(path: str, timeout: float, *, create, module, secure: bool = False, readonly: bool = False):
+def _open(path: str, timeout: float, *, create, module, secure: bool = False, readonly: str | None = None):
     """The one place a connection is opened: inspect the file (refuse what is not ours before
     anything changes; a missing file is made whole in one step, _create_file), connect, then set
     pragmas outside any transaction. Returns (connection, "new" | "existing" | "memory")."""
     if module.sqlite_version_info < MIN_SQLITE:
         raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
                          f"this Python has {module.sqlite_version}")
-    query = _readonly_query(path) if readonly else None
+    query = readonly  # readonly: the URI query of a read-only connection (_readonly_query)
     state = ("memory" if _is_memory_path(path) else
              _inspect(path, timeout, False, module, query) if readonly else _inspect(path, timeout, create, module))
     if state == "new" and not path.startswith("file:") and not os.path.exists(path):
@@ -2048,8 +2049,10 @@ class MemoryStore:
             raise _invalid("readonly", "False for an in-memory store (read-only, it would stay empty)", readonly)
         self.readonly = readonly
         self.scrub_pending = False  # readonly=True: an erasure whose scrub needs a writer (see scrub)
-        self._seen = _file_state(self.path) if readonly else None
-        self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=readonly,
+        query = _readonly_query(self.path) if readonly else None
+        # Only an immutable connection misses other processes' writes: it re-opens on a change.
+        self._seen = _file_state(self.path) if query and "immutable" in query else None
+        self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=query,
                                   secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
         try:
             self._setup(state, fts_secure_delete)
@@ -2138,14 +2141,15 @@ class MemoryStore:
         if now != self._seen and self._conn is not None:
             conn, self._conn = self._conn, None
             conn.close()
-            self._seen = now
-            self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=True)
+            query = _readonly_query(self.path)
+            self._seen = now if "immutable" in query else None
+            self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=query)
 
     @contextmanager
     def _read(self):
         """A read transaction: every statement inside sees one snapshot."""
         with self._lock:
-            if self.readonly:
+            if self._seen is not None:
                 self._reopen_if_changed()
             conn = self._db()
             try:
@@ -2639,22 +2643,22 @@ class MemoryStore:
                 "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)", (memory_id,))]
         return [item for _, _, item in sorted(items, key=lambda t: (t[0], t[1]))]
 
-    def events(self, user: str | None = None, *, ops=None) -> list[Event]:
-        """The audit, oldest first: forget, purge and import events (ids and counts) and the
-        writes a gate refused or held ("rejected", "quarantined": task, gate, reason, origin and
-        a keyed hash of the text; Transaction.refused). Every user when `user` is None; `ops`:
-        only these ops (a tuple, e.g. memory.REFUSED_OPS). One read; never text."""
+    def events(self, user: str | None = None, *, refused: bool | None = False) -> list[Event]:
+        """The audit, oldest first; every user when `user` is None. refused=False (default):
+        forget, purge and import events (ids and counts); True: the writes a gate refused or
+        held (op "rejected" | "quarantined", REFUSED_OPS: task, gate, reason, origin and a keyed
+        hash of the canonical text; Transaction.refused); None: both. One read; never text."""
         sql, where, args = f"SELECT {_EVENT_COLUMNS} FROM events", [], []
         if user is not None:
             check_user(user)
             where.append("user = ?")
             args.append(user)
-        if ops is not None:
-            if isinstance(ops, str) or not ops:
-                raise _invalid("ops", "a non-empty tuple of event ops (forget, purge, import, rejected, quarantined)",
-                               ops)
-            where.append(f"op IN ({','.join('?' * len(ops))})")
-            args.extend(_check_key("ops", op, optional=False) for op in ops)
+        if refused not in (None, True, False):
+            raise _invalid("refused", "False (erasures and imports) | True (refused and held writes) | None (all)",
+                           refused)
+        if refused is not None:
+            where.append(f"op {'' if refused else 'NOT '}IN ({','.join('?' * len(REFUSED_OPS))})")
+            args.extend(REFUSED_OPS)
         with self._read() as conn:
             rows = conn.execute(sql + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY clock, id",
                                 args).fetchall()
@@ -3290,14 +3294,14 @@ def main(argv=None) -> int:
         if args.command == "import":  # read and checked before any file is made
             records = _read_jsonl(args.file)
             check_export_header(records)
-        readonly = args.command in READ_COMMANDS or getattr(args, "dry_run", False)
         if records is not None and not os.path.exists(args.db):
             with MemoryStore(":memory:") as probe:  # what a fresh file would get: nothing, then no file
                 done = probe.import_records(records)
                 if not done.added:
                     return _command(probe, args, records, done)
-        with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False,
-                         readonly=readonly) as store:
+        with (open_for_reading(args.db, timeout=args.timeout) if args.command in READ_COMMANDS or
+              getattr(args, "dry_run", False) else
+              MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False)) as store:
             return _command(store, args, records)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # the reader left (| head): nothing more to say
@@ -3309,6 +3313,20 @@ def main(argv=None) -> int:
 # Commands that only read: they open the store with readonly=True (no file created, a read-only
 # file or directory is enough).
 READ_COMMANDS = ("users", "list", "show", "history", "conflicts", "events", "export")
+
+
+def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
+    """The store the read commands of the three command lines review: read-only (no file made;
+    a read-only file or directory is enough), unless the file must first be migrated or its
+    derived columns rebuilt, which only a writable open does; where this process cannot write,
+    the read-only store's ReadOnlyError (naming the fix) is raised."""
+    try:
+        return MemoryStore(path, timeout=timeout, create=False, readonly=True)
+    except ReadOnlyError as exc:
+        try:
+            return MemoryStore(path, timeout=timeout, create=False)
+        except StoreError:
+            raise exc from None
 
 
 def seconds(text: str) -> float:
