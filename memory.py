@@ -1883,7 +1883,12 @@ def _create_file(path: str, module, secure: bool) -> bool:
         try:
             conn = module.connect(tmp, isolation_level=None)
             try:
+                # Private until linked: no journal and no sync while it is built; the header write
+                # that switches it to WAL then syncs the whole file once.
+                conn.execute("PRAGMA journal_mode=OFF")
+                conn.execute("PRAGMA synchronous=OFF")
                 _template(module, secure).backup(conn)
+                conn.execute("PRAGMA synchronous=FULL")
                 conn.execute("PRAGMA journal_mode=WAL")  # recorded in the header: no writer changes it later
             finally:
                 conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm

@@ -449,18 +449,27 @@ class TestThreadsShareOneStore(FileCase):
 # --- issue 20 ---------------------------------------------------------------------------------
 
 TRIALS = 20 if SLOW else 1
-# Takes SQLite's EXCLUSIVE lock by hand (a write lock on the 510 shared bytes after the pending
-# byte, as os_unix.c does) and says whether it got it: a process that gets it believes it holds
-# the last connection, and checkpoints and deletes the WAL under everyone else.
-PROBE_EXCLUSIVE = r"""
-import fcntl, os, sys
-fd = os.open(sys.argv[1], os.O_RDWR)
-try:
-    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 510, 0x40000002)
-    print("taken")
-except OSError:
-    print("refused")
-"""
+
+
+def exclusive_lock_taken(path: str) -> bool:
+    """Whether another process can take SQLite's EXCLUSIVE lock on `path` (a write lock on the
+    510 shared bytes after the pending byte, as os_unix.c takes it): a process that can believes
+    it holds the last connection, and checkpoints and deletes the WAL under everyone else. The
+    probe is a forked child (POSIX locks belong to a process and are not inherited)."""
+    import fcntl
+    pid = os.fork()
+    if pid == 0:
+        taken = 0
+        try:
+            fd = os.open(path, os.O_RDWR)
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 510, 0x40000002)
+            taken = 1
+        except OSError:
+            pass
+        os._exit(taken)  # never back into the test runner
+    return os.waitpid(pid, 0)[1] >> 8 == 1
+
+
 ADD_60 = r"""
 import sys
 sys.path.insert(0, sys.argv[3])
@@ -554,14 +563,11 @@ class TestASecondStoreKeepsTheFirstsLocks(FileCase):
     def test_another_process_still_cannot_take_an_exclusive_lock(self):
         store = self.open()
         store.add("First fact.", user=U)
-
-        def probe():
-            return subprocess.run([sys.executable, "-c", PROBE_EXCLUSIVE, self.path], capture_output=True,
-                                  text=True, timeout=60).stdout.strip()
+        self.assertFalse(exclusive_lock_taken(self.path))
         MemoryStore(self.path).close()
-        self.assertEqual(probe(), "refused")
+        self.assertFalse(exclusive_lock_taken(self.path))
         MemoryStore(self.path, readonly=True).close()
-        self.assertEqual(probe(), "refused")
+        self.assertFalse(exclusive_lock_taken(self.path))
         self.assertEqual(len(store.memories(U)), 1)
 
     def test_no_module_opens_a_database_file_from_python(self):
