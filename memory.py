@@ -1965,9 +1965,8 @@ def _open(path: str, timeout: float, *, create, module, secure: bool = False, re
     state = ("memory" if _is_memory_path(path) else
              _inspect(path, timeout, False, module, query) if readonly else _inspect(path, timeout, create, module))
     if state == "new" and not path.startswith("file:") and not os.path.exists(path):
-        try:
-            _create_file(path, module, secure)
-            state = _inspect(path, timeout, create, module)  # ours, or the store another process made
+        try:  # made here, or by another process or thread first: then it is inspected like any file
+            state = "existing" if _create_file(path, module, secure) else _inspect(path, timeout, create, module)
         except OSError:
             pass  # no hard links here: the schema is created in place, under the write lock
     try:
@@ -2149,6 +2148,7 @@ class MemoryStore:
             query = _readonly_query(self.path)
             self._seen = now if "immutable" in query else None
             self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=query)
+            self._setup_readonly()  # another process may have migrated it meanwhile
 
     @contextmanager
     def _read(self):

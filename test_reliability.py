@@ -547,7 +547,7 @@ def creation_race_trials(trials, processes=8, sqlite=None):
                 if out != "ok":
                     errors.append(out)
             with MemoryStore(path, create=False, sqlite=sqlite) as s:
-                made = len(s.memories("u")) == processes - len(errors) - failed_before
+                made = len(s.memories("u")) == processes - (len(errors) - failed_before)
                 if not made or any(".new-" in name for name in os.listdir(tmp)):  # a private file left
                     bad += 1
     return errors, bad
