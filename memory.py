@@ -3307,6 +3307,9 @@ def main(argv=None) -> int:
         with (open_for_reading(args.db, timeout=args.timeout) if args.command in READ_COMMANDS or
               getattr(args, "dry_run", False) else
               MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False)) as store:
+            if store.scrub_pending:  # read-only: the erased text may still be in the -wal file
+                print(f"memory.py: note: an erasure's scrub is pending in {args.db}; any write command (or "
+                      "MemoryStore(path)) with write access finishes it", file=sys.stderr)
             return _command(store, args, records)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # the reader left (| head): nothing more to say

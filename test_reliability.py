@@ -819,6 +819,9 @@ class TestReadOnlyReview(FileCase):
             self.assertTrue(s.scrub_pending)
             with self.assertRaisesRegex(ReadOnlyError, "scrub is pending.*MemoryStore\\(path\\)"):
                 s.scrub()
+        code, _, err = run_main(memory, self.path, "users")
+        self.assertEqual(code, 0)
+        self.assertIn("scrub is pending", err)
         from test_store import legacy_file
         old = str(self.dir / "v3.db")
         legacy_file(old, 3).close()
