@@ -150,8 +150,8 @@ _ERRORS = {
     "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
                                  "(seconds to wait)"),
     "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
-    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is read-only "
-                                    "for this process; check its permissions, or read it with "
+    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
+                                       "read-only for this process; check its permissions, or read it with "
                                        "MemoryStore(path, readonly=True)"),
     "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
                                     "exists and is writable"),
