@@ -8,7 +8,7 @@ Set MEMORY_SLOW_TESTS=1 for the long concurrency run (CI does).
 Issue 20 (reliability at the edges), from TestASecondStoreKeepsTheFirstsLocks on: each class
 failed on the code before its fix (main at a49996a, schema 5). MEMORY_SLOW_TESTS=1 runs the
 20-trial multi-process versions on both SQLite versions; the default suite runs the deterministic
-checks (the lock probe after a second open, eight threads creating one file).
+checks (the lock probe after a second open, eight threads creating one file)."""
 
 import io
 import json
