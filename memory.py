@@ -2824,12 +2824,14 @@ class MemoryStore:
         ids, users, fresh = {}, {}, []
         for i in order:  # a record imported before is not imported again: its id maps to the row
             r = rows[i]
+            # Before schema 5 an import kept its first provenance in the origin ("import:user:chat").
+            legacy = f"import:{r['original_source']}:{r['origin']}"[:MAX_KEY_CHARS]
             found = tx.db.execute(
                 "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                "task IS ?) AND source = 'import' AND origin = ? AND text = ? AND attribute IS ? AND kind = ? "
-                "AND status = ? AND original_source IS ? LIMIT 1",
-                (r["user"], r["task"], r["origin"], r["text"], r["attribute"], r["kind"], meta[i][1],
-                 r["original_source"])).fetchone()
+                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? AND status = ? "
+                "AND ((origin = ? AND original_source IS ?) OR (origin = ? AND original_source IS NULL)) LIMIT 1",
+                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], meta[i][1], r["origin"],
+                 r["original_source"], legacy)).fetchone()
             if found:
                 ids[meta[i][0]], users[found[0]] = found[0], r["user"]
                 already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found[0]}"))

@@ -499,5 +499,14 @@ class ExportImportRoundTrips(unittest.TestCase):
             self.assertEqual(s.get(ids[4]).original_source, "user")
 
 
+    def test_a_row_imported_before_schema_5_is_not_imported_again(self):
+        with MemoryStore() as old, MemoryStore() as source:
+            old.add("I like tea.", user="u", source="import", origin="import:user:chat")  # as imports were stored
+            source.add("I like tea.", user="u")
+            done = old.import_records(source.export())
+            self.assertEqual((done.memories, done.added, done.already), (0, False, [(2, "memory 1: imported before as "
+                                                                                       "memory 1")]))
+
+
 if __name__ == "__main__":
     unittest.main()
