@@ -2015,7 +2015,8 @@ class MemoryStore:
     anything that would write (add, forget, consolidate, a migration or rebuild the file
     needs, finishing a pending scrub) raises ReadOnlyError naming the fix. consolidate.plan
     works on a private in-memory copy. While no writer has the file open (no -wal), it is read
-    as immutable and re-opened at the next read after another process changed it.
+    as immutable (no locks) and re-opened at the next read after another process changed it; a
+    read during which the file was rewritten raises LockedError (retry).
 
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
@@ -2156,6 +2157,7 @@ class MemoryStore:
         with self._lock:
             if self._seen is not None:
                 self._reopen_if_changed()
+            watched = self._seen
             conn = self._db()
             try:
                 conn.execute("BEGIN")
@@ -2165,7 +2167,24 @@ class MemoryStore:
                     if conn.in_transaction:
                         conn.execute("COMMIT")
             except self._Error as exc:
+                if self._changed_since(watched):
+                    raise self._changed_error() from exc
                 raise _translate(exc, self.path, "reading") from exc
+            if self._changed_since(watched):
+                raise self._changed_error()
+
+    def _changed_since(self, watched) -> bool:
+        """readonly=True, immutable: whether the database file changed since `watched` (an
+        immutable connection takes no lock, so a checkpoint during a read may have shown it
+        half of a change)."""
+        if watched is None:
+            return False
+        now = _file_state(self.path)
+        return now is None or now[:3] != watched[:3]
+
+    def _changed_error(self) -> LockedError:
+        return LockedError(f"{self.path}: another process changed the file while this read-only store read it; "
+                           "the answer may mix old and new pages: retry (the next read re-opens the file)")
 
     # -- schema: create, migrate, repair derived columns --
 

@@ -791,6 +791,17 @@ class TestReadOnlyReview(FileCase):
             writer.add("I like tea.", user="ada")
             self.assertEqual(len(reader.memories("ada")), 4)  # through the writer's -wal
         self.assertEqual(len(reader.memories("ada")), 4)  # the writer checkpointed and left
+        reader.close()
+        MemoryStore(self.path).close()  # the last connection: checkpoints and removes the -wal
+        self.assertFalse(os.path.exists(self.path + "-wal"))
+        reader = self.open(readonly=True)  # no writer now: immutable, without locks
+        records = reader.export()  # one read, left open across a writer's checkpoint
+        next(records)
+        with MemoryStore(self.path) as writer:
+            writer.add("I like coffee.", user="ada")
+        with self.assertRaisesRegex(LockedError, "changed the file while this read-only store read it"):
+            list(records)
+        self.assertEqual(len(reader.memories("ada")), 5)  # the next read re-opens
 
     def test_what_would_need_write_access_is_named(self):
         with self.assertRaisesRegex(InvalidMemory, "readonly"):
