@@ -352,5 +352,230 @@ class OneWordListInOnePlace(unittest.TestCase):
             self.assertNotIn(word, sources)
 
 
+class Issue24Case(Case):
+    """Helpers for issue 24's cases, through the public API only."""
+
+    def assert_changed_value(self, old, new, query=None):
+        """old then new: both stay current, recall shows the newer first with a note before and
+        after cron, and consolidation opens exactly one "changed value" entry (no fold)."""
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        a, b = s.add(old, user=U), s.add(new, user=U)
+        query = query or old
+        before = s.recall(query, user=U)
+        self.assertEqual([m.id for m in before.memories], [b.id, a.id])
+        self.assertIn(f"memory {b.id}", before.notes[a.id])
+        report = consolidate(s, U)
+        self.assertEqual(report.resolutions, [])
+        self.assertEqual([(c.kind, c.a, c.b) for c in report.conflicts], [("changed value", a.id, b.id)])
+        self.assertEqual([(c.kind, c.a, c.b) for c in s.conflicts(U, kinds=None)], [("changed value", a.id, b.id)])
+        after = s.recall(query, user=U)
+        self.assertEqual([m.id for m in after.memories], [b.id, a.id])
+        self.assertIn(f"memory {b.id} with another value", after.notes[a.id])
+        self.assertEqual({m.id for m in s.current(U)}, {a.id, b.id})
+
+    def assert_same_statement(self, first, second, query=None):
+        """A near duplicate: recall shows one of them before cron, the newer folds into the older."""
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        a, b = s.add(first, user=U), s.add(second, user=U)
+        self.assertEqual(len(s.recall(query or first, user=U).memories), 1)
+        report = consolidate(s, U)
+        self.assertEqual([(r.kept, r.retired, r.rule) for r in report.resolutions], [(a.id, b.id, "near duplicate")])
+        self.assertEqual(report.conflicts, [])
+        self.assertEqual([m.id for m in s.current(U)], [a.id])
+
+    def assert_two_facts(self, first, second, query=None):
+        """Two facts, nothing folded, nothing on the ledger, no note."""
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        a, b = s.add(first, user=U), s.add(second, user=U)
+        self.assertEqual(s.recall(query or first, user=U).notes, {})
+        report = consolidate(s, U)
+        self.assertEqual((report.resolutions, report.conflicts), ([], []))
+        self.assertEqual({m.id for m in s.current(U)}, {a.id, b.id})
+
+
+class Issue24TenseAndAspect(Issue24Case):
+    """Issue 24: tense and aspect are part of a statement. A past (or perfect) restatement of a
+    present fact is a changed value, never a near duplicate that keeps the stale present; two
+    statements about the past in different words are one statement, never opposed. Before,
+    "I have a cat" / "I had a cat" folded as near duplicates (the older, present one kept) and
+    "I played ..." / "I used to play ..." opened a contradiction."""
+
+    def test_i_have_a_cat_then_i_had_a_cat_is_a_changed_value(self):
+        self.assert_changed_value("I have a cat.", "I had a cat.", "cat")
+
+    def test_played_tennis_and_used_to_play_tennis_are_one_past_statement(self):
+        self.assertFalse(default_contradicts("I played tennis every week.", "I used to play tennis every week."))
+        self.assert_same_statement("I played tennis every week.", "I used to play tennis every week.", "tennis")
+
+    def test_other_verbs_and_tenses_are_changed_values(self):
+        for old, new in (("I am a teacher.", "I was a teacher."), ("I'm vegetarian.", "I was vegetarian."),
+                         ("We have two kids.", "We had two kids."), ("She is my manager.", "She was my manager."),
+                         ("I live in Berlin.", "I lived in Berlin."), ("I drive a Volvo.", "I drove a Volvo."),
+                         ("My sister works at Google.", "My sister worked at Google."),
+                         ("I teach math.", "I taught math."), ("I go to the gym on Mondays.", "I went to the gym on Mondays."),
+                         ("I work remotely.", "I have worked remotely."), ("I have a cat.", "I have had a cat.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_other_past_statements_in_other_words_are_one_statement(self):
+        for first, second in (("I lived in Rome.", "I used to live in Rome."),
+                              ("I drank coffee daily.", "I used to drink coffee daily."),
+                              ("I swam every morning.", "I used to swim every morning.")):
+            with self.subTest(second=second):
+                self.assertFalse(default_contradicts(first, second))
+                self.assert_same_statement(first, second)
+
+    def test_negations_oppose_only_at_the_same_time(self):
+        for a, b, opposed in (("I liked Vim.", "I didn't like Vim.", True), ("I like Vim.", "I didn't like Vim.", False),
+                              ("I have been to Japan.", "I have never been to Japan.", True),
+                              ("I smoked.", "I stopped smoking.", False), ("I smoke.", "I stopped smoking.", True),
+                              ("I play tennis.", "I used to play tennis.", True)):  # a withdrawal speaks of now
+            with self.subTest(b=b):
+                self.assertEqual(default_contradicts(a, b), opposed)
+
+    def test_an_attributed_group_keeps_the_newer_statement(self):
+        a = self.add("I have a cat.", attribute="pets")
+        b = self.add("I had a cat.", attribute="pets")
+        self.assertEqual([m.id for m in self.s.recall("cat", user=U).memories], [b.id])
+        report = consolidate(self.s, U)
+        self.assertEqual(self.rules(report), [(b.id, a.id, "newer statement")])
+
+
+class Issue24QuantitiesAndDates(Issue24Case):
+    """Issue 24: a quantity (a number with a unit or currency, before or after) and a date or
+    time (ordinals, day-month and month-day with names or abbreviations, weekdays, am/pm) are
+    value slots wherever they stand: a changed one in the same frame is a changed value, never
+    two silent truths. Before, a number right after a verb was taken for an identifier and a
+    month with its day made two values."""
+
+    def test_10mg_then_5mg_is_a_changed_value(self):
+        self.assert_changed_value("Take 10mg of X every morning.", "Take 5mg of X every morning.", "take X every morning")
+
+    def test_october_15th_then_16th_is_a_changed_value(self):
+        self.assert_changed_value("The appointment is on October 15th.", "The appointment is on October 16th.",
+                                  "appointment")
+
+    def test_may_29_then_june_5_is_a_changed_value(self):
+        self.assert_changed_value("The trip starts on May 29.", "The trip starts on June 5.", "trip starts")
+
+    def test_other_units_and_currencies(self):
+        for old, new in (("Take 10 mg of aspirin daily.", "Take 20 mg of aspirin daily."),
+                         ("Drink 500ml of water before bed.", "Drink 250ml of water before bed."),
+                         ("I run 5km every day.", "I run 10km every day."),
+                         ("The subscription costs $12 a month.", "The subscription costs $15 a month."),
+                         ("The subscription costs 12 € a month.", "The subscription costs 15 € a month."),
+                         ("Rent costs EUR 900 monthly.", "Rent costs EUR 950 monthly."),
+                         ("Battery drains 20% per hour.", "Battery drains 30% per hour.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_other_dates_and_times(self):
+        for old, new in (("Deadline: Sept 1st.", "Deadline: Sept 3rd."), ("Flight leaves Dec 3.", "Flight leaves Dec 5."),
+                         ("Gym closes at 9 pm.", "Gym closes at 10 p.m."), ("The call is at 9:30 am.", "The call is at 9:30 pm."),
+                         ("Standup happens Mondays at 10.", "Standup happens Tuesdays at 10."),
+                         ("Renewal date: 2026-03-01.", "Renewal date: 2026-04-01."),
+                         ("Le rendez-vous est le 3 mai.", "Le rendez-vous est le 5 mai."),
+                         ("Der Termin ist am 15. Oktober.", "Der Termin ist am 16. Oktober.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_one_date_in_two_writings_is_no_change_and_identifiers_stay_apart(self):
+        self.assertFalse(memory.changed_value("The party is on October 15th.", "The party is on 15 October."))
+        self.assertFalse(memory.changed_value("The call is at 9 pm.", "The call is at 21:00."))
+        for old, new in (("Invoice 7 is paid.", "Invoice 8 is paid."), ("I paid invoice 7.", "I paid invoice 8."),
+                         ("I ran 5km on Monday.", "I ran 10km on Tuesday.")):
+            with self.subTest(new=new):
+                self.assert_two_facts(old, new)
+
+
+class Issue24ScriptsKeepTheirMarks(Case):
+    """Issue 24: an index word is a run of letters and combining marks; a mark that makes
+    another word (a vowel sign, virama, nukta, a Thai tone mark) stays, a mark that the script
+    writes optionally (Arabic harakat, Hebrew niqqud, Latin accents) is folded. Before, "दान"
+    (donation) and "दिन" (day) indexed as the same terms, so each query found both."""
+
+    def assert_finds_only(self, texts, query, expected):
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        ids = {t: s.add(t, user=U).id for t in texts}
+        self.assertEqual([m.id for m in s.recall(query, user=U).memories], [ids[expected]])
+
+    def test_devanagari_dan_and_din_are_two_words(self):
+        texts = ["मैंने दान दिया।", "आज अच्छा दिन है।"]
+        self.assert_finds_only(texts, "दान", texts[0])
+        self.assert_finds_only(texts, "दिन", texts[1])
+        self.assert_finds_only(["मेला बड़ा था", "माला सुंदर है"], "माला", "माला सुंदर है")  # e vs aa sign
+
+    def test_bengali_vowel_signs_keep_words_apart(self):
+        texts = ["আমি দান করেছি", "আজ ভালো দিন"]
+        self.assert_finds_only(texts, "দান", texts[0])
+        self.assert_finds_only(texts, "দিন", texts[1])
+
+    def test_tamil_vowel_signs_keep_words_apart(self):
+        texts = ["இது பெரிய காடு", "பறவையின் கூடு"]  # forest, nest
+        self.assert_finds_only(texts, "காடு", texts[0])
+        self.assert_finds_only(texts, "கூடு", texts[1])
+
+    def test_thai_without_spaces_keeps_tone_marks(self):
+        texts = ["บ้านทำจากไม้", "ฉันไม่ชอบกาแฟ", "ม้าวิ่งเร็ว"]  # wood, not, horse
+        self.assert_finds_only(texts, "ไม้", texts[0])
+        self.assert_finds_only(texts, "ไม่", texts[1])
+        self.assert_finds_only(texts, "กาแฟ", texts[1])
+
+    def test_arabic_with_and_without_harakat_is_one_word(self):
+        texts = ["اشتريت كِتَاب جديد", "ذهبت إلى المدرسة"]
+        self.assert_finds_only(texts, "كتاب", texts[0])
+        self.assert_finds_only(["اشتريت كتاب جديد", "ذهبت إلى المدرسة"], "كِتَاب", "اشتريت كتاب جديد")
+
+    def test_hebrew_with_and_without_niqqud_is_one_word(self):
+        texts = ["קניתי סֵפֶר חדש", "הלכתי לים"]
+        self.assert_finds_only(texts, "ספר", texts[0])
+        self.assert_finds_only(["קניתי ספר חדש", "הלכתי לים"], "סֵפֶר", "קניתי ספר חדש")
+
+    def test_korean_and_latin_accents_as_before(self):
+        self.assert_finds_only(["나는 서울에 살아요.", "부산은 바다가 좋아요."], "서울", "나는 서울에 살아요.")
+        self.assert_finds_only(["Ich wohne in Köln.", "I like the beach."], "koln", "Ich wohne in Köln.")
+        self.assert_finds_only(["Ich wohne in Koln.", "I like the beach."], "Köln", "Ich wohne in Koln.")
+
+
+class Issue24MovedPhrases(Issue24Case):
+    """Issue 24: a fronted prepositional or adverbial phrase (a time, a place, "on flights")
+    keeps the roles of the rest: the same statement as with the phrase at the end. Who does
+    what to whom stays strict. Before, the order rule kept each pair as two facts."""
+
+    def test_at_0200_the_backup_job_runs_is_the_same_statement(self):
+        self.assert_same_statement("At 02:00 the backup job runs.", "The backup job runs at 02:00.", "backup job")
+
+    def test_on_flights_i_prefer_window_seats_is_the_same_statement(self):
+        self.assert_same_statement("On flights I prefer window seats.", "I prefer window seats on flights.", "window seats")
+
+    def test_other_fronted_phrases(self):
+        for first, second in (("In the morning I drink green tea.", "I drink green tea in the morning."),
+                              ("Every Friday we order pizza.", "We order pizza every Friday."),
+                              ("On weekends, I go hiking.", "I go hiking on weekends."),
+                              ("After lunch I take a walk.", "I take a walk after lunch."),
+                              ("In Paris I always stay at the Ritz.", "I always stay at the Ritz in Paris."),
+                              ("Yesterday I bought a bike.", "I bought a bike yesterday."),
+                              ("For breakfast I eat oatmeal.", "I eat oatmeal for breakfast.")):
+            with self.subTest(first=first):
+                self.assert_same_statement(first, second)
+
+    def test_a_moved_phrase_keeps_its_value_slot(self):
+        self.assert_changed_value("At 02:00 the backup job runs.", "The backup job runs at 03:00.", "backup job")
+
+    def test_roles_stay_strict(self):
+        for first, second in (("Ana reports to Ben.", "Ben reports to Ana."),
+                              ("From Paris the train goes to Lyon.", "The train goes from Lyon to Paris."),
+                              ("From Lyon, the train goes to Paris.", "The train goes from Paris to Lyon."),
+                              ("In Paris Ana met Ben.", "In Paris Ben met Ana."),
+                              ("I moved from Lyon to Paris.", "I moved to Lyon from Paris.")):
+            with self.subTest(first=first):
+                self.assert_two_facts(first, second)
+        self.assert_same_statement("From Lyon, the train goes to Paris.", "The train goes from Lyon to Paris.")
+
+
 if __name__ == "__main__":
     unittest.main()
