@@ -369,6 +369,9 @@ _DETERMINERS = frozenset("the a an my your his her our their its this that these
 _TAIL_AUXILIARY = {"'m": "am", "'re": "are", "'s": "is", "'ve": "have", "'d": "had", "'ll": "will"}
 _S_IS = frozenset("he she it that there here what who where how".split())  # "it's" = it is; "Ana's" owns
 _TENSE_MARKS = frozenset(" " + t for t in TENSES)  # polarity's tense word: no token has a space
+_VERB_ADVERBS = frozenset("""always also just already still often usually sometimes ever recently finally
+once rarely seldom""".split())  # between an auxiliary and its verb, or a subject and its verb
+_CLAUSE_BREAKS = COPULAS | NEGATIONS | frozenset("and or but that which who because if when while".split())
 
 
 def _regular_past(w: str) -> bool:
@@ -427,11 +430,6 @@ def _tense(tokens) -> tuple[str, frozenset]:
         content += 1
         prev = w
     return "present", frozenset()
-
-
-_VERB_ADVERBS = frozenset("""always also just already still often usually sometimes ever recently finally
-once rarely seldom""".split())
-_CLAUSE_BREAKS = COPULAS | NEGATIONS | frozenset("and or but that which who because if when while".split())
 
 
 def _moved(raws: list) -> list:
@@ -661,6 +659,8 @@ def _measure(lows, i):
     come out as "MM-DD" ("YYYY-MM-DD" with a year, "month MM" and "weekday N" alone), times as
     "HH:MM" (24 hours), quantities as number and unit without a space ("10 mg" -> "10mg")."""
     w = lows[i]
+    if w not in _MONTHS and w not in _WEEKDAYS and w not in UNITS and not _HAS_DIGIT.search(w):
+        return None
     nxt = lows[i + 1] if i + 1 < len(lows) else ""
     after = lows[i + 2] if i + 2 < len(lows) else ""
     weekday = _WEEKDAYS.get(w.rstrip("."))
@@ -826,7 +826,9 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
     "text-rules-4", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
     list(WITHDRAWAL_PHRASES), sorted(AVERSIONS), list(AVERSION_PHRASES), sorted(LIKES),
     TENSES, IRREGULAR_VERBS, AUXILIARY_TENSES, sorted(PHRASE_HEADS), sorted(TIME_ADVERBS), CALENDAR,
-    sorted(AMBIGUOUS_DATE_WORDS), sorted(UNITS), unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
+    sorted(AMBIGUOUS_DATE_WORDS), sorted(UNITS), sorted(_SUBJECTS), sorted(_DETERMINERS), sorted(_S_IS),
+    sorted(_VERB_ADVERBS), sorted(_CLAUSE_BREAKS), _TAIL_AUXILIARY, _NEUTRAL, sorted(_TITLES),
+    unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
 
 
 # --- text: index terms for recall ---------------------------------------------------------------
