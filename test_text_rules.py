@@ -577,5 +577,30 @@ class Issue24MovedPhrases(Issue24Case):
         self.assert_same_statement("From Lyon, the train goes to Paris.", "The train goes from Lyon to Paris.")
 
 
+class Issue24StoredRulesAreRecomputed(unittest.TestCase):
+    """Issue 24 changes what the stored near-duplicate columns hold (TEXT_RULES_VERSION) and the
+    index terms (INDEX_TERMS_VERSION): a store written under the old rules is brought up to the
+    new ones when opened, so its facts are triaged again by the next run."""
+
+    def test_a_store_from_the_old_rules_folds_a_moved_phrase_after_reopening(self):
+        import sqlite3
+        with tempfile.TemporaryDirectory() as tmp:
+            path = str(Path(tmp) / "m.db")
+            with MemoryStore(path) as s:
+                a = s.add("At 02:00 the backup job runs.", user=U)
+                b = s.add("The backup job runs at 02:00.", user=U)
+            with contextlib.closing(sqlite3.connect(path)) as db, db:  # what the old rules stored: two keys
+                db.execute("UPDATE memories SET sig = 'old ' || id, sig_key = id")
+                db.execute("UPDATE meta SET value = 'text-rules-3' WHERE key = 'text_rules'")
+                db.execute("UPDATE meta SET value = 'terms-6' WHERE key = 'index_terms'")
+            with MemoryStore(path) as s:
+                report = consolidate(s, U)
+                self.assertEqual(self.rules(report), [(a.id, b.id, "near duplicate")])
+                self.assertEqual([m.id for m in s.recall("backup job", user=U).memories], [a.id])
+
+    def rules(self, report):
+        return [(r.kept, r.retired, r.rule) for r in report.resolutions]
+
+
 if __name__ == "__main__":
     unittest.main()
