@@ -331,7 +331,7 @@ CALENDAR = {
 }
 AMBIGUOUS_DATE_WORDS = frozenset("may march mars mar sat sun wed mon jan dec ago".split())
 UNITS = frozenset("""mg g kg µg mcg lb lbs oz ml l cl dl km m cm mm mi ft h hr hrs min mins s sec secs kcal
-cal kwh kw w mph kmh km/h gb mb kb tb % percent iu units tablets pills capsules drops cups eur usd gbp chf
+cal kwh kw w mph kmh km/h gb mb kb tb % percent °c °f ° x iu units tablets pills capsules drops cups eur usd gbp chf
 jpy cad aud inr sek nok dkk pln euro euros dollar dollars pound pounds yen francs rupees € $ £ ¥ ₹
 milligrams grams kilograms kilos litres liters millilitres milliliters kilometres kilometers metres meters
 miles minutes hours seconds days weeks months years""".split())
@@ -450,11 +450,19 @@ def _tense(tokens) -> tuple[str, frozenset]:
     return "present", frozenset()
 
 
+def _finite(w: str) -> bool:
+    """Whether a word can only be read as a finite verb after a subject: an auxiliary or
+    copula, a simple past, or a present in -s ("works", "is", "flew", "moved")."""
+    return (w in AUXILIARY_TENSES or w in COPULAS or w in ("has", "have", "had") or w in _PAST
+            or _regular_past(w) or (len(w) > 3 and w.endswith("s") and not w.endswith("ss")))
+
+
 def _moved(raws: list) -> list:
     """Raw tokens with a fronted phrase moved to the end: a head (PHRASE_HEADS, TIME_ADVERBS)
-    and its object, up to a comma or to the subject that starts the rest (a pronoun or a
-    determiner after the object's first word). "At 02:00 the backup job runs." -> "the backup
-    job runs. At 02:00"; "To Ben Ana reports" has no subject start and stays as written."""
+    and its object, up to a comma or to the subject that starts the rest (a pronoun, a
+    determiner after the object's first word, or a word right before a finite verb). "At 02:00
+    the backup job runs." -> "the backup job runs. At 02:00"; "In Paris Ana works" -> "Ana
+    works In Paris"; "In Paris Ana met Ben" stays "Ana met Ben" with "Ben" after the verb."""
     n = len(raws)
     if n < 3:
         return raws
@@ -462,16 +470,23 @@ def _moved(raws: list) -> list:
     head = lows[0]
     if head not in PHRASE_HEADS and head not in TIME_ADVERBS:
         return raws
-    for j in range(1, min(n - 1, 7)):
-        if raws[j - 1].endswith(","):
+    for j in range(1, min(n, 7)):
+        before = lows[j - 1]
+        if j == n - 1:  # the rest would be one word: only a subject right before the verb
+            k = j - 1 if j >= 3 and _finite(lows[j]) and before not in FUNCTION_WORDS else 0
+        elif raws[j - 1].endswith(","):
             k = j
-        elif lows[j] in _SUBJECTS or (lows[j] in _DETERMINERS and j >= 2 and lows[j - 1] not in _DETERMINERS):
+        elif lows[j] in _SUBJECTS or (lows[j] in _DETERMINERS and (j >= 2 or head in TIME_ADVERBS)
+                                      and before not in _DETERMINERS):
             k = j
+        elif j >= 3 and _finite(lows[j]) and before not in FUNCTION_WORDS and before not in _CLAUSE_BREAKS \
+                and before not in PHRASE_HEADS and lows[j - 2] not in _DETERMINERS:
+            k = j - 1  # "In Paris Ana works": the word before the verb is its subject
         elif lows[j] in _CLAUSE_BREAKS or lows[j] in AUXILIARY_TENSES:
             return raws
         else:
             continue
-        if head in PHRASE_HEADS and k < 2:
+        if k < 1 or (head in PHRASE_HEADS and k < 2):
             return raws
         return raws[k:] + raws[:k - 1] + [raws[k - 1].rstrip(",")]
     return raws

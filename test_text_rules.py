@@ -468,7 +468,10 @@ class Issue24QuantitiesAndDates(Issue24Case):
                          ("The subscription costs $12 a month.", "The subscription costs $15 a month."),
                          ("The subscription costs 12 € a month.", "The subscription costs 15 € a month."),
                          ("Rent costs EUR 900 monthly.", "Rent costs EUR 950 monthly."),
-                         ("Battery drains 20% per hour.", "Battery drains 30% per hour.")):
+                         ("Battery drains 20% per hour.", "Battery drains 30% per hour."),
+                         ("Set the thermostat to 21°C.", "Set the thermostat to 19°C."),
+                         ("I swim 3x a week.", "I swim 2x a week."),
+                         ("My daughter is 7 years old.", "My daughter is 8 years old.")):
             with self.subTest(new=new):
                 self.assert_changed_value(old, new)
 
@@ -559,6 +562,9 @@ class Issue24MovedPhrases(Issue24Case):
                               ("After lunch I take a walk.", "I take a walk after lunch."),
                               ("In Paris I always stay at the Ritz.", "I always stay at the Ritz in Paris."),
                               ("Yesterday I bought a bike.", "I bought a bike yesterday."),
+                              ("Tomorrow the shop opens at 9.", "The shop opens at 9 tomorrow."),
+                              ("In Paris Ana works at a bakery.", "Ana works at a bakery in Paris."),
+                              ("Before meals insulin is needed.", "Insulin is needed before meals."),
                               ("For breakfast I eat oatmeal.", "I eat oatmeal for breakfast.")):
             with self.subTest(first=first):
                 self.assert_same_statement(first, second)
@@ -571,6 +577,8 @@ class Issue24MovedPhrases(Issue24Case):
                               ("From Paris the train goes to Lyon.", "The train goes from Lyon to Paris."),
                               ("From Lyon, the train goes to Paris.", "The train goes from Paris to Lyon."),
                               ("In Paris Ana met Ben.", "In Paris Ben met Ana."),
+                              ("To Ben Ana reports.", "Ben reports to Ana."),
+                              ("Before meals insulin is needed.", "Insulin is needed after meals."),
                               ("I moved from Lyon to Paris.", "I moved to Lyon from Paris.")):
             with self.subTest(first=first):
                 self.assert_two_facts(first, second)
