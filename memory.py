@@ -660,18 +660,27 @@ _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 
 
 _TITLES = frozenset("mr mrs ms mx dr prof st sr jr herr frau mme mlle sra".split())  # "Dr. Weber": one name
-_MONTHS, _WEEKDAYS, _FULL_NAMES = {}, {}, set()
-for _months, _weekdays in CALENDAR.values():
-    for _table, _names in ((_MONTHS, _months), (_WEEKDAYS, _weekdays)):
-        for _n, _spellings in enumerate(_names.split("|"), 1):
-            _FULL_NAMES.add(_spellings.split()[0])
-            for _spelling in _spellings.split():
-                _table.setdefault(_spelling, _n)
-                _table.setdefault(_spelling + "s", _n) if _table is _WEEKDAYS else None
+
+
+def _calendar_words(column: int) -> dict:
+    """{spelling: number} of CALENDAR's months (column 0) or weekdays (1, plurals too), every language."""
+    out = {}
+    for names in (table[column] for table in CALENDAR.values()):
+        for n, spellings in enumerate(names.split("|"), 1):
+            for spelling in spellings.split():
+                out.setdefault(spelling, n)
+                if column:
+                    out.setdefault(spelling + "s", n)  # "on Mondays"
+    return out
+
+
+_MONTHS, _WEEKDAYS = _calendar_words(0), _calendar_words(1)
+_FULL_NAMES = frozenset(spellings.split()[0] for table in CALENDAR.values() for names in table
+                        for spellings in names.split("|"))
 _DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th|er|re|e|ème|eme|º)?")
 _YEAR = re.compile(r"(?:1[89]|2\d)\d\d")
 _TIME = re.compile(r"(\d{1,2})(?:[:h.](\d\d))?\s?(am|pm|a\.m|p\.m)?", re.I)
-_MERIDIEM = {"am": "am", "pm": "pm", "a.m": "am", "p.m": "pm", "a.m.": "am", "p.m.": "pm"}
+_MERIDIEM = {"am": "am", "pm": "pm", "a.m": "am", "p.m": "pm"}  # tokens lose their final "."
 _NUMBER = re.compile(r"[-+−]?[$€£¥₹]?\d[\d,.' ]*")
 _AMOUNT = re.compile(r"([$€£¥₹]?)(\d(?:[\d,.']*\d)?)([^\d\s]*)")
 _ISO = re.compile(r"\d{4}-\d\d-\d\d(?:t[\d:]+z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d\d(?::\d\d)?")
@@ -701,7 +710,7 @@ def _measure(lows, i):
         date = _measure(lows, i + 1) if nxt else None
         if date and date[0][:1].isdigit() and "-" in date[0]:
             return date  # "Monday, May 29": the date says the day
-        if w in _FULL_NAMES or w[:-1] in _FULL_NAMES and w not in AMBIGUOUS_DATE_WORDS:
+        if (w in _FULL_NAMES or w[:-1] in _FULL_NAMES) and w not in AMBIGUOUS_DATE_WORDS:
             return f"weekday {weekday}", i + 1
         return None
     day, month, j = None, _month(w, alone=False), i + 1
@@ -729,13 +738,19 @@ def _measure(lows, i):
     if w in UNITS and len(w) > 1 and _NUMBER.fullmatch(nxt):  # "eur 20", "usd 5"
         return nxt + w, i + 2
     a = _AMOUNT.fullmatch(w)
-    if a and (a.group(1) or a.group(3)):
-        unit = a.group(3)
-        if (unit in UNITS or unit.rstrip("s") in UNITS) and unit or a.group(1):
-            return w, i + 1
-    if a and not a.group(3) and nxt in UNITS:
+    if a is None:
+        return None
+    symbol, unit = a.group(1), a.group(3)
+    if symbol or (unit and (unit in UNITS or unit.rstrip("s") in UNITS)):  # "$12", "10mg", "20%"
+        return w, i + 1
+    if not unit and nxt in UNITS:  # "10 mg", "12 €"
         return w + nxt, i + 2
     return None
+
+
+# Auxiliaries in one form whatever their tense, for frames.
+_NEUTRAL = {"am": "is", "are": "is", "was": "is", "were": "is", "been": "is", "being": "is", "be": "is",
+            "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do"}
 
 
 def _shape_words(low: str, marked: bool) -> list:
@@ -752,10 +767,6 @@ def _shape_words(low: str, marked: bool) -> list:
     if low in FUNCTION_WORDS:
         return [_NEUTRAL.get(low, low)]
     return [_stem(low)]
-
-
-_NEUTRAL = {"am": "is", "are": "is", "was": "is", "were": "is", "been": "is", "being": "is", "be": "is",
-            "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do"}
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -947,8 +958,9 @@ def _fold_marks(chunk: str) -> str:
 def _chunk_terms(chunk: str) -> tuple:
     """A whitespace-separated chunk's terms: a run of an unspaced script gives its bigrams and
     its characters (a character with its marks; a one-character query finds it); other text
-    its words (letters, digits and marks, optional marks off, stemmed), then a hyphenated compound joined ("e-mail" also gives "email"),
-    then each emoji or other symbol character (a query for "🍕" finds it)."""
+    its words (letters, digits and marks, optional marks off, stemmed), then a hyphenated
+    compound joined ("e-mail" also gives "email"), then each emoji or other symbol character
+    (a query for "🍕" finds it)."""
     if _UNSPACED.fullmatch(chunk):
         units = _clusters(chunk)  # a Thai vowel or tone mark stays on its consonant
         if len(units) == 1:
@@ -972,10 +984,12 @@ def _compound(text: str) -> bool:
 
 def index_terms(texts) -> list[list[str]]:
     """Index terms of each text, in order (list[str] -> list[list[str]]): the canonical text
-    casefolded, possessive 's dropped, split into words of letters and digits (symbols are
-    separators: "C++" -> "c", "3.11" -> "3", "11"), diacritics removed, each word reduced by
-    the same crude English stem the contradiction test uses (lives/living -> liv), and runs of
-    unspaced scripts (Chinese, Japanese, Thai ...) split into character bigrams. Recall
+    casefolded, possessive 's dropped, split into words of letters, digits and combining marks
+    in any script (symbols are separators: "C++" -> "c", "3.11" -> "3", "11"), optional marks
+    removed (Latin accents, Arabic harakat, Hebrew niqqud; vowel signs, virama and nukta stay:
+    "दान" and "दिन" are two words), each word reduced by the same crude English stem the
+    contradiction test uses (lives/living -> liv), and runs of unspaced scripts (Chinese,
+    Japanese, Thai ...) split into bigrams of characters with their marks. Recall
     matches these; the search index stores them only as keyed hashes (see _hash_terms)."""
     return [list(_text_terms(text)) if len(text) < 64 else _long_terms(text) for text in texts]
 
