@@ -509,11 +509,22 @@ def _statement(norm: str) -> tuple[list, str]:
     return (_unmarked(tokens, marks) if marks else tokens), tense
 
 
+def _measured(tokens) -> list:
+    """Tokens with each date, time or quantity as one token in its one written form (see
+    _measure): "10 mg" = "10mg", "october 15th" = "15 october", "9 pm" = "21:00"."""
+    out, i = [], 0
+    while i < len(tokens):
+        found = _measure(tokens, i)
+        out.append(found[0] if found else tokens[i])
+        i = found[1] if found else i + 1
+    return out
+
+
 def signature(norm: str) -> str:
     """The near-duplicate key of a normalized text: its content words in sentence order, a
     newline (never inside a normalized text), then its negations sorted, then (unless it is the
     present) its tense. Words are stemmed (_lemma, irregular forms to their base: "went" ->
-    "go"), so "I played tennis" and "I used to play tennis" are one past statement, while "I
+    "go") and dates, times and quantities written one way ("10 mg" = "10mg"), so "I played tennis" and "I used to play tennis" are one past statement, while "I
     have a cat" and "I had a cat" differ in tense (a changed value, see changed_value). Word
     order is kept because it says who does what to whom ("ana reports to ben" and "ben reports
     to ana" differ); a trailing chain of phrases (PHRASE_HEADS: "at 02:00", "on flights", "from
@@ -525,6 +536,7 @@ def signature(norm: str) -> str:
     word lists changes TEXT_RULES_VERSION's fingerprint, and opening a store recomputes it.
     """
     tokens, tense = _statement(norm)
+    tokens = _measured(tokens)
     when = "" if tense == "present" else "\n" + tense
     cut = [i for i, t in enumerate(tokens) if t in COPULAS]
     words, negs = _content(tokens)
