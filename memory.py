@@ -411,7 +411,8 @@ def _tense(tokens) -> tuple[str, frozenset]:
     """(tense, indices of tokens that only mark it) of a statement's casefolded words (empty
     strings allowed). The first finite verb decides: an auxiliary by AUXILIARY_TENSES; "have"
     + a participle is the perfect, "had" + one the past (the auxiliary only marks tense); "used
-    to" + a verb is the past; "will"/"shall" the future (a marker); a verb in a simple past
+    to" + a verb is the past; "will"/"shall" the future (a marker), like "be" before an -ing
+    verb ("I was living in Rome" = "I lived in Rome"); a verb in a simple past
     (IRREGULAR_VERBS or -ed) the past; else the present. The verb is the word after a subject
     pronoun, or after the subject's first word ("my sister lived"), never right after a
     determiner ("the tired dog")."""
@@ -433,7 +434,9 @@ def _tense(tokens) -> tuple[str, frozenset]:
             return "past", frozenset({i, i + 1})
         if aux in AUXILIARY_TENSES:
             tense = AUXILIARY_TENSES[aux]
-            return tense, frozenset({i}) if tense == "future" else frozenset()
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            progressive = aux in COPULAS and len(nxt) > 5 and nxt.endswith("ing")  # "I was living": lived
+            return tense, frozenset({i}) if tense == "future" or progressive else frozenset()
         if w in _SUBJECTS:
             subject = True
         if w in FUNCTION_WORDS or w in NEGATIONS or w in _VERB_ADVERBS or tail:

@@ -423,7 +423,9 @@ class Issue24TenseAndAspect(Issue24Case):
     def test_other_past_statements_in_other_words_are_one_statement(self):
         for first, second in (("I lived in Rome.", "I used to live in Rome."),
                               ("I drank coffee daily.", "I used to drink coffee daily."),
-                              ("I swam every morning.", "I used to swim every morning.")):
+                              ("I swam every morning.", "I used to swim every morning."),
+                              ("I had lived in Rome.", "I lived in Rome."),
+                              ("I was living in Berlin.", "I lived in Berlin.")):
             with self.subTest(second=second):
                 self.assertFalse(default_contradicts(first, second))
                 self.assert_same_statement(first, second)
