@@ -960,13 +960,19 @@ _OPTIONAL_MARKS = frozenset(c for a, b in ((0x300, 0x36F), (0x1AB0, 0x1AFF), (0x
 
 
 def _fold_marks(chunk: str) -> str:
-    """Optional marks off (_OPTIONAL_MARKS: "café" -> "cafe", "مَكْتَبَة" -> "مكتبة", "שָׁלוֹם" ->
-    "שלום"), every other mark kept, recomposed (NFC); for words of spaced scripts only
-    (unspaced runs keep theirs)."""
+    """Optional marks off (_OPTIONAL_MARKS: "café" -> "cafe", "ёлка" -> "елка", "مَكْتَبَة" ->
+    "مكتبة", "שָׁלוֹם" -> "שלום"), every other mark kept, recomposed (NFC); for words of spaced
+    scripts only (unspaced runs keep theirs)."""
     if chunk.isascii():
         return chunk
-    decomposed = unicodedata.normalize("NFKD", chunk)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if ord(c) not in _OPTIONAL_MARKS))
+    out, base = [], ""
+    for c in unicodedata.normalize("NFKD", chunk):
+        code = ord(c)
+        if code not in _OPTIONAL_MARKS or (code == 0x306 and "\u0400" <= base <= "\u04ff"):
+            out.append(c)  # the breve makes another Cyrillic letter: "й" is not "и", "ў" not "у"
+        if not unicodedata.combining(c):
+            base = c
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 @functools.lru_cache(maxsize=1 << 17)  # words repeat (Zipf); a text's new words are few

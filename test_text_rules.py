@@ -528,6 +528,15 @@ class Issue24ScriptsKeepTheirMarks(Case):
         self.assert_finds_only(texts, "காடு", texts[0])
         self.assert_finds_only(texts, "கூடு", texts[1])
 
+    def test_other_scripts_with_vowel_signs_and_the_cyrillic_breve(self):
+        for texts, query in ((["ઇદ દાન આપ્યું", "સારો દિવસ"], "દાન"),  # Gujarati
+                             (["ఇది పాలు", "ఇది పులి"], "పులి"),  # Telugu: milk, tiger
+                             (["ಇದು ಕಾಡು", "ಇದು ಕೂಡು"], "ಕಾಡು"),  # Kannada
+                             (["Это мой дом", "Это мои книги"], "мой")):  # й is not и; ё folds to е
+            with self.subTest(query=query):
+                self.assert_finds_only(texts, query, next(t for t in texts if query in t.split()))
+        self.assert_finds_only(["Купил ёлку", "Дом большой"], "елку", "Купил ёлку")
+
     def test_thai_without_spaces_keeps_tone_marks(self):
         texts = ["บ้านทำจากไม้", "ฉันไม่ชอบกาแฟ", "ม้าวิ่งเร็ว"]  # wood, not, horse
         self.assert_finds_only(texts, "ไม้", texts[0])
