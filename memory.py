@@ -299,8 +299,8 @@ steal:stole:stolen stick:stuck:stuck sting:stung:stung strike:struck:struck swea
 sweep:swept:swept swim:swam:swum swing:swung:swung take:took:taken teach:taught:taught
 tear:tore:torn tell:told:told think:thought:thought throw:threw:thrown understand:understood:understood
 wake:woke:woken wear:wore:worn win:won:won write:wrote:written be:was,were:been have:had:had
-do:did:done
-""".split())
+do:did:done use:used:used owe:owed:owed
+""".split())  # the last two are regular, but too short for the -ed rule
 # Auxiliaries by the tense they give; "have" + a participle is the perfect, "had" + one the past.
 AUXILIARY_TENSES = {"am": "present", "is": "present", "are": "present", "do": "present", "does": "present",
                     "was": "past", "were": "past", "did": "past", "will": "future", "shall": "future",
@@ -399,6 +399,8 @@ def _regular_past(w: str) -> bool:
 def _auxiliary(w: str) -> tuple[str, str]:
     """(auxiliary, contraction tail) a token stands for: "didn't" -> ("did", "n't"), "i've" ->
     ("have", "'ve"), "was" -> ("was", ""); any other token comes back as itself."""
+    if "'" not in w:
+        return w, ""
     if w.endswith("n't"):
         return _NEGATED_STEM.get(w[:-3], w[:-3]), "n't"
     cut = w.rfind("'")
@@ -469,7 +471,7 @@ def _moved(raws: list) -> list:
     n = len(raws)
     if n < 3:
         return raws
-    lows = [r.strip(_TOKEN_EDGE).casefold() for r in raws[:8]]
+    lows = [r.strip(_TOKEN_EDGE).casefold().replace("’", "'") for r in raws[:8]]
     head = lows[0]
     if head not in PHRASE_HEADS and head not in TIME_ADVERBS:
         return raws
@@ -479,7 +481,7 @@ def _moved(raws: list) -> list:
             k = j - 1 if j >= 3 and _finite(lows[j]) and before not in FUNCTION_WORDS else 0
         elif raws[j - 1].endswith(","):
             k = j
-        elif lows[j] in _SUBJECTS or (lows[j] in _DETERMINERS and (j >= 2 or head in TIME_ADVERBS)
+        elif lows[j].partition("'")[0] in _SUBJECTS or (lows[j] in _DETERMINERS and (j >= 2 or head in TIME_ADVERBS)
                                       and before not in _DETERMINERS):
             k = j
         elif j >= 3 and _finite(lows[j]) and before not in FUNCTION_WORDS and before not in _CLAUSE_BREAKS \
@@ -504,12 +506,13 @@ def _unmarked(tokens, marks) -> list:
     return ["not" if i in marks else t for i, t in enumerate(tokens) if i not in marks or t.endswith("n't")]
 
 
-def _statement(norm: str) -> tuple[list, str]:
+@functools.lru_cache(maxsize=1 << 12)  # a new fact's signature and polarity read it in turn
+def _statement(norm: str) -> tuple[tuple, str]:
     """(words, tense) of a normalized text: its tokens with a fronted phrase moved to the end
     and the words that only mark tense left out."""
     tokens = _tokens(" ".join(_moved(norm.split(" "))))
     tense, marks = _tense(tokens)
-    return (_unmarked(tokens, marks) if marks else tokens), tense
+    return tuple(_unmarked(tokens, marks) if marks else tokens), tense
 
 
 def _measured(tokens) -> list:
@@ -789,7 +792,7 @@ def _frame(text: str) -> tuple | None:
     """(frame, values, kinds) of a text; kinds say of each value "measure" (a date, time or
     quantity), "plain" (a number, code or name) or "tense"."""
     raws = _moved(canonical(text).split(" "))
-    lows = [r.strip(_WORD_EDGE).casefold() for r in raws]
+    lows = [r.strip(_WORD_EDGE).casefold().replace("’", "'") for r in raws]
     tense, marks = _tense(lows)
     shape, values, kinds = [], [], []
     prev, name_open, i = None, False, 0
