@@ -416,7 +416,10 @@ class Issue24TenseAndAspect(Issue24Case):
                          ("I live in Berlin.", "I lived in Berlin."), ("I drive a Volvo.", "I drove a Volvo."),
                          ("My sister works at Google.", "My sister worked at Google."),
                          ("I teach math.", "I taught math."), ("I go to the gym on Mondays.", "I went to the gym on Mondays."),
-                         ("I work remotely.", "I have worked remotely."), ("I have a cat.", "I have had a cat.")):
+                         ("I work remotely.", "I have worked remotely."), ("I have a cat.", "I have had a cat."),
+                         ("Jared works at Google.", "Jared worked at Google."),  # a name in -ed is no verb
+                         ("The API tokens expire on Friday.", "The API tokens expired on Friday."),
+                         ("I use Vim.", "I used Vim.")):
             with self.subTest(new=new):
                 self.assert_changed_value(old, new)
 
