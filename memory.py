@@ -477,16 +477,17 @@ def _moved(raws: list) -> list:
     head = lows[0]
     if head not in PHRASE_HEADS and head not in TIME_ADVERBS:
         return raws
+    shortest = 2 if head in TIME_ADVERBS else 3  # the verb's index after a one-word "yesterday"
     for j in range(1, min(n, 7)):
         before = lows[j - 1]
         if j == n - 1:  # the rest would be one word: only a subject right before the verb
-            k = j - 1 if j >= 3 and _finite(lows[j]) and before not in FUNCTION_WORDS else 0
+            k = j - 1 if j >= shortest and _finite(lows[j]) and before not in FUNCTION_WORDS else 0
         elif raws[j - 1].endswith(","):
             k = j
         elif lows[j].partition("'")[0] in _SUBJECTS or (lows[j] in _DETERMINERS and (j >= 2 or head in TIME_ADVERBS)
                                       and before not in _DETERMINERS):
             k = j
-        elif j >= 3 and _finite(lows[j]) and before not in FUNCTION_WORDS and before not in _CLAUSE_BREAKS \
+        elif j >= shortest and _finite(lows[j]) and before not in FUNCTION_WORDS and before not in _CLAUSE_BREAKS \
                 and before not in PHRASE_HEADS and lows[j - 2] not in _DETERMINERS:
             k = j - 1  # "In Paris Ana works": the word before the verb is its subject
         elif lows[j] in _CLAUSE_BREAKS or lows[j] in AUXILIARY_TENSES:

@@ -587,6 +587,29 @@ class Issue24MovedPhrases(Issue24Case):
             with self.subTest(first=first):
                 self.assert_same_statement(first, second)
 
+    def test_property_a_fronted_phrase_is_the_phrase_at_the_end_and_roles_stay(self):
+        """Seeded: generated statements (pronoun, determiner and name subjects; present and past
+        verbs; places, times, "on flights") with the phrase fronted (with or without a comma)
+        have the signature of the phrase at the end; swapping subject and object never does."""
+        rng = random.Random(24)
+        names = ["Ana", "Ben", "Carla", "Dev", "Emil"]
+        subjects = ["I", "We", "My sister", "The team", "She", *names]
+        verbs = [("drink", "drinks"), ("prefer", "prefers"), ("play", "plays"), ("watch", "watches"),
+                 ("cook", "cooks"), ("bought", "bought"), ("visited", "visited"), ("met", "met"), ("called", "called")]
+        phrases = ["on flights", "at 02:00", "in the morning", "every Friday", "after lunch", "in Paris",
+                   "on weekends", "during the week", "for breakfast", "at home", "since 2019", "yesterday"]
+        for _ in range(400):
+            subject, (plural, singular), phrase = rng.choice(subjects), rng.choice(verbs), rng.choice(phrases)
+            verb = plural if subject in ("I", "We") else singular
+            obj = rng.choice(["green tea", "window seats", "chess", "the news", *names])
+            end = f"{subject} {verb} {obj} {phrase}."
+            front = f"{phrase.capitalize()}{rng.choice([',', ''])} {subject} {verb} {obj}."
+            with self.subTest(front=front):
+                self.assertEqual(signature(normalize(front)), signature(normalize(end)))
+                if subject in names and obj in names and subject != obj:
+                    swapped = f"{phrase.capitalize()} {obj} {verb} {subject}."
+                    self.assertNotEqual(signature(normalize(front)), signature(normalize(swapped)))
+
     def test_a_moved_phrase_keeps_its_value_slot(self):
         self.assert_changed_value("At 02:00 the backup job runs.", "The backup job runs at 03:00.", "backup job")
 
