@@ -804,6 +804,8 @@ def _frame(text: str) -> tuple | None:
         tok = raw.strip(_WORD_EDGE)
         measure = _measure(lows, i) if low else None
         if measure:
+            if shape and shape[-1] == "the" and _day(low) and "-" in measure[0]:  # "the 15th of May" = "May 15th"
+                shape.pop()
             shape.append("#")
             values.append(measure[0])
             kinds.append("measure")

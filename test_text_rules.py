@@ -490,6 +490,36 @@ class Issue24QuantitiesAndDates(Issue24Case):
             with self.subTest(new=new):
                 self.assert_changed_value(old, new)
 
+    def test_property_any_written_date_time_or_quantity_is_a_slot(self):
+        """Seeded: a date (month-day, day-month, "the 4th of July", names and abbreviations), a
+        time (am/pm) or a quantity (units, currency before or after) in generated statements,
+        at any position: another value is a changed value; the same value in any writing is none."""
+        rng = random.Random(2024)
+        months = ["January", "Feb", "March", "Apr.", "May", "June", "Jul", "August", "Sept", "October", "Nov", "December"]
+
+        def date():
+            month, day = rng.randrange(12), rng.randint(1, 28)
+            day_text = f"{day}{rng.choice(['', {1: 'st', 2: 'nd', 3: 'rd'}.get(day, 'th')])}"
+            text = rng.choice(["{m} {d}", "{d} {m}", "the {d} of {m}"]).format(m=months[month], d=day_text)
+            return ("date", month, day), text
+
+        def quantity():
+            n, unit = rng.randint(1, 9), rng.choice(["mg", "kg", "%", "€", "$"])
+            spaced = rng.choice(["", " "])
+            return ("quantity", n, unit), f"${n}" if unit == "$" else f"{n}{spaced}{unit}"
+
+        def time():
+            hour, pm = rng.randint(1, 12), rng.random() < 0.5
+            return ("time", hour, pm), f"{hour}{rng.choice(['', ' '])}{'pm' if pm else 'am'}"
+
+        frames = ["Take {v} of the syrup every morning.", "The appointment is on {v}.", "My flight leaves {v}.",
+                  "Refill {v} of water before bed.", "The gym closes at {v} on weekdays.", "We meet {v} at the office."]
+        for _ in range(300):
+            text, value = rng.choice(frames), rng.choice([date, quantity, time])
+            (key_a, a), (key_b, b) = value(), value()
+            with self.subTest(a=a, b=b):
+                self.assertEqual(memory.changed_value(text.format(v=a), text.format(v=b)), key_a != key_b)
+
     def test_one_value_in_two_writings_is_one_statement_and_identifiers_stay_apart(self):
         for first, second in (("The party is on October 15th.", "The party is on 15 October."),
                               ("The call is at 9 pm.", "The call is at 21:00."),
