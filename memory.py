@@ -381,7 +381,7 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
 
 _PAST = {f: base for (base,), pasts, _ in IRREGULAR_VERBS for f in pasts}  # simple past -> base
 _PARTICIPLE = {f: base for (base,), _, parts in IRREGULAR_VERBS for f in parts}  # past participle -> base
-_BASE = {**_PARTICIPLE, **_PAST}
+_BASE = {**_PARTICIPLE, **_PAST, "goes": "go", "does": "do", "has": "have"}  # "goes" is not "goe" + s
 _SUBJECTS = frozenset("i you he she we they it".split())
 _DETERMINERS = frozenset("the a an my your his her our their its this that these those".split())
 _TAIL_AUXILIARY = {"'m": "am", "'re": "are", "'s": "is", "'ve": "have", "'d": "had", "'ll": "will"}
@@ -429,7 +429,7 @@ def _tense(tokens) -> tuple[str, frozenset]:
             j = next((j for j in range(i + 1, last) if tokens[j] and tokens[j] not in NEGATIONS
                       and tokens[j] not in _VERB_ADVERBS), None)
             nxt = tokens[j] if j is not None else ""
-            if nxt in _BASE or _regular_past(nxt):
+            if nxt in _PARTICIPLE or nxt in _PAST or _regular_past(nxt):
                 return ("past" if aux == "had" else "perfect"), frozenset({i})
             return ("present" if tail == "'d" or aux != "had" else "past"), frozenset()  # "I'd like": would
         if aux == "used" and i + 1 < len(tokens) and tokens[i + 1] == "to":

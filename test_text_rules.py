@@ -433,6 +433,27 @@ class Issue24TenseAndAspect(Issue24Case):
                 self.assertFalse(default_contradicts(first, second))
                 self.assert_same_statement(first, second)
 
+    def test_property_present_past_and_used_to(self):
+        """Seeded: for generated statements (pronoun, name and noun subjects; regular and
+        irregular verbs), the simple past of a present statement is a changed value and never
+        its near duplicate; "used to" + the verb is the simple past's near duplicate, not opposed."""
+        rng = random.Random(25)
+        verbs = [("live", "lives", "lived"), ("work", "works", "worked"), ("own", "owns", "owned"),
+                 ("drive", "drives", "drove"), ("teach", "teaches", "taught"), ("study", "studies", "studied"),
+                 ("eat", "eats", "ate"), ("speak", "speaks", "spoke"), ("have", "has", "had"), ("go", "goes", "went"),
+                 ("write", "writes", "wrote"), ("manage", "manages", "managed"), ("coach", "coaches", "coached")]
+        subjects = [("I", False), ("We", False), ("My sister", True), ("Ana", True), ("The company", True), ("He", True)]
+        objects = ["in Paris", "at Google", "a red car", "math", "tennis", "sushi", "French", "a bakery", "the team"]
+        for _ in range(300):
+            (subject, third), (base, present, past), obj = rng.choice(subjects), rng.choice(verbs), rng.choice(objects)
+            now = f"{subject} {present if third else base} {obj}."
+            then, habit = f"{subject} {past} {obj}.", f"{subject} used to {base} {obj}."
+            with self.subTest(now=now, then=then):
+                self.assertTrue(memory.changed_value(now, then))
+                self.assertNotEqual(signature(normalize(now)), signature(normalize(then)))
+                self.assertEqual(signature(normalize(then)), signature(normalize(habit)))
+                self.assertFalse(default_contradicts(then, habit))
+
     def test_negations_oppose_only_at_the_same_time(self):
         for a, b, opposed in (("I liked Vim.", "I didn't like Vim.", True), ("I like Vim.", "I didn't like Vim.", False),
                               ("I have been to Japan.", "I have never been to Japan.", True),
