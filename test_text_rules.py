@@ -591,6 +591,36 @@ class Issue24ScriptsKeepTheirMarks(Case):
                 self.assert_finds_only(texts, query, next(t for t in texts if query in t.split()))
         self.assert_finds_only(["Купил ёлку", "Дом большой"], "елку", "Купил ёлку")
 
+    def test_property_vowel_signs_make_words_and_optional_marks_do_not(self):
+        """Seeded, over the Indic blocks: two words that differ only in a vowel sign (or a
+        virama) have different index terms, and each is one term; Arabic and Hebrew words with
+        random harakat or niqqud have the terms of the bare word."""
+        import unicodedata
+        rng = random.Random(26)
+        blocks = {name: range(start, start + 0x80) for name, start in (
+            ("devanagari", 0x900), ("bengali", 0x980), ("gurmukhi", 0xA00), ("gujarati", 0xA80), ("tamil", 0xB80),
+            ("telugu", 0xC00), ("kannada", 0xC80), ("malayalam", 0xD00), ("sinhala", 0xD80))}
+        for name, block in blocks.items():
+            letters = [chr(c) for c in block if unicodedata.category(chr(c)) == "Lo"
+                       and "LETTER" in unicodedata.name(chr(c), "") and "VOWEL" not in unicodedata.name(chr(c), "")]
+            signs = [chr(c) for c in block if unicodedata.category(chr(c)) in ("Mc", "Mn")
+                     and ("VOWEL SIGN" in unicodedata.name(chr(c), "") or "VIRAMA" in unicodedata.name(chr(c), ""))]
+            for _ in range(20):
+                a, b = rng.sample(signs, 2)
+                first, second = rng.choice(letters), rng.choice(letters)
+                one, two = unicodedata.normalize("NFC", first + a + second), unicodedata.normalize("NFC", first + b + second)
+                with self.subTest(script=name, one=one, two=two):
+                    terms_one, terms_two = memory.index_terms([one, two])
+                    self.assertEqual(len(terms_one), 1)
+                    self.assertNotEqual(terms_one, terms_two)
+        for letters, marks in (("بتثجحخدذرزسشصضطظعغفقكلمنهوي", "\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652"),
+                               ("אבגדהוזחטיכלמנסעפצקרשת", "\u05b0\u05b4\u05b5\u05b6\u05b7\u05b8\u05b9\u05bc\u05c1")):
+            for _ in range(50):
+                bare = "".join(rng.choice(letters) for _ in range(rng.randint(2, 6)))
+                pointed = "".join(c + "".join(rng.sample(marks, rng.randint(0, 2))) for c in bare)
+                with self.subTest(bare=bare, pointed=pointed):
+                    self.assertEqual(memory.index_terms([pointed]), memory.index_terms([bare]))
+
     def test_thai_without_spaces_keeps_tone_marks(self):
         texts = ["บ้านทำจากไม้", "ฉันไม่ชอบกาแฟ", "ม้าวิ่งเร็ว"]  # wood, not, horse
         self.assert_finds_only(texts, "ไม้", texts[0])
