@@ -417,7 +417,8 @@ def _tense(tokens) -> tuple[str, frozenset]:
     verb ("I was living in Rome" = "I lived in Rome"); a verb in a simple past
     (IRREGULAR_VERBS or -ed) the past; else the present. The verb is the word after a subject
     pronoun, or after the subject's first word ("my sister lived"), never right after a
-    determiner ("the tired dog") nor a first word before another finite verb ("Jared works")."""
+    determiner or a possessive ("the tired dog", "Ana's left arm") nor a first word before
+    another finite verb ("Jared works")."""
     prev, subject, content = "", False, 0
     last = min(len(tokens), 16)
     for i in range(last):
@@ -446,7 +447,7 @@ def _tense(tokens) -> tuple[str, frozenset]:
             continue
         if w in PHRASE_HEADS and content:
             break
-        if (w in _PAST or _regular_past(w)) and prev not in _DETERMINERS and not (
+        if (w in _PAST or _regular_past(w)) and prev not in _DETERMINERS and not prev.endswith("'s") and not (
                 not content and not subject and i + 1 < last and _finite(tokens[i + 1])):  # "Jared works": a name
             return "past", frozenset()
         if subject or (content and w.endswith("s") and not w.endswith("ss") and prev not in _DETERMINERS
