@@ -283,6 +283,66 @@ AVERSION_PHRASES = ("can't stand", "cannot stand", "can not stand", "can't bear"
                     "not a fan of", "sick of", "fed up with", "tired of")
 LIKES = frozenset("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored "
                   "fond".split())
+# Tense and aspect (English, the language these word lists parse) are part of what a statement
+# says: "I have a cat" and "I had a cat" are one statement at two times (a changed value), and
+# "I played tennis" / "I used to play tennis" both speak of the past. TENSES names the classes;
+# irregular verbs as "base:simple past:past participle" (alternatives split by ","; regular
+# verbs end in -ed). Forms shared with common nouns or the present (read, put, cut) are left out.
+TENSES = ("present", "past", "perfect", "future")
+IRREGULAR_VERBS = tuple(tuple(part.split(",") for part in entry.split(":")) for entry in """
+arise:arose:arisen awake:awoke:awoken bear:bore:born,borne beat:beat:beaten become:became:become
+begin:began:begun bend:bent:bent bite:bit:bitten bleed:bled:bled blow:blew:blown break:broke:broken
+bring:brought:brought build:built:built burn:burnt:burnt buy:bought:bought catch:caught:caught
+choose:chose:chosen come:came:come creep:crept:crept deal:dealt:dealt dig:dug:dug draw:drew:drawn
+drink:drank:drunk drive:drove:driven eat:ate:eaten fall:fell:fallen feed:fed:fed feel:felt:felt
+fight:fought:fought find:found:found flee:fled:fled fly:flew:flown forbid:forbade:forbidden
+forget:forgot:forgotten forgive:forgave:forgiven freeze:froze:frozen get:got:got,gotten give:gave:given
+go:went:gone grow:grew:grown hang:hung:hung hear:heard:heard hide:hid:hidden hold:held:held
+keep:kept:kept know:knew:known lead:led:led leave:left:left lend:lent:lent lose:lost:lost
+make:made:made mean:meant:meant meet:met:met pay:paid:paid ride:rode:ridden ring:rang:rung
+rise:rose:risen run:ran:run say:said:said see:saw:seen seek:sought:sought sell:sold:sold
+send:sent:sent shake:shook:shaken shine:shone:shone shoot:shot:shot sing:sang:sung sink:sank:sunk
+sit:sat:sat sleep:slept:slept slide:slid:slid speak:spoke:spoken spend:spent:spent stand:stood:stood
+steal:stole:stolen stick:stuck:stuck sting:stung:stung strike:struck:struck swear:swore:sworn
+sweep:swept:swept swim:swam:swum swing:swung:swung take:took:taken teach:taught:taught
+tear:tore:torn tell:told:told think:thought:thought throw:threw:thrown understand:understood:understood
+wake:woke:woken wear:wore:worn win:won:won write:wrote:written be:was,were:been have:had:had
+do:did:done use:used:used owe:owed:owed
+""".split())  # the last two are regular, but too short for the -ed rule
+# Auxiliaries by the tense they give; "have" + a participle is the perfect, "had" + one the past.
+AUXILIARY_TENSES = {"am": "present", "is": "present", "are": "present", "do": "present", "does": "present",
+                    "was": "past", "were": "past", "did": "past", "will": "future", "shall": "future",
+                    "can": "present", "could": "present", "would": "present", "should": "present",
+                    "may": "present", "might": "present", "must": "present"}
+# Moved phrases: a phrase fronted by one of these heads ("At 02:00 the backup job runs.", "On
+# flights I prefer ...") is the same statement with the phrase at the end; a trailing chain of
+# such phrases is compared as a set, each with its head ("from Paris" never equals "to Paris").
+# "of", "as" and "than" bind to the word before them and never head a moved phrase.
+PHRASE_HEADS = frozenset("""at on in to for with from by about into onto before after during since until
+till over under through across near around without within between among toward towards against behind
+beyond via per every each""".split())
+TIME_ADVERBS = frozenset("""yesterday today tomorrow tonight nowadays usually often sometimes always daily
+weekly monthly yearly nightly lately recently""".split())
+# Dates and quantities are value slots wherever they stand. Month and weekday names per language
+# (abbreviations after the full name; the ones that are also common words count only beside a
+# day number), and the units a number can carry.
+CALENDAR = {
+    "en": ("january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
+           "september sep sept|october oct|november nov|december dec",
+           "monday mon|tuesday tue tues|wednesday wed|thursday thu thur thurs|friday fri|saturday sat|sunday sun"),
+    "fr": ("janvier janv|février févr fevrier|mars|avril avr|mai|juin|juillet juil|août aout|septembre|"
+           "octobre|novembre|décembre déc decembre", "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"),
+    "de": ("januar jänner|februar|märz maerz|april|mai|juni|juli|august|september|oktober okt|november|"
+           "dezember dez", "montag|dienstag|mittwoch|donnerstag|freitag|samstag sonnabend|sonntag"),
+    "es": ("enero ene|febrero|marzo|abril abr|mayo|junio|julio|agosto ago|septiembre setiembre|octubre|"
+           "noviembre|diciembre dic", "lunes|martes|miércoles miercoles|jueves|viernes|sábado sabado|domingo"),
+}
+AMBIGUOUS_DATE_WORDS = frozenset("may march mars mar sat sun wed mon jan dec ago".split())
+UNITS = frozenset("""mg g kg µg mcg lb lbs oz ml l cl dl km m cm mm mi ft h hr hrs min mins s sec secs kcal
+cal kwh kw w mph kmh km/h gb mb kb tb % percent °c °f ° x iu units tablets pills capsules drops cups eur usd gbp chf
+jpy cad aud inr sek nok dkk pln euro euros dollar dollars pound pounds yen francs rupees € $ £ ¥ ₹
+milligrams grams kilograms kilos litres liters millilitres milliliters kilometres kilometers metres meters
+miles minutes hours seconds days weeks months years""".split())
 _NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 _TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
 _CONTRACTION_TAILS = ("'m", "'re", "'ve", "'ll", "'d")
@@ -327,26 +387,195 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
     return frozenset(words), frozenset(negs)
 
 
+_PAST = {f: base for (base,), pasts, _ in IRREGULAR_VERBS for f in pasts}  # simple past -> base
+_PARTICIPLE = {f: base for (base,), _, parts in IRREGULAR_VERBS for f in parts}  # past participle -> base
+_BASE = {**_PARTICIPLE, **_PAST, "goes": "go", "does": "do", "has": "have"}  # "goes" is not "goe" + s
+_SUBJECTS = frozenset("i you he she we they it".split())
+_DETERMINERS = frozenset("the a an my your his her our their its this that these those".split())
+_TAIL_AUXILIARY = {"'m": "am", "'re": "are", "'s": "is", "'ve": "have", "'d": "had", "'ll": "will"}
+_S_IS = frozenset("he she it that there here what who where how".split())  # "it's" = it is; "Ana's" owns
+_TENSE_MARKS = frozenset(" " + t for t in TENSES)  # polarity's tense word: no token has a space
+_VERB_ADVERBS = frozenset("""always also just already still often usually sometimes ever recently finally
+once rarely seldom""".split())  # between an auxiliary and its verb, or a subject and its verb
+_CLAUSE_BREAKS = COPULAS | NEGATIONS | frozenset("and or but that which who because if when while".split())
+
+
+def _regular_past(w: str) -> bool:
+    return len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and w.isalpha()
+
+
+def _auxiliary(w: str) -> tuple[str, str]:
+    """(auxiliary, contraction tail) a token stands for: "didn't" -> ("did", "n't"), "i've" ->
+    ("have", "'ve"), "was" -> ("was", ""); any other token comes back as itself."""
+    if "'" not in w:
+        return w, ""
+    if w.endswith("n't"):
+        return _NEGATED_STEM.get(w[:-3], w[:-3]), "n't"
+    cut = w.rfind("'")
+    if cut > 0 and w[cut:] in _TAIL_AUXILIARY and (w[cut:] != "'s" or w[:cut] in _S_IS):
+        return _TAIL_AUXILIARY[w[cut:]], w[cut:]
+    return w, ""
+
+
+def _tense(tokens) -> tuple[str, frozenset]:
+    """(tense, indices of tokens that only mark it) of a statement's casefolded words (empty
+    strings allowed). The first finite verb decides: an auxiliary by AUXILIARY_TENSES; "have"
+    + a participle is the perfect, "had" + one the past (the auxiliary only marks tense); "used
+    to" + a verb is the past; "will"/"shall" the future (a marker), like "be" before an -ing
+    verb ("I was living in Rome" = "I lived in Rome"); a verb in a simple past
+    (IRREGULAR_VERBS or -ed) the past; else the present. The verb is the word after a subject
+    pronoun, or after the subject's first word ("my sister lived"), never right after a
+    determiner or a possessive ("the tired dog", "Ana's left arm") nor a first word before
+    another finite verb ("Jared works")."""
+    prev, subject, content = "", False, 0
+    last = min(len(tokens), 16)
+    for i in range(last):
+        w = tokens[i]
+        if not w:
+            continue
+        aux, tail = _auxiliary(w)
+        if aux in ("have", "has", "had"):
+            j = next((j for j in range(i + 1, last) if tokens[j] and tokens[j] not in NEGATIONS
+                      and tokens[j] not in _VERB_ADVERBS), None)
+            nxt = tokens[j] if j is not None else ""
+            if nxt in _PARTICIPLE or nxt in _PAST or _regular_past(nxt):
+                return ("past" if aux == "had" else "perfect"), frozenset({i})
+            return ("present" if tail == "'d" or aux != "had" else "past"), frozenset()  # "I'd like": would
+        if aux == "used" and i + 1 < len(tokens) and tokens[i + 1] == "to":
+            return "past", frozenset({i, i + 1})
+        if aux in AUXILIARY_TENSES:
+            tense = AUXILIARY_TENSES[aux]
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            progressive = aux in COPULAS and len(nxt) > 5 and nxt.endswith("ing")  # "I was living": lived
+            return tense, frozenset({i}) if tense == "future" or progressive else frozenset()
+        if w in _SUBJECTS:
+            subject = True
+        if w in FUNCTION_WORDS or w in NEGATIONS or w in _VERB_ADVERBS or tail:
+            prev = w
+            continue
+        if w in PHRASE_HEADS and content:
+            break
+        if (w in _PAST or _regular_past(w)) and prev not in _DETERMINERS and not prev.endswith("'s") and not (
+                not content and not subject and i + 1 < last and _finite(tokens[i + 1])):  # "Jared works": a name
+            return "past", frozenset()
+        if subject or (content and w.endswith("s") and not w.endswith("ss") and prev not in _DETERMINERS
+                       and not (i + 1 < last and _finite(tokens[i + 1]))):  # "the api tokens expired"
+            break
+        content += 1
+        prev = w
+    return "present", frozenset()
+
+
+def _finite(w: str) -> bool:
+    """Whether a word can only be read as a finite verb after a subject: an auxiliary or
+    copula, a simple past, or a present in -s ("works", "is", "flew", "moved")."""
+    return (w in AUXILIARY_TENSES or w in COPULAS or w in ("has", "have", "had") or w in _PAST
+            or _regular_past(w) or (len(w) > 3 and w.endswith("s") and not w.endswith("ss")))
+
+
+def _moved(raws: list) -> list:
+    """Raw tokens with a fronted phrase moved to the end: a head (PHRASE_HEADS, TIME_ADVERBS)
+    and its object, up to a comma or to the subject that starts the rest (a pronoun, a
+    determiner after the object's first word, or a word right before a finite verb). "At 02:00
+    the backup job runs." -> "the backup job runs. At 02:00"; "In Paris Ana works" -> "Ana
+    works In Paris"; "In Paris Ana met Ben" stays "Ana met Ben" with "Ben" after the verb."""
+    n = len(raws)
+    if n < 3:
+        return raws
+    lows = [r.strip(_TOKEN_EDGE).casefold().replace("’", "'") for r in raws[:8]]
+    head = lows[0]
+    if head not in PHRASE_HEADS and head not in TIME_ADVERBS:
+        return raws
+    shortest = 2 if head in TIME_ADVERBS else 3  # the verb's index after a one-word "yesterday"
+    for j in range(1, min(n, 7)):
+        before = lows[j - 1]
+        if j == n - 1:  # the rest would be one word: only a subject right before the verb
+            k = j - 1 if j >= shortest and _finite(lows[j]) and before not in FUNCTION_WORDS else 0
+        elif raws[j - 1].endswith(","):
+            k = j
+        elif lows[j].partition("'")[0] in _SUBJECTS or (lows[j] in _DETERMINERS and (j >= 2 or head in TIME_ADVERBS)
+                                      and before not in _DETERMINERS):
+            k = j
+        elif j >= shortest and _finite(lows[j]) and before not in FUNCTION_WORDS and before not in _CLAUSE_BREAKS \
+                and before not in PHRASE_HEADS and lows[j - 2] not in _DETERMINERS:
+            k = j - 1  # "In Paris Ana works": the word before the verb is its subject
+        elif lows[j] in _CLAUSE_BREAKS or lows[j] in AUXILIARY_TENSES:
+            return raws
+        else:
+            continue
+        if k < 1 or (head in PHRASE_HEADS and k < 2):
+            return raws
+        return raws[k:] + raws[:k - 1] + [raws[k - 1].rstrip(",")]
+    return raws
+
+
+def _stem(word: str) -> str:
+    return _lemma(_BASE.get(word, word))
+
+
+def _unmarked(tokens, marks) -> list:
+    """Tokens without those that only mark tense; a marked "won't" leaves its negation."""
+    return ["not" if i in marks else t for i, t in enumerate(tokens) if i not in marks or t.endswith("n't")]
+
+
+@functools.lru_cache(maxsize=1 << 12)  # a new fact's signature and polarity read it in turn
+def _statement(norm: str) -> tuple[tuple, str]:
+    """(words, tense) of a normalized text: its tokens with a fronted phrase moved to the end
+    and the words that only mark tense left out."""
+    tokens = _tokens(" ".join(_moved(norm.split(" "))))
+    tense, marks = _tense(tokens)
+    return tuple(_unmarked(tokens, marks) if marks else tokens), tense
+
+
+def _measured(tokens) -> list:
+    """Tokens with each date, time or quantity as one token in its one written form (see
+    _measure): "10 mg" = "10mg", "october 15th" = "15 october", "9 pm" = "21:00"."""
+    out, i = [], 0
+    while i < len(tokens):
+        found = _measure(tokens, i)
+        out.append(found[0] if found else tokens[i])
+        i = found[1] if found else i + 1
+    return out
+
+
 def signature(norm: str) -> str:
     """The near-duplicate key of a normalized text: its content words in sentence order, a
-    newline (never inside a normalized text), then its negations sorted. Word order is kept
-    because it says who does what to whom ("ana reports to ben" and "ben reports to ana" differ);
-    across a copula the two sides are put in a fixed order, because "vim is my favourite editor"
-    and "my favourite editor is vim" say the same ("editor favourite | vim\\nnot" style keys).
+    newline (never inside a normalized text), then its negations sorted, then (unless it is the
+    present) its tense. Words are stemmed (_lemma, irregular forms to their base: "went" ->
+    "go") and dates, times and quantities written one way ("10 mg" = "10mg"), so "I played tennis" and "I used to play tennis" are one past statement, while "I
+    have a cat" and "I had a cat" differ in tense (a changed value, see changed_value). Word
+    order is kept because it says who does what to whom ("ana reports to ben" and "ben reports
+    to ana" differ); a trailing chain of phrases (PHRASE_HEADS: "at 02:00", "on flights", "from
+    paris to lyon") is a set, each phrase keeping its head, and a fronted phrase joins it, so a
+    moved phrase is the same statement. Across a copula the two sides are put in a fixed order,
+    because "vim is my favourite editor" and "my favourite editor is vim" say the same.
 
     Stored per fact (memories.sig, hashed into sig_key for its index): a change here or to the
     word lists changes TEXT_RULES_VERSION's fingerprint, and opening a store recomputes it.
     """
-    tokens = _tokens(norm)
+    tokens, tense = _statement(norm)
+    tokens = _measured(tokens)
+    when = "" if tense == "present" else "\n" + tense
     cut = [i for i, t in enumerate(tokens) if t in COPULAS]
     words, negs = _content(tokens)
+    negs = " ".join(sorted(negs))
     if len(cut) == 1:
         left, _ = _content(tokens[:cut[0]])
         right, _ = _content(tokens[cut[0] + 1:])
         if left and right:
-            words = sorted((" ".join(left), " ".join(right)))
-            return " | ".join(words) + "\n" + " ".join(sorted(negs))
-    return " ".join(words) + "\n" + " ".join(sorted(negs))
+            sides = sorted((" ".join(map(_stem, left)), " ".join(map(_stem, right))))
+            return " | ".join(sides) + "\n" + negs + when
+    end, phrases = len(tokens), []
+    for i in range(len(tokens) - 1, 0, -1):
+        if tokens[i] in _CLAUSE_BREAKS or tokens[i].endswith("n't"):
+            break
+        if tokens[i] in PHRASE_HEADS:
+            phrases.append(" ".join([tokens[i], *map(_stem, _content(tokens[i + 1:end])[0])]))
+            end = i
+    if phrases:
+        words = _content(tokens[:end])[0]
+        return " ".join(map(_stem, words)) + " @ " + " ; ".join(sorted(phrases)) + "\n" + negs + when
+    return " ".join(map(_stem, words)) + "\n" + negs + when
 
 
 _SHORT_ING = {"going": "go", "dying": "die", "lying": "lie", "tying": "tie", "vying": "vie"}
@@ -401,8 +630,13 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
     word right after a like or an aversion, with more words after it, is left out: "I hate
     watching horror films" is negated {like, horror, film} and meets "I love horror films"
     ("I hate running" keeps "run"; a positive side keeps every word).
+    The words also hold one tense word (" present", " past", " perfect" or " future", with a
+    leading space no token has; see _tense), so only statements about the same time oppose:
+    "I didn't like Vim" opposes "I liked Vim", not "I like Vim". A withdrawal speaks of now
+    ("I used to play tennis" = not now), so it opposes the present, not "I played tennis".
     Word lists: this module, one home.
     """
+    tense = _statement(norm)[1]
     s = norm.replace("’", "'")
     flips = 0
     if any(w in s for w in _AVERSE_HINTS):  # the phrase scans only where a phrase can be
@@ -412,9 +646,11 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
     words, negs = _content(_tokens(s))
     flips += len(negs) % 2
     out, frame_verbs = set(), set()
+    if any(w in WITHDRAWALS for w in words):
+        tense = "present"
     for i, w in enumerate(words):
         if 0 < i < len(words) - 1 and w.endswith("ing") and (words[i - 1] in AVERSIONS or words[i - 1] in LIKES):
-            frame_verbs.add(_lemma(w))  # "hate watching horror films": about the films
+            frame_verbs.add(_stem(w))  # "hate watching horror films": about the films
         if w in AVERSIONS:
             flips += 1
             out.add("like")
@@ -423,9 +659,11 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
         elif w in LIKES:
             out.add("like")
         else:
-            out.add(_lemma(w))
+            out.add(_stem(w))
     if flips % 2 and out - frame_verbs:  # the negated side need not name the activity
         out -= frame_verbs
+    if out:
+        out.add(" " + tense)
     return frozenset(out), bool(flips % 2)
 
 
@@ -437,14 +675,16 @@ def opposed(pa, pb) -> bool:
     if na == nb:
         return False
     neg, pos = (wa, wb) if na else (wb, wa)
-    return bool(neg) and neg <= pos
+    return bool(neg - _TENSE_MARKS) and neg <= pos
 
 
 # Changed values: two facts that say the same thing with one value changed ("The API token
-# expires on 2026-11-14." / "... 2026-11-24."). A value is a token holding a digit (a date,
-# time, number, amount, code), or a capitalized name right after a function word ("I live in
-# Lisbon", "my manager is Ana"): a name right after a verb is what the verb is about ("I like
-# Vim"), not a slot.
+# expires on 2026-11-14." / "... 2026-11-24."). A value is a date, time or quantity wherever it
+# stands (CALENDAR, UNITS: "October 15th", "15. Oktober", "9:30 pm", "10mg", "$1,200", "5 km"),
+# a token holding a digit (a number, amount, code), or a capitalized name right after a
+# function word ("I live in Lisbon", "my manager is Ana"): a name right after a verb is what the
+# verb is about ("I like Vim"), not a slot. The tense is a value too ("I have a cat" / "I had a
+# cat").
 _HAS_DIGIT = re.compile(r"\d")
 _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 
@@ -452,25 +692,139 @@ _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 _TITLES = frozenset("mr mrs ms mx dr prof st sr jr herr frau mme mlle sra".split())  # "Dr. Weber": one name
 
 
+def _calendar_words(column: int) -> dict:
+    """{spelling: number} of CALENDAR's months (column 0) or weekdays (1, plurals too), every language."""
+    out = {}
+    for names in (table[column] for table in CALENDAR.values()):
+        for n, spellings in enumerate(names.split("|"), 1):
+            for spelling in spellings.split():
+                out.setdefault(spelling, n)
+                if column:
+                    out.setdefault(spelling + "s", n)  # "on Mondays"
+    return out
+
+
+_MONTHS, _WEEKDAYS = _calendar_words(0), _calendar_words(1)
+_FULL_NAMES = frozenset(spellings.split()[0] for table in CALENDAR.values() for names in table
+                        for spellings in names.split("|"))
+_DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th|er|re|e|ème|eme|º)?")
+_YEAR = re.compile(r"(?:1[89]|2\d)\d\d")
+_TIME = re.compile(r"(\d{1,2})(?:[:h.](\d\d))?\s?(am|pm|a\.m|p\.m)?", re.I)
+_MERIDIEM = {"am": "am", "pm": "pm", "a.m": "am", "p.m": "pm"}  # tokens lose their final "."
+_NUMBER = re.compile(r"[-+−]?[$€£¥₹]?\d[\d,.' ]*")
+_AMOUNT = re.compile(r"([$€£¥₹]?)(\d(?:[\d,.']*\d)?)([^\d\s]*)")
+_ISO = re.compile(r"\d{4}-\d\d-\d\d(?:t[\d:]+z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d\d(?::\d\d)?")
+
+
+def _day(w: str):
+    m = _DAY.fullmatch(w)
+    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 31 else None
+
+
+def _month(w: str, alone: bool):
+    n = _MONTHS.get(w.rstrip("."))
+    return n if n and (not alone or (w in _FULL_NAMES and w not in AMBIGUOUS_DATE_WORDS)) else None
+
+
+def _measure(lows, i):
+    """(value, index after it) of a date, time or quantity starting at lows[i], or None. Dates
+    come out as "MM-DD" ("YYYY-MM-DD" with a year, "month MM" and "weekday N" alone), times as
+    "HH:MM" (24 hours), quantities as number and unit without a space ("10 mg" -> "10mg")."""
+    w = lows[i]
+    if w not in _MONTHS and w not in _WEEKDAYS and w not in UNITS and not _HAS_DIGIT.search(w):
+        return None
+    nxt = lows[i + 1] if i + 1 < len(lows) else ""
+    after = lows[i + 2] if i + 2 < len(lows) else ""
+    weekday = _WEEKDAYS.get(w.rstrip("."))
+    if weekday:
+        date = _measure(lows, i + 1) if nxt else None
+        if date and date[0][:1].isdigit() and "-" in date[0]:
+            return date  # "Monday, May 29": the date says the day
+        if (w in _FULL_NAMES or w[:-1] in _FULL_NAMES) and w not in AMBIGUOUS_DATE_WORDS:
+            return f"weekday {weekday}", i + 1
+        return None
+    day, month, j = None, _month(w, alone=False), i + 1
+    if month:
+        day = _day(nxt)
+        if day:
+            j = i + 2
+        elif not _YEAR.fullmatch(nxt):
+            return (f"month {month:02d}", i + 1) if _month(w, alone=True) else None
+    else:
+        day = _day(w)
+        if day:
+            month = _month(nxt, alone=False) or (nxt in ("of", "de") and _month(after, alone=False))
+            j = i + (2 if _month(nxt, alone=False) else 3)
+    if month and (day or _YEAR.fullmatch(lows[j] if j < len(lows) else "")):
+        year = lows[j] if j < len(lows) and _YEAR.fullmatch(lows[j]) else None
+        date = f"{month:02d}-{day:02d}" if day else f"{month:02d}"
+        return (f"{year}-{date}", j + 1) if year else (date, j)
+    t = _TIME.fullmatch(w)
+    if t and (t.group(3) or nxt in _MERIDIEM) and int(t.group(1)) <= 12:
+        hour = int(t.group(1)) % 12 + (12 if (t.group(3) or _MERIDIEM[nxt]).lower().startswith("p") else 0)
+        return f"{hour:02d}:{t.group(2) or '00'}", i + (1 if t.group(3) else 2)
+    if _ISO.fullmatch(w):
+        return (f"{int(w[:-3]):02d}{w[-3:]}" if len(w) in (4, 5) and w[-3] == ":" else w), i + 1
+    if w in UNITS and len(w) > 1 and _NUMBER.fullmatch(nxt):  # "eur 20", "usd 5"
+        return nxt + w, i + 2
+    a = _AMOUNT.fullmatch(w)
+    if a is None:
+        return None
+    symbol, unit = a.group(1), a.group(3)
+    if symbol or (unit and (unit in UNITS or unit.rstrip("s") in UNITS)):  # "$12", "10mg", "20%"
+        return w, i + 1
+    if not unit and nxt in UNITS:  # "10 mg", "12 €"
+        return w + nxt, i + 2
+    return None
+
+
+# Auxiliaries in one form whatever their tense, for frames.
+_NEUTRAL = {"am": "is", "are": "is", "was": "is", "were": "is", "been": "is", "being": "is", "be": "is",
+            "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do"}
+
+
+def _shape_words(low: str, marked: bool) -> list:
+    """A token's words in a frame: auxiliaries in one form whatever their tense ("was" ->
+    "is", "didn't" -> "do not", "i've" -> "i have"; a tense marker gone), other words stemmed."""
+    aux, tail = _auxiliary(low)
+    head = [low[:-len(tail)]] if tail and tail != "n't" else []
+    if tail == "n't":
+        return ["not"] if marked or aux in ("will", "shall") else [_NEUTRAL.get(aux, aux), "not"]
+    if marked or aux in ("will", "shall"):
+        return head
+    if tail:
+        return head + [_NEUTRAL.get(aux, aux)]
+    if low in FUNCTION_WORDS:
+        return [_NEUTRAL.get(low, low)]
+    return [_stem(low)]
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def frame(text: str) -> tuple[str, tuple] | None:
-    """(frame, values) of a text, or None when it has no value slot. The frame is the
-    casefolded canonical text with each value replaced by "#"; values are the casefolded values
-    in order. A name runs over the capitalized words after it ("New York", "Mr Petrov", "Dr.
-    Weber" are one value each), never across a sentence's punctuation. Two facts with the same
-    frame and exactly one different value are a changed value.
-    """
-    tokens = canonical(text).split(" ")
-    shape, values = [], []
-    prev, name_open = None, False
-    for i, raw in enumerate(tokens):
+def _frame(text: str) -> tuple | None:
+    """(frame, values, kinds) of a text; kinds say of each value "measure" (a date, time or
+    quantity), "plain" (a number, code or name) or "tense"."""
+    raws = _moved(canonical(text).split(" "))
+    lows = [r.strip(_WORD_EDGE).casefold().replace("’", "'") for r in raws]
+    tense, marks = _tense(lows)
+    shape, values, kinds = [], [], []
+    prev, name_open, i = None, False, 0
+    while i < len(raws):
+        raw, low = raws[i], lows[i]
         tok = raw.strip(_WORD_EDGE)
-        low = tok.casefold()
+        measure = _measure(lows, i) if low else None
+        if measure:
+            if shape and shape[-1] == "the" and _day(low) and "-" in measure[0]:  # "the 15th of May" = "May 15th"
+                shape.pop()
+            shape.append("#")
+            values.append(measure[0])
+            kinds.append("measure")
+            prev, name_open, i = lows[measure[1] - 1], False, measure[1]
+            continue
         capital = tok[:1].isupper() and low not in FUNCTION_WORDS
         if name_open and capital and not _HAS_DIGIT.search(tok):
             values[-1] += " " + low
             name_open = not raw.endswith(tuple(_SENTENCE_END)) or (raw.endswith(".") and low in _TITLES)
-            prev = low
+            prev, i = low, i + 1
             continue
         is_name = bool(tok) and i > 0 and capital and prev in FUNCTION_WORDS and \
             prev not in ("i", "my", "your", "his", "her", "our", "their")
@@ -478,29 +832,48 @@ def frame(text: str) -> tuple[str, tuple] | None:
         if is_value:
             shape.append("#")
             values.append(low)
+            kinds.append("plain")
         elif low:
-            shape.append(low)
+            shape.extend(_shape_words(low, i in marks))
         name_open = is_name and not _HAS_DIGIT.search(tok) and (
             not raw.endswith(tuple(_SENTENCE_END)) or (raw.endswith(".") and low in _TITLES))
-        prev = low
-    if not values:
+        prev, i = low, i + 1
+    if not shape:
         return None
-    return " ".join(shape).rstrip(_SENTENCE_END), tuple(values)
+    return " ".join(shape).rstrip(_SENTENCE_END), (*values, tense), (*kinds, "tense")
+
+
+def frame(text: str) -> tuple[str, tuple] | None:
+    """(frame, values) of a text, or None when it has no words. The frame is the casefolded
+    canonical text with each value replaced by "#", a fronted phrase moved to the end (see
+    signature), words stemmed and auxiliaries in one form whatever their tense; values are the
+    values in order (casefolded; dates as "MM-DD", times as "HH:MM", quantities without a space
+    before the unit), then the tense (TENSES). A name runs over the capitalized words after it
+    ("New York", "Mr Petrov", "Dr. Weber" are one value each), never across a sentence's
+    punctuation; a date over its parts ("Monday, May 29, 2026"). Two facts with the same frame
+    and exactly one different value are a changed value (changed_value).
+    """
+    found = _frame(text)
+    return None if found is None else found[:2]
 
 
 def changed_value(a: str, b: str) -> bool:
-    """Whether texts a and b are the same frame with exactly one value different, in a slot
-    that states a value: right after a function word ("expires on #", "is #", "at #", "moved
-    to #"), or after a noun that follows a function word inside the sentence ("is on floor #",
-    "is number #", "in room #"). A number that names the subject ("Invoice 7 is paid", "Room
-    101 is free", "The room 101 is free", "fact 12") or the object of a verb ("I paid invoice
-    7") identifies a different thing, not a changed value of one."""
-    fa, fb = frame(a), frame(b)
+    """Whether texts a and b are the same frame with exactly one value different, and not
+    opposed (a contradiction says more). A date, time, quantity or tense is a slot wherever it
+    stands ("Take 10mg ..." / "Take 5mg ...", "I have a cat" / "I had a cat"). Another value
+    must stand in a slot that states a value: right after a function word ("expires on #", "is
+    #", "moved to #"), or after a noun that follows a function word inside the sentence ("is on
+    floor #", "is number #", "in room #"). A number that names the subject ("Invoice 7 is
+    paid", "Room 101 is free", "The room 101 is free", "fact 12") or the object of a verb ("I
+    paid invoice 7") identifies a different thing, not a changed value of one."""
+    fa, fb = _frame(a), _frame(b)
     if fa is None or fb is None or fa[0] != fb[0] or len(fa[1]) != len(fb[1]):
         return False
     differ = [i for i, (x, y) in enumerate(zip(fa[1], fb[1])) if x != y]
-    if len(differ) != 1:
+    if len(differ) != 1 or opposed(polarity(normalize(a)), polarity(normalize(b))):
         return False
+    if "plain" not in (fa[2][differ[0]], fb[2][differ[0]]):
+        return True
     shape = fa[0].split(" ")
     slot = [i for i, t in enumerate(shape) if t == "#"][differ[0]]
     return slot > 0 and (shape[slot - 1] in FUNCTION_WORDS or (
@@ -515,8 +888,11 @@ def _key64(data: str) -> int:
 # The fingerprint of every rule that stored columns are computed from; a store whose meta row
 # differs recomputes sig, sig_key, polar and frame_key when it is opened (one transaction).
 TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
-    "text-rules-3", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
+    "text-rules-4", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
     list(WITHDRAWAL_PHRASES), sorted(AVERSIONS), list(AVERSION_PHRASES), sorted(LIKES),
+    TENSES, IRREGULAR_VERBS, AUXILIARY_TENSES, sorted(PHRASE_HEADS), sorted(TIME_ADVERBS), CALENDAR,
+    sorted(AMBIGUOUS_DATE_WORDS), sorted(UNITS), sorted(_SUBJECTS), sorted(_DETERMINERS), sorted(_S_IS),
+    sorted(_VERB_ADVERBS), sorted(_CLAUSE_BREAKS), _TAIL_AUXILIARY, _NEUTRAL, sorted(_TITLES),
     unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
 
 
@@ -528,7 +904,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3100-\u318f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-6/words-lemma-compounds-symbols/bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = "terms-7/words-with-marks-lemma-compounds-symbols/cluster-bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -553,46 +929,105 @@ def _pretokenize(text: str) -> str:
     return _UNSPACED.sub(lambda m: f" {m.group(0)} ", text) if _UNSPACED.search(text) else text
 
 
-_WORD = re.compile(r"[^\W_]+")  # runs of letters and digits in any script: the words of the index
+# A word of the index is a run of letters, digits AND combining marks (Mn, Mc, Me: \w has no
+# marks, so a Devanagari or Tamil vowel sign or virama split "दान" into "द", "न", the terms of
+# "दिन" too). Marks a script writes optionally are folded off: Latin, Greek and Cyrillic
+# diacritics ("café" = "cafe"), Arabic harakat, Hebrew niqqud and cantillation. Every other mark
+# (vowel signs, virama, nukta, Thai tone marks) is part of its letter and stays. Marks are told
+# by their category character by character (a table of them would be scanned at every import).
+_WORD = re.compile(r"[^\W_]+")  # ASCII words: letters and digits
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or unicodedata.category(c)[0] == "M"
+
+
+def _words(text: str) -> list:
+    """Runs of letters, digits and combining marks in any script."""
+    if text.isascii():
+        return _WORD.findall(text)
+    out, start = [], None
+    for i, c in enumerate(text):
+        if _is_word_char(c):
+            start = i if start is None else start
+        elif start is not None:
+            out.append(text[start:i])
+            start = None
+    if start is not None:
+        out.append(text[start:])
+    return out
+
+
+def _clusters(run: str) -> list:
+    """A run's characters, each with the marks written on it ("ไม้" -> "ไ", "ม้")."""
+    out = []
+    for c in run:
+        if out and unicodedata.category(c)[0] == "M":
+            out[-1] += c
+        else:
+            out.append(c)
+    return out
+
+
+_OPTIONAL_MARKS = frozenset(c for a, b in ((0x300, 0x36F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF),
+                                           (0xFE20, 0xFE2F), (0x591, 0x5BD), (0x5BF, 0x5BF), (0x5C1, 0x5C2),
+                                           (0x5C4, 0x5C5), (0x5C7, 0x5C7), (0x610, 0x61A), (0x64B, 0x65F),
+                                           (0x670, 0x670), (0x6D6, 0x6DC), (0x6DF, 0x6E4), (0x6E7, 0x6E8),
+                                           (0x6EA, 0x6ED), (0x8D3, 0x8FF)) for c in range(a, b + 1))
 
 
 def _fold_marks(chunk: str) -> str:
-    """Diacritics off ("café" -> "cafe"), for words of spaced scripts only (a Thai or Japanese
-    mark changes the character, so unspaced runs keep theirs)."""
+    """Optional marks off (_OPTIONAL_MARKS: "café" -> "cafe", "ёлка" -> "елка", "مَكْتَبَة" ->
+    "مكتبة", "שָׁלוֹם" -> "שלום"), every other mark kept, recomposed (NFC); for words of spaced
+    scripts only (unspaced runs keep theirs)."""
     if chunk.isascii():
         return chunk
-    return "".join(c for c in unicodedata.normalize("NFKD", chunk) if not unicodedata.combining(c))
+    out, base = [], ""
+    for c in unicodedata.normalize("NFKD", chunk):
+        code = ord(c)
+        if code not in _OPTIONAL_MARKS or (code == 0x306 and "\u0400" <= base <= "\u04ff"):
+            out.append(c)  # the breve makes another Cyrillic letter: "й" is not "и", "ў" not "у"
+        if not unicodedata.combining(c):
+            base = c
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 @functools.lru_cache(maxsize=1 << 17)  # words repeat (Zipf); a text's new words are few
 def _chunk_terms(chunk: str) -> tuple:
     """A whitespace-separated chunk's terms: a run of an unspaced script gives its bigrams and
-    its characters (a one-character query finds it); other text its words (letters and digits,
-    diacritics off, stemmed), then a hyphenated compound joined ("e-mail" also gives "email"),
-    then each emoji or other symbol character (a query for "🍕" finds it)."""
+    its characters (a character with its marks; a one-character query finds it); other text
+    its words (letters, digits and marks, optional marks off, stemmed), then a hyphenated
+    compound joined ("e-mail" also gives "email"), then each emoji or other symbol character
+    (a query for "🍕" finds it)."""
     if _UNSPACED.fullmatch(chunk):
-        if len(chunk) == 1:
+        units = _clusters(chunk)  # a Thai vowel or tone mark stays on its consonant
+        if len(units) == 1:
             return (chunk,)
-        return tuple(chunk[i:i + 2] for i in range(len(chunk) - 1)) + tuple(chunk)
+        return tuple(units[i] + units[i + 1] for i in range(len(units) - 1)) + tuple(units)
     folded = _fold_marks(chunk)
-    words = _WORD.findall(folded)
+    words = _words(folded)
     terms = [_lemma(w) for w in words]
-    if len(words) > 1 and _COMPOUND.fullmatch(folded.strip(_WORD_EDGE)):
+    if len(words) > 1 and _compound(folded.strip(_WORD_EDGE)):
         terms.append(_lemma("".join(words)))
     if not chunk.isascii():
         terms.extend(c for c in chunk if unicodedata.category(c) == "So")
     return tuple(terms)
 
 
-_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")  # e-mail, follow-up, co-op
+def _compound(text: str) -> bool:
+    """Whether text is words joined by hyphens: e-mail, follow-up, co-op."""
+    parts = text.split("-")
+    return len(parts) > 1 and all(_words(p) == [p] for p in parts)
 
 
 def index_terms(texts) -> list[list[str]]:
     """Index terms of each text, in order (list[str] -> list[list[str]]): the canonical text
-    casefolded, possessive 's dropped, split into words of letters and digits (symbols are
-    separators: "C++" -> "c", "3.11" -> "3", "11"), diacritics removed, each word reduced by
-    the same crude English stem the contradiction test uses (lives/living -> liv), and runs of
-    unspaced scripts (Chinese, Japanese, Thai ...) split into character bigrams. Recall
+    casefolded, possessive 's dropped, split into words of letters, digits and combining marks
+    in any script (symbols are separators: "C++" -> "c", "3.11" -> "3", "11"), optional marks
+    removed (Latin accents, Arabic harakat, Hebrew niqqud; vowel signs, virama and nukta stay:
+    "दान" and "दिन" are two words), each word reduced by the same crude English stem the
+    contradiction test uses (lives/living -> liv), and runs of unspaced scripts (Chinese,
+    Japanese, Thai ...) split into bigrams of characters with their marks. Recall
     matches these; the search index stores them only as keyed hashes (see _hash_terms)."""
     return [list(_text_terms(text)) if len(text) < 64 else _long_terms(text) for text in texts]
 
@@ -3121,7 +3556,7 @@ def _query_phrases(query: str) -> list[list[str]]:
     out = []
     for terms in index_terms(words) if words else []:
         if any(_UNSPACED.search(t) for t in terms):  # bigrams; a lone character only for itself
-            grams = [t for t in terms if len(t) > 1 or not _UNSPACED.search(t)] or terms
+            grams = [t for t in terms if len(_clusters(t)) > 1 or not _UNSPACED.search(t)] or terms
             out.extend([t] for t in grams)
         elif terms:
             out.append(terms)
