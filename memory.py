@@ -3695,10 +3695,11 @@ def main(argv=None) -> int:
     """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
 
     Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
-    events | forget ID | purge USER | export | import FILE | backup OUT. Filters --user --task
-    ('-' = the user level) --attribute --status; --json on every command. Exit 0 ok, 1 nothing
-    found or refused (one line on stderr naming the thing and the fix), 2 usage. The database
-    must exist (only import creates a missing one).
+    events | forget ID [--dry-run] | purge USER | export | import FILE | backup OUT. Filters
+    --user --task ('-' = the user level) --attribute --status; --json on every command. Exit 0
+    ok, 1 nothing found or refused (one line on stderr naming the thing and the fix), 2 usage.
+    The database must exist (only an import that writes something creates a missing one); the
+    read commands (READ_COMMANDS, forget --dry-run) open it read-only (open_for_reading).
     """
     common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
