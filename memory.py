@@ -30,6 +30,7 @@ import sqlite3
 import sys
 import threading
 import time
+import types
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -1122,19 +1123,19 @@ def rule_for(winner, loser) -> str:
 LedgerEntry = collections.namedtuple("LedgerEntry", "id a b opened_clock kind state")
 
 
-@dataclass(frozen=True)
-class FoldDecision:
+class FoldDecision(collections.namedtuple("FoldDecision", "steps opened closed entries",
+                                          defaults=((), (), types.MappingProxyType({})))):
     """What a policy decides for one group: `steps` (kept id, retired id, rule) in decision
     order, `opened` the (a, b) pairs to open as `contradiction` entries (a: the earlier),
     `closed` the (ledger entry id, reason) pairs it settles, and `entries` the group's holding
     entries as the run leaves them ({entry id: LedgerEntry, naming a copy's survivor, or None
-    when it closes}). Pure data: consolidate writes it, recall's read-time view reads it, so
-    the two cannot disagree."""
+    when it closes}). Pure data (a tuple: a fold decides thousands of groups per run):
+    consolidate writes it, recall's read-time view reads it, so the two cannot disagree."""
 
-    steps: list
-    opened: list = field(default_factory=list)
-    closed: list = field(default_factory=list)
-    entries: dict = field(default_factory=dict)
+    __slots__ = ()
+
+
+_NOTHING = FoldDecision(())  # a group left as it is
 
 
 @dataclass(frozen=True)
@@ -1149,6 +1150,8 @@ class Policy:
     older_first: inside an open contradiction, the older value is shown first (show_key).
     gate_defends: GuardGate checks a candidate against the attribute's current values.
     gate_supersedes: GuardGate may retire the old value at write time.
+    replays: decide reads `pending` and `fresh` (immutable replays the rows never folded); the
+    others decide from the rows and entries alone, so a reader need not fetch the marks.
     """
 
     name: str
@@ -1158,6 +1161,7 @@ class Policy:
     older_first: bool
     gate_defends: bool
     gate_supersedes: bool
+    replays: bool = False
 
     def show_key(self, rank_bits: int, clock: int) -> tuple:
         """Sort key of a value to show (ascending: first): the higher provenance rank, then
@@ -1176,7 +1180,9 @@ class Policy:
         retires a row on an entry frees the entry's other side; a run after it would fold that
         side again). One run and many runs so reach the same state.
         """
-        after = {e.id: e for e in _holding(rows, entries)[0]} if entries else {}
+        if not entries:  # nothing held: one pass leaves what the next would
+            return self._once(rows, (), pending, fresh) if len(rows) > 1 else _NOTHING
+        after = {e.id: e for e in _holding(rows, entries)[0]}
         steps, closed, opening, retired = [], [], -1, set()
         for _ in range(len(rows)):  # each further pass retires a row, or none is needed
             once = self._once(rows, [e for e in after.values() if e is not None], pending, fresh)
@@ -1293,7 +1299,7 @@ class ImmutablePolicy(Policy):
 
     def _once(self, rows, entries, pending, fresh) -> FoldDecision:
         if pending is not None and pending.isdisjoint(r[0] for r in rows):
-            return FoldDecision([])  # folded already: what is stored stands
+            return _NOTHING  # folded already: what is stored stands
         return _Replay(self, rows, entries, fresh).run()
 
 
@@ -1422,7 +1428,7 @@ POLICIES = {
     "many": ManyPolicy("many", per_value=True, replaces=False, contradicts=False, older_first=False,
                        gate_defends=False, gate_supersedes=False),
     "immutable": ImmutablePolicy("immutable", per_value=False, replaces=False, contradicts=True, older_first=True,
-                                 gate_defends=True, gate_supersedes=False),
+                                 gate_defends=True, gate_supersedes=False, replays=True),
 }
 DEFAULT_POLICY = "one"  # an undeclared attribute (and a fact without one) is single-valued
 
@@ -3926,10 +3932,11 @@ class _ReadView:
             f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
             f"kind IN ({','.join('?' * len(HOLDING_KINDS))}) AND (a IN ({q}) OR b IN ({q})) ORDER BY id",
             (*HOLDING_KINDS, *ids, *ids))))
-        marks = self.conn.execute(f"SELECT id, fresh FROM pending WHERE id IN ({q})", ids).fetchall()
-        decision = POLICIES[self.policy(attribute)].decide(
-            [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows], entries,
-            {i for i, _ in marks}, {i for i, fresh in marks if fresh})
+        policy = POLICIES[self.policy(attribute)]
+        marks = self.conn.execute(f"SELECT id, fresh FROM pending WHERE id IN ({q})", ids).fetchall() \
+            if policy.replays else ()
+        decision = policy.decide([(m.id, m.norm, rank_bits(m), m.created_at) for m in rows], entries,
+                                 {i for i, _ in marks}, {i for i, fresh in marks if fresh})
         self._opened[attribute, rows[0].task] = decision.opened
         self._after.update(decision.entries)
         return {step[1] for step in decision.steps}
