@@ -3802,10 +3802,13 @@ class MemoryStore:
         # Pairs consolidation has not seen yet. Keyed: the ones the group's policy decision
         # opens (a side is noted whether or not its partner is returned, as a ledger entry is).
         # In the order the run will open them, as the ledger's are ordered (by entry id) above.
-        for attribute, level in dict.fromkeys((m.attribute, m.task) for m in list(chosen)
-                                              if m.kind == "semantic" and m.attribute is not None):
-            policy = view.policy(attribute)
-            for a, b in view.openings(attribute, level):
+        groups = set()
+        for m in list(chosen):
+            if m.attribute is None or m.kind != "semantic" or (m.attribute, m.task) in groups:
+                continue
+            groups.add((m.attribute, m.task))
+            policy = view.policy(m.attribute)
+            for a, b in view.openings(m.attribute, m.task):
                 for side, other in ((a, b), (b, a)):
                     if side in by_id and other not in contested:  # a withheld newcomer: the user's notice only
                         note(side, f"contradicts memory {other} ({policy} attribute; not yet on the ledger)")
@@ -3899,7 +3902,7 @@ class _ReadView:
     def __init__(self, conn, user, task, contested=frozenset()):
         self.conn, self.user, self.task, self.contested = conn, user, task, contested
         self._policies, self._live, self._overrides, self._opened = {}, {}, {}, {}
-        self._loaded = set()  # memory ids whose group has been decided (or that belong to none)
+        self._loaded = set()  # ledger sides whose group after_run has had decided
         self._after = {}      # ledger entry id -> the entry as the runs leave it (None: closed)
 
     def policy(self, attribute) -> str:
@@ -3918,7 +3921,6 @@ class _ReadView:
             retired = self._decide(attribute, rows) if len(rows) > 1 else set()
             self._live[key] = [m for m in reversed(rows) if m.id not in retired]
             self._opened.setdefault(key, [])
-            self._loaded.update(m.id for m in rows)
         return self._live[key]
 
     def _decide(self, attribute, rows) -> set:
@@ -3959,8 +3961,11 @@ class _ReadView:
     def openings(self, attribute, level) -> list[tuple]:
         """The (a, b) pairs consolidation will open as contradictions in a group (its policy's
         decisions), in the order it will open them."""
-        self.live(attribute, level)
-        return self._opened[attribute, level]
+        found = self._opened.get((attribute, level))
+        if found is None:
+            self.live(attribute, level)
+            found = self._opened[attribute, level]
+        return found
 
     def overrides(self, attribute) -> list[Memory]:
         """The task's own live facts about an attribute: they hide user-level facts about it in
