@@ -15,6 +15,7 @@ run does and gates.py what a write-gate does; both write through `Transaction` h
 from __future__ import annotations
 
 import argparse
+import bisect
 import functools
 import hashlib
 import itertools
@@ -72,6 +73,18 @@ WAL_AUTOCHECKPOINT_PAGES = 256  # WAL pages (4 KiB) at which a commit also check
                                  # more frequent checkpoints keep an agent's turn from paying for a large one
 MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cache's); 0 = plain reads
 BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
+# Neighbours: an episodic memory also indexes the words of the NEIGHBOURS episodic memories before
+# and after it in its thread (same user, task and origin; server-clock order), looked for within
+# NEIGHBOUR_SPAN ids either side (the bound on what a write or an erasure reads). A turn of a
+# conversation is often only understood with the turns around it ("Yes, every Sunday." answers
+# "Do you still go hiking?"); measured outside the project on LoCoMo, two either side lifted plain
+# BM25 from 58.2% to 69.7% at 5. Facts (semantic) stand alone and borrow nothing.
+NEIGHBOURS = 2
+NEIGHBOUR_SPAN = 256
+# BM25 column weights of recall: a query naming the attribute ranks its facts first (2), the
+# memory's own words (1), the neighbours' words well below them (chosen on LoCoMo's development
+# conversations, eval/locomo.py).
+BM25_WEIGHTS = (2.0, 1.0, 0.3)
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 
 
@@ -1281,7 +1294,13 @@ _SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
 SQL_INSERT_MEMORY = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
                      "origin, authenticated, trust, status, sig, sig_key, polar, frame_key, created_at, "
                      "recorded_at, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text) VALUES (?, ?, ?)"
+SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text, context) VALUES (?, ?, ?, ?)"
+SQL_UPDATE_ALL_TERMS = "UPDATE memories_fts SET attribute = ?, text = ?, context = ? WHERE rowid = ?"
+SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
+SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
+               "MATCH ? ORDER BY score" % BM25_WEIGHTS)
+SQL_THREAD_WINDOW = ("SELECT id, user, task, origin, text, fts_bucket FROM memories WHERE id BETWEEN ? AND ? "
+                     "AND kind = 'episodic' ORDER BY id")
 SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
 SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
 # Re-mark current semantic facts for the next run (append a WHERE condition on memories).
@@ -1370,9 +1389,14 @@ class Transaction:
         last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
         if last != base + n:  # AUTOINCREMENT under our write lock is consecutive
             raise StoreError(f"{self.store.path}: id allocation went wrong: expected {base + n}, got {last}")
+        episodic = [base + 1 + i for i, r in enumerate(rows) if r["kind"] == "episodic"]
+        window = _Threads(conn, episodic) if episodic else None
+        context = window.terms(episodic) if episodic else {}
         conn.executemany(SQL_INSERT_TERMS, (
-            (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]))
-            for i in range(n)))
+            (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]),
+             _hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)))
+        if episodic:  # older rows of the thread gain these as their later neighbours
+            self.refresh_context(sorted({p for i in episodic for p in window.around(i, after=False)} - set(episodic)))
         conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
                                            for i, r in enumerate(rows)
                                            if r["kind"] == "semantic" and statuses[i] == "current"))
@@ -1433,15 +1457,31 @@ class Transaction:
         conn = self.db
         user, task, count = conn.execute("SELECT user, task, rows FROM index_keys WHERE id = ?", (bucket,)).fetchone()
         new = conn.execute(SQL_OPEN_BUCKET, (user, task, os.urandom(32), count)).lastrowid
-        rows = conn.execute("SELECT id, attribute, text FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
+        rows = conn.execute("SELECT id, attribute, text, kind FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
         key = self._keys([new])[new]
         terms = index_terms([r[1] or "" for r in rows] + [r[2] for r in rows])
+        episodic = [r[0] for r in rows if r[3] == "episodic"]
+        context = _Threads(conn, episodic).terms(episodic) if episodic else {}
         n = len(rows)
-        conn.executemany(SQL_UPDATE_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key), r[0])
-                                            for i, r in enumerate(rows)))
+        conn.executemany(SQL_UPDATE_ALL_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key),
+                                                 _hash_terms(context.get(r[0], ()), key), r[0])
+                                                for i, r in enumerate(rows)))
         conn.execute("UPDATE memories SET fts_bucket = ? WHERE fts_bucket = ?", (new, bucket))
         conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
         return new
+
+    def refresh_context(self, ids) -> None:
+        """Index again the neighbour words (the `context` column) of these memories, from the
+        neighbours they have now (see NEIGHBOURS); non-episodic ids are skipped."""
+        if not ids:
+            return
+        context = _Threads(self.db, ids).terms(ids)
+        if not context:
+            return
+        q = ",".join("?" * len(context))
+        buckets = dict(self.db.execute(f"SELECT id, fts_bucket FROM memories WHERE id IN ({q})", list(context)))
+        keys = self._keys(set(buckets.values()))
+        self.db.executemany(SQL_UPDATE_CONTEXT, ((_hash_terms(t, keys[buckets[i]]), i) for i, t in context.items()))
 
     # -- decisions: resolutions, the ledger, runs --
 
@@ -1589,6 +1629,11 @@ class Transaction:
         conn = self.db
         clock = self.tick()
         touched = {}
+        # Neighbours that borrowed the erased rows' words: indexed again without them below (and
+        # their buckets re-keyed where there is no secure-delete), so those words leave the index.
+        erased = set(ids)
+        threads = _Threads(conn, ids)
+        borrowers = sorted({b for i in ids for b in threads.around(i)} - erased)
         for chunk in _chunks(ids):
             q = ",".join("?" * len(chunk))
             for bucket, count in conn.execute(f"SELECT fts_bucket, count(*) FROM memories WHERE id IN ({q}) "
@@ -1601,12 +1646,20 @@ class Transaction:
             conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
+        self.refresh_context(borrowers)
+        rekey = set()
         for bucket, count in sorted(touched.items()):
             left = conn.execute("UPDATE index_keys SET rows = rows - ? WHERE id = ? RETURNING rows",
                                 (count, bucket)).fetchone()
             if left is not None and left[0] <= 0:
                 conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
-            elif left is not None and not self.store.fts_secure_delete:
+            elif left is not None:
+                rekey.add(bucket)
+        for chunk in _chunks(borrowers):
+            rekey.update(r[0] for r in conn.execute(
+                f"SELECT DISTINCT fts_bucket FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk))
+        if not self.store.fts_secure_delete:
+            for bucket in sorted(rekey):
                 self.rekey(bucket)
         conn.execute(SQL_INSERT_EVENT, (op, user, json.dumps(ids), len(ids), reason, clock, self.now))
         conn.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (clock, self.now))
@@ -1633,6 +1686,43 @@ class Transaction:
             f"WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE {where} UNION "
             "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id",
             args)]
+
+
+class _Threads:
+    """The episodic memories around some ids, by thread (user, task, origin), read from id
+    windows of NEIGHBOUR_SPAN either side: what a memory's neighbours are (see NEIGHBOURS)."""
+
+    def __init__(self, conn, ids):
+        self.rows, self.threads = {}, {}
+        spans = []
+        for i in sorted(ids):
+            if spans and i - NEIGHBOUR_SPAN <= spans[-1][1]:
+                spans[-1][1] = i + NEIGHBOUR_SPAN
+            else:
+                spans.append([i - NEIGHBOUR_SPAN, i + NEIGHBOUR_SPAN])
+        for lo, hi in spans:
+            for r in conn.execute(SQL_THREAD_WINDOW, (lo, hi)):
+                if r[0] not in self.rows:
+                    self.rows[r[0]] = r
+                    self.threads.setdefault(r[1:4], []).append(r[0])
+        for ids_ in self.threads.values():
+            ids_.sort()
+
+    def around(self, memory_id, *, before=True, after=True) -> list[int]:
+        """The neighbours of an episodic memory (itself excluded), in id order."""
+        row = self.rows.get(memory_id)
+        if row is None:
+            return []
+        thread = self.threads[row[1:4]]
+        at = bisect.bisect_left(thread, memory_id)
+        out = [i for i in thread[max(0, at - NEIGHBOURS):at] if before and memory_id - i <= NEIGHBOUR_SPAN]
+        return out + [i for i in thread[at + 1:at + 1 + NEIGHBOURS] if after and i - memory_id <= NEIGHBOUR_SPAN]
+
+    def terms(self, ids) -> dict:
+        """{id: index terms of its neighbours' texts} for the episodic ids among `ids`."""
+        ids = [i for i in ids if i in self.rows]
+        texts = [" ".join(self.rows[n][4] for n in self.around(i)) for i in ids]
+        return dict(zip(ids, index_terms(texts)))
 
 
 def settles(r, a, b) -> bool:
@@ -1988,18 +2078,21 @@ class MemoryStore:
         conn.execute("DELETE FROM index_keys")
         last = 0
         while True:
-            rows = conn.execute("SELECT id, user, task, attribute, text FROM memories WHERE id > ? "
+            rows = conn.execute("SELECT id, user, task, attribute, text, kind FROM memories WHERE id > ? "
                                 "ORDER BY id LIMIT 10000", (last,)).fetchall()
             if not rows:
                 break
             buckets = tx._buckets([(r[1], r[2]) for r in rows])
             keys = tx._keys(set(buckets))
             terms = index_terms([r[3] or "" for r in rows] + [r[4] for r in rows])
+            episodic = [r[0] for r in rows if r[5] == "episodic"]
+            context = _Threads(conn, episodic).terms(episodic) if episodic else {}
             n = len(rows)
             conn.executemany("UPDATE memories SET fts_bucket = ? WHERE id = ?",
                              ((buckets[i], r[0]) for i, r in enumerate(rows)))
             conn.executemany(SQL_INSERT_TERMS, ((r[0], _hash_terms(terms[i], keys[buckets[i]]),
-                                                 _hash_terms(terms[n + i], keys[buckets[i]]))
+                                                 _hash_terms(terms[n + i], keys[buckets[i]]),
+                                                 _hash_terms(context.get(r[0], ()), keys[buckets[i]]))
                                                 for i, r in enumerate(rows)))
             last = rows[-1][0]
 
@@ -2561,7 +2654,7 @@ class MemoryStore:
             if not phrases or not keys:
                 return Recall()
             terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-            found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted)
+            found, co_recalled = self._recall(conn, "{attribute text context} : (" + terms + ")", user, task, k, wanted)
         if co_recalled:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
@@ -2575,7 +2668,7 @@ class MemoryStore:
         view = _ReadView(conn, user, task, set(contested))
         chosen, seen_ids, same_fact, withheld = [], set(), {}, []
         # One ranked statement read lazily: FTS sorts its matches once, however far we read.
-        hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
+        hits = conn.execute(SQL_LEXICAL, (match,))
         batch = min(max(4 * k, 32), 1000)
         while len(chosen) < k:
             ids = [r[0] for r in hits.fetchmany(batch)]
