@@ -15,8 +15,10 @@ run does and gates.py what a write-gate does; both write through `Transaction` h
 from __future__ import annotations
 
 import argparse
+import array
 import bisect
 import functools
+import heapq
 import hashlib
 import itertools
 import json
@@ -36,7 +38,7 @@ from datetime import datetime, timezone
 
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
-    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError",
+    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError", "EmbedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -85,6 +87,17 @@ NEIGHBOUR_SPAN = 256
 # memory's own words (1), the neighbours' words well below them (chosen on LoCoMo's development
 # conversations, eval/locomo.py).
 BM25_WEIGHTS = (2.0, 1.0, 0.3)
+# Vector recall (MemoryStore(embed=...)): vectors are stored unit-length as little-endian float32
+# (array('f')); each scope level's index keeps their sign bits packed into one Python int, ranks
+# by the Hamming distance (int.bit_count of the XOR) and re-ranks the VECTOR_CANDIDATES nearest
+# by exact cosine: the same answer as exact search on the eval at a fraction of its cost.
+VECTOR_CANDIDATES = 200
+# Fusion: one rule, score-level: fused = FUSION_WEIGHT * cosine + (1 - FUSION_WEIGHT) * bm25 / best
+# bm25 of the query (0 for a memory the words did not find), over the FUSION_DEPTH best of each
+# path. Score-level fusion was measured better than reciprocal-rank fusion (which lost to the
+# words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
+FUSION_WEIGHT = 0.5
+FUSION_DEPTH = 100
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 
 
@@ -133,6 +146,11 @@ class ScrubPendingError(LockedError):
     def __init__(self, message: str, ids=()):
         super().__init__(message)
         self.ids = list(ids)
+
+
+class EmbedError(StoreError):
+    """The injected embed hook (MemoryStore(embed=...)) raised or returned the wrong shape, or
+    is not the embedder this store's vectors were made with. Nothing was written."""
 
 
 class InvalidMemory(StoreError, ValueError):
@@ -831,6 +849,11 @@ class Recall:
     memories: list = field(default_factory=list)
     notes: dict = field(default_factory=dict)
     notices: list = field(default_factory=list)
+    # {id: score} of each memory returned, larger is better: -bm25 for the words alone, the fused
+    # score (FUSION_WEIGHT) when the store has an embedder; a stand-in carries its hit's score.
+    scores: dict = field(default_factory=dict)
+    # {id: "lexical" | "vector" | "both"}: which path found the hit a memory stands for.
+    paths: dict = field(default_factory=dict)
 
 
 # --- schema -----------------------------------------------------------------------------------
@@ -1296,6 +1319,11 @@ SQL_INSERT_MEMORY = ("INSERT INTO memories (user, task, kind, text, norm, attrib
                      "recorded_at, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text, context) VALUES (?, ?, ?, ?)"
 SQL_UPDATE_ALL_TERMS = "UPDATE memories_fts SET attribute = ?, text = ?, context = ? WHERE rowid = ?"
+SQL_INSERT_VECTOR = "INSERT INTO vectors (id, user, task, vec) VALUES (?, ?, ?, ?)"
+SQL_LEVEL = "fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)"
+SQL_LEVEL_STAMP = f"SELECT count(*), max(id) FROM memories WHERE {SQL_LEVEL}"
+SQL_LEVEL_VECTORS = (f"SELECT v.id, v.vec FROM memories m JOIN vectors v ON v.id = m.id WHERE m.{SQL_LEVEL} "
+                     "AND m.id > ? ORDER BY v.id")
 SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
 SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
                "MATCH ? ORDER BY score" % BM25_WEIGHTS)
@@ -1365,12 +1393,16 @@ class Transaction:
         """Advance the server clock by n; return the first new value."""
         return self.db.execute(SQL_TICK, (n,)).fetchone()[0] - n + 1
 
-    def insert(self, rows: list[dict], *, status: str = "current", statuses=None) -> list[Memory]:
+    def insert(self, rows: list[dict], *, status: str = "current", statuses=None, vectors=None) -> list[Memory]:
         """Insert prepared rows (see `prepare`); ids, server clock and index terms assigned.
         `statuses`: one status per row (an import), else `status` for all. Current semantic
-        rows join the pending list of the next consolidation run."""
+        rows join the pending list of the next consolidation run. With an embedder, each row's
+        vector is stored too: `vectors` (from MemoryStore.embed_texts) or, when None, one call
+        to the hook here (inside the write: an import or a gate's write)."""
         if not rows:
             return []
+        if vectors is None and self.store.embed is not None:
+            vectors = self.store.embed_texts([r["text"] for r in rows])
         statuses = list(statuses) if statuses is not None else [status] * len(rows)
         for st in set(statuses):
             _check_enum("status", st, STATUSES)
@@ -1397,6 +1429,10 @@ class Transaction:
              _hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)))
         if episodic:  # older rows of the thread gain these as their later neighbours
             self.refresh_context(sorted({p for i in episodic for p in window.around(i, after=False)} - set(episodic)))
+        if vectors is not None:
+            self.store.check_embedder(conn, len(vectors[0]) // 4, write=True)
+            conn.executemany(SQL_INSERT_VECTOR, ((base + 1 + i, r["user"], r["task"], vectors[i])
+                                                 for i, r in enumerate(rows)))
         conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
                                            for i, r in enumerate(rows)
                                            if r["kind"] == "semantic" and statuses[i] == "current"))
@@ -1645,6 +1681,7 @@ class Transaction:
             conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})", (*chunk, *chunk))
             conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
+            conn.execute(f"DELETE FROM vectors WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
         self.refresh_context(borrowers)
         rekey = set()
@@ -1723,6 +1760,49 @@ class _Threads:
         ids = [i for i in ids if i in self.rows]
         texts = [" ".join(self.rows[n][4] for n in self.around(i)) for i in ids]
         return dict(zip(ids, index_terms(texts)))
+
+
+class _VectorIndex:
+    """One scope level's vectors in memory: ids, unit float32 vectors and their sign bits packed
+    into ints. search() ranks every vector by the Hamming distance of its sign bits to the
+    query's (int.bit_count of the XOR: a few hundred ns each) and re-ranks the VECTOR_CANDIDATES
+    nearest by exact cosine."""
+
+    _BITS = bytes.maketrans(b"\x00\x01", b"01")
+
+    def __init__(self):
+        self.ids, self.vecs, self.signs, self.at = [], [], [], {}
+        self.count = self.newest = 0
+        self.stamp = None
+
+    @classmethod
+    def sign(cls, vec) -> int:
+        return int(bytes(x > 0 for x in vec).translate(cls._BITS), 2)
+
+    def add(self, rows) -> None:
+        for mid, blob in rows:
+            vec = array.array("f")
+            vec.frombytes(blob)
+            if sys.byteorder == "big":
+                vec.byteswap()
+            self.at[mid] = len(self.ids)
+            self.ids.append(mid)
+            self.vecs.append(vec)
+            self.signs.append(self.sign(vec))
+
+    def cosine(self, mid, q):
+        at = self.at.get(mid)
+        return None if at is None else sum(map(operator.mul, q, self.vecs[at]))
+
+    def search(self, q, n: int) -> list:
+        """[(cosine, id)] of the n nearest, best first."""
+        qs, signs, vecs, ids = self.sign(q), self.signs, self.vecs, self.ids
+        if len(ids) > VECTOR_CANDIDATES:
+            dist = [(qs ^ s).bit_count() for s in signs]
+            near = heapq.nsmallest(VECTOR_CANDIDATES, range(len(ids)), key=dist.__getitem__)
+        else:
+            near = range(len(ids))
+        return heapq.nlargest(n, ((sum(map(operator.mul, q, vecs[i])), ids[i]) for i in near))
 
 
 def settles(r, a, b) -> bool:
@@ -1878,7 +1958,7 @@ class MemoryStore:
     """
 
     def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None, create=None,
-                 sqlite=None, fts_secure_delete=None):
+                 sqlite=None, fts_secure_delete=None, embed=None, embed_name=None):
         if (not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout)
                 or not 0 < timeout <= MAX_TIMEOUT_S):
             raise _invalid("timeout", f"seconds as a number > 0 and <= {MAX_TIMEOUT_S:g}", timeout)
@@ -1886,6 +1966,10 @@ class MemoryStore:
             raise _invalid("create", "None | True | False", create)
         if fts_secure_delete not in (None, False):
             raise _invalid("fts_secure_delete", "None (where SQLite has it) | False", fts_secure_delete)
+        if embed is not None and not callable(embed):
+            raise _invalid("embed", "a callable: embed(list[str]) -> list[vector], or None", embed)
+        if embed_name is not None and (embed is None or not isinstance(embed_name, str) or not embed_name.strip()):
+            raise _invalid("embed_name", "a non-empty str naming the embed hook given with it", embed_name)
         if wall_clock is not None and not callable(wall_clock):
             raise _invalid("wall_clock", "a callable returning seconds since the epoch, or None", wall_clock)
         module = sqlite3 if sqlite is None else sqlite
@@ -1901,9 +1985,17 @@ class MemoryStore:
         self._timeout = float(timeout)
         self._lock = threading.RLock()
         self.fts_secure_delete = False
+        self.embed = embed
+        self.embed_name = (embed_name or getattr(embed, "__name__", None) or type(embed).__name__) \
+            if embed is not None else None
+        self._commits = 0  # this connection's commits: with PRAGMA data_version, when cached indexes are stale
+        self._vectors = {}  # (user, task) -> _VectorIndex of that scope level
         self._conn, state = _open(self.path, self._timeout, create=create, module=module)
         try:
             self._setup(state, fts_secure_delete)
+            if embed is not None:
+                with self._read() as conn:
+                    self.check_embedder(conn, None, write=False)
         except BaseException:
             self.close()
             raise
@@ -1951,6 +2043,7 @@ class MemoryStore:
             try:
                 yield Transaction(self, conn)
                 conn.execute("ROLLBACK" if dry_run else "COMMIT")
+                self._commits += 1
             except BaseException as exc:
                 if conn.in_transaction:
                     try:
@@ -2096,6 +2189,62 @@ class MemoryStore:
                                                 for i, r in enumerate(rows)))
             last = rows[-1][0]
 
+    # -- the embed hook --
+
+    def embed_texts(self, texts) -> list[bytes]:
+        """Vectors of texts by the injected embed hook, in one call: list[str] -> one unit-length
+        little-endian float32 blob (array('f')) per text. Writes nothing. Raises EmbedError
+        naming the hook when it raises, or returns anything but one finite, non-zero vector of
+        one length per text."""
+        texts = list(texts)
+        name = f"embed hook {self.embed_name!r}"
+        try:
+            out = self.embed(texts)
+        except Exception as exc:
+            raise EmbedError(f"{name} raised {type(exc).__name__}: {exc}; nothing was written") from exc
+        try:
+            out = list(out)
+        except TypeError:
+            raise EmbedError(f"{name} returned {type(out).__name__}, not a list of vectors; nothing was written") \
+                from None
+        if len(out) != len(texts):
+            raise EmbedError(f"{name} returned {len(out)} vectors for {len(texts)} texts; nothing was written")
+        blobs, dims = [], None
+        for i, vec in enumerate(out):
+            try:
+                if isinstance(vec, (str, bytes, dict)) or any(isinstance(x, (str, bytes, bool)) for x in vec):
+                    raise TypeError
+                values = array.array("f", map(float, vec))
+            except (TypeError, ValueError, OverflowError):
+                raise EmbedError(f"{name}: vector {i} is not a sequence of numbers ({type(vec).__name__}); "
+                                 "nothing was written") from None
+            dims = len(values) if dims is None else dims
+            norm = math.sqrt(math.fsum(x * x for x in values))
+            if len(values) != dims or not values or not math.isfinite(norm) or norm == 0:
+                raise EmbedError(f"{name}: vector {i} has {len(values)} dimensions (expected {dims}), or a zero, "
+                                 "infinite or NaN value; nothing was written")
+            values = array.array("f", (x / norm for x in values))
+            if sys.byteorder == "big":
+                values.byteswap()
+            blobs.append(values.tobytes())
+        return blobs
+
+    def check_embedder(self, conn, dims, *, write: bool) -> None:
+        """Refuse an embedder other than the one this file's vectors were made with (name and
+        dimensions in the meta table, recorded with the first vector written: write=True, inside
+        the caller's write). Raises EmbedError naming both."""
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('embed_name', 'embed_dims')"))
+        if not meta:
+            if write:
+                conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                                 (("embed_name", self.embed_name), ("embed_dims", str(dims))))
+            return
+        if meta.get("embed_name") != self.embed_name or (dims is not None and meta.get("embed_dims") != str(dims)):
+            got = f"{self.embed_name!r}" + (f" ({dims} dimensions)" if dims is not None else "")
+            raise EmbedError(f"{self.path}: this store's vectors were made by embed hook {meta.get('embed_name')!r} "
+                             f"({meta.get('embed_dims')} dimensions); got {got}. Open it with that embedder "
+                             "(embed_name=... names it), or without embed for the words alone")
+
     # -- writes --
 
     def add(self, text: str, *, user: str, task: str | None = None, attribute: str | None = None,
@@ -2113,8 +2262,9 @@ class MemoryStore:
         row = prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
                            kind=kind, source=source, origin=origin, authenticated=authenticated,
                            trust=trust, **unexpected))
+        vectors = self.embed_texts([row["text"]]) if self.embed is not None else None
         with self.transaction() as tx:
-            return tx.insert([row])[0]
+            return tx.insert([row], vectors=vectors)[0]
 
     def add_many(self, items) -> list[Memory]:
         """Store many memories in one transaction: all or nothing. Returns them in input order.
@@ -2126,8 +2276,10 @@ class MemoryStore:
         if items is None or isinstance(items, (str, bytes, dict)) or not hasattr(items, "__iter__"):
             raise _invalid("items", "an iterable of dicts of add() fields", items)
         rows = [prepare(item, f"items[{i}].") for i, item in enumerate(items)]
+        # One call to the hook per batch, before the write lock is taken (a model is slow).
+        vectors = self.embed_texts([r["text"] for r in rows]) if self.embed is not None and rows else None
         with self.transaction() as tx:
-            return tx.insert(rows)
+            return tx.insert(rows, vectors=vectors)
 
     def declare(self, attribute: str, policy: str) -> None:
         """Declare an attribute's policy: "one" (default), "many" or "immutable". One transaction.
@@ -2654,12 +2806,74 @@ class MemoryStore:
             if not phrases or not keys:
                 return Recall()
             terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-            found, co_recalled = self._recall(conn, "{attribute text context} : (" + terms + ")", user, task, k, wanted)
+            lexical = conn.execute(SQL_LEXICAL, ("{attribute text context} : (" + terms + ")",))
+            hits = self._fused(conn, lexical, query, user, task, k) if self.embed is not None else (
+                [(mid, -score, "lexical") for mid, score in batch] for batch in iter(
+                    lambda: lexical.fetchmany(min(max(4 * k, 32), 1000)), []))
+            try:
+                found, co_recalled = self._recall(conn, hits, user, task, k, wanted)
+            finally:
+                lexical.close()
         if co_recalled:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
-    def _recall(self, conn, match, user, task, k, wanted):
+    def _fused(self, conn, lexical, query, user, task, k):
+        """Batches of (id, fused score, path), best first: the FUSION_DEPTH (or 2k) best of each
+        path scored by the one rule (FUSION_WEIGHT), then the rest of the lexical ranking."""
+        [qvec] = self.embed_texts([query])
+        self.check_embedder(conn, len(qvec) // 4, write=False)
+        q = array.array("f")
+        q.frombytes(qvec)
+        if sys.byteorder == "big":
+            q.byteswap()
+        depth = max(FUSION_DEPTH, 2 * k)
+        words = lexical.fetchmany(depth)
+        indexes = [self._vector_index(conn, user, level) for level in ((None, task) if task is not None else (None,))]
+        near = heapq.nlargest(depth, (hit for index in indexes for hit in index.search(q, depth)))
+        best = words[0][1] if words else -1.0  # bm25 is negative: larger magnitude, better match
+        scores, paths = {}, {}
+        for mid, bm25 in words:
+            cosine = next((c for c in (index.cosine(mid, q) for index in indexes) if c is not None), 0.0)
+            scores[mid] = FUSION_WEIGHT * cosine + (1 - FUSION_WEIGHT) * (bm25 / best if best else 0.0)
+            paths[mid] = "lexical"
+        for cosine, mid in near:
+            if mid in scores:
+                paths[mid] = "both"
+            else:
+                scores[mid], paths[mid] = FUSION_WEIGHT * cosine, "vector"
+        yield [(mid, scores[mid], paths[mid]) for mid in sorted(scores, key=lambda i: (-scores[i], i))]
+        while True:
+            rest = [(mid, (1 - FUSION_WEIGHT) * (bm25 / best if best else 0.0), "lexical")
+                    for mid, bm25 in lexical.fetchmany(min(max(4 * k, 32), 1000)) if mid not in scores]
+            if not rest:
+                return
+            yield rest
+
+    def _vector_index(self, conn, user, task) -> "_VectorIndex":
+        """The cached vector index of one scope level, brought up to date with the file: checked
+        against PRAGMA data_version (another connection's commit) and this connection's own
+        commits, then against the level's row count and newest id; new rows are appended, and an
+        erasure anywhere in the level builds it again, so it answers as a fresh open would."""
+        stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
+        index = self._vectors.get((user, task))
+        if index is not None and index.stamp == stamp:
+            return index
+        count, newest = conn.execute(SQL_LEVEL_STAMP, (user, task)).fetchone()
+        newest = newest or 0
+        if index is None or (count, newest) != (index.count, index.newest):
+            added = conn.execute(f"SELECT count(*) FROM memories WHERE {SQL_LEVEL} AND id > ?",
+                                 (user, task, index.newest)).fetchone()[0] if index is not None else None
+            if index is None or index.count + added != count:
+                if len(self._vectors) > 256:  # levels recalled lately; old ones go
+                    self._vectors.clear()
+                index = self._vectors[user, task] = _VectorIndex()
+            index.add(conn.execute(SQL_LEVEL_VECTORS, (user, task, index.newest)))
+            index.count, index.newest = count, newest
+        index.stamp = stamp
+        return index
+
+    def _recall(self, conn, hits, user, task, k, wanted):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
         contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
@@ -2667,13 +2881,13 @@ class MemoryStore:
             "kind = 'contested'", (user,)))}
         view = _ReadView(conn, user, task, set(contested))
         chosen, seen_ids, same_fact, withheld = [], set(), {}, []
-        # One ranked statement read lazily: FTS sorts its matches once, however far we read.
-        hits = conn.execute(SQL_LEXICAL, (match,))
-        batch = min(max(4 * k, 32), 1000)
-        while len(chosen) < k:
-            ids = [r[0] for r in hits.fetchmany(batch)]
-            if not ids:
+        scores, paths = {}, {}
+        # One ranked stream read lazily: FTS sorts its matches once, however far we read.
+        for batch in hits:
+            if len(chosen) >= k:
                 break
+            ids = [h[0] for h in batch]
+            found = {h[0]: h for h in batch}
             rows = {r[0]: r for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)}
             for mid in ids:
                 if len(chosen) >= k:
@@ -2698,7 +2912,7 @@ class MemoryStore:
                     for x in keys:
                         same_fact[x] = len(chosen)
                     chosen.append(mem)
-        hits.close()
+                    scores[mem.id], paths[mem.id] = found[mid][1], found[mid][2]
         chosen = chosen[:k]
         notes, co_recalled = {}, []
 
@@ -2747,7 +2961,9 @@ class MemoryStore:
                    f"store.resolve({c.id}, keep={m.id}) confirms it, keep={c.a} discards it "
                    f"(python memory.py DB resolve {c.id} --keep ID)"
                    for m, c in withheld]
-        return Recall(chosen, notes, notices), co_recalled
+        kept = {m.id for m in chosen}
+        return Recall(chosen, notes, notices, {i: s for i, s in scores.items() if i in kept},
+                      {i: p for i, p in paths.items() if i in kept}), co_recalled
 
     def _count_co_recalls(self, entry_ids):
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
