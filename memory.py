@@ -913,15 +913,7 @@ CREATE INDEX index_keys_scope ON index_keys (user, task);
 
 -- The search index: keyed hashes of index terms (memory.index_terms), rowid = memories.id.
 -- Every row is indexed: recall maps a retired hit to the memory that replaced it.
-CREATE VIRTUAL TABLE memories_fts USING fts5(attribute, text, context, tokenize = 'ascii');
-
--- TEMP schema-5 stand-in
-CREATE TABLE vectors (
-    id INTEGER PRIMARY KEY,
-    user TEXT NOT NULL,
-    task TEXT,
-    vec BLOB NOT NULL
-);
+CREATE VIRTUAL TABLE memories_fts USING fts5(attribute, text, tokenize = 'ascii');
 
 -- What the next run must fold: appended on write (cheaper than an index on every row),
 -- emptied by the run; an entry closing, a policy change or a forget adds rows back.
