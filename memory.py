@@ -2050,6 +2050,19 @@ class MemoryStore:
     None (default) uses FTS5 secure-delete in a store created on SQLite 3.42+ (such a file then
     needs 3.42+ to open); False never does (the store re-keys index buckets on erasure instead).
 
+    `embed` (optional): an injected embedder, `embed(list[str]) -> list[vector]` (one sequence of
+    floats of one length per text). It is called once per add/add_many batch, before the write
+    lock is taken (inside the write for gates.remember and import_records, which recompute the
+    vectors of imported rows: an export carries no vectors), and once per recall for the query.
+    `embed_name` names it (default: its __name__); the name and the dimension are recorded in
+    the meta table with the first vector, and a store opened on that file with another name, or
+    whose hook returns another dimension, raises EmbedError. A hook that raises or returns the
+    wrong shape raises EmbedError naming it, and nothing is written. Each memory's vector is
+    stored unit-length as little-endian float32 (array('f'): 4 bytes a dimension) in `vectors`;
+    forget and purge delete it with the row (secure_delete zeroes its pages, the WAL is
+    checkpointed), so an erased vector leaves no byte. Memories written without an embedder have
+    no vector and are found by their words only. Without `embed`, the store is the words alone.
+
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
     """
@@ -2871,13 +2884,23 @@ class MemoryStore:
 
     def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
                attribute: str | None = None) -> Recall:
-        """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25).
+        """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25, fused
+        with vector similarity when the store has an embedder).
 
         Scope: the user level plus the task's own, with task override. The query's content
         words are matched through the same index terms as the text (stemmed; possessives match
         the bare word; text without spaces, such as Chinese or Japanese, by character bigrams);
         any query is safe (terms are hashed, so FTS syntax never reaches the index) and a query
         with no usable words returns nothing. attribute: only memories with that attribute.
+        BM25 weighs the attribute, the text and the words an episodic memory borrows from its
+        thread's neighbours (NEIGHBOURS) by BM25_WEIGHTS.
+
+        With an embedder, the query is embedded (one call) and each scope level's vector index
+        (cached per store, brought up to date with the file before use) gives the nearest
+        memories; the FUSION_DEPTH (or 2k) best of each path are ranked by the one rule of
+        FUSION_WEIGHT, then the rest of the word ranking follows. Every rule below applies to that
+        fused ranking exactly as to the words'. `scores` holds each returned memory's score and
+        `paths` which path found it ("lexical", "vector" or "both").
 
         The answer does not depend on whether cron has run: a hit stands for what consolidation
         keeps or would keep (a retired or not-yet-folded value stands for its group's current

@@ -281,3 +281,58 @@ class TestMCPEmbed(Case):
         self.addCleanup(client.close)
         found = structured(client.call("recall", {"query": "where do I work"}))
         self.assertEqual([m["id"] for m in found["memories"]], [job.id])
+
+
+class TestOpenAICompatibleEmbeddings(unittest.TestCase):
+    """examples/embeddings.openai_embeddings against a local stdlib HTTP server speaking the
+    embeddings protocol (127.0.0.1, port 0). Never the network."""
+
+    def setUp(self):
+        import json
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        requests, reply = [], {"status": 200}
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
+                data = [{"object": "embedding", "index": i, "embedding": hashed_ngrams([t])[0]}
+                        for i, t in enumerate(body["input"])]
+                payload = json.dumps({"object": "list", "data": data[::-1], "model": body["model"]}).encode()
+                self.send_response(reply["status"])
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
+        thread.start()
+        self.addCleanup(thread.join, 5)
+        self.addCleanup(self.server.server_close)
+        self.addCleanup(self.server.shutdown)
+        self.requests, self.reply = requests, reply
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def test_the_endpoint_as_the_hook(self):
+        from embeddings import openai_embeddings
+        embed = openai_embeddings(self.base, "tiny-embed", api_key="sk-test-SECRET")
+        with MemoryStore(embed=embed) as store:
+            self.assertEqual(store.embed_name, "openai:tiny-embed")
+            a, b = store.add_many([dict(text="My employer is Acme Corp.", user=U),
+                                   dict(text="I like green tea.", user=U)])
+            found = store.recall("Acme employer", user=U, k=1)
+            self.assertEqual([m.id for m in found.memories], [a.id])
+            self.assertEqual(found.paths[a.id], "both")
+            self.reply["status"] = 500
+            with self.assertRaisesRegex(EmbedError, "embed hook 'openai:tiny-embed' raised EmbeddingError: "
+                                                    "POST http://127.0.0.1:\\d+/v1/embeddings: HTTP 500"):
+                store.add("Another fact.", user=U)
+            self.assertEqual(len(store.memories(U)), 2)
+        self.assertEqual([r["path"] for r in self.requests], ["/v1/embeddings"] * 3)
+        self.assertEqual(self.requests[0]["body"], {"model": "tiny-embed", "input": [a.text, b.text]})
+        self.assertEqual(self.requests[0]["auth"], "Bearer sk-test-SECRET")
