@@ -1419,7 +1419,7 @@ SQL_LEVEL_VECTORS = "SELECT id, vec FROM vectors WHERE user = ? AND task IS ? AN
 SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
 SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
                "MATCH ? ORDER BY score" % BM25_WEIGHTS)
-SQL_THREAD_WINDOW = ("SELECT id, user, task, origin, text, fts_bucket FROM memories WHERE id BETWEEN ? AND ? "
+SQL_THREAD_WINDOW = ("SELECT id, user, task, origin, text, recorded_at FROM memories WHERE id BETWEEN ? AND ? "
                      "AND kind = 'episodic' ORDER BY id")
 SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
 SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
@@ -1853,10 +1853,24 @@ class _Threads:
         return out + [i for i in thread[at + 1:at + 1 + NEIGHBOURS] if after and i - memory_id <= NEIGHBOUR_SPAN]
 
     def terms(self, ids) -> dict:
-        """{id: index terms of its neighbours' texts} for the episodic ids among `ids`."""
+        """{id: index terms of its neighbours' texts and of its own date} for the episodic ids
+        among `ids`."""
         ids = [i for i in ids if i in self.rows]
-        texts = [" ".join(self.rows[n][4] for n in self.around(i)) for i in ids]
+        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5])]) for i in ids]
         return dict(zip(ids, index_terms(texts)))
+
+
+_MONTHS = "january february march april may june july august september october november december".split()
+
+
+def _date_words(recorded_at: str) -> str:
+    """The day, month name and year an event was recorded ("8 may 2023"): a question about
+    "what happened in May 2023" finds what was said then. English month names (the questions'
+    language of the eval; other languages' names are a table to add)."""
+    try:
+        return f"{int(recorded_at[8:10])} {_MONTHS[int(recorded_at[5:7]) - 1]} {int(recorded_at[:4])}"
+    except (ValueError, IndexError):
+        return ""
 
 
 class _VectorIndex:

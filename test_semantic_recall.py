@@ -83,6 +83,18 @@ class TestNeighbourWords(Case):
         turns(store, ["I adopted a puppy named Biscuit."])
         self.assertIn(first.id, [m.id for m in store.recall("biscuit", user=U).memories])
 
+    def test_an_event_is_found_by_the_date_it_was_recorded(self):
+        import datetime
+        when = [datetime.datetime(2023, 5, 8, 13, 56, tzinfo=datetime.timezone.utc).timestamp()]
+        store = self.open(wall_clock=lambda: when[0])
+        may, = turns(store, ["We went to the lake."], origin="chat:1")
+        when[0] += 40 * 86400
+        june, = turns(store, ["We went to the lake again."], origin="chat:2")
+        fact = store.add("The lake is cold.", user=U)
+        self.assertEqual([m.id for m in store.recall("What did we do in May 2023?", user=U).memories],
+                         [may.id, june.id])
+        self.assertEqual([m.id for m in store.recall("june 2023", user=U).memories], [june.id, may.id])
+
     def test_forget_takes_the_words_out_of_every_neighbour(self):
         for secure in (None, False):
             with self.subTest(fts_secure_delete=secure):
