@@ -1764,9 +1764,10 @@ class Transaction:
         touched = {}
         # Neighbours that borrowed the erased rows' words: indexed again without them below (and
         # their buckets re-keyed where there is no secure-delete), so those words leave the index.
+        # (A purge erases whole levels, and a thread never leaves its level: nothing to re-index.)
         erased = set(ids)
-        threads = _Threads(conn, ids)
-        borrowers = sorted({b for i in ids for b in threads.around(i)} - erased)
+        threads = _Threads(conn, ids) if op != "purge" else None
+        borrowers = sorted({b for i in ids for b in threads.around(i)} - erased) if threads else []
         for chunk in _chunks(ids):
             q = ",".join("?" * len(chunk))
             for bucket, count in conn.execute(f"SELECT fts_bucket, count(*) FROM memories WHERE id IN ({q}) "
