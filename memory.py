@@ -551,7 +551,8 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3100-\u318f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-6/words-lemma-compounds-symbols/bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = (f"terms-6/context-{NEIGHBOURS}-{NEIGHBOUR_SPAN}-dates/words-lemma-compounds-symbols/bigrams-unigrams/"
+                       "blake2b-48/automerge-16/" + unicodedata.unidata_version)
 
 
 def _split_unspaced(term: str) -> list[str]:
