@@ -348,3 +348,38 @@ class TestOpenAICompatibleEmbeddings(unittest.TestCase):
         self.assertEqual([r["path"] for r in self.requests], ["/v1/embeddings"] * 3)
         self.assertEqual(self.requests[0]["body"], {"model": "tiny-embed", "input": [a.text, b.text]})
         self.assertEqual(self.requests[0]["auth"], "Bearer sk-test-SECRET")
+
+
+class TestLoCoMoEval(unittest.TestCase):
+    """eval/locomo.py end to end on a two-session conversation written here (the real data is
+    not in the repository): loading, the hit rule, category 5 skipped, the toy embedder."""
+
+    def test_a_tiny_conversation(self):
+        import importlib.util
+        import json
+        spec = importlib.util.spec_from_file_location(
+            "_locomo_under_test", Path(__file__).resolve().parent / "eval" / "locomo.py")
+        locomo = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(locomo)
+        conv = {"speaker_a": "Ann", "speaker_b": "Bo",
+                "session_1_date_time": "1:56 pm on 8 May, 2023",
+                "session_1": [{"speaker": "Ann", "dia_id": "D1:1", "text": "Do you still go hiking?"},
+                              {"speaker": "Bo", "dia_id": "D1:2", "text": "Yes, every Sunday."}],
+                "session_2_date_time": "10:00 am on 2 June, 2023",
+                "session_2": [{"speaker": "Ann", "dia_id": "D2:1", "text": "I adopted a cat.",
+                               "blip_caption": "a photo of a grey cat"}],
+                "qa": [{"question": "How often does Bo go hiking?", "evidence": ["D1:2"], "category": 4},
+                       {"question": "What pet did Ann adopt in June 2023?", "evidence": ["D2:1"], "category": 2},
+                       {"question": "What is Bo's favourite opera?", "evidence": [], "category": 5}]}
+        with tempfile.TemporaryDirectory() as tmp:
+            Path(tmp, "1.json").write_text(json.dumps(conv), encoding="utf-8")
+            loaded = locomo.load(tmp)
+            self.assertEqual([len(q) for _, _, q in loaded], [2])
+            lexical = locomo.evaluate(loaded)
+            fused = locomo.evaluate(loaded, hashed_ngrams)
+        for result in (lexical, fused):
+            self.assertEqual(result["overall"]["n"], 2)
+            self.assertEqual(result["overall"]["R@5"], 100.0)
+        self.assertEqual(lexical["categories"]["temporal"]["R@1"], 100.0)
+        self.assertEqual(set(lexical["paths"]), {"lexical"})
+        self.assertIn("both", fused["paths"])
