@@ -2995,7 +2995,10 @@ class MemoryStore:
                 paths[mid] = "both"
             else:
                 scores[mid], paths[mid] = FUSION_WEIGHT * cosine, "vector"
-        yield [(mid, scores[mid], paths[mid]) for mid in sorted(scores, key=lambda i: (-scores[i], i))]
+        ranked = [(mid, scores[mid], paths[mid]) for mid in sorted(scores, key=lambda i: (-scores[i], i))]
+        step = max(4 * k, 32)  # rows are read batch by batch: most recalls stop in the first
+        for at in range(0, len(ranked), step):
+            yield ranked[at:at + step]
         while True:
             rest = [(mid, (1 - FUSION_WEIGHT) * (bm25 / best if best else 0.0), "lexical")
                     for mid, bm25 in lexical.fetchmany(min(max(4 * k, 32), 1000)) if mid not in scores]
