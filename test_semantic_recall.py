@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gates import Candidate, ProvenanceGate, remember
 from memory import EmbedError, InvalidMemory, MemoryStore
+from test_reliability import FileCase as Case  # a temp dir per test, open(), file_bytes()
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "examples"))
 from embeddings import hashed_ngrams  # noqa: E402
@@ -33,22 +34,6 @@ def concepts(texts):
             vec[CONCEPTS.get(word, 4)] += 1.0 if word in CONCEPTS else 0.05
         out.append(vec)
     return out
-
-
-class Case(unittest.TestCase):
-    def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.path = str(Path(tmp.name) / "m.db")
-
-    def open(self, **kw):
-        store = MemoryStore(self.path, **kw)
-        self.addCleanup(store.close)
-        return store
-
-    def file_bytes(self):
-        return b"".join(Path(self.path + x).read_bytes() for x in ("", "-wal", "-shm")
-                        if Path(self.path + x).exists())
 
 
 def turns(store, texts, origin="chat:1", user=U):
