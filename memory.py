@@ -1897,7 +1897,9 @@ class _VectorIndex:
     query's (int.bit_count of the XOR: a few hundred ns each) and re-ranks the VECTOR_CANDIDATES
     nearest by exact cosine."""
 
-    _BITS = bytes.maketrans(b"\x00\x01", b"01")
+    # The sign bit of a little-endian float32 is the top bit of its 4th byte: one translate of
+    # every 4th byte of the stored blob gives the bits as b"0"/b"1" (1: negative) in a C loop.
+    _NEGATIVE = bytes(b"1"[0] if b & 0x80 else b"0"[0] for b in range(256))
 
     def __init__(self):
         self.ids, self.vecs, self.signs, self.at = [], [], [], {}
@@ -1905,8 +1907,8 @@ class _VectorIndex:
         self.stamp = None
 
     @classmethod
-    def sign(cls, vec) -> int:
-        return int(bytes(x > 0 for x in vec).translate(cls._BITS), 2)
+    def sign(cls, blob: bytes) -> int:
+        return int(blob[3::4].translate(cls._NEGATIVE), 2)
 
     def add(self, rows) -> None:
         for mid, blob in rows:
@@ -1917,15 +1919,16 @@ class _VectorIndex:
             self.at[mid] = len(self.ids)
             self.ids.append(mid)
             self.vecs.append(vec)
-            self.signs.append(self.sign(vec))
+            self.signs.append(self.sign(blob))
 
     def cosine(self, mid, q):
         at = self.at.get(mid)
         return None if at is None else sum(map(operator.mul, q, self.vecs[at]))
 
-    def search(self, q, n: int) -> list:
-        """[(cosine, id)] of the n nearest, best first."""
-        qs, signs, vecs, ids = self.sign(q), self.signs, self.vecs, self.ids
+    def search(self, q, blob: bytes, n: int) -> list:
+        """[(cosine, id)] of the n nearest to the unit query q (floats; `blob` its stored
+        encoding), best first."""
+        qs, signs, vecs, ids = self.sign(blob), self.signs, self.vecs, self.ids
         if len(ids) > VECTOR_CANDIDATES:  # every step a C loop (map, sorted, compress): no Python per vector
             dist = list(map(int.bit_count, map(qs.__xor__, signs)))
             cut = sorted(dist)[VECTOR_CANDIDATES - 1]
@@ -2983,14 +2986,18 @@ class MemoryStore:
         q.frombytes(qvec)
         if sys.byteorder == "big":
             q.byteswap()
+        q = q.tolist()  # Python floats: a dot product against float32 arrays is a sixth faster
         depth = max(FUSION_DEPTH, 2 * k)
         words = lexical.fetchmany(depth)
         indexes = [self._vector_index(conn, user, level) for level in ((None, task) if task is not None else (None,))]
-        near = heapq.nlargest(depth, (hit for index in indexes for hit in index.search(q, depth)))
+        near = heapq.nlargest(depth, (hit for index in indexes for hit in index.search(q, qvec, depth)))
         best = words[0][1] if words else -1.0  # bm25 is negative: larger magnitude, better match
         scores, paths = {}, {}
+        known = {mid: cosine for cosine, mid in near}
         for mid, bm25 in words:
-            cosine = next((c for c in (index.cosine(mid, q) for index in indexes) if c is not None), 0.0)
+            cosine = known.get(mid)
+            if cosine is None:
+                cosine = next((c for c in (index.cosine(mid, q) for index in indexes) if c is not None), 0.0)
             scores[mid] = FUSION_WEIGHT * cosine + (1 - FUSION_WEIGHT) * (bm25 / best if best else 0.0)
             paths[mid] = "lexical"
         for cosine, mid in near:
