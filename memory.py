@@ -86,7 +86,8 @@ BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at
 # NEIGHBOUR_SPAN ids either side (the bound on what a write or an erasure reads). A turn of a
 # conversation is often only understood with the turns around it ("Yes, every Sunday." answers
 # "Do you still go hiking?"); measured outside the project on LoCoMo, two either side lifted plain
-# BM25 from 58.2% to 69.7% at 5. Facts (semantic) stand alone and borrow nothing.
+# BM25 from 58.2% to 69.7% at 5. Facts (semantic) stand alone and borrow nothing; a held
+# (quarantined) turn lends nothing (its words must not steer what is recalled).
 NEIGHBOURS = 2
 NEIGHBOUR_SPAN = 256
 # BM25 column weights of recall: a query naming the attribute ranks its facts first (2), the
@@ -1437,7 +1438,7 @@ SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
 SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
                "MATCH ? ORDER BY score" % BM25_WEIGHTS)
 SQL_THREAD_WINDOW = ("SELECT id, user, task, origin, text, recorded_at FROM memories WHERE id BETWEEN ? AND ? "
-                     "AND kind = 'episodic' ORDER BY id")
+                     "AND kind = 'episodic' AND status = 'current' ORDER BY id")
 SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
 SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
 # Re-mark current semantic facts for the next run (append a WHERE condition on memories).
