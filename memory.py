@@ -2361,19 +2361,20 @@ class MemoryStore:
             raise EmbedError(f"{name} returned {len(out)} vectors for {len(texts)} texts; nothing was written")
         blobs, dims = [], None
         for i, vec in enumerate(out):
-            try:
-                if isinstance(vec, (str, bytes, dict)) or any(isinstance(x, (str, bytes, bool)) for x in vec):
+            try:  # array() converts in C and refuses str, None and other non-numbers
+                if isinstance(vec, (str, bytes, dict)):
                     raise TypeError
-                values = array.array("f", map(float, vec))
+                values = array.array("f", vec)
             except (TypeError, ValueError, OverflowError):
                 raise EmbedError(f"{name}: vector {i} is not a sequence of numbers ({type(vec).__name__}); "
                                  "nothing was written") from None
             dims = len(values) if dims is None else dims
-            norm = math.sqrt(math.fsum(x * x for x in values))
+            norm = math.sqrt(sum(map(operator.mul, values, values)))
             if len(values) != dims or not values or not math.isfinite(norm) or norm == 0:
                 raise EmbedError(f"{name}: vector {i} has {len(values)} dimensions (expected {dims}), or a zero, "
-                                 "infinite or NaN value; nothing was written")
-            values = array.array("f", (x / norm for x in values))
+                                 "infinite or NaN value (float32); nothing was written")
+            scale = 1.0 / norm
+            values = array.array("f", [x * scale for x in values])
             if sys.byteorder == "big":
                 values.byteswap()
             blobs.append(values.tobytes())
