@@ -1875,21 +1875,43 @@ class _Threads:
         """{id: index terms of its neighbours' texts and of its own date} for the episodic ids
         among `ids`."""
         ids = [i for i in ids if i in self.rows]
-        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5])]) for i in ids]
+        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5], self.rows[i][4])]) for i in ids]
         return dict(zip(ids, index_terms(texts)))
 
 
 _MONTHS = "january february march april may june july august september october november december".split()
 
 
-def _date_words(recorded_at: str) -> str:
-    """The day, month name and year an event was recorded ("8 may 2023"): a question about
-    "what happened in May 2023" finds what was said then. English month names (the questions'
+# Relative times an event's text may use, as days back from when it was recorded (English; a
+# table per language is the way to add others). Months and years go back by calendar unit.
+_RELATIVE_DAYS = {"yesterday": 1, "last night": 1, "last week": 7, "the other day": 2, "last weekend": 7,
+                  "a few days ago": 3, "two days ago": 2, "a week ago": 7, "two weeks ago": 14}
+_RELATIVE_MONTHS = {"last month": 1, "a month ago": 1}
+_RELATIVE_YEARS = {"last year": 1, "a year ago": 1}
+_RELATIVE = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(
+    {**_RELATIVE_DAYS, **_RELATIVE_MONTHS, **_RELATIVE_YEARS}, key=len, reverse=True))) + r")\b")
+
+
+def _date_words(recorded_at: str, text: str = "") -> str:
+    """The day, month name and year an event was recorded ("8 may 2023"), and the dates its
+    relative times name ("yesterday" said on 8 May 2023: "7 may 2023"): a question about "what
+    happened in May 2023" finds what was said then. English month names (the questions'
     language of the eval; other languages' names are a table to add)."""
     try:
-        return f"{int(recorded_at[8:10])} {_MONTHS[int(recorded_at[5:7]) - 1]} {int(recorded_at[:4])}"
+        day = datetime(int(recorded_at[:4]), int(recorded_at[5:7]), int(recorded_at[8:10]))
     except (ValueError, IndexError):
         return ""
+    out = [f"{day.day} {_MONTHS[day.month - 1]} {day.year}"]
+    for phrase in dict.fromkeys(_RELATIVE.findall(text.casefold())):
+        if phrase in _RELATIVE_DAYS:
+            then = datetime.fromordinal(day.toordinal() - _RELATIVE_DAYS[phrase])
+            out.append(f"{then.day} {_MONTHS[then.month - 1]} {then.year}")
+        elif phrase in _RELATIVE_MONTHS:
+            month = day.year * 12 + day.month - 1 - _RELATIVE_MONTHS[phrase]
+            out.append(f"{_MONTHS[month % 12]} {month // 12}")
+        else:
+            out.append(str(day.year - _RELATIVE_YEARS[phrase]))
+    return " ".join(out)
 
 
 class _VectorIndex:

@@ -89,6 +89,15 @@ class TestNeighbourWords(Case):
                          [may.id, june.id])
         self.assertEqual([m.id for m in store.recall("june 2023", user=U).memories], [june.id, may.id])
 
+    def test_a_relative_time_is_found_by_the_date_it_names(self):
+        import datetime
+        when = [datetime.datetime(2023, 5, 9, 10, 0, tzinfo=datetime.timezone.utc).timestamp()]
+        store = self.open(wall_clock=lambda: when[0])
+        said, = turns(store, ["I ran a charity race yesterday!"], origin="chat:1")
+        other, = turns(store, ["I ran a charity race today!"], origin="chat:2")
+        self.assertEqual([m.id for m in store.recall("charity race on 8 May", user=U).memories][0], said.id)
+        self.assertEqual([m.id for m in store.recall("charity race on 9 May", user=U).memories][0], other.id)
+
     def test_forget_takes_the_words_out_of_every_neighbour(self):
         for secure in (None, False):
             with self.subTest(fts_secure_delete=secure):
