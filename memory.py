@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import array
 import bisect
+import collections
 import functools
 import heapq
 import hashlib
@@ -1952,9 +1953,13 @@ class _VectorIndex:
         """[(cosine, id)] of the n nearest to the unit query q (floats; `blob` its stored
         encoding), best first."""
         qs, signs, vecs, ids = self.sign(blob), self.signs, self.vecs, self.ids
-        if len(ids) > VECTOR_CANDIDATES:  # every step a C loop (map, sorted, compress): no Python per vector
+        if len(ids) > VECTOR_CANDIDATES:  # every step a C loop (map, Counter, compress): no Python per vector
             dist = list(map(int.bit_count, map(qs.__xor__, signs)))
-            cut = sorted(dist)[VECTOR_CANDIDATES - 1]
+            counts, seen = collections.Counter(dist), 0  # distances are few (0..dims): count, don't sort
+            for cut in sorted(counts):
+                seen += counts[cut]
+                if seen >= VECTOR_CANDIDATES:
+                    break
             near = list(itertools.compress(range(len(ids)), map(cut.__ge__, dist)))
             if len(near) > 2 * VECTOR_CANDIDATES:  # many ties at the cut
                 near = sorted(near, key=dist.__getitem__)[:VECTOR_CANDIDATES]
