@@ -177,6 +177,12 @@ class TestEmbedHook(Case):
         self.assertEqual(found.paths, {m.id: "lexical"})
         self.assertGreater(found.scores[m.id], 0)
         self.assertEqual(store.recall("where do I work", user=U).memories, [])
+        # A copy that trust puts in place of the first hit carries its own score and path.
+        store.add("My employer is Acme Corp.", user=U, source="tool", origin="web:x", trust="unverified")
+        store.add("Acme Corp. is my employer.", user=U)
+        found = store.recall("employer", user=U)
+        self.assertEqual(set(found.scores), {m.id for m in found.memories})
+        self.assertEqual(set(found.paths), {m.id for m in found.memories})
 
 
 class TestFusion(Case):
