@@ -1500,6 +1500,8 @@ CREATE TABLE events (
     origin TEXT,                           -- where the refused write came from
     digest TEXT                            -- keyed hash of its canonical text (never the text)
 );
+-- A user's audit rows by kind: erasing a held memory clears its digest without a table scan.
+CREATE INDEX events_user ON events (user, op);
 
 -- Vectors of an injected embedder (MemoryStore(embed=...)), one per memory: derived from the
 -- text, erased with it. The embedder's name and dimension are in meta.
@@ -2258,6 +2260,10 @@ class Transaction:
             conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
             conn.execute(f"DELETE FROM vectors WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
+            # A held memory's audit row keeps its time, gate and reason; its digest goes with it.
+            conn.execute("UPDATE events SET digest = NULL WHERE user = ? AND op = 'quarantined' AND digest IS NOT "
+                         f"NULL AND EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value IN ({q}))",
+                         (user, *chunk))
         self.refresh_context(borrowers)
         rekey = set()
         for bucket, count in sorted(touched.items()):

@@ -955,6 +955,17 @@ class TestRefusedWritesLeaveATrail(FileCase):
         s.purge("ada")
         self.assertNotIn(digest.encode(), self.file_bytes())
 
+    def test_erasing_a_held_memory_erases_its_hash(self):
+        s = self.open()
+        phone = dict(user="ada", origin="email:ada@example.com", authenticated=False)
+        held = remember(Candidate("My new phone is 555-0100.", **phone), GuardGate(), s).memory
+        other = remember(Candidate("My new phone is 555-0199.", **phone), GuardGate(), s).memory
+        kept = s.events("ada", refused=True)[1].digest
+        self.assertEqual(s.forget(held.id), [held.id])
+        self.assertEqual([(e.ids, e.digest is None) for e in s.events("ada", refused=True)],
+                         [((held.id,), True), ((other.id,), False)])
+        self.assertEqual(s.events("ada", refused=True)[1].digest, kept)
+
 
 if __name__ == "__main__":
     unittest.main()
