@@ -84,17 +84,20 @@ WAL_AUTOCHECKPOINT_PAGES = 256  # WAL pages (4 KiB) at which a commit also check
                                  # more frequent checkpoints keep an agent's turn from paying for a large one
 MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cache's); 0 = plain reads
 BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
+                             # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 # Neighbours: an episodic memory also indexes the words of the NEIGHBOURS episodic memories before
 # and after it in its thread (same user, task and origin; server-clock order), looked for within
 # NEIGHBOUR_SPAN ids either side (the bound on what a write or an erasure reads). A turn of a
 # conversation is often only understood with the turns around it ("Yes, every Sunday." answers
 # "Do you still go hiking?"); measured outside the project on LoCoMo, two either side lifted plain
 # BM25 from 58.2% to 69.7% at 5. Facts (semantic) stand alone and borrow nothing; a held
-# (quarantined) turn lends nothing (its words must not steer what is recalled).
+# (quarantined) turn lends nothing (its words must not steer what is recalled). The same column
+# holds the dates of an episodic memory: when it was recorded and what its relative times name
+# (see _date_words).
 NEIGHBOURS = 2
 NEIGHBOUR_SPAN = 256
 # BM25 column weights of recall: a query naming the attribute ranks its facts first (2), the
-# memory's own words (1), the neighbours' words well below them (chosen on LoCoMo's development
+# memory's own words (1), the neighbours' words and dates well below them (chosen on LoCoMo's development
 # conversations, eval/locomo.py).
 BM25_WEIGHTS = (2.0, 1.0, 0.3)
 # Vector recall (MemoryStore(embed=...)): vectors are stored unit-length as little-endian float32
@@ -108,7 +111,6 @@ VECTOR_CANDIDATES = 100
 # words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
 FUSION_WEIGHT = 0.3
 FUSION_DEPTH = 50
-                             # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 
 
 class _All:
