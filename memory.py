@@ -2367,7 +2367,8 @@ class _Threads:
         """{id: index terms of its neighbours' texts and of its own date} for the episodic ids
         among `ids`."""
         ids = [i for i in ids if i in self.rows]
-        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5], self.rows[i][4])]) for i in ids]
+        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5], self.rows[i][4])])
+                 for i in ids]
         return dict(zip(ids, index_terms(texts)))
 
 

@@ -251,8 +251,9 @@ def build_server(store: MemoryStore, user: str, task=None, gate=None, source: st
     async def recall(query: str, k: Annotated[int, Field(ge=1, le=MAX_K)] = 5,
                      attribute: Optional[str] = None) -> RecallResult:
         """Search the user's memory: up to k (1-50) memories best first, by word match (no
-        synonyms; by meaning too when the server has --embed). Each comes with `line`, a prompt-safe rendering with its provenance. notes mark
-        open contradictions; notices describe withheld writes the user should confirm."""
+        synonyms; by meaning too when the server has --embed). Each comes with `line`, a
+        prompt-safe rendering with its provenance. notes mark open contradictions; notices describe
+        withheld writes the user should confirm."""
         found = await run(lambda: store.recall(query, user=user, task=task, k=k, attribute=attribute))
         return RecallResult(memories=[_out(m) for m in found.memories],
                             notes={str(i): n for i, n in found.notes.items()}, notices=list(found.notices))
