@@ -14,9 +14,10 @@ memory, written in conversation order with one add_many per session:
   would be folded (two turns saying "Thanks!" are duplicates; "I went to Paris" and "I went to
   Rome" a changed value) and recall would show one memory for several turns; an episodic turn
   is recalled as itself. Episodic memories of one thread also borrow their neighbours' words
-  (memory.NEIGHBOURS), which is what recall of conversation turns needs;
+  (memory.NEIGHBOURS), which is what recall of conversation turns needs, and index the date
+  they were recorded and the dates their relative times name ("yesterday");
 - origin "locomo:session_<N>": a session is a thread, so neighbours never cross sessions;
-- the store's wall clock is the session's date (recorded_at, display only).
+- the store's wall clock is the session's date (recorded_at: what a live agent would record).
 Questions of categories 1-4 are asked (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop;
 5, adversarial questions with no answer in the conversation, is skipped) with
 recall(question, user=..., k=10). A hit at K: one of the question's evidence dia_ids is among
