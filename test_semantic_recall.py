@@ -119,6 +119,34 @@ class TestNeighbourWords(Case):
                     Path(self.path + x).unlink(missing_ok=True)
 
 
+class TestNeighbourWordsSecureDelete(Case):
+    """On SQLite 3.42+ (FTS5 secure-delete, pysqlite3-binary), forgetting a turn removes its
+    words from its neighbours' index entries in place: not even their keyed hash stays."""
+
+    def test_no_hash_of_an_erased_word_is_left(self):
+        try:
+            from pysqlite3 import dbapi2 as newer
+        except ImportError:
+            self.skipTest("pysqlite3 is not installed (python3 -m pip install --target .ci/deps pysqlite3-binary)")
+        import hashlib
+        from memory import index_terms
+        store = self.open(sqlite=newer)
+        self.assertTrue(store.fts_secure_delete)
+        a, gone, c = turns(store, ["Hello there.", "My locker code is vorpalquux.", "Okay, noted."])
+        self.assertEqual({m.id for m in store.recall("vorpalquux", user=U).memories}, {a.id, gone.id, c.id})
+        [key] = [k for (k,) in store._db().execute("SELECT key FROM index_keys")]
+        [term] = index_terms(["vorpalquux"])[0]
+        digest = hashlib.blake2b(term.encode(), key=key, digest_size=6).hexdigest().encode()
+        store.close()
+        self.assertIn(digest, self.file_bytes())  # the neighbours hold it
+        store = self.open(sqlite=newer)
+        store.forget(gone.id)
+        self.assertEqual(store.recall("vorpalquux", user=U).memories, [])
+        store.close()
+        self.assertNotIn(digest, self.file_bytes())
+        self.assertNotIn(b"vorpalquux", self.file_bytes())
+
+
 class TestEmbedHook(Case):
     """MemoryStore(embed=...): one call per batch, the query at recall, the embedder recorded
     and a different one refused, a failing or malformed hook writes nothing."""
