@@ -111,6 +111,8 @@ VECTOR_CANDIDATES = 100
 # words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
 FUSION_WEIGHT = 0.3
 FUSION_DEPTH = 50
+VECTOR_CACHE_ROWS = 200_000  # vectors kept in process across levels (about 1.7 KB each at 384 dims);
+                             # the least recently recalled levels go first
 
 
 class _All:
@@ -3793,7 +3795,9 @@ class MemoryStore:
         commits, then against the level's row count and newest id; new rows are appended, and an
         erasure anywhere in the level builds it again, so it answers as a fresh open would."""
         stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
-        index = self._vectors.get((user, task))
+        index = self._vectors.pop((user, task), None)
+        if index is not None:
+            self._vectors[user, task] = index  # the most recently recalled level goes last
         if index is not None and index.stamp == stamp:
             return index
         count, newest = conn.execute(SQL_LEVEL_STAMP, (user, task)).fetchone()
@@ -3802,11 +3806,14 @@ class MemoryStore:
             added = conn.execute("SELECT count(*) FROM vectors WHERE user = ? AND task IS ? AND id > ?",
                                  (user, task, index.newest)).fetchone()[0] if index is not None else None
             if index is None or index.count + added != count:
-                if len(self._vectors) > 256:  # levels recalled lately; old ones go
-                    self._vectors.clear()
                 index = self._vectors[user, task] = _VectorIndex()
             index.add(conn.execute(SQL_LEVEL_VECTORS, (user, task, index.newest)))
             index.count, index.newest = count, newest
+            cached = sum(len(i.ids) for i in self._vectors.values())
+            for level in list(self._vectors):  # oldest first; the level being recalled stays
+                if cached <= VECTOR_CACHE_ROWS or level == (user, task):
+                    break
+                cached -= len(self._vectors.pop(level).ids)
         index.stamp = stamp
         return index
 

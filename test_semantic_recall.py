@@ -258,6 +258,18 @@ class TestVectorIndex(Case):
             self.assertEqual([m.id for m in a.recall(query, user=U, k=10).memories],
                              [m.id for m in fresh.recall(query, user=U, k=10).memories])
 
+    def test_the_cache_is_bounded_by_vectors(self):
+        import memory
+        store = self.open(embed=hashed_ngrams)
+        for user in ("a", "b", "c"):
+            store.add_many([dict(text=f"{user} note {i} about tea", user=user) for i in range(3)])
+        old = memory.VECTOR_CACHE_ROWS
+        memory.VECTOR_CACHE_ROWS = 4
+        self.addCleanup(setattr, memory, "VECTOR_CACHE_ROWS", old)
+        for user in ("a", "b", "c", "a"):
+            self.assertEqual(len(store.recall("tea", user=user, k=3).memories), 3)
+            self.assertEqual(list(store._vectors), [(user, None)])  # the others went, oldest first
+
     def test_forget_and_purge_leave_no_vector_bytes(self):
         store = self.open(embed=hashed_ngrams)
         keep = store.add("A fact to keep.", user=U)
