@@ -342,6 +342,7 @@ class TestMCPEmbed(Case):
         self.addCleanup(client.close)
         found = structured(client.call("recall", {"query": "where do I work"}))
         self.assertEqual([m["id"] for m in found["memories"]], [job.id])
+        self.assertGreater(found["scores"][str(job.id)], 0)
 
 
 class TestOpenAICompatibleEmbeddings(unittest.TestCase):

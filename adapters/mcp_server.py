@@ -125,6 +125,8 @@ class RecallResult(BaseModel):
     memories: list[MemoryOut]
     notes: dict[str, str] = Field(description="memory id -> ledger note (open contradictions)")
     notices: list[str] = Field(description="withheld contested writes, for the user")
+    scores: dict[str, float] = Field(default_factory=dict,
+                                     description="memory id -> recall score, larger is better")
 
 
 class ForgetResult(BaseModel):
@@ -256,7 +258,8 @@ def build_server(store: MemoryStore, user: str, task=None, gate=None, source: st
         withheld writes the user should confirm."""
         found = await run(lambda: store.recall(query, user=user, task=task, k=k, attribute=attribute))
         return RecallResult(memories=[_out(m) for m in found.memories],
-                            notes={str(i): n for i, n in found.notes.items()}, notices=list(found.notices))
+                            notes={str(i): n for i, n in found.notes.items()}, notices=list(found.notices),
+                            scores={str(i): v for i, v in found.scores.items()})
 
     @server.tool(annotations=ToolAnnotations.model_validate({"readOnlyHint": False, "destructiveHint": True}))
     async def forget(memory_id: int) -> ForgetResult:
