@@ -2572,6 +2572,7 @@ _TEMPLATE_TOKENS = re.compile(r"<\|[^|>]*\|>|\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*[A
 # can never close its own quote.
 _OPEN, _CLOSE = "⟦", "⟧"
 _MAX_ORIGIN = 200  # characters of an origin shown in a prompt line (an e-mail header can be long)
+MODEL_LABEL = "inferred by the assistant, unconfirmed"  # how render() marks a memory of source "model"
 
 
 def _one_line(text: str) -> str:
@@ -2583,9 +2584,10 @@ def _one_line(text: str) -> str:
 
 
 def render(memory: Memory) -> str:
-    """One prompt line for a memory, in one of two forms:
+    """One prompt line for a memory, in one of three forms:
 
         - <text>                                                      a trusted user statement
+        - (inferred by the assistant, unconfirmed, from model <origin>) ⟦<text>⟧   a model's note
         - (<unverified|inferred|user-stated>, from <source> <origin>) ⟦<text>⟧   anything else
 
     The first form is for what the user said (source "user", authority "user", trusted). Every
@@ -2615,6 +2617,8 @@ def render(memory: Memory) -> str:
     origin = _one_line(memory.origin)
     if len(origin) > _MAX_ORIGIN:
         origin = origin[:_MAX_ORIGIN - 1] + "…"
+    if memory.source == "model":  # the assistant's own inference about the user, never its word
+        return f"- ({MODEL_LABEL}, from model {origin}) {_OPEN}{text}{_CLOSE}"
     label = ("unverified" if memory.trust != "trusted" else "inferred" if memory.authority != "user"
              else "user-stated")
     return f"- ({label}, from {memory.source} {origin}) {_OPEN}{text}{_CLOSE}"

@@ -1205,7 +1205,7 @@ _ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source
                "authenticated", "trust", "metadata")
 _ADD_FIELD_SET = frozenset(_ADD_FIELDS)
 _DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "semantic",
-             "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted",
+             "source": "user", "origin": "chat", "authenticated": True, "trust": None,
              "metadata": None}
 
 
@@ -1359,6 +1359,8 @@ def prepare(fields: dict, where: str = "") -> dict:
         _check_enum("kind", row["kind"], KINDS)
         _check_enum("authority", row["authority"], AUTHORITIES)
         _check_enum("source", row["source"], SOURCES)
+        if row["trust"] is None:  # what a tool or a model wrote is unverified unless the caller vouches for it
+            row["trust"] = "unverified" if row["source"] in INFERRING_SOURCES else "trusted"
         _check_enum("trust", row["trust"], TRUSTS)
         if not isinstance(row["authenticated"], bool):
             raise _invalid("authenticated", "True | False", row["authenticated"])
@@ -2123,15 +2125,18 @@ class MemoryStore:
 
     def add(self, text: str, *, user: str, task: str | None = None, attribute: str | None = None,
             authority: str = "user", kind: str = "semantic", source: str = "user",
-            origin: str = "chat", authenticated: bool = True, trust: str = "trusted",
+            origin: str = "chat", authenticated: bool = True, trust: str | None = None,
             **unexpected) -> Memory:
         """Store one memory as current and return it. One transaction.
 
-        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's
-        content (source="tool") is stored with authority "inferred" whatever was asked.
-        Raises InvalidMemory (nothing written) for bad input, including any attempt to pass
-        created_at/recorded_at; StoreError for database failures. No gate is applied: use
-        gates.remember() for content the agent did not hear from the user.
+        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's or
+        a model's content (source "tool" or "model") is stored with authority "inferred" whatever
+        was asked, and with trust "unverified" unless the caller passes trust="trusted"; trust
+        None (the default) is "trusted" for the other sources. Raises InvalidMemory (nothing
+        written) for bad input, including any attempt to pass created_at/recorded_at;
+        StoreError for database failures. No gate is applied: this is the raw write for what
+        the user said. An agent writes what it read or concluded with gates.remember(), the
+        gated call (README, "Which call writes").
         """
         row = prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
                            kind=kind, source=source, origin=origin, authenticated=authenticated,
