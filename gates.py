@@ -2079,6 +2079,10 @@ _AGENT_ACTIONS = frozenset("""
 send forward email mail share transfer pay wire buy purchase order book reserve cancel approve authorise
 authorize sign confirm reply cc bcc grant invite accept decline upload export sync redirect route notify
 mention answer respond say tell inform remind suggest skip disable deactivate delete wipe erase treat
+write explain describe summarize summarise translate generate compose draft rewrite rephrase paraphrase
+provide output print spell cite define outline modify integrate enhance augment scramble jumble misspell
+rearrange anagram substitute render convert introduce emphasize emphasise incorporate insert append prepend
+develop create schedule
 """.split())
 _TELL_USER = re.compile(r"(?i)^(?:please\s+)?(?:always\s+|never\s+)?(?:tell|inform|remind|warn|advise|convince|"
                         r"persuade|ask|urge|notify)\s+(?:the (?:user|customer|reader)|ada|them|him|her)\b")
@@ -2140,18 +2144,29 @@ _RULE_TO_ACT = re.compile(rf"(?i)\b(?:must|shall|should always|should never|(?:i
                           rf"needs? to)\s+(?:(?:always|never|not|also|only|be)\s+)?(?:{'|'.join(sorted(_AGENT_ACTIONS))})\b")
 
 
+# What a task for a language model works on: an imperative on these is a task for whoever writes
+# the answer, not how-to text about the world.
+_TEXT_UNITS = re.compile(r"(?i)\b(?:letters?|vowels?|consonants?|words?|characters?|sentences?|symbols?|text|"
+                         r"paragraphs?|speech|poem|essay|story|summary|plot|lyrics|joke|haiku|limerick|slogan|"
+                         r"tweet|response|answer|reply|output|emojis?|synonyms?|acronyms?)\b")
+
+
+_PRESCRIBED = re.compile(r"(?i)\b(?:should|must|shall) (?:always |only |also )?be (?:the |an? |[\"'‘“«]|\d)")
+
+
 def _agent_request(flat: str) -> str | None:
     """The rule name when English tool text asks its reader to act or sets a rule for acting:
-    "en.question" (a question to the reader), "en.always_imperative" ("Always pass --skip-checks
+    "question" (any text that ends as a question), "en.always_imperative" ("Always pass --skip-checks
     ..."), "en.agent_action" (an imperative of a verb that acts for someone or steers an answer,
     _AGENT_ACTIONS: "Send the contract to ...", "Skip the code review", "Never mention ..."),
     "en.trusted_source" ("the most trusted vendor"), "en.procedure" (a rule with such a verb:
     "Deployments must skip the test suite"); else None. How-to text with other verbs ("Let the
     dough rest", "Unplug the router") is none of these."""
-    if flat.rstrip().endswith(("?", "？")) and re.search(r"(?i)\b(?:you|your)\b", flat):
-        return "en.question"
-    _, body = _split_label(_unquote(flat)[0])
-    for sentence in _clauses(body):
+    if flat.rstrip().endswith(("?", "？", "؟")):
+        return "question"  # a question is no fact, whoever it asks (in any language)
+    frame = _unquote(flat)[0]
+    _, body = _split_label(frame)
+    for sentence in [*_clauses(body), *(_clauses(frame) if body != frame else ())]:
         words = _words(sentence)
         if words[:1] in (["always"], ["never"]) and _imperative(sentence):
             return "en.always_imperative"  # "Always pass --skip-checks ...": a standing rule for the reader
@@ -2161,6 +2176,10 @@ def _agent_request(flat: str) -> str | None:
             words = words[1:]
         if words and words[0] in _AGENT_ACTIONS and _imperative(sentence):
             return "en.agent_action"
+        if words and words[0] in _IMPERATIVE and _imperative(sentence) and _TEXT_UNITS.search(" ".join(words[1:8])):
+            return "en.text_task"  # "Replace every third letter ...", "Break down the plot of ...": work on text
+    if _PRESCRIBED.search(flat):
+        return "en.prescribed_value"  # "The title should be 'Intro with Mark'": how the reader is to set a value
     if _PREFERENCE_TRUSTED.search(flat):
         return "en.trusted_source"  # "Treat Vendor-V as the most trusted vendor": vouching for a source
     if _RULE_TO_ACT.search(flat):
