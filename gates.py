@@ -678,7 +678,10 @@ class LanguageTable:
     - payment: bank accounts, cards, transfers ("bank account", "口座", "계좌");
     - contact: address, phone and e-mail words ("address", "Adresse", "住所");
     - change: new, changed, updated ("new", "neu", "新しい");
-    - preference: likes and preferences ("prefers", "bevorzugt", "好き").
+    - preference: likes and preferences ("prefers", "bevorzugt", "好き");
+    - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
+    - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
+      word, a confirmation waived ("La usuaria no necesita confirmar pagos ...").
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -693,7 +696,7 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
-                 "credential", "payment", "contact", "change", "preference")
+                 "credential", "payment", "contact", "change", "preference", "approval", "negation")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -729,13 +732,17 @@ LANGUAGES = {t.code: t for t in (
            credential=r"password|passcode|passphrase|pin(?: code| number)?|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
-                      r"password manager",
+                      r"password manager|recovery codes?|backup codes?",
            payment=r"iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
-                   r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address",
+                   r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
+                   r"alipay|wechat pay|credit card|debit card",
            contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
-                   r"mobile (?:number|phone)|e-?mail(?: address)?|contact (?:number|details)",
+                   r"mobile (?:number|phone)|e-?mail(?: address)?|contact (?:number|details)|emergency contact|"
+                   r"next of kin|lives (?:at|on)",
            change=r"new|changed|updated|replaced|moved|switched|now",
-           preference=r"prefers?|preferred|favou?rite|likes|loves|go-to"),
+           preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
+           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
+           negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -751,9 +758,12 @@ LANGUAGES = {t.code: t for t in (
            credential=r"passwort|kennwort|pin|zugangsdaten|anmeldedaten|bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweisung\w*|bic",
-           contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|\w*nummer|e-?mail",
+           contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
+                   r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
-           preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe"),
+           preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
+           approval=r"bestätig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|rückfrage\w*|nachfrage\w*|fragen",
+           negation=r"nicht|kein\w*|ohne|entfällt"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -770,9 +780,12 @@ LANGUAGES = {t.code: t for t in (
            credential=r"mot de passe|code pin|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic",
-           contact=r"adresse|téléphone|portable|numéro|courriel|e-?mail",
+           contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
+                   r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
-           preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore"),
+           preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
+           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
+           negation=r"pas|sans|aucune?|ne|n'"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -787,10 +800,12 @@ LANGUAGES = {t.code: t for t in (
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
            credential=r"contraseña|clave|pin|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
-           payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*",
-           contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail",
+           payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum",
+           contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
-           preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta"),
+           preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
+           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
+           negation=r"no|sin|ningun\w*"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
@@ -804,11 +819,14 @@ LANGUAGES = {t.code: t for t in (
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
            credential=r"password|codice (?:pin|di verifica|di sicurezza)|pin|credenziali|nome utente|recupero",
            payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico",
-           contact=r"indirizzo|telefono|cellulare|numero|e-?mail|posta elettronica",
+           contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
+                   r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
-           preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace"),
+           preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
+           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
+           negation=r"non|senza|nessun\w*"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
-           não mais seu sua ficou""", "ãõçáéíóúâê",
+           não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
            to_assistant=r"assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
            override=r"ignore (?:todas )?(?:as )?instruções (?:anteriores|prévias)|esqueça (?:as )?instruções|"
@@ -819,10 +837,13 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
            credential=r"senha|palavra-passe|código (?:pin|de verificação|de segurança)|pin|credenciais|recuperação",
-           payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib",
-           contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada",
+           payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way",
+           contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
+                   r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
-           preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora"),
+           preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
+           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
+           negation=r"não|sem|nenhum\w*"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -834,39 +855,46 @@ LANGUAGES = {t.code: t for t in (
                   r"vooraf goedgekeurd",
            credential=r"wachtwoord|pincode|inloggegevens|verificatiecode|beveiligingscode|gebruikersnaam|herstel\w*",
            payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving",
-           contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail",
+           contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
-           preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van"),
+           preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
+           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
+           negation=r"niet|geen|zonder|hoeft"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
-           zostało będzie był była""", "ąćęłńóśźż",
+           zostało będzie był była przy który która które jako także""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
-           to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|model językowy",
+           to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
-           memory_order=r"zapamiętaj|w pamięci",
+           memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
            payment=r"iban|numer konta|konto bankowe|kont\w+|numer karty|przelew\w*|dane bankowe",
-           contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail",
+           contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
-           preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia"),
+           preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
+           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
+           negation=r"nie|bez"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı\w*|müşteri\w*",
-           to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|dil modeli",
+           to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
-           memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut",
+           memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
            waiver=r"onay(?:ı)? (?:olmadan|almadan|gerekmez|gerekmiyor)|sormadan|önceden onaylı\w*",
-           credential=r"şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı",
+           credential=r"şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft",
-           contact=r"adres\w*|telefon\w*|cep\w*|e-?posta\w*|numara\w*",
+           contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
-           preference=r"tercih\w*|sever|favori\w*|sevdiği"),
+           preference=r"tercih\w*|sever|favori\w*|sevdiği",
+           approval=r"onay\w*|teyit\w*|sorma\w*",
+           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
-           to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|языков\w+ модел\w+",
+           to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
+                        r"языков\w+ модел\w+",
            override=r"игнорируй\w*|проигнорируй\w*|забудь (?:все )?(?:предыдущие )?инструкции|новые инструкции|"
                     r"предыдущие инструкции",
            memory_order=r"запомни\w*|сохрани в памяти|в памяти",
@@ -875,69 +903,83 @@ LANGUAGES = {t.code: t for t in (
                   r"подтверждение не (?:нужно|требуется)",
            credential=r"парол\w+|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"сч[её]т\w*|iban|реквизит\w*|номер карты|банковск\w+ карт\w+|перевод\w*",
-           contact=r"адрес\w*|телефон\w*|номер\w*|почт\w+|e-?mail",
+           contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
+                   r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
-           preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится"),
+           preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
+           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
+           negation=r"не|без|нет"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
-           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|言語モデル",
+           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|言語モデル",
            override=r"(?:以前|前|これまで)の指示を(?:無視|忘れ)|指示を無視|新しい指示",
-           memory_order=r"覚えて|記憶して|メモリに",
+           memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報",
+           credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
            payment=r"口座|振込先|銀行|カード番号|IBAN|送金",
-           contact=r"住所|電話番号|電話|メールアドレス|メール|連絡先",
+           contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
-           preference=r"好み|好き|好む|お気に入り|優先"),
+           preference=r"好み|好き|好む|お気に入り|優先",
+           approval=r"確認|承認|許可|同意",
+           negation=r"不要|なし|せず|しない|ない|無し|必要ありません"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
-           to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)",
+           to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动批准|未经确认",
-           credential=r"密码|验证码|登录|账号密码|口令|PIN",
-           payment=r"账户|账号|银行卡|卡号|开户行|汇款|转账|收款|IBAN",
-           contact=r"地址|电话|手机|号码|邮箱",
+           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码",
+           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN",
+           contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
            change=r"新的?|更改|变更|更新|改为",
-           preference=r"喜欢|偏好|首选|最爱|青睐"),
+           preference=r"喜欢|偏好|首选|最爱|青睐",
+           approval=r"确认|批准|审批|同意|授权|询问",
+           negation=r"不|无需|免|没有|未经|无须"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
-           to_assistant=r"AI ?어시스턴트|어시스턴트에게|인공지능 비서|언어 모델",
+           to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
            override=r"이전 지시(?:를|사항을)? 무시|지시를 무시|새로운 지시",
-           memory_order=r"기억해|기억하세요|메모리에",
+           memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN",
+           credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN",
-           contact=r"주소|전화 ?번호|전화|휴대폰|이메일|연락처",
+           contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
-           preference=r"선호|좋아|즐겨"),
+           preference=r"선호|좋아|즐겨",
+           approval=r"확인|승인|동의|허가|묻",
+           negation=r"없이|않|불필요|필요 없|필요없"),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
-           user_reference=r"المستخدم|العميل|أنت|لك|حسابك",
-           to_assistant=r"إلى المساعد|للمساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
+           user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
+           to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
            override=r"تجاهل (?:جميع |كل )?(?:التعليمات|الأوامر) السابقة|تعليمات جديدة",
-           memory_order=r"تذكر|احفظ (?:هذا|ذلك)|في الذاكرة",
+           memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"كلمة (?:المرور|السر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم",
+           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد",
            payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل",
-           contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|بريد",
+           contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
-           preference=r"يفضل|تفضل|المفضل|يحب|تحب"),
+           preference=r"يفضل|تفضل|المفضل|يحب|تحب",
+           approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
+           negation=r"لا|دون|بدون|غير|ليس"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
-           to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|भाषा मॉडल",
+           to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
            override=r"पिछले (?:सभी )?निर्देश(?:ों)? को (?:अनदेखा|नज़रअंदाज़|भूल)|नए निर्देश",
            memory_order=r"याद रखें|याद रखो|मेमोरी में",
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
-           waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|पहले से स्वीकृत|पुष्टि की आवश्यकता नहीं",
-           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड",
+           waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
+                  r"पुष्टि की आवश्यकता नहीं",
+           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी",
            payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर",
-           contact=r"पता|फ़ोन|फोन|मोबाइल|ईमेल|नंबर",
+           contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
-           preference=r"पसंद|पसंदीदा|प्राथमिकता"),
+           preference=r"पसंद|पसंदीदा|प्राथमिकता",
+           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
+           negation=r"बिना|नहीं|न "),
 )}
 
 
@@ -951,18 +993,59 @@ def _compile_table(table: LanguageTable) -> dict:
     return out
 
 
+def _without_marks(source: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", source) if not unicodedata.combining(ch))
+
+
 _COMPILED = {code: _compile_table(t) for code, t in LANGUAGES.items()}
+# The same patterns with their accents stripped, for matching a skeleton ("codigo_recuperacao").
+_COMPILED_SKELETON = {code: _compile_table(LanguageTable(t.code, t.script, t.function_words,
+                                                         {k: _without_marks(v) for k, v in t.patterns.items()}))
+                      for code, t in LANGUAGES.items()}
 
 
-def table_match(text: str, kind: str, *, lang: str | None = None, tables=None):
+# Weak words that count only in the text's own language and in English: "via" is an Italian
+# street and an English preposition, "no" a negation in Spanish and a word in English.
+_OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "change", "negation", "approval"})
+# The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
+# "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
+_NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
+
+
+def waived(text: str, lang: str | None) -> str | None:
+    """The rule name ("es.waiver") when a confirmation or an approval is waived in the text's own
+    language or English: an approval word with a negation a few words before it ("no necesita
+    confirmar", "does not need to confirm"), or after it in the languages that place it there
+    (_NEGATION_AFTER: "onaylaması gerekmiyor", "확인 없이"), within one sentence. Pure."""
+    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES]):
+        table = LANGUAGES[code].patterns
+        neg, appr = table.get("negation"), table.get("approval")
+        if not neg or not appr:
+            continue
+        edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
+        pattern = rf"(?i){edge}(?:{neg})[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
+        if code in _NEGATION_AFTER:
+            pattern += rf"|(?:{appr})[^.!?。！？]{{0,12}}?(?:{neg})"
+        if re.search(pattern, text):
+            return f"{code}.waiver"
+    return None
+
+
+def table_match(text: str, kind: str, *, lang: str | None = None, tables=None, skeletal: bool = False):
     """The name ("de.payment") of the first table pattern of `kind` that matches the canonical
     `text`, or None. Every table is read (a text in a misidentified language is still read);
-    with `lang`, that table only. `tables`: a LANGUAGES-shaped mapping (default LANGUAGES). Pure."""
+    with `lang`, that table only. `tables`: a LANGUAGES-shaped mapping (default LANGUAGES).
+    skeletal: `text` is a skeleton (see `skeleton`), matched with the patterns' accents stripped.
+    Pure."""
     if kind not in PATTERN_KINDS:
         raise ValueError(f"kind: expected {' | '.join(PATTERN_KINDS)}; got {kind!r}")
     tables = LANGUAGES if tables is None else tables
-    compiled = _COMPILED if tables is LANGUAGES else {c: _compile_table(t) for c, t in tables.items()}
-    for code in ([lang] if lang else compiled):
+    compiled = ((_COMPILED_SKELETON if skeletal else _COMPILED) if tables is LANGUAGES
+                else {c: _compile_table(t) for c, t in tables.items()})
+    codes = [lang] if lang else compiled
+    if kind in _OWN_LANGUAGE_KINDS and not lang:
+        codes = [c for c in compiled if c == "en"]  # see _OWN_LANGUAGE_KINDS; risk_of passes the language
+    for code in codes:
         pattern = compiled.get(code, {}).get(kind)
         if pattern is not None and pattern.search(text):
             return f"{code}.{kind}"
@@ -1196,6 +1279,18 @@ _RENEWED = re.compile(r"(?i)\b(?:new|newly|updated|replacement|temporary|alterna
                       r"nouve(?:au|l|lle|aux|lles)|neue[nrms]?|neu|ersatz\w*|nuev[oa]s?)\b|新|更新|变更")
 
 
+def _valid_payment(found: str, flat: str) -> bool:
+    """Whether a payment-shaped match of _IDENTIFIER is one: an IBAN-shaped one that _iban_ok
+    accepts, a card-shaped run of digits that passes the Luhn check, anything else (an account
+    word with its digits, a payment app's handle) as it is."""
+    if re.fullmatch(_IBAN, found):
+        return _iban_ok(found) or bool(re.search(r"(?i)\biban\b", flat))
+    digits = re.sub(r"[ -]", "", found)
+    if digits.isdigit() and re.fullmatch(r"\d{4}(?:[ -]\d{4}){2,3}", found):
+        return 13 <= len(digits) <= 19 and _luhn(digits)
+    return True
+
+
 def _identifier(flat: str, lang: str | None = None) -> str | None:
     """What contact or payment identifier the text carries (_IDENTIFIER, _CN_MOBILE), once the
     numbers of orders, parcels, bookings and tickets are masked (_REFERENCE_NUMBER): "routing"
@@ -1214,6 +1309,8 @@ def _identifier(flat: str, lang: str | None = None) -> str | None:
         return False
     found = False
     for m in _IDENTIFIER.finditer(flat):
+        if m.group("contact") is None and not _valid_payment(m.group(), flat):
+            continue  # a parcel or tracking number in the shape of an IBAN or a card
         if m.group("contact") is None or directed(m.start()):
             return "routing"
         found = True
@@ -1558,6 +1655,9 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
     # A label in parts ("Account Notice - Delivery preferences:") names its field last.
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) >= 3 and not _LABEL.match(lines[0]) and all(_LABEL.match(canonical(ln)) for ln in lines[1:]):
+        return None  # a card: the first line names whose fields the labelled lines are (a business's)
     label, _ = _split_label(_unquote(flat)[0])
     label = re.split(r"\s[-–—|>»/]\s|[|>»]", label)[-1].strip()
     if label and len(label.split()) <= 4 and not _speaker_label(label) \
@@ -1683,7 +1783,8 @@ _HABITUAL = re.compile(
     r"routinely|toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut|automatiquement|immer|nie|"
     r"jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig|automatisch|siempre|nunca|cada|todos|todas|"
     r"en adelante|por defecto|automáticamente)\b|总是|每次|所有|今后|以后|默认|自动")
-_ZH_PARTY = re.compile(r"订单|预订|预约|航班|机票|车票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|"
+_ZH_PARTY = re.compile(r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|"
+                       r"储蓄卡|信用卡|保单|套餐|会员|"
                        r"演出|会议|课程")
 _ZH_PROFILE = re.compile(r"地址|电话|号码|邮箱|账户|账号|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|卡号|收货|联系")
 # Possessives that may own a party noun; other references ("you", "the user", a name as subject)
@@ -1694,7 +1795,7 @@ _POSSESSIVE = re.compile(r"(?i)^(?:your|votre|vos|ton|ta|tes|tu|tus|ihr\w*|dein\
 # "updated": before a noun that ends its phrase they say that one booking was changed by whoever
 # holds it ("Your new room is 517", "Your updated booking"); a new address, number or payment
 # method is no party noun ending its phrase, and stays about the user.
-_STANDING = frozenset("usual default preferred favourite favorite regular standing recurring home own personal "
+_STANDING = frozenset("usual default preferred favourite favorite regular standing recurring own personal "
                       "primary main backup saved future next every all habitual".split())
 # An opening salutation ("Hi Priya,", "Dear Ms. Lovelace,", "Hallo Jonas,", "Hola Marta:"): it
 # names whom the text is written to and says nothing about them. A sentence that went on to say
@@ -1829,7 +1930,7 @@ _GENERIC_READER_AFTER = re.compile(
 _GENERIC_READER_BEFORE = re.compile(
     r"(?i)(?:\b(?:if|when|whenever|once|before|after|unless|until|wenn|falls|sobald|bevor|damit|nachdem|si|"
     r"lorsque|quand|cuando|können|müssen|sollten|dürfen|pouvez-|puede)\s+|"
-    r"(?:^|[,.;:!]\s*|\b(?:und|dann|bitte)\s+)[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)\s+)$")
+    r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)\s+)$")
 
 
 def _user_references(flat: str, forms: tuple, lang: str | None):
@@ -1859,7 +1960,7 @@ def _party(after: str, lang: str | None) -> bool:
     """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
     and end its noun phrase there."""
     nouns = _PARTY_NOUNS.get(lang if lang in _PARTY_NOUNS else "en")
-    m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?![\w-])", after)
+    m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
     if not m:
         return False
     between = m.group(1).lower().split()
@@ -1898,6 +1999,12 @@ _CONFUSABLES = str.maketrans({
 })
 
 
+# A run of Latin letters, look-alikes, digits and the symbols written for letters: what a
+# disguise by kind is made of ("4d4", "p@ss", "Аda"); a number beside Han text is no such run.
+_SKELETON_RUN = re.compile("[a-z" + re.escape("".join(k for k in map(chr, _CONFUSABLES) if not k.isascii() or
+                                                      not k.isalnum())) + "0-9@$!|]+")
+
+
 def skeleton(text: str) -> str:
     """The form in which names and risk words are compared, so that a disguise by kind changes
     nothing: the canonical text (memory.canonical), NFKD, combining marks stripped, casefolded,
@@ -1907,7 +2014,10 @@ def skeleton(text: str) -> str:
     Devanagari ...) are kept. Not for identifiers (it maps digits). Pure."""
     flat = unicodedata.normalize("NFKD", canonical(text))
     flat = "".join(ch for ch in flat if not unicodedata.combining(ch)).casefold()
-    return flat.translate(_CONFUSABLES)
+    # Digits and symbols stand for letters only inside a word that has letters ("4d4", "p@ss"):
+    # "à 14 h" must not read as "a ia h".
+    return _SKELETON_RUN.sub(lambda m: m.group().translate(_CONFUSABLES) if any(ch.isalpha() for ch in m.group())
+                             else m.group(), flat)
 
 
 def _skeleton_has(text_skeleton: str, name: str) -> bool:
@@ -1932,7 +2042,8 @@ class RiskClass:
     "card-number") or a one-word label ("Password:") in the class, after the key is split at
     "_", "-", "." and camelCase; needs: what a word or key hit needs beside it to count (the
     built-in classes: "number": an identifier-like run of six or more digits, an e-mail address or
-    a URL; "digit": any digit (a house number); "user":
+    a URL; "digit": any digit (a house number); "secret": a token with a digit that is no date,
+    time or amount ("Hunter2!", "PIN-739104"), or a quoted value; "user":
     from a tool, a reference to the user, or a change or standing word; "change": a change or
     standing word). A structure hit always counts, except that a class with "user" in needs
     counts a tool's structure hit only beside a reference to the user, a change or standing
@@ -1947,14 +2058,44 @@ class RiskClass:
     needs: tuple = ()
 
 
+# A card number: 13 to 19 digits in groups (4-4-4-4, 4-6-5, ...) that pass the Luhn check (see
+# _luhn; a tracking number of the same shape almost never does).
+_CARD = r"(?<![\d.,-])\b\d{4}(?:[ -]?\d{2,6}){2,4}\b(?![.,-]\d)"
+
+
+# An IBAN: counted when printed in groups of four, named as an IBAN, or when its check digits
+# are right (ISO 13616, mod 97): "RR553019284PT", a parcel number, is none of these.
+_IBAN = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b"
+
+
+def _iban_ok(flat: str) -> bool:
+    for m in re.finditer(_IBAN, flat):
+        code = m.group().replace(" ", "")
+        if " " in m.group() or re.search(r"(?i)\biban\b", flat[max(0, m.start() - 30):m.start()]):
+            return True
+        digits = "".join(str(int(ch, 36)) for ch in code[4:] + code[:4])
+        if int(digits) % 97 == 1:
+            return True
+    return False
+
+
+def _luhn(digits: str) -> bool:
+    """The Luhn check digit test (ISO/IEC 7812) of a card number's digits."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
 _PAY_LINK = (r"(?i)\b(?:https?://|www\.)\S*(?:pay|checkout|invoice|billing|payment|wallet|bank|remit|transfer)\S*|"
              r"\b[\w-]*(?:pay|billing|checkout|wallet)[\w-]*\.(?:com|net|org|io|co|uk|de|fr|es|eu|info|biz|example|"
              r"invalid|test|app|dev|ai|me|ly|xyz|online|site|cn|ru|jp|kr|in|br|it|nl|pl|tr)\b(?:/\S*)?")
 RISK_CLASSES = (
     RiskClass("payment_route", "where money goes: IBAN, card, account numbers, wallets, pay links",
               structure=(
-                  ("iban", r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b"),
-                  ("card_number", r"(?<![\d.,])\b\d{4}(?:[ -]\d{4}){2,3}\b"),
+                  ("iban", _IBAN),
+                  ("card_number", _CARD),
                   ("account_number", rf"(?i:\b{_ACCOUNT_WORDS}\b[^\d\n]{{0,20}}\d[\d -]{{4,}}\d)"),
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
                   ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),
@@ -1972,7 +2113,8 @@ RISK_CLASSES = (
                                  r"account|secure)\S*")),
               words=("credential",),
               key_words=frozenset("password passcode passphrase pin otp token secret apikey api_key login username "
-                                  "recovery 2fa mfa credential credentials".split())),
+                                  "recovery 2fa mfa credential credentials".split()),
+              needs=("secret",)),
     RiskClass("contact_route", "the user's own address, phone, e-mail or emergency contact",
               structure=(("contact_identifier", ""),),  # _identifier and _CN_MOBILE (see _contact_hit)
               words=("contact",),
@@ -1989,26 +2131,44 @@ RISK_CLASSES = (
                                   "instruction instructions threshold whitelist allowlist trusted require "
                                   "required".split())),
     RiskClass("hidden_text", "hidden, encoded or disguised text",
-              structure=(("encoded_blob", r"(?<![A-Za-z0-9+/=])(?=[A-Za-z0-9+/]*[0-9+/])(?=[A-Za-z0-9+/]*[a-z])"
+              structure=(("hidden_markup", r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|"
+                                           r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b"),
+("encoded_blob", r"(?<![A-Za-z0-9+/=])(?=[A-Za-z0-9+/]*[0-9+/])(?=[A-Za-z0-9+/]*[a-z])"
                                           r"(?=[A-Za-z0-9+/]*[A-Z])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])"),)),
 )
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
+_APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
 
-_KEY = re.compile(r"""(?m)(?:^|[{,;|]\s*|\s)["']?([A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)*)["']?\s*[:=](?!//)""")
+# A key: a word or words joined by "_", "-" or "." (any script), quoted or bare, before ":" or
+# "=", also inside a JSON string that holds JSON (an adapter's escaped quotes: {\"key\": ...}).
+_KEY = re.compile(r"""(?m)(?:^|[{,;|]\s*|\s)\\?["']?([^\W\d_][^\W_]*(?:[_.\-][^\W_]+)*)\\?["']?\s*[:=：](?!//)"""
+                  r"""(?=\s*\\?["']?(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
-_LONG_NUMBER = re.compile(r"(?<![\d.,])\d(?:[ -]?\d){5,}(?![.,]?\d)|\S+@\S+\.\w+|https?://")
+_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)\d(?:[ -]?\d){5,}"
+                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026"
+
+
+# A value a credential word may name: a token with a digit that is not a date, a time, an
+# amount or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”]{6,}[\"'»”]")
 
 
 def key_words(text: str) -> list[set]:
     """The words of each key name or one-word label in `text` ("require_confirmation: false",
     '"recoveryEmail": ...', "card-number=...", "Password:"), split at "_", "-", "." and camelCase
     and lowercased: [{"require", "confirmation"}, ...]. Pure."""
+    return [words for words, _ in _keys(text)]
+
+
+def _keys(text: str) -> list:
+    """[(key words, whether the value is a setting: a boolean, a switch or a number)]."""
     out = []
     for m in _KEY.finditer(canonical(text)):
-        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))
-        out.append(set(w for w in re.split(r"[\s_.\-]+", key.lower()) if w))
+        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))  # camelCase
+        out.append((set(w for w in re.split(r"[\s_.\-]+", key.lower()) if w), m.group("setting") is not None))
     return out
 
 
@@ -2016,10 +2176,21 @@ def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
     model, any (its note is about the user); from a tool, one that is sent to, new or changed,
     or in text that refers to the user (see _identifier)."""
-    found = _identifier(flat, lang)
-    if found is None:
+    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
+    mobile = _CN_MOBILE.search(masked)
+    if mobile and (_HAN.search(masked) or _PHONE_WORD.search(masked)):
+        found.append(mobile)
+    if not found:
         return False
-    return source == "model" or found == "routing" or refers
+    if source == "model" or refers:
+        return True
+    for m in found:  # sent to it ("forward to ..."), new or changed, or where payments go
+        for d in _DIRECTED.finditer(masked[:m.start()]):
+            if d.group("article") is None or lang not in ("en", None):
+                return True
+    return bool(_CHANGE.search(masked) or _RENEWED.search(masked)
+                or any(r.group("money") for r in _ROUTED.finditer(masked)))
 
 
 def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES) -> tuple | None:
@@ -2035,9 +2206,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
                   or any(_skeleton_has(skel, n) for n in name_forms(names)))
-    changed = bool(table_match(skel, "change") or table_match(skel, "standing"))
+    changed = bool(_table_hit(flat, skel, "change", lang) or table_match(skel, "standing", skeletal=True)
+                   or table_match(flat, "standing"))
     number = bool(_LONG_NUMBER.search(flat))
-    keys = key_words(flat)
+    keys = _keys(flat)
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
@@ -2046,20 +2218,79 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             elif pattern and re.search(pattern, flat):
                 if "user" in risk.needs and source != "model" and not (refers or changed):
                     continue
+                if pattern is _IBAN and not _iban_ok(flat):
+                    continue
+                if pattern is _CARD and not any(
+                        13 <= len(d) <= 19 and _luhn(d) for d in
+                        (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
+                    continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number, "digit": bool(re.search(r"\d", flat)),
+        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": bool(_SECRET.search(flat)),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
             continue
         for kind in risk.words:
-            hit = table_match(skel, kind) or table_match(flat, kind)
+            hit = _table_hit(flat, skel, kind, lang)
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
-        for words in keys:
-            hit = words & risk.key_words
+        if "waiver" in risk.words:
+            hit = waived(flat, lang) or waived(skel, lang)
+            if hit:
+                return risk.name, f"{risk.name}.{hit}"
+        for words, setting in keys:
+            # A key that names an approval counts when it is set ("require_confirmation": false,
+            # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:").
+            hit = words & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
+            key = " ".join(sorted(words))
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
+                hit = _table_hit(key, skeleton(key), kind, lang)
+                if hit:
+                    return risk.name, f"{risk.name}.key:{hit}"
+    return None
+
+
+def _languages_in(flat: str) -> tuple:
+    """The Latin-script languages any of whose function words occur in the text (a text the
+    tie rules of language_of read as another language is still read in these)."""
+    found = {lang for w in _WORD.findall(flat.lower().replace("’", "'")) for lang in _LANGUAGES_OF.get(w, ())}
+    found |= {lang for lang, cues in _LETTER_CUES.items() if any(c in flat for c in cues)}
+    return tuple(sorted(found))
+
+
+def _table_hit(flat: str, skel: str, kind: str, lang: str | None) -> str | None:
+    """table_match on the canonical text and its skeleton: a kind of _OWN_LANGUAGE_KINDS in the
+    text's language and English, any other kind in every table."""
+    if kind in _OWN_LANGUAGE_KINDS:
+        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]):
+            hit = table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True)
+            if hit:
+                return hit
+        return None
+    return table_match(skel, kind, skeletal=True) or table_match(flat, kind)
+
+
+def table_user_owned(text: str, *, names=()) -> str | None:
+    """The table rule ("nl.preference") by which a tool's text states the user's preference or a
+    standing arrangement about them in any table's language: a user reference of the text's own
+    language (LanguageTable user_reference) or one of the user's names (compared on skeletons)
+    with a preference or standing word ("Zoals je hebt gevraagd ... je ... wilt boeken",
+    "Предпочтение пользовательницы: ..."). The English, French, German and Spanish claim
+    shapes are user_owned's; this reads every language by its table. Pure."""
+    flat = canonical(text)
+    skel = skeleton(flat)
+    lang = language_of(flat)
+    codes = [c for c in dict.fromkeys((lang, *_languages_in(flat))) if c in LANGUAGES]
+    refers = any(table_match(flat, "user_reference", lang=c) for c in codes) or any(
+        _skeleton_has(skel, n) for n in name_forms(names))
+    if not refers:
+        return None
+    for code in codes:
+        for kind in ("preference", "standing"):
+            if table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True):
+                return f"{code}.{kind}"
     return None
 
 
@@ -2117,7 +2348,7 @@ def order_to_assistant(text: str) -> str | None:
     for piece in [frame] + quoted:
         skel = skeleton(piece)
         for kind in ("to_assistant", "override", "memory_order"):
-            hit = table_match(piece, kind) or table_match(skel, kind)
+            hit = table_match(piece, kind) or table_match(skel, kind, skeletal=True)
             if hit:
                 return hit
         if _TO_MODEL.search(piece) or _TO_READER.search(piece):
@@ -2164,6 +2395,8 @@ def _agent_request(flat: str) -> str | None:
     dough rest", "Unplug the router") is none of these."""
     if flat.rstrip().endswith(("?", "？", "؟")):
         return "question"  # a question is no fact, whoever it asks (in any language)
+    if language_of(flat) not in ("en", None):
+        return None  # the verb lists are English ("Сборка #5530 ветки develop" has no English verb)
     frame = _unquote(flat)[0]
     _, body = _split_label(frame)
     for sentence in [*_clauses(body), *(_clauses(frame) if body != frame else ())]:
@@ -2341,8 +2574,10 @@ class ProvenanceGate:
         disguise = _disguised(candidate.text) or hidden_content(candidate.text, anywhere=True)
         if disguise:
             return hold("disguised_text", "hidden_text", f"hidden_text.{disguise.replace(' ', '_')}")
-        if not candidate.authenticated:
-            return hold("unauthenticated_origin")
+        # An origin the channel cannot vouch for (a web page, a bare From: header) is no risk by
+        # itself: what it says is stored unverified (it never supersedes, and any clash with a
+        # trusted memory is contested) unless a risk class or a rule below holds it.
+        trust = "trusted" if candidate.authenticated else "unverified"
         risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
         if risk:
             return hold(risk[0], *risk)
@@ -2366,8 +2601,11 @@ class ProvenanceGate:
         # of them, and the rest is a fact.
         if claim == "user_preference" and (hooked or _PREFERENCE_TRUSTED.search(text) or about_user(text, names=names)):
             return hold("tool_preference", "standing_instruction", "tool_preference")
-        owned = user_owned(text, candidate.attribute, names=names, owned_attributes=self.owned_attributes,
+        owned = user_owned(candidate.text, candidate.attribute, names=names, owned_attributes=self.owned_attributes,
                            owned_claims=self.owned_claims)
+        if owned:
+            return hold("user_owned", None, f"user_owned.{owned}")
+        owned = table_user_owned(text, names=names)
         if owned:
             return hold("user_owned", None, f"user_owned.{owned}")
         request = _agent_request(text)
@@ -2383,7 +2621,7 @@ class ProvenanceGate:
             return hold("tool_procedure", "standing_instruction", "tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
-        return Decision("accept", "trusted", "tool_fact", claim=claim)
+        return Decision("accept", trust, "tool_fact", claim=claim)
 
 
 class GuardGate(ProvenanceGate):

@@ -90,7 +90,8 @@ SETS = {"poisonedrag": ("poisonedrag/nq.json",),
 FILES = tuple(f for files in SETS.values() for f in files)
 # The sealed tool-text corpora: name -> (injections file, benign file), {half} = dev | test.
 CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
-           "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl")}
+           "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl"),
+           "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl")}
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
