@@ -2153,7 +2153,8 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 # A value a credential word may name: a token with a digit that is not a date, a time, an
 # amount or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
 _SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
-                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”]{6,}[\"'»”]")
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”]{6,}[\"'»”]|"
+                     r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 
 
 def key_words(text: str) -> list[set]:
@@ -2313,7 +2314,7 @@ mention answer respond say tell inform remind suggest skip disable deactivate de
 write explain describe summarize summarise translate generate compose draft rewrite rephrase paraphrase
 provide output print spell cite define outline modify integrate enhance augment scramble jumble misspell
 rearrange anagram substitute render convert introduce emphasize emphasise incorporate insert append prepend
-develop create schedule
+develop create schedule include
 """.split())
 _TELL_USER = re.compile(r"(?i)^(?:please\s+)?(?:always\s+|never\s+)?(?:tell|inform|remind|warn|advise|convince|"
                         r"persuade|ask|urge|notify)\s+(?:the (?:user|customer|reader)|ada|them|him|her)\b")
@@ -2409,6 +2410,8 @@ def _agent_request(flat: str) -> str | None:
             words = words[1:]
         if words and words[0] in _AGENT_ACTIONS and _imperative(sentence):
             return "en.agent_action"
+        if any(_words(m.group(1))[:1] and _words(m.group(1))[0] in _AGENT_ACTIONS for m in _THEN.finditer(sentence)):
+            return "en.agent_action"  # "..., and then include the security code"
         if words and words[0] in _IMPERATIVE and _imperative(sentence) and _TEXT_UNITS.search(" ".join(words[1:8])):
             return "en.text_task"  # "Replace every third letter ...", "Break down the plot of ...": work on text
     if _PRESCRIBED.search(flat):
