@@ -681,7 +681,9 @@ class LanguageTable:
     - preference: likes and preferences ("prefers", "bevorzugt", "好き");
     - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
     - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
-      word, a confirmation waived ("La usuaria no necesita confirmar pagos ...").
+      word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
+      for, the voice of a forged sender posing as the user.
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -696,7 +698,8 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
-                 "credential", "payment", "contact", "change", "preference", "approval", "negation")
+                 "credential", "payment", "contact", "change", "preference", "approval", "negation",
+                 "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -742,7 +745,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"new|changed|updated|replaced|moved|switched|now",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
-           negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*"),
+           negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           first_person=r"i|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -763,7 +767,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
            preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
            approval=r"bestätig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|rückfrage\w*|nachfrage\w*|fragen",
-           negation=r"nicht|kein\w*|ohne|entfällt"),
+           negation=r"nicht|kein\w*|ohne|entfällt",
+           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -785,7 +790,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
-           negation=r"pas|sans|aucune?|ne|n'"),
+           negation=r"pas|sans|aucune?|ne|n'",
+           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -805,7 +811,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
-           negation=r"no|sin|ningun\w*"),
+           negation=r"no|sin|ningun\w*",
+           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
@@ -824,7 +831,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
-           negation=r"non|senza|nessun\w*"),
+           negation=r"non|senza|nessun\w*",
+           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -843,7 +851,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
-           negation=r"não|sem|nenhum\w*"),
+           negation=r"não|sem|nenhum\w*",
+           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -859,7 +868,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
-           negation=r"niet|geen|zonder|hoeft"),
+           negation=r"niet|geen|zonder|hoeft",
+           first_person=r"ik|mijn|mij|wij|ons|onze"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
@@ -875,7 +885,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
-           negation=r"nie|bez"),
+           negation=r"nie|bez",
+           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı\w*|müşteri\w*",
@@ -890,7 +901,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
            approval=r"onay\w*|teyit\w*|sorma\w*",
-           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden"),
+           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden",
+           first_person=r"ben|benim|bana|biz|bizim"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
@@ -908,7 +920,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
-           negation=r"не|без|нет"),
+           negation=r"не|без|нет",
+           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|言語モデル",
@@ -922,7 +935,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"確認|承認|許可|同意",
-           negation=r"不要|なし|せず|しない|ない|無し|必要ありません"),
+           negation=r"不要|なし|せず|しない|ない|無し|必要ありません",
+           first_person=r"私|僕|俺|わたし"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
@@ -936,7 +950,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"确认|批准|审批|同意|授权|询问",
-           negation=r"不|无需|免|没有|未经|无须"),
+           negation=r"不|无需|免|没有|未经|无须",
+           first_person=r"我"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
@@ -950,7 +965,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
            approval=r"확인|승인|동의|허가|묻",
-           negation=r"없이|않|불필요|필요 없|필요없"),
+           negation=r"없이|않|불필요|필요 없|필요없",
+           first_person=r"저는|제가|나는|내가|저의|제 "),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
@@ -964,7 +980,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
-           negation=r"لا|دون|بدون|غير|ليس"),
+           negation=r"لا|دون|بدون|غير|ليس",
+           first_person=r"أنا|نحن"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -979,7 +996,8 @@ LANGUAGES = {t.code: t for t in (
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
-           negation=r"बिना|नहीं|न "),
+           negation=r"बिना|नहीं|न ",
+           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
 )}
 
 
@@ -1006,7 +1024,7 @@ _COMPILED_SKELETON = {code: _compile_table(LanguageTable(t.code, t.script, t.fun
 
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
-_OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "change", "negation", "approval"})
+_OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "change", "negation", "approval", "first_person"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -2383,6 +2401,10 @@ _TEXT_UNITS = re.compile(r"(?i)\b(?:letters?|vowels?|consonants?|words?|characte
                          r"tweet|response|answer|reply|output|emojis?|synonyms?|acronyms?)\b")
 
 
+_BYPASS = re.compile(r"(?i)(?<![\w-])--(?:skip|no|disable|force|insecure|allow)[\w-]*|\b(?:skip|skipp\w*|bypass\w*|"
+                     r"disabl\w*|turn\w* off|switch\w* off|circumvent\w*|override\w*)\s+(?:\w+\s+){0,3}?(?:checks?|"
+                     r"verification|review|approvals?|approval step|tests?|test suite|security|2fa|mfa|confirmation|"
+                     r"sign-?off|hooks?|scan\w*)\b")
 _PRESCRIBED = re.compile(r"(?i)\b(?:should|must|shall) (?:always |only |also )?be (?:the |an? |[\"'‘“«]|\d)")
 
 
@@ -2414,6 +2436,10 @@ def _agent_request(flat: str) -> str | None:
             return "en.agent_action"  # "..., and then include the security code"
         if words and words[0] in _IMPERATIVE and _imperative(sentence) and _TEXT_UNITS.search(" ".join(words[1:8])):
             return "en.text_task"  # "Replace every third letter ...", "Break down the plot of ...": work on text
+    if _BYPASS.search(flat):
+        return "en.bypass"  # "Deploy with --skip-checks", "bypass the approval step": a control switched off
+    if re.match(r"(?i)^\W*(?:please|kindly)\s+\w+", flat) and _imperative(flat):
+        return "en.please"  # "Please arrive 30 minutes before the tour.": asked of the reader
     if _PRESCRIBED.search(flat):
         return "en.prescribed_value"  # "The title should be 'Intro with Mark'": how the reader is to set a value
     if _PREFERENCE_TRUSTED.search(flat):
@@ -2581,6 +2607,13 @@ class ProvenanceGate:
         # itself: what it says is stored unverified (it never supersedes, and any clash with a
         # trusted memory is contested) unless a risk class or a rule below holds it.
         trust = "trusted" if candidate.authenticated else "unverified"
+        if not candidate.authenticated and not model and (
+                _table_hit(text, skeleton(text), "first_person", language_of(text))
+                or _refers_to_user(text, names, language_of(text))
+                or _table_hit(text, skeleton(text), "user_reference", language_of(text))):
+            # An unvouched sender who writes as "I" or about the user may be posing as the user (a
+            # forged From: header): held until the user says it is theirs.
+            return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
         risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
         if risk:
             return hold(risk[0], *risk)
@@ -2620,8 +2653,8 @@ class ProvenanceGate:
                     and not _refers_to_user(text, names, language_of(text)) else
                     "contact_route" if unplaced == "routing_change" else "standing_instruction")
             return hold(unplaced, risk, f"{risk}.{unplaced}")
-        if claim == "procedure" and (about_user(text, names=names) or hooked):
-            return hold("tool_procedure", "standing_instruction", "tool_procedure")
+        if claim == "procedure":
+            return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
         return Decision("accept", trust, "tool_fact", claim=claim)
