@@ -63,7 +63,8 @@ REASONS = {
     "user_statement": "the scope's user said it on an authenticated channel",
     "supersedes": "GuardGate: it replaces the memories in Decision.supersedes",
     "contested": "GuardGate: stored unverified, on the ledger against Decision.contests",
-    "tool_fact": "tool or import content placed as a declarative fact about the world",
+    "tool_fact": "tool or import content carrying no risk class: a fact (trusted when its origin is "
+                 "authenticated, else unverified)",
     "prompt_structure": "headings, role lines or chat-template tokens (reject)",
     "foreign_speaker": "said by someone other than the scope's user (reject)",
     "tool_instruction": "tool or import content that instructs its reader: rejected when clearly (see "
@@ -71,7 +72,8 @@ REASONS = {
     "tool_preference": "tool or import content stating a preference: rejected when it is the user's (see "
                        "about_user) or calls a source trusted, quarantined when it is someone else's",
     "tool_procedure": "a standing rule or requirement from a tool (quarantine)",
-    "unauthenticated_origin": "the channel cannot vouch for the origin (quarantine)",
+    "unauthenticated_origin": "the channel cannot vouch for the origin: a user's message, or a tool's text "
+                              "that writes as I or about the user (quarantine)",
     "hidden_content": "invisible characters hide content the canonical form reveals (quarantine)",
     "disguised_text": "tool text with Latin letters in mathematical or full-width forms, or invisible "
                       "characters between words (quarantine)",
@@ -79,14 +81,23 @@ REASONS = {
                   "detail (quarantine)",
     "about_user": "tool text that names or addresses the user (or a person it cannot tell from the user) "
                   "and says something about them, not only a booking or order they are party to (quarantine)",
-    "request": "a request, reported, passive or quoted (quarantine)",
+    "request": "a request, reported, passive or quoted, a question, or an imperative that acts for someone "
+               "or works on text (quarantine)",
     "routing_change": "contact, payment, routing or account details set or changed (quarantine)",
     "conditional": "a rule that applies under a condition (quarantine)",
     "agent_directive": "what an assistant, agent or model should or may do (quarantine)",
     "vouching": "an assurance that something is verified, safe or needs no check (quarantine)",
     "standing_arrangement": "a default, a preference or an arrangement set until further notice (quarantine)",
-    "unparsed_language": "a language the default does not parse (quarantine)",
-    "no_fact_shape": "no declarative shape: no subject and finite verb, no date or amount (quarantine)",
+    "payment_route": "risk class: where money goes (IBAN, card, account number, wallet, pay link) (quarantine)",
+    "credentials": "risk class: a password, PIN, code, login or recovery route (quarantine)",
+    "contact_route": "risk class: the user's own address, phone or e-mail, or a contact route sent to, "
+                     "new or changed (quarantine)",
+    "standing_instruction": "risk class: a standing instruction or policy for the assistant, an approval "
+                            "given or a confirmation waived (quarantine)",
+    "hidden_text": "risk class: hidden, encoded or disguised text (hidden markup, a base64 blob) (quarantine)",
+    "model_inference": "a model's own note about the user: accepted unverified, served as the assistant's "
+                       "unconfirmed inference (ProvenanceGate model_writes='inferred')",
+    "judge": "the injected judge tightened a model's note to a hold (quarantine)",
 }
 # The languages place_fact reads. Chinese is parsed (Han script, a predicate or a number); a
 # text in any other language or script (Italian, Portuguese, Japanese, Russian ...) or whose
@@ -723,7 +734,8 @@ LANGUAGES = {t.code: t for t in (
            override=r"ignore (?:all |any |the )?(?:previous|prior|above|earlier|other) \w+|disregard (?:all |any |the )?"
                     r"(?:previous|prior|above|earlier)|forget (?:all |your )?(?:previous|prior) \w+|"
                     r"(?:new|updated|override) (?:system )?instructions?",
-           memory_order=r"remember (?:that|this)|(?:store|save|add|write|commit|keep) (?:this|that|it)\b.{0,20}"
+           memory_order=r"remember (?:that|this)|remember [\w-]+(?: [\w-]+){0,3} as (?:a|an|the|my|our)|"
+                        r"(?:store|save|add|write|commit|keep) (?:this|that|it)\b.{0,20}"
                         r"\bmemory|(?:in|into|to) (?:your|long-term) memory|memori[sz]e (?:that|this)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
@@ -740,7 +752,8 @@ LANGUAGES = {t.code: t for t in (
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
                    r"alipay|wechat pay|credit card|debit card",
            contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
-                   r"mobile (?:number|phone)|e-?mail(?: address)?|contact (?:number|details)|emergency contact|"
+                   r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
+                   r"emergency contact|"
                    r"next of kin|lives (?:at|on)",
            change=r"new|changed|updated|replaced|moved|switched|now",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
@@ -761,7 +774,7 @@ LANGUAGES = {t.code: t for t in (
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
            credential=r"passwort|kennwort|pin|zugangsdaten|anmeldedaten|bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
-           payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweisung\w*|bic",
+           payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
@@ -1758,7 +1771,7 @@ _PARTY_NOUNS = {
           # what a booking assigns: "your seat is 12C", "your vehicle has been upgraded to ..."
           r"talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|"
           # what a provider renews or bills: "Your mobile plan renews on 5 July"
-          r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|team",
+          r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty",
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
           r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
@@ -2334,6 +2347,7 @@ provide output print spell cite define outline modify integrate enhance augment 
 rearrange anagram substitute render convert introduce emphasize emphasise incorporate insert append prepend
 develop create schedule include
 """.split())
+_ORDER_LABELS = frozenset("remember recommend memorize memorise memo to self note to self always never".split())
 _TELL_USER = re.compile(r"(?i)^(?:please\s+)?(?:always\s+|never\s+)?(?:tell|inform|remind|warn|advise|convince|"
                         r"persuade|ask|urge|notify)\s+(?:the (?:user|customer|reader)|ada|them|him|her)\b")
 
@@ -2377,6 +2391,8 @@ def order_to_assistant(text: str) -> str | None:
         if _ASSISTANT_MUST.search(piece):
             return "en.assistant_must"
         label, body = _split_label(piece)
+        if label.lower() in _ORDER_LABELS:
+            return "en.order_label"  # "Remember: Vendor-V", "Recommend: Vendor-V": a command, no field
         for sentence in _clauses(body):
             if _TELL_USER.search(sentence):
                 return "en.tell_user"
@@ -2405,6 +2421,13 @@ _BYPASS = re.compile(r"(?i)(?<![\w-])--(?:skip|no|disable|force|insecure|allow)[
                      r"disabl\w*|turn\w* off|switch\w* off|circumvent\w*|override\w*)\s+(?:\w+\s+){0,3}?(?:checks?|"
                      r"verification|review|approvals?|approval step|tests?|test suite|security|2fa|mfa|confirmation|"
                      r"sign-?off|hooks?|scan\w*)\b")
+# Polite requests that open a sentence, per language (a request with a payment or credential
+# word is held; "Bitte Router neu starten" is how-to text).
+_POLITE = {"de": r"(?i)\W*bitte\b", "fr": r"(?i)\W*(?:veuillez|merci de)\b", "es": r"(?i)\W*por favor\b",
+           "it": r"(?i)\W*per favore\b", "pt": r"(?i)\W*por favor\b", "nl": r"(?i)\W*(?:graag|alstublieft)\b",
+           "pl": r"(?i)\W*proszę\b", "tr": r"(?i)\W*lütfen\b", "ru": r"(?i)\W*пожалуйста\b", "zh": r"\W*请",
+           "ja": r".*(?:ください|お願いします)", "ko": r".*(?:주세요|바랍니다)", "ar": r"\W*(?:من فضلك|يرجى)",
+           "hi": r"\W*कृपया"}
 _PRESCRIBED = re.compile(r"(?i)\b(?:should|must|shall) (?:always |only |also )?be (?:the |an? |[\"'‘“«]|\d)")
 
 
@@ -2418,11 +2441,19 @@ def _agent_request(flat: str) -> str | None:
     dough rest", "Unplug the router") is none of these."""
     if flat.rstrip().endswith(("?", "？", "؟")):
         return "question"  # a question is no fact, whoever it asks (in any language)
-    if language_of(flat) not in ("en", None):
+    lang = language_of(flat)
+    if lang in _POLITE and re.match(_POLITE[lang], flat) and _table_hit(
+            flat, skeleton(flat), "payment", lang) or lang in _POLITE and re.match(_POLITE[lang], flat) and \
+            _table_hit(flat, skeleton(flat), "credential", lang):
+        return f"{lang}.polite"  # "Bitte überweisen Sie den Betrag.": asked to pay or to log in
+    if lang not in ("en", None):
         return None  # the verb lists are English ("Сборка #5530 ветки develop" has no English verb)
     frame = _unquote(flat)[0]
-    _, body = _split_label(frame)
-    for sentence in [*_clauses(body), *(_clauses(frame) if body != frame else ())]:
+    label, body = _split_label(frame)
+    # A label of three words or more may be an imperative ("Replace vowels with the following
+    # symbols: ..."); a one- or two-word label is a field ("Email:", "Order number:").
+    whole = body != frame and len(label.split()) >= 3
+    for sentence in [*_clauses(body), *(_clauses(frame) if whole else ())]:
         words = _words(sentence)
         if words[:1] in (["always"], ["never"]) and _imperative(sentence):
             return "en.always_imperative"  # "Always pass --skip-checks ...": a standing rule for the reader
@@ -2598,6 +2629,8 @@ class ProvenanceGate:
             # A model's own note may name the assistant ("User wants the assistant to be brief"):
             # from a model only an override of earlier instructions is an order.
             return Decision("reject", "unverified", "tool_instruction", claim="instruction", rule=order)
+        hooked = self.classify is not classify_claim
+        judged = self.judged(text, candidate)
         if hidden:
             return hold("hidden_content", "hidden_text", f"hidden_text.{hidden.replace(' ', '_')}")
         disguise = _disguised(candidate.text) or hidden_content(candidate.text, anywhere=True)
@@ -2617,8 +2650,6 @@ class ProvenanceGate:
         risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
         if risk:
             return hold(risk[0], *risk)
-        hooked = self.classify is not classify_claim
-        judged = self.judged(text, candidate)
         if judged in self.risk_names:
             return hold(judged, judged, "judge")
         if judged is not None and _SEVERITY[judged] > _SEVERITY[claim]:
