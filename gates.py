@@ -2469,7 +2469,7 @@ def _agent_request(flat: str) -> str | None:
             return "en.text_task"  # "Replace every third letter ...", "Break down the plot of ...": work on text
     if _BYPASS.search(flat):
         return "en.bypass"  # "Deploy with --skip-checks", "bypass the approval step": a control switched off
-    if re.match(r"(?i)^\W*(?:please|kindly)\s+\w+", flat) and _imperative(flat):
+    if re.match(r"(?i)^\W*(?:please|kindly)\s+[a-z]+\b(?!\s+(?:note|find|see)\b)", flat):
         return "en.please"  # "Please arrive 30 minutes before the tour.": asked of the reader
     if _PRESCRIBED.search(flat):
         return "en.prescribed_value"  # "The title should be 'Intro with Mark'": how the reader is to set a value
