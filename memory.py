@@ -2694,7 +2694,7 @@ class MemoryStore:
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
             "kind = 'contested'", (user,)))}
         view = _ReadView(conn, user, task, set(contested))
-        chosen, seen_ids, same_fact, withheld = [], set(), {}, []
+        chosen, seen_ids, same_fact, withheld, held = [], set(), {}, [], []
         # One ranked statement read lazily: FTS sorts its matches once, however far we read.
         hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
         batch = min(max(4 * k, 32), 1000)
@@ -2707,8 +2707,12 @@ class MemoryStore:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
                 row = rows.get(mid)
-                if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
+                if row is None or row[1] != user or row[2] not in (None, task):
                     continue  # a hash collision across scopes is possible in theory: the row decides
+                if row[12] == "quarantined":
+                    if len(held) < k and (wanted is None or row[6] == wanted):
+                        held.append(_memory(row))  # never served: described to the user instead
+                    continue
                 for mem in view.stand_ins(_memory(row)):
                     if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted):
                         continue
@@ -2775,6 +2779,7 @@ class MemoryStore:
                    f"store.resolve({c.id}, keep={m.id}) confirms it, keep={c.a} discards it "
                    f"(python memory.py DB resolve {c.id} --keep ID)"
                    for m, c in withheld]
+        notices += [_held_notice(conn, m) for m in held]
         return Recall(chosen, notes, notices), co_recalled
 
     def _count_co_recalls(self, entry_ids):
@@ -2794,6 +2799,19 @@ class MemoryStore:
                     conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except self._Error as exc:
                 raise _translate(exc, self.path, "counting co-recalls") from exc
+
+
+def _held_notice(conn, m) -> str:
+    """The notice for a quarantined memory that a recall touched: what is held (its id and
+    attribute, never its text, since notices may reach a model), from where, why (the reason of
+    the write's audit event, when the gate left one), and the calls that release or discard it."""
+    why = conn.execute("SELECT reason, gate FROM events WHERE op = 'quarantined' AND user = ? AND EXISTS "
+                       "(SELECT 1 FROM json_each(events.ids) WHERE value = ?) ORDER BY id DESC LIMIT 1",
+                       (m.user, m.id)).fetchone()
+    because = f"held by {why[1] or 'the write-gate'}: {why[0]}" if why else "held by the write-gate"
+    return (f"memory {m.id}{f' [{m.attribute}]' if m.attribute else ''} from {m.source} {m.origin} is held in "
+            f"quarantine ({because}); never shown as a memory until you confirm it: gates.release(store, {m.id}) "
+            f"confirms it, gates.discard(store, {m.id}) discards it (python gates.py DB release|discard {m.id})")
 
 
 def _order_pair(chosen, a, b, policy):

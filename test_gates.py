@@ -180,7 +180,11 @@ class BR19SpoofedSender(StoreCase):
         self.assertEqual(ids(self.store.current(U)), [w1.id])
         found = self.store.recall("home city", user=U)
         self.assertEqual(ids(found.memories), [w1.id])
-        self.assertEqual(found.notices, [])
+        # Issue 22: the held item recall touched is described to the user (never its text).
+        [notice] = found.notices
+        self.assertIn(f"memory {c2.id} [home_city] from import email:owner@example.com is held in quarantine", notice)
+        self.assertIn(f"gates.release(store, {c2.id})", notice)
+        self.assertNotIn("City-Q", notice)
         held = quarantined(self.store, U)
         self.assertEqual(ids(held), [c2.id])
         self.assertEqual(held[0].origin, "email:owner@example.com")
