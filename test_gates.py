@@ -209,9 +209,10 @@ class BR19SpoofedSender(StoreCase):
         self.assertEqual(entry.a, w1.id)  # the trusted side first
         found = self.store.recall("home city", user=U)
         self.assertEqual(ids(found.memories), [w1.id])
-        self.assertEqual(len(found.notices), 1)
+        self.assertEqual(len(found.notices), 2)  # the contested newcomer, and (issue 22) the held C2
         self.assertIn(f"memory {c3.id}", found.notices[0])
         self.assertIn("email:owner@example.com", found.notices[0])
+        self.assertIn(f"memory {c2.id} [home_city]", found.notices[1])
         # C2 is still held, never current.
         self.assertEqual(ids(quarantined(self.store, U)), [c2.id])
 
