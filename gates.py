@@ -2319,7 +2319,9 @@ def table_user_owned(text: str, *, names=()) -> str | None:
         _skeleton_has(skel, n) for n in name_forms(names))
     if not refers:
         return None
-    for code in codes:
+    # With the user named or addressed, every table's preference words are read: a text in a
+    # misidentified language ("@da zawsze woli ..." reads as Portuguese) still says it.
+    for code in dict.fromkeys([*codes, *LANGUAGES]):
         for kind in ("preference", "standing"):
             if table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True):
                 return f"{code}.{kind}"
