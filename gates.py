@@ -759,7 +759,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
-           first_person=r"i|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
+           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -1019,7 +1019,8 @@ def _compile_table(table: LanguageTable) -> dict:
     out = {}
     for kind, source in table.patterns.items():
         # A table of another script still has Latin words ("ID", "PIN", "AI"): whole words too.
-        out[kind] = re.compile(f"(?i)(?<![\\w'’-])(?:{source})(?![\\w'’-])" if table.script is None
+        # Cyrillic text spaces its words, so its words are whole words too ("я" is not "яйцо").
+        out[kind] = re.compile(f"(?i)(?<![\\w'’-])(?:{source})(?![\\w'’-])" if table.script is None or table.code == "ru"
                                else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
     return out
 
@@ -1678,6 +1679,11 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             return "attribute"
     flat = canonical(text)
     names = tuple(n for n in names if isinstance(n, str) and n.strip())
+    if names:  # "booked under the name Lovelace", "Name Lovelace": a booking's field, no identity claim
+        forms = "|".join(re.escape(f) for f in name_forms(names))
+        flat = re.sub(rf"(?i)\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|"
+                      rf"a nome di|em nome de|op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?(?:{forms})\b",
+                      "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     if about.search(flat):
         for topic, pattern, _ in patterns:
@@ -2642,10 +2648,11 @@ class ProvenanceGate:
         # itself: what it says is stored unverified (it never supersedes, and any clash with a
         # trusted memory is contested) unless a risk class or a rule below holds it.
         trust = "trusted" if candidate.authenticated else "unverified"
+        lang = language_of(text)
         if not candidate.authenticated and not model and (
-                _table_hit(text, skeleton(text), "first_person", language_of(text))
-                or _refers_to_user(text, names, language_of(text))
-                or _table_hit(text, skeleton(text), "user_reference", language_of(text))):
+                _table_hit(text, skeleton(text), "first_person", lang)
+                or _refers_to_user(text, names, lang)  # en/fr/de/es, the how-to reader ("Sie") exempt
+                or (lang not in ("en", "fr", "de", "es") and table_match(text, "user_reference", lang=lang))):
             # An unvouched sender who writes as "I" or about the user may be posing as the user (a
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
