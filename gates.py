@@ -8,29 +8,29 @@ a gate for a Decision and carries it out in one transaction. Gates:
 - ProvenanceGate: the rules of DESIGN.md, "Write-gates".
 - GuardGate: provenance plus conflicts with trusted memories (supersede or contest).
 
-How the gates stay safe on text they have never seen (the classifier will always miss some
-phrasings, so safety does not rest on its recall):
-- every judgement reads one canonical text (`memory.canonical`, cached there; its invisible
-  code points are `memory.INVISIBLE`); the stored text stays byte-exact, and a text that hides
-  content the canonical form reveals, or disguises Latin letters (mathematical, full-width,
-  Cyrillic or Greek look-alikes), is quarantined;
-- tool and import content is accepted only when `place_fact` can positively place it as a
-  declarative fact about the world in a language it parses (PARSED_LANGUAGES: English, French,
-  German, Spanish, Chinese); anything else is quarantined (kept, reviewable, releasable, never
-  recalled), and only clear instructions and preferences are rejected (`clear_instruction`):
-  what the rules are unsure about is quarantined, never rejected;
-- tool text about the user fails safe: a sentence that names or addresses the user
-  (USER_REFERENCE, "you", "your", the user's names) and says something about them waits in
-  quarantine (`about_user`), unless it only makes the user party to a booking, an order or a
-  transaction ("Your order shipped", "Your flight departs at 9:40");
+How the gates stay safe on text they have never seen, and still keep what they should (issue 22:
+holding whatever the rules could not parse cost 40% of benign facts and whole languages, while
+the structure, not the word lists, kept attacks out):
+- every judgement reads one canonical text (`memory.canonical`); the stored text stays byte-exact;
+  names and risk words are also compared on a `skeleton` (disguise by kind); text that hides
+  content, or disguises letters, is held;
+- rejected, only: prompt structure, another speaker, and a clear order to the assistant
+  (`order_to_assistant`, in every table's language): a benign fact is never lost;
+- held by risk class (RISK_CLASSES, data a deployer extends; `risk_of`): payment routes,
+  credentials, the user's own contact routes, standing instructions and waived confirmations,
+  hidden text; found by structure in every script and by words in the per-language tables
+  (LANGUAGES: one LanguageTable per language, each pattern named); from a tool also what the
+  user owns (`user_owned`, `table_user_owned`, `about_user`), requests to act, and an unvouched
+  sender who writes as "I" or about the user; everything else from a tool is a fact;
+- a model's own note about the user (source "model") is accepted unverified, served as the
+  assistant's unconfirmed inference, never outranking the user, with the risk classes held
+  (ProvenanceGate(model_writes="strict") judges it as tool content);
 - the user's names: those given as `user_names`, else the name a name-like user id spells
-  (`names_from_id`: "ada" -> Ada, "ada.lovelace" -> Ada Lovelace; "user-123", "u1" -> none);
-  a full name also counts by its parts ("Ms. Lovelace");
-- a user-owned value (USER_OWNED_ATTRIBUTES, USER_OWNED_CLAIMS) is never set by a tool;
-- `render` marks provenance and quotes tool text as data;
-- hooks only tighten: classify(text) -> claim kind; judge(text, provenance) -> claim kind (a
-  model may be plugged in as a plain callable); contradicts(a, b) -> bool. Each receives the
-  canonical text.
+  (`names_from_id`); a full name also counts by its parts;
+- `render` marks provenance and quotes tool and model text as data;
+- hooks only tighten: classify(text) -> claim kind; judge(text, provenance) -> claim kind or a
+  risk class name (a model may be plugged in as a plain callable); contradicts(a, b) -> bool.
+  Each receives the canonical text.
 Decision reasons are stable codes, listed with their meaning in REASONS.
 """
 
@@ -47,7 +47,9 @@ from memory import (ALL, DEFAULT_POLICY, INVISIBLE, POLICIES, RULE_RELEASED, TRU
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
            "remember", "render", "classify_claim", "has_prompt_structure", "hidden_content",
            "place_fact", "user_owned", "about_user", "names_from_id", "name_forms", "clear_instruction",
-           "language_of", "quarantined", "release", "discard",
+           "language_of", "quarantined", "release", "discard", "risk_of", "order_to_assistant", "skeleton",
+           "key_words", "table_match", "table_user_owned", "waived", "LanguageTable", "LANGUAGES", "PATTERN_KINDS",
+           "RiskClass", "RISK_CLASSES", "RISK_CLASS_NAMES", "MODEL_WRITES", "MODEL_LABEL",
            "CLAIM_KINDS", "ACTIONS", "REASONS", "PARSED_LANGUAGES", "USER_OWNED_ATTRIBUTES",
            "USER_OWNED_CLAIMS", "USER_REFERENCE"]
 
@@ -99,9 +101,9 @@ REASONS = {
                        "unconfirmed inference (ProvenanceGate model_writes='inferred')",
     "judge": "the injected judge tightened a model's note to a hold (quarantine)",
 }
-# The languages place_fact reads. Chinese is parsed (Han script, a predicate or a number); a
-# text in any other language or script (Italian, Portuguese, Japanese, Russian ...) or whose
-# language cannot be told is quarantined as unparsed_language, never accepted.
+# The languages whose sentence rules (imperatives, requests, fact shapes, the user-owned claim
+# shapes) place_fact and about_user read beyond the tables; every language of LANGUAGES is read
+# by its table, and no language is held for not being one of these.
 PARSED_LANGUAGES = ("en", "fr", "de", "es", "zh")
 
 
@@ -1461,12 +1463,11 @@ _STANDING_ARRANGEMENT = re.compile(
 
 
 def place_fact(text: str, *, names=()) -> str | None:
-    """None when the default can place `text` (tool or import content) as a declarative fact
-    about the world; otherwise the REASONS code that says why it cannot. This is the allow-list:
-    a text is placed only when it is in a parsed language (PARSED_LANGUAGES), each sentence has
-    a fact shape (a subject and a finite verb or participle, or a date, time, amount or number:
-    "Record attendance reached 4,000 on Saturday", "Embarque a las 18:55 por la puerta 12",
-    "Réservation de la salle Orion confirmée pour jeudi") and none of these holds:
+    """None when nothing in `text` (tool or import content) keeps it from being a fact;
+    otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
+    holds it. Since issue 22 a text with no fact shape (a record, a CSV row, a heading) or in a
+    language these rules do not read is a fact here too: the risk classes (risk_of) and the
+    tables decide for every language. The rules:
     request (asked/requested/agreed/resolved that, it was decided that, is to be done, at X's
     request, quoted orders); routing_change (a payment identifier: IBAN, account or card number,
     handle; a contact identifier (e-mail address, phone, street address) that something is sent
@@ -2502,7 +2503,7 @@ class OpenGate:
 
 
 class ProvenanceGate:
-    """Review by provenance and claim kind (DESIGN.md, "Write-gates"). Every rule reads the
+    """Review by provenance and risk class (DESIGN.md, "Write-gates"). Every rule reads the
     canonical text (memory.canonical); the stored text stays byte-exact. In order:
 
     - text with prompt structure: reject (prompt_structure), whoever sent it;
@@ -2510,23 +2511,22 @@ class ProvenanceGate:
     - the user's own message (source user): an unauthenticated origin is quarantined
       (unauthenticated_origin), a text hiding content is quarantined (hidden_content); else
       accept, trusted (user_statement), whatever its claim kind;
-    - a tool's or an import's content, failing to quarantine, never open:
-      an instruction is rejected when it is clear (`clear_instruction`: a question, a text
-      addressed to a model, a polite request, an imperative with an object) and quarantined
-      when not ("Change date or time"), both as tool_instruction; a preference is rejected when
-      it is the user's (`about_user`) or calls a source trusted, and quarantined when it is
-      someone else's ("I love the new espresso machine"), both as tool_preference; an
-      injected classify's or judge's "instruction" or "user_preference" is taken as clear;
-      hidden content (hidden_content) or a disguise (disguised_text: mathematical or full-width
-      Latin letters, Cyrillic or Greek look-alikes inside Latin words, invisible characters even
-      between words) quarantined; a procedure quarantined (tool_procedure); an unauthenticated
-      origin quarantined (unauthenticated_origin); a user-owned value quarantined (user_owned,
-      see `user_owned`: even when the user has stated nothing yet); anything else about the user
-      quarantined (about_user, see `about_user`: not a booking, order or transaction the user is
-      only party to); anything `place_fact` cannot place as a declarative fact quarantined with
-      its reason (request, routing_change, conditional, agent_directive, vouching,
-      standing_arrangement, unparsed_language, no_fact_shape); the rest accepted as inferred,
-      trusted because its origin is authenticated (tool_fact).
+    - a tool's, an import's or (strict) a model's content: a clear order to the assistant is
+      rejected (tool_instruction, rule from `order_to_assistant`); hidden content or a disguise
+      is held (hidden_content, disguised_text: risk hidden_text); an unvouched origin that
+      writes as "I" or about the user is held (unauthenticated_origin); a risk class is held
+      (its name as the reason, `risk_of`'s rule); a judge's risk class or "instruction"
+      tightens; then, from a tool: the user's preference (tool_preference), a user-owned value
+      (user_owned, see `user_owned` and `table_user_owned`), a request to act (request), what
+      `place_fact` names (request, routing_change, conditional, agent_directive, vouching,
+      standing_arrangement), a procedure (tool_procedure) and other text about the user
+      (about_user) are held; everything else is accepted as a fact (tool_fact), trusted when
+      its origin is authenticated, else unverified;
+    - a model's own note (source model, model_writes="inferred"): the same up to the risk
+      classes (an override is rejected; naming the assistant is allowed), then an agent
+      directive or vouching is held; everything else is accepted unverified (model_inference).
+    Every Decision carries its reason (REASONS), the risk class (or None) and the rule that
+    fired (e.g. "payment_route.iban", "ru.override", "standing_instruction.es.waiver").
 
     Hooks and settings (all keyword-only except classify):
     - classify(text) -> one of CLAIM_KINDS replaces classify_claim; it receives the canonical
@@ -2547,6 +2547,11 @@ class ProvenanceGate:
       `user_names=lambda user: ()` turns names off.
     - owned_attributes (default USER_OWNED_ATTRIBUTES), owned_claims (default
       USER_OWNED_CLAIMS): what is user-owned; pass an extended copy to add to it.
+    - model_writes: "inferred" (default: a model's note is the assistant's unconfirmed
+      inference, risk classes held) or "strict" (judged as a tool's content); see MODEL_WRITES.
+    - risk_classes: a tuple of RiskClass (default RISK_CLASSES); extend it to hold more kinds.
+      The judge may answer any of their names, which holds the candidate (rule "judge").
+    Raises InvalidMemory for a bad setting.
     """
 
     def __init__(self, classify=None, *, judge=None, user_names=None,
