@@ -178,6 +178,19 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
         self.assertEqual(write("Наш офис открыт с 9 до 18.", openai_compat.judged_gate(client)).decision.action,
                          "reject")
 
+    def test_the_agent_loop_stores_a_models_extraction_as_its_inference(self):
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples"))
+        from agent_loop import Agent, Turn
+        with MemoryStore() as store:
+            agent = Agent(store, U, lambda system, prompt: "ok", extracted_source="model",
+                          extract=lambda text: ["User is vegetarian.", "User's IBAN is DE89 3704 0044 0532 0130 00."])
+            agent.turn(Turn(U, "I don't eat meat; pay me at my usual bank."))
+            [m] = store.current(U)
+            self.assertEqual((m.text, m.source, m.origin), ("User is vegetarian.", "model", "model:extract"))
+            self.assertEqual(len(store.memories(U, status="quarantined")), 1)
+
     def test_the_adapters_default_to_model_provenance(self):
         try:
             from adapters.langgraph_store import MemoryBaseStore
