@@ -38,8 +38,9 @@ memory.MAX_METADATA_BYTES, raises InvalidMemory and nothing is written). The mem
 which is what the gate judges and recall searches, is extracted from the value
 (`value_to_text`): the texts at the index "fields" when the store's index names fields other
 than "$", else the documented default: {"content": str} alone (LangMem's shape) is that str;
-any other value is one "path: value" line per scalar leaf (nested keys joined by ".", list items
-joined by ", "), or its JSON when it has none. A memory written natively (no such metadata) reads
+any other value is one "path: <JSON scalar>" line per scalar leaf (nested keys joined by ".";
+values quoted as JSON, so the gate reads a record's fields, not sentences or orders), or its JSON
+when it has none. A memory written natively (no such metadata) reads
 back as its text parsed as a JSON object, else {"content": text}.
 
 Writes. put is `gates.remember(Candidate(text, user, task, attribute=key, metadata=...), gate,
@@ -221,12 +222,10 @@ def attribute_to_key(attribute: str | None, memory_id: int) -> str:
 
 
 def _scalar(value) -> str | None:
-    if value is None:
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    if isinstance(value, str):
-        return value if value.strip() else None
-    if isinstance(value, (bool, int, float)):
-        return json.dumps(value)
+    if isinstance(value, (str, bool, int, float)):
+        return json.dumps(value, ensure_ascii=False)  # quoted: the gate reads a field, not an order
     return None
 
 
@@ -237,7 +236,7 @@ def _lines(value, path, out) -> None:
     elif isinstance(value, (list, tuple)):
         scalars = [s for s in map(_scalar, value) if s is not None]
         if scalars:
-            out.append(f"{path}: {', '.join(scalars)}")
+            out.append(f"{path}: [{', '.join(scalars)}]")
         for i, v in enumerate(value):
             if isinstance(v, (Mapping, list, tuple)):
                 _lines(v, f"{path}[{i}]", out)
@@ -250,8 +249,9 @@ def _lines(value, path, out) -> None:
 def value_to_text(value: Mapping[str, Any], fields=None) -> str:
     """The memory text of a LangGraph value: the texts at `fields` (LangGraph paths, e.g.
     ["text", "items[*].name"]) joined by newlines when fields are given, are not ["$"] and
-    find text; else {"content": str} alone -> that str; else one "path: value" line per scalar
-    leaf; else the value's JSON. Raises InvalidMemory for a value that is not a dict."""
+    find text; else {"content": str} alone -> that str; else one "path: <JSON scalar>" line per
+    scalar leaf (nested keys joined by ".", lists of scalars as one JSON array; {"title": "Doc 1",
+    "tags": ["a"]} -> 'title: "Doc 1"' + newline + 'tags: ["a"]'); else the value's JSON. Raises InvalidMemory for a value that is not a dict."""
     if not isinstance(value, Mapping):
         raise InvalidMemory(f"value: expected a dict; got {value!r:.200}")
     if fields and "$" not in fields:
@@ -596,9 +596,10 @@ class MemoryBaseStore(BaseStore):
             m = self._by_id(user, task, key)
             ids = [m.id] if m is not None else []
         else:
-            ids = [m.id for m in self.store.memories(user, task, attribute=key_to_attribute(key)) if m.task == task]
+            versions = [m for m in self.store.memories(user, task, attribute=key_to_attribute(key)) if m.task == task]
+            ids = [m.id for m in sorted(versions, key=lambda m: -m.created_at)]
         gone = set()
-        for mid in ids:  # forget is transitive: a later id may already be gone with an earlier one
+        for mid in ids:  # newest first: forget is transitive, so the versions it retired go with it
             if mid not in gone and self.store.get(mid) is not None:
                 gone.update(self.store.forget(mid))
         return None
@@ -648,7 +649,9 @@ class MemoryBaseStore(BaseStore):
                 scored.append((max(_cosine(q, v) for v in vs) if vs else None, i, p, ns))
         else:
             for namespace, user, task, picked in by_scope:
-                found = self.store.recall(query, user=user, task=task, k=max(1, len(picked)))
+                # recall at a task level also ranks the user level's memories: room for them too
+                room = len(picked) + (len(self.store.memories(user, None, status="current")) if task is not None else 0)
+                found = self.store.recall(query, user=user, task=task, k=max(1, room))
                 given = getattr(found, "scores", None) or {}
                 rank = {m.id: given.get(m.id, 1.0 / (r + 1))
                         for r, m in enumerate(x for x in found.memories if x.task == task)}

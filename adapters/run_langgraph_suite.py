@@ -41,6 +41,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -49,7 +50,7 @@ SUITES = {  # lib folder -> its store test files
     "checkpoint-sqlite": ["tests/test_store.py", "tests/test_async_store.py"],
     "checkpoint-postgres": ["tests/test_store.py", "tests/test_async_store.py"],
 }
-STORE_ENV, OUT_ENV = "LANGGRAPH_SUITE_STORE", "LANGGRAPH_SUITE_OUT"
+STORE_ENV, OUT_ENV, DB_ENV = "LANGGRAPH_SUITE_STORE", "LANGGRAPH_SUITE_OUT", "LANGGRAPH_SUITE_DB"
 REFUSAL = "CrossUserSearchError"
 
 
@@ -64,6 +65,10 @@ def _index(index):
     return index
 
 
+def _path(folder) -> str:
+    return ":memory:" if os.environ.get(DB_ENV) == "memory" else os.path.join(folder, "memory.db")
+
+
 def _open(index=None):
     """(store, close) for the store this run tests."""
     if os.environ.get(STORE_ENV, "ours") == "inmemory":
@@ -74,7 +79,7 @@ def _open(index=None):
     from adapters.langgraph_store import MemoryBaseStore
     from memory import MemoryStore
     folder = tempfile.TemporaryDirectory(prefix="lgsuite-")
-    memory = MemoryStore(os.path.join(folder.name, "memory.db"))
+    memory = MemoryStore(_path(folder.name))
     store = MemoryBaseStore(memory, index=_index(index))
 
     def close():
@@ -145,7 +150,7 @@ def _in_memory_store_class():
     class SuiteStore(MemoryBaseStore):
         def __init__(self, *, index=None):
             self._folder = tempfile.TemporaryDirectory(prefix="lgsuite-")
-            super().__init__(MemoryStore(os.path.join(self._folder.name, "memory.db")), index=_index(index))
+            super().__init__(MemoryStore(_path(self._folder.name)), index=_index(index))
     return SuiteStore
 
 
@@ -242,33 +247,55 @@ def pytest_sessionfinish(session, exitstatus):
 
 # --- the command line ----------------------------------------------------------------------------
 
-def _run(checkout, lib, files, which):
+def _start(checkout, lib, files, which, db, tmp):
+    """Start one pytest run; returns (process, outcomes file)."""
     folder = os.path.join(checkout, "libs", lib)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "outcomes.json")
-        env = dict(os.environ, **{STORE_ENV: which, OUT_ENV: out})
-        env["PYTHONPATH"] = os.pathsep.join([folder, _ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-        cmd = [sys.executable, "-m", "pytest", "-p", "adapters.run_langgraph_suite", "-p", "no:cacheprovider",
-               "-q", "-o", "asyncio_mode=auto", "-o", "addopts=", "--tb=short", *files]
-        done = subprocess.run(cmd, cwd=folder, env=env, capture_output=True, text=True)
-        if not os.path.exists(out):
-            raise SystemExit(f"pytest did not run in {folder} ({which}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-        with open(out, encoding="utf-8") as f:
-            return json.load(f)
+    out = os.path.join(tmp, f"{lib}-{which}.json")
+    env = dict(os.environ, **{STORE_ENV: which, OUT_ENV: out, DB_ENV: db})
+    env["PYTHONPATH"] = os.pathsep.join([folder, _ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    cmd = [sys.executable, "-m", "pytest", "-p", "adapters.run_langgraph_suite", "-p", "no:cacheprovider",
+           "-q", "-o", "asyncio_mode=auto", "-o", "addopts=", "--tb=short", *files]
+    log = open(os.path.join(tmp, f"{lib}-{which}.log"), "w", encoding="utf-8")
+    return subprocess.Popen(cmd, cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT), out, log
+
+
+def _finish(started) -> dict:
+    process, out, log = started
+    process.wait()
+    log.close()
+    if not os.path.exists(out):
+        with open(log.name, encoding="utf-8") as f:
+            raise SystemExit(f"pytest did not finish ({log.name}):\n{f.read()[-3000:]}")
+    with open(out, encoding="utf-8") as f:
+        return json.load(f)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("checkout", help="a checkout of langchain-ai/langgraph (its libs/ folder is read)")
     parser.add_argument("--json", action="store_true", help="print the counts and differences as JSON")
+    parser.add_argument("--db", choices=("file", "memory"), default="file",
+                        help="MemoryStore on a file in a fresh folder (default, as the README builds it) or "
+                             "':memory:' (the same code without the file's erasure checkpoints: faster)")
+    parser.add_argument("--jobs", type=int, default=2, help="pytest runs at once (default 2)")
     args = parser.parse_args(argv)
     if not os.path.isdir(os.path.join(args.checkout, "libs", "checkpoint", "tests")):
         print(f"{args.checkout}: no libs/checkpoint/tests here; pass a checkout of langchain-ai/langgraph",
               file=sys.stderr)
         return 2
     rows, differ = [], []
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [(lib, which) for lib in SUITES for which in ("ours", "inmemory")]
+        outcomes, running = {}, []
+        for lib, which in runs:
+            if len(running) >= max(1, args.jobs):
+                outcomes[running[0][0]] = _finish(running.pop(0)[1])
+            running.append(((lib, which), _start(args.checkout, lib, SUITES[lib], which, args.db, tmp)))
+        for name, run in running:
+            outcomes[name] = _finish(run)
     for lib, files in SUITES.items():
-        ours, theirs = _run(args.checkout, lib, files, "ours"), _run(args.checkout, lib, files, "inmemory")
+        ours, theirs = outcomes[(lib, "ours")], outcomes[(lib, "inmemory")]
         for f in files:
             ids = [i for i in theirs if i.startswith(f + "::")]
             ours_ok = sum(1 for i in ids if ours.get(i, ("missing",))[0] == "passed")
@@ -288,6 +315,8 @@ def main(argv=None) -> int:
         print(f"{'suite':{width}}  tests  MemoryBaseStore  InMemoryStore")
         for r in rows + [dict(total, suite="total")]:
             print(f"{r['suite']:{width}}  {r['tests']:5}  {r['MemoryBaseStore']:15}  {r['InMemoryStore']:13}")
+        print(f"MemoryStore on {'a file' if args.db == 'file' else ':memory:'}; "
+              f"{time.monotonic() - started:.0f} s in all")
         print(f"\npassed by InMemoryStore, not by MemoryBaseStore: {len(differ)} "
               f"({len(refused)} of them the documented refusal, {REFUSAL})")
         for d in differ:
