@@ -1,6 +1,6 @@
 """A LangGraph `BaseStore` over MemoryStore, so LangGraph graphs and LangMem's memory tools read
 and write this project's memory (provenance, write-gates, consolidation, forgetting), keeping
-LangGraph's store contract (LangGraph's own store suites pass: adapters/run_langgraph_suite.py).
+LangGraph's store contract (LangGraph's own store suites pass: eval/langgraph_suite.py).
 
 Needs `langgraph` (`pip install langgraph`); the core modules stay stdlib-only.
 

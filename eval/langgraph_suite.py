@@ -1,7 +1,7 @@
 """Run LangGraph's own BaseStore test suites against MemoryBaseStore and, side by side, against
 LangGraph's InMemoryStore, changing only the code that builds the store.
 
-    python adapters/run_langgraph_suite.py /path/to/langgraph [--json] [--show-failures]
+    python eval/langgraph_suite.py /path/to/langgraph [--json] [--db file|memory] [--deselect-slow]
 
 The path is a checkout of langchain-ai/langgraph (or any folder holding its `libs/checkpoint`,
 `libs/checkpoint-sqlite` and `libs/checkpoint-postgres` test folders and their pyproject.toml).
@@ -27,7 +27,7 @@ InMemoryStore passes and MemoryBaseStore does not, with the first line of its er
 many of those are the documented refusal (CrossUserSearchError). Exit status 0 when every test
 InMemoryStore passes also passes here except refusals, else 1; 2 for usage errors.
 
-This file is also the pytest plugin the runs load (`-p adapters.run_langgraph_suite`); the
+This file is also the pytest plugin the runs load (`-p langgraph_suite`, with eval/ on the path); the
 environment variables LANGGRAPH_SUITE_STORE ("ours" | "inmemory") and LANGGRAPH_SUITE_OUT (a
 JSON file for the outcomes) select and record a run.
 """
@@ -50,7 +50,7 @@ SUITES = {  # lib folder -> its store test files
     "checkpoint-sqlite": ["tests/test_store.py", "tests/test_async_store.py"],
     "checkpoint-postgres": ["tests/test_store.py", "tests/test_async_store.py"],
 }
-SLOW = ("test_large_batches",)  # --deselect-slow: postgres' 10 threads x 6,000 ops and 60,000 coroutines
+SLOW = ("test_large_batches_async",)  # --deselect-slow: postgres' 60,000 concurrent coroutines
 STORE_ENV, OUT_ENV, DB_ENV = "LANGGRAPH_SUITE_STORE", "LANGGRAPH_SUITE_OUT", "LANGGRAPH_SUITE_DB"
 REFUSAL = "CrossUserSearchError"
 
@@ -253,8 +253,9 @@ def _start(checkout, lib, files, which, db, tmp, deselect=False):
     folder = os.path.join(checkout, "libs", lib)
     out = os.path.join(tmp, f"{lib}-{which}.json")
     env = dict(os.environ, **{STORE_ENV: which, OUT_ENV: out, DB_ENV: db})
-    env["PYTHONPATH"] = os.pathsep.join([folder, _ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    cmd = [sys.executable, "-m", "pytest", "-p", "adapters.run_langgraph_suite", "-p", "no:cacheprovider",
+    here = os.path.dirname(os.path.abspath(__file__))
+    env["PYTHONPATH"] = os.pathsep.join([folder, here, _ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    cmd = [sys.executable, "-m", "pytest", "-p", "langgraph_suite", "-p", "no:cacheprovider",
            "-q", "-o", "asyncio_mode=auto", "-o", "addopts=", "--tb=short", *files]
     if deselect and lib == "checkpoint-postgres":
         cmd += ["-k", " and ".join(f"not {name}" for name in SLOW)]
@@ -282,8 +283,8 @@ def main(argv=None) -> int:
                              "':memory:' (the same code without the file's erasure checkpoints: faster)")
     parser.add_argument("--jobs", type=int, default=2, help="pytest runs at once (default 2)")
     parser.add_argument("--deselect-slow", action="store_true",
-                        help="leave out the postgres suite's test_large_batches* (6 tests: 10 threads x 6,000 ops and "
-                             "60,000 concurrent coroutines; each write is reviewed against the whole scope)")
+                        help="leave out the postgres suite's test_large_batches_async (3 tests: 60,000 concurrent "
+                             "operations on one scope, each write reviewed against the whole scope: tens of minutes)")
     args = parser.parse_args(argv)
     if not os.path.isdir(os.path.join(args.checkout, "libs", "checkpoint", "tests")):
         print(f"{args.checkout}: no libs/checkpoint/tests here; pass a checkout of langchain-ai/langgraph",
@@ -323,7 +324,7 @@ def main(argv=None) -> int:
         print(f"{'suite':{width}}  tests  MemoryBaseStore  InMemoryStore")
         for r in rows + [dict(total, suite="total")]:
             print(f"{r['suite']:{width}}  {r['tests']:5}  {r['MemoryBaseStore']:15}  {r['InMemoryStore']:13}")
-        left_out = "postgres' test_large_batches* left out (--deselect-slow); " if args.deselect_slow else ""
+        left_out = "postgres' test_large_batches_async left out (--deselect-slow); " if args.deselect_slow else ""
         print(f"MemoryStore on {'a file' if args.db == 'file' else ':memory:'}; {left_out}"
               f"{time.monotonic() - started:.0f} s in all")
         print(f"\npassed by InMemoryStore, not by MemoryBaseStore: {len(differ)} "
