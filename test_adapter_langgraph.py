@@ -407,6 +407,28 @@ class SearchAndBatchTest(Base):
         self.assertIn(("ada", "memories"), spaces)
 
 
+class SuiteRunnerTest(unittest.TestCase):
+    """eval/langgraph_suite.py, without a LangGraph checkout: it refuses a folder that is not one
+    (exit 2, nothing run) and hands the index config to both stores alike."""
+
+    def test_refuses_a_folder_without_the_suites(self):
+        import contextlib
+        import io
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "eval"))
+        try:
+            import langgraph_suite
+        finally:
+            sys.path.pop(0)
+        err = io.StringIO()
+        with tempfile.TemporaryDirectory() as empty, contextlib.redirect_stderr(err):
+            self.assertEqual(langgraph_suite.main([empty]), 2)
+        self.assertIn("no libs/checkpoint/tests here", err.getvalue())
+        self.assertEqual(langgraph_suite._index({"dims": 3, "text_fields": ["a"]}),
+                         {"dims": 3, "text_fields": ["a"], "fields": ["a"]})
+        self.assertIsNone(langgraph_suite._index(None))
+
+
 @unittest.skipUnless(HAVE_LANGGRAPH, NEED_LANGGRAPH)
 class StateGraphTest(Base):
     def build(self, asynchronous=False):
