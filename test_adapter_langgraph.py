@@ -316,7 +316,11 @@ class SearchAndBatchTest(Base):
         found = self.store.search(NS, query="green tea")
         self.assertEqual([i.key for i in found[:2]], ["drink", "hotel"])  # recall's matches first ...
         self.assertEqual(sorted(i.key for i in found[2:]), ["city", "desk"])  # ... then the rest, score 0
-        self.assertEqual([i.score for i in found], [1.0, 1.0, 0.0, 0.0])  # each level's best: 1 / (rank + 1)
+        user_level = self.mem.recall("green tea", user="ada", task=None, k=10).scores
+        trip_level = self.mem.recall("green tea", user="ada", task="trip", k=10).scores
+        self.assertEqual([i.score for i in found],
+                         [user_level[found[0].memory_id], trip_level[found[1].memory_id], 0.0, 0.0])
+        self.assertGreater(found[0].score, found[1].score)  # recall's scores (BM25), merged across levels
         self.assertEqual(found[1].namespace, ("memories", "ada", "trip"))
         self.assertEqual([i.key for i in self.store.search(("memories", "ada", "trip"), query="green tea")], ["hotel"])
         self.assertEqual([i.namespace for i in self.store.search(("ada",), query="window desk")][0],
@@ -343,8 +347,9 @@ class SearchAndBatchTest(Base):
                               (("docs", "b", "c"), "three", "A red car and a red apple.")):
             self.store.put(ns, key, {"text": text})
         found = self.store.search(("docs",), query="red apple")
-        self.assertEqual([i.key for i in found], ["one", "three", "two"])  # merged by score across scopes
-        self.assertEqual([i.score for i in found], [1.0, 1.0, 0.0])
+        self.assertEqual([i.key for i in found], ["three", "one", "two"])  # merged by score across scopes
+        self.assertGreater(found[0].score, found[1].score)
+        self.assertEqual(found[2].score, 0.0)  # not recalled: after every hit
         self.assertEqual(len(self.store.search(("docs",))), 3)
         for prefix in ((), ("memories",)):  # the user slot left open while bound users are stored
             with self.assertRaisesRegex(CrossUserSearchError, "bound user"):
@@ -371,6 +376,22 @@ class SearchAndBatchTest(Base):
         self.assertEqual(found[2].score, 0.0)
         self.assertIsNone(found[3].score)  # not indexed: after the scored ones
         self.assertEqual([i.key for i in store.search(("vec",), query="abab", limit=1)], ["ab"])
+
+    def test_fused_recall_of_a_store_with_an_embedder(self):
+        """Without an index embedder, the scores are recall's, fused with vectors when the
+        MemoryStore has an embedder."""
+        from adapters.langgraph_store import MemoryBaseStore, namespace_user
+        from memory import MemoryStore
+        with MemoryStore(os.path.join(self.tmp.name, "fused.db"), embed=letters) as mem:
+            store = MemoryBaseStore(mem)
+            for key, text in (("zz", "The zebra grazes."), ("ab", "A cab waits."), ("pp", "Puppies nap.")):
+                store.put(("fused",), key, {"text": text})
+            found = store.search(("fused",), query="zebras")
+            recalled = mem.recall("zebras", user=namespace_user(("fused",)), k=10)
+            self.assertEqual([(i.memory_id, i.score) for i in found[:len(recalled.memories)]],
+                             [(m.id, recalled.scores[m.id]) for m in recalled.memories])
+            self.assertEqual(found[0].key, "zz")
+            self.assertEqual(len(found), 3)
 
     def test_batch_and_abatch(self):
         from langgraph.store.base import GetOp, ListNamespacesOp, PutOp, SearchOp

@@ -67,13 +67,15 @@ order by updated_at), score None. With a query: every item passing the filter is
 ranked with a float score. With an embedder in `index`, the score is LangGraph's: the highest
 cosine similarity between the query and the item's field vectors (one per text at the index
 fields, or the put's `index` paths; a put with index=False has no vectors and score None, after
-the scored ones). Without one, each scope is ranked by the store's recall: the memory recall
-ranks r-th (from 0) scores 1 / (r + 1), or recall's own score where Recall carries one; what
-recall does not return scores 0.0. Scopes are merged by score. Vectors are computed by
+the scored ones). Without one, each scope is ranked by the store's recall and an item's score
+is recall's (Recall.scores: larger is better; BM25 for the words, fused with vectors when the
+MemoryStore has an embedder, MemoryStore(path, embed=...)); recall's hits of every scope come
+first, merged by score, then what recall did not return, score 0.0. (A Recall without scores
+would give its r-th hit, from 0, 1 / (r + 1).) Vectors are computed by
 `index["embed"]` (anything langgraph's ensure_embeddings accepts) when a search first needs
 them, one embed_documents call per search, and kept in this object for its life (keyed by memory
-id and server clock, so an erased or rewritten memory never reuses one); MemoryStore(embed=...)
-fusion (its own vector index) is used through recall's scores when the store has it.
+id and server clock, so an erased or rewritten memory never reuses one). For the project's fused
+recall instead, give the embedder to MemoryStore(path, embed=...) and none in `index`.
 
 The one principled difference: a search whose prefix leaves a template's user slot open (such
 as () or ("memories",) under the defaults) would return the memories of every user the deployer
@@ -640,25 +642,27 @@ class MemoryBaseStore(BaseStore):
             rows = [(p, ns) for ns, _, _, picked in by_scope for p in picked]
             rows.sort(key=lambda r: -r[0][0].created_at)  # newest write first
             return [self._item(p, ns, StoredSearchItem) for p, ns in rows[offset:offset + limit]]
-        scored = []  # (score or None, order, picked, namespace)
+        scored = []  # (score or None, missed by recall, order, picked, namespace)
         if self.embeddings is not None:
             flat = [(p, ns) for ns, _, _, picked in by_scope for p in picked]
             vectors = self._vectors_of([p for p, _ in flat])
             q = self.embeddings.embed_query(query)
             for i, ((p, ns), vs) in enumerate(zip(flat, vectors)):
-                scored.append((max(_cosine(q, v) for v in vs) if vs else None, i, p, ns))
+                scored.append((max(_cosine(q, v) for v in vs) if vs else None, False, i, p, ns))
         else:
             for namespace, user, task, picked in by_scope:
                 # recall at a task level also ranks the user level's memories: room for them too
                 room = len(picked) + (len(self.store.memories(user, None, status="current")) if task is not None else 0)
                 found = self.store.recall(query, user=user, task=task, k=max(1, room))
                 given = getattr(found, "scores", None) or {}
-                rank = {m.id: given.get(m.id, 1.0 / (r + 1))
+                rank = {m.id: float(given.get(m.id, 1.0 / (r + 1)))
                         for r, m in enumerate(x for x in found.memories if x.task == task)}
                 for p in picked:
-                    scored.append((float(rank.get(p[0].id, 0.0)), len(scored), p, namespace))
-        scored.sort(key=lambda s: (s[0] is None, -(s[0] or 0.0), s[1]))
-        return [self._item(p, ns, StoredSearchItem, score) for score, _, p, ns in scored[offset:offset + limit]]
+                    hit = p[0].id in rank
+                    scored.append((rank[p[0].id] if hit else 0.0, not hit, len(scored), p, namespace))
+        # recall's hits first, merged across scopes by score; then what recall did not return
+        scored.sort(key=lambda s: (s[0] is None, s[1], -(s[0] or 0.0), s[2]))
+        return [self._item(p, ns, StoredSearchItem, score) for score, _, _, p, ns in scored[offset:offset + limit]]
 
     def _list_namespaces(self, op: ListNamespacesOp):
         namespaces = {ns for ns, _, _, _ in self._stored_scopes()
