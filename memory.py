@@ -1705,7 +1705,7 @@ _ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source
                "authenticated", "trust", "metadata")
 _ADD_FIELD_SET = frozenset(_ADD_FIELDS)
 _DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "semantic",
-             "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted",
+             "source": "user", "origin": "chat", "authenticated": True, "trust": None,
              "metadata": None}
 
 
@@ -1859,6 +1859,8 @@ def prepare(fields: dict, where: str = "") -> dict:
         _check_enum("kind", row["kind"], KINDS)
         _check_enum("authority", row["authority"], AUTHORITIES)
         _check_enum("source", row["source"], SOURCES)
+        if row["trust"] is None:  # what a tool or a model wrote is unverified unless the caller vouches for it
+            row["trust"] = "unverified" if row["source"] in INFERRING_SOURCES else "trusted"
         _check_enum("trust", row["trust"], TRUSTS)
         if not isinstance(row["authenticated"], bool):
             raise _invalid("authenticated", "True | False", row["authenticated"])
@@ -3082,15 +3084,18 @@ class MemoryStore:
 
     def add(self, text: str, *, user: str, task: str | None = None, attribute: str | None = None,
             authority: str = "user", kind: str = "semantic", source: str = "user",
-            origin: str = "chat", authenticated: bool = True, trust: str = "trusted",
+            origin: str = "chat", authenticated: bool = True, trust: str | None = None,
             **unexpected) -> Memory:
         """Store one memory as current and return it. One transaction.
 
-        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's
-        content (source="tool") is stored with authority "inferred" whatever was asked.
-        Raises InvalidMemory (nothing written) for bad input, including any attempt to pass
-        created_at/recorded_at; StoreError for database failures. No gate is applied: use
-        gates.remember() for content the agent did not hear from the user.
+        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's or
+        a model's content (source "tool" or "model") is stored with authority "inferred" whatever
+        was asked, and with trust "unverified" unless the caller passes trust="trusted"; trust
+        None (the default) is "trusted" for the other sources. Raises InvalidMemory (nothing
+        written) for bad input, including any attempt to pass created_at/recorded_at;
+        StoreError for database failures. No gate is applied: this is the raw write for what
+        the user said. An agent writes what it read or concluded with gates.remember(), the
+        gated call (README, "Which call writes").
         """
         row = prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
                            kind=kind, source=source, origin=origin, authenticated=authenticated,
@@ -3824,7 +3829,7 @@ class MemoryStore:
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
             "kind = 'contested'", (user,)))}
         view = _ReadView(conn, user, task, set(contested))
-        chosen, seen_ids, same_fact, withheld = [], set(), {}, []
+        chosen, seen_ids, same_fact, withheld, held = [], set(), {}, [], []
         scores, paths = {}, {}
         # One ranked stream read lazily: FTS sorts its matches once, however far we read.
         for batch in hits:
@@ -3837,8 +3842,12 @@ class MemoryStore:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
                 row = rows.get(mid)
-                if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
+                if row is None or row[1] != user or row[2] not in (None, task):
                     continue  # a hash collision across scopes is possible in theory: the row decides
+                if row[12] == "quarantined":
+                    if len(held) < k and (wanted is None or row[6] == wanted):
+                        held.append(_memory(row))  # never served: described to the user instead
+                    continue
                 for mem in view.stand_ins(_memory(row)):
                     if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted):
                         continue
@@ -3908,6 +3917,7 @@ class MemoryStore:
                    f"store.resolve({c.id}, keep={m.id}) confirms it, keep={c.a} discards it "
                    f"(python memory.py DB resolve {c.id} --keep ID)"
                    for m, c in withheld]
+        notices += [_held_notice(conn, m) for m in held]
         kept = {m.id for m in chosen}
         return Recall(chosen, notes, notices, {i: s for i, s in scores.items() if i in kept},
                       {i: p for i, p in paths.items() if i in kept}), co_recalled
@@ -3929,6 +3939,19 @@ class MemoryStore:
                     conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except self._Error as exc:
                 raise _translate(exc, self.path, "counting co-recalls") from exc
+
+
+def _held_notice(conn, m) -> str:
+    """The notice for a quarantined memory that a recall touched: what is held (its id and
+    attribute, never its text, since notices may reach a model), from where, why (the reason of
+    the write's audit event, when the gate left one), and the calls that release or discard it."""
+    why = conn.execute("SELECT reason, gate FROM events WHERE op = 'quarantined' AND user = ? AND EXISTS "
+                       "(SELECT 1 FROM json_each(events.ids) WHERE value = ?) ORDER BY id DESC LIMIT 1",
+                       (m.user, m.id)).fetchone()
+    because = f"held by {why[1] or 'the write-gate'}: {why[0]}" if why else "held by the write-gate"
+    return (f"memory {m.id}{f' [{m.attribute}]' if m.attribute else ''} from {m.source} {m.origin} is held in "
+            f"quarantine ({because}); never shown as a memory until you confirm it: gates.release(store, {m.id}) "
+            f"confirms it, gates.discard(store, {m.id}) discards it (python gates.py DB release|discard {m.id})")
 
 
 # A memory id inside a ledger reason or resolution: "memory 3", "memories 3", "kept 3", "#3".

@@ -45,8 +45,10 @@ back as its text parsed as a JSON object, else {"content": text}.
 
 Writes. put is `gates.remember(Candidate(text, user, task, attribute=key, metadata=...), gate,
 store)` with the adapter's provenance: default source "model", origin "langgraph",
-authenticated (a graph's writes are the model's notes about the user, authority "inferred";
-pass source="user" only for text the user typed, source="tool" to judge them as tool content).
+authenticated (what a graph or LangMem puts is the model's own inference about the user,
+authority "inferred", served as such and never outranking the user, with the risk classes held;
+source="tool" is the strict mode, judging puts as a tool's content; pass source="user" only for
+text the user typed).
 Putting an existing key supersedes the old memory through the gate, or through the fold run for
 that level at once; the old row stays stored and retired. A rejected put (nothing stored) raises
 WriteNotServed. A held put (quarantined, or contested: stored unverified against a trusted
@@ -349,7 +351,7 @@ class MemoryBaseStore(BaseStore):
 
     templates: namespace templates (default DEFAULT_TEMPLATES); gate: the write-gate (default
     GuardGate()); source, origin, authenticated: the provenance of every put (default "model",
-    "langgraph", True); index: LangGraph's index config ({"embed", "dims", "fields"}; other keys
+    "langgraph", True; "tool" is the strict mode); index: LangGraph's index config ({"embed", "dims", "fields"}; other keys
     are kept and ignored), recorded as `index_config` (None without one); raise_held: raise
     WriteNotServed for a quarantined or contested put too (default False: it is stored and read
     back marked). Raises InvalidMemory for a bad store, source or index.

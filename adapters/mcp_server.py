@@ -2,16 +2,20 @@
 and conflicts.
 
     python adapters/mcp_server.py --db PATH --user U [--task T] [--gate guard|provenance|open]
-                                  [--source tool|user] [--timeout S] [--embed module:function]
+                                  [--source model|tool|user] [--timeout S] [--embed module:function]
 
 Needs the `mcp` package (1.x from 1.10 on, or 2.x); the core modules stay stdlib-only.
 
 The server's configuration binds the scope: the user (and the task, if given) come from the
 command line and no tool takes them as an argument, so a model can neither read nor write
-another user's memory. What a model writes is, by default, a tool-sourced inference: source
-"tool", origin "mcp:<client name>" (the MCP client's declared name, or "model"), reviewed by
-GuardGate before it is stored. `--source user` is for a client that relays the user's own words
-verbatim; the operator, not the model, makes that claim.
+another user's memory. What a model writes is, by default, the model's own inference about the
+user: source "model", origin "mcp:<client name>" (the MCP client's declared name, or "model"),
+reviewed by GuardGate before it is stored, served as "inferred by the assistant, unconfirmed",
+never outranking what the user said, with the risk classes (payment routes, credentials, the
+user's contact routes, standing instructions, hidden text) held for the user. `--source tool` is
+the strict mode: the model's writes are judged as a tool's content (what the user owns is held,
+and text about the user waits in quarantine). `--source user` is for a client that relays the
+user's own words verbatim; the operator, not the model, makes that claim.
 
 Results carry structured content with an output schema. Bad input and store errors come back
 as MCP tool errors (isError) carrying the message. A gate's rejection is not an error: it is a
@@ -48,8 +52,9 @@ def _arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--user", required=True, help="the user whose memory this server serves")
     parser.add_argument("--task", help="the task level (default: the user level)")
     parser.add_argument("--gate", choices=sorted(GATES), default="guard", help="write-gate (default: guard)")
-    parser.add_argument("--source", choices=("tool", "user"), default="tool",
-                        help="what the client's writes are: tool inferences (default) or the user's own words")
+    parser.add_argument("--source", choices=("model", "tool", "user"), default="model",
+                        help="what the client's writes are: the model's inferences (default), tool content "
+                             "(strict) or the user's own words")
     parser.add_argument("--timeout", type=seconds, default=5.0, help="busy timeout in seconds (default 5)")
     parser.add_argument("--embed", metavar="MODULE:FUNCTION", help="an embed hook: embed(list[str]) -> list[vector]")
     args = parser.parse_args(argv)
@@ -200,11 +205,12 @@ _MESSAGES = {
 
 # --- the server ------------------------------------------------------------------------------
 
-def build_server(store: MemoryStore, user: str, task=None, gate=None, source: str = "tool"):
-    """An MCP server (FastMCP on mcp 1.x, MCPServer on 2.x) bound to `user` (and `task`)."""
+def build_server(store: MemoryStore, user: str, task=None, gate=None, source: str = "model"):
+    """An MCP server (FastMCP on mcp 1.x, MCPServer on 2.x) bound to `user` (and `task`).
+    source: "model" (default: the model's inferences), "tool" (strict) or "user"."""
     Scope(user, task)  # validates user and task (InvalidMemory names the field)
-    if source not in ("tool", "user"):
-        raise ValueError(f"source: expected tool | user; got {source!r}")
+    if source not in ("model", "tool", "user"):
+        raise ValueError(f"source: expected model | tool | user; got {source!r}")
     gate = gate or GuardGate()
     scope_text = f"user {user!r}" + (f", task {task!r}" if task is not None else "")
     server = _Server(
