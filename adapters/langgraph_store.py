@@ -72,7 +72,8 @@ fields, or the put's `index` paths; a put with index=False has no vectors and sc
 the scored ones). Without one, each scope is ranked by the store's recall and an item's score
 is recall's (Recall.scores: larger is better; BM25 for the words, fused with vectors when the
 MemoryStore has an embedder, MemoryStore(path, embed=...)); recall's hits of every scope come
-first, merged by score, then what recall did not return, score 0.0. (A Recall without scores
+first, merged by score, then what recall did not return, score 0.0, newest write first. (A
+Recall without scores
 would give its r-th hit, from 0, 1 / (r + 1).) Vectors are computed by
 `index["embed"]` (anything langgraph's ensure_embeddings accepts) when a search first needs
 them, one embed_documents call per search, and kept in this object for its life (keyed by memory
@@ -661,8 +662,9 @@ class MemoryBaseStore(BaseStore):
                         for r, m in enumerate(x for x in found.memories if x.task == task)}
                 for p in picked:
                     hit = p[0].id in rank
-                    scored.append((rank[p[0].id] if hit else 0.0, not hit, len(scored), p, namespace))
-        # recall's hits first, merged across scopes by score; then what recall did not return
+                    scored.append((rank[p[0].id] if hit else 0.0, not hit, -p[0].created_at, p, namespace))
+        # recall's hits first, merged across scopes by score; then what recall did not return,
+        # newest write first (as without a query)
         scored.sort(key=lambda s: (s[0] is None, s[1], -(s[0] or 0.0), s[2]))
         return [self._item(p, ns, StoredSearchItem, score) for score, _, _, p, ns in scored[offset:offset + limit]]
 
