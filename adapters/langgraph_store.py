@@ -40,16 +40,15 @@ which is what the gate judges and recall searches, is extracted from the value
 than "$", else the documented default: {"content": str} alone (LangMem's shape) is that str;
 any other value is one "path: <JSON scalar>" line per scalar leaf (nested keys joined by ".";
 values quoted as JSON, so the gate reads a record's fields, not sentences or orders), or its JSON
-when it has none. A memory written natively (no such metadata) reads
-back as its text parsed as a JSON object, else {"content": text}.
+when it has none. A memory written natively (no such metadata) reads back as its text parsed as
+a JSON object, else {"content": text}.
 
 Writes. put is `gates.remember(Candidate(text, user, task, attribute=key, metadata=...), gate,
 store)` with the adapter's provenance: default source "model", origin "langgraph",
 authenticated (what a graph or LangMem puts is the model's own inference about the user,
 authority "inferred", served as such and never outranking the user, with the risk classes held;
 source="tool" is the strict mode, judging puts as a tool's content; pass source="user" only for
-text the user typed).
-Putting an existing key supersedes the old memory through the gate, or through the fold run for
+text the user typed). Putting an existing key supersedes the old memory through the gate, or through the fold run for
 that level at once; the old row stays stored and retired. A rejected put (nothing stored) raises
 WriteNotServed. A held put (quarantined, or contested: stored unverified against a trusted
 memory) is stored and put returns normally; with raise_held=True it raises WriteNotServed.
@@ -72,9 +71,8 @@ fields, or the put's `index` paths; a put with index=False has no vectors and sc
 the scored ones). Without one, each scope is ranked by the store's recall and an item's score
 is recall's (Recall.scores: larger is better; BM25 for the words, fused with vectors when the
 MemoryStore has an embedder, MemoryStore(path, embed=...)); recall's hits of every scope come
-first, merged by score, then what recall did not return, score 0.0, newest write first. (A
-Recall without scores
-would give its r-th hit, from 0, 1 / (r + 1).) Vectors are computed by
+first, merged by score, then what recall did not return, score 0.0, newest write first (a
+Recall without scores would give its r-th hit, from 0, 1 / (r + 1)). Vectors are computed by
 `index["embed"]` (anything langgraph's ensure_embeddings accepts) when a search first needs
 them, one embed_documents call per search, and kept in this object for its life (keyed by memory
 id and server clock, so an erased or rewritten memory never reuses one). For the project's fused
