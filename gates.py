@@ -42,7 +42,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from consolidate import default_contradicts
 from memory import (ALL, DEFAULT_POLICY, INVISIBLE, POLICIES, RULE_RELEASED, TRUSTS, InvalidMemory, Memory,
-                    MemoryStore, canonical, normalize, prepare, rank, rule_for)
+                    MemoryStore, canonical, changed_value, normalize, prepare, rank, rule_for)
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
            "remember", "render", "classify_claim", "has_prompt_structure", "hidden_content",
@@ -2745,7 +2745,9 @@ class GuardGate(ProvenanceGate):
     """Provenance plus conflicts with trusted current memories at the candidate's level.
 
     A conflict: the same `one` or `immutable` attribute with a different norm, or, without an
-    attribute, `contradicts(a_text, b_text)` (default: consolidate.default_contradicts). The
+    attribute, `contradicts(a_text, b_text)` (default: consolidate.default_contradicts) or, for a
+    newcomer that is not the user's, a changed value (memory.changed_value: "The pharmacy opens
+    at 9:00." / "... at 11:00."). The
     candidate supersedes the old memory only when it is a user statement, or comes from the
     authenticated origin that supplied the old value; otherwise it is stored unverified and the
     pair goes on the ledger as `contested`, and recall withholds it. An immutable attribute is
@@ -2784,7 +2786,10 @@ class GuardGate(ProvenanceGate):
                 return False
             if attribute:
                 return m.attribute == attribute
-            return m.attribute is None and self.contradicts(canonical(m.text), text)
+            # A changed value (memory.changed_value) clashes too, but only with a newcomer that is
+            # not the user's: the user's own new value goes to the ledger at consolidation.
+            return m.attribute is None and (self.contradicts(canonical(m.text), text)
+                                            or (not from_user and changed_value(canonical(m.text), text)))
         # Only trusted facts are defended (and only they are shown to an injected judge); the
         # user's own word also answers the contested newcomers at its level.
         considered = [m for m in facts if m.trust == "trusted"

@@ -860,6 +860,34 @@ class GuardGateUnattributed(StoreCase):
         with self.assertRaisesRegex(InvalidMemory, r"^contradicts: expected a callable"):
             GuardGate(contradicts="yes")
 
+    PHARMACY = "email:pharmacy@example.com"
+
+    def test_tool_changed_value_is_contested_and_withheld(self):
+        # New-user trial: an authenticated tool's new opening hour was accepted as tool_fact
+        # and recall served both; DESIGN.md's GuardGate contests a clash with a trusted memory.
+        old = self.say("The pharmacy opens at 9:00.", GuardGate()).memory
+        r = remember(Candidate("The pharmacy opens at 11:00.", user=U, source="tool", origin=self.PHARMACY,
+                               authenticated=True), GuardGate(), self.store)
+        self.assertEqual((r.decision.reason, r.decision.trust, r.decision.contests),
+                         ("contested", "unverified", (old.id,)))
+        self.assertEqual([(e.kind, e.a, e.b) for e in self.store.conflicts(U)],
+                         [("contested", old.id, r.memory.id)])
+        self.assertEqual([m.id for m in self.store.recall("pharmacy opens", user=U).memories], [old.id])
+
+    def test_same_origin_changed_value_supersedes(self):
+        first = remember(Candidate("The pharmacy opens at 9:00.", user=U, source="tool", origin=self.PHARMACY,
+                                   authenticated=True), GuardGate(), self.store).memory
+        r = remember(Candidate("The pharmacy opens at 11:00.", user=U, source="tool", origin=self.PHARMACY,
+                               authenticated=True), GuardGate(), self.store)
+        self.assertEqual((r.decision.reason, r.decision.supersedes), ("supersedes", (first.id,)))
+        self.assertEqual(self.store.get(first.id).status, "retired")
+
+    def test_user_changed_value_is_left_to_consolidation(self):
+        old = self.say("The pharmacy opens at 9:00.", GuardGate()).memory
+        r = self.say("The pharmacy opens at 11:00.", GuardGate())
+        self.assertEqual((r.decision.supersedes, r.decision.contests), ((), ()))
+        self.assertEqual(self.store.get(old.id).status, "current")
+
 
 # --- claim kinds ----------------------------------------------------------------------------
 
