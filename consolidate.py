@@ -17,6 +17,7 @@ import argparse
 import collections
 import functools
 import gc
+import heapq
 import json
 import operator
 import sys
@@ -24,8 +25,8 @@ from dataclasses import dataclass
 
 from memory import (ALL, DEFAULT_POLICY, HOLDING_KINDS, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE,
                     RULE_NEAR_DUPLICATE, RULE_NEWER, RULES, InvalidMemory, LedgerEntry, MemoryStore, Resolution,
-                    StoreError, changed_value, seconds, check_task, check_user, normalize, open_for_reading, opposed,
-                    polarity, rank_step, report_error, require_user, rule_for)
+                    StoreError, changed_value, changed_value_slots, seconds, check_task, check_user, normalize,
+                    open_for_reading, opposed, polarity, rank_step, report_error, require_user, rule_for)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "rule_for", "main"]
@@ -313,11 +314,19 @@ class _Run:
         found = []
         for same in self.frame_groups:
             pairs = []
+            # Earlier rows by each key they can change under (memory.changed_value_slots), so a
+            # new row meets only the rows differing from it in one slot, newest first: one
+            # lookup per slot instead of a scan of every earlier row of the frame.
+            earlier = collections.defaultdict(list)
             for i, b in enumerate(same):
+                keys = changed_value_slots(text[b[ID]])
                 if b[ID] in self.new:
-                    a = next((a for a in reversed(same[:i]) if changed_value(text[a[ID]], text[b[ID]])), None)
+                    candidates = heapq.merge(*(reversed(earlier[k]) for k in keys if k in earlier), reverse=True)
+                    a = next((same[j] for j in candidates if changed_value(text[same[j][ID]], text[b[ID]])), None)
                     if a is not None and not self.paired(a, b):  # a contest or contradiction says more
                         pairs.append(("changed value", a[ID], b[ID], a[USER], "the same statement with one value changed"))
+                for k in keys:
+                    earlier[k].append(i)
             found.append(pairs)
         self.openings = [o for x in self.openings for o in (found[x[1]] if x[0] == "frame group" else [x])]
 

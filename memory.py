@@ -46,7 +46,8 @@ __all__ = [
     "EmbedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction",
     "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
-    "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
+    "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "changed_value",
+    "changed_value_slots", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
@@ -919,6 +920,32 @@ def changed_value(a: str, b: str) -> bool:
     slot = [i for i, t in enumerate(shape) if t == "#"][differ[0]]
     return slot > 0 and (shape[slot - 1] in FUNCTION_WORDS or (
         slot > 2 and shape[slot - 2] in FUNCTION_WORDS and shape[slot - 1] != "#"))
+
+
+def changed_value_slots(text: str) -> list[tuple]:
+    """The keys under which text can be a changed value of another (changed_value), one per
+    slot that can change: [(frame, slot index, values with that slot blanked), ...]; [] when
+    the text has no frame. A slot can change when it is a value slot by changed_value's word
+    rule (on the frame alone), or when this text holds a date, time, quantity or tense there
+    (such a slot pairs only with another text holding one). changed_value(a, b) is True only
+    when a and b have a key in common, so a caller indexing earlier texts by these keys finds
+    every candidate in one lookup per slot instead of comparing every pair; changed_value
+    itself still decides."""
+    found = _frame(text)
+    if found is None:
+        return []
+    shape, values, kinds = found
+    words = shape.split(" ")
+    holes = [i for i, t in enumerate(words) if t == "#"]
+    out = []
+    for i in range(len(values)):
+        if kinds[i] == "plain":  # the word rule of changed_value
+            slot = holes[i]
+            if not (slot > 0 and (words[slot - 1] in FUNCTION_WORDS or (
+                    slot > 2 and words[slot - 2] in FUNCTION_WORDS and words[slot - 1] != "#"))):
+                continue
+        out.append((shape, i, values[:i] + (None,) + values[i + 1:]))
+    return out
 
 
 def _key64(data: str) -> int:
