@@ -43,6 +43,7 @@ _FOLD_KEYED = (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
                "ON m.user = k.user AND m.attribute IS k.attribute "
                f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at")
 _ROW_ID = operator.itemgetter(ID)
+_TRUSTED_LIVE_USER = 7  # the rank bits of a trusted live user statement (memory.RANK_SQL: 4 + 2 + 1)
 
 # A ledger entry as the run reads it (memory.LedgerEntry).
 _LEDGER = "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM"
@@ -170,6 +171,8 @@ class _Run:
         self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
         self.frame_groups: list = []       # facts of one frame with a new one among them
         self.retired_ids: set = set()
+        self.restated: dict = {}           # survivor id -> every row of its near-duplicate group
+        self.rows: dict = {}               # id -> row, of the facts without an attribute triaged
         self.ledger = ledger               # every open/zombied entry on the rows read (LedgerEntry)
         self.entries = {}                  # of those, the holding ones (contradiction, contest) by memory id
         for e in ledger:
@@ -232,6 +235,7 @@ class _Run:
         for r in rows:
             groups[r[SIG]].append(r)
         retired = set()
+        self.rows.update((r[ID], r) for r in rows)
         for same in groups.values():
             if len(same) < 2:
                 continue
@@ -246,6 +250,7 @@ class _Run:
                 else:
                     self.record(cur[ID], new[ID], RULE_DUPLICATE if exact else RULE_NEAR_DUPLICATE, cur[USER])
                     retired.add(new[ID])
+            self.restated[cur[ID]] = same
         left = [r for r in rows if r[ID] not in retired] if retired else rows
         self.find_contradictions(left)
         self.find_changed_values(left)
@@ -292,14 +297,15 @@ class _Run:
         shows the newer first with a note) for the user to settle. Only facts of one frame
         (memories.frame_key) can pair; their texts are read once for the whole run
         (changed_values)."""
-        if self.new.isdisjoint(map(_ROW_ID, rows)):
+        if self.new.isdisjoint(map(_ROW_ID, rows)) and self.restated.keys().isdisjoint(map(_ROW_ID, rows)):
             return
         frames = collections.defaultdict(list)
         for r in rows:
             if r[FRAME] is not None:
                 frames[r[FRAME]].append(r)
         for same in frames.values():
-            if len(same) > 1 and not self.new.isdisjoint(map(_ROW_ID, same)):
+            if len(same) > 1 and (not self.new.isdisjoint(map(_ROW_ID, same))
+                                  or not self.restated.keys().isdisjoint(map(_ROW_ID, same))):
                 self.openings.append(("frame group", len(self.frame_groups)))  # decided in changed_values
                 self.frame_groups.append(same)
 
@@ -319,7 +325,7 @@ class _Run:
             # lookup per slot instead of a scan of every earlier row of the frame.
             earlier = collections.defaultdict(list)
             for i, b in enumerate(same):
-                keys = changed_value_slots(text[b[ID]])
+                keys = [k for k, _ in changed_value_slots(text[b[ID]])]
                 if b[ID] in self.new:
                     candidates = heapq.merge(*(reversed(earlier[k]) for k in keys if k in earlier), reverse=True)
                     a = next((same[j] for j in candidates if changed_value(text[same[j][ID]], text[b[ID]])), None)
@@ -329,6 +335,56 @@ class _Run:
                     earlier[k].append(i)
             found.append(pairs)
         self.openings = [o for x in self.openings for o in (found[x[1]] if x[0] == "frame group" else [x])]
+        self.settle_restated(text)
+
+    def settle_restated(self, text):
+        """A side restated by the user settles (README, "The ledger"): when a trusted live user
+        statement restating fact x (a row of x's near-duplicate group, x its survivor) comes
+        after every statement of a fact y that x changes (memory.changed_value: the same frame)
+        or contradicts (this run's pairs and the open entries), y is retired by `newer statement`
+        (the restatement is the user's newer word), kept x, and their entries close as settled:
+        as a later user statement settles an attributed group (memory.settles). A tool's,
+        model's or import's restatement settles nothing; a contested row is never retired here."""
+        if not self.restated:
+            return
+        # Only a date, time, quantity or tense that changed (typed on both sides): a name in a
+        # value slot may be one more thing ("codes in C++" / "codes in C", BR-04), not a change.
+        frames = collections.defaultdict(list)
+        for same in self.frame_groups:
+            for r in same:
+                for k, typed in changed_value_slots(text[r[ID]]):
+                    if typed:
+                        frames[k].append(r)
+        opposite = collections.defaultdict(set)
+        for o in self.openings:
+            if o[0] == "contradiction":
+                opposite[o[1]].add(o[2])
+                opposite[o[2]].add(o[1])
+        for e in self.ledger:
+            if e.kind in ("contradiction", "changed value") and e.id not in self.closed_set:
+                opposite[e.a].add(e.b)
+                opposite[e.b].add(e.a)
+        held = {x for e in self.ledger if e.kind == "contested" and e.id not in self.closed_set for x in (e.a, e.b)}
+
+        def latest(row):
+            return max(r[CLOCK] for r in self.restated.get(row[ID], (row,)))
+        for x_id, group in self.restated.items():
+            x = self.rows[x_id]
+            settlers = [r for r in group if r[RANK] == _TRUSTED_LIVE_USER]
+            if x_id in self.retired_ids or not settlers:
+                continue
+            settler = max(settlers, key=operator.itemgetter(CLOCK))
+            others = {y[ID]: y for k, typed in (changed_value_slots(text[x_id]) if x_id in text else ())
+                      if typed for y in frames.get(k, ()) if changed_value(text[x_id], text[y[ID]])}
+            others.update((i, self.rows[i]) for i in opposite.get(x_id, ()) if i in self.rows)
+            for y in sorted(others.values(), key=_ROW_ID):
+                if y[ID] in self.retired_ids or y[ID] in held or y[ID] == x_id or y[TASK] != x[TASK] \
+                        or settler[CLOCK] <= latest(y):
+                    continue
+                self.record(x_id, y[ID], RULE_NEWER, x[USER])
+                for e in self.ledger:
+                    if {e.a, e.b} == {x_id, y[ID]} and e.id not in self.closed_set:
+                        self.close(e.id, f"settled by memory {settler[ID]}")
 
     # -- one family: (user, attribute) at every level --
 

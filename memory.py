@@ -922,10 +922,11 @@ def changed_value(a: str, b: str) -> bool:
         slot > 2 and shape[slot - 2] in FUNCTION_WORDS and shape[slot - 1] != "#"))
 
 
-def changed_value_slots(text: str) -> list[tuple]:
+def changed_value_slots(text: str) -> list[tuple[tuple, bool]]:
     """The keys under which text can be a changed value of another (changed_value), one per
-    slot that can change: [(frame, slot index, values with that slot blanked), ...]; [] when
-    the text has no frame. A slot can change when it is a value slot by changed_value's word
+    slot that can change: [((frame, slot index, values with that slot blanked), typed), ...];
+    [] when the text has no frame; typed: this text holds a date, time, quantity or tense there
+    (not a name or a plain number). A slot can change when it is a value slot by changed_value's word
     rule (on the frame alone), or when this text holds a date, time, quantity or tense there
     (such a slot pairs only with another text holding one). changed_value(a, b) is True only
     when a and b have a key in common, so a caller indexing earlier texts by these keys finds
@@ -944,7 +945,7 @@ def changed_value_slots(text: str) -> list[tuple]:
             if not (slot > 0 and (words[slot - 1] in FUNCTION_WORDS or (
                     slot > 2 and words[slot - 2] in FUNCTION_WORDS and words[slot - 1] != "#"))):
                 continue
-        out.append((shape, i, values[:i] + (None,) + values[i + 1:]))
+        out.append(((shape, i, values[:i] + (None,) + values[i + 1:]), kinds[i] != "plain"))
     return out
 
 
@@ -4209,6 +4210,7 @@ class MemoryStore:
                         same_fact[x] = len(chosen)
                     chosen.append(mem)
         chosen = chosen[:k]
+        chosen, settled = _settle_restated(conn, chosen)
         notes, co_recalled = {}, []
 
         def note(side, text):
@@ -4221,6 +4223,8 @@ class MemoryStore:
             if by_id else []
         paired = set()
         for c in ledger:
+            if frozenset((c.a, c.b)) in settled:
+                continue  # the run closes it as settled
             since = c.opened_at[:10]
             for side, other in ((c.a, c.b), (c.b, c.a)):
                 if side in by_id and other not in contested:  # a withheld newcomer is the user's notice only
@@ -4315,6 +4319,45 @@ class _NothingWritten(Exception):
     def __init__(self, result):
         super().__init__("nothing written")
         self.result = result
+
+
+def _settle_restated(conn, chosen):
+    """Recall's reading of consolidate's settle_restated, among the returned facts without an
+    attribute: a fact y loses to a fact x it changes (a date, time, quantity or tense:
+    changed_value_slots, typed on both sides) or contradicts (opposed, or an open
+    contradiction entry) when a trusted live user statement restating x (its near duplicate,
+    still current) comes after every statement of y, unless y is on a contested entry.
+    Returns (the facts without the losers, the settled pairs as frozensets of two ids)."""
+    facts = [m for m in chosen if m.attribute is None and m.kind == "semantic"]
+    if len(facts) < 2:
+        return chosen, set()
+    groups = {}
+    for m in facts:
+        groups[m.id] = conn.execute(
+            "SELECT created_at, source = 'import', authority = 'user', trust = 'trusted' FROM memories "
+            "WHERE user = ? AND attribute IS NULL AND task IS ? AND kind = 'semantic' AND status = 'current' "
+            "AND sig_key = (SELECT sig_key FROM memories WHERE id = ?)", (m.user, m.task, m.id)).fetchall() \
+            or [(m.created_at, m.source == "import", m.authority == "user", m.trust == "trusted")]
+    ids = [m.id for m in facts]
+    q = ",".join("?" * len(ids))
+    entries = conn.execute(f"SELECT a, b, kind FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
+                           f"'contested') AND (a IN ({q}) OR b IN ({q}))", (*ids, *ids)).fetchall()
+    held = {x for a, b, kind in entries if kind == "contested" for x in (a, b)}
+    opposite = {frozenset((a, b)) for a, b, kind in entries if kind == "contradiction"}
+    slots = {m.id: {k for k, typed in changed_value_slots(m.text) if typed} for m in facts}
+    losers, settled = set(), set()
+    for x in facts:
+        users = [g[0] for g in groups[x.id] if not g[1] and g[2] and g[3]]
+        if len(groups[x.id]) < 2 or not users:
+            continue
+        for y in facts:
+            if y is x or y.id in held or y.task != x.task or max(users) <= max(g[0] for g in groups[y.id]):
+                continue
+            if frozenset((x.id, y.id)) in opposite or opposed(polarity(x.norm), polarity(y.norm)) or (
+                    slots[x.id] & slots[y.id] and changed_value(x.text, y.text)):
+                losers.add(y.id)
+                settled.add(frozenset((x.id, y.id)))
+    return [m for m in chosen if m.id not in losers], settled
 
 
 def _order_pair(chosen, a, b, policy):

@@ -551,11 +551,15 @@ class TestChangedValuesByKey(unittest.TestCase):
                     before = {m.id for m in store.memories(U1)}
                     store.add_many([dict(text=self.text(rng), user=U1) for _ in range(rng.randrange(5, 30))])
                     p = plan(store, U1)
-                    retired = {s.retired for s in p}
+                    # A side the user restated later is retired as settled (newer statement)
+                    # after the links are made; copies before.
+                    copies = {s.retired for s in p if s.rule != "newer statement"}
+                    settled = {s.retired for s in p if s.rule == "newer statement"}
                     new = {m.id for m in store.memories(U1)} - before
-                    rows = [m for m in store.memories(U1) if m.status == "current" and m.id not in retired]
+                    rows = [m for m in store.memories(U1) if m.status == "current" and m.id not in copies]
                     open_ = {(c.a, c.b) for c in store.conflicts(U1, kinds=("changed value",))}
-                    expected = self.old_rule(sorted(rows, key=lambda m: m.created_at), new) - open_
+                    expected = {(a, b) for a, b in self.old_rule(sorted(rows, key=lambda m: m.created_at), new)
+                                if a not in settled and b not in settled} - open_
                     self.assertEqual({(o.a, o.b) for o in p.conflicts if o.kind == "changed value"}, expected)
                     consolidate(store, U1)
 

@@ -1019,5 +1019,76 @@ class PlanIsADryRun(LedgerCase):
         self.assertEqual((list(after), after.conflicts, after.closed), ([], [], []))
 
 
+
+class RestatedSideSettlesWithoutAttribute(unittest.TestCase):
+    """New-user trial: "Take 10mg ...", "Take 5mg ...", "Take 10mg ..." (user, no attribute)
+    recalled 5mg first ("memory 2 is newer"), and consolidation kept the changed-value entry
+    open and retired the restatement as a copy of 1. README, "The ledger": a side settled by
+    a later user statement closes the entry. The user's latest word wins, before and after a
+    run, whenever the runs come."""
+
+    CASES = [
+        (("Take 10mg of aspirin every morning.", "Take 5mg of aspirin every morning."), "aspirin"),
+        (("I like cilantro.", "I don't like cilantro."), "cilantro"),
+        (("I have a cat.", "I had a cat."), "cat"),
+    ]
+
+    def history(self, texts, order, every, **restatement):
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        for i, t in enumerate(order):
+            s.add(texts[t], user=U, **(restatement if i == len(order) - 1 else {}))
+            if every:
+                consolidate(s, U)
+        return s
+
+    def test_the_user_restating_a_side_settles_it(self):
+        for texts, query in self.CASES:
+            # Known limit, left out: a side restated again after it was settled away (0, 1, 0, 1)
+            # is a new changed value when runs came between, a settlement when one run sees all.
+            for order, winner in (((0, 1, 0), 0), ((0, 1, 1), 1), ((1, 0, 1), 1), ((0, 1, 0, 0), 0)):
+                answers, states = [], []
+                for every in (False, True):
+                    with self.subTest(texts=texts, order=order, every=every):
+                        s = self.history(texts, order, every)
+                        before = s.recall(query, user=U)
+                        answers.append(([m.text for m in before.memories], before.notes))
+                        consolidate(s, U)
+                        after = s.recall(query, user=U)
+                        answers.append(([m.text for m in after.memories], after.notes))
+                        states.append(([m.text for m in s.current(U)], s.conflicts(U, kinds=None)))
+                with self.subTest(texts=texts, order=order):
+                    self.assertEqual(answers, [([texts[winner]], {})] * 4)
+                    self.assertEqual(states, [([texts[winner]], [])] * 2)
+
+    def test_the_settled_entry_closes_as_settled(self):
+        s = self.history(self.CASES[0][0], (0, 1), True)
+        [entry] = s.conflicts(U, kinds=None)
+        s.add(self.CASES[0][0][0], user=U)
+        report = consolidate(s, U)
+        self.assertEqual(report.closed, [(entry.id, "settled by memory 3")])
+        self.assertEqual({(r.kept, r.retired, r.rule) for r in report.resolutions},
+                         {(1, 3, "duplicate"), (1, 2, "newer statement")})
+
+    def test_a_tool_restatement_settles_nothing(self):
+        for texts, query in self.CASES:
+            with self.subTest(texts=texts):
+                s = self.history(texts, (0, 1, 0), False, source="tool", origin="tool:crm")
+                consolidate(s, U)
+                self.assertEqual(len(s.current(U)), 2)
+                self.assertEqual(len(s.recall(query, user=U).memories), 2)
+
+    def test_a_name_in_a_value_slot_is_not_settled(self):
+        # BR-04: "codes mostly in C++" and "... in C" may both hold; only a date, time,
+        # quantity or tense is one statement's changed value that a restatement settles.
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        for t in ("User codes mostly in C++.", "User codes mostly in C.", "User codes mostly in C++"):
+            s.add(t, user=U)
+        self.assertEqual(len(s.recall("codes mostly", user=U).memories), 2)
+        consolidate(s, U)
+        self.assertEqual([m.text for m in s.current(U)], ["User codes mostly in C++.", "User codes mostly in C."])
+
+
 if __name__ == "__main__":
     unittest.main()
