@@ -4327,17 +4327,11 @@ def _settle_restated(conn, chosen):
     changed_value_slots, typed on both sides) or contradicts (opposed, or an open
     contradiction entry) when a trusted live user statement restating x (its near duplicate,
     still current) comes after every statement of y, unless y is on a contested entry.
-    Returns (the facts without the losers, the settled pairs as frozensets of two ids)."""
+    Returns (the facts without the losers, the settled pairs as frozensets of two ids). Reads
+    each candidate side's near duplicates only (one index seek each)."""
     facts = [m for m in chosen if m.attribute is None and m.kind == "semantic"]
     if len(facts) < 2:
         return chosen, set()
-    groups = {}
-    for m in facts:
-        groups[m.id] = conn.execute(
-            "SELECT created_at, source = 'import', authority = 'user', trust = 'trusted' FROM memories "
-            "WHERE user = ? AND attribute IS NULL AND task IS ? AND kind = 'semantic' AND status = 'current' "
-            "AND sig_key = (SELECT sig_key FROM memories WHERE id = ?)", (m.user, m.task, m.id)).fetchall() \
-            or [(m.created_at, m.source == "import", m.authority == "user", m.trust == "trusted")]
     ids = [m.id for m in facts]
     q = ",".join("?" * len(ids))
     entries = conn.execute(f"SELECT a, b, kind FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
@@ -4345,18 +4339,24 @@ def _settle_restated(conn, chosen):
     held = {x for a, b, kind in entries if kind == "contested" for x in (a, b)}
     opposite = {frozenset((a, b)) for a, b, kind in entries if kind == "contradiction"}
     slots = {m.id: {k for k, typed in changed_value_slots(m.text) if typed} for m in facts}
+    pairs = [(x, y) for x in facts for y in facts if x is not y and y.id not in held and x.task == y.task and (
+        frozenset((x.id, y.id)) in opposite or opposed(polarity(x.norm), polarity(y.norm))
+        or (slots[x.id] & slots[y.id] and changed_value(x.text, y.text)))]
+    if not pairs:
+        return chosen, set()
+    groups = {}
+    for m in {m.id: m for pair in pairs for m in pair}.values():
+        groups[m.id] = conn.execute(
+            "SELECT created_at, source <> 'import' AND authority = 'user' AND trust = 'trusted' FROM memories "
+            "WHERE user = ? AND attribute IS NULL AND sig_key = (SELECT sig_key FROM memories WHERE id = ?) "
+            "AND task IS ? AND kind = 'semantic' AND status = 'current'", (m.user, m.id, m.task)).fetchall() \
+            or [(m.created_at, False)]
     losers, settled = set(), set()
-    for x in facts:
-        users = [g[0] for g in groups[x.id] if not g[1] and g[2] and g[3]]
-        if len(groups[x.id]) < 2 or not users:
-            continue
-        for y in facts:
-            if y is x or y.id in held or y.task != x.task or max(users) <= max(g[0] for g in groups[y.id]):
-                continue
-            if frozenset((x.id, y.id)) in opposite or opposed(polarity(x.norm), polarity(y.norm)) or (
-                    slots[x.id] & slots[y.id] and changed_value(x.text, y.text)):
-                losers.add(y.id)
-                settled.add(frozenset((x.id, y.id)))
+    for x, y in pairs:
+        users = [clock for clock, settles in groups[x.id] if settles]
+        if len(groups[x.id]) > 1 and users and max(users) > max(clock for clock, _ in groups[y.id]):
+            losers.add(y.id)
+            settled.add(frozenset((x.id, y.id)))
     return [m for m in chosen if m.id not in losers], settled
 
 
