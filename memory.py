@@ -41,6 +41,7 @@ __all__ = [
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
+    "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM",
 ]
 
 SCHEMA_VERSION = 4
@@ -71,6 +72,7 @@ FTS_MERGE_PAGES = 256       # index pages a consolidation run merges after it co
 WAL_AUTOCHECKPOINT_PAGES = 256  # WAL pages (4 KiB) at which a commit also checkpoints (SQLite: 1,000): smaller,
                                  # more frequent checkpoints keep an agent's turn from paying for a large one
 MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cache's); 0 = plain reads
+PURGE_ALL_CONFIRM = "purge all"  # the confirmation MemoryStore.purge_all(confirm=...) requires
 BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 
@@ -637,8 +639,10 @@ RULE_NEWER = "newer statement"
 RULE_NEAR_DUPLICATE = "near duplicate"
 RULE_SETTLED_BY_USER = "settled by user"   # store.resolve: the user picked a side
 RULE_RELEASED = "released from quarantine"  # gates.release: the user confirmed a held memory
+RULE_UPDATE = "update"                      # store.update: a correction by the memory's own provenance
 # Every rule a resolution can name (resolutions.rule holds one of these).
-RULES = (RULE_DUPLICATE, *RANK_STEPS, RULE_NEWER, RULE_NEAR_DUPLICATE, RULE_SETTLED_BY_USER, RULE_RELEASED)
+RULES = (RULE_DUPLICATE, *RANK_STEPS, RULE_NEWER, RULE_NEAR_DUPLICATE, RULE_SETTLED_BY_USER, RULE_RELEASED,
+         RULE_UPDATE)
 
 
 def rule_for(winner, loser) -> str:
@@ -798,6 +802,58 @@ class Event:
     reason: str
     clock: int
     recorded_at: str
+
+
+# What store.history(id) can say happened to a memory, in server-clock order (HistoryEvent.kind):
+#   added       the row was written: by whom (source, authority), from where (origin, authenticated),
+#               the gate's decision as the row shows it (trust; decision "accept" for a row stored
+#               current, "quarantine" for one held, as its status or its release shows)
+#   kept        it stayed and memory `retired` was retired (rule, run; run None: at write time)
+#   retired     it lost a resolution to memory `kept` in a consolidation run (rule, run) or by the
+#               user settling a ledger entry (rule "settled by user")
+#   superseded  a newer write retired it at once (a gate's supersede; rule, kept)
+#   updated     store.update corrected it: memory `kept` is the correction (rule "update")
+#   released    the user confirmed it out of quarantine: memory `kept` is the released copy
+#   contradiction | contested | changed value | cross-scope duplicate
+#               a ledger entry naming it was opened (entry, other side, state, reason, resolution)
+#   forgotten | purged | imported | rejected | quarantined
+#               an audit event names its id (op, ids, count, reason); after erasure only these and
+#               closed ledger entries are left: ids and counts, never text
+HISTORY_KINDS = ("added", "kept", "retired", "superseded", "updated", "released", *CONFLICT_KINDS,
+                 "forgotten", "purged", "imported", "rejected", "quarantined")
+_AUDIT_KINDS = {"forget": "forgotten", "purge": "purged", "import": "imported"}  # events.op -> kind
+
+
+@dataclass(frozen=True)
+class HistoryEvent:
+    """One thing that happened to memory `memory`, at server clock `clock` (recorded_at: UTC ISO
+    8601). `kind` is one of HISTORY_KINDS; the other fields are set where the kind has them
+    (None or () otherwise): kept/retired/rule/run for resolutions, entry/other/state/reason for
+    ledger entries, op/ids/count/reason for audit events, source/authority/origin/
+    authenticated/trust/status/decision for "added"."""
+
+    kind: str
+    memory: int
+    clock: int
+    recorded_at: str
+    kept: int | None = None
+    retired: int | None = None
+    rule: str | None = None
+    run: int | None = None
+    entry: int | None = None
+    other: int | None = None
+    state: str | None = None
+    reason: str | None = None
+    op: str | None = None
+    ids: tuple = ()
+    count: int | None = None
+    source: str | None = None
+    authority: str | None = None
+    origin: str | None = None
+    authenticated: bool | None = None
+    trust: str | None = None
+    status: str | None = None
+    decision: str | None = None
 
 
 @dataclass(frozen=True)
@@ -2028,6 +2084,47 @@ class MemoryStore:
         with self.transaction() as tx:
             return tx.insert(rows)
 
+    def update(self, memory_id: int, text: str, *, attribute=ALL, kind: str | None = None) -> Memory:
+        """Correct a current memory: `text` is written as a new memory by the same provenance (the
+        same user, task, source, authority, origin, authenticated and trust; its attribute and
+        kind unless given: attribute=None drops the attribute) and the old one is retired by it
+        with rule "update" (RULE_UPDATE), so the old text stays on record as everywhere. Open
+        contradiction and contested entries of the old memory follow the correction; its other
+        entries close. Returns the new memory. One transaction.
+
+        No gate reviews it: an update restates what that provenance already said (use
+        gates.remember for new content). Raises InvalidMemory, writing nothing, for a bad id or
+        text, and for an id that is not a current memory: retired (update what replaced it:
+        `python memory.py DB show ID`), quarantined (gates.release or gates.discard it) or
+        forgotten.
+        """
+        _check_id("memory_id", memory_id)
+        with self.transaction() as tx:
+            row = tx.db.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+            if row is None:
+                raise _invalid("memory_id", "the id of a current memory (this one does not exist or was forgotten)",
+                               memory_id)
+            old = _memory(row)
+            if old.status != "current":
+                fix = ("update the memory that replaced it (python memory.py DB show ID)" if old.status == "retired"
+                       else "release or discard it first (gates.release / gates.discard)")
+                raise _invalid("memory_id", f"the id of a current memory; memory {memory_id} is {old.status}: {fix}",
+                               memory_id)
+            new = prepare(dict(text=text, user=old.user, task=old.task,
+                               attribute=old.attribute if attribute is ALL else attribute,
+                               authority=old.authority, kind=old.kind if kind is None else kind, source=old.source,
+                               origin=old.origin, authenticated=old.authenticated, trust=old.trust))
+            [memory] = tx.insert([new])
+            holding = [r[0] for r in tx.db.execute(
+                "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?) AND kind IN "
+                f"({','.join('?' * len(HOLDING_KINDS))})", (memory_id, memory_id, *HOLDING_KINDS))]
+            others = [r[0] for r in tx.db.execute(
+                "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
+                (memory_id, memory_id)) if r[0] not in holding]
+            tx.move_conflicts([(memory_id, memory.id)], skip=set(others))
+            tx.retire(memory.id, memory_id, RULE_UPDATE, user=old.user, clock=memory.created_at)
+            return memory
+
     def declare(self, attribute: str, policy: str) -> None:
         """Declare an attribute's policy: "one" (default), "many" or "immutable". One transaction.
 
@@ -2139,6 +2236,31 @@ class MemoryStore:
                 tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
         self._scrub_erased(ids)
         return len(ids)
+
+    def purge_all(self, *, confirm: str) -> int:
+        """Delete every memory of every user (a reset), guarded: `confirm` must be exactly
+        PURGE_ALL_CONFIRM ("purge all"), else InvalidMemory and nothing is touched. Returns the
+        number of memories deleted.
+
+        One transaction, with purge's guarantees for each user: resolutions and ledger entries
+        go, one audit event per user (op "purge", reason "purge all": ids and count, never
+        text), the search index's buckets are dropped, then the WAL is checkpointed so the text
+        is gone from the files (ScrubPendingError with the ids deleted as for forget). Declared
+        attribute policies, consolidation runs and the audit itself are kept (they hold no text).
+        """
+        if confirm != PURGE_ALL_CONFIRM:
+            raise _invalid("confirm", repr(PURGE_ALL_CONFIRM) + " (purge_all deletes every user's memories)", confirm)
+        gone = []
+        with self.transaction() as tx:
+            users = [r[0] for r in tx.db.execute("SELECT DISTINCT user FROM index_keys ORDER BY user")]
+            for user in users:
+                ids = tx.with_retired("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)", (user,))
+                if ids:
+                    tx.erase(user, ids, "purge", "purge all")
+                    gone += ids
+                tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
+        self._scrub_erased(gone)
+        return len(gone)
 
     def maintain(self, pages: int = FTS_MERGE_PAGES) -> None:
         """Bounded housekeeping that consolidation runs after each run, so the agent's own
@@ -2301,23 +2423,55 @@ class MemoryStore:
                                 "ORDER BY clock, id", (user,)).fetchall()
         return [Resolution(*r) for r in rows]
 
-    def history(self, memory_id: int) -> list:
-        """The resolutions, ledger entries and audit events touching one memory, oldest first.
-
-        Items are Resolution, Conflict and Event objects. Works for deleted ids too (events).
+    def history(self, memory_id: int) -> list["HistoryEvent"]:
+        """What happened to one memory, as HistoryEvent items in server-clock order (HISTORY_KINDS
+        names and documents every kind): added, then what it kept or lost (retired, superseded,
+        updated, released), the ledger entries naming it, and the audit events naming its id
+        (forgotten, purged, imported, ...). Works for erased ids too: then only the audit events
+        and closed ledger entries are left (ids and counts, never text). One read; raises
+        InvalidMemory for a non-int id. `python memory.py DB history ID [--json]`.
         """
         _check_id("memory_id", memory_id)
         with self._read() as conn:
-            items = [(r[-1], 0, Resolution(*r[:-1])) for r in conn.execute(
-                f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
-                (memory_id, memory_id))]
-            items += [(r[9], 1, Conflict(*r)) for r in conn.execute(
+            row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+            steps = conn.execute(f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
+                                 (memory_id, memory_id)).fetchall()
+            entries = [Conflict(*r) for r in conn.execute(
                 f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? OR b = ?", (memory_id, memory_id))]
             # json_each finds the id inside the audit's id list without a LIKE on text.
-            items += [(r[6], 2, _event(r)) for r in conn.execute(
+            audit = [_event(r) for r in conn.execute(
                 f"SELECT {_EVENT_COLUMNS} FROM events "
                 "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)", (memory_id,))]
-        return [item for _, _, item in sorted(items, key=lambda t: (t[0], t[1]))]
+        items = []
+        if row is not None:
+            m = _memory(row)
+            held = m.status == "quarantined" or any(s[1] == memory_id and s[2] == RULE_RELEASED for s in steps)
+            items.append((m.created_at, 0, HistoryEvent(
+                "added", memory_id, m.created_at, m.recorded_at, source=m.source, authority=m.authority,
+                origin=m.origin, authenticated=m.authenticated, trust=m.trust, status=m.status,
+                decision="quarantine" if held else "accept")))
+        for kept, retired, rule, run, recorded_at, clock in steps:
+            if kept == memory_id:
+                kind = "kept"
+            elif rule == RULE_UPDATE:
+                kind = "updated"
+            elif rule == RULE_RELEASED:
+                kind = "released"
+            elif run is None and rule != RULE_SETTLED_BY_USER:
+                kind = "superseded"
+            else:
+                kind = "retired"
+            items.append((clock, 1, HistoryEvent(kind, memory_id, clock, recorded_at, kept=kept, retired=retired,
+                                                 rule=rule, run=run)))
+        for c in entries:
+            items.append((c.opened_clock, 2, HistoryEvent(
+                c.kind, memory_id, c.opened_clock, c.opened_at, run=c.run, entry=c.id,
+                other=c.b if c.a == memory_id else c.a, state=c.state,
+                reason=c.reason + (f" -> {c.resolution}" if c.resolution else ""))))
+        for e in audit:
+            items.append((e.clock, 3, HistoryEvent(_AUDIT_KINDS.get(e.op, e.op), memory_id, e.clock, e.recorded_at,
+                                                   op=e.op, ids=e.ids, count=e.count, reason=e.reason)))
+        return [item for *_, item in sorted(items, key=lambda t: (t[0], t[1]))]
 
     def events(self, user: str | None = None) -> list[Event]:
         """The audit (forget, purge and import events), oldest first; every user when None."""
@@ -2820,6 +2974,29 @@ def _provenance(m: Memory) -> str:
     return f"{m.source}:{m.authority}:{m.trust} {m.origin}"
 
 
+# History kinds in which the memory lost to `kept`, and how `show` words each.
+_LOSING_KINDS = {"retired": "retired by", "superseded": "superseded by", "updated": "updated by",
+                 "released": "released as"}
+
+
+def _history_line(store: "MemoryStore", e: "HistoryEvent") -> str:
+    """One line of `history` for a HistoryEvent: server clock, kind and what the kind carries."""
+    head = f"  [{e.clock}] {e.recorded_at} {e.kind}"
+    run = f"run {e.run}" if e.run is not None else "at write"
+    if e.kind == "added":
+        return (f"{head}: {e.source}:{e.authority}:{e.trust} {e.origin} authenticated={e.authenticated}, "
+                f"decision {e.decision}, now {e.status}")
+    if e.kind == "kept":
+        return f"{head}: retired #{e.retired} ({e.rule}, {run})"
+    if e.kind in _LOSING_KINDS:
+        return f"{head}: {_LOSING_KINDS[e.kind]} #{e.kept} ({e.rule}, {run})"
+    if e.entry is not None:
+        other = store.get(e.other) if e.other is not None else None
+        return (f"{head}: ledger entry #{e.entry} {e.state} with #{e.other} "
+                f"{other.text if other else '(deleted)'!r}: {e.reason}")
+    return f"{head}: {e.op} of {e.count} memories {list(e.ids)} ({e.reason})"
+
+
 def main(argv=None) -> int:
     """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
 
@@ -2851,7 +3028,7 @@ def main(argv=None) -> int:
             filters=("user", "task", "attribute", "status"))
     command("show", "one memory: provenance, the whole chain of resolutions, ledger, audit").add_argument(
         "id", type=int)
-    command("history", "resolutions, ledger entries and audit events touching one memory").add_argument(
+    command("history", "what happened to one memory, in server-clock order (added, retired, updated, ledger, audit)").add_argument(
         "id", type=int)
     command("conflicts", "open ledger entries (every kind) and how to settle each", filters=("user", "kind"))
     p = command("resolve", "settle a ledger entry: keep one side, retire the other")
@@ -3000,36 +3177,27 @@ def _command(store: MemoryStore, args, records=None) -> int:
             chain, seen = [], {m.id}
             cursor = m
             while cursor is not None:  # upward: what replaced it, up to the current memory
-                step = next((r for r in store.history(cursor.id)
-                             if isinstance(r, Resolution) and r.retired == cursor.id), None)
+                step = next((e for e in store.history(cursor.id)
+                             if e.kind in _LOSING_KINDS and e.retired == cursor.id), None)
                 if step is None or step.kept in seen:
                     break
                 seen.add(step.kept)
                 cursor = store.get(step.kept)
                 chain.append((step, cursor))
             for step, keeper in chain:
-                out.append((f"  retired by #{step.kept} ({step.rule}, run {step.run if step.run is not None else 'at write'}): "
+                out.append((f"  {_LOSING_KINDS[step.kind]} #{step.kept} ({step.rule}, run "
+                            f"{step.run if step.run is not None else 'at write'}): "
                             f"{keeper.text if keeper else '(deleted)'!r} [{keeper.status if keeper else '-'}]",
                             {"replaced_by": _row_json(step), "keeper": _row_json(keeper) if keeper else None}))
-            for r in items:  # downward: what it retired
-                if isinstance(r, Resolution) and r.kept == m.id:
-                    loser = store.get(r.retired)
-                    out.append((f"  retired #{r.retired} ({r.rule}): {loser.text if loser else '(deleted)'!r}",
-                                {"retired": _row_json(r)}))
-        for item in items:
-            if args.command == "show" and isinstance(item, Resolution):
+            for e in items:  # downward: what it retired
+                if e.kind == "kept":
+                    loser = store.get(e.retired)
+                    out.append((f"  retired #{e.retired} ({e.rule}): {loser.text if loser else '(deleted)'!r}",
+                                {"retired": _row_json(e)}))
+        for e in items:
+            if args.command == "show" and e.kind in ("added", "kept", *_LOSING_KINDS):
                 continue
-            other = None
-            if isinstance(item, Conflict):
-                other = store.get(item.b if item.a == args.id else item.a)
-                text = (f"  ledger entry #{item.id} {item.kind} {item.state} with #{other.id if other else '?'} "
-                        f"{other.text if other else '(deleted)'!r}: {item.reason}"
-                        + (f" -> {item.resolution}" if item.resolution else ""))
-            elif isinstance(item, Event):
-                text = f"  {item.op} at {item.recorded_at}: {item.count} memories ({item.reason})"
-            else:
-                text = f"  {item.rule}: #{item.kept} kept, #{item.retired} retired (run {item.run})"
-            out.append((text, _row_json(item)))
+            out.append((_history_line(store, e), _row_json(e)))
     elif args.command == "conflicts":
         nothing = "no open ledger entries" + (f" for {args.user!r}" if args.user else "")
         for user in users:
