@@ -94,7 +94,9 @@ PARSED_LANGUAGES = ("en", "fr", "de", "es", "zh")
 class Candidate:
     """A memory proposed for storage. The reviewed text is the stored text, byte for byte.
 
-    speaker: who said it; None means the scope's own user. source: user | tool | import.
+    speaker: who said it; None means the scope's own user. source: user | tool | model | import
+    (model: a model's own note about the user, e.g. through MCP). metadata: the caller's JSON
+    object, stored with the memory and never read by the gate (memory.canonical_metadata).
     authenticated: whether the channel vouches for `origin` (False for a bare From: header).
     It defaults to True (DESIGN.md fixes the default) because the usual caller is the agent's
     own chat channel; a tool or document candidate must say False unless its channel really
@@ -112,6 +114,7 @@ class Candidate:
     origin: str = "chat"
     speaker: str | None = None
     authenticated: bool = True
+    metadata: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -1821,7 +1824,7 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
                             f"got {candidate.speaker!r:.200}")
     row = prepare({f: getattr(candidate, f) for f in
                    ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
-                    "authenticated")})
+                    "authenticated", "metadata")})
     if isinstance(gate, type) or not callable(getattr(gate, "review", None)):
         raise InvalidMemory(f"gate: expected a gate instance with review(candidate, store), such as "
                             f"GuardGate(); got {gate!r:.200}")
@@ -1897,7 +1900,7 @@ def release(store: MemoryStore, memory_id: int) -> Memory:
         if tx.memories([memory_id], status="quarantined") == []:
             raise InvalidMemory(f"memory_id: {memory_id} is no longer quarantined")
         row = prepare(dict(text=held.text, user=held.user, task=held.task, attribute=held.attribute,
-                           kind=held.kind, origin=f"released:{held.origin}"[:1024]))
+                           kind=held.kind, origin=f"released:{held.origin}"[:1024], metadata=held.metadata))
         [memory] = tx.insert([row])
         tx.retire(memory.id, held.id, RULE_RELEASED, user=held.user, clock=memory.created_at)
     return memory

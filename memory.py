@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 __all__ = [
-    "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS",
+    "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS", "MAX_METADATA_BYTES", "SOURCES",
+    "INFERRING_SOURCES", "canonical_metadata",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
@@ -44,7 +45,7 @@ __all__ = [
     "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM",
 ]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # Schema history, one line per version (PRAGMA user_version; PRAGMA application_id from 4 on):
 #   1  memories (no authority, authentication or trust) and runs (id, time only).
 #   2  authority, authenticated and trust on memories; the server clock; the fold's pending list;
@@ -55,6 +56,10 @@ SCHEMA_VERSION = 4
 #      rewriting the index; polar and frame_key for negations and changed values; sig_key in
 #      indexes instead of text; meta (rule fingerprints); scrubs (erasures not yet checkpointed);
 #      the ledger kind "changed value".
+#   5  source "model" (a model's own note about the user); metadata (a caller's JSON object, never
+#      read by the rules); original_source/_origin/_authority of an imported row; refused and held
+#      writes in the audit (events: task, gate, origin, digest); vectors (an injected embedder's);
+#      a third search-index column, context (words a memory borrows from its neighbours).
 
 EXPORT_FORMAT = "agent-memory"  # the "format" of an export's header line (MemoryStore.export)
 APPLICATION_ID = 0x6D656D6F  # "memo": PRAGMA application_id of every version-4+ store
@@ -62,6 +67,7 @@ MIN_SQLITE = (3, 35, 0)      # generated columns (3.31), RETURNING (3.35) and re
 FTS_SECURE_DELETE = (3, 42, 0)  # FTS5 'secure-delete' (a store created with it needs this version)
 MAX_TEXT_CHARS = 131_072     # longest memory text (and its comparison form), in characters (BR-39)
 MAX_KEY_CHARS = 1_024        # longest user, task, attribute (normalized) or origin, in characters
+MAX_METADATA_BYTES = 65_536  # longest metadata object, in UTF-8 bytes of its canonical JSON
 MAX_TIMEOUT_S = 86_400.0     # longest busy timeout accepted, in seconds
 MAX_ID = (1 << 63) - 1       # SQLite's largest integer: ids and k above it cannot exist
 RUNS_KEPT = 1_000            # consolidation runs kept in `runs`; older rows are dropped
@@ -90,7 +96,9 @@ ALL = _All()
 
 KINDS = ("semantic", "episodic")
 AUTHORITIES = ("user", "inferred")
-SOURCES = ("user", "tool", "import")
+SOURCES = ("user", "tool", "model", "import")
+# Sources that can conclude but never speak for the user: stored with authority "inferred".
+INFERRING_SOURCES = ("tool", "model")
 TRUSTS = ("trusted", "unverified")
 STATUSES = ("current", "retired", "quarantined")
 CONFLICT_KINDS = ("contradiction", "contested", "cross-scope duplicate", "changed value")
@@ -741,7 +749,10 @@ def fold(rows, held=frozenset()):
 
 @dataclass(frozen=True)
 class Memory:
-    """One stored memory. `created_at` is the server clock (an int); `recorded_at` UTC ISO 8601."""
+    """One stored memory. `created_at` is the server clock (an int); `recorded_at` UTC ISO 8601.
+    `metadata`: the caller's JSON object (a fresh dict per read) or None. `original_source`,
+    `original_origin`, `original_authority`: for an imported row, the provenance its export gave
+    (shown, never ranked: rank reads `source`, which is "import"); None otherwise."""
 
     id: int
     user: str
@@ -758,6 +769,10 @@ class Memory:
     status: str
     created_at: int
     recorded_at: str
+    metadata: dict | None = field(default=None, hash=False)  # a dict is unhashable; ids identify
+    original_source: str | None = None
+    original_origin: str | None = None
+    original_authority: str | None = None
 
 
 @dataclass(frozen=True)
@@ -792,7 +807,9 @@ class Conflict:
 
 @dataclass(frozen=True)
 class Event:
-    """An audit row for forget/purge: ids and counts only, never text."""
+    """An audit row: forget/purge/import as ids and counts; a write a gate refused or held
+    (op "rejected" | "quarantined") with its task, gate, origin and a keyed hash of its
+    canonical text (`digest`). Never text."""
 
     id: int
     op: str
@@ -802,6 +819,10 @@ class Event:
     reason: str
     clock: int
     recorded_at: str
+    task: str | None = None
+    gate: str | None = None
+    origin: str | None = None
+    digest: str | None = None
 
 
 # What store.history(id) can say happened to a memory, in server-clock order (HistoryEvent.kind):
@@ -892,7 +913,7 @@ CREATE TABLE memories (
     norm TEXT NOT NULL CHECK (norm <> ''), -- comparison form (memory.normalize)
     attribute TEXT,                        -- normalized key (diet, home_city), NULL = none
     authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),  -- who asserted it
-    source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')),  -- channel it came by
+    source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'model', 'import')),  -- channel it came by
     origin TEXT NOT NULL,                  -- chat, email:<sender>, web:<url>, rule:<name> ...
     authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),  -- channel vouches for origin
     trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),  -- set by the write-gate
@@ -905,7 +926,12 @@ CREATE TABLE memories (
                                            -- value slot: changed values share it
     created_at INTEGER NOT NULL,           -- server clock (clock.now at write); alone decides newer
     recorded_at TEXT NOT NULL,             -- wall clock, UTC ISO 8601 with Z, display only
-    fts_bucket INTEGER NOT NULL            -- index_keys.id whose key hashed its index terms
+    fts_bucket INTEGER NOT NULL,           -- index_keys.id whose key hashed its index terms
+    metadata TEXT,                         -- the caller's JSON object, canonical (sorted keys, no
+                                           -- spaces); NULL = none; never read by the rules
+    original_source TEXT,                  -- an imported row: the source, origin and authority its
+    original_origin TEXT,                  -- export gave (shown, never ranked); NULL for a row
+    original_authority TEXT                -- written here
 );
 -- The fold reads current semantic facts by family (one user's facts about one attribute at
 -- every level; without an attribute, by signature), level by level in server-clock order.
@@ -933,7 +959,8 @@ CREATE INDEX index_keys_scope ON index_keys (user, task);
 
 -- The search index: keyed hashes of index terms (memory.index_terms), rowid = memories.id.
 -- Every row is indexed: recall maps a retired hit to the memory that replaced it.
-CREATE VIRTUAL TABLE memories_fts USING fts5(attribute, text, tokenize = 'ascii');
+-- context: terms a memory borrows from its neighbours (derived text, erased with them).
+CREATE VIRTUAL TABLE memories_fts USING fts5(attribute, text, context, tokenize = 'ascii');
 
 -- What the next run must fold: appended on write (cheaper than an index on every row),
 -- emptied by the run; an entry closing, a policy change or a forget adds rows back.
@@ -1003,17 +1030,32 @@ CREATE TABLE attributes (
     policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable'))
 );
 
--- The erasure audit: what forget and purge deleted, as ids and counts, never text.
+-- The audit: what forget and purge deleted and what import added, as ids and counts, and the
+-- writes a gate refused or held, as a keyed hash; never text.
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,
-    op TEXT NOT NULL,                      -- forget | purge | import
+    op TEXT NOT NULL,                      -- forget | purge | import | rejected | quarantined
     user TEXT NOT NULL,                    -- whose memories
     ids TEXT NOT NULL,                     -- JSON list of memory ids (never text)
     count INTEGER NOT NULL,                -- memories deleted (or imported)
     reason TEXT NOT NULL,
     clock INTEGER NOT NULL,                -- server clock
-    recorded_at TEXT NOT NULL              -- UTC ISO 8601
+    recorded_at TEXT NOT NULL,             -- UTC ISO 8601
+    task TEXT,                             -- a refused write's scope task (NULL: user level)
+    gate TEXT,                             -- the gate that refused or held it
+    origin TEXT,                           -- where the refused write came from
+    digest TEXT                            -- keyed hash of its canonical text (never the text)
 );
+
+-- Vectors of an injected embedder (MemoryStore(embed=...)), one per memory: derived from the
+-- text, erased with it. The embedder's name and dimension are in meta.
+CREATE TABLE vectors (
+    id INTEGER PRIMARY KEY,                -- memories.id
+    user TEXT NOT NULL,                    -- its scope level, to load one level's index
+    task TEXT,                             -- NULL = user level
+    vec BLOB NOT NULL                      -- the vector's encoding (see MemoryStore's embed)
+);
+CREATE INDEX vectors_scope ON vectors (user, task);
 
 -- Erasures committed but not yet checkpointed out of the -wal file: the next open, erasure or
 -- scrub() finishes them (a kill between the commit and the checkpoint loses nothing).
@@ -1117,6 +1159,7 @@ _MIGRATIONS = {
         "ALTER TABLE resolutions_v3 RENAME TO resolutions",
     ],
     4: "_migrate_to_4",  # a function below: rows move into the SCHEMA tables, then get their index
+    5: "_migrate_to_5",  # a version 4 file: memories and events rebuilt, vectors added, index rebuilt
 }
 # Every table a version 1-3 file can hold that version 4 rebuilds from (moved aside, then dropped).
 _V3_DATA = ("memories", "runs", "pending", "clock", "resolutions", "conflicts", "attributes", "events")
@@ -1150,7 +1193,7 @@ def _migrate_to_4(store, conn) -> None:
                  "SELECT id, retired, user, kept, rule, run, clock, recorded_at FROM old_resolutions ORDER BY id")
     conn.execute("INSERT INTO conflicts SELECT * FROM old_conflicts ORDER BY id")
     conn.execute("INSERT INTO attributes SELECT * FROM old_attributes")
-    conn.execute("INSERT INTO events SELECT * FROM old_events ORDER BY id")
+    conn.execute(f"INSERT INTO events ({_V4_EVENT_COLUMNS}) SELECT {_V4_EVENT_COLUMNS} FROM old_events ORDER BY id")
     for table in _V3_DATA:
         conn.execute(f"DROP TABLE old_{table}")
     # Ids are never reused: the counters continue where the old tables left them.
@@ -1159,6 +1202,36 @@ def _migrate_to_4(store, conn) -> None:
                      [(name, found[0]) for name, found in (("memories", seq), ("conflicts", cseq)) if found])
     conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
     store._repair_derived(conn, force=True)
+    return SCHEMA_VERSION  # it built the current SCHEMA: no later step applies
+
+
+_V4_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at"
+_V4_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, authenticated, "
+                      "trust, status, sig, sig_key, polar, frame_key, created_at, recorded_at, fts_bucket")
+
+
+def _migrate_to_5(store, conn) -> None:
+    """Version 4 -> 5: memories (a wider source CHECK, metadata, original provenance) and events
+    (refused writes) are rebuilt from SCHEMA with their rows, vectors is created, and the search
+    index is rebuilt with its third column. Ids and counters are kept; the result dumps equal to
+    a fresh file holding the same rows (test_store checks it)."""
+    seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
+    for index in ("memories_fold", "memories_unattributed", "memories_bucket"):
+        conn.execute(f"DROP INDEX {index}")
+    for table in ("memories", "events"):
+        conn.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
+    for statement in _SCHEMA_STATEMENTS:
+        if statement.split("(")[0].split()[-1] in ("memories", "events", "vectors"):  # tables, indexes ON them
+            conn.execute(statement)
+    conn.execute(f"INSERT INTO memories ({_V4_MEMORY_COLUMNS}) SELECT {_V4_MEMORY_COLUMNS} FROM old_memories "
+                 "ORDER BY id")
+    conn.execute(f"INSERT INTO events ({_V4_EVENT_COLUMNS}) SELECT {_V4_EVENT_COLUMNS} FROM old_events ORDER BY id")
+    conn.execute("DROP TABLE old_memories")
+    conn.execute("DROP TABLE old_events")
+    conn.execute("DELETE FROM sqlite_sequence WHERE name = 'memories'")
+    if seq:  # ids are never reused: the counter continues where the old table left it
+        conn.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('memories', ?)", seq)
+    store._reindex(conn, secure=dict(conn.execute("SELECT key, value FROM meta")).get("fts_secure_delete") == "1")
 
 
 def _utc(seconds: float) -> str:
@@ -1169,10 +1242,36 @@ def _utc(seconds: float) -> str:
 # --- validation -------------------------------------------------------------------------------
 
 _ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source", "origin",
-               "authenticated", "trust")
+               "authenticated", "trust", "metadata")
 _ADD_FIELD_SET = frozenset(_ADD_FIELDS)
 _DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "semantic",
-             "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted"}
+             "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted",
+             "metadata": None}
+
+
+def canonical_metadata(metadata) -> str | None:
+    """The stored form of a metadata object: canonical JSON (sorted keys, no spaces, UTF-8
+    as is), or None for None. Raises InvalidMemory (field "metadata") for anything but a dict
+    with non-empty str keys and JSON values (no NaN or infinity) of at most
+    MAX_METADATA_BYTES bytes. Pure."""
+    if metadata is None:
+        return None
+    if not isinstance(metadata, dict):
+        raise _invalid("metadata", "a dict (a JSON object) or None", metadata)
+    bad = next((k for k in metadata if not isinstance(k, str) or k == ""), None)
+    if bad is not None:
+        raise _invalid("metadata", "a dict whose keys are non-empty str", bad)
+    try:
+        text = json.dumps(metadata, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False)
+        size = len(text.encode("utf-8"))
+    except (TypeError, ValueError, UnicodeEncodeError) as exc:
+        raise InvalidMemory(f"metadata: expected JSON values (str, int, float, bool, None, list, dict; "
+                            f"no NaN, infinity or lone surrogates); got {metadata!r:.200} ({exc})") from None
+    if size > MAX_METADATA_BYTES:
+        raise InvalidMemory(f"metadata: expected at most {MAX_METADATA_BYTES} bytes of canonical JSON; "
+                            f"got {size} bytes")
+    return text
 
 
 def _encodable(name, value):
@@ -1303,10 +1402,11 @@ def prepare(fields: dict, where: str = "") -> dict:
         _check_enum("trust", row["trust"], TRUSTS)
         if not isinstance(row["authenticated"], bool):
             raise _invalid("authenticated", "True | False", row["authenticated"])
+        row["metadata"] = canonical_metadata(row["metadata"])
     except InvalidMemory as exc:
         raise InvalidMemory(where + str(exc)) from None
-    if row["source"] == "tool":
-        row["authority"] = "inferred"  # a tool can conclude, never speak for the user
+    if row["source"] in INFERRING_SOURCES:
+        row["authority"] = "inferred"  # a tool or model can conclude, never speak for the user
     row["norm"] = norm
     return row
 
@@ -1324,11 +1424,13 @@ def _derived(row) -> tuple:
 # --- SQL of the write API (Transaction), beside the schema it writes ----------------------------
 
 _MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, "
-                   "authenticated, trust, status, created_at, recorded_at")
+                   "authenticated, trust, status, created_at, recorded_at, metadata, original_source, "
+                   "original_origin, original_authority")
 _SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
 SQL_INSERT_MEMORY = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
                      "origin, authenticated, trust, status, sig, sig_key, polar, frame_key, created_at, "
-                     "recorded_at, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                     "recorded_at, fts_bucket, metadata, original_source, original_origin, original_authority) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text) VALUES (?, ?, ?)"
 SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
 SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
@@ -1352,7 +1454,7 @@ SQL_SET_ATTRIBUTE = ("UPDATE memories SET attribute = ?, sig = NULL, sig_key = N
 _RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
 _CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
                      "opened_at, closed_at, co_recalls")
-_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at"
+_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at, task, gate, origin, digest"
 _CURRENT_LEVEL = (f"{_SELECT} WHERE user = ? AND task IS ? AND status = 'current' "
                   "AND kind = 'semantic' ORDER BY created_at")
 _GROUP = (f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND status = 'current' "
@@ -1361,11 +1463,13 @@ _GROUP = (f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND status 
 
 def _memory(row) -> Memory:
     return Memory(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                  row[9], bool(row[10]), row[11], row[12], row[13], row[14])
+                  row[9], bool(row[10]), row[11], row[12], row[13], row[14],
+                  None if row[15] is None else json.loads(row[15]), row[16], row[17], row[18])
 
 
 def _event(row) -> Event:
-    return Event(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], row[5], row[6], row[7])
+    return Event(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], row[5], row[6], row[7],
+                 row[8], row[9], row[10], row[11])
 
 
 def _chunks(ids, size=500):  # stay under SQLite's bound-parameter limit
@@ -1414,7 +1518,8 @@ class Transaction:
         conn.executemany(SQL_INSERT_MEMORY, (
             (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
              r["source"], r["origin"], int(r["authenticated"]), r["trust"], statuses[i], *_derived(r),
-             first + i, self.now, buckets[i]) for i, r in enumerate(rows)))
+             first + i, r.get("recorded_at") or self.now, buckets[i], r["metadata"], r.get("original_source"),
+             r.get("original_origin"), r.get("original_authority")) for i, r in enumerate(rows)))
         last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
         if last != base + n:  # AUTOINCREMENT under our write lock is consecutive
             raise StoreError(f"{self.store.path}: id allocation went wrong: expected {base + n}, got {last}")
@@ -1426,7 +1531,9 @@ class Transaction:
                                            if r["kind"] == "semantic" and statuses[i] == "current"))
         return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
                        r["attribute"], r["authority"], r["source"], r["origin"],
-                       r["authenticated"], r["trust"], statuses[i], first + i, self.now)
+                       r["authenticated"], r["trust"], statuses[i], first + i, r.get("recorded_at") or self.now,
+                       None if r["metadata"] is None else json.loads(r["metadata"]), r.get("original_source"),
+                       r.get("original_origin"), r.get("original_authority"))
                 for i, r in enumerate(rows)]
 
     def _buckets(self, levels) -> list[int]:
@@ -1968,13 +2075,13 @@ class MemoryStore:
                     self._create(tx, fts_secure_delete)
                     return
                 if version < SCHEMA_VERSION:  # one migration and its version bump per transaction
-                    step = _MIGRATIONS[version + 1]
+                    step, reached = _MIGRATIONS[version + 1], None
                     if isinstance(step, str):
-                        globals()[step](self, conn)
+                        reached = globals()[step](self, conn)
                     else:
                         for statement in step:
                             conn.execute(statement)
-                    conn.execute(f"PRAGMA user_version = {version + 1:d}")
+                    conn.execute(f"PRAGMA user_version = {reached or version + 1:d}")
                     continue
                 self._repair_derived(conn)
                 self._secure_delete(dict(conn.execute("SELECT key, value FROM meta")))
@@ -1988,7 +2095,8 @@ class MemoryStore:
     @staticmethod
     def _index_options(conn, secure: bool) -> None:
         # bm25 weights: attribute 2, text 1 (a query naming the attribute ranks its facts first).
-        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0)')")
+        # context (borrowed from neighbours) counts half a memory's own words.
+        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')")
         # An agent's write is a few rows; merging index segments inside it made one turn in 50
         # take 10 ms. Segments merge 16 at a time, and consolidation merges a bounded amount
         # after each cron run (MemoryStore.maintain), off the agent's path.

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from consolidate import consolidate
 from gates import Candidate, GuardGate, remember
-from memory import LockedError, MemoryStore, SchemaError, StoreError
+from memory import SCHEMA_VERSION, LockedError, MemoryStore, SchemaError, StoreError
 
 HERE = Path(__file__).resolve().parent
 
@@ -117,7 +117,7 @@ class MemoryCommandLine(CliCase):
         exported = run("memory.py", self.db, "export")
         self.assertEqual(exported.returncode, 0, exported.stderr)
         lines = [json.loads(x) for x in exported.stdout.splitlines()]
-        self.assertEqual((lines[0]["type"], lines[0]["schema_version"]), ("header", 4))
+        self.assertEqual((lines[0]["type"], lines[0]["schema_version"]), ("header", SCHEMA_VERSION))
         (self.dir / "out.jsonl").write_text(exported.stdout, encoding="utf-8")
         other = str(self.dir / "other.db")
         imported = run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json")
@@ -233,7 +233,7 @@ class WhatASecondNewUserMet(CliCase):
 
     def test_a_refused_import_makes_no_file_and_says_why(self):
         export = run("memory.py", self.db, "export").stdout
-        newer = export.replace('"schema_version": 4', '"schema_version": 99', 1)
+        newer = export.replace(f'"schema_version": {SCHEMA_VERSION}', '"schema_version": 99', 1)
         self.assertNotEqual(newer, export)
         (self.dir / "bin.db").write_bytes(bytes(range(256)) * 4)
         cases = {"newer.jsonl": (newer, "schema_version 99"), "foo.jsonl": ('{"foo": 1}\n', "export header"),

@@ -1052,7 +1052,7 @@ class RememberRejectsBadFields(StoreCase):
         ("empty attribute", dict(attribute=""), r"^attribute: .*got ''"),
         ("bad authority", dict(authority="admin"), r"^authority: expected user \| inferred; got 'admin'"),
         ("bad kind", dict(kind="fact"), r"^kind: expected semantic \| episodic; got 'fact'"),
-        ("bad source", dict(source="web"), r"^source: expected user \| tool \| import; got 'web'"),
+        ("bad source", dict(source="web"), r"^source: expected user \| tool \| model \| import; got 'web'"),
         ("empty origin", dict(origin=""), r"^origin: .*got ''"),
         ("str authenticated", dict(authenticated="yes"), r"^authenticated: expected True \| False; got 'yes'"),
         ("int authenticated", dict(authenticated=1), r"^authenticated: expected True \| False; got 1"),
