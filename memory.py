@@ -42,7 +42,8 @@ __all__ = [
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
-    "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM",
+    "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM", "metadata_filter", "metadata_matches",
+    "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
 ]
 
 SCHEMA_VERSION = 5
@@ -1274,6 +1275,29 @@ def canonical_metadata(metadata) -> str | None:
     return text
 
 
+def metadata_filter(metadata) -> dict | None:
+    """A metadata filter as reads take it ({key: value, ...}: every key present with an equal
+    value; {} or None: no filter), checked like metadata itself and returned as {key: canonical
+    JSON of the value}. Raises InvalidMemory (field "metadata") for anything else. Pure."""
+    if metadata is None:
+        return None
+    canonical_metadata(metadata)
+    return {k: _canonical_value(v) for k, v in metadata.items()}
+
+
+def _canonical_value(value) -> str:
+    # JSON text, so that True is not 1 and 1 is not "1" (Python's == says True == 1)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def metadata_matches(memory, having) -> bool:
+    """Whether `memory`'s metadata satisfies a filter from metadata_filter (None: always)."""
+    if not having:
+        return True
+    md = memory.metadata
+    return md is not None and all(k in md and _canonical_value(md[k]) == v for k, v in having.items())
+
+
 def _encodable(name, value):
     """A lone surrogate cannot be stored as UTF-8: say so by field, not as a UnicodeEncodeError."""
     try:
@@ -2192,10 +2216,12 @@ class MemoryStore:
         with self.transaction() as tx:
             return tx.insert(rows)
 
-    def update(self, memory_id: int, text: str, *, attribute=ALL, kind: str | None = None) -> Memory:
+    def update(self, memory_id: int, text: str, *, attribute=ALL, kind: str | None = None,
+               metadata=ALL) -> Memory:
         """Correct a current memory: `text` is written as a new memory by the same provenance (the
-        same user, task, source, authority, origin, authenticated and trust; its attribute and
-        kind unless given: attribute=None drops the attribute) and the old one is retired by it
+        same user, task, source, authority, origin, authenticated and trust; its attribute, kind
+        and metadata unless given: attribute=None drops the attribute, metadata=None the
+        metadata, a dict replaces it) and the old one is retired by it
         with rule "update" (RULE_UPDATE), so the old text stays on record as everywhere. Open
         contradiction and contested entries of the old memory follow the correction; its other
         entries close. Returns the new memory. One transaction.
@@ -2221,7 +2247,8 @@ class MemoryStore:
             new = prepare(dict(text=text, user=old.user, task=old.task,
                                attribute=old.attribute if attribute is ALL else attribute,
                                authority=old.authority, kind=old.kind if kind is None else kind, source=old.source,
-                               origin=old.origin, authenticated=old.authenticated, trust=old.trust))
+                               origin=old.origin, authenticated=old.authenticated, trust=old.trust,
+                               metadata=old.metadata if metadata is ALL else metadata))
             [memory] = tx.insert([new])
             holding = [r[0] for r in tx.db.execute(
                 "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?) AND kind IN "
@@ -2463,7 +2490,7 @@ class MemoryStore:
             found = {r[0] for r in conn.execute("SELECT DISTINCT task FROM index_keys WHERE user = ?", (user,))}
         return ([None] if None in found else []) + sorted(t for t in found if t is not None)
 
-    def current(self, user: str, task=None, *, attribute: str | None = None) -> list[Memory]:
+    def current(self, user: str, task=None, *, attribute: str | None = None, metadata=None) -> list[Memory]:
         """The current semantic facts visible at (user, task), oldest first (server clock).
 
         task=None: the user level. task="t1": the user level plus t1's own, where a t1 fact about
@@ -2471,11 +2498,14 @@ class MemoryStore:
         task=ALL: every level, no override. Quarantined and retired rows never appear. A contested
         newcomer (GuardGate) is listed but hides nothing: it overrides no user-level fact.
         attribute: only facts with that attribute (normalized like stored attributes).
+        metadata: only facts whose metadata has every one of these keys with an equal value
+        (metadata_matches), applied after task override (the rules never read metadata).
         current() lists what is stored as current; recall() is what to show a model.
         """
         check_user(user)
         check_task(task, allow_all=True)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        having = metadata_filter(metadata)
         with self._read() as conn:
             if task is ALL:
                 rows = conn.execute(f"{_SELECT} WHERE user = ? AND status = 'current' AND "
@@ -2488,22 +2518,26 @@ class MemoryStore:
                         "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'", (user,))}
                     hidden = {r[6] for r in own if r[6] is not None and r[0] not in contested}
                     rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
-        return [_memory(r) for r in rows if wanted is None or r[6] == wanted]
+        return [m for m in map(_memory, rows) if (wanted is None or m.attribute == wanted)
+                and metadata_matches(m, having)]
 
     def memories(self, user: str, task=ALL, *, status: str | None = None,
-                 attribute: str | None = None) -> list[Memory]:
+                 attribute: str | None = None, metadata=None) -> list[Memory]:
         """Every stored memory of `user` (any kind, any status), oldest first (server clock).
 
         task: ALL (every level), None (the user level) or a task id. status: only rows with
         that status (current | retired | quarantined). attribute: only rows with that attribute
-        (normalized). Reads the user's index buckets page by page, so a large user never needs
-        one huge statement. Raises InvalidMemory for a bad user, task, status or attribute.
+        (normalized). metadata: only rows whose metadata has every one of these keys with an
+        equal value (metadata_matches). Reads the user's index buckets page by page, so a large
+        user never needs one huge statement. Raises InvalidMemory for a bad user, task, status,
+        attribute or metadata filter.
         """
         check_user(user)
         check_task(task, allow_all=True)
         if status is not None:
             _check_enum("status", status, STATUSES)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        having = metadata_filter(metadata)
         sql, args = "WHERE m.user = ?", [user]
         if task is not ALL:
             sql, args = sql + " AND m.task IS ?", args + [task]
@@ -2521,7 +2555,7 @@ class MemoryStore:
                 out.extend(_memory(r) for r in conn.execute(
                     f"SELECT {cols} FROM memories m INDEXED BY memories_bucket {sql} AND m.fts_bucket = ?",
                     args + [bucket]))
-        return sorted(out, key=lambda m: m.created_at)
+        return sorted((m for m in out if metadata_matches(m, having)), key=lambda m: m.created_at)
 
     def resolutions(self, user: str) -> list[Resolution]:
         """Every resolution about `user`'s memories, oldest first (server clock)."""
@@ -2641,7 +2675,8 @@ class MemoryStore:
                 yield {"type": "memory", "id": m.id, "user": m.user, "task": m.task, "kind": m.kind,
                        "text": m.text, "attribute": m.attribute, "authority": m.authority, "source": m.source,
                        "origin": m.origin, "authenticated": m.authenticated, "trust": m.trust,
-                       "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at}
+                       "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at,
+                       "metadata": m.metadata}
             for r in conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions {where} ORDER BY id", args):
                 yield {"type": "resolution", **dict(zip(("kept", "retired", "rule", "run", "recorded_at"), r))}
             for r in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts {where} ORDER BY id", args):
@@ -2692,7 +2727,8 @@ class MemoryStore:
                     rows.append(prepare({"text": rec.get("text"), "user": rec.get("user"), "task": rec.get("task"),
                                          "attribute": rec.get("attribute"), "authority": rec.get("authority"),
                                          "kind": rec.get("kind"), "source": "import", "origin": origin,
-                                         "authenticated": rec.get("authenticated"), "trust": rec.get("trust")}))
+                                         "authenticated": rec.get("authenticated"), "trust": rec.get("trust"),
+                                         "metadata": rec.get("metadata")}))
                     meta.append((rec["id"], status, rec.get("created_at"), n))
                 elif kind in ("resolution", "conflict"):
                     links.append((n, rec))
@@ -2759,6 +2795,61 @@ class MemoryStore:
                                                  f"import of {len(mine)} memories", clock, tx.now))
         return Imported(ids, refused, resolutions, entries)
 
+    def import_memories(self, items) -> "Imported":
+        """Import memories converted from another memory system (mem0_records,
+        mcp_memory_records): items are dicts {"key", "text", "user", "task", "source", "origin",
+        "authority", "metadata", "recorded_at"}. One transaction: all accepted rows or nothing.
+
+        Every row arrives marked as imported: source "import" (it never outranks a live fact),
+        origin "import:<source>:<origin>", original_source/_origin/_authority the item's own,
+        recorded_at the item's time (UTC ISO 8601; None: now), a new server-clock value in the
+        items' order, status current, trust trusted (the operator vouches for the file). An item
+        that cannot be stored is refused as (key, reason) in `Imported.refused`; so is one
+        imported before (the same text, scope and origin), whose key then maps to that row.
+        `Imported.ids` maps each key to the new id; one "import" audit event per user.
+        `python memory.py DB import --from mem0|mcp-memory FILE`.
+        """
+        rows, refused = [], []
+        for item in items:
+            key = item.get("key") if isinstance(item, dict) else None
+            try:
+                if not isinstance(item, dict):
+                    raise _invalid("item", "a dict from mem0_records or mcp_memory_records", item)
+                source = _check_enum("source", item.get("source"), SOURCES)
+                origin = _check_key("origin", item.get("origin"), optional=False)
+                authority = _check_enum("authority", item.get("authority"), AUTHORITIES)
+                row = prepare({"text": item.get("text"), "user": item.get("user"), "task": item.get("task"),
+                               "authority": "inferred", "source": "import",
+                               "origin": f"import:{source}:{origin}"[:MAX_KEY_CHARS], "metadata": item.get("metadata")})
+                when = item.get("recorded_at")
+                if when is not None and not (isinstance(when, str) and when.endswith("Z")):
+                    raise _invalid("recorded_at", "a UTC ISO 8601 time ending in Z, or None", when)
+                row.update(original_source=source, original_origin=origin, original_authority=authority,
+                           recorded_at=when)
+                rows.append((key, row))
+            except InvalidMemory as exc:
+                refused.append((key, str(exc)))
+        with self.transaction() as tx:
+            ids, fresh = {}, []
+            for key, r in rows:
+                found = tx.db.execute(
+                    "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
+                    "task IS ?) AND source = 'import' AND origin = ? AND text = ? LIMIT 1",
+                    (r["user"], r["task"], r["origin"], r["text"])).fetchone()
+                if found:
+                    ids[key] = found[0]
+                    refused.append((key, f"already imported as memory {found[0]}"))
+                else:
+                    fresh.append((key, r))
+            made = tx.insert([r for _, r in fresh])
+            ids.update({key: m.id for (key, _), m in zip(fresh, made)})
+            clock = tx.tick()
+            for user in sorted({m.user for m in made}):
+                mine = [m.id for m in made if m.user == user]
+                tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
+                                                 f"import of {len(mine)} memories", clock, tx.now))
+        return Imported(ids, refused, 0, 0)
+
     def backup(self, target: str) -> None:
         """Copy the store to a new file `target` with SQLite's online backup API: a consistent,
         page-for-page copy taken while other connections keep writing. Refuses an existing
@@ -2781,7 +2872,7 @@ class MemoryStore:
     # -- recall --
 
     def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
-               attribute: str | None = None) -> Recall:
+               attribute: str | None = None, metadata=None) -> Recall:
         """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25).
 
         Scope: the user level plus the task's own, with task override. The query's content
@@ -2789,6 +2880,9 @@ class MemoryStore:
         the bare word; text without spaces, such as Chinese or Japanese, by character bigrams);
         any query is safe (terms are hashed, so FTS syntax never reaches the index) and a query
         with no usable words returns nothing. attribute: only memories with that attribute.
+        metadata: only memories whose metadata has every one of these keys with an equal value
+        (metadata_matches), applied to what the rules chose to stand for each hit, so a filter
+        never changes which value is current, only which are returned.
 
         The answer does not depend on whether cron has run: a hit stands for what consolidation
         keeps or would keep (a retired or not-yet-folded value stands for its group's current
@@ -2808,6 +2902,7 @@ class MemoryStore:
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_ID:
             raise _invalid("k", f"an int >= 1 and <= {MAX_ID}", k)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        having = metadata_filter(metadata)
         with self._read() as conn:
             phrases = _query_phrases(query)
             keys = [r[0] for r in conn.execute(
@@ -2815,12 +2910,13 @@ class MemoryStore:
             if not phrases or not keys:
                 return Recall()
             terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-            found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted)
+            found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted,
+                                              having)
         if co_recalled:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
-    def _recall(self, conn, match, user, task, k, wanted):
+    def _recall(self, conn, match, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
         contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
@@ -2843,7 +2939,8 @@ class MemoryStore:
                 if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
                     continue  # a hash collision across scopes is possible in theory: the row decides
                 for mem in view.stand_ins(_memory(row)):
-                    if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted):
+                    if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted) \
+                            or not metadata_matches(mem, having):
                         continue
                     seen_ids.add(mem.id)
                     if mem.id in contested:
@@ -3151,7 +3248,12 @@ def main(argv=None) -> int:
     p.add_argument("--task", help="only this task ('-': user level); default every level")
     command("export", "JSON lines on stdout: header, policies, memories, resolutions, ledger",
             filters=("user",))
-    command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import").add_argument("file")
+    p = command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import")
+    p.add_argument("file")
+    p.add_argument("--from", dest="source_format", choices=IMPORT_FORMATS, default="agent-memory",
+                   help="the file's format: this store's export (default), Mem0's get_all/export JSON, or the "
+                        "MCP memory server's memory.jsonl (needs --user)")
+    p.add_argument("--user", help="with --from mcp-memory: the user whose knowledge graph it is")
     command("backup", "online, consistent copy to a new file").add_argument("out")
     args = parser.parse_args(argv)
     args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
@@ -3165,9 +3267,15 @@ def main(argv=None) -> int:
         parser.error(f"--kind: expected {' | '.join(CONFLICT_KINDS)}; got {args.kind!r}")
     try:
         records = None
-        if args.command == "import":  # read and checked before any file is made
+        if args.command == "import" and args.source_format == "agent-memory":  # read and checked before any file is made
             records = _read_jsonl(args.file)
             check_export_header(records)
+        elif args.command == "import":
+            if args.source_format == "mcp-memory" and not args.user:
+                parser.error("--from mcp-memory: --user U is required (whose knowledge graph the file is)")
+            text = _read_file(args.file)
+            records = (mcp_memory_records(text.splitlines(), args.user) if args.source_format == "mcp-memory"
+                       else mem0_records(_json_or_lines(text, args.file)))
         with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False) as store:
             return _command(store, args, records)
     except BrokenPipeError:
@@ -3187,6 +3295,138 @@ def seconds(text: str) -> float:
     if not 0 < value <= MAX_TIMEOUT_S:
         raise argparse.ArgumentTypeError(f"expected seconds > 0 and <= {MAX_TIMEOUT_S:g}; got {text!r}")
     return value
+
+
+# --- other memory systems' files, as import_memories items ------------------------------------
+
+def mem0_scope(user_id=None, agent_id=None, run_id=None) -> tuple:
+    """(user, task) of Mem0's session ids: user_id is the user and run_id the task level; with
+    no user_id the user is "agent:<agent_id>", else "run:<run_id>" (at the user level). Raises
+    InvalidMemory naming user_id when none is given (as Mem0 refuses), or for a bad id. The one
+    mapping of adapters/mem0_compat.py and the Mem0 importer."""
+    for name, value in (("user_id", user_id), ("agent_id", agent_id), ("run_id", run_id)):
+        if value is not None:
+            _check_key(name, value, optional=False)
+    if user_id is not None:
+        return user_id, run_id
+    if agent_id is not None:
+        return f"agent:{agent_id}", run_id
+    if run_id is not None:
+        return f"run:{run_id}", None
+    raise InvalidMemory("user_id: expected at least one of user_id, agent_id or run_id (Mem0's session ids); "
+                        "got none")
+
+
+def mem0_ids(user: str, task, agent_id=None) -> tuple:
+    """The inverse of mem0_scope: (user_id, agent_id, run_id) of a memory's scope, agent_id from
+    its metadata."""
+    if user.startswith("run:") and task is None and agent_id is None:
+        return None, None, user[4:]
+    if agent_id is not None and user == f"agent:{agent_id}":
+        return None, agent_id, task
+    return user, agent_id, task
+
+
+def _utc_text(value, name: str):
+    """An ISO 8601 time as UTC ISO 8601 with Z (a time without a zone is taken as UTC); None
+    stays None; anything else raises InvalidMemory naming the field."""
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00") if isinstance(value, str) else value)
+    except (TypeError, ValueError):
+        raise _invalid(name, "an ISO 8601 time (e.g. 2024-07-20T01:30:00-07:00)", value) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def mem0_records(data) -> tuple[list, list]:
+    """Mem0 memories (what get_all returns: {"results": [item, ...]}, a bare list of items, or
+    {"memories": [...]}; each item {"id", "memory", "metadata", "created_at", "updated_at",
+    "user_id", "agent_id", "run_id", ...}) as import_memories items, in created_at order. Mem0's
+    memories are written by its LLM: source "model", authority "inferred", origin "mem0" (or
+    "mem0:agent:<agent_id>"); scope by mem0_scope; metadata the item's own plus "agent_id"
+    (as the facade keeps it) and "mem0_id" (its Mem0 id); recorded_at its created_at in UTC.
+    Returns (items, refused) with refused as (key, reason); key is the Mem0 id (or
+    "item <n>" without one). Pure."""
+    listed = data.get("results", data.get("memories")) if isinstance(data, dict) else data
+    if not isinstance(listed, list):
+        raise _invalid("mem0 file", "Mem0's get_all output: {\"results\": [...]} or a list of memories", data)
+    items, refused = [], []
+    for n, rec in enumerate(listed, 1):
+        key = rec.get("id") if isinstance(rec, dict) and isinstance(rec.get("id"), str) else f"item {n}"
+        try:
+            if not isinstance(rec, dict):
+                raise _invalid("item", "a Mem0 memory {\"id\", \"memory\", ...}", rec)
+            inner = rec.get("metadata") if isinstance(rec.get("metadata"), dict) else {}
+            ids = {k: rec.get(k, inner.get(k)) for k in ("user_id", "agent_id", "run_id")}
+            user, task = mem0_scope(**ids)
+            meta = {k: v for k, v in inner.items() if k not in ids}
+            extra = {"agent_id": ids["agent_id"], "mem0_id": rec.get("id")}
+            clash = [k for k, v in extra.items() if v is not None and k in meta and meta[k] != v]
+            if clash:
+                raise _invalid("metadata", f"no key {clash[0]!r} (the importer keeps the Mem0 one there)",
+                               meta[clash[0]])
+            meta.update({k: v for k, v in extra.items() if v is not None})
+            if rec.get("metadata") is not None and not isinstance(rec.get("metadata"), dict):
+                raise _invalid("metadata", "a JSON object or null", rec.get("metadata"))
+            items.append({"key": key, "text": rec.get("memory"), "user": user, "task": task, "source": "model",
+                          "authority": "inferred", "metadata": meta or None,
+                          "origin": f"mem0:agent:{ids['agent_id']}" if ids["agent_id"] is not None else "mem0",
+                          "recorded_at": _utc_text(rec.get("created_at"), "created_at")})
+        except InvalidMemory as exc:
+            refused.append((key, str(exc)))
+    items.sort(key=lambda it: it["recorded_at"] or "")  # stable: undated ones first, in file order
+    return items, refused
+
+
+MCP_MEMORY_ORIGIN = "mcp:server-memory"  # the MCP reference memory server (@modelcontextprotocol/server-memory)
+
+
+def mcp_memory_records(lines, user: str) -> tuple[list, list]:
+    """The MCP reference memory server's knowledge graph (its memory.jsonl: one JSON object per
+    line, {"type": "entity", "name", "entityType", "observations": [str]} or {"type":
+    "relation", "from", "to", "relationType"}) as import_memories items, all facts of `user`
+    (the operator names whose graph it is). An observation becomes "<name>: <observation>", an
+    entity without observations "<name> (<entityType>)", a relation "<from> <relationType>
+    <to>", each with metadata naming the graph element (mcp_entity, mcp_entity_type;
+    mcp_from, mcp_relation, mcp_to). The graph was written by a model through MCP tool calls:
+    source "model", authority "inferred", origin MCP_MEMORY_ORIGIN. The file holds no times:
+    recorded_at is the import's. Returns (items, refused) with refused as (key, reason): key
+    "line <n>" (and the observation's index). Pure."""
+    check_user(user)
+    items, refused = [], []
+
+    def item(key, text, meta):
+        items.append({"key": key, "text": text, "user": user, "task": None, "source": "model",
+                      "authority": "inferred", "origin": MCP_MEMORY_ORIGIN, "metadata": meta, "recorded_at": None})
+    for n, line in enumerate(lines, 1):
+        key = f"line {n}"
+        try:
+            rec = json.loads(line) if isinstance(line, str) else line
+        except json.JSONDecodeError as exc:
+            refused.append((key, f"line {n}: not JSON ({exc.msg})"))
+            continue
+        kind = rec.get("type") if isinstance(rec, dict) else None
+        strs = lambda *names: all(isinstance(rec.get(x), str) and rec.get(x).strip() for x in names)  # noqa: E731
+        if kind == "entity" and strs("name", "entityType") and isinstance(rec.get("observations", []), list):
+            meta = {"mcp_entity": rec["name"], "mcp_entity_type": rec["entityType"]}
+            observations = rec.get("observations", [])
+            if not observations:
+                item(key, f"{rec['name']} ({rec['entityType']})", meta)
+            for i, obs in enumerate(observations):
+                if isinstance(obs, str) and obs.strip():
+                    item(f"{key} observation {i}", f"{rec['name']}: {obs}", meta)
+                else:
+                    refused.append((f"{key} observation {i}", f"observation: expected a non-empty str; got {obs!r:.100}"))
+        elif kind == "relation" and strs("from", "to", "relationType"):
+            item(key, f"{rec['from']} {rec['relationType']} {rec['to']}",
+                 {"mcp_from": rec["from"], "mcp_relation": rec["relationType"], "mcp_to": rec["to"]})
+        else:
+            refused.append((key, f"line {n}: expected an entity {{type, name, entityType, observations}} or a "
+                                 f"relation {{type, from, to, relationType}}; got {str(rec)[:100]!r}"))
+    return items, refused
 
 
 def check_export_header(records: list) -> dict:
@@ -3210,6 +3450,39 @@ def check_export_header(records: list) -> dict:
         raise SchemaError(f"import: schema_version {version!r} is newer than the {SCHEMA_VERSION} this module "
                           f"supports; import with a newer memory.py")
     return first
+
+
+IMPORT_FORMATS = ("agent-memory", "mem0", "mcp-memory")  # `memory.py DB import --from FORMAT`
+
+
+def _read_file(path: str) -> str:
+    """The text of an import file (or stdin for "-"); InvalidMemory says why it cannot be read."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise InvalidMemory(f"import: cannot read {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise InvalidMemory(f"import: {path}: not UTF-8 text; expected JSON") from None
+
+
+def _json_or_lines(text: str, path: str):
+    """One JSON document, or JSON lines (a list of their values); InvalidMemory names the line."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InvalidMemory(f"import: {path}: line {n}: not JSON ({exc.msg})") from None
+            out.extend(value.get("results", [value]) if isinstance(value, dict) else [value])
+    return out
 
 
 def _read_jsonl(path: str) -> list:
@@ -3263,6 +3536,8 @@ def _command(store: MemoryStore, args, records=None) -> int:
                 line = (f"#{m.id} {m.status:<11} {user}/{_level(m.task)} [{m.attribute or '-'}] "
                         f"{_provenance(m)}: {m.text!r}")
                 item = {"memory": _row_json(m)}
+                if m.metadata is not None:
+                    line += f"\n      metadata: {canonical_metadata(m.metadata)}"
                 if m.id in why:
                     r = why[m.id]
                     line += f"\n      retired by #{r.kept} ({r.rule}, run {r.run if r.run is not None else 'at write'})"
@@ -3281,7 +3556,9 @@ def _command(store: MemoryStore, args, records=None) -> int:
         if args.command == "show" and m is not None:
             out.append((f"#{m.id} {m.status} {m.user}/{_level(m.task)} [{m.attribute or '-'}] {m.kind}\n"
                         f"  text: {m.text!r}\n  provenance: {_provenance(m)} authenticated={m.authenticated}\n"
-                        f"  server clock {m.created_at}, recorded {m.recorded_at}", {"memory": _row_json(m)}))
+                        f"  server clock {m.created_at}, recorded {m.recorded_at}"
+                        + (f"\n  metadata: {canonical_metadata(m.metadata)}" if m.metadata is not None else ""),
+                        {"memory": _row_json(m)}))
             chain, seen = [], {m.id}
             cursor = m
             while cursor is not None:  # upward: what replaced it, up to the current memory
@@ -3342,6 +3619,16 @@ def _command(store: MemoryStore, args, records=None) -> int:
         for rec in store.export(args.user):
             print(json.dumps(rec, ensure_ascii=False))
         return 0
+    elif args.command == "import" and args.source_format != "agent-memory":
+        items, refused = records
+        done = store.import_memories(items)
+        refused = refused + done.refused
+        skipped = {key for key, _ in done.refused}
+        count = sum(1 for key in done.ids if key not in skipped)
+        out.append((f"imported {count} memories from {args.source_format}; refused {len(refused)}"
+                    + "".join(f"\n  {key}: {why}" for key, why in refused),
+                    {"format": args.source_format, "imported": count, "refused": refused,
+                     "ids": {str(k): v for k, v in done.ids.items()}}))
     elif args.command == "import":
         done = store.import_records(records)
         out.append((f"imported {len(done.ids)} memories, {done.resolutions} resolutions, {done.entries} ledger "
