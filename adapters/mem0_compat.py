@@ -361,7 +361,8 @@ class Memory:
     def get_all(self, *, user_id=None, agent_id=None, run_id=None, filters=None, limit=100, top_k=None) -> dict:
         """The scope's current memories, oldest first: {"results": [item, ...]} (at most
         `limit` or `top_k`). Without run_id every level of the user is listed (as Mem0 lists a
-        user's memories of every run); filters: metadata equalities."""
+        user's memories of every run), with run_id that run's own (as Mem0 matches both ids);
+        filters: metadata equalities, ANDed."""
         user, task, meta, _ = self._scope(user_id, agent_id, run_id, filters)
         k = _limit(top_k if top_k is not None else limit)
         rows = self.store.memories(user, ALL if task is None else task, status="current", metadata=meta or None)
