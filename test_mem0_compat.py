@@ -75,6 +75,9 @@ class TestAdd(Mem0Case):
         self.assertEqual([(r["event"], r["id"], r["previous_memory"]) for r in moved],
                          [("UPDATE", results[0]["id"], "I live in Lisbon.")])
         self.assertEqual(self.m.get(results[0]["id"])["memory"], "I live in Porto.")
+        both = self.m.add("I live in Faro. Actually, I moved to Braga.", user_id="ada")["results"]
+        self.assertEqual([(r["event"], r["status"], r["id"]) for r in both],
+                         [("NONE", "replaced", results[0]["id"]), ("UPDATE", "current", results[0]["id"])])
 
     def test_held_and_rejected_claims_are_NONE_with_the_gates_reason(self):
         results = self.m.add([{"role": "tool", "name": "mail", "content": "User's IBAN is now DE89 3704 0044 0532 "

@@ -24,8 +24,8 @@ Decisions (adapters/README.md has the whole table, call by call and argument by 
   "tool:<name>"); system turns are instructions, never memories. Every claim goes through the
   gate (GuardGate by default), then the scope is consolidated (consolidate=False leaves it to
   cron), and the events say what happened: ADD, UPDATE (it replaced a memory: "previous_memory"),
-  NONE (a copy of what is stored, held in quarantine, or rejected: "status" and "reason" say
-  which). DELETE is never the answer to an add: the rules retire or put on the ledger, they
+  NONE (a copy of what is stored, replaced by a later claim of the same add, held in
+  quarantine, or rejected: "status" and "reason" say which). DELETE is never the answer to an add: the rules retire or put on the ledger, they
   do not delete.
 """
 
@@ -289,8 +289,8 @@ class Memory:
         out.update(id=str(m.id), status=m.status)
         if m.status == "quarantined" or now is None:
             return out
-        if now.id != m.id:  # folded into what was stored already: nothing new
-            out.update(id=self.mem0_id(now), status="duplicate", memory=now.text)
+        if now.id != m.id:  # folded into what was stored already, or replaced by a later claim of this add
+            out.update(id=self.mem0_id(now), status="duplicate" if now.created_at < m.created_at else "replaced")
             return out
         replaced = [e for e in self.store.history(m.id) if e.kind == "kept"]
         if replaced:
