@@ -35,6 +35,14 @@ def cli(*argv) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def contested(store):
+    """The user's value and a tool's contesting one (GuardGate opens a contested entry)."""
+    mine = store.add("The team's editor is Vim.", user=U, attribute="team_editor")
+    tool = remember(Candidate("The team's editor is Emacs.", user=U, attribute="team_editor", source="tool",
+                              origin="email:it@example.com"), GuardGate(), store).memory
+    return mine, tool
+
+
 class TempDir(unittest.TestCase):
     def setUp(self):
         self._tmp = tempfile.TemporaryDirectory()
@@ -88,9 +96,7 @@ class TestUpdate(TempDir):
 
     def test_a_contested_entry_follows_the_correction(self):
         store = self.open()
-        mine = store.add("The team's editor is Vim.", user=U, attribute="team_editor")
-        tool = remember(Candidate("The team's editor is Emacs.", user=U, attribute="team_editor", source="tool",
-                                  origin="email:it@example.com"), GuardGate(), store).memory
+        mine, tool = contested(store)
         [entry] = store.conflicts(U)
         fixed = store.update(mine.id, "The team's editor is Neovim.")
         [moved] = store.conflicts(U)
@@ -126,9 +132,7 @@ class TestHistory(TempDir):
 
     def test_ledger_entries_and_erasure_leave_ids_only(self):
         store = self.open()
-        mine = store.add("The team's editor is Vim.", user=U, attribute="team_editor")
-        tool = remember(Candidate("The team's editor is Emacs.", user=U, attribute="team_editor", source="tool",
-                                  origin="email:it@example.com"), GuardGate(), store).memory
+        mine, tool = contested(store)
         self.assertEqual([(e.kind, e.other, e.state) for e in store.history(mine.id)][1:],
                          [("contested", tool.id, "open")])
         store.forget(tool.id, reason="asked")

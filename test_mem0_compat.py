@@ -112,7 +112,7 @@ class TestAdd(Mem0Case):
         self.assertEqual(self.m.store.users(), ["u"])
 
     def test_assistant_self_talk_is_no_note(self):
-        self.assertEqual(assistant_claims("Sure! I'll keep that in mind. Your flight leaves at 9:40."),
+        self.assertEqual(assistant_claims("Sure! I'll keep that in mind. Great choice! Your flight leaves at 9:40."),
                          ["Your flight leaves at 9:40."])
 
 

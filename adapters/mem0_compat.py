@@ -20,7 +20,7 @@ Decisions (adapters/README.md has the whole table, call by call and argument by 
 - add() extracts per provenance, without a model: user turns are the user's statements
   (examples/extraction.py's statements(): requests and pleasantries dropped), assistant turns
   are model-written notes (source "model"; the assistant speaking of itself, "I'll remember
-  that", is no note about the user), tool turns are tool content (source "tool", origin
+  that", or exclaiming, "Great choice!", is no note about the user), tool turns are tool content (source "tool", origin
   "tool:<name>"); system turns are instructions, never memories. Every claim goes through the
   gate (GuardGate by default), then the scope is consolidated (consolidate=False leaves it to
   cron), and the events say what happened: ADD, UPDATE (it replaced a memory: "previous_memory"),
@@ -61,8 +61,10 @@ _MESSAGES = "a str, a message dict {'role', 'content'} or a list of them"
 
 def assistant_claims(text: str) -> list[str]:
     """The default extraction of an assistant turn: statements() (requests and pleasantries
-    dropped, questions too) without the sentences in which the assistant speaks of itself."""
-    return [claim for claim, _ in statements(text) if not _ASSISTANT_SELF.match(claim)]
+    dropped, questions too) without the sentences in which the assistant speaks of itself and
+    its exclamations ("Great choice!"): reactions, not notes about the user."""
+    return [claim for claim, _ in statements(text)
+            if not _ASSISTANT_SELF.match(claim) and not claim.rstrip().endswith("!")]
 
 
 def _default_extractor(text: str, role: str) -> list[str]:
