@@ -3281,6 +3281,8 @@ def main(argv=None) -> int:
         parser.error(f"--status: expected {' | '.join(STATUSES)}; got {args.status!r}")
     if getattr(args, "kind", None) not in (None, *CONFLICT_KINDS):
         parser.error(f"--kind: expected {' | '.join(CONFLICT_KINDS)}; got {args.kind!r}")
+    if args.command == "import" and args.user and args.source_format != "mcp-memory":
+        parser.error(f"--user applies to --from mcp-memory only ({args.source_format} records name their users)")
     try:
         records = None
         if args.command == "import" and args.source_format == "agent-memory":  # read and checked before any file is made
@@ -3375,7 +3377,9 @@ def mem0_records(data) -> tuple[list, list]:
         try:
             if not isinstance(rec, dict):
                 raise _invalid("item", "a Mem0 memory {\"id\", \"memory\", ...}", rec)
-            inner = rec.get("metadata") if isinstance(rec.get("metadata"), dict) else {}
+            if rec.get("metadata") is not None and not isinstance(rec.get("metadata"), dict):
+                raise _invalid("metadata", "a JSON object or null", rec.get("metadata"))
+            inner = rec.get("metadata") or {}
             ids = {k: rec.get(k, inner.get(k)) for k in ("user_id", "agent_id", "run_id")}
             user, task = mem0_scope(**ids)
             meta = {k: v for k, v in inner.items() if k not in ids}
@@ -3385,8 +3389,6 @@ def mem0_records(data) -> tuple[list, list]:
                 raise _invalid("metadata", f"no key {clash[0]!r} (the importer keeps the Mem0 one there)",
                                meta[clash[0]])
             meta.update({k: v for k, v in extra.items() if v is not None})
-            if rec.get("metadata") is not None and not isinstance(rec.get("metadata"), dict):
-                raise _invalid("metadata", "a JSON object or null", rec.get("metadata"))
             items.append({"key": key, "text": rec.get("memory"), "user": user, "task": task, "source": "model",
                           "authority": "inferred", "metadata": meta or None,
                           "origin": f"mem0:agent:{ids['agent_id']}" if ids["agent_id"] is not None else "mem0",
@@ -3417,16 +3419,20 @@ def mcp_memory_records(lines, user: str) -> tuple[list, list]:
     def item(key, text, meta):
         items.append({"key": key, "text": text, "user": user, "task": None, "source": "model",
                       "authority": "inferred", "origin": MCP_MEMORY_ORIGIN, "metadata": meta, "recorded_at": None})
+
+    def named(rec, *names):  # every one a non-empty str
+        return all(isinstance(rec.get(x), str) and rec.get(x).strip() for x in names)
     for n, line in enumerate(lines, 1):
         key = f"line {n}"
+        if isinstance(line, str) and not line.strip():
+            continue  # the server writes none, but an editor may leave one
         try:
             rec = json.loads(line) if isinstance(line, str) else line
         except json.JSONDecodeError as exc:
             refused.append((key, f"line {n}: not JSON ({exc.msg})"))
             continue
         kind = rec.get("type") if isinstance(rec, dict) else None
-        strs = lambda *names: all(isinstance(rec.get(x), str) and rec.get(x).strip() for x in names)  # noqa: E731
-        if kind == "entity" and strs("name", "entityType") and isinstance(rec.get("observations", []), list):
+        if kind == "entity" and named(rec, "name", "entityType") and isinstance(rec.get("observations", []), list):
             meta = {"mcp_entity": rec["name"], "mcp_entity_type": rec["entityType"]}
             observations = rec.get("observations", [])
             if not observations:
@@ -3436,7 +3442,7 @@ def mcp_memory_records(lines, user: str) -> tuple[list, list]:
                     item(f"{key} observation {i}", f"{rec['name']}: {obs}", meta)
                 else:
                     refused.append((f"{key} observation {i}", f"observation: expected a non-empty str; got {obs!r:.100}"))
-        elif kind == "relation" and strs("from", "to", "relationType"):
+        elif kind == "relation" and named(rec, "from", "to", "relationType"):
             item(key, f"{rec['from']} {rec['relationType']} {rec['to']}",
                  {"mcp_from": rec["from"], "mcp_relation": rec["relationType"], "mcp_to": rec["to"]})
         else:

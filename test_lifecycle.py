@@ -162,18 +162,25 @@ class TestPurgeAll(TempDir):
         store.declare("diet", "immutable")
         ids = [store.add("My secret is quixotebanana.", user=u).id for u in ("ada", "bob")]
         store.add("Bob's other fact.", user="bob", task="t1")
+        contested(store)  # ada: a ledger entry
+        store.add("I live in Oslo.", user="ada", attribute="home_city")
+        store.add("I live in Rome.", user="ada", attribute="home_city")
+        consolidate(store, "ada")  # and a resolution
         for bad in (None, "yes", "PURGE ALL", True):
             with self.subTest(confirm=bad), self.assertRaisesRegex(InvalidMemory, "confirm.*'purge all'"):
                 store.purge_all(confirm=bad)
         self.assertEqual(len(store.users()), 2)
-        self.assertEqual(store.purge_all(confirm=PURGE_ALL_CONFIRM), 3)
+        self.assertEqual(store.purge_all(confirm=PURGE_ALL_CONFIRM), 7)
         self.assertEqual((store.users(), store.get(ids[0])), ([], None))
         self.assertEqual([(e.op, e.user, e.count, e.reason) for e in store.events()],
-                         [("purge", "ada", 1, "purge all"), ("purge", "bob", 2, "purge all")])
+                         [("purge", "ada", 5, "purge all"), ("purge", "bob", 2, "purge all")])
         self.assertEqual(store.policies(), {"diet": "immutable"})
         self.assertEqual(store.purge_all(confirm="purge all"), 0)
-        store.add("A new start.", user="ada")
         store.close()
+        import sqlite3
+        with contextlib.closing(sqlite3.connect(self.path)) as raw:
+            for table in ("memories", "memories_fts", "index_keys", "resolutions", "conflicts", "pending", "vectors"):
+                self.assertEqual(raw.execute(f"SELECT count(*) FROM {table}").fetchone()[0], 0, table)
         for name in os.listdir(self.dir):
             self.assertNotIn(b"quixotebanana", (self.dir / name).read_bytes(), name)
 
@@ -253,7 +260,7 @@ class TestImporters(TempDir):
         """The MCP memory server's own file (a fixture it wrote), plus records it never writes."""
         path = self.dir / "memory.jsonl"
         lines = (FIXTURES / "mcp-memory.jsonl").read_text(encoding="utf-8").splitlines()
-        lines += ['{"type":"entity","name":"Lisbon","entityType":"city","observations":[]}',
+        lines += ['', '{"type":"entity","name":"Lisbon","entityType":"city","observations":[]}',
                   '{"type":"relation","from":"default_user","relationType":"visits"}',
                   'not json', '{"type":"entity","name":"X","entityType":"thing","observations":["", 3]}']
         path.write_text("\n".join(lines), encoding="utf-8")
@@ -279,6 +286,9 @@ class TestImporters(TempDir):
         usage, _, err = cli(self.path, "import", "--from", "mcp-memory", path)
         self.assertEqual(usage, 2)
         self.assertIn("--user", err)
+        usage, _, err = cli(self.path, "import", "--from", "mem0", path, "--user", U)
+        self.assertEqual(usage, 2)
+        self.assertIn("--user applies to --from mcp-memory only", err)
 
     def test_converters_refuse_by_record(self):
         items, refused = mcp_memory_records(['{"type": "relation", "from": "a", "to": "b", "relationType": "knows"}',
