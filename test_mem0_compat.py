@@ -180,7 +180,8 @@ class TestUpdateDeleteHistory(Mem0Case):
         self.assertIsNone(self.m.get(mid))
         rows = self.m.history(mid)
         self.assertEqual([(r["event"], r["is_deleted"], r["old_memory"], r["new_memory"]) for r in rows],
-                         [("DELETE", True, None, None)])
+                         [("ADD", False, None, None), ("DELETE", True, None, None)])
+        self.assertIsNotNone(rows[1]["updated_at"])
         self.assertEqual(self.m.store.users(), [])
         with self.assertRaisesRegex(InvalidMemory, "not found"):
             self.m.delete(mid)

@@ -396,7 +396,8 @@ class Memory:
         "new_memory", "event", "created_at", "updated_at", "is_deleted", "actor_id", "role"}].
         ADD for the memory, UPDATE for each memory that replaced it in turn, DELETE when it was
         folded into an older copy or forgotten. A forgotten memory's rows carry no text (erasure
-        removes it everywhere): only the DELETE row with its time is left."""
+        removes it everywhere): ADD and DELETE are left, the DELETE with its time, the ADD
+        without one (it went with the row)."""
         mid = str(_memory_id(memory_id))
         rows = []
 
@@ -410,11 +411,12 @@ class Memory:
             seen.add(cursor)
             events = self.store.history(cursor)
             m = self.store.get(cursor)
-            if m is None:  # erased: the audit says when, never what
+            if m is None:  # erased: the audit says when it went, never what it said (nor when it came)
                 gone = next((e for e in events if e.kind in ("forgotten", "purged")), None)
                 if gone is not None:
-                    row("DELETE", None, None, first.recorded_at if first else gone.recorded_at, gone.recorded_at,
-                        True)
+                    if not rows:
+                        row("ADD", None, None, None, None)
+                    row("DELETE", None, None, first.recorded_at if first else None, gone.recorded_at, True)
                 break
             if not rows:
                 row("ADD", None, m.text, m.recorded_at, None, role=_ROLE_OF_SOURCE.get(m.source))
