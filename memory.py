@@ -3222,7 +3222,8 @@ def main(argv=None) -> int:
     """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
 
     Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
-    events | forget ID | purge USER | export | import FILE | backup OUT. Filters --user --task
+    events | forget ID | purge USER | export | import FILE [--from mem0 | --from mcp-memory
+    --user U] | backup OUT. Filters --user --task
     ('-' = the user level) --attribute --status; --json on every command. Exit 0 ok, 1 nothing
     found or refused (one line on stderr naming the thing and the fix), 2 usage. The database
     must exist (only import creates a missing one).
