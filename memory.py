@@ -2235,10 +2235,10 @@ class MemoryStore:
     def update(self, memory_id: int, text: str, *, attribute=ALL, kind: str | None = None,
                metadata=ALL) -> Memory:
         """Correct a current memory: `text` is written as a new memory by the same provenance (the
-        same user, task, source, authority, origin, authenticated and trust; its attribute, kind
-        and metadata unless given: attribute=None drops the attribute, metadata=None the
-        metadata, a dict replaces it) and the old one is retired by it
-        with rule "update" (RULE_UPDATE), so the old text stays on record as everywhere. Open
+        same user, task, source, authority, origin, authenticated, trust and original_*; its
+        attribute, kind and metadata unless given: attribute=None drops the attribute,
+        metadata=None the metadata, a dict replaces it) and the old one is retired by it with
+        rule "update" (RULE_UPDATE), so the old text stays on record as everywhere. Open
         contradiction and contested entries of the old memory follow the correction; its other
         entries close. Returns the new memory. One transaction.
 
@@ -2265,6 +2265,8 @@ class MemoryStore:
                                authority=old.authority, kind=old.kind if kind is None else kind, source=old.source,
                                origin=old.origin, authenticated=old.authenticated, trust=old.trust,
                                metadata=old.metadata if metadata is ALL else metadata))
+            new.update(original_source=old.original_source, original_origin=old.original_origin,
+                       original_authority=old.original_authority)  # an imported row's correction is one too
             [memory] = tx.insert([new])
             holding = [r[0] for r in tx.db.execute(
                 "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?) AND kind IN "

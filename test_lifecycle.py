@@ -74,6 +74,12 @@ class TestUpdate(TempDir):
                          [(new.id, old.id, "update", None)])
         self.assertEqual([m.id for m in store.current(U, "trip")], [new.id])
         self.assertEqual(store.update(new.id, "I live in Bergen now.", attribute=None).attribute, None)
+        [imported] = store.import_memories([{"key": "k", "text": "Likes tea", "user": U, "task": None,
+                                             "source": "model", "origin": "mem0", "authority": "inferred",
+                                             "metadata": {"a": 1}, "recorded_at": None}]).ids.values()
+        fixed = store.update(imported, "Likes green tea")
+        self.assertEqual((fixed.source, fixed.origin, fixed.original_source, fixed.original_origin, fixed.metadata),
+                         ("import", "import:model:mem0", "model", "mem0", {"a": 1}))
 
     def test_refused_for_retired_quarantined_forgotten_and_bad_ids_writing_nothing(self):
         store = self.open()
