@@ -3365,7 +3365,8 @@ def _utc_text(value, name: str):
 def mem0_records(data) -> tuple[list, list]:
     """Mem0 memories (what get_all returns: {"results": [item, ...]}, a bare list of items, or
     {"memories": [...]}; each item {"id", "memory", "metadata", "created_at", "updated_at",
-    "user_id", "agent_id", "run_id", ...}) as import_memories items, in created_at order. Mem0's
+    "user_id", "agent_id", "run_id", ...}; graph "relations" are refused: they name no session
+    id) as import_memories items, in created_at order. Mem0's
     memories are written by its LLM: source "model", authority "inferred", origin "mem0" (or
     "mem0:agent:<agent_id>"); scope by mem0_scope; metadata the item's own plus "agent_id"
     (as the facade keeps it) and "mem0_id" (its Mem0 id); recorded_at its created_at in UTC.
@@ -3398,6 +3399,10 @@ def mem0_records(data) -> tuple[list, list]:
                           "recorded_at": _utc_text(rec.get("created_at"), "created_at")})
         except InvalidMemory as exc:
             refused.append((key, str(exc)))
+    relations = data.get("relations") if isinstance(data, dict) else None
+    for n, _ in enumerate(relations if isinstance(relations, list) else [], 1):  # Mem0's graph memory
+        refused.append((f"relation {n}", "relation: a Mem0 graph relation names no user_id, agent_id or run_id; "
+                                         "not imported"))
     items.sort(key=lambda it: it["recorded_at"] or "")  # stable: undated ones first, in file order
     return items, refused
 

@@ -306,6 +306,8 @@ class TestImporters(TempDir):
         self.assertIn("mem0_id", refused[0][1])
         with self.assertRaisesRegex(InvalidMemory, "mem0 file"):
             mem0_records({"nothing": 1})
+        items, refused = mem0_records({"results": [], "relations": [{"source": "a", "relationship": "b", "target": "c"}]})
+        self.assertEqual((items, [k for k, _ in refused]), ([], ["relation 1"]))
 
     @unittest.skipUnless(SLOW and shutil.which("npx"), "MEMORY_SLOW_TESTS=1 and npx: runs the real MCP memory server")
     def test_the_real_mcp_memory_server_file(self):
