@@ -849,7 +849,8 @@ class Event:
 #   kept        it stayed and memory `retired` was retired (rule, run; run None: at write time)
 #   retired     it lost a resolution to memory `kept` in a consolidation run (rule, run) or by the
 #               user settling a ledger entry (rule "settled by user")
-#   superseded  a newer write retired it at once (a gate's supersede; rule, kept)
+#   superseded  a newer write retired it at once (a gate's supersede; rule, kept), or an import
+#               carried such a resolution over (run None)
 #   updated     store.update corrected it: memory `kept` is the correction (rule "update")
 #   released    the user confirmed it out of quarantine: memory `kept` is the released copy
 #   contradiction | contested | changed value | cross-scope duplicate
