@@ -193,15 +193,16 @@ class Memory:
         return self.store.get(mid)
 
     def mem0_id(self, memory) -> str:
-        """The Mem0 id of a stored memory: the smallest id among it and, transitively, what it
-        replaced (an update's correction keeps the id of the memory it corrects)."""
+        """The Mem0 id of a stored memory: the smallest id among it and, transitively, the older
+        memories it replaced (an update's correction keeps the id of the memory it corrects;
+        newer copies folded into it do not count, so the walk is as long as the chain)."""
         todo, seen = [memory.id], set()
         while todo:
             mid = todo.pop()
             if mid in seen:
                 continue
             seen.add(mid)
-            todo.extend(e.retired for e in self.store.history(mid) if e.kind == "kept")
+            todo.extend(e.retired for e in self.store.history(mid) if e.kind == "kept" and e.retired < mid)
         return str(min(seen))
 
     def _item(self, memory, *, score=None, note=None) -> dict:
