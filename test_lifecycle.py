@@ -308,6 +308,13 @@ class TestImporters(TempDir):
             mem0_records({"nothing": 1})
         items, refused = mem0_records({"results": [], "relations": [{"source": "a", "relationship": "b", "target": "c"}]})
         self.assertEqual((items, [k for k, _ in refused]), ([], ["relation 1"]))
+        bad = self.dir / "bad.json"
+        for text in ('{"memories": 3}', "not json at all"):
+            bad.write_text(text, encoding="utf-8")
+            code, _, err = cli(self.path, "import", "--from", "mem0", bad)
+            self.assertEqual(code, 1)
+            self.assertRegex(err, "mem0 file|line 1: not JSON")
+            self.assertFalse(os.path.exists(self.path))  # read and refused before any file is made
 
     @unittest.skipUnless(SLOW and shutil.which("npx"), "MEMORY_SLOW_TESTS=1 and npx: runs the real MCP memory server")
     def test_the_real_mcp_memory_server_file(self):
