@@ -3225,8 +3225,8 @@ def main(argv=None) -> int:
     """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
 
     Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
-    events | forget ID | purge USER | export | import FILE [--from mem0 | --from mcp-memory
-    --user U] | backup OUT. Filters --user --task
+    events | forget ID | purge USER | purge-all --confirm 'purge all' | export |
+    import FILE [--from mem0 | --from mcp-memory --user U] | backup OUT. Filters --user --task
     ('-' = the user level) --attribute --status; --json on every command. Exit 0 ok, 1 nothing
     found or refused (one line on stderr naming the thing and the fix), 2 usage. The database
     must exist (only import creates a missing one).
@@ -3266,6 +3266,8 @@ def main(argv=None) -> int:
     p = command("purge", "delete every memory of a user (audited, text gone)")
     p.add_argument("user")
     p.add_argument("--task", help="only this task ('-': user level); default every level")
+    command("purge-all", "delete every memory of every user (a reset; audited, text gone)").add_argument(
+        "--confirm", required=True, help=f"must be exactly {PURGE_ALL_CONFIRM!r}")
     command("export", "JSON lines on stdout: header, policies, memories, resolutions, ledger",
             filters=("user",))
     p = command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import")
@@ -3644,6 +3646,9 @@ def _command(store: MemoryStore, args, records=None) -> int:
         if not n:
             raise StoreError(f"no memories for user {args.user!r} at that level; nothing deleted")
         out.append((f"deleted {n} memories of {args.user}", {"count": n}))
+    elif args.command == "purge-all":
+        n = store.purge_all(confirm=args.confirm)
+        out.append((f"deleted {n} memories of every user", {"count": n}))
     elif args.command == "export":
         if args.user is not None:
             require_user(store, args.user)

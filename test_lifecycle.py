@@ -182,6 +182,9 @@ class TestPurgeAll(TempDir):
                          [("purge", "ada", 5, "purge all"), ("purge", "bob", 2, "purge all")])
         self.assertEqual(store.policies(), {"diet": "immutable"})
         self.assertEqual(store.purge_all(confirm="purge all"), 0)
+        store.add("One more.", user="cy")
+        self.assertEqual(cli(self.path, "purge-all", "--confirm", "yes")[:1], (1,))
+        self.assertEqual(cli(self.path, "purge-all", "--confirm", "purge all", "--json")[:2], (0, '[\n  {\n    "count": 1\n  }\n]\n'))
         store.close()
         import sqlite3
         with contextlib.closing(sqlite3.connect(self.path)) as raw:
