@@ -51,7 +51,7 @@ __all__ = ["Memory", "ROLES", "assistant_claims"]
 # Message roles and the provenance each is written with (None: never a memory).
 ROLES = {"user": "user", "assistant": "model", "tool": "tool", "function": "tool", "system": None,
          "developer": None}
-_ROLE_OF_SOURCE = {"user": "user", "model": "assistant", "tool": "tool", "import": "user"}
+_ROLE_OF_SOURCE = {"user": "user", "model": "assistant", "tool": "tool"}  # Mem0's "role" of a memory
 _DEFAULT = object()
 # The assistant speaking of itself or offering help: no note about the user.
 _ASSISTANT_SELF = re.compile(r"(?i)^(?:i|i'm|i am|i'll|i will|i've|i have|i'd|i can|let me|let's|we|we'll|sure|"
@@ -73,6 +73,11 @@ def _default_extractor(text: str, role: str) -> list[str]:
     if role == "assistant":
         return assistant_claims(text)
     return [claim for claim, _ in fields(text)]
+
+
+def _role(memory):
+    """Mem0's role of a memory: who wrote it (an imported row: as its file said)."""
+    return _ROLE_OF_SOURCE.get(memory.original_source if memory.source == "import" else memory.source)
 
 
 def _hash(text: str) -> str:
@@ -218,7 +223,7 @@ class Memory:
         if score is not None:
             item["score"] = score
         item.update({k: v for k, v in (("user_id", user_id), ("agent_id", agent_id), ("run_id", run_id)) if v})
-        item.update(role=_ROLE_OF_SOURCE.get(memory.source, "user"), status=memory.status,
+        item.update(role=_role(memory), status=memory.status,
                     attribute=memory.attribute, source=memory.source, origin=memory.origin, trust=memory.trust)
         if note:
             item["note"] = note
@@ -420,7 +425,7 @@ class Memory:
                     row("DELETE", None, None, first.recorded_at if first else None, gone.recorded_at, True)
                 break
             if not rows:
-                row("ADD", None, m.text, m.recorded_at, None, role=_ROLE_OF_SOURCE.get(m.source))
+                row("ADD", None, m.text, m.recorded_at, None, role=_role(m))
             step = next((e for e in events if e.retired == cursor and e.kind != "kept"), None)
             if step is None:
                 break
@@ -432,7 +437,7 @@ class Memory:
                 row("DELETE", m.text, None, first.recorded_at, step.recorded_at, True)
                 break
             row("UPDATE", m.text, kept.text, first.recorded_at, step.recorded_at,
-                role=_ROLE_OF_SOURCE.get(kept.source))
+                role=_role(kept))
             cursor = kept.id
         return rows
 
