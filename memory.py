@@ -3250,7 +3250,9 @@ def main(argv=None) -> int:
         return p
     command("users", "every user, with counts by status and open ledger entries")
     command("list", "memories with status, provenance and what replaced what",
-            filters=("user", "task", "attribute", "status"))
+            filters=("user", "task", "attribute", "status")).add_argument(
+        "--metadata", action="append", type=_metadata_pair, metavar="KEY=VALUE",
+        help="only memories whose metadata has KEY equal to VALUE (JSON, else text); repeat to AND")
     command("show", "one memory: provenance, the whole chain of resolutions, ledger, audit").add_argument(
         "id", type=int)
     command("history", "what happened to one memory, in server-clock order (added, retired, updated, ledger, audit)").add_argument(
@@ -3307,6 +3309,18 @@ def main(argv=None) -> int:
         return 0
     except (StoreError, ValueError, OSError) as exc:
         return report_error("memory.py", exc)
+
+
+def _metadata_pair(text: str) -> tuple:
+    """The argparse type of `list --metadata KEY=VALUE`: (key, value), VALUE read as JSON (1,
+    true, "x", [..]) when it is JSON, else as the text itself; no "=" is a usage error."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE; got {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 def seconds(text: str) -> float:
@@ -3562,7 +3576,8 @@ def _command(store: MemoryStore, args, records=None) -> int:
         nothing = (f"no memories match (users: {', '.join(store.users()[:10]) or 'none'}; "
                    f"try `python memory.py {store.path} list` without filters)")
         for user in users:
-            rows = store.memories(user, task, status=args.status, attribute=args.attribute)
+            rows = store.memories(user, task, status=args.status, attribute=args.attribute,
+                                  metadata=dict(args.metadata or ()))
             why = {r.retired: r for r in store.resolutions(user)}
             ledger = store.conflicts(user, kinds=None)
             for m in rows:

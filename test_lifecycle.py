@@ -160,6 +160,9 @@ class TestHistory(TempDir):
         self.assertIn('metadata: {"via":"form"}', out)
         code, out, err = cli(self.path, "list", "--json")
         self.assertEqual([i["memory"]["metadata"] for i in json.loads(out)], [{"via": "form"}] * 2)
+        self.assertEqual(len(json.loads(cli(self.path, "list", "--metadata", "via=form", "--json")[1])), 2)
+        self.assertEqual(cli(self.path, "list", "--metadata", 'via="web"')[0], 1)
+        self.assertEqual(cli(self.path, "list", "--metadata", "via")[0], 2)
 
 
 class TestPurgeAll(TempDir):
