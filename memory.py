@@ -3227,9 +3227,9 @@ def main(argv=None) -> int:
     Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
     events | forget ID | purge USER | purge-all --confirm 'purge all' | export |
     import FILE [--from mem0 | --from mcp-memory --user U] | backup OUT. Filters --user --task
-    ('-' = the user level) --attribute --status (list: --metadata KEY=VALUE); --json on every command. Exit 0 ok, 1 nothing
-    found or refused (one line on stderr naming the thing and the fix), 2 usage. The database
-    must exist (only import creates a missing one).
+    ('-' = the user level) --attribute --status (list: --metadata KEY=VALUE); --json on every
+    command. Exit 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the
+    fix), 2 usage. The database must exist (only import creates a missing one).
     """
     common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
