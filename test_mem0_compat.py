@@ -147,8 +147,10 @@ class TestReads(Mem0Case):
         self.assertEqual([h["memory"] for h in self.m.search("dog", user_id="ada", agent_id="pets")["results"]],
                          ["My dog is called Rex."])
         self.assertEqual(self.m.search("dog", user_id="ada", agent_id="other")["results"], [])
-        self.assertEqual(self.m.search("hotel", user_id="ada")["results"], [])  # a run's memory stays in the run
+        self.assertEqual([h["run_id"] for h in self.m.search("hotel", user_id="ada")["results"]], ["trip"])  # every run
         self.assertEqual(len(self.m.search("hotel", user_id="ada", run_id="trip")["results"]), 1)
+        self.assertEqual(self.m.search("hotel", user_id="ada", run_id="other")["results"], [])  # runs stay apart
+        self.assertEqual(len(self.m.search("tea hotel", user_id="ada", run_id="trip")["results"]), 2)  # + user level
         self.assertEqual(len(self.m.get_all(user_id="ada")["results"]), 3)  # every level, as Mem0 lists them
         self.assertEqual(len(self.m.get_all(user_id="ada", limit=2)["results"]), 2)
         self.assertEqual(len(self.m.get_all(user_id="ada", run_id="trip")["results"]), 1)  # the run's own, as Mem0

@@ -13,7 +13,8 @@ Decisions (adapters/README.md has the whole table, call by call and argument by 
   Mem0 id is the id of the oldest memory it replaced (mem0_id()), and get/update/delete/history
   follow what replaced an id to the memory that stands for it now (current_of()).
 - Scope: user_id is the store's user; run_id is the task level (a run's memories stay in it,
-  the user's own level is visible inside it); agent_id is kept in the memory's metadata
+  the user's own level is visible inside it; reads without run_id see every run, as Mem0's
+  do); agent_id is kept in the memory's metadata
   ("agent_id") and filters reads, and an assistant turn's origin is "agent:<agent_id>". With no
   user_id the user is "agent:<agent_id>" (or "run:<run_id>"): memory.mem0_scope, which the
   Mem0 importer shares.
@@ -381,21 +382,28 @@ class Memory:
         """store.recall in Mem0's shape: {"results": [item with "score", ...]}, best first, at
         most `limit` (or `top_k`). score: recall's own score where it gives one, else 1/rank
         (1.0, 0.5, ...); threshold drops lower scores. filters: metadata equalities, ANDed
-        (and user_id/agent_id/run_id, as Mem0's filters carry them). Without run_id only the
-        user's own level is searched (recall's scope); a contradiction's note is in "note".
-        rerank is accepted and ignored (recall orders by its rules)."""
+        (and user_id/agent_id/run_id, as Mem0's filters carry them). With run_id: recall's scope
+        (that run plus the user's own level, the run's facts overriding); without: the user's
+        level and every run's, one recall each, merged by score then level (as Mem0 searches a
+        user's memories of every run). A contradiction's note is in "note". rerank is accepted
+        and ignored (recall orders by its rules)."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidMemory(f"query: expected a non-empty str; got {query!r:.100}")
         user, task, meta, _ = self._scope(user_id, agent_id, run_id, filters)
-        found = self.store.recall(query, user=user, task=task, k=_limit(top_k if top_k is not None else limit),
-                                  metadata=meta or None)
-        scores = getattr(found, "scores", None) or {}
-        items = []
-        for i, m in enumerate(found.memories):
-            score = float(scores.get(m.id, 1.0 / (i + 1))) if isinstance(scores, dict) else 1.0 / (i + 1)
-            if threshold is None or score >= threshold:
-                items.append(self._item(m, score=score, note=found.notes.get(m.id)))
-        return {"results": items}
+        k = _limit(top_k if top_k is not None else limit)
+        levels = [task] if task is not None else [None] + [t for t in self.store.tasks(user) if t is not None]
+        best = {}  # memory id -> (-score, level, position, memory, note)
+        for level, at in enumerate(levels):
+            found = self.store.recall(query, user=user, task=at, k=k, metadata=meta or None)
+            scores = getattr(found, "scores", None)
+            for i, m in enumerate(found.memories):
+                score = float(scores.get(m.id, 1.0 / (i + 1))) if isinstance(scores, dict) else 1.0 / (i + 1)
+                hit = (-score, level, i, m, found.notes.get(m.id))
+                if m.id not in best or hit[:3] < best[m.id][:3]:
+                    best[m.id] = hit
+        ranked = sorted(best.values(), key=lambda h: h[:3])[:k]
+        return {"results": [self._item(m, score=-neg, note=note) for neg, _, _, m, note in ranked
+                            if threshold is None or -neg >= threshold]}
 
     def history(self, memory_id) -> list[dict]:
         """Mem0's history rows for an id, oldest first: [{"id", "memory_id", "old_memory",
