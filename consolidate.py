@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from memory import (ALL, DEFAULT_POLICY, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
                     RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value, seconds,
-                    check_task, check_user, fold, normalize, opposed, polarity, rank_step, report_error, require_user,
-                    rule_for, settles)
+                    check_task, check_user, fold, normalize, open_for_reading, opposed, polarity, rank_step, report_error,
+                    require_user, rule_for, settles)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "rule_for", "main"]
@@ -764,7 +764,9 @@ def main(argv=None) -> int:
     task = ALL if args.task is None else (None if args.task == "-" else args.task)
     try:
         scope = Scope(ALL if args.all else args.user, task)
-        with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
+        # A dry run only reads (plan works on a private copy of a read-only store).
+        with (open_for_reading(args.db, timeout=args.timeout) if args.dry_run else
+              MemoryStore(args.db, timeout=args.timeout, create=False)) as store:
             if not args.all:
                 require_user(store, args.user)
             if args.dry_run:

@@ -1814,7 +1814,10 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
     the fold would give; contests open `contested` ledger entries. A target that is no longer
     current when the write starts is skipped. A candidate held in quarantine is written once:
     when the user already has a held memory with the same comparison form (norm), scope,
-    attribute, kind, source and origin, that memory is returned and nothing is written.
+    attribute, kind, source and origin, that memory is returned and only its audit is written.
+    Every rejected or held candidate leaves an audit event in the same transaction (op
+    "rejected" | "quarantined", with the gate's class name, reason, origin and a keyed hash of
+    the canonical text, never the text: store.events, `python gates.py DB refused`).
     """
     if not isinstance(candidate, Candidate):
         raise InvalidMemory(f"candidate: expected a gates.Candidate; got {candidate!r:.200}")
@@ -1832,7 +1835,10 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
     if not isinstance(decision, Decision) or decision.action not in ACTIONS or decision.trust not in TRUSTS:
         raise InvalidMemory(f"gate decision: expected a Decision with action in {' | '.join(ACTIONS)} "
                             f"and trust in {' | '.join(TRUSTS)}; got {decision!r:.200}")
+    refused = dict(gate=type(gate).__name__, reason=decision.reason)  # the audit of what it refused or held
     if decision.action == "reject":
+        with store.transaction() as tx:
+            tx.refused("rejected", row, **refused)
         return Remembered(decision, None)
     if candidate.source != "user" or candidate.speaker not in (None, candidate.user):
         row["authority"] = "inferred"
@@ -1842,9 +1848,13 @@ def remember(candidate: Candidate, gate, store: MemoryStore) -> Remembered:
         for held in store.memories(row["user"], row["task"], status="quarantined", attribute=row["attribute"]):
             if (held.norm, held.attribute, held.kind, held.source, held.origin) == (
                     row["norm"], row["attribute"], row["kind"], row["source"], row["origin"]):
+                with store.transaction() as tx:
+                    tx.refused("quarantined", row, ids=[held.id], **refused)
                 return Remembered(decision, held)
     with store.transaction() as tx:
         [memory] = tx.insert([row], status=status)
+        if status == "quarantined":
+            tx.refused("quarantined", row, ids=[memory.id], **refused)
         if status == "current":
             clock = memory.created_at
             # In id order: one write's resolutions share a clock and are listed in the order written.
@@ -1978,19 +1988,24 @@ def render(memory: Memory) -> str:
 # --- the review command line ------------------------------------------------------------------
 
 def main(argv=None) -> int:
-    """`python gates.py DB quarantine [--user U] [--json] [--timeout S]`, `... release ID`, `... discard ID`.
+    """`python gates.py DB quarantine [--user U] [--json] [--timeout S]`, `... refused [--user U]`,
+    `... release ID`, `... discard ID`.
 
     quarantine lists held memories (quarantined, and contested newcomers withheld from recall)
     with their provenance; release confirms one (it becomes the user's statement); discard
-    forgets one (audited, text gone). Exit 0 ok, 1 nothing found or refused, 2 usage.
+    forgets one (audited, text gone); refused lists the audit of rejected and held writes (no
+    text). Exit 0 ok, 1 nothing found or refused, 2 usage.
     """
     import argparse
-    from memory import StoreError, emit, report_error, require_user, seconds
+    from memory import StoreError, emit, open_for_reading, report_error, require_user, seconds
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     q = sub.add_parser("quarantine", help="held memories and contested newcomers")
     q.add_argument("--user", help="only this user")
+    r = sub.add_parser("refused", help="the audit of refused and held writes: when, gate, reason, origin, "
+                                       "keyed hash (never text)")
+    r.add_argument("--user", help="only this user")
     for name in ("release", "discard"):
         p = sub.add_parser(name, help=f"{name} a held memory by id")
         p.add_argument("id", type=int)
@@ -2002,8 +2017,9 @@ def main(argv=None) -> int:
     if getattr(args, "user", None) is not None and not args.user.strip():
         parser.error(f"--user: expected a non-empty value; got {args.user!r}")
     try:
-        with MemoryStore(args.db, timeout=args.timeout, create=False) as store:
-            rows = []
+        with (open_for_reading(args.db, timeout=args.timeout) if args.command in ("quarantine", "refused") else
+              MemoryStore(args.db, timeout=args.timeout, create=False)) as store:
+            rows, nothing = [], "nothing found"
             if args.command == "quarantine":
                 if args.user:
                     require_user(store, args.user)
@@ -2017,6 +2033,15 @@ def main(argv=None) -> int:
                                      f"{args.db} release {m.id}   discard: python gates.py {args.db} discard {m.id}",
                                      {"id": m.id, "user": user, "task": m.task, "attribute": m.attribute,
                                       "held": why, "source": m.source, "origin": m.origin, "text": m.text}))
+            elif args.command == "refused":  # a user whose every write was refused has no memories
+                nothing = "no refused or held writes" + (f" for user {args.user!r}" if args.user else "")
+                for e in store.events(args.user, refused=True):
+                    rows.append((f"#{e.id} {e.op} {e.user}/{e.task or '(user)'} at {e.recorded_at} by {e.gate}: "
+                                 f"{e.reason}; from {e.origin}; digest {e.digest or '(erased)'}"
+                                 + (f"; held as #{e.ids[0]}" if e.ids else ""),
+                                 {"id": e.id, "op": e.op, "user": e.user, "task": e.task, "gate": e.gate,
+                                  "reason": e.reason, "origin": e.origin, "digest": e.digest, "ids": list(e.ids),
+                                  "recorded_at": e.recorded_at, "clock": e.clock}))
             elif args.command == "release":
                 m = release(store, args.id)
                 rows.append((f"released #{args.id}: #{m.id} is current ({m.text!r})", {"current": m.id}))
@@ -2025,7 +2050,7 @@ def main(argv=None) -> int:
                 rows.append((f"discarded #{args.id}: deleted {ids}", {"deleted": ids}))
     except (StoreError, ValueError) as exc:
         return report_error("gates.py", exc)
-    return emit(rows, as_json=args.json)
+    return emit(rows, as_json=args.json, nothing=nothing)
 
 
 if __name__ == "__main__":

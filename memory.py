@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS", "MAX_METADATA_BYTES", "SOURCES",
     "INFERRING_SOURCES", "canonical_metadata",
-    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError",
+    "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError", "ReadOnlyError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -44,6 +44,7 @@ __all__ = [
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
     "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM", "metadata_filter", "metadata_matches",
     "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
+    "open_for_reading", "REFUSED_OPS",
 ]
 
 SCHEMA_VERSION = 5
@@ -133,6 +134,12 @@ class ScrubPendingError(LockedError):
         self.ids = list(ids)
 
 
+class ReadOnlyError(StoreError):
+    """A write was asked of a store opened with readonly=True (or of a file this process may
+    only read): an add, forget, consolidation, a migration, a rebuild of derived columns, or
+    the scrub of a pending erasure. The message names what needed write access and the fix."""
+
+
 class InvalidMemory(StoreError, ValueError):
     """Bad input: the message names the field, the allowed values and the bad value."""
 
@@ -146,8 +153,9 @@ _ERRORS = {
     "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
                                  "(seconds to wait)"),
     "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
-    "SQLITE_READONLY": (StoreError, "the file (or its directory, for the -wal and -shm files) is read-only "
-                                    "for this process; check its permissions"),
+    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
+                                       "read-only for this process; check its permissions, or read it with "
+                                       "MemoryStore(path, readonly=True)"),
     "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
                                     "exists and is writable"),
     "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
@@ -278,6 +286,66 @@ AVERSION_PHRASES = ("can't stand", "cannot stand", "can not stand", "can't bear"
                     "not a fan of", "sick of", "fed up with", "tired of")
 LIKES = frozenset("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored "
                   "fond".split())
+# Tense and aspect (English, the language these word lists parse) are part of what a statement
+# says: "I have a cat" and "I had a cat" are one statement at two times (a changed value), and
+# "I played tennis" / "I used to play tennis" both speak of the past. TENSES names the classes;
+# irregular verbs as "base:simple past:past participle" (alternatives split by ","; regular
+# verbs end in -ed). Forms shared with common nouns or the present (read, put, cut) are left out.
+TENSES = ("present", "past", "perfect", "future")
+IRREGULAR_VERBS = tuple(tuple(part.split(",") for part in entry.split(":")) for entry in """
+arise:arose:arisen awake:awoke:awoken bear:bore:born,borne beat:beat:beaten become:became:become
+begin:began:begun bend:bent:bent bite:bit:bitten bleed:bled:bled blow:blew:blown break:broke:broken
+bring:brought:brought build:built:built burn:burnt:burnt buy:bought:bought catch:caught:caught
+choose:chose:chosen come:came:come creep:crept:crept deal:dealt:dealt dig:dug:dug draw:drew:drawn
+drink:drank:drunk drive:drove:driven eat:ate:eaten fall:fell:fallen feed:fed:fed feel:felt:felt
+fight:fought:fought find:found:found flee:fled:fled fly:flew:flown forbid:forbade:forbidden
+forget:forgot:forgotten forgive:forgave:forgiven freeze:froze:frozen get:got:got,gotten give:gave:given
+go:went:gone grow:grew:grown hang:hung:hung hear:heard:heard hide:hid:hidden hold:held:held
+keep:kept:kept know:knew:known lead:led:led leave:left:left lend:lent:lent lose:lost:lost
+make:made:made mean:meant:meant meet:met:met pay:paid:paid ride:rode:ridden ring:rang:rung
+rise:rose:risen run:ran:run say:said:said see:saw:seen seek:sought:sought sell:sold:sold
+send:sent:sent shake:shook:shaken shine:shone:shone shoot:shot:shot sing:sang:sung sink:sank:sunk
+sit:sat:sat sleep:slept:slept slide:slid:slid speak:spoke:spoken spend:spent:spent stand:stood:stood
+steal:stole:stolen stick:stuck:stuck sting:stung:stung strike:struck:struck swear:swore:sworn
+sweep:swept:swept swim:swam:swum swing:swung:swung take:took:taken teach:taught:taught
+tear:tore:torn tell:told:told think:thought:thought throw:threw:thrown understand:understood:understood
+wake:woke:woken wear:wore:worn win:won:won write:wrote:written be:was,were:been have:had:had
+do:did:done use:used:used owe:owed:owed
+""".split())  # the last two are regular, but too short for the -ed rule
+# Auxiliaries by the tense they give; "have" + a participle is the perfect, "had" + one the past.
+AUXILIARY_TENSES = {"am": "present", "is": "present", "are": "present", "do": "present", "does": "present",
+                    "was": "past", "were": "past", "did": "past", "will": "future", "shall": "future",
+                    "can": "present", "could": "present", "would": "present", "should": "present",
+                    "may": "present", "might": "present", "must": "present"}
+# Moved phrases: a phrase fronted by one of these heads ("At 02:00 the backup job runs.", "On
+# flights I prefer ...") is the same statement with the phrase at the end; a trailing chain of
+# such phrases is compared as a set, each with its head ("from Paris" never equals "to Paris").
+# "of", "as" and "than" bind to the word before them and never head a moved phrase.
+PHRASE_HEADS = frozenset("""at on in to for with from by about into onto before after during since until
+till over under through across near around without within between among toward towards against behind
+beyond via per every each""".split())
+TIME_ADVERBS = frozenset("""yesterday today tomorrow tonight nowadays usually often sometimes always daily
+weekly monthly yearly nightly lately recently""".split())
+# Dates and quantities are value slots wherever they stand. Month and weekday names per language
+# (abbreviations after the full name; the ones that are also common words count only beside a
+# day number), and the units a number can carry.
+CALENDAR = {
+    "en": ("january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
+           "september sep sept|october oct|november nov|december dec",
+           "monday mon|tuesday tue tues|wednesday wed|thursday thu thur thurs|friday fri|saturday sat|sunday sun"),
+    "fr": ("janvier janv|février févr fevrier|mars|avril avr|mai|juin|juillet juil|août aout|septembre|"
+           "octobre|novembre|décembre déc decembre", "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"),
+    "de": ("januar jänner|februar|märz maerz|april|mai|juni|juli|august|september|oktober okt|november|"
+           "dezember dez", "montag|dienstag|mittwoch|donnerstag|freitag|samstag sonnabend|sonntag"),
+    "es": ("enero ene|febrero|marzo|abril abr|mayo|junio|julio|agosto ago|septiembre setiembre|octubre|"
+           "noviembre|diciembre dic", "lunes|martes|miércoles miercoles|jueves|viernes|sábado sabado|domingo"),
+}
+AMBIGUOUS_DATE_WORDS = frozenset("may march mars mar sat sun wed mon jan dec ago".split())
+UNITS = frozenset("""mg g kg µg mcg lb lbs oz ml l cl dl km m cm mm mi ft h hr hrs min mins s sec secs kcal
+cal kwh kw w mph kmh km/h gb mb kb tb % percent °c °f ° x iu units tablets pills capsules drops cups eur usd gbp chf
+jpy cad aud inr sek nok dkk pln euro euros dollar dollars pound pounds yen francs rupees € $ £ ¥ ₹
+milligrams grams kilograms kilos litres liters millilitres milliliters kilometres kilometers metres meters
+miles minutes hours seconds days weeks months years""".split())
 _NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 _TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
 _CONTRACTION_TAILS = ("'m", "'re", "'ve", "'ll", "'d")
@@ -322,26 +390,195 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
     return frozenset(words), frozenset(negs)
 
 
+_PAST = {f: base for (base,), pasts, _ in IRREGULAR_VERBS for f in pasts}  # simple past -> base
+_PARTICIPLE = {f: base for (base,), _, parts in IRREGULAR_VERBS for f in parts}  # past participle -> base
+_BASE = {**_PARTICIPLE, **_PAST, "goes": "go", "does": "do", "has": "have"}  # "goes" is not "goe" + s
+_SUBJECTS = frozenset("i you he she we they it".split())
+_DETERMINERS = frozenset("the a an my your his her our their its this that these those".split())
+_TAIL_AUXILIARY = {"'m": "am", "'re": "are", "'s": "is", "'ve": "have", "'d": "had", "'ll": "will"}
+_S_IS = frozenset("he she it that there here what who where how".split())  # "it's" = it is; "Ana's" owns
+_TENSE_MARKS = frozenset(" " + t for t in TENSES)  # polarity's tense word: no token has a space
+_VERB_ADVERBS = frozenset("""always also just already still often usually sometimes ever recently finally
+once rarely seldom""".split())  # between an auxiliary and its verb, or a subject and its verb
+_CLAUSE_BREAKS = COPULAS | NEGATIONS | frozenset("and or but that which who because if when while".split())
+
+
+def _regular_past(w: str) -> bool:
+    return len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and w.isalpha()
+
+
+def _auxiliary(w: str) -> tuple[str, str]:
+    """(auxiliary, contraction tail) a token stands for: "didn't" -> ("did", "n't"), "i've" ->
+    ("have", "'ve"), "was" -> ("was", ""); any other token comes back as itself."""
+    if "'" not in w:
+        return w, ""
+    if w.endswith("n't"):
+        return _NEGATED_STEM.get(w[:-3], w[:-3]), "n't"
+    cut = w.rfind("'")
+    if cut > 0 and w[cut:] in _TAIL_AUXILIARY and (w[cut:] != "'s" or w[:cut] in _S_IS):
+        return _TAIL_AUXILIARY[w[cut:]], w[cut:]
+    return w, ""
+
+
+def _tense(tokens) -> tuple[str, frozenset]:
+    """(tense, indices of tokens that only mark it) of a statement's casefolded words (empty
+    strings allowed). The first finite verb decides: an auxiliary by AUXILIARY_TENSES; "have"
+    + a participle is the perfect, "had" + one the past (the auxiliary only marks tense); "used
+    to" + a verb is the past; "will"/"shall" the future (a marker), like "be" before an -ing
+    verb ("I was living in Rome" = "I lived in Rome"); a verb in a simple past
+    (IRREGULAR_VERBS or -ed) the past; else the present. The verb is the word after a subject
+    pronoun, or after the subject's first word ("my sister lived"), never right after a
+    determiner or a possessive ("the tired dog", "Ana's left arm") nor a first word before
+    another finite verb ("Jared works")."""
+    prev, subject, content = "", False, 0
+    last = min(len(tokens), 16)
+    for i in range(last):
+        w = tokens[i]
+        if not w:
+            continue
+        aux, tail = _auxiliary(w)
+        if aux in ("have", "has", "had"):
+            j = next((j for j in range(i + 1, last) if tokens[j] and tokens[j] not in NEGATIONS
+                      and tokens[j] not in _VERB_ADVERBS), None)
+            nxt = tokens[j] if j is not None else ""
+            if nxt in _PARTICIPLE or nxt in _PAST or _regular_past(nxt):
+                return ("past" if aux == "had" else "perfect"), frozenset({i})
+            return ("present" if tail == "'d" or aux != "had" else "past"), frozenset()  # "I'd like": would
+        if aux == "used" and i + 1 < len(tokens) and tokens[i + 1] == "to":
+            return "past", frozenset({i, i + 1})
+        if aux in AUXILIARY_TENSES:
+            tense = AUXILIARY_TENSES[aux]
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            progressive = aux in COPULAS and len(nxt) > 5 and nxt.endswith("ing")  # "I was living": lived
+            return tense, frozenset({i}) if tense == "future" or progressive else frozenset()
+        if w in _SUBJECTS:
+            subject = True
+        if w in FUNCTION_WORDS or w in NEGATIONS or w in _VERB_ADVERBS or tail:
+            prev = w
+            continue
+        if w in PHRASE_HEADS and content:
+            break
+        if (w in _PAST or _regular_past(w)) and prev not in _DETERMINERS and not prev.endswith("'s") and not (
+                not content and not subject and i + 1 < last and _finite(tokens[i + 1])):  # "Jared works": a name
+            return "past", frozenset()
+        if subject or (content and w.endswith("s") and not w.endswith("ss") and prev not in _DETERMINERS
+                       and not (i + 1 < last and _finite(tokens[i + 1]))):  # "the api tokens expired"
+            break
+        content += 1
+        prev = w
+    return "present", frozenset()
+
+
+def _finite(w: str) -> bool:
+    """Whether a word can only be read as a finite verb after a subject: an auxiliary or
+    copula, a simple past, or a present in -s ("works", "is", "flew", "moved")."""
+    return (w in AUXILIARY_TENSES or w in COPULAS or w in ("has", "have", "had") or w in _PAST
+            or _regular_past(w) or (len(w) > 3 and w.endswith("s") and not w.endswith("ss")))
+
+
+def _moved(raws: list) -> list:
+    """Raw tokens with a fronted phrase moved to the end: a head (PHRASE_HEADS, TIME_ADVERBS)
+    and its object, up to a comma or to the subject that starts the rest (a pronoun, a
+    determiner after the object's first word, or a word right before a finite verb). "At 02:00
+    the backup job runs." -> "the backup job runs. At 02:00"; "In Paris Ana works" -> "Ana
+    works In Paris"; "In Paris Ana met Ben" stays "Ana met Ben" with "Ben" after the verb."""
+    n = len(raws)
+    if n < 3:
+        return raws
+    lows = [r.strip(_TOKEN_EDGE).casefold().replace("’", "'") for r in raws[:8]]
+    head = lows[0]
+    if head not in PHRASE_HEADS and head not in TIME_ADVERBS:
+        return raws
+    shortest = 2 if head in TIME_ADVERBS else 3  # the verb's index after a one-word "yesterday"
+    for j in range(1, min(n, 7)):
+        before = lows[j - 1]
+        if j == n - 1:  # the rest would be one word: only a subject right before the verb
+            k = j - 1 if j >= shortest and _finite(lows[j]) and before not in FUNCTION_WORDS else 0
+        elif raws[j - 1].endswith(","):
+            k = j
+        elif lows[j].partition("'")[0] in _SUBJECTS or (lows[j] in _DETERMINERS and (j >= 2 or head in TIME_ADVERBS)
+                                      and before not in _DETERMINERS):
+            k = j
+        elif j >= shortest and _finite(lows[j]) and before not in FUNCTION_WORDS and before not in _CLAUSE_BREAKS \
+                and before not in PHRASE_HEADS and lows[j - 2] not in _DETERMINERS:
+            k = j - 1  # "In Paris Ana works": the word before the verb is its subject
+        elif lows[j] in _CLAUSE_BREAKS or lows[j] in AUXILIARY_TENSES:
+            return raws
+        else:
+            continue
+        if k < 1 or (head in PHRASE_HEADS and k < 2):
+            return raws
+        return raws[k:] + raws[:k - 1] + [raws[k - 1].rstrip(",")]
+    return raws
+
+
+def _stem(word: str) -> str:
+    return _lemma(_BASE.get(word, word))
+
+
+def _unmarked(tokens, marks) -> list:
+    """Tokens without those that only mark tense; a marked "won't" leaves its negation."""
+    return ["not" if i in marks else t for i, t in enumerate(tokens) if i not in marks or t.endswith("n't")]
+
+
+@functools.lru_cache(maxsize=1 << 12)  # a new fact's signature and polarity read it in turn
+def _statement(norm: str) -> tuple[tuple, str]:
+    """(words, tense) of a normalized text: its tokens with a fronted phrase moved to the end
+    and the words that only mark tense left out."""
+    tokens = _tokens(" ".join(_moved(norm.split(" "))))
+    tense, marks = _tense(tokens)
+    return tuple(_unmarked(tokens, marks) if marks else tokens), tense
+
+
+def _measured(tokens) -> list:
+    """Tokens with each date, time or quantity as one token in its one written form (see
+    _measure): "10 mg" = "10mg", "october 15th" = "15 october", "9 pm" = "21:00"."""
+    out, i = [], 0
+    while i < len(tokens):
+        found = _measure(tokens, i)
+        out.append(found[0] if found else tokens[i])
+        i = found[1] if found else i + 1
+    return out
+
+
 def signature(norm: str) -> str:
     """The near-duplicate key of a normalized text: its content words in sentence order, a
-    newline (never inside a normalized text), then its negations sorted. Word order is kept
-    because it says who does what to whom ("ana reports to ben" and "ben reports to ana" differ);
-    across a copula the two sides are put in a fixed order, because "vim is my favourite editor"
-    and "my favourite editor is vim" say the same ("editor favourite | vim\\nnot" style keys).
+    newline (never inside a normalized text), then its negations sorted, then (unless it is the
+    present) its tense. Words are stemmed (_lemma, irregular forms to their base: "went" ->
+    "go") and dates, times and quantities written one way ("10 mg" = "10mg"), so "I played tennis" and "I used to play tennis" are one past statement, while "I
+    have a cat" and "I had a cat" differ in tense (a changed value, see changed_value). Word
+    order is kept because it says who does what to whom ("ana reports to ben" and "ben reports
+    to ana" differ); a trailing chain of phrases (PHRASE_HEADS: "at 02:00", "on flights", "from
+    paris to lyon") is a set, each phrase keeping its head, and a fronted phrase joins it, so a
+    moved phrase is the same statement. Across a copula the two sides are put in a fixed order,
+    because "vim is my favourite editor" and "my favourite editor is vim" say the same.
 
     Stored per fact (memories.sig, hashed into sig_key for its index): a change here or to the
     word lists changes TEXT_RULES_VERSION's fingerprint, and opening a store recomputes it.
     """
-    tokens = _tokens(norm)
+    tokens, tense = _statement(norm)
+    tokens = _measured(tokens)
+    when = "" if tense == "present" else "\n" + tense
     cut = [i for i, t in enumerate(tokens) if t in COPULAS]
     words, negs = _content(tokens)
+    negs = " ".join(sorted(negs))
     if len(cut) == 1:
         left, _ = _content(tokens[:cut[0]])
         right, _ = _content(tokens[cut[0] + 1:])
         if left and right:
-            words = sorted((" ".join(left), " ".join(right)))
-            return " | ".join(words) + "\n" + " ".join(sorted(negs))
-    return " ".join(words) + "\n" + " ".join(sorted(negs))
+            sides = sorted((" ".join(map(_stem, left)), " ".join(map(_stem, right))))
+            return " | ".join(sides) + "\n" + negs + when
+    end, phrases = len(tokens), []
+    for i in range(len(tokens) - 1, 0, -1):
+        if tokens[i] in _CLAUSE_BREAKS or tokens[i].endswith("n't"):
+            break
+        if tokens[i] in PHRASE_HEADS:
+            phrases.append(" ".join([tokens[i], *map(_stem, _content(tokens[i + 1:end])[0])]))
+            end = i
+    if phrases:
+        words = _content(tokens[:end])[0]
+        return " ".join(map(_stem, words)) + " @ " + " ; ".join(sorted(phrases)) + "\n" + negs + when
+    return " ".join(map(_stem, words)) + "\n" + negs + when
 
 
 _SHORT_ING = {"going": "go", "dying": "die", "lying": "lie", "tying": "tie", "vying": "vie"}
@@ -396,8 +633,13 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
     word right after a like or an aversion, with more words after it, is left out: "I hate
     watching horror films" is negated {like, horror, film} and meets "I love horror films"
     ("I hate running" keeps "run"; a positive side keeps every word).
+    The words also hold one tense word (" present", " past", " perfect" or " future", with a
+    leading space no token has; see _tense), so only statements about the same time oppose:
+    "I didn't like Vim" opposes "I liked Vim", not "I like Vim". A withdrawal speaks of now
+    ("I used to play tennis" = not now), so it opposes the present, not "I played tennis".
     Word lists: this module, one home.
     """
+    tense = _statement(norm)[1]
     s = norm.replace("’", "'")
     flips = 0
     if any(w in s for w in _AVERSE_HINTS):  # the phrase scans only where a phrase can be
@@ -407,9 +649,11 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
     words, negs = _content(_tokens(s))
     flips += len(negs) % 2
     out, frame_verbs = set(), set()
+    if any(w in WITHDRAWALS for w in words):
+        tense = "present"
     for i, w in enumerate(words):
         if 0 < i < len(words) - 1 and w.endswith("ing") and (words[i - 1] in AVERSIONS or words[i - 1] in LIKES):
-            frame_verbs.add(_lemma(w))  # "hate watching horror films": about the films
+            frame_verbs.add(_stem(w))  # "hate watching horror films": about the films
         if w in AVERSIONS:
             flips += 1
             out.add("like")
@@ -418,9 +662,11 @@ def polarity(norm: str) -> tuple[frozenset, bool]:
         elif w in LIKES:
             out.add("like")
         else:
-            out.add(_lemma(w))
+            out.add(_stem(w))
     if flips % 2 and out - frame_verbs:  # the negated side need not name the activity
         out -= frame_verbs
+    if out:
+        out.add(" " + tense)
     return frozenset(out), bool(flips % 2)
 
 
@@ -432,14 +678,16 @@ def opposed(pa, pb) -> bool:
     if na == nb:
         return False
     neg, pos = (wa, wb) if na else (wb, wa)
-    return bool(neg) and neg <= pos
+    return bool(neg - _TENSE_MARKS) and neg <= pos
 
 
 # Changed values: two facts that say the same thing with one value changed ("The API token
-# expires on 2026-11-14." / "... 2026-11-24."). A value is a token holding a digit (a date,
-# time, number, amount, code), or a capitalized name right after a function word ("I live in
-# Lisbon", "my manager is Ana"): a name right after a verb is what the verb is about ("I like
-# Vim"), not a slot.
+# expires on 2026-11-14." / "... 2026-11-24."). A value is a date, time or quantity wherever it
+# stands (CALENDAR, UNITS: "October 15th", "15. Oktober", "9:30 pm", "10mg", "$1,200", "5 km"),
+# a token holding a digit (a number, amount, code), or a capitalized name right after a
+# function word ("I live in Lisbon", "my manager is Ana"): a name right after a verb is what the
+# verb is about ("I like Vim"), not a slot. The tense is a value too ("I have a cat" / "I had a
+# cat").
 _HAS_DIGIT = re.compile(r"\d")
 _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 
@@ -447,25 +695,139 @@ _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 _TITLES = frozenset("mr mrs ms mx dr prof st sr jr herr frau mme mlle sra".split())  # "Dr. Weber": one name
 
 
+def _calendar_words(column: int) -> dict:
+    """{spelling: number} of CALENDAR's months (column 0) or weekdays (1, plurals too), every language."""
+    out = {}
+    for names in (table[column] for table in CALENDAR.values()):
+        for n, spellings in enumerate(names.split("|"), 1):
+            for spelling in spellings.split():
+                out.setdefault(spelling, n)
+                if column:
+                    out.setdefault(spelling + "s", n)  # "on Mondays"
+    return out
+
+
+_MONTHS, _WEEKDAYS = _calendar_words(0), _calendar_words(1)
+_FULL_NAMES = frozenset(spellings.split()[0] for table in CALENDAR.values() for names in table
+                        for spellings in names.split("|"))
+_DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th|er|re|e|ème|eme|º)?")
+_YEAR = re.compile(r"(?:1[89]|2\d)\d\d")
+_TIME = re.compile(r"(\d{1,2})(?:[:h.](\d\d))?\s?(am|pm|a\.m|p\.m)?", re.I)
+_MERIDIEM = {"am": "am", "pm": "pm", "a.m": "am", "p.m": "pm"}  # tokens lose their final "."
+_NUMBER = re.compile(r"[-+−]?[$€£¥₹]?\d[\d,.' ]*")
+_AMOUNT = re.compile(r"([$€£¥₹]?)(\d(?:[\d,.']*\d)?)([^\d\s]*)")
+_ISO = re.compile(r"\d{4}-\d\d-\d\d(?:t[\d:]+z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d\d(?::\d\d)?")
+
+
+def _day(w: str):
+    m = _DAY.fullmatch(w)
+    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 31 else None
+
+
+def _month(w: str, alone: bool):
+    n = _MONTHS.get(w.rstrip("."))
+    return n if n and (not alone or (w in _FULL_NAMES and w not in AMBIGUOUS_DATE_WORDS)) else None
+
+
+def _measure(lows, i):
+    """(value, index after it) of a date, time or quantity starting at lows[i], or None. Dates
+    come out as "MM-DD" ("YYYY-MM-DD" with a year, "month MM" and "weekday N" alone), times as
+    "HH:MM" (24 hours), quantities as number and unit without a space ("10 mg" -> "10mg")."""
+    w = lows[i]
+    if w not in _MONTHS and w not in _WEEKDAYS and w not in UNITS and not _HAS_DIGIT.search(w):
+        return None
+    nxt = lows[i + 1] if i + 1 < len(lows) else ""
+    after = lows[i + 2] if i + 2 < len(lows) else ""
+    weekday = _WEEKDAYS.get(w.rstrip("."))
+    if weekday:
+        date = _measure(lows, i + 1) if nxt else None
+        if date and date[0][:1].isdigit() and "-" in date[0]:
+            return date  # "Monday, May 29": the date says the day
+        if (w in _FULL_NAMES or w[:-1] in _FULL_NAMES) and w not in AMBIGUOUS_DATE_WORDS:
+            return f"weekday {weekday}", i + 1
+        return None
+    day, month, j = None, _month(w, alone=False), i + 1
+    if month:
+        day = _day(nxt)
+        if day:
+            j = i + 2
+        elif not _YEAR.fullmatch(nxt):
+            return (f"month {month:02d}", i + 1) if _month(w, alone=True) else None
+    else:
+        day = _day(w)
+        if day:
+            month = _month(nxt, alone=False) or (nxt in ("of", "de") and _month(after, alone=False))
+            j = i + (2 if _month(nxt, alone=False) else 3)
+    if month and (day or _YEAR.fullmatch(lows[j] if j < len(lows) else "")):
+        year = lows[j] if j < len(lows) and _YEAR.fullmatch(lows[j]) else None
+        date = f"{month:02d}-{day:02d}" if day else f"{month:02d}"
+        return (f"{year}-{date}", j + 1) if year else (date, j)
+    t = _TIME.fullmatch(w)
+    if t and (t.group(3) or nxt in _MERIDIEM) and int(t.group(1)) <= 12:
+        hour = int(t.group(1)) % 12 + (12 if (t.group(3) or _MERIDIEM[nxt]).lower().startswith("p") else 0)
+        return f"{hour:02d}:{t.group(2) or '00'}", i + (1 if t.group(3) else 2)
+    if _ISO.fullmatch(w):
+        return (f"{int(w[:-3]):02d}{w[-3:]}" if len(w) in (4, 5) and w[-3] == ":" else w), i + 1
+    if w in UNITS and len(w) > 1 and _NUMBER.fullmatch(nxt):  # "eur 20", "usd 5"
+        return nxt + w, i + 2
+    a = _AMOUNT.fullmatch(w)
+    if a is None:
+        return None
+    symbol, unit = a.group(1), a.group(3)
+    if symbol or (unit and (unit in UNITS or unit.rstrip("s") in UNITS)):  # "$12", "10mg", "20%"
+        return w, i + 1
+    if not unit and nxt in UNITS:  # "10 mg", "12 €"
+        return w + nxt, i + 2
+    return None
+
+
+# Auxiliaries in one form whatever their tense, for frames.
+_NEUTRAL = {"am": "is", "are": "is", "was": "is", "were": "is", "been": "is", "being": "is", "be": "is",
+            "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do"}
+
+
+def _shape_words(low: str, marked: bool) -> list:
+    """A token's words in a frame: auxiliaries in one form whatever their tense ("was" ->
+    "is", "didn't" -> "do not", "i've" -> "i have"; a tense marker gone), other words stemmed."""
+    aux, tail = _auxiliary(low)
+    head = [low[:-len(tail)]] if tail and tail != "n't" else []
+    if tail == "n't":
+        return ["not"] if marked or aux in ("will", "shall") else [_NEUTRAL.get(aux, aux), "not"]
+    if marked or aux in ("will", "shall"):
+        return head
+    if tail:
+        return head + [_NEUTRAL.get(aux, aux)]
+    if low in FUNCTION_WORDS:
+        return [_NEUTRAL.get(low, low)]
+    return [_stem(low)]
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def frame(text: str) -> tuple[str, tuple] | None:
-    """(frame, values) of a text, or None when it has no value slot. The frame is the
-    casefolded canonical text with each value replaced by "#"; values are the casefolded values
-    in order. A name runs over the capitalized words after it ("New York", "Mr Petrov", "Dr.
-    Weber" are one value each), never across a sentence's punctuation. Two facts with the same
-    frame and exactly one different value are a changed value.
-    """
-    tokens = canonical(text).split(" ")
-    shape, values = [], []
-    prev, name_open = None, False
-    for i, raw in enumerate(tokens):
+def _frame(text: str) -> tuple | None:
+    """(frame, values, kinds) of a text; kinds say of each value "measure" (a date, time or
+    quantity), "plain" (a number, code or name) or "tense"."""
+    raws = _moved(canonical(text).split(" "))
+    lows = [r.strip(_WORD_EDGE).casefold().replace("’", "'") for r in raws]
+    tense, marks = _tense(lows)
+    shape, values, kinds = [], [], []
+    prev, name_open, i = None, False, 0
+    while i < len(raws):
+        raw, low = raws[i], lows[i]
         tok = raw.strip(_WORD_EDGE)
-        low = tok.casefold()
+        measure = _measure(lows, i) if low else None
+        if measure:
+            if shape and shape[-1] == "the" and _day(low) and "-" in measure[0]:  # "the 15th of May" = "May 15th"
+                shape.pop()
+            shape.append("#")
+            values.append(measure[0])
+            kinds.append("measure")
+            prev, name_open, i = lows[measure[1] - 1], False, measure[1]
+            continue
         capital = tok[:1].isupper() and low not in FUNCTION_WORDS
         if name_open and capital and not _HAS_DIGIT.search(tok):
             values[-1] += " " + low
             name_open = not raw.endswith(tuple(_SENTENCE_END)) or (raw.endswith(".") and low in _TITLES)
-            prev = low
+            prev, i = low, i + 1
             continue
         is_name = bool(tok) and i > 0 and capital and prev in FUNCTION_WORDS and \
             prev not in ("i", "my", "your", "his", "her", "our", "their")
@@ -473,29 +835,48 @@ def frame(text: str) -> tuple[str, tuple] | None:
         if is_value:
             shape.append("#")
             values.append(low)
+            kinds.append("plain")
         elif low:
-            shape.append(low)
+            shape.extend(_shape_words(low, i in marks))
         name_open = is_name and not _HAS_DIGIT.search(tok) and (
             not raw.endswith(tuple(_SENTENCE_END)) or (raw.endswith(".") and low in _TITLES))
-        prev = low
-    if not values:
+        prev, i = low, i + 1
+    if not shape:
         return None
-    return " ".join(shape).rstrip(_SENTENCE_END), tuple(values)
+    return " ".join(shape).rstrip(_SENTENCE_END), (*values, tense), (*kinds, "tense")
+
+
+def frame(text: str) -> tuple[str, tuple] | None:
+    """(frame, values) of a text, or None when it has no words. The frame is the casefolded
+    canonical text with each value replaced by "#", a fronted phrase moved to the end (see
+    signature), words stemmed and auxiliaries in one form whatever their tense; values are the
+    values in order (casefolded; dates as "MM-DD", times as "HH:MM", quantities without a space
+    before the unit), then the tense (TENSES). A name runs over the capitalized words after it
+    ("New York", "Mr Petrov", "Dr. Weber" are one value each), never across a sentence's
+    punctuation; a date over its parts ("Monday, May 29, 2026"). Two facts with the same frame
+    and exactly one different value are a changed value (changed_value).
+    """
+    found = _frame(text)
+    return None if found is None else found[:2]
 
 
 def changed_value(a: str, b: str) -> bool:
-    """Whether texts a and b are the same frame with exactly one value different, in a slot
-    that states a value: right after a function word ("expires on #", "is #", "at #", "moved
-    to #"), or after a noun that follows a function word inside the sentence ("is on floor #",
-    "is number #", "in room #"). A number that names the subject ("Invoice 7 is paid", "Room
-    101 is free", "The room 101 is free", "fact 12") or the object of a verb ("I paid invoice
-    7") identifies a different thing, not a changed value of one."""
-    fa, fb = frame(a), frame(b)
+    """Whether texts a and b are the same frame with exactly one value different, and not
+    opposed (a contradiction says more). A date, time, quantity or tense is a slot wherever it
+    stands ("Take 10mg ..." / "Take 5mg ...", "I have a cat" / "I had a cat"). Another value
+    must stand in a slot that states a value: right after a function word ("expires on #", "is
+    #", "moved to #"), or after a noun that follows a function word inside the sentence ("is on
+    floor #", "is number #", "in room #"). A number that names the subject ("Invoice 7 is
+    paid", "Room 101 is free", "The room 101 is free", "fact 12") or the object of a verb ("I
+    paid invoice 7") identifies a different thing, not a changed value of one."""
+    fa, fb = _frame(a), _frame(b)
     if fa is None or fb is None or fa[0] != fb[0] or len(fa[1]) != len(fb[1]):
         return False
     differ = [i for i, (x, y) in enumerate(zip(fa[1], fb[1])) if x != y]
-    if len(differ) != 1:
+    if len(differ) != 1 or opposed(polarity(normalize(a)), polarity(normalize(b))):
         return False
+    if "plain" not in (fa[2][differ[0]], fb[2][differ[0]]):
+        return True
     shape = fa[0].split(" ")
     slot = [i for i, t in enumerate(shape) if t == "#"][differ[0]]
     return slot > 0 and (shape[slot - 1] in FUNCTION_WORDS or (
@@ -510,8 +891,11 @@ def _key64(data: str) -> int:
 # The fingerprint of every rule that stored columns are computed from; a store whose meta row
 # differs recomputes sig, sig_key, polar and frame_key when it is opened (one transaction).
 TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
-    "text-rules-3", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
+    "text-rules-4", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
     list(WITHDRAWAL_PHRASES), sorted(AVERSIONS), list(AVERSION_PHRASES), sorted(LIKES),
+    TENSES, IRREGULAR_VERBS, AUXILIARY_TENSES, sorted(PHRASE_HEADS), sorted(TIME_ADVERBS), CALENDAR,
+    sorted(AMBIGUOUS_DATE_WORDS), sorted(UNITS), sorted(_SUBJECTS), sorted(_DETERMINERS), sorted(_S_IS),
+    sorted(_VERB_ADVERBS), sorted(_CLAUSE_BREAKS), _TAIL_AUXILIARY, _NEUTRAL, sorted(_TITLES),
     unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
 
 
@@ -523,7 +907,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3100-\u318f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-6/words-lemma-compounds-symbols/bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = "terms-7/words-with-marks-lemma-compounds-symbols/cluster-bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -548,46 +932,105 @@ def _pretokenize(text: str) -> str:
     return _UNSPACED.sub(lambda m: f" {m.group(0)} ", text) if _UNSPACED.search(text) else text
 
 
-_WORD = re.compile(r"[^\W_]+")  # runs of letters and digits in any script: the words of the index
+# A word of the index is a run of letters, digits AND combining marks (Mn, Mc, Me: \w has no
+# marks, so a Devanagari or Tamil vowel sign or virama split "दान" into "द", "न", the terms of
+# "दिन" too). Marks a script writes optionally are folded off: Latin, Greek and Cyrillic
+# diacritics ("café" = "cafe"), Arabic harakat, Hebrew niqqud and cantillation. Every other mark
+# (vowel signs, virama, nukta, Thai tone marks) is part of its letter and stays. Marks are told
+# by their category character by character (a table of them would be scanned at every import).
+_WORD = re.compile(r"[^\W_]+")  # ASCII words: letters and digits
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or unicodedata.category(c)[0] == "M"
+
+
+def _words(text: str) -> list:
+    """Runs of letters, digits and combining marks in any script."""
+    if text.isascii():
+        return _WORD.findall(text)
+    out, start = [], None
+    for i, c in enumerate(text):
+        if _is_word_char(c):
+            start = i if start is None else start
+        elif start is not None:
+            out.append(text[start:i])
+            start = None
+    if start is not None:
+        out.append(text[start:])
+    return out
+
+
+def _clusters(run: str) -> list:
+    """A run's characters, each with the marks written on it ("ไม้" -> "ไ", "ม้")."""
+    out = []
+    for c in run:
+        if out and unicodedata.category(c)[0] == "M":
+            out[-1] += c
+        else:
+            out.append(c)
+    return out
+
+
+_OPTIONAL_MARKS = frozenset(c for a, b in ((0x300, 0x36F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF),
+                                           (0xFE20, 0xFE2F), (0x591, 0x5BD), (0x5BF, 0x5BF), (0x5C1, 0x5C2),
+                                           (0x5C4, 0x5C5), (0x5C7, 0x5C7), (0x610, 0x61A), (0x64B, 0x65F),
+                                           (0x670, 0x670), (0x6D6, 0x6DC), (0x6DF, 0x6E4), (0x6E7, 0x6E8),
+                                           (0x6EA, 0x6ED), (0x8D3, 0x8FF)) for c in range(a, b + 1))
 
 
 def _fold_marks(chunk: str) -> str:
-    """Diacritics off ("café" -> "cafe"), for words of spaced scripts only (a Thai or Japanese
-    mark changes the character, so unspaced runs keep theirs)."""
+    """Optional marks off (_OPTIONAL_MARKS: "café" -> "cafe", "ёлка" -> "елка", "مَكْتَبَة" ->
+    "مكتبة", "שָׁלוֹם" -> "שלום"), every other mark kept, recomposed (NFC); for words of spaced
+    scripts only (unspaced runs keep theirs)."""
     if chunk.isascii():
         return chunk
-    return "".join(c for c in unicodedata.normalize("NFKD", chunk) if not unicodedata.combining(c))
+    out, base = [], ""
+    for c in unicodedata.normalize("NFKD", chunk):
+        code = ord(c)
+        if code not in _OPTIONAL_MARKS or (code == 0x306 and "\u0400" <= base <= "\u04ff"):
+            out.append(c)  # the breve makes another Cyrillic letter: "й" is not "и", "ў" not "у"
+        if not unicodedata.combining(c):
+            base = c
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 @functools.lru_cache(maxsize=1 << 17)  # words repeat (Zipf); a text's new words are few
 def _chunk_terms(chunk: str) -> tuple:
     """A whitespace-separated chunk's terms: a run of an unspaced script gives its bigrams and
-    its characters (a one-character query finds it); other text its words (letters and digits,
-    diacritics off, stemmed), then a hyphenated compound joined ("e-mail" also gives "email"),
-    then each emoji or other symbol character (a query for "🍕" finds it)."""
+    its characters (a character with its marks; a one-character query finds it); other text
+    its words (letters, digits and marks, optional marks off, stemmed), then a hyphenated
+    compound joined ("e-mail" also gives "email"), then each emoji or other symbol character
+    (a query for "🍕" finds it)."""
     if _UNSPACED.fullmatch(chunk):
-        if len(chunk) == 1:
+        units = _clusters(chunk)  # a Thai vowel or tone mark stays on its consonant
+        if len(units) == 1:
             return (chunk,)
-        return tuple(chunk[i:i + 2] for i in range(len(chunk) - 1)) + tuple(chunk)
+        return tuple(units[i] + units[i + 1] for i in range(len(units) - 1)) + tuple(units)
     folded = _fold_marks(chunk)
-    words = _WORD.findall(folded)
+    words = _words(folded)
     terms = [_lemma(w) for w in words]
-    if len(words) > 1 and _COMPOUND.fullmatch(folded.strip(_WORD_EDGE)):
+    if len(words) > 1 and _compound(folded.strip(_WORD_EDGE)):
         terms.append(_lemma("".join(words)))
     if not chunk.isascii():
         terms.extend(c for c in chunk if unicodedata.category(c) == "So")
     return tuple(terms)
 
 
-_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")  # e-mail, follow-up, co-op
+def _compound(text: str) -> bool:
+    """Whether text is words joined by hyphens: e-mail, follow-up, co-op."""
+    parts = text.split("-")
+    return len(parts) > 1 and all(_words(p) == [p] for p in parts)
 
 
 def index_terms(texts) -> list[list[str]]:
     """Index terms of each text, in order (list[str] -> list[list[str]]): the canonical text
-    casefolded, possessive 's dropped, split into words of letters and digits (symbols are
-    separators: "C++" -> "c", "3.11" -> "3", "11"), diacritics removed, each word reduced by
-    the same crude English stem the contradiction test uses (lives/living -> liv), and runs of
-    unspaced scripts (Chinese, Japanese, Thai ...) split into character bigrams. Recall
+    casefolded, possessive 's dropped, split into words of letters, digits and combining marks
+    in any script (symbols are separators: "C++" -> "c", "3.11" -> "3", "11"), optional marks
+    removed (Latin accents, Arabic harakat, Hebrew niqqud; vowel signs, virama and nukta stay:
+    "दान" and "दिन" are two words), each word reduced by the same crude English stem the
+    contradiction test uses (lives/living -> liv), and runs of unspaced scripts (Chinese,
+    Japanese, Thai ...) split into bigrams of characters with their marks. Recall
     matches these; the search index stores them only as keyed hashes (see _hash_terms)."""
     return [list(_text_terms(text)) if len(text) < 64 else _long_terms(text) for text in texts]
 
@@ -897,13 +1340,24 @@ class HistoryEvent:
 
 @dataclass(frozen=True)
 class Imported:
-    """What import_records did: `ids` maps each exported memory id to its new id; `refused`
-    lists (record number, reason); `resolutions` and `entries` count what was carried over."""
+    """What import_records did: `ids` maps each exported memory id to its id here (new, or the
+    row an earlier import of it made); `refused` lists (record number, reason) of records that
+    could not be taken; `resolutions` and `entries` count what was carried over; `memories`
+    the memory rows written, `policies` the policies set or changed; `already` lists (record
+    number, what) of records an earlier import already brought in (not refused, not written).
+    `added` is False when nothing was written at all (then not even the clock moved)."""
 
     ids: dict
     refused: list
     resolutions: int
     entries: int
+    memories: int = 0
+    policies: int = 0
+    already: list = field(default_factory=list)
+
+    @property
+    def added(self) -> bool:
+        return bool(self.memories or self.resolutions or self.entries or self.policies)
 
 
 @dataclass(frozen=True)
@@ -1064,6 +1518,8 @@ CREATE TABLE events (
     origin TEXT,                           -- where the refused write came from
     digest TEXT                            -- keyed hash of its canonical text (never the text)
 );
+-- A user's audit rows by kind: erasing a held memory clears its digest without a table scan.
+CREATE INDEX events_user ON events (user, op);
 
 -- Vectors of an injected embedder (MemoryStore(embed=...)), one per memory: derived from the
 -- text, erased with it. The embedder's name and dimension are in meta.
@@ -1489,6 +1945,9 @@ SQL_TICK = "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now"
 SQL_INSERT_RUN = "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)"
 SQL_INSERT_EVENT = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)")
+SQL_INSERT_REFUSED = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at, task, gate, origin, "
+                      "digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+REFUSED_OPS = ("rejected", "quarantined")  # events of writes a gate refused or held
 SQL_OPEN_BUCKET = "INSERT INTO index_keys (user, task, key, rows) VALUES (?, ?, ?, ?)"
 SQL_SET_ATTRIBUTE = ("UPDATE memories SET attribute = ?, sig = NULL, sig_key = NULL, polar = NULL, "
                      "frame_key = NULL WHERE id = ?")
@@ -1797,6 +2256,10 @@ class Transaction:
             conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
+            # A held memory's audit row keeps its time, gate and reason; its digest goes with it.
+            conn.execute("UPDATE events SET digest = NULL WHERE user = ? AND op = 'quarantined' AND digest IS NOT "
+                         f"NULL AND EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value IN ({q}))",
+                         (user, *chunk))
         for bucket, count in sorted(touched.items()):
             left = conn.execute("UPDATE index_keys SET rows = rows - ? WHERE id = ? RETURNING rows",
                                 (count, bucket)).fetchone()
@@ -1806,6 +2269,31 @@ class Transaction:
                 self.rekey(bucket)
         conn.execute(SQL_INSERT_EVENT, (op, user, json.dumps(ids), len(ids), reason, clock, self.now))
         conn.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (clock, self.now))
+
+    def refused(self, op: str, row: dict, *, gate: str, reason: str, ids=()) -> None:
+        """Audit a write a gate refused (op "rejected") or held ("quarantined"; `ids`: the held
+        memory): its user, task, origin, the gate's name and reason, and `digest`, a keyed
+        BLAKE2b hash of its canonical text, never the text. The key is random per store (meta
+        "audit_key", made at the first refused write), so equal texts give equal digests in one
+        store (how often one attack was tried) while a copied audit alone cannot be checked
+        against guessed texts. `row` is a prepare() row."""
+        _check_enum("op", op, REFUSED_OPS)
+        key = self.db.execute("SELECT value FROM meta WHERE key = 'audit_key'").fetchone()
+        if key is None:
+            key = (os.urandom(32).hex(),)
+            self.db.execute("INSERT INTO meta (key, value) VALUES ('audit_key', ?)", key)
+        digest = hashlib.blake2b(canonical(row["text"]).encode("utf-8", "surrogatepass"),
+                                 key=bytes.fromhex(key[0]), digest_size=16).hexdigest()
+        ids = [int(i) for i in ids]
+        self.db.execute(SQL_INSERT_REFUSED, (op, row["user"], json.dumps(ids), len(ids), str(reason), self.tick(),
+                                             self.now, row["task"], str(gate)[:MAX_KEY_CHARS], row["origin"], digest))
+
+    def erase_digests(self, user: str, task=ALL) -> int:
+        """Forget the digests of a user's refused and held writes (at `task`; ALL: every level),
+        as a purge does; returns how many. The events stay (time, gate, reason, origin)."""
+        sql = "UPDATE events SET digest = NULL WHERE user = ? AND digest IS NOT NULL"
+        args = (user,) if task is ALL else (user, task)
+        return self.db.execute(sql + ("" if task is ALL else " AND task IS ?"), args).rowcount
 
     # -- reads inside the transaction --
 
@@ -1845,10 +2333,10 @@ def _is_memory_path(path: str) -> bool:
     return path in ("", ":memory:") or path.startswith("file::memory:") or "mode=memory" in path
 
 
-def _inspect(path: str, timeout: float, create, module) -> str:
+def _inspect(path: str, timeout: float, create, module, query: str = "mode=ro") -> str:
     """Decide, before anything in the file can change, whether `path` is ours: "new" (to be
-    created), or "existing" (a memory store of this or an older version). Reads the header
-    bytes, then the schema through a read-only connection; refuses anything else with
+    created), or "existing" (a memory store of this or an older version). Reads the header and
+    the schema through a read-only SQLite connection (URI `query`); refuses anything else with
     SchemaError (StoreError for a missing file when create=False)."""
     if os.path.isdir(path):
         raise StoreError(f"{path}: is a directory, not a database file")
@@ -1857,20 +2345,22 @@ def _inspect(path: str, timeout: float, create, module) -> str:
             raise StoreError(f"{path}: no such database file (or not a file); create a store with "
                              "MemoryStore(path) first")
         return "new"
+    # Never open() the file, its -wal or -shm from Python: closing any descriptor of a file drops
+    # every POSIX advisory lock the process holds on it, an open connection's included (SQLite,
+    # "How To Corrupt An SQLite Database File", section 2.2); another process then takes the
+    # file for its own, checkpoints and deletes the WAL under that connection. SQLite's
+    # connections in one process share their locks, so the header is read through SQLite.
     try:
-        with open(path, "rb") as f:
-            header = f.read(100)
+        size = os.path.getsize(path)
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the file: {exc}; check its permissions") from exc
-    if not header:
+    if not size:
         if create is True:
             return "new"
         raise SchemaError(f"{path}: an empty file is not a memory database; refusing to touch it "
                           "(MemoryStore(path, create=True) makes it one)")
-    if not header.startswith(b"SQLite format 3\x00"):
-        raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to touch it")
     try:
-        ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?mode=ro", uri=True,
+        ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query, uri=True,
                             timeout=timeout)
         try:
             version = ro.execute("PRAGMA user_version").fetchone()[0]
@@ -1879,6 +2369,9 @@ def _inspect(path: str, timeout: float, create, module) -> str:
         finally:
             ro.close()
     except module.Error as exc:
+        if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == 26:  # SQLITE_NOTADB: no SQLite header
+            raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to "
+                              "touch it") from None
         raise _translate(exc, path, "reading the schema") from exc
     if version > SCHEMA_VERSION:
         raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
@@ -1898,6 +2391,42 @@ def _inspect(path: str, timeout: float, create, module) -> str:
                           "to touch it")
     raise SchemaError(f"{path}: not a memory database (application_id {app}, user_version {version}, "
                       f"tables {', '.join(sorted(tables)) or 'none'}); refusing to touch it")
+
+
+def _create_file(path: str, module, secure: bool) -> bool:
+    """Make a missing `path` a complete store in one step, so that no process ever sees it half
+    made: the schema is written to a private file beside it (in WAL mode, checkpointed and
+    closed), which is then hard-linked to `path` (link never replaces a file) and unlinked.
+    Returns True when this call made `path`, False when another process or thread made it
+    first. Raises OSError where the file system has no hard links (the caller then creates the
+    schema in place, as before) and StoreError when the private file cannot be written."""
+    tmp = f"{path}.new-{os.getpid()}-{threading.get_ident()}-{os.urandom(4).hex()}"
+    try:
+        try:
+            conn = module.connect(tmp, isolation_level=None)
+            try:
+                # Private until linked: no journal and no sync while it is built; the header write
+                # that switches it to WAL then syncs the whole file once.
+                conn.execute("PRAGMA journal_mode=OFF")
+                conn.execute("PRAGMA synchronous=OFF")
+                _template(module, secure).backup(conn)
+                conn.execute("PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA journal_mode=WAL")  # recorded in the header: no writer changes it later
+            finally:
+                conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm
+        except module.Error as exc:
+            raise _translate(exc, path, "creating the store") from exc
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.unlink(tmp + suffix)
+            except FileNotFoundError:
+                pass
 
 
 def _create_schema(conn, secure: bool) -> None:
@@ -1930,24 +2459,49 @@ def _template(module, secure: bool):
         return _TEMPLATES[key]
 
 
-def _open(path: str, timeout: float, *, create, module):
+def _readonly_query(path: str) -> str:
+    """The URI query of a read-only connection that creates no file: with no -wal beside it the
+    database file holds every commit, and `immutable` reads it without the -wal and -shm files
+    a WAL reader would otherwise create (and, read-only, could never delete); with a -wal (a
+    writer is open, or one was killed) a plain read-only connection reads through it."""
+    return "mode=ro" if os.path.exists(path + "-wal") else "mode=ro&immutable=1"
+
+
+def _file_state(path: str):
+    """What changes when another process writes `path` (a read-only store re-opens on a change)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
+
+
+def _open(path: str, timeout: float, *, create, module, secure: bool = False, readonly: str | None = None):
     """The one place a connection is opened: inspect the file (refuse what is not ours before
-    anything changes), connect, then set pragmas outside any transaction. Returns (connection,
-    "new" | "existing" | "memory")."""
+    anything changes; a missing file is made whole in one step, _create_file), connect, then set
+    pragmas outside any transaction. Returns (connection, "new" | "existing" | "memory")."""
     if module.sqlite_version_info < MIN_SQLITE:
         raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
                          f"this Python has {module.sqlite_version}")
-    state = "memory" if _is_memory_path(path) else _inspect(path, timeout, create, module)
+    query = readonly  # readonly: the URI query of a read-only connection (_readonly_query)
+    state = ("memory" if _is_memory_path(path) else
+             _inspect(path, timeout, False, module, query) if readonly else _inspect(path, timeout, create, module))
+    if state == "new" and not path.startswith("file:") and not os.path.exists(path):
+        try:  # made here, or by another process or thread first: then it is inspected like any file
+            state = "existing" if _create_file(path, module, secure) else _inspect(path, timeout, create, module)
+        except OSError:
+            pass  # no hard links here: the schema is created in place, under the write lock
     try:
         # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
-        conn = module.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False,
-                              uri=path.startswith("file:"))
+        conn = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query if readonly else path,
+                              timeout=timeout, isolation_level=None, check_same_thread=False,
+                              uri=readonly or path.startswith("file:"))
     except module.Error as exc:
         raise _translate(exc, path, "opening") from exc
     try:
         if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
             raise StoreError("this SQLite build has no FTS5; recall needs it")
-        if state != "memory" and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        if state != "memory" and not readonly and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}")
@@ -1978,18 +2532,29 @@ class MemoryStore:
     (default: the standard library's; e.g. pysqlite3 for a newer SQLite). `fts_secure_delete`:
     None (default) uses FTS5 secure-delete in a store created on SQLite 3.42+ (such a file then
     needs 3.42+ to open); False never does (the store re-keys index buckets on erasure instead).
+    `readonly=True`: reads only, through a read-only connection that creates no file (not even
+    -wal or -shm; it works in a read-only directory); a missing file is a StoreError, and
+    anything that would write (add, forget, consolidate, a migration or rebuild the file
+    needs, finishing a pending scrub) raises ReadOnlyError naming the fix. consolidate.plan
+    works on a private in-memory copy. While no writer has the file open (no -wal), it is read
+    as immutable (no locks) and re-opened at the next read after another process changed it; a
+    read during which the file was rewritten raises LockedError (retry).
 
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
     """
 
     def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None, create=None,
-                 sqlite=None, fts_secure_delete=None):
+                 sqlite=None, fts_secure_delete=None, readonly: bool = False):
         if (not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout)
                 or not 0 < timeout <= MAX_TIMEOUT_S):
             raise _invalid("timeout", f"seconds as a number > 0 and <= {MAX_TIMEOUT_S:g}", timeout)
         if create not in (None, True, False):
             raise _invalid("create", "None | True | False", create)
+        if readonly not in (True, False):
+            raise _invalid("readonly", "True | False", readonly)
+        if readonly and create is True:
+            raise _invalid("create", "None | False with readonly=True (a read-only store never creates)", create)
         if fts_secure_delete not in (None, False):
             raise _invalid("fts_secure_delete", "None (where SQLite has it) | False", fts_secure_delete)
         if wall_clock is not None and not callable(wall_clock):
@@ -2007,7 +2572,15 @@ class MemoryStore:
         self._timeout = float(timeout)
         self._lock = threading.RLock()
         self.fts_secure_delete = False
-        self._conn, state = _open(self.path, self._timeout, create=create, module=module)
+        if readonly and _is_memory_path(self.path):
+            raise _invalid("readonly", "False for an in-memory store (read-only, it would stay empty)", readonly)
+        self.readonly = readonly
+        self.scrub_pending = False  # readonly=True: an erasure whose scrub needs a writer (see scrub)
+        query = _readonly_query(self.path) if readonly else None
+        # Only an immutable connection misses other processes' writes: it re-opens on a change.
+        self._seen = _file_state(self.path) if query and "immutable" in query else None
+        self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=query,
+                                  secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
         try:
             self._setup(state, fts_secure_delete)
         except BaseException:
@@ -2050,6 +2623,8 @@ class MemoryStore:
         """
         with self._lock:
             conn = self._db()
+            if self.readonly:
+                conn = self._private_copy(dry_run)
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except self._Error as exc:
@@ -2066,11 +2641,45 @@ class MemoryStore:
                 if isinstance(exc, self._Error):
                     raise _translate(exc, self.path, "writing") from exc
                 raise
+            finally:
+                if self.readonly:
+                    conn.close()
+
+    def _private_copy(self, dry_run: bool):
+        """readonly=True: a dry run's in-memory copy of the store (memory follows the file's
+        size); any real write is refused here, before anything is read."""
+        if not dry_run:
+            raise ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call writes; "
+                                "open it with MemoryStore(path) (write access to the file and its directory) "
+                                "to change it")
+        copy = self._sqlite.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            self._db().backup(copy)
+            copy.execute("PRAGMA foreign_keys=ON")
+        except self._Error as exc:
+            copy.close()
+            raise _translate(exc, self.path, "copying for a dry run") from exc
+        return copy
+
+    def _reopen_if_changed(self) -> None:
+        """readonly=True: an immutable connection never sees another process's writes, so a
+        change of the file (or a -wal appearing) re-opens it before the next read."""
+        now = _file_state(self.path)
+        if now != self._seen and self._conn is not None:
+            conn, self._conn = self._conn, None
+            conn.close()
+            query = _readonly_query(self.path)
+            self._seen = now if "immutable" in query else None
+            self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=query)
+            self._setup_readonly()  # another process may have migrated it meanwhile
 
     @contextmanager
     def _read(self):
         """A read transaction: every statement inside sees one snapshot."""
         with self._lock:
+            if self._seen is not None:
+                self._reopen_if_changed()
+            watched = self._seen
             conn = self._db()
             try:
                 conn.execute("BEGIN")
@@ -2080,7 +2689,24 @@ class MemoryStore:
                     if conn.in_transaction:
                         conn.execute("COMMIT")
             except self._Error as exc:
+                if self._changed_since(watched):
+                    raise self._changed_error() from exc
                 raise _translate(exc, self.path, "reading") from exc
+            if self._changed_since(watched):
+                raise self._changed_error()
+
+    def _changed_since(self, watched) -> bool:
+        """readonly=True, immutable: whether the database file changed since `watched` (an
+        immutable connection takes no lock, so a checkpoint during a read may have shown it
+        half of a change)."""
+        if watched is None:
+            return False
+        now = _file_state(self.path)
+        return now is None or now[:3] != watched[:3]
+
+    def _changed_error(self) -> LockedError:
+        return LockedError(f"{self.path}: another process changed the file while this read-only store read it; "
+                           "the answer may mix old and new pages: retry (the next read re-opens the file)")
 
     # -- schema: create, migrate, repair derived columns --
 
@@ -2093,6 +2719,9 @@ class MemoryStore:
             except self._Error as exc:
                 raise _translate(exc, self.path, "creating the schema") from exc
             self.fts_secure_delete = secure
+            return
+        if self.readonly:
+            self._setup_readonly()
             return
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -2127,6 +2756,26 @@ class MemoryStore:
                 self._repair_derived(conn)
                 self._secure_delete(dict(conn.execute("SELECT key, value FROM meta")))
                 return
+
+    def _setup_readonly(self) -> None:
+        """What a writer's open would change, refused instead: a migration, a rebuild of derived
+        columns; a pending scrub is only noted (reading is safe; finishing it writes)."""
+        conn = self._conn
+        fix = "open it once with write access (MemoryStore(path), or any write command) first"
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version != SCHEMA_VERSION:
+                raise ReadOnlyError(f"{self.path}: schema version {version} must be migrated to {SCHEMA_VERSION}, "
+                                    f"which writes, and the store was opened with readonly=True; {fix}")
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            if meta.get("text_rules") != TEXT_RULES_VERSION or meta.get("index_terms") != INDEX_TERMS_VERSION:
+                raise ReadOnlyError(f"{self.path}: its derived columns and search index were made by other text "
+                                    "rules and must be rebuilt, which writes, and the store was opened with "
+                                    f"readonly=True; {fix}")
+            self._secure_delete(meta)
+            self.scrub_pending = conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone() is not None
+        except self._Error as exc:
+            raise _translate(exc, self.path, "reading the schema") from exc
 
     def _create(self, tx: "Transaction", fts_secure_delete) -> None:
         secure = fts_secure_delete is None and self._sqlite.sqlite_version_info >= FTS_SECURE_DELETE
@@ -2341,8 +2990,10 @@ class MemoryStore:
 
     # -- erasure --
 
-    def forget(self, memory_id: int, *, reason: str = "forget") -> list[int]:
-        """Delete one memory and, transitively, every memory it retired. Returns every id deleted.
+    def forget(self, memory_id: int, *, reason: str = "forget", dry_run: bool = False) -> list[int]:
+        """Delete one memory and, transitively, every memory it retired. Returns every id deleted
+        (sorted); dry_run=True returns the ids it would delete and deletes nothing (one read;
+        `history(id)` names the resolution that retired each, as `forget ID --dry-run` prints).
 
         One transaction: the rows, their search-index entries (their bucket re-keyed where FTS5
         secure-delete is absent), resolutions naming them and pending marks are deleted; ledger
@@ -2357,6 +3008,11 @@ class MemoryStore:
         """
         _check_id("memory_id", memory_id)
         _check_key("reason", reason, optional=False)
+        if dry_run not in (True, False):
+            raise _invalid("dry_run", "True | False", dry_run)
+        if dry_run:
+            with self._read() as conn:
+                return Transaction(self, conn).with_retired("id = ?", (memory_id,))
         with self.transaction() as tx:
             row = tx.db.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
             ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
@@ -2369,7 +3025,8 @@ class MemoryStore:
         """Delete every memory of `user` at `task` (ALL: every level; None: the user level only).
 
         Returns the number of memories deleted. Resolutions and ledger entries naming them go
-        too, one audit event (ids and count) is written, then the WAL is checkpointed as for
+        too, and the keyed hashes of the user's refused and held writes there (their events
+        stay); one audit event (ids and count) is written, then the WAL is checkpointed as for
         forget. A missing, empty or non-str user raises InvalidMemory: purge never means
         "everyone". Memories in other levels that were retired by a purged memory are deleted
         with it (they could otherwise become current again). ScrubPendingError (with the ids
@@ -2382,10 +3039,14 @@ class MemoryStore:
             buckets = ("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)" if task is ALL else
                        "fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
             ids = tx.with_retired(buckets, (user,) if task is ALL else (user, task))
-            if not ids:
+            hashes = tx.erase_digests(user, task)  # a refused write's keyed hash is the user's too
+            if not ids and not hashes:
                 return 0  # nothing to erase, nothing to audit
-            tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
-                                                     "one task level" if task else "user level"))
+            if not ids:
+                tx.db.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (tx.tick(), tx.now))
+            if ids:
+                tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
+                                                         "one task level" if task else "user level"))
             if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
                 tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
         self._scrub_erased(ids)
@@ -2455,6 +3116,10 @@ class MemoryStore:
             try:
                 if not conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone():
                     return True
+                if self.readonly:
+                    raise ReadOnlyError(f"{self.path}: an erasure's scrub is pending (erased text may remain in "
+                                        "the -wal file) and finishing it writes, but the store was opened with "
+                                        "readonly=True; open it with MemoryStore(path) to finish it")
                 if _is_memory_path(self.path):
                     conn.execute("DELETE FROM scrubs")
                     return True
@@ -2634,14 +3299,25 @@ class MemoryStore:
                                                    op=e.op, ids=e.ids, count=e.count, reason=e.reason)))
         return [item for *_, item in sorted(items, key=lambda t: (t[0], t[1]))]
 
-    def events(self, user: str | None = None) -> list[Event]:
-        """The audit (forget, purge and import events), oldest first; every user when None."""
-        sql, args = f"SELECT {_EVENT_COLUMNS} FROM events", ()
+    def events(self, user: str | None = None, *, refused: bool | None = False) -> list[Event]:
+        """The audit, oldest first; every user when `user` is None. refused=False (default):
+        forget, purge and import events (ids and counts); True: the writes a gate refused or
+        held (op "rejected" | "quarantined", REFUSED_OPS: task, gate, reason, origin and a keyed
+        hash of the canonical text; Transaction.refused); None: both. One read; never text."""
+        sql, where, args = f"SELECT {_EVENT_COLUMNS} FROM events", [], []
         if user is not None:
             check_user(user)
-            sql, args = sql + " WHERE user = ?", (user,)
+            where.append("user = ?")
+            args.append(user)
+        if refused not in (None, True, False):
+            raise _invalid("refused", "False (erasures and imports) | True (refused and held writes) | None (all)",
+                           refused)
+        if refused is not None:
+            where.append(f"op {'' if refused else 'NOT '}IN ({','.join('?' * len(REFUSED_OPS))})")
+            args.extend(REFUSED_OPS)
         with self._read() as conn:
-            rows = conn.execute(sql + " ORDER BY clock, id", args).fetchall()
+            rows = conn.execute(sql + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY clock, id",
+                                args).fetchall()
         return [_event(r) for r in rows]
 
     def conflicts(self, user: str, *, state: str | None = "open", kinds=HOLDING_KINDS) -> list[Conflict]:
@@ -2677,8 +3353,9 @@ class MemoryStore:
         """Yield the store (or one user) as JSON-ready records, one per line of a JSONL file:
         a header {"format": "agent-memory", "schema_version", "exported_at", "users"}, then the
         declared policies, then every memory in server-clock order with its provenance and
-        status, each resolution, and each ledger entry (ids are this store's). One read
-        transaction, so the export is one consistent snapshot. `python memory.py DB export`."""
+        status, wall-clock time, metadata and original provenance (an imported row's), each
+        resolution, and each ledger entry (ids are this store's). One read transaction, so the
+        export is one consistent snapshot. `python memory.py DB export`."""
         if user is not None:
             check_user(user)
         with self._read() as conn:
@@ -2695,7 +3372,8 @@ class MemoryStore:
                        "text": m.text, "attribute": m.attribute, "authority": m.authority, "source": m.source,
                        "origin": m.origin, "authenticated": m.authenticated, "trust": m.trust,
                        "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at,
-                       "metadata": m.metadata}
+                       "metadata": m.metadata, "original_source": m.original_source,
+                       "original_origin": m.original_origin, "original_authority": m.original_authority}
             for r in conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions {where} ORDER BY id", args):
                 yield {"type": "resolution", **dict(zip(("kept", "retired", "rule", "run", "recorded_at"), r))}
             for r in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts {where} ORDER BY id", args):
@@ -2706,26 +3384,31 @@ class MemoryStore:
 
     def import_records(self, records) -> "Imported":
         """Import records as `export` writes them (an iterable of dicts; the JSONL file's lines
-        parsed). One transaction: all accepted rows or nothing.
+        parsed). One transaction: all accepted rows or nothing; when nothing would be written,
+        nothing is (not even the clock moves) and `Imported.added` is False.
 
-        Every memory arrives as source "import" (an import never outranks a live fact; origin
-        "import:<source>:<origin>" keeps where it first came from, unchanged if it already was
-        an import), in the exported server-clock order, after every row already here, with its
-        status, authority and trust. Resolutions and ledger entries are carried over between the
-        new ids (`Imported.ids` maps exported id -> new id); current facts join the next run's
-        pending list, so consolidation folds them against live facts. A record that cannot be
-        taken (bad fields, an unknown type, a resolution or entry naming a memory not imported)
-        is refused and listed in `Imported.refused` as (record number, reason); a memory imported
-        before (the same import row: text, scope, attribute, origin, status) is not imported
-        again, its id maps to the existing row; nothing else stops the import. Raises before writing
-        anything when the first record is not an export header (InvalidMemory) or the header's
-        schema_version is newer than this module's (SchemaError): check_export_header.
+        Every memory arrives as source "import" (rank treats it as an import: it never outranks
+        a live fact) in the exported server-clock order, after every row already here, keeping
+        its origin, authority, trust, status, `recorded_at` and metadata; the source, origin and
+        authority the export gave are kept as original_source/_origin/_authority (shown, never
+        ranked; a row that was already an import keeps its first ones). Resolutions and ledger
+        entries are carried over between the new ids (`Imported.ids` maps exported id -> id
+        here), and every "memory N" / "kept N" / "#N" in a ledger reason or resolution names the
+        new id; current facts join the next run's pending list, so consolidation folds them
+        against live facts. A record that cannot be taken (bad fields, an unknown type, a
+        resolution or entry naming a memory not imported) is refused and listed in
+        `Imported.refused` as (record number, reason); a record an earlier import brought in
+        (the same import row: text, scope, attribute, origin, status, original source; or its
+        resolution or entry) is listed in `Imported.already` and not written again; nothing
+        else stops the import. Raises before writing anything when the first record is not an
+        export header (InvalidMemory) or the header's schema_version is newer than this
+        module's (SchemaError): check_export_header.
         """
         if records is None or isinstance(records, (str, bytes, dict)) or not hasattr(records, "__iter__"):
             raise _invalid("records", "an iterable of export records (dicts)", records)
         records = list(records)
         check_export_header(records)
-        rows, meta, links, policies, refused = [], [], [], [], []
+        rows, meta, links, policies, refused, already = [], [], [], [], [], []
         for n, rec in enumerate(records, 1):
             kind = rec.get("type") if isinstance(rec, dict) else None
             try:
@@ -2736,19 +3419,8 @@ class MemoryStore:
                     policies.append((_attribute_name(rec.get("attribute")),
                                      _check_enum("policy", rec.get("policy"), tuple(POLICIES))))
                 elif kind == "memory":
-                    _check_id("id", rec.get("id"))
-                    status = _check_enum("status", rec.get("status"), STATUSES)
-                    origin = rec.get("origin")
-                    source = rec.get("source")
-                    if source != "import":
-                        _check_enum("source", source, SOURCES)
-                        origin = f"import:{source}:{_check_key('origin', origin, optional=False)}"[:MAX_KEY_CHARS]
-                    rows.append(prepare({"text": rec.get("text"), "user": rec.get("user"), "task": rec.get("task"),
-                                         "attribute": rec.get("attribute"), "authority": rec.get("authority"),
-                                         "kind": rec.get("kind"), "source": "import", "origin": origin,
-                                         "authenticated": rec.get("authenticated"), "trust": rec.get("trust"),
-                                         "metadata": rec.get("metadata")}))
-                    meta.append((rec["id"], status, rec.get("created_at"), n))
+                    rows.append(self._import_row(rec))
+                    meta.append((rec["id"], rec["status"], rec.get("created_at"), n))
                 elif kind in ("resolution", "conflict"):
                     links.append((n, rec))
                 else:
@@ -2756,94 +3428,158 @@ class MemoryStore:
             except InvalidMemory as exc:
                 refused.append((n, str(exc)))
         order = sorted(range(len(rows)), key=lambda i: (meta[i][2] if isinstance(meta[i][2], int) else 0, i))
-        with self.transaction() as tx:
-            ids, users, fresh = {}, {}, []
-            for i in order:  # a record imported before is not imported again: its id maps to the row
-                r = rows[i]
-                found = tx.db.execute(
-                    "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                    "task IS ?) AND source = 'import' AND origin = ? AND text = ? AND attribute IS ? AND kind = ? "
-                    "AND status = ? LIMIT 1",
-                    (r["user"], r["task"], r["origin"], r["text"], r["attribute"], r["kind"], meta[i][1])).fetchone()
-                if found:
-                    ids[meta[i][0]], users[found[0]] = found[0], r["user"]
-                    refused.append((meta[i][3], f"memory {meta[i][0]}: already imported as memory {found[0]}"))
-                else:
-                    fresh.append(i)
-            made = tx.insert([rows[i] for i in fresh], statuses=[meta[i][1] for i in fresh])
-            ids.update({meta[i][0]: m.id for i, m in zip(fresh, made)})
-            users.update({m.id: m.user for m in made})
-            clock = tx.tick()
-            for attribute, policy in policies:
+        try:
+            with self.transaction() as tx:
+                done = self._import(tx, rows, meta, order, links, policies, refused, already)
+                if not done.added:
+                    raise _NothingWritten(done)  # rolls back what was only read
+        except _NothingWritten as nothing:
+            return nothing.result
+        return done
+
+    @staticmethod
+    def _import_row(rec: dict) -> dict:
+        """A memory record of an export as an add() row of source "import" (InvalidMemory
+        names the field when it cannot be one)."""
+        _check_id("id", rec.get("id"))
+        _check_enum("status", rec.get("status"), STATUSES)
+        source = rec.get("source")
+        _check_enum("source", source, SOURCES)
+        recorded = rec.get("recorded_at")
+        if recorded is not None:
+            try:
+                if not isinstance(recorded, str) or len(recorded) > 64:
+                    raise ValueError
+                datetime.fromisoformat(recorded.replace("Z", "+00:00"))
+            except ValueError:
+                raise _invalid("recorded_at", "a UTC ISO 8601 time, as export writes it, or absent", recorded) from None
+        row = prepare({"text": rec.get("text"), "user": rec.get("user"), "task": rec.get("task"),
+                       "attribute": rec.get("attribute"), "authority": rec.get("authority"),
+                       "kind": rec.get("kind"), "source": "import", "origin": rec.get("origin"),
+                       "authenticated": rec.get("authenticated"), "trust": rec.get("trust"),
+                       "metadata": rec.get("metadata")})
+        if source == "import":  # imported before: its first provenance stays the original one
+            first = (rec.get("original_source"), rec.get("original_origin"), rec.get("original_authority"))
+            if first != (None, None, None):
+                _check_enum("original_source", first[0], tuple(s for s in SOURCES if s != "import"))
+                _check_key("original_origin", first[1], optional=False)
+                _check_enum("original_authority", first[2], AUTHORITIES)
+        else:
+            first = (source, row["origin"], rec.get("authority"))
+        row.update(recorded_at=recorded, original_source=first[0], original_origin=first[1],
+                   original_authority=first[2])
+        return row
+
+    def _import(self, tx, rows, meta, order, links, policies, refused, already) -> "Imported":
+        """import_records inside its transaction: rows, policies, resolutions, entries, events."""
+        ids, users, fresh = {}, {}, []
+        for i in order:  # a record imported before is not imported again: its id maps to the row
+            r = rows[i]
+            # Before schema 5 an import kept its first provenance in the origin ("import:user:chat").
+            legacy = f"import:{r['original_source']}:{r['origin']}"[:MAX_KEY_CHARS]
+            found = tx.db.execute(
+                "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
+                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? AND status = ? "
+                "AND ((origin = ? AND original_source IS ?) OR (origin = ? AND original_source IS NULL)) LIMIT 1",
+                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], meta[i][1], r["origin"],
+                 r["original_source"], legacy)).fetchone()
+            if found:
+                ids[meta[i][0]], users[found[0]] = found[0], r["user"]
+                already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found[0]}"))
+            else:
+                fresh.append(i)
+        made = tx.insert([rows[i] for i in fresh], statuses=[meta[i][1] for i in fresh])
+        ids.update({meta[i][0]: m.id for i, m in zip(fresh, made)})
+        users.update({m.id: m.user for m in made})
+        clock = tx.tick()
+        changed = 0
+        for attribute, policy in policies:
+            old = tx.db.execute("SELECT policy FROM attributes WHERE attribute = ?", (attribute,)).fetchone()
+            if old is None or old[0] != policy:
                 tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) ON CONFLICT (attribute) "
                               "DO UPDATE SET policy = excluded.policy", (attribute, policy))
-            resolutions, entries = 0, 0
-            for n, rec in links:
-                sides = ("kept", "retired") if rec["type"] == "resolution" else ("a", "b")
-                a, b = (ids.get(rec.get(x)) for x in sides)
-                if a is None or b is None or users[a] != users[b]:
-                    refused.append((n, f"{rec['type']}: names a memory that was not imported "
-                                       f"({rec.get(sides[0])!r}, {rec.get(sides[1])!r})"))
+                changed += 1
+
+        def renumber(text):
+            """A reason naming exported ids, naming the ids here instead."""
+            if not isinstance(text, str):
+                return text
+            return _ID_MENTION.sub(lambda m: m.group(1) + (str(ids[int(m.group(2))]) if int(m.group(2)) in ids
+                                                           else f"{m.group(2)} (exported; not imported)"), text)
+        resolutions, entries = 0, 0
+        for n, rec in links:
+            sides = ("kept", "retired") if rec["type"] == "resolution" else ("a", "b")
+            a, b = (ids.get(rec.get(x)) if isinstance(rec.get(x), int) else None for x in sides)
+            if a is None or b is None or users[a] != users[b]:
+                refused.append((n, f"{rec['type']}: names a memory that was not imported "
+                                   f"({rec.get(sides[0])!r}, {rec.get(sides[1])!r})"))
+                continue
+            if rec["type"] == "resolution":
+                rule = rec.get("rule")
+                if rule not in RULES:
+                    refused.append((n, f"resolution: rule: expected one of RULES; got {rule!r:.100}"))
                     continue
-                if rec["type"] == "resolution":
-                    rule = rec.get("rule")
-                    if rule not in RULES or tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ?", (b,)).fetchone():
-                        refused.append((n, f"resolution: unknown rule or memory retired twice ({rule!r})"))
-                        continue
-                    tx.db.execute(SQL_INSERT_RESOLUTION, (a, b, rule, users[a], None, clock, rec.get("recorded_at")
-                                                          if isinstance(rec.get("recorded_at"), str) else tx.now))
-                    resolutions += 1
-                else:
-                    kind, state = rec.get("kind"), rec.get("state")
-                    if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
-                        refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
-                        continue
-                    if tx.db.execute("SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
-                                     (kind, state, a, b)).fetchone():
-                        refused.append((n, f"conflict: already on the ledger ({kind}, {a}, {b})"))
-                        continue
-                    tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
-                                  "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
-                                  (users[a], kind, a, b, rec["reason"], state, rec.get("resolution"), clock,
-                                   rec.get("opened_at") or tx.now, rec.get("closed_at")))
-                    entries += 1
-            made_users = {m.id: m.user for m in made}
-            for user in sorted(set(made_users.values())):
-                mine = sorted(i for i, u in made_users.items() if u == user)
-                tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
-                                                 f"import of {len(mine)} memories", clock, tx.now))
-        return Imported(ids, refused, resolutions, entries)
+                if tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ? AND kept = ? AND rule = ?",
+                                 (b, a, rule)).fetchone():
+                    already.append((n, f"resolution: memory {b} retired by memory {a} ({rule}) is here already"))
+                    continue
+                if tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ?", (b,)).fetchone():
+                    refused.append((n, f"resolution: memory {b} is already retired by another resolution"))
+                    continue
+                tx.db.execute(SQL_INSERT_RESOLUTION, (a, b, rule, users[a], None, clock, rec.get("recorded_at")
+                                                      if isinstance(rec.get("recorded_at"), str) else tx.now))
+                resolutions += 1
+            else:
+                kind, state = rec.get("kind"), rec.get("state")
+                if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
+                    refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
+                    continue
+                if tx.db.execute("SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
+                                 (kind, state, a, b)).fetchone():
+                    already.append((n, f"conflict: {kind} between memories {a} and {b} is on the ledger already"))
+                    continue
+                tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
+                              "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
+                              (users[a], kind, a, b, renumber(rec["reason"]), state, renumber(rec.get("resolution")),
+                               clock, rec.get("opened_at") or tx.now, rec.get("closed_at")))
+                entries += 1
+        made_users = {m.id: m.user for m in made}
+        for user in sorted(set(made_users.values())):
+            mine = sorted(i for i, u in made_users.items() if u == user)
+            tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
+                                             f"import of {len(mine)} memories", clock, tx.now))
+        return Imported(ids, refused, resolutions, entries, len(made), changed, already)
 
     def import_memories(self, items) -> "Imported":
         """Import memories converted from another memory system (mem0_records,
         mcp_memory_records): items are dicts {"key", "text", "user", "task", "source", "origin",
-        "authority", "metadata", "recorded_at"}. One transaction: all accepted rows or nothing.
+        "authority", "metadata", "recorded_at"}. One transaction: all accepted rows or nothing
+        (and nothing at all, not even the clock, when no row is new: `Imported.added` False).
 
-        Every row arrives marked as imported: source "import" (it never outranks a live fact),
-        origin "import:<source>:<origin>", original_source/_origin/_authority the item's own,
-        recorded_at the item's time (UTC ISO 8601; None: now), a new server-clock value in the
-        items' order, status current, trust trusted (the operator vouches for the file). An item
-        that cannot be stored is refused as (key, reason) in `Imported.refused`; so is one
-        imported before (the same text, scope and origin), whose key then maps to that row.
-        `Imported.ids` maps each key to the new id; one "import" audit event per user.
-        `python memory.py DB import --from mem0|mcp-memory FILE`.
+        Every row arrives marked as imported, as import_records marks an export's rows: source
+        "import" (it never outranks a live fact), the item's origin and authority, the item's
+        source, origin and authority as original_source/_origin/_authority, recorded_at the
+        item's time (UTC ISO 8601 with Z; None: now), a new server-clock value in the items'
+        order, status current, trust trusted (the operator vouches for the file). An item that
+        cannot be stored is refused as (key, reason) in `Imported.refused`; one imported before
+        (the same text, scope, origin and original source) is listed in `Imported.already` and
+        its key maps to that row. `Imported.ids` maps each key to its id here; one "import"
+        audit event per user. `python memory.py DB import --from mem0|mcp-memory FILE`.
         """
-        rows, refused = [], []
+        rows, refused, already = [], [], []
         for item in items:
             key = item.get("key") if isinstance(item, dict) else None
             try:
                 if not isinstance(item, dict):
                     raise _invalid("item", "a dict from mem0_records or mcp_memory_records", item)
-                source = _check_enum("source", item.get("source"), SOURCES)
-                origin = _check_key("origin", item.get("origin"), optional=False)
-                authority = _check_enum("authority", item.get("authority"), AUTHORITIES)
+                source = _check_enum("source", item.get("source"), tuple(s for s in SOURCES if s != "import"))
                 row = prepare({"text": item.get("text"), "user": item.get("user"), "task": item.get("task"),
-                               "authority": "inferred", "source": "import",
-                               "origin": f"import:{source}:{origin}"[:MAX_KEY_CHARS], "metadata": item.get("metadata")})
+                               "authority": item.get("authority"), "source": "import", "origin": item.get("origin"),
+                               "metadata": item.get("metadata")})
                 when = item.get("recorded_at")
                 if when is not None and not (isinstance(when, str) and when.endswith("Z")):
                     raise _invalid("recorded_at", "a UTC ISO 8601 time ending in Z, or None", when)
-                row.update(original_source=source, original_origin=origin, original_authority=authority,
+                row.update(original_source=source, original_origin=row["origin"], original_authority=row["authority"],
                            recorded_at=when)
                 rows.append((key, row))
             except InvalidMemory as exc:
@@ -2853,13 +3589,15 @@ class MemoryStore:
             for key, r in rows:
                 found = tx.db.execute(
                     "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                    "task IS ?) AND source = 'import' AND origin = ? AND text = ? LIMIT 1",
-                    (r["user"], r["task"], r["origin"], r["text"])).fetchone()
+                    "task IS ?) AND source = 'import' AND origin = ? AND original_source IS ? AND text = ? LIMIT 1",
+                    (r["user"], r["task"], r["origin"], r["original_source"], r["text"])).fetchone()
                 if found:
                     ids[key] = found[0]
-                    refused.append((key, f"already imported as memory {found[0]}"))
+                    already.append((key, f"imported before as memory {found[0]}"))
                 else:
                     fresh.append((key, r))
+            if not fresh:
+                return Imported(ids, refused, 0, 0, already=already)  # nothing written: the clock stays
             made = tx.insert([r for _, r in fresh])
             ids.update({key: m.id for (key, _), m in zip(fresh, made)})
             clock = tx.tick()
@@ -2867,7 +3605,7 @@ class MemoryStore:
                 mine = [m.id for m in made if m.user == user]
                 tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
                                                  f"import of {len(mine)} memories", clock, tx.now))
-        return Imported(ids, refused, 0, 0)
+        return Imported(ids, refused, 0, 0, memories=len(made), already=already)
 
     def backup(self, target: str) -> None:
         """Copy the store to a new file `target` with SQLite's online backup API: a consistent,
@@ -2931,7 +3669,7 @@ class MemoryStore:
             terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
             found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted,
                                               having)
-        if co_recalled:  # after the read transaction: a write cannot nest inside it
+        if co_recalled and not self.readonly:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
@@ -2964,6 +3702,9 @@ class MemoryStore:
                     seen_ids.add(mem.id)
                     if mem.id in contested:
                         withheld.append((mem, contested[mem.id]))
+                        continue
+                    if mem.kind == "episodic":  # events stay events: one that happened twice is two
+                        chosen.append(mem)
                         continue
                     # One fact once: the same text in any attribute family, or a near duplicate.
                     keys = [("norm", mem.norm)] + ([("sig", signature(mem.norm))] if mem.attribute is None else [])
@@ -3045,6 +3786,18 @@ class MemoryStore:
                 raise _translate(exc, self.path, "counting co-recalls") from exc
 
 
+# A memory id inside a ledger reason or resolution: "memory 3", "memories 3", "kept 3", "#3".
+_ID_MENTION = re.compile(r"(\b(?:memory|memories|kept) |#)(\d+)\b")
+
+
+class _NothingWritten(Exception):
+    """Raised inside a transaction to roll back a write that found nothing to do."""
+
+    def __init__(self, result):
+        super().__init__("nothing written")
+        self.result = result
+
+
 def _order_pair(chosen, a, b, policy):
     """Put the side to show first of a pair first, the other right after it."""
     first, second = show_first(a, b, policy)
@@ -3063,7 +3816,7 @@ def _query_phrases(query: str) -> list[list[str]]:
     out = []
     for terms in index_terms(words) if words else []:
         if any(_UNSPACED.search(t) for t in terms):  # bigrams; a lone character only for itself
-            grams = [t for t in terms if len(t) > 1 or not _UNSPACED.search(t)] or terms
+            grams = [t for t in terms if len(_clusters(t)) > 1 or not _UNSPACED.search(t)] or terms
             out.extend([t] for t in grams)
         elif terms:
             out.append(terms)
@@ -3225,11 +3978,13 @@ def main(argv=None) -> int:
     """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
 
     Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
-    events | forget ID | purge USER | purge-all --confirm 'purge all' | export |
+    events | forget ID [--dry-run] | purge USER | purge-all --confirm 'purge all' | export |
     import FILE [--from mem0 | --from mcp-memory --user U] | backup OUT. Filters --user --task
     ('-' = the user level) --attribute --status (list: --metadata KEY=VALUE); --json on every
     command. Exit 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the
-    fix), 2 usage. The database must exist (only import creates a missing one).
+    fix), 2 usage. The database must exist (only an import that writes something creates a
+    missing one); the read commands (READ_COMMANDS, forget --dry-run) open it read-only
+    (open_for_reading).
     """
     common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
@@ -3264,6 +4019,7 @@ def main(argv=None) -> int:
     command("events", "the audit of forget, purge and import", filters=("user",))
     p = command("forget", "delete a memory and what it retired (audited, text gone)")
     p.add_argument("id", type=int)
+    p.add_argument("--dry-run", action="store_true", help="list every id it would delete, and why; delete nothing")
     p.add_argument("--reason", default="forget (command line)")
     p = command("purge", "delete every memory of a user (audited, text gone)")
     p.add_argument("user")
@@ -3302,7 +4058,18 @@ def main(argv=None) -> int:
             text = _read_file(args.file)
             records = (mcp_memory_records(text.splitlines(), args.user) if args.source_format == "mcp-memory"
                        else mem0_records(_json_or_lines(text, args.file)))
-        with MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False) as store:
+        if records is not None and not os.path.exists(args.db):
+            with MemoryStore(":memory:") as probe:  # what a fresh file would get: nothing, then no file
+                done = (probe.import_records(records) if args.source_format == "agent-memory"
+                        else probe.import_memories(records[0]))
+                if not done.added:
+                    return _command(probe, args, records, done)
+        with (open_for_reading(args.db, timeout=args.timeout) if args.command in READ_COMMANDS or
+              getattr(args, "dry_run", False) else
+              MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False)) as store:
+            if store.scrub_pending:  # read-only: the erased text may still be in the -wal file
+                print(f"memory.py: note: an erasure's scrub is pending in {args.db}; any write command (or "
+                      "MemoryStore(path)) with write access finishes it", file=sys.stderr)
             return _command(store, args, records)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # the reader left (| head): nothing more to say
@@ -3321,6 +4088,25 @@ def _metadata_pair(text: str) -> tuple:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+
+
+# Commands that only read: they open the store with readonly=True (no file created, a read-only
+# file or directory is enough).
+READ_COMMANDS = ("users", "list", "show", "history", "conflicts", "events", "export")
+
+
+def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
+    """The store the read commands of the three command lines review: read-only (no file made;
+    a read-only file or directory is enough), unless the file must first be migrated or its
+    derived columns rebuilt, which only a writable open does; where this process cannot write,
+    the read-only store's ReadOnlyError (naming the fix) is raised."""
+    try:
+        return MemoryStore(path, timeout=timeout, create=False, readonly=True)
+    except ReadOnlyError as exc:
+        try:
+            return MemoryStore(path, timeout=timeout, create=False)
+        except StoreError:
+            raise exc from None
 
 
 def seconds(text: str) -> float:
@@ -3558,7 +4344,7 @@ def _read_jsonl(path: str) -> list:
             source.close()
 
 
-def _command(store: MemoryStore, args, records=None) -> int:
+def _command(store: MemoryStore, args, records=None, imported=None) -> int:
     out = []  # (human line, json item)
     nothing = "nothing found"  # what an empty result says on stderr
     task = None if getattr(args, "task", None) == "-" else (getattr(args, "task", None) or ALL)
@@ -3650,6 +4436,19 @@ def _command(store: MemoryStore, args, records=None) -> int:
         for e in store.events(args.user):
             out.append((f"#{e.id} {e.op} {e.user} at {e.recorded_at}: {e.count} ids {list(e.ids)} ({e.reason})",
                         _row_json(e)))
+    elif args.command == "forget" and args.dry_run:
+        ids = store.forget(args.id, dry_run=True)
+        if not ids:
+            raise StoreError(f"no memory with id {args.id}; nothing would be deleted")
+        for i in ids:
+            step = next((e for e in store.history(i) if e.kind in _LOSING_KINDS and e.retired == i), None)
+            if i == args.id or step is None:
+                out.append((f"#{i} would be deleted: the id itself", {"id": i, "reason": "the id itself"}))
+            else:
+                out.append((f"#{i} would be deleted: retired by #{step.kept} ({step.rule}), so it cannot become "
+                            "current again", {"id": i, "reason": "retired by", "retired_by": step.kept,
+                                              "rule": step.rule}))
+        out.append((f"dry run: {len(ids)} memories would be deleted; nothing deleted", None))
     elif args.command == "forget":
         ids = store.forget(args.id, reason=args.reason)
         if not ids:
@@ -3672,20 +4471,31 @@ def _command(store: MemoryStore, args, records=None) -> int:
         return 0
     elif args.command == "import" and args.source_format != "agent-memory":
         items, refused = records
-        done = store.import_memories(items)
+        done = imported or store.import_memories(items)
         refused = refused + done.refused
-        skipped = {key for key, _ in done.refused}
-        count = sum(1 for key in done.ids if key not in skipped)
-        out.append((f"imported {count} memories from {args.source_format}; refused {len(refused)}"
-                    + "".join(f"\n  {key}: {why}" for key, why in refused),
-                    {"format": args.source_format, "imported": count, "refused": refused,
-                     "ids": {str(k): v for k, v in done.ids.items()}}))
+        line = (f"imported {done.memories} memories from {args.source_format}; {len(done.already)} were imported "
+                f"before (not written again); refused {len(refused)}"
+                + "".join(f"\n  {key}: {why}" for key, why in refused))
+        item = {"format": args.source_format, "memories": done.memories, "already": done.already,
+                "refused": refused, "ids": {str(k): v for k, v in done.ids.items()}}
     elif args.command == "import":
-        done = store.import_records(records)
-        out.append((f"imported {len(done.ids)} memories, {done.resolutions} resolutions, {done.entries} ledger "
-                    f"entries; refused {len(done.refused)}" + "".join(f"\n  record {n}: {why}" for n, why in done.refused),
-                    {"ids": {str(k): v for k, v in done.ids.items()}, "refused": done.refused,
-                     "resolutions": done.resolutions, "entries": done.entries}))
+        done = imported or store.import_records(records)
+        line = (f"imported {done.memories} memories, {done.resolutions} resolutions, {done.entries} ledger "
+                f"entries, {done.policies} policies; {len(done.already)} records were imported before (not "
+                f"written again); refused {len(done.refused)}"
+                + "".join(f"\n  record {n}: {why}" for n, why in done.refused))
+        item = {"memories": done.memories, "resolutions": done.resolutions, "entries": done.entries,
+                "policies": done.policies, "already": done.already, "refused": done.refused,
+                "ids": {str(k): v for k, v in done.ids.items()}}
+    if args.command == "import":
+        if not done.added:  # exit 1; nothing was written, and a missing file was not created
+            if args.json:
+                print(json.dumps([item], indent=2, ensure_ascii=False))
+            print(line, file=sys.stderr)
+            print(f"nothing imported into {args.db}; nothing written" + ("" if os.path.exists(args.db) else
+                                                                         " (no file created)"), file=sys.stderr)
+            return 1
+        out.append((line, item))
     elif args.command == "backup":
         store.backup(args.out)
         out.append((f"backed up to {args.out}", {"backup": args.out}))
@@ -3713,12 +4523,12 @@ def report_error(prog: str, exc: BaseException) -> int:
 
 def emit(rows, *, as_json: bool, nothing: str = "nothing found") -> int:
     """Print a command's result: rows are (human text, JSON-ready item) pairs, printed as text
-    lines or one JSON list. Returns the exit code: 0 when there was something; 1 when nothing,
+    lines or one JSON list (an item None is a text-only line). Returns the exit code: 0 when there was something; 1 when nothing,
     with `nothing` on stderr (and [] on stdout for --json). gates.py's command line prints
     through it too. A closed pipe (`| head`) ends the output quietly."""
     try:
         if as_json:
-            print(json.dumps([item for _, item in rows], indent=2, ensure_ascii=False))
+            print(json.dumps([item for _, item in rows if item is not None], indent=2, ensure_ascii=False))
         else:
             for line, _ in rows:
                 print(line)

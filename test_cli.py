@@ -7,6 +7,7 @@ Exit codes: 0 ok, 1 nothing found or refused (one line on stderr naming the thin
 
 import json
 import os
+import re
 import sqlite3
 import stat
 import subprocess
@@ -138,7 +139,10 @@ class MemoryCommandLine(CliCase):
                     sorted((r["attribute"], r["policy"]) for r in records if r["type"] == "policy"))
         self.assertEqual(facts(again), facts(lines))
         self.assertTrue(all(m["source"] == "import" for m in again if m["type"] == "memory"))
-        self.assertTrue(all(m["origin"].startswith("import:") for m in again if m["type"] == "memory"))
+        exported = {m["text"]: m for m in lines if m["type"] == "memory"}
+        for m in (m for m in again if m["type"] == "memory"):  # the first provenance, as fields of its own
+            self.assertEqual((m["original_source"], m["original_origin"], m["original_authority"], m["origin"]),
+                             tuple(exported[m["text"]][k] for k in ("source", "origin", "authority", "origin")))
         backup = str(self.dir / "copy.db")
         self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 0)
         self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 1)  # never overwrites
@@ -153,9 +157,10 @@ class MemoryCommandLine(CliCase):
                          json.dumps({"type": "resolution", "kept": 1, "retired": 2, "rule": "duplicate"}),
                          json.dumps({"type": "weird"})])
         out = run("memory.py", str(self.dir / "new.db"), "import", "-", stdin=bad)
-        self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertIn("refused 3", out.stdout)
-        self.assertIn("record 2: text", out.stdout)
+        self.assertEqual(out.returncode, 1, out.stderr)  # nothing imported (issue 20): no file either
+        self.assertIn("refused 3", out.stderr)
+        self.assertIn("record 2: text", out.stderr)
+        self.assertFalse((self.dir / "new.db").exists())
         newer = json.dumps({"type": "header", "format": "agent-memory", "schema_version": 99})
         self.assertEqual(run("memory.py", str(self.dir / "new2.db"), "import", "-", stdin=newer).returncode, 1)
 
@@ -200,7 +205,8 @@ class WhatANewUserMet(CliCase):
         first = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         again = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         self.assertEqual(first["ids"], again["ids"])
-        self.assertTrue(again["refused"])
+        self.assertEqual(again["refused"], [])  # not refused: imported before, and said so (issue 20)
+        self.assertEqual(len(again["already"]), len(first["ids"]) + first["resolutions"] + first["entries"])
         with MemoryStore(other) as s:
             self.assertEqual(len(s.memories("ada")), len(first["ids"]) - 2)  # bob's two are bob's
             self.assertEqual(len(s.conflicts("ada", kinds=None)), 1)
@@ -392,6 +398,114 @@ class ErrorsSayWhatToDo(unittest.TestCase):
                 with s.transaction() as tx:
                     tx.retire(a, b, "duplicate", user="u", clock=1)
                     tx.retire(a, b, "duplicate", user="u", clock=1)
+
+
+
+def here(module, *args):
+    """(exit code, stdout, stderr) of a command line run in this process (no interpreter start)."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = module.main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+class ExportImportRoundTrips(unittest.TestCase):
+    """Issue 20, defect 2: an import set every recorded_at to the import time, kept the first
+    source/origin/authority only inside an origin string, left ledger reasons naming the old
+    ids, exited 0 (creating the file, advancing the clock) when it added nothing, and counted
+    records imported before as imported."""
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.dir = Path(tmp.name)
+        self.src, self.dst = str(self.dir / "a.db"), str(self.dir / "b.db")
+        with MemoryStore(self.src, wall_clock=lambda: 1e9) as s:  # recorded in 2001
+            s.declare("birthdate", "immutable")
+            s.add("The team's editor is Vim.", user="ada", attribute="team_editor")
+            remember(Candidate("The team's editor is Emacs.", user="ada", attribute="team_editor", source="tool",
+                               origin="tool:wiki"), GuardGate(), s)
+            s.add("I live in Oslo.", user="ada", attribute="home_city", metadata={"from": "onboarding"})
+            s.add("I live in Rome.", user="ada", attribute="home_city")
+            s.add("Born 1990-01-01.", user="ada", attribute="birthdate")
+            s.add("Born 1991-01-01.", user="ada", attribute="birthdate")
+            s.add("I went running.", user="bob", task="t1", kind="episodic")
+            consolidate(s, "ada")
+        with MemoryStore(self.dst) as s:  # ids here are taken: the import renumbers
+            for i in range(3):
+                s.add(f"Already here {i}.", user="cy")
+
+    def export(self, path):
+        import memory
+        code, out, err = here(memory, path, "export")
+        self.assertEqual(code, 0, err)
+        return [json.loads(line) for line in out.splitlines()]
+
+    def test_export_import_export_differs_only_in_the_documented_fields_and_again_adds_nothing(self):
+        import memory
+        first = self.export(self.src)
+        (self.dir / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in first), encoding="utf-8")
+        code, out, err = here(memory, self.dst, "import", str(self.dir / "a.jsonl"), "--json")
+        self.assertEqual(code, 0, err)
+        report = json.loads(out)[0]
+        self.assertEqual((report["memories"], report["resolutions"], report["entries"], report["refused"],
+                          report["already"]), (7, 1, 2, [], []))
+        ids = {int(k): v for k, v in report["ids"].items()}
+        second = [r for r in self.export(self.dst) if r.get("user") != "cy"]
+        self.assertEqual([r["type"] for r in second], [r["type"] for r in first])
+        for a, b in zip(first, second):
+            with self.subTest(record=a):
+                if a["type"] == "memory":
+                    self.assertEqual(b["id"], ids[a["id"]])
+                    self.assertEqual(b["source"], "import")
+                    self.assertEqual((b["original_source"], b["original_origin"], b["original_authority"]),
+                                     (a["source"], a["origin"], a["authority"]))
+                    same = {k for k in a if k not in ("id", "created_at", "source", "original_source",
+                                                      "original_origin", "original_authority")}
+                    self.assertTrue(a["recorded_at"].startswith("2001-"))
+                elif a["type"] == "resolution":
+                    self.assertEqual((b["kept"], b["retired"], b["run"]), (ids[a["kept"]], ids[a["retired"]], None))
+                    same = {"rule", "recorded_at"}
+                elif a["type"] == "conflict":
+                    self.assertEqual((b["a"], b["b"]), (ids[a["a"]], ids[a["b"]]))
+                    self.assertEqual(b["reason"], re.sub(r"memory (\d+)", lambda m: f"memory {ids[int(m[1])]}",
+                                                         a["reason"]))
+                    same = {"user", "kind", "state", "resolution", "opened_at", "closed_at"}
+                else:
+                    same = set(a) - {"exported_at", "users"}
+                self.assertEqual({k: b[k] for k in same}, {k: a[k] for k in same})
+        contest = next(r for r in second if r["type"] == "conflict" and r["kind"] == "contested")
+        self.assertIn(f"trusted memory {ids[1]}", contest["reason"])
+
+        # The same export again adds nothing: exit 1, and not a byte changes (not even the clock).
+        before = Path(self.dst).read_bytes()
+        code, out, err = here(memory, self.dst, "import", str(self.dir / "a.jsonl"))
+        self.assertEqual(code, 1)
+        self.assertIn("imported 0 memories, 0 resolutions, 0 ledger entries, 0 policies; 10 records were "
+                      "imported before (not written again); refused 0", err)
+        self.assertEqual(Path(self.dst).read_bytes(), before)  # not even the clock moved
+        header_only = self.dir / "h.jsonl"
+        header_only.write_text(json.dumps(self.export(self.src)[0]) + "\n", encoding="utf-8")
+        code, _, err = here(memory, str(self.dir / "new.db"), "import", str(header_only))
+        self.assertEqual(code, 1)
+        self.assertIn("no file created", err)
+        self.assertFalse((self.dir / "new.db").exists())
+        with MemoryStore(self.dst) as s:  # the first provenance is shown, never used to outrank
+            live = s.add("I live in Lisbon.", user="ada", attribute="home_city")
+            self.assertEqual([(r.kept, r.rule) for r in consolidate(s, "ada").resolutions],
+                             [(live.id, "live over import")])
+            self.assertEqual(s.get(ids[4]).original_source, "user")
+
+
+    def test_a_row_imported_before_schema_5_is_not_imported_again(self):
+        with MemoryStore() as old, MemoryStore() as source:
+            old.add("I like tea.", user="u", source="import", origin="import:user:chat")  # as imports were stored
+            source.add("I like tea.", user="u")
+            done = old.import_records(source.export())
+            self.assertEqual((done.memories, done.added, done.already), (0, False, [(2, "memory 1: imported before as "
+                                                                                       "memory 1")]))
 
 
 if __name__ == "__main__":

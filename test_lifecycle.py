@@ -79,7 +79,7 @@ class TestUpdate(TempDir):
                                              "metadata": {"a": 1}, "recorded_at": None}]).ids.values()
         fixed = store.update(imported, "Likes green tea")
         self.assertEqual((fixed.source, fixed.origin, fixed.original_source, fixed.original_origin, fixed.metadata),
-                         ("import", "import:model:mem0", "model", "mem0", {"a": 1}))
+                         ("import", "mem0", "model", "mem0", {"a": 1}))
 
     def test_refused_for_retired_quarantined_forgotten_and_bad_ids_writing_nothing(self):
         store = self.open()
@@ -126,7 +126,8 @@ class TestHistory(TempDir):
                          [("added", None, None, None), ("kept", rome.id, oslo.id, "newer statement"),
                           ("updated", fixed.id, rome.id, "update")])
         self.assertEqual([(e.kind, e.decision, e.source, e.status) for e in store.history(held.id)],
-                         [("added", "quarantine", "tool", "retired"), ("released", None, None, None)])
+                         [("added", "quarantine", "tool", "retired"), ("quarantined", None, None, None),
+                          ("released", None, None, None)])
         self.assertEqual(store.history(released.id)[0].decision, "accept")
         added = store.history(fixed.id)[0]
         self.assertEqual((added.kind, added.source, added.authority, added.origin, added.trust, added.status),
@@ -242,7 +243,7 @@ class TestImporters(TempDir):
         code, out, err = cli(self.path, "import", "--from", "mem0", FIXTURES / "mem0-get_all.json", "--json")
         self.assertEqual(code, 0, err)
         done = json.loads(out)[0]
-        self.assertEqual((done["imported"], len(done["refused"])), (4, 3))
+        self.assertEqual((done["memories"], len(done["refused"]), done["already"]), (4, 3, []))
         self.assertEqual(sorted(why.split(":")[0] for _, why in done["refused"]), ["created_at", "text", "user_id"])
         store = self.open(self.path)
         alice = store.memories("alice")
@@ -251,7 +252,7 @@ class TestImporters(TempDir):
         nuts = alice[0]
         self.assertEqual((nuts.source, nuts.authority, nuts.origin, nuts.original_source, nuts.original_origin,
                           nuts.original_authority, nuts.recorded_at, nuts.task),
-                         ("import", "inferred", "import:model:mem0", "model", "mem0", "inferred",
+                         ("import", "inferred", "mem0", "model", "mem0", "inferred",
                           "2024-07-20T06:10:05.000000Z", None))
         self.assertEqual(nuts.metadata, {"category": "health", "severity": "high",
                                          "mem0_id": "5c2d9e41-7f3b-4a8e-b1c2-0d9e8f7a6b52"})
@@ -265,8 +266,8 @@ class TestImporters(TempDir):
         self.assertLess(store.get(live.id).created_at - 1, live.created_at)
         store.close()
         code, out, err = cli(self.path, "import", "--from", "mem0", FIXTURES / "mem0-get_all.json")
-        self.assertEqual(code, 0, err)
-        self.assertIn("imported 0 memories from mem0; refused 7", out)  # the same file twice: nothing new
+        self.assertEqual(code, 1)  # the same file twice: nothing new, nothing written
+        self.assertIn("imported 0 memories from mem0; 4 were imported before (not written again); refused 3", err)
 
     def _mcp_file(self) -> Path:
         """The MCP memory server's own file (a fixture it wrote), plus records it never writes."""
@@ -282,7 +283,8 @@ class TestImporters(TempDir):
         path = self._mcp_file()
         code, out, err = cli(self.path, "import", "--from", "mcp-memory", path, "--user", U)
         self.assertEqual(code, 0, err)
-        self.assertIn("imported 9 memories from mcp-memory; refused 4", out)
+        self.assertIn("imported 9 memories from mcp-memory; 0 were imported before (not written again); refused 4",
+                      out)
         store = self.open(self.path)
         texts = [m.text for m in store.memories(U)]
         self.assertEqual(texts, ["default_user: Is vegetarian", "default_user: Prefers morning meetings",
@@ -331,7 +333,9 @@ class TestImporters(TempDir):
             self.skipTest(f"the server could not be fetched or run (npx): {made.stderr[-200:]}")
         self.assertEqual(out.read_text(encoding="utf-8"), (FIXTURES / "mcp-memory.jsonl").read_text(encoding="utf-8"))
         code, text, err = cli(self.path, "import", "--from", "mcp-memory", out, "--user", U)
-        self.assertEqual((code, text.splitlines()[0]), (0, "imported 8 memories from mcp-memory; refused 0"))
+        self.assertEqual((code, text.splitlines()[0]),
+                         (0, "imported 8 memories from mcp-memory; 0 were imported before (not written again); "
+                             "refused 0"))
 
 
 if __name__ == "__main__":

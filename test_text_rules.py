@@ -352,5 +352,385 @@ class OneWordListInOnePlace(unittest.TestCase):
             self.assertNotIn(word, sources)
 
 
+class Issue24Case(Case):
+    """Helpers for issue 24's cases, through the public API only."""
+
+    def assert_changed_value(self, old, new, query=None):
+        """old then new: both stay current, recall shows the newer first with a note before and
+        after cron, and consolidation opens exactly one "changed value" entry (no fold)."""
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        a, b = s.add(old, user=U), s.add(new, user=U)
+        query = query or old
+        before = s.recall(query, user=U)
+        self.assertEqual([m.id for m in before.memories], [b.id, a.id])
+        self.assertIn(f"memory {b.id}", before.notes[a.id])
+        report = consolidate(s, U)
+        self.assertEqual(report.resolutions, [])
+        self.assertEqual([(c.kind, c.a, c.b) for c in report.conflicts], [("changed value", a.id, b.id)])
+        self.assertEqual([(c.kind, c.a, c.b) for c in s.conflicts(U, kinds=None)], [("changed value", a.id, b.id)])
+        after = s.recall(query, user=U)
+        self.assertEqual([m.id for m in after.memories], [b.id, a.id])
+        self.assertIn(f"memory {b.id} with another value", after.notes[a.id])
+        self.assertEqual({m.id for m in s.current(U)}, {a.id, b.id})
+
+    def assert_same_statement(self, first, second, query=None):
+        """A near duplicate: recall shows one of them before cron, the newer folds into the older."""
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        a, b = s.add(first, user=U), s.add(second, user=U)
+        self.assertEqual(len(s.recall(query or first, user=U).memories), 1)
+        report = consolidate(s, U)
+        self.assertEqual([(r.kept, r.retired, r.rule) for r in report.resolutions], [(a.id, b.id, "near duplicate")])
+        self.assertEqual(report.conflicts, [])
+        self.assertEqual([m.id for m in s.current(U)], [a.id])
+
+    def assert_two_facts(self, first, second, query=None):
+        """Two facts, nothing folded, nothing on the ledger, no note."""
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        a, b = s.add(first, user=U), s.add(second, user=U)
+        self.assertEqual(s.recall(query or first, user=U).notes, {})
+        report = consolidate(s, U)
+        self.assertEqual((report.resolutions, report.conflicts), ([], []))
+        self.assertEqual({m.id for m in s.current(U)}, {a.id, b.id})
+
+
+class Issue24TenseAndAspect(Issue24Case):
+    """Issue 24: tense and aspect are part of a statement. A past (or perfect) restatement of a
+    present fact is a changed value, never a near duplicate that keeps the stale present; two
+    statements about the past in different words are one statement, never opposed. Before,
+    "I have a cat" / "I had a cat" folded as near duplicates (the older, present one kept) and
+    "I played ..." / "I used to play ..." opened a contradiction."""
+
+    def test_i_have_a_cat_then_i_had_a_cat_is_a_changed_value(self):
+        self.assert_changed_value("I have a cat.", "I had a cat.", "cat")
+
+    def test_played_tennis_and_used_to_play_tennis_are_one_past_statement(self):
+        self.assertFalse(default_contradicts("I played tennis every week.", "I used to play tennis every week."))
+        self.assert_same_statement("I played tennis every week.", "I used to play tennis every week.", "tennis")
+
+    def test_other_verbs_and_tenses_are_changed_values(self):
+        for old, new in (("I am a teacher.", "I was a teacher."), ("I'm vegetarian.", "I was vegetarian."),
+                         ("We have two kids.", "We had two kids."), ("She is my manager.", "She was my manager."),
+                         ("I live in Berlin.", "I lived in Berlin."), ("I drive a Volvo.", "I drove a Volvo."),
+                         ("My sister works at Google.", "My sister worked at Google."),
+                         ("I teach math.", "I taught math."), ("I go to the gym on Mondays.", "I went to the gym on Mondays."),
+                         ("I work remotely.", "I have worked remotely."), ("I have a cat.", "I have had a cat."),
+                         ("Jared works at Google.", "Jared worked at Google."),  # a name in -ed is no verb
+                         ("The API tokens expire on Friday.", "The API tokens expired on Friday."),
+                         ("I use Vim.", "I used Vim.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_other_past_statements_in_other_words_are_one_statement(self):
+        for first, second in (("I lived in Rome.", "I used to live in Rome."),
+                              ("I drank coffee daily.", "I used to drink coffee daily."),
+                              ("I swam every morning.", "I used to swim every morning."),
+                              ("I had lived in Rome.", "I lived in Rome."),
+                              ("I was living in Berlin.", "I lived in Berlin.")):
+            with self.subTest(second=second):
+                self.assertFalse(default_contradicts(first, second))
+                self.assert_same_statement(first, second)
+
+    def test_property_present_past_and_used_to(self):
+        """Seeded: for generated statements (pronoun, name and noun subjects; regular and
+        irregular verbs), the simple past of a present statement is a changed value and never
+        its near duplicate; "used to" + the verb is the simple past's near duplicate, not opposed."""
+        rng = random.Random(25)
+        verbs = [("live", "lives", "lived"), ("work", "works", "worked"), ("own", "owns", "owned"),
+                 ("drive", "drives", "drove"), ("teach", "teaches", "taught"), ("study", "studies", "studied"),
+                 ("eat", "eats", "ate"), ("speak", "speaks", "spoke"), ("have", "has", "had"), ("go", "goes", "went"),
+                 ("write", "writes", "wrote"), ("manage", "manages", "managed"), ("coach", "coaches", "coached")]
+        subjects = [("I", False), ("We", False), ("My sister", True), ("Ana", True), ("The company", True), ("He", True)]
+        objects = ["in Paris", "at Google", "a red car", "math", "tennis", "sushi", "French", "a bakery", "the team"]
+        for _ in range(300):
+            (subject, third), (base, present, past), obj = rng.choice(subjects), rng.choice(verbs), rng.choice(objects)
+            now = f"{subject} {present if third else base} {obj}."
+            then, habit = f"{subject} {past} {obj}.", f"{subject} used to {base} {obj}."
+            with self.subTest(now=now, then=then):
+                self.assertTrue(memory.changed_value(now, then))
+                self.assertNotEqual(signature(normalize(now)), signature(normalize(then)))
+                self.assertEqual(signature(normalize(then)), signature(normalize(habit)))
+                self.assertFalse(default_contradicts(then, habit))
+
+    def test_negations_oppose_only_at_the_same_time(self):
+        for a, b, opposed in (("I liked Vim.", "I didn't like Vim.", True), ("I like Vim.", "I didn't like Vim.", False),
+                              ("I have been to Japan.", "I have never been to Japan.", True),
+                              ("I smoked.", "I stopped smoking.", False), ("I smoke.", "I stopped smoking.", True),
+                              ("I play tennis.", "I used to play tennis.", True)):  # a withdrawal speaks of now
+            with self.subTest(b=b):
+                self.assertEqual(default_contradicts(a, b), opposed)
+
+    def test_an_attributed_group_keeps_the_newer_statement(self):
+        a = self.add("I have a cat.", attribute="pets")
+        b = self.add("I had a cat.", attribute="pets")
+        self.assertEqual([m.id for m in self.s.recall("cat", user=U).memories], [b.id])
+        report = consolidate(self.s, U)
+        self.assertEqual(self.rules(report), [(b.id, a.id, "newer statement")])
+
+
+class Issue24QuantitiesAndDates(Issue24Case):
+    """Issue 24: a quantity (a number with a unit or currency, before or after) and a date or
+    time (ordinals, day-month and month-day with names or abbreviations, weekdays, am/pm) are
+    value slots wherever they stand: a changed one in the same frame is a changed value, never
+    two silent truths. Before, a number right after a verb was taken for an identifier and a
+    month with its day made two values."""
+
+    def test_10mg_then_5mg_is_a_changed_value(self):
+        self.assert_changed_value("Take 10mg of X every morning.", "Take 5mg of X every morning.", "take X every morning")
+
+    def test_october_15th_then_16th_is_a_changed_value(self):
+        self.assert_changed_value("The appointment is on October 15th.", "The appointment is on October 16th.",
+                                  "appointment")
+
+    def test_may_29_then_june_5_is_a_changed_value(self):
+        self.assert_changed_value("The trip starts on May 29.", "The trip starts on June 5.", "trip starts")
+
+    def test_other_units_and_currencies(self):
+        for old, new in (("Take 10 mg of aspirin daily.", "Take 20 mg of aspirin daily."),
+                         ("Drink 500ml of water before bed.", "Drink 250ml of water before bed."),
+                         ("I run 5km every day.", "I run 10km every day."),
+                         ("The subscription costs $12 a month.", "The subscription costs $15 a month."),
+                         ("The subscription costs 12 € a month.", "The subscription costs 15 € a month."),
+                         ("Rent costs EUR 900 monthly.", "Rent costs EUR 950 monthly."),
+                         ("Battery drains 20% per hour.", "Battery drains 30% per hour."),
+                         ("Set the thermostat to 21°C.", "Set the thermostat to 19°C."),
+                         ("I swim 3x a week.", "I swim 2x a week."),
+                         ("My daughter is 7 years old.", "My daughter is 8 years old.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_other_dates_and_times(self):
+        for old, new in (("Deadline: Sept 1st.", "Deadline: Sept 3rd."), ("Flight leaves Dec 3.", "Flight leaves Dec 5."),
+                         ("Gym closes at 9 pm.", "Gym closes at 10 p.m."), ("The call is at 9:30 am.", "The call is at 9:30 pm."),
+                         ("Standup happens Mondays at 10.", "Standup happens Tuesdays at 10."),
+                         ("Renewal date: 2026-03-01.", "Renewal date: 2026-04-01."),
+                         ("Le rendez-vous est le 3 mai.", "Le rendez-vous est le 5 mai."),
+                         ("Der Termin ist am 15. Oktober.", "Der Termin ist am 16. Oktober.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_property_any_written_date_time_or_quantity_is_a_slot(self):
+        """Seeded: a date (month-day, day-month, "the 4th of July", names and abbreviations), a
+        time (am/pm) or a quantity (units, currency before or after) in generated statements,
+        at any position: another value is a changed value; the same value in any writing is none."""
+        rng = random.Random(2024)
+        months = ["January", "Feb", "March", "Apr.", "May", "June", "Jul", "August", "Sept", "October", "Nov", "December"]
+
+        def date():
+            month, day = rng.randrange(12), rng.randint(1, 28)
+            day_text = f"{day}{rng.choice(['', {1: 'st', 2: 'nd', 3: 'rd'}.get(day, 'th')])}"
+            text = rng.choice(["{m} {d}", "{d} {m}", "the {d} of {m}"]).format(m=months[month], d=day_text)
+            return ("date", month, day), text
+
+        def quantity():
+            n, unit = rng.randint(1, 9), rng.choice(["mg", "kg", "%", "€", "$"])
+            spaced = rng.choice(["", " "])
+            return ("quantity", n, unit), f"${n}" if unit == "$" else f"{n}{spaced}{unit}"
+
+        def time():
+            hour, pm = rng.randint(1, 12), rng.random() < 0.5
+            return ("time", hour, pm), f"{hour}{rng.choice(['', ' '])}{'pm' if pm else 'am'}"
+
+        frames = ["Take {v} of the syrup every morning.", "The appointment is on {v}.", "My flight leaves {v}.",
+                  "Refill {v} of water before bed.", "The gym closes at {v} on weekdays.", "We meet {v} at the office."]
+        for _ in range(300):
+            text, value = rng.choice(frames), rng.choice([date, quantity, time])
+            (key_a, a), (key_b, b) = value(), value()
+            with self.subTest(a=a, b=b):
+                self.assertEqual(memory.changed_value(text.format(v=a), text.format(v=b)), key_a != key_b)
+
+    def test_one_value_in_two_writings_is_one_statement_and_identifiers_stay_apart(self):
+        for first, second in (("The party is on October 15th.", "The party is on 15 October."),
+                              ("The call is at 9 pm.", "The call is at 21:00."),
+                              ("Take 10 mg of aspirin daily.", "Take 10mg of aspirin daily.")):
+            with self.subTest(second=second):
+                self.assertFalse(memory.changed_value(first, second))
+                self.assert_same_statement(first, second)
+        for old, new in (("Invoice 7 is paid.", "Invoice 8 is paid."), ("I paid invoice 7.", "I paid invoice 8."),
+                         ("I ran 5km on Monday.", "I ran 10km on Tuesday.")):
+            with self.subTest(new=new):
+                self.assert_two_facts(old, new)
+
+
+class Issue24ScriptsKeepTheirMarks(Case):
+    """Issue 24: an index word is a run of letters and combining marks; a mark that makes
+    another word (a vowel sign, virama, nukta, a Thai tone mark) stays, a mark that the script
+    writes optionally (Arabic harakat, Hebrew niqqud, Latin accents) is folded. Before, "दान"
+    (donation) and "दिन" (day) indexed as the same terms, so each query found both."""
+
+    def assert_finds_only(self, texts, query, expected):
+        s = MemoryStore()
+        self.addCleanup(s.close)
+        ids = {t: s.add(t, user=U).id for t in texts}
+        self.assertEqual([m.id for m in s.recall(query, user=U).memories], [ids[expected]])
+
+    def test_devanagari_dan_and_din_are_two_words(self):
+        texts = ["मैंने दान दिया।", "आज अच्छा दिन है।"]
+        self.assert_finds_only(texts, "दान", texts[0])
+        self.assert_finds_only(texts, "दिन", texts[1])
+        self.assert_finds_only(["मेला बड़ा था", "माला सुंदर है"], "माला", "माला सुंदर है")  # e vs aa sign
+
+    def test_bengali_vowel_signs_keep_words_apart(self):
+        texts = ["আমি দান করেছি", "আজ ভালো দিন"]
+        self.assert_finds_only(texts, "দান", texts[0])
+        self.assert_finds_only(texts, "দিন", texts[1])
+
+    def test_tamil_vowel_signs_keep_words_apart(self):
+        texts = ["இது பெரிய காடு", "பறவையின் கூடு"]  # forest, nest
+        self.assert_finds_only(texts, "காடு", texts[0])
+        self.assert_finds_only(texts, "கூடு", texts[1])
+
+    def test_other_scripts_with_vowel_signs_and_the_cyrillic_breve(self):
+        for texts, query in ((["ઇદ દાન આપ્યું", "સારો દિવસ"], "દાન"),  # Gujarati
+                             (["ఇది పాలు", "ఇది పులి"], "పులి"),  # Telugu: milk, tiger
+                             (["ಇದು ಕಾಡು", "ಇದು ಕೂಡು"], "ಕಾಡು"),  # Kannada
+                             (["Это мой дом", "Это мои книги"], "мой")):  # й is not и; ё folds to е
+            with self.subTest(query=query):
+                self.assert_finds_only(texts, query, next(t for t in texts if query in t.split()))
+        self.assert_finds_only(["Купил ёлку", "Дом большой"], "елку", "Купил ёлку")
+
+    def test_property_vowel_signs_make_words_and_optional_marks_do_not(self):
+        """Seeded, over the Indic blocks: two words that differ only in a vowel sign (or a
+        virama) have different index terms, and each is one term; Arabic and Hebrew words with
+        random harakat or niqqud have the terms of the bare word."""
+        import unicodedata
+        rng = random.Random(26)
+        blocks = {name: range(start, start + 0x80) for name, start in (
+            ("devanagari", 0x900), ("bengali", 0x980), ("gurmukhi", 0xA00), ("gujarati", 0xA80), ("tamil", 0xB80),
+            ("telugu", 0xC00), ("kannada", 0xC80), ("malayalam", 0xD00), ("sinhala", 0xD80))}
+        for name, block in blocks.items():
+            letters = [chr(c) for c in block if unicodedata.category(chr(c)) == "Lo"
+                       and "LETTER" in unicodedata.name(chr(c), "") and "VOWEL" not in unicodedata.name(chr(c), "")]
+            signs = [chr(c) for c in block if unicodedata.category(chr(c)) in ("Mc", "Mn")
+                     and ("VOWEL SIGN" in unicodedata.name(chr(c), "") or "VIRAMA" in unicodedata.name(chr(c), ""))]
+            for _ in range(20):
+                a, b = rng.sample(signs, 2)
+                first, second = rng.choice(letters), rng.choice(letters)
+                one, two = unicodedata.normalize("NFC", first + a + second), unicodedata.normalize("NFC", first + b + second)
+                with self.subTest(script=name, one=one, two=two):
+                    terms_one, terms_two = memory.index_terms([one, two])
+                    self.assertEqual(len(terms_one), 1)
+                    self.assertNotEqual(terms_one, terms_two)
+        for letters, marks in (("بتثجحخدذرزسشصضطظعغفقكلمنهوي", "\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652"),
+                               ("אבגדהוזחטיכלמנסעפצקרשת", "\u05b0\u05b4\u05b5\u05b6\u05b7\u05b8\u05b9\u05bc\u05c1")):
+            for _ in range(50):
+                bare = "".join(rng.choice(letters) for _ in range(rng.randint(2, 6)))
+                pointed = "".join(c + "".join(rng.sample(marks, rng.randint(0, 2))) for c in bare)
+                with self.subTest(bare=bare, pointed=pointed):
+                    self.assertEqual(memory.index_terms([pointed]), memory.index_terms([bare]))
+
+    def test_thai_without_spaces_keeps_tone_marks(self):
+        texts = ["บ้านทำจากไม้", "ฉันไม่ชอบกาแฟ", "ม้าวิ่งเร็ว"]  # wood, not, horse
+        self.assert_finds_only(texts, "ไม้", texts[0])
+        self.assert_finds_only(texts, "ไม่", texts[1])
+        self.assert_finds_only(texts, "กาแฟ", texts[1])
+
+    def test_arabic_with_and_without_harakat_is_one_word(self):
+        texts = ["اشتريت كِتَاب جديد", "ذهبت إلى المدرسة"]
+        self.assert_finds_only(texts, "كتاب", texts[0])
+        self.assert_finds_only(["اشتريت كتاب جديد", "ذهبت إلى المدرسة"], "كِتَاب", "اشتريت كتاب جديد")
+
+    def test_hebrew_with_and_without_niqqud_is_one_word(self):
+        texts = ["קניתי סֵפֶר חדש", "הלכתי לים"]
+        self.assert_finds_only(texts, "ספר", texts[0])
+        self.assert_finds_only(["קניתי ספר חדש", "הלכתי לים"], "סֵפֶר", "קניתי ספר חדש")
+
+    def test_korean_and_latin_accents_as_before(self):
+        self.assert_finds_only(["나는 서울에 살아요.", "부산은 바다가 좋아요."], "서울", "나는 서울에 살아요.")
+        self.assert_finds_only(["Ich wohne in Köln.", "I like the beach."], "koln", "Ich wohne in Köln.")
+        self.assert_finds_only(["Ich wohne in Koln.", "I like the beach."], "Köln", "Ich wohne in Koln.")
+
+
+class Issue24MovedPhrases(Issue24Case):
+    """Issue 24: a fronted prepositional or adverbial phrase (a time, a place, "on flights")
+    keeps the roles of the rest: the same statement as with the phrase at the end. Who does
+    what to whom stays strict. Before, the order rule kept each pair as two facts."""
+
+    def test_at_0200_the_backup_job_runs_is_the_same_statement(self):
+        self.assert_same_statement("At 02:00 the backup job runs.", "The backup job runs at 02:00.", "backup job")
+
+    def test_on_flights_i_prefer_window_seats_is_the_same_statement(self):
+        self.assert_same_statement("On flights I prefer window seats.", "I prefer window seats on flights.", "window seats")
+
+    def test_other_fronted_phrases(self):
+        for first, second in (("In the morning I drink green tea.", "I drink green tea in the morning."),
+                              ("Every Friday we order pizza.", "We order pizza every Friday."),
+                              ("On weekends, I go hiking.", "I go hiking on weekends."),
+                              ("After lunch I take a walk.", "I take a walk after lunch."),
+                              ("In Paris I always stay at the Ritz.", "I always stay at the Ritz in Paris."),
+                              ("Yesterday I bought a bike.", "I bought a bike yesterday."),
+                              ("Tomorrow the shop opens at 9.", "The shop opens at 9 tomorrow."),
+                              ("In Paris Ana works at a bakery.", "Ana works at a bakery in Paris."),
+                              ("Before meals insulin is needed.", "Insulin is needed before meals."),
+                              ("For breakfast I eat oatmeal.", "I eat oatmeal for breakfast.")):
+            with self.subTest(first=first):
+                self.assert_same_statement(first, second)
+
+    def test_property_a_fronted_phrase_is_the_phrase_at_the_end_and_roles_stay(self):
+        """Seeded: generated statements (pronoun, determiner and name subjects; present and past
+        verbs; places, times, "on flights") with the phrase fronted (with or without a comma)
+        have the signature of the phrase at the end; swapping subject and object never does."""
+        rng = random.Random(24)
+        names = ["Ana", "Ben", "Carla", "Dev", "Emil"]
+        subjects = ["I", "We", "My sister", "The team", "She", *names]
+        verbs = [("drink", "drinks"), ("prefer", "prefers"), ("play", "plays"), ("watch", "watches"),
+                 ("cook", "cooks"), ("bought", "bought"), ("visited", "visited"), ("met", "met"), ("called", "called")]
+        phrases = ["on flights", "at 02:00", "in the morning", "every Friday", "after lunch", "in Paris",
+                   "on weekends", "during the week", "for breakfast", "at home", "since 2019", "yesterday"]
+        for _ in range(400):
+            subject, (plural, singular), phrase = rng.choice(subjects), rng.choice(verbs), rng.choice(phrases)
+            verb = plural if subject in ("I", "We") else singular
+            obj = rng.choice(["green tea", "window seats", "chess", "the news", *names])
+            end = f"{subject} {verb} {obj} {phrase}."
+            front = f"{phrase.capitalize()}{rng.choice([',', ''])} {subject} {verb} {obj}."
+            with self.subTest(front=front):
+                self.assertEqual(signature(normalize(front)), signature(normalize(end)))
+                if subject in names and obj in names and subject != obj:
+                    swapped = f"{phrase.capitalize()} {obj} {verb} {subject}."
+                    self.assertNotEqual(signature(normalize(front)), signature(normalize(swapped)))
+
+    def test_a_moved_phrase_keeps_its_value_slot(self):
+        self.assert_changed_value("At 02:00 the backup job runs.", "The backup job runs at 03:00.", "backup job")
+
+    def test_roles_stay_strict(self):
+        for first, second in (("Ana reports to Ben.", "Ben reports to Ana."),
+                              ("From Paris the train goes to Lyon.", "The train goes from Lyon to Paris."),
+                              ("From Lyon, the train goes to Paris.", "The train goes from Paris to Lyon."),
+                              ("In Paris Ana met Ben.", "In Paris Ben met Ana."),
+                              ("To Ben Ana reports.", "Ben reports to Ana."),
+                              ("Before meals insulin is needed.", "Insulin is needed after meals."),
+                              ("I moved from Lyon to Paris.", "I moved to Lyon from Paris.")):
+            with self.subTest(first=first):
+                self.assert_two_facts(first, second)
+        self.assert_same_statement("From Lyon, the train goes to Paris.", "The train goes from Lyon to Paris.")
+
+
+class Issue24StoredRulesAreRecomputed(unittest.TestCase):
+    """Issue 24 changes what the stored near-duplicate columns hold (TEXT_RULES_VERSION) and the
+    index terms (INDEX_TERMS_VERSION): a store written under the old rules is brought up to the
+    new ones when opened, so its facts are triaged again by the next run."""
+
+    def test_a_store_from_the_old_rules_folds_a_moved_phrase_after_reopening(self):
+        import sqlite3
+        with tempfile.TemporaryDirectory() as tmp:
+            path = str(Path(tmp) / "m.db")
+            with MemoryStore(path) as s:
+                a = s.add("At 02:00 the backup job runs.", user=U)
+                b = s.add("The backup job runs at 02:00.", user=U)
+            with contextlib.closing(sqlite3.connect(path)) as db, db:  # what the old rules stored: two keys
+                db.execute("UPDATE memories SET sig = 'old ' || id, sig_key = id")
+                db.execute("UPDATE meta SET value = 'text-rules-3' WHERE key = 'text_rules'")
+                db.execute("UPDATE meta SET value = 'terms-6' WHERE key = 'index_terms'")
+            with MemoryStore(path) as s:
+                report = consolidate(s, U)
+                self.assertEqual(self.rules(report), [(a.id, b.id, "near duplicate")])
+                self.assertEqual([m.id for m in s.recall("backup job", user=U).memories], [a.id])
+
+    def rules(self, report):
+        return [(r.kept, r.retired, r.rule) for r in report.resolutions]
+
+
 if __name__ == "__main__":
     unittest.main()
