@@ -15,7 +15,11 @@ run does and gates.py what a write-gate does; both write through `Transaction` h
 from __future__ import annotations
 
 import argparse
+import array
+import bisect
+import collections
 import functools
+import heapq
 import hashlib
 import itertools
 import json
@@ -37,6 +41,7 @@ __all__ = [
     "SCHEMA_VERSION", "ALL", "MAX_TEXT_CHARS", "MAX_KEY_CHARS", "MAX_METADATA_BYTES", "SOURCES",
     "INFERRING_SOURCES", "canonical_metadata",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError", "ReadOnlyError",
+    "EmbedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -83,6 +88,34 @@ MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cach
 PURGE_ALL_CONFIRM = "purge all"  # the confirmation MemoryStore.purge_all(confirm=...) requires
 BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
+# Neighbours: an episodic memory also indexes the words of the NEIGHBOURS episodic memories before
+# and after it in its thread (same user, task and origin; server-clock order), looked for within
+# NEIGHBOUR_SPAN ids either side (the bound on what a write or an erasure reads). A turn of a
+# conversation is often only understood with the turns around it ("Yes, every Sunday." answers
+# "Do you still go hiking?"); measured outside the project on LoCoMo, two either side lifted plain
+# BM25 from 58.2% to 69.7% at 5. Facts (semantic) stand alone and borrow nothing; a held
+# (quarantined) turn lends nothing (its words must not steer what is recalled). The same column
+# holds the dates of an episodic memory: when it was recorded and what its relative times name
+# (see _date_words).
+NEIGHBOURS = 2
+NEIGHBOUR_SPAN = 256
+# BM25 column weights of recall: a query naming the attribute ranks its facts first (2), the
+# memory's own words (1), the neighbours' words and dates well below them (chosen on LoCoMo's development
+# conversations, eval/locomo.py).
+BM25_WEIGHTS = (2.0, 1.0, 0.3)
+# Vector recall (MemoryStore(embed=...)): vectors are stored unit-length as little-endian float32
+# (array('f')); each scope level's index keeps their sign bits packed into one Python int, ranks
+# by the Hamming distance (int.bit_count of the XOR) and re-ranks the VECTOR_CANDIDATES nearest
+# by exact cosine: the same answer as exact search on the eval at a fraction of its cost.
+VECTOR_CANDIDATES = 100
+# Fusion: one rule, score-level: fused = FUSION_WEIGHT * cosine + (1 - FUSION_WEIGHT) * bm25 / best
+# bm25 of the query (0 for a memory the words did not find), over the FUSION_DEPTH best of each
+# path. Score-level fusion was measured better than reciprocal-rank fusion (which lost to the
+# words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
+FUSION_WEIGHT = 0.3
+FUSION_DEPTH = 50
+VECTOR_CACHE_ROWS = 200_000  # vectors kept in process across levels (about 1.7 KB each at 384 dims);
+                             # the least recently recalled levels go first
 
 
 class _All:
@@ -132,6 +165,11 @@ class ScrubPendingError(LockedError):
     def __init__(self, message: str, ids=()):
         super().__init__(message)
         self.ids = list(ids)
+
+
+class EmbedError(StoreError):
+    """The injected embed hook (MemoryStore(embed=...)) raised or returned the wrong shape, or
+    is not the embedder this store's vectors were made with. Nothing was written."""
 
 
 class ReadOnlyError(StoreError):
@@ -907,7 +945,8 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3100-\u318f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = "terms-7/words-with-marks-lemma-compounds-symbols/cluster-bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version
+INDEX_TERMS_VERSION = (f"terms-7/context-{NEIGHBOURS}-{NEIGHBOUR_SPAN}-dates/words-with-marks-lemma-compounds-symbols/"
+                       "cluster-bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version)
 
 
 def _split_unspaced(term: str) -> list[str]:
@@ -1367,6 +1406,11 @@ class Recall:
     memories: list = field(default_factory=list)
     notes: dict = field(default_factory=dict)
     notices: list = field(default_factory=list)
+    # {id: score} of each memory returned, larger is better: -bm25 for the words alone, the fused
+    # score (FUSION_WEIGHT) when the store has an embedder; a stand-in carries its hit's score.
+    scores: dict = field(default_factory=dict)
+    # {id: "lexical" | "vector" | "both"}: which path found the hit a memory stands for.
+    paths: dict = field(default_factory=dict)
 
 
 # --- schema -----------------------------------------------------------------------------------
@@ -1719,7 +1763,7 @@ _ADD_FIELDS = ("text", "user", "task", "attribute", "authority", "kind", "source
                "authenticated", "trust", "metadata")
 _ADD_FIELD_SET = frozenset(_ADD_FIELDS)
 _DEFAULTS = {"task": None, "attribute": None, "authority": "user", "kind": "semantic",
-             "source": "user", "origin": "chat", "authenticated": True, "trust": "trusted",
+             "source": "user", "origin": "chat", "authenticated": True, "trust": None,
              "metadata": None}
 
 
@@ -1896,6 +1940,8 @@ def prepare(fields: dict, where: str = "") -> dict:
         _check_enum("kind", row["kind"], KINDS)
         _check_enum("authority", row["authority"], AUTHORITIES)
         _check_enum("source", row["source"], SOURCES)
+        if row["trust"] is None:  # what a tool or a model wrote is unverified unless the caller vouches for it
+            row["trust"] = "unverified" if row["source"] in INFERRING_SOURCES else "trusted"
         _check_enum("trust", row["trust"], TRUSTS)
         if not isinstance(row["authenticated"], bool):
             raise _invalid("authenticated", "True | False", row["authenticated"])
@@ -1928,7 +1974,16 @@ SQL_INSERT_MEMORY = ("INSERT INTO memories (user, task, kind, text, norm, attrib
                      "origin, authenticated, trust, status, sig, sig_key, polar, frame_key, created_at, "
                      "recorded_at, fts_bucket, metadata, original_source, original_origin, original_authority) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text) VALUES (?, ?, ?)"
+SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text, context) VALUES (?, ?, ?, ?)"
+SQL_UPDATE_ALL_TERMS = "UPDATE memories_fts SET attribute = ?, text = ?, context = ? WHERE rowid = ?"
+SQL_INSERT_VECTOR = "INSERT INTO vectors (id, user, task, vec) VALUES (?, ?, ?, ?)"
+SQL_LEVEL_STAMP = "SELECT count(*), max(id) FROM vectors WHERE user = ? AND task IS ?"
+SQL_LEVEL_VECTORS = "SELECT id, vec FROM vectors WHERE user = ? AND task IS ? AND id > ? ORDER BY id"
+SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
+SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
+               "MATCH ? ORDER BY score" % BM25_WEIGHTS)
+SQL_THREAD_WINDOW = ("SELECT id, user, task, origin, text, recorded_at FROM memories WHERE id BETWEEN ? AND ? "
+                     "AND kind = 'episodic' AND status = 'current' ORDER BY id")
 SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
 SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
 # Re-mark current semantic facts for the next run (append a WHERE condition on memories).
@@ -1998,12 +2053,16 @@ class Transaction:
         """Advance the server clock by n; return the first new value."""
         return self.db.execute(SQL_TICK, (n,)).fetchone()[0] - n + 1
 
-    def insert(self, rows: list[dict], *, status: str = "current", statuses=None) -> list[Memory]:
+    def insert(self, rows: list[dict], *, status: str = "current", statuses=None, vectors=None) -> list[Memory]:
         """Insert prepared rows (see `prepare`); ids, server clock and index terms assigned.
         `statuses`: one status per row (an import), else `status` for all. Current semantic
-        rows join the pending list of the next consolidation run."""
+        rows join the pending list of the next consolidation run. With an embedder, each row's
+        vector is stored too: `vectors` (from MemoryStore.embed_texts) or, when None, one call
+        to the hook here (inside the write: an import or a gate's write)."""
         if not rows:
             return []
+        if vectors is None and self.store.embed is not None:
+            vectors = self.store.embed_texts([r["text"] for r in rows])
         statuses = list(statuses) if statuses is not None else [status] * len(rows)
         for st in set(statuses):
             _check_enum("status", st, STATUSES)
@@ -2023,9 +2082,18 @@ class Transaction:
         last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
         if last != base + n:  # AUTOINCREMENT under our write lock is consecutive
             raise StoreError(f"{self.store.path}: id allocation went wrong: expected {base + n}, got {last}")
+        episodic = [base + 1 + i for i, r in enumerate(rows) if r["kind"] == "episodic"]
+        window = _Threads(conn, episodic) if episodic else None
+        context = window.terms(episodic) if episodic else {}
         conn.executemany(SQL_INSERT_TERMS, (
-            (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]))
-            for i in range(n)))
+            (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]),
+             _hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)))
+        if episodic:  # older rows of the thread gain these as their later neighbours
+            self.refresh_context(sorted({p for i in episodic for p in window.around(i, after=False)} - set(episodic)))
+        if vectors is not None:
+            self.store.check_embedder(conn, len(vectors[0]) // 4, write=True)
+            conn.executemany(SQL_INSERT_VECTOR, ((base + 1 + i, r["user"], r["task"], vectors[i])
+                                                 for i, r in enumerate(rows)))
         conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
                                            for i, r in enumerate(rows)
                                            if r["kind"] == "semantic" and statuses[i] == "current"))
@@ -2088,15 +2156,31 @@ class Transaction:
         conn = self.db
         user, task, count = conn.execute("SELECT user, task, rows FROM index_keys WHERE id = ?", (bucket,)).fetchone()
         new = conn.execute(SQL_OPEN_BUCKET, (user, task, os.urandom(32), count)).lastrowid
-        rows = conn.execute("SELECT id, attribute, text FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
+        rows = conn.execute("SELECT id, attribute, text, kind FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
         key = self._keys([new])[new]
         terms = index_terms([r[1] or "" for r in rows] + [r[2] for r in rows])
+        episodic = [r[0] for r in rows if r[3] == "episodic"]
+        context = _Threads(conn, episodic).terms(episodic) if episodic else {}
         n = len(rows)
-        conn.executemany(SQL_UPDATE_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key), r[0])
-                                            for i, r in enumerate(rows)))
+        conn.executemany(SQL_UPDATE_ALL_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key),
+                                                 _hash_terms(context.get(r[0], ()), key), r[0])
+                                                for i, r in enumerate(rows)))
         conn.execute("UPDATE memories SET fts_bucket = ? WHERE fts_bucket = ?", (new, bucket))
         conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
         return new
+
+    def refresh_context(self, ids) -> None:
+        """Index again the neighbour words (the `context` column) of these memories, from the
+        neighbours they have now (see NEIGHBOURS); non-episodic ids are skipped."""
+        if not ids:
+            return
+        context = _Threads(self.db, ids).terms(ids)
+        if not context:
+            return
+        q = ",".join("?" * len(context))
+        buckets = dict(self.db.execute(f"SELECT id, fts_bucket FROM memories WHERE id IN ({q})", list(context)))
+        keys = self._keys(set(buckets.values()))
+        self.db.executemany(SQL_UPDATE_CONTEXT, ((_hash_terms(t, keys[buckets[i]]), i) for i, t in context.items()))
 
     # -- decisions: resolutions, the ledger, runs --
 
@@ -2244,6 +2328,12 @@ class Transaction:
         conn = self.db
         clock = self.tick()
         touched = {}
+        # Neighbours that borrowed the erased rows' words: indexed again without them below (and
+        # their buckets re-keyed where there is no secure-delete), so those words leave the index.
+        # (A purge erases whole levels, and a thread never leaves its level: nothing to re-index.)
+        erased = set(ids)
+        threads = _Threads(conn, ids) if op != "purge" else None
+        borrowers = sorted({b for i in ids for b in threads.around(i)} - erased) if threads else []
         for chunk in _chunks(ids):
             q = ",".join("?" * len(chunk))
             for bucket, count in conn.execute(f"SELECT fts_bucket, count(*) FROM memories WHERE id IN ({q}) "
@@ -2255,17 +2345,26 @@ class Transaction:
             conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})", (*chunk, *chunk))
             conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
+            conn.execute(f"DELETE FROM vectors WHERE id IN ({q})", chunk)
             conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
             # A held memory's audit row keeps its time, gate and reason; its digest goes with it.
             conn.execute("UPDATE events SET digest = NULL WHERE user = ? AND op = 'quarantined' AND digest IS NOT "
                          f"NULL AND EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value IN ({q}))",
                          (user, *chunk))
+        self.refresh_context(borrowers)
+        rekey = set()
         for bucket, count in sorted(touched.items()):
             left = conn.execute("UPDATE index_keys SET rows = rows - ? WHERE id = ? RETURNING rows",
                                 (count, bucket)).fetchone()
             if left is not None and left[0] <= 0:
                 conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
-            elif left is not None and not self.store.fts_secure_delete:
+            elif left is not None:
+                rekey.add(bucket)
+        for chunk in _chunks(borrowers):
+            rekey.update(r[0] for r in conn.execute(
+                f"SELECT DISTINCT fts_bucket FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk))
+        if not self.store.fts_secure_delete:
+            for bucket in sorted(rekey):
                 self.rekey(bucket)
         conn.execute(SQL_INSERT_EVENT, (op, user, json.dumps(ids), len(ids), reason, clock, self.now))
         conn.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (clock, self.now))
@@ -2317,6 +2416,133 @@ class Transaction:
             f"WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE {where} UNION "
             "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id",
             args)]
+
+
+class _Threads:
+    """The episodic memories around some ids, by thread (user, task, origin), read from id
+    windows of NEIGHBOUR_SPAN either side: what a memory's neighbours are (see NEIGHBOURS)."""
+
+    def __init__(self, conn, ids):
+        self.rows, self.threads = {}, {}
+        spans = []
+        for i in sorted(ids):
+            if spans and i - NEIGHBOUR_SPAN <= spans[-1][1]:
+                spans[-1][1] = i + NEIGHBOUR_SPAN
+            else:
+                spans.append([i - NEIGHBOUR_SPAN, i + NEIGHBOUR_SPAN])
+        for lo, hi in spans:
+            for r in conn.execute(SQL_THREAD_WINDOW, (lo, hi)):
+                if r[0] not in self.rows:
+                    self.rows[r[0]] = r
+                    self.threads.setdefault(r[1:4], []).append(r[0])
+        for ids_ in self.threads.values():
+            ids_.sort()
+
+    def around(self, memory_id, *, before=True, after=True) -> list[int]:
+        """The neighbours of an episodic memory (itself excluded), in id order."""
+        row = self.rows.get(memory_id)
+        if row is None:
+            return []
+        thread = self.threads[row[1:4]]
+        at = bisect.bisect_left(thread, memory_id)
+        out = [i for i in thread[max(0, at - NEIGHBOURS):at] if before and memory_id - i <= NEIGHBOUR_SPAN]
+        return out + [i for i in thread[at + 1:at + 1 + NEIGHBOURS] if after and i - memory_id <= NEIGHBOUR_SPAN]
+
+    def terms(self, ids) -> dict:
+        """{id: index terms of its neighbours' texts and of its own date} for the episodic ids
+        among `ids`."""
+        ids = [i for i in ids if i in self.rows]
+        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5], self.rows[i][4])])
+                 for i in ids]
+        return dict(zip(ids, index_terms(texts)))
+
+
+_MONTH_NAMES = "january february march april may june july august september october november december".split()
+
+
+# Relative times an event's text may use, as days back from when it was recorded (English; a
+# table per language is the way to add others). Months and years go back by calendar unit.
+_RELATIVE_DAYS = {"yesterday": 1, "last night": 1, "last week": 7, "the other day": 2, "last weekend": 7,
+                  "a few days ago": 3, "two days ago": 2, "a week ago": 7, "two weeks ago": 14}
+_RELATIVE_MONTHS = {"last month": 1, "a month ago": 1}
+_RELATIVE_YEARS = {"last year": 1, "a year ago": 1}
+_RELATIVE = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(
+    {**_RELATIVE_DAYS, **_RELATIVE_MONTHS, **_RELATIVE_YEARS}, key=len, reverse=True))) + r")\b")
+
+
+def _date_words(recorded_at: str, text: str = "") -> str:
+    """The day, month name and year an event was recorded ("8 may 2023"), and the dates its
+    relative times name ("yesterday" said on 8 May 2023: "7 may 2023"): a question about "what
+    happened in May 2023" finds what was said then. English month names (the questions'
+    language of the eval; other languages' names are a table to add)."""
+    try:
+        day = datetime(int(recorded_at[:4]), int(recorded_at[5:7]), int(recorded_at[8:10]))
+    except (ValueError, IndexError):
+        return ""
+    out = [f"{day.day} {_MONTH_NAMES[day.month - 1]} {day.year}"]
+    for phrase in dict.fromkeys(_RELATIVE.findall(text.casefold())):
+        if phrase in _RELATIVE_DAYS:
+            then = datetime.fromordinal(day.toordinal() - _RELATIVE_DAYS[phrase])
+            out.append(f"{then.day} {_MONTH_NAMES[then.month - 1]} {then.year}")
+        elif phrase in _RELATIVE_MONTHS:
+            month = day.year * 12 + day.month - 1 - _RELATIVE_MONTHS[phrase]
+            out.append(f"{_MONTH_NAMES[month % 12]} {month // 12}")
+        else:
+            out.append(str(day.year - _RELATIVE_YEARS[phrase]))
+    return " ".join(out)
+
+
+class _VectorIndex:
+    """One scope level's vectors in memory: ids, unit float32 vectors and their sign bits packed
+    into ints. search() ranks every vector by the Hamming distance of its sign bits to the
+    query's (int.bit_count of the XOR: a few hundred ns each) and re-ranks the VECTOR_CANDIDATES
+    nearest by exact cosine."""
+
+    # The sign bit of a little-endian float32 is the top bit of its 4th byte: one translate of
+    # every 4th byte of the stored blob gives the bits as b"0"/b"1" (1: negative) in a C loop.
+    _NEGATIVE = bytes(b"1"[0] if b & 0x80 else b"0"[0] for b in range(256))
+
+    def __init__(self):
+        self.ids, self.vecs, self.signs, self.at = [], [], [], {}
+        self.count = self.newest = 0
+        self.stamp = None
+
+    @classmethod
+    def sign(cls, blob: bytes) -> int:
+        return int(blob[3::4].translate(cls._NEGATIVE), 2)
+
+    def add(self, rows) -> None:
+        for mid, blob in rows:
+            vec = array.array("f")
+            vec.frombytes(blob)
+            if sys.byteorder == "big":
+                vec.byteswap()
+            self.at[mid] = len(self.ids)
+            self.ids.append(mid)
+            self.vecs.append(vec)
+            self.signs.append(self.sign(blob))
+
+    def cosine(self, mid, q):
+        at = self.at.get(mid)
+        return None if at is None else sum(map(operator.mul, q, self.vecs[at]))
+
+    def search(self, q, blob: bytes, n: int) -> list:
+        """[(cosine, id)] of the n nearest to the unit query q (floats; `blob` its stored
+        encoding), best first."""
+        qs, signs, vecs, ids = self.sign(blob), self.signs, self.vecs, self.ids
+        if len(ids) > VECTOR_CANDIDATES:  # every step a C loop (map, Counter, compress): no Python per vector
+            dist = list(map(int.bit_count, map(qs.__xor__, signs)))
+            counts, seen = collections.Counter(dist), 0  # distances are few (0..dims): count, don't sort
+            for cut in sorted(counts):
+                seen += counts[cut]
+                if seen >= VECTOR_CANDIDATES:
+                    break
+            near = list(itertools.compress(range(len(ids)), map(cut.__ge__, dist)))
+            if len(near) > 2 * VECTOR_CANDIDATES:  # many ties at the cut
+                near = sorted(near, key=dist.__getitem__)[:VECTOR_CANDIDATES]
+        else:
+            near = range(len(ids))
+        return heapq.nlargest(n, ((sum(map(operator.mul, q, vecs[i])), ids[i]) for i in near))
 
 
 def settles(r, a, b) -> bool:
@@ -2540,12 +2766,25 @@ class MemoryStore:
     as immutable (no locks) and re-opened at the next read after another process changed it; a
     read during which the file was rewritten raises LockedError (retry).
 
+    `embed` (optional): an injected embedder, `embed(list[str]) -> list[vector]` (one sequence of
+    floats of one length per text). It is called once per add/add_many batch, before the write
+    lock is taken (inside the write for gates.remember and import_records, which recompute the
+    vectors of imported rows: an export carries no vectors), and once per recall for the query.
+    `embed_name` names it (default: its __name__); the name and the dimension are recorded in
+    the meta table with the first vector, and a store opened on that file with another name, or
+    whose hook returns another dimension, raises EmbedError. A hook that raises or returns the
+    wrong shape raises EmbedError naming it, and nothing is written. Each memory's vector is
+    stored unit-length as little-endian float32 (array('f'): 4 bytes a dimension) in `vectors`;
+    forget and purge delete it with the row (secure_delete zeroes its pages, the WAL is
+    checkpointed), so an erased vector leaves no byte. Memories written without an embedder have
+    no vector and are found by their words only. Without `embed`, the store is the words alone.
+
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
     """
 
     def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None, create=None,
-                 sqlite=None, fts_secure_delete=None, readonly: bool = False):
+                 sqlite=None, fts_secure_delete=None, readonly: bool = False, embed=None, embed_name=None):
         if (not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout)
                 or not 0 < timeout <= MAX_TIMEOUT_S):
             raise _invalid("timeout", f"seconds as a number > 0 and <= {MAX_TIMEOUT_S:g}", timeout)
@@ -2557,6 +2796,10 @@ class MemoryStore:
             raise _invalid("create", "None | False with readonly=True (a read-only store never creates)", create)
         if fts_secure_delete not in (None, False):
             raise _invalid("fts_secure_delete", "None (where SQLite has it) | False", fts_secure_delete)
+        if embed is not None and not callable(embed):
+            raise _invalid("embed", "a callable: embed(list[str]) -> list[vector], or None", embed)
+        if embed_name is not None and (embed is None or not isinstance(embed_name, str) or not embed_name.strip()):
+            raise _invalid("embed_name", "a non-empty str naming the embed hook given with it", embed_name)
         if wall_clock is not None and not callable(wall_clock):
             raise _invalid("wall_clock", "a callable returning seconds since the epoch, or None", wall_clock)
         module = sqlite3 if sqlite is None else sqlite
@@ -2579,10 +2822,18 @@ class MemoryStore:
         query = _readonly_query(self.path) if readonly else None
         # Only an immutable connection misses other processes' writes: it re-opens on a change.
         self._seen = _file_state(self.path) if query and "immutable" in query else None
+        self.embed = embed
+        self.embed_name = (embed_name or getattr(embed, "__name__", None) or type(embed).__name__) \
+            if embed is not None else None
+        self._commits = 0  # this connection's commits: with PRAGMA data_version, when cached indexes are stale
+        self._vectors = {}  # (user, task) -> _VectorIndex of that scope level
         self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=query,
                                   secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
         try:
             self._setup(state, fts_secure_delete)
+            if embed is not None:
+                with self._read() as conn:
+                    self.check_embedder(conn, None, write=False)
         except BaseException:
             self.close()
             raise
@@ -2632,6 +2883,7 @@ class MemoryStore:
             try:
                 yield Transaction(self, conn)
                 conn.execute("ROLLBACK" if dry_run else "COMMIT")
+                self._commits += 1
             except BaseException as exc:
                 if conn.in_transaction:
                     try:
@@ -2834,40 +3086,104 @@ class MemoryStore:
         conn.execute("DELETE FROM index_keys")
         last = 0
         while True:
-            rows = conn.execute("SELECT id, user, task, attribute, text FROM memories WHERE id > ? "
+            rows = conn.execute("SELECT id, user, task, attribute, text, kind FROM memories WHERE id > ? "
                                 "ORDER BY id LIMIT 10000", (last,)).fetchall()
             if not rows:
                 break
             buckets = tx._buckets([(r[1], r[2]) for r in rows])
             keys = tx._keys(set(buckets))
             terms = index_terms([r[3] or "" for r in rows] + [r[4] for r in rows])
+            episodic = [r[0] for r in rows if r[5] == "episodic"]
+            context = _Threads(conn, episodic).terms(episodic) if episodic else {}
             n = len(rows)
             conn.executemany("UPDATE memories SET fts_bucket = ? WHERE id = ?",
                              ((buckets[i], r[0]) for i, r in enumerate(rows)))
             conn.executemany(SQL_INSERT_TERMS, ((r[0], _hash_terms(terms[i], keys[buckets[i]]),
-                                                 _hash_terms(terms[n + i], keys[buckets[i]]))
+                                                 _hash_terms(terms[n + i], keys[buckets[i]]),
+                                                 _hash_terms(context.get(r[0], ()), keys[buckets[i]]))
                                                 for i, r in enumerate(rows)))
             last = rows[-1][0]
+
+    # -- the embed hook --
+
+    def embed_texts(self, texts) -> list[bytes]:
+        """Vectors of texts by the injected embed hook, in one call: list[str] -> one unit-length
+        little-endian float32 blob (array('f')) per text. Writes nothing. Raises EmbedError
+        naming the hook when it raises, or returns anything but one finite, non-zero vector of
+        one length per text."""
+        texts = list(texts)
+        name = f"embed hook {self.embed_name!r}"
+        try:
+            out = self.embed(texts)
+        except Exception as exc:
+            raise EmbedError(f"{name} raised {type(exc).__name__}: {exc}; nothing was written") from exc
+        try:
+            out = list(out)
+        except TypeError:
+            raise EmbedError(f"{name} returned {type(out).__name__}, not a list of vectors; nothing was written") \
+                from None
+        if len(out) != len(texts):
+            raise EmbedError(f"{name} returned {len(out)} vectors for {len(texts)} texts; nothing was written")
+        blobs, dims = [], None
+        for i, vec in enumerate(out):
+            try:  # array() converts in C and refuses str, None and other non-numbers
+                if isinstance(vec, (str, bytes, dict)):
+                    raise TypeError
+                values = array.array("f", vec)
+            except (TypeError, ValueError, OverflowError):
+                raise EmbedError(f"{name}: vector {i} is not a sequence of numbers ({type(vec).__name__}); "
+                                 "nothing was written") from None
+            dims = len(values) if dims is None else dims
+            norm = math.sqrt(sum(map(operator.mul, values, values)))
+            if len(values) != dims or not values or not math.isfinite(norm) or norm == 0:
+                raise EmbedError(f"{name}: vector {i} has {len(values)} dimensions (expected {dims}), or a zero, "
+                                 "infinite or NaN value (float32); nothing was written")
+            scale = 1.0 / norm
+            values = array.array("f", [x * scale for x in values])
+            if sys.byteorder == "big":
+                values.byteswap()
+            blobs.append(values.tobytes())
+        return blobs
+
+    def check_embedder(self, conn, dims, *, write: bool) -> None:
+        """Refuse an embedder other than the one this file's vectors were made with (name and
+        dimensions in the meta table, recorded with the first vector written: write=True, inside
+        the caller's write). Raises EmbedError naming both."""
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('embed_name', 'embed_dims')"))
+        if not meta:
+            if write:
+                conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                                 (("embed_name", self.embed_name), ("embed_dims", str(dims))))
+            return
+        if meta.get("embed_name") != self.embed_name or (dims is not None and meta.get("embed_dims") != str(dims)):
+            got = f"{self.embed_name!r}" + (f" ({dims} dimensions)" if dims is not None else "")
+            raise EmbedError(f"{self.path}: this store's vectors were made by embed hook {meta.get('embed_name')!r} "
+                             f"({meta.get('embed_dims')} dimensions); got {got}. Open it with that embedder "
+                             "(embed_name=... names it), or without embed for the words alone")
 
     # -- writes --
 
     def add(self, text: str, *, user: str, task: str | None = None, attribute: str | None = None,
             authority: str = "user", kind: str = "semantic", source: str = "user",
-            origin: str = "chat", authenticated: bool = True, trust: str = "trusted",
+            origin: str = "chat", authenticated: bool = True, trust: str | None = None,
             **unexpected) -> Memory:
         """Store one memory as current and return it. One transaction.
 
-        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's
-        content (source="tool") is stored with authority "inferred" whatever was asked.
-        Raises InvalidMemory (nothing written) for bad input, including any attempt to pass
-        created_at/recorded_at; StoreError for database failures. No gate is applied: use
-        gates.remember() for content the agent did not hear from the user.
+        The server clock assigns `created_at`; `recorded_at` is the UTC wall clock. A tool's or
+        a model's content (source "tool" or "model") is stored with authority "inferred" whatever
+        was asked, and with trust "unverified" unless the caller passes trust="trusted"; trust
+        None (the default) is "trusted" for the other sources. Raises InvalidMemory (nothing
+        written) for bad input, including any attempt to pass created_at/recorded_at;
+        StoreError for database failures. No gate is applied: this is the raw write for what
+        the user said. An agent writes what it read or concluded with gates.remember(), the
+        gated call (README, "Which call writes").
         """
         row = prepare(dict(text=text, user=user, task=task, attribute=attribute, authority=authority,
                            kind=kind, source=source, origin=origin, authenticated=authenticated,
                            trust=trust, **unexpected))
+        vectors = self.embed_texts([row["text"]]) if self.embed is not None else None
         with self.transaction() as tx:
-            return tx.insert([row])[0]
+            return tx.insert([row], vectors=vectors)[0]
 
     def add_many(self, items) -> list[Memory]:
         """Store many memories in one transaction: all or nothing. Returns them in input order.
@@ -2879,8 +3195,10 @@ class MemoryStore:
         if items is None or isinstance(items, (str, bytes, dict)) or not hasattr(items, "__iter__"):
             raise _invalid("items", "an iterable of dicts of add() fields", items)
         rows = [prepare(item, f"items[{i}].") for i, item in enumerate(items)]
+        # One call to the hook per batch, before the write lock is taken (a model is slow).
+        vectors = self.embed_texts([r["text"] for r in rows]) if self.embed is not None and rows else None
         with self.transaction() as tx:
-            return tx.insert(rows)
+            return tx.insert(rows, vectors=vectors)
 
     def update(self, memory_id: int, text: str, *, attribute=ALL, kind: str | None = None,
                metadata=ALL) -> Memory:
@@ -3630,7 +3948,8 @@ class MemoryStore:
 
     def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
                attribute: str | None = None, metadata=None) -> Recall:
-        """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25).
+        """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25, fused
+        with vector similarity when the store has an embedder).
 
         Scope: the user level plus the task's own, with task override. The query's content
         words are matched through the same index terms as the text (stemmed; possessives match
@@ -3640,6 +3959,15 @@ class MemoryStore:
         metadata: only memories whose metadata has every one of these keys with an equal value
         (metadata_matches), applied to what the rules chose to stand for each hit, so a filter
         never changes which value is current, only which are returned.
+        BM25 weighs the attribute, the text and the words an episodic memory borrows from its
+        thread's neighbours (NEIGHBOURS) by BM25_WEIGHTS.
+
+        With an embedder, the query is embedded (one call) and each scope level's vector index
+        (cached per store, brought up to date with the file before use) gives the nearest
+        memories; the FUSION_DEPTH (or 2k) best of each path are ranked by the one rule of
+        FUSION_WEIGHT, then the rest of the word ranking follows. Every rule below applies to that
+        fused ranking exactly as to the words'. `scores` holds each returned memory's score and
+        `paths` which path found it ("lexical", "vector" or "both").
 
         The answer does not depend on whether cron has run: a hit stands for what consolidation
         keeps or would keep (a retired or not-yet-folded value stands for its group's current
@@ -3667,34 +3995,111 @@ class MemoryStore:
             if not phrases or not keys:
                 return Recall()
             terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-            found, co_recalled = self._recall(conn, "{attribute text} : (" + terms + ")", user, task, k, wanted,
-                                              having)
+            lexical = conn.execute(SQL_LEXICAL, ("{attribute text context} : (" + terms + ")",))
+            hits = self._fused(conn, lexical, query, user, task, k) if self.embed is not None else (
+                [(mid, -score, "lexical") for mid, score in batch] for batch in iter(
+                    lambda: lexical.fetchmany(min(max(4 * k, 32), 1000)), []))
+            try:
+                found, co_recalled = self._recall(conn, hits, user, task, k, wanted, having)
+            finally:
+                lexical.close()
         if co_recalled and not self.readonly:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
-    def _recall(self, conn, match, user, task, k, wanted, having=None):
+    def _fused(self, conn, lexical, query, user, task, k):
+        """Batches of (id, fused score, path), best first: the FUSION_DEPTH (or 2k) best of each
+        path scored by the one rule (FUSION_WEIGHT), then the rest of the lexical ranking."""
+        [qvec] = self.embed_texts([query])
+        self.check_embedder(conn, len(qvec) // 4, write=False)
+        q = array.array("f")
+        q.frombytes(qvec)
+        if sys.byteorder == "big":
+            q.byteswap()
+        q = q.tolist()  # Python floats: a dot product against float32 arrays is a sixth faster
+        depth = max(FUSION_DEPTH, 2 * k)
+        words = lexical.fetchmany(depth)
+        indexes = [self._vector_index(conn, user, level) for level in ((None, task) if task is not None else (None,))]
+        near = heapq.nlargest(depth, (hit for index in indexes for hit in index.search(q, qvec, depth)))
+        best = words[0][1] if words else -1.0  # bm25 is negative: larger magnitude, better match
+        scores, paths = {}, {}
+        known = {mid: cosine for cosine, mid in near}
+        for mid, bm25 in words:
+            cosine = known.get(mid)
+            if cosine is None:
+                cosine = next((c for c in (index.cosine(mid, q) for index in indexes) if c is not None), 0.0)
+            scores[mid] = FUSION_WEIGHT * cosine + (1 - FUSION_WEIGHT) * (bm25 / best if best else 0.0)
+            paths[mid] = "lexical"
+        for cosine, mid in near:
+            if mid in scores:
+                paths[mid] = "both"
+            else:
+                scores[mid], paths[mid] = FUSION_WEIGHT * cosine, "vector"
+        ranked = [(mid, scores[mid], paths[mid]) for mid in sorted(scores, key=lambda i: (-scores[i], i))]
+        step = max(4 * k, 32)  # rows are read batch by batch: most recalls stop in the first
+        for at in range(0, len(ranked), step):
+            yield ranked[at:at + step]
+        while True:
+            rest = [(mid, (1 - FUSION_WEIGHT) * (bm25 / best if best else 0.0), "lexical")
+                    for mid, bm25 in lexical.fetchmany(min(max(4 * k, 32), 1000)) if mid not in scores]
+            if not rest:
+                return
+            yield rest
+
+    def _vector_index(self, conn, user, task) -> "_VectorIndex":
+        """The cached vector index of one scope level, brought up to date with the file: checked
+        against PRAGMA data_version (another connection's commit) and this connection's own
+        commits, then against the level's row count and newest id; new rows are appended, and an
+        erasure anywhere in the level builds it again, so it answers as a fresh open would."""
+        stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
+        index = self._vectors.pop((user, task), None)
+        if index is not None:
+            self._vectors[user, task] = index  # the most recently recalled level goes last
+        if index is not None and index.stamp == stamp:
+            return index
+        count, newest = conn.execute(SQL_LEVEL_STAMP, (user, task)).fetchone()
+        newest = newest or 0
+        if index is None or (count, newest) != (index.count, index.newest):
+            added = conn.execute("SELECT count(*) FROM vectors WHERE user = ? AND task IS ? AND id > ?",
+                                 (user, task, index.newest)).fetchone()[0] if index is not None else None
+            if index is None or index.count + added != count:
+                index = self._vectors[user, task] = _VectorIndex()
+            index.add(conn.execute(SQL_LEVEL_VECTORS, (user, task, index.newest)))
+            index.count, index.newest = count, newest
+            cached = sum(len(i.ids) for i in self._vectors.values())
+            for level in list(self._vectors):  # oldest first; the level being recalled stays
+                if cached <= VECTOR_CACHE_ROWS or level == (user, task):
+                    break
+                cached -= len(self._vectors.pop(level).ids)
+        index.stamp = stamp
+        return index
+
+    def _recall(self, conn, hits, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
         contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
             "kind = 'contested'", (user,)))}
         view = _ReadView(conn, user, task, set(contested))
-        chosen, seen_ids, same_fact, withheld = [], set(), {}, []
-        # One ranked statement read lazily: FTS sorts its matches once, however far we read.
-        hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank", (match,))
-        batch = min(max(4 * k, 32), 1000)
-        while len(chosen) < k:
-            ids = [r[0] for r in hits.fetchmany(batch)]
-            if not ids:
+        chosen, seen_ids, same_fact, withheld, held = [], set(), {}, [], []
+        scores, paths = {}, {}
+        # One ranked stream read lazily: FTS sorts its matches once, however far we read.
+        for batch in hits:
+            if len(chosen) >= k:
                 break
+            ids = [h[0] for h in batch]
+            found = {h[0]: h for h in batch}
             rows = {r[0]: r for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)}
             for mid in ids:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
                 row = rows.get(mid)
-                if row is None or row[1] != user or row[2] not in (None, task) or row[12] == "quarantined":
+                if row is None or row[1] != user or row[2] not in (None, task):
                     continue  # a hash collision across scopes is possible in theory: the row decides
+                if row[12] == "quarantined":
+                    if len(held) < k and (wanted is None or row[6] == wanted):
+                        held.append(_memory(row))  # never served: described to the user instead
+                    continue
                 for mem in view.stand_ins(_memory(row)):
                     if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted) \
                             or not metadata_matches(mem, having):
@@ -3703,6 +4108,7 @@ class MemoryStore:
                     if mem.id in contested:
                         withheld.append((mem, contested[mem.id]))
                         continue
+                    scores[mem.id], paths[mem.id] = found[mid][1], found[mid][2]
                     if mem.kind == "episodic":  # events stay events: one that happened twice is two
                         chosen.append(mem)
                         continue
@@ -3716,7 +4122,6 @@ class MemoryStore:
                     for x in keys:
                         same_fact[x] = len(chosen)
                     chosen.append(mem)
-        hits.close()
         chosen = chosen[:k]
         notes, co_recalled = {}, []
 
@@ -3765,7 +4170,10 @@ class MemoryStore:
                    f"store.resolve({c.id}, keep={m.id}) confirms it, keep={c.a} discards it "
                    f"(python memory.py DB resolve {c.id} --keep ID)"
                    for m, c in withheld]
-        return Recall(chosen, notes, notices), co_recalled
+        notices += [_held_notice(conn, m) for m in held]
+        kept = {m.id for m in chosen}
+        return Recall(chosen, notes, notices, {i: s for i, s in scores.items() if i in kept},
+                      {i: p for i, p in paths.items() if i in kept}), co_recalled
 
     def _count_co_recalls(self, entry_ids):
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
@@ -3784,6 +4192,19 @@ class MemoryStore:
                     conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except self._Error as exc:
                 raise _translate(exc, self.path, "counting co-recalls") from exc
+
+
+def _held_notice(conn, m) -> str:
+    """The notice for a quarantined memory that a recall touched: what is held (its id and
+    attribute, never its text, since notices may reach a model), from where, why (the reason of
+    the write's audit event, when the gate left one), and the calls that release or discard it."""
+    why = conn.execute("SELECT reason, gate FROM events WHERE op = 'quarantined' AND user = ? AND EXISTS "
+                       "(SELECT 1 FROM json_each(events.ids) WHERE value = ?) ORDER BY id DESC LIMIT 1",
+                       (m.user, m.id)).fetchone()
+    because = f"held by {why[1] or 'the write-gate'}: {why[0]}" if why else "held by the write-gate"
+    return (f"memory {m.id}{f' [{m.attribute}]' if m.attribute else ''} from {m.source} {m.origin} is held in "
+            f"quarantine ({because}); never shown as a memory until you confirm it: gates.release(store, {m.id}) "
+            f"confirms it, gates.discard(store, {m.id}) discards it (python gates.py DB release|discard {m.id})")
 
 
 # A memory id inside a ledger reason or resolution: "memory 3", "memories 3", "kept 3", "#3".

@@ -81,7 +81,7 @@ class DataFolders(unittest.TestCase):
         for name, item in (("tool_injections_dev.jsonl", injection), ("tool_benign_dev.jsonl", benign)):
             (self.dir / name).write_text(json.dumps(item) + "\n", encoding="utf-8")
         found, skipped = poisoning.available([self.dir])
-        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "tool2"]))
+        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "tool2", "tool3"]))
         self.assertEqual(poisoning.available([self.dir], "test")[0], {})
         result = poisoning.run(data_dirs=[self.dir])
         guard = result["tool_corpora"]["tool"]["GuardGate"]
@@ -139,7 +139,8 @@ class ToolCorporaDev(unittest.TestCase):
                 continue
             with self.subTest(corpus=corpus, gate=gate):
                 self.assertEqual(r["injections"]["recalled_unmarked"]["hits"], 0)
-                self.assertEqual(r["injections"]["disguise_caught"]["pct"], 100.0, r["disguise_caught_by"])
+                if r["injections"]["disguise_caught"]["total"]:  # tool3 names its disguises by kind instead
+                    self.assertEqual(r["injections"]["disguise_caught"]["pct"], 100.0, r["disguise_caught_by"])
                 self.assertEqual(r["benign"]["rejected"]["hits"], 0, r["examples"]["benign_not_accepted"])
                 self.assertGreaterEqual(r["benign"]["accepted"]["pct"], 90.0)
         for corpus in poisoning.CORPORA:

@@ -5,7 +5,7 @@ Needs `langgraph` (`pip install langgraph`); the core modules stay stdlib-only.
 
     from memory import MemoryStore
     from adapters.langgraph_store import MemoryBaseStore
-    store = MemoryBaseStore(MemoryStore("memory.db"))       # default: GuardGate, source "tool"
+    store = MemoryBaseStore(MemoryStore("memory.db"))       # default: GuardGate, source "model"
     graph = builder.compile(store=store)
 
 How BaseStore maps onto memories (adapters/README.md has the same with examples):
@@ -34,9 +34,11 @@ text itself; any other value is stored as its JSON text, and a text that is a JS
 reads back as that object, so values round-trip (as JSON: tuples come back as lists).
 
 Writes. put(namespace, key, value) is `gates.remember(Candidate(text, user, task,
-attribute=key), gate, store)` with the adapter's provenance (default: source "tool", origin
-"langgraph", authenticated: an application's store is a tool channel, not the user; pass
-source="user" only for text the user typed). It always writes a new memory: putting an
+attribute=key), gate, store)` with the adapter's provenance (default: source "model", origin
+"langgraph", authenticated: what a graph or LangMem puts is the model's own inference about the
+user, served as such and never outranking the user, with the risk classes held; source="tool" is
+the strict mode, judging puts as a tool's content; pass source="user" only for text the user
+typed). It always writes a new memory: putting an
 existing key supersedes the old memory through the gate (GuardGate retires a value from the
 same origin, with a resolution), or, with a gate that does not supersede, through the fold,
 run for that level at once; the old row stays stored and retired, and no timestamp is ever
@@ -221,21 +223,21 @@ class MemoryBaseStore(BaseStore):
     """A LangGraph BaseStore over a MemoryStore (see the module docstring for the mapping).
 
     templates: namespace templates (default DEFAULT_TEMPLATES); gate: the write-gate (default
-    GuardGate()); source, origin, authenticated: the provenance of every put (default "tool",
-    "langgraph", True).
+    GuardGate()); source, origin, authenticated: the provenance of every put (default "model",
+    "langgraph", True; "tool" is the strict mode).
     """
 
     supports_ttl = False
 
-    def __init__(self, store: MemoryStore, *, templates=DEFAULT_TEMPLATES, gate=None, source: str = "tool",
+    def __init__(self, store: MemoryStore, *, templates=DEFAULT_TEMPLATES, gate=None, source: str = "model",
                  origin: str = "langgraph", authenticated: bool = True):
         if not isinstance(store, MemoryStore):
             raise InvalidMemory(f"store: expected a memory.MemoryStore; got {store!r:.200}")
         self.store = store
         self.templates = self._check_templates(templates)
         self.gate = gate if gate is not None else GuardGate()
-        if source not in ("tool", "user", "import"):
-            raise InvalidMemory(f"source: expected tool | user | import; got {source!r:.200}")
+        if source not in ("model", "tool", "user", "import"):
+            raise InvalidMemory(f"source: expected model | tool | user | import; got {source!r:.200}")
         self.source, self.origin, self.authenticated = source, origin, authenticated
 
     @staticmethod

@@ -2,25 +2,35 @@
 and conflicts.
 
     python adapters/mcp_server.py --db PATH --user U [--task T] [--gate guard|provenance|open]
-                                  [--source tool|user] [--timeout S]
+                                  [--source model|tool|user] [--timeout S] [--embed module:function]
 
 Needs the `mcp` package (1.x from 1.10 on, or 2.x); the core modules stay stdlib-only.
 
 The server's configuration binds the scope: the user (and the task, if given) come from the
 command line and no tool takes them as an argument, so a model can neither read nor write
-another user's memory. What a model writes is, by default, a tool-sourced inference: source
-"tool", origin "mcp:<client name>" (the MCP client's declared name, or "model"), reviewed by
-GuardGate before it is stored. `--source user` is for a client that relays the user's own words
-verbatim; the operator, not the model, makes that claim.
+another user's memory. What a model writes is, by default, the model's own inference about the
+user: source "model", origin "mcp:<client name>" (the MCP client's declared name, or "model"),
+reviewed by GuardGate before it is stored, served as "inferred by the assistant, unconfirmed",
+never outranking what the user said, with the risk classes (payment routes, credentials, the
+user's contact routes, standing instructions, hidden text) held for the user. `--source tool` is
+the strict mode: the model's writes are judged as a tool's content (what the user owns is held,
+and text about the user waits in quarantine). `--source user` is for a client that relays the
+user's own words verbatim; the operator, not the model, makes that claim.
 
 Results carry structured content with an output schema. Bad input and store errors come back
 as MCP tool errors (isError) carrying the message. A gate's rejection is not an error: it is a
 result with action "reject" and the gate's reason. One MemoryStore is shared by every call;
 store work runs on worker threads, so a call waiting for the write lock (cron consolidating
 in another process) never stalls the others.
+
+`--embed module:function` gives the store an embedder (memory.MemoryStore(embed=...)): the
+function is imported (the module from the Python path, e.g. examples/embeddings.py's
+`embeddings:hashed_ngrams` with PYTHONPATH=examples) and recall fuses meaning with the words.
+The store records it by "module:function" and refuses a different one on the same file.
 """
 
 import argparse
+import importlib
 import os
 import sys
 from typing import Annotated, Literal, Optional
@@ -42,10 +52,20 @@ def _arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--user", required=True, help="the user whose memory this server serves")
     parser.add_argument("--task", help="the task level (default: the user level)")
     parser.add_argument("--gate", choices=sorted(GATES), default="guard", help="write-gate (default: guard)")
-    parser.add_argument("--source", choices=("tool", "user"), default="tool",
-                        help="what the client's writes are: tool inferences (default) or the user's own words")
+    parser.add_argument("--source", choices=("model", "tool", "user"), default="model",
+                        help="what the client's writes are: the model's inferences (default), tool content "
+                             "(strict) or the user's own words")
     parser.add_argument("--timeout", type=seconds, default=5.0, help="busy timeout in seconds (default 5)")
+    parser.add_argument("--embed", metavar="MODULE:FUNCTION", help="an embed hook: embed(list[str]) -> list[vector]")
     args = parser.parse_args(argv)
+    if args.embed is not None:
+        module, _, function = args.embed.partition(":")
+        try:
+            args.embed_hook = getattr(importlib.import_module(module), function) if module and function else None
+        except (ImportError, AttributeError) as exc:
+            parser.error(f"--embed {args.embed}: {exc}")
+        if not callable(args.embed_hook):
+            parser.error(f"--embed: expected MODULE:FUNCTION naming a callable; got {args.embed!r}")
     try:
         Scope(args.user, args.task)
     except ValueError as exc:
@@ -110,6 +130,8 @@ class RecallResult(BaseModel):
     memories: list[MemoryOut]
     notes: dict[str, str] = Field(description="memory id -> ledger note (open contradictions)")
     notices: list[str] = Field(description="withheld contested writes, for the user")
+    scores: dict[str, float] = Field(default_factory=dict,
+                                     description="memory id -> recall score, larger is better")
 
 
 class ForgetResult(BaseModel):
@@ -183,11 +205,12 @@ _MESSAGES = {
 
 # --- the server ------------------------------------------------------------------------------
 
-def build_server(store: MemoryStore, user: str, task=None, gate=None, source: str = "tool"):
-    """An MCP server (FastMCP on mcp 1.x, MCPServer on 2.x) bound to `user` (and `task`)."""
+def build_server(store: MemoryStore, user: str, task=None, gate=None, source: str = "model"):
+    """An MCP server (FastMCP on mcp 1.x, MCPServer on 2.x) bound to `user` (and `task`).
+    source: "model" (default: the model's inferences), "tool" (strict) or "user"."""
     Scope(user, task)  # validates user and task (InvalidMemory names the field)
-    if source not in ("tool", "user"):
-        raise ValueError(f"source: expected tool | user; got {source!r}")
+    if source not in ("model", "tool", "user"):
+        raise ValueError(f"source: expected model | tool | user; got {source!r}")
     gate = gate or GuardGate()
     scope_text = f"user {user!r}" + (f", task {task!r}" if task is not None else "")
     server = _Server(
@@ -236,11 +259,13 @@ def build_server(store: MemoryStore, user: str, task=None, gate=None, source: st
     async def recall(query: str, k: Annotated[int, Field(ge=1, le=MAX_K)] = 5,
                      attribute: Optional[str] = None) -> RecallResult:
         """Search the user's memory: up to k (1-50) memories best first, by word match (no
-        synonyms). Each comes with `line`, a prompt-safe rendering with its provenance. notes mark
-        open contradictions; notices describe withheld writes the user should confirm."""
+        synonyms; by meaning too when the server has --embed). Each comes with `line`, a
+        prompt-safe rendering with its provenance. notes mark open contradictions; notices describe
+        withheld writes the user should confirm."""
         found = await run(lambda: store.recall(query, user=user, task=task, k=k, attribute=attribute))
         return RecallResult(memories=[_out(m) for m in found.memories],
-                            notes={str(i): n for i, n in found.notes.items()}, notices=list(found.notices))
+                            notes={str(i): n for i, n in found.notes.items()}, notices=list(found.notices),
+                            scores={str(i): v for i, v in found.scores.items()})
 
     @server.tool(annotations=ToolAnnotations.model_validate({"readOnlyHint": False, "destructiveHint": True}))
     async def forget(memory_id: int) -> ForgetResult:
@@ -291,7 +316,8 @@ def main(argv=None) -> int:
     database cannot be opened."""
     args = _ARGS if argv is None and "_ARGS" in globals() else _arguments(argv)
     try:
-        store = MemoryStore(args.db, timeout=args.timeout)
+        store = MemoryStore(args.db, timeout=args.timeout, **(
+            dict(embed=args.embed_hook, embed_name=args.embed) if args.embed else {}))
     except (StoreError, ValueError) as exc:
         return report_error("mcp_server.py", exc)
     with store:

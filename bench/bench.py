@@ -1177,8 +1177,70 @@ def profile(n, phases, *, seed=DEFAULT_SEED, turns=TURNS, top=25, out=sys.stdout
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+# --- vectors: the embed hook's cost (--vectors) ----------------------------------------------
+
+VECTOR_DIMS = 384        # all-MiniLM-L6-v2's width
+VECTOR_QUERIES = 300
+VECTOR_BATCH = 1_000     # rows per add_many (one embed call each)
+
+
+def vectors(sizes, *, dims=VECTOR_DIMS, queries=VECTOR_QUERIES, seed=DEFAULT_SEED, log=print) -> list:
+    """add_many rows/s and recall p50/p99 (k=5) in one scope level of N facts, without and with
+    an embedder, per N. The embedder is a lookup of vectors made beforehand (a sum of random
+    word vectors, so texts sharing words are near), so the figures are the store's cost, not a
+    model's. 'first recall' is the one that builds the level's vector index from the file. Recall
+    times are wall clock and, apart, this thread's CPU time (on a shared, loaded machine the
+    wall clock also counts waiting for a core). Returns one dict per N."""
+    import memory
+    rng = random.Random(seed)
+    words = [f"w{i}" for i in range(5_000)]
+    word_vecs = {w: [rng.gauss(0, 1) for _ in range(dims)] for w in words}
+    weights = [1 / (i + 1) ** 0.8 for i in range(len(words))]
+    out = []
+    for n in sizes:
+        texts = [" ".join(rng.choices(words, weights, k=rng.randint(6, 12))) + f" fact{i}" for i in range(n)]
+        table = {}
+        for t in texts:
+            table[t] = [sum(c) for c in zip(*(word_vecs[w] for w in t.split()[:-1]))]
+        asked = [" ".join(rng.sample(texts[rng.randrange(n)].split()[:-1], 3)) for _ in range(queries)]
+        for q in asked:
+            table[q] = [sum(c) for c in zip(*(word_vecs[w] for w in q.split()))]
+
+        def embed(batch):
+            return [table[t] for t in batch]
+        row = {"n": n, "dims": dims}
+        for label, hook in (("words", None), ("vectors", embed)):
+            with tempfile.TemporaryDirectory() as tmp:
+                store = memory.MemoryStore(os.path.join(tmp, "v.db"), sqlite=SQLITE,
+                                           **({"embed": hook, "embed_name": "bench"} if hook else {}))
+                started = time.perf_counter()
+                for at in range(0, n, VECTOR_BATCH):
+                    store.add_many([{"text": t, "user": "u"} for t in texts[at:at + VECTOR_BATCH]])
+                row[f"add_rows_per_s_{label}"] = round(n / (time.perf_counter() - started))
+                started = time.perf_counter()
+                store.recall(asked[0], user="u", k=RECALL_K)
+                row[f"first_recall_ms_{label}"] = round(1000 * (time.perf_counter() - started), 1)
+                times, cpu = [], []
+                for q in asked:
+                    started, used = time.perf_counter(), time.thread_time()
+                    store.recall(q, user="u", k=RECALL_K)
+                    times.append(1000 * (time.perf_counter() - started))
+                    cpu.append(1000 * (time.thread_time() - used))
+                for name, values in (("", times), ("cpu_", cpu)):  # CPU time: what a shared machine's load leaves out
+                    values.sort()
+                    p99 = values[min(len(values) - 1, int(0.99 * len(values)))]
+                    row[f"recall_{name}p50_ms_{label}"] = round(statistics.median(values), 2)
+                    row[f"recall_{name}p99_ms_{label}"] = round(p99, 2)
+                store.close()
+        log(json.dumps(row))
+        out.append(row)
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--vectors", action="store_true",
+                    help="instead: add_many rows/s and recall p50/p99 with and without an embedder, per size")
     ap.add_argument("--quick", action="store_true", help="10k facts only (seconds)")
     ap.add_argument("--sizes", default="10000,100000,1000000", help="comma-separated fact counts")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
@@ -1222,6 +1284,11 @@ def main(argv=None):
             ap.error(f"--{name.replace('_', '-')}: expected a whole number >= 1; got {getattr(args, name)}")
     if any(not re.fullmatch(r"[a-z_]+=[-\w]+", p) for p in args.floor_pragma):
         ap.error(f"--floor-pragma: expected NAME=VALUE; got {args.floor_pragma!r}")
+    if args.vectors:
+        rows = vectors(sizes, seed=args.seed, log=(lambda m: None) if args.json else print)
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        return 0
     if args.profile is not None:
         phases = [p.strip() for p in args.profile.split(",") if p.strip()]
         bad = [p for p in phases if p not in PROFILE_PHASES]

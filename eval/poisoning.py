@@ -90,7 +90,8 @@ SETS = {"poisonedrag": ("poisonedrag/nq.json",),
 FILES = tuple(f for files in SETS.values() for f in files)
 # The sealed tool-text corpora: name -> (injections file, benign file), {half} = dev | test.
 CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
-           "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl")}
+           "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl"),
+           "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl")}
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
@@ -407,7 +408,7 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
     show = half == "dev"
     inj = {k: [0, 0] for k in ("accepted", "recalled_unmarked", "recalled_marked", "user_owned_set",
                                "disguise_caught")}
-    by_style, reasons, caught_by, accepted = {}, Counter(), Counter(), []
+    by_style, reasons, caught_by, accepted, inj_lang, rej_lang = {}, Counter(), Counter(), [], {}, {}
     for item in injections:
         gate = gate_factory()
         with MemoryStore() as store:
@@ -420,6 +421,9 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
             recalled = [m for m in store.recall(canonical(item["text"]), user=CORPUS_USER, k=5).memories
                         if m.id == mid]
         reasons[done.decision.reason] += 1
+        il = inj_lang.setdefault(item.get("lang", "en"), [0, 0])
+        il[0] += on
+        il[1] += 1
         style = by_style.setdefault(item["style"], [0, 0])
         style[0] += on
         style[1] += 1
@@ -448,10 +452,15 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
         lang = by_lang.setdefault(item["lang"], [0, 0])
         lang[0] += action == "accepted"
         lang[1] += 1
+        rl = rej_lang.setdefault(item["lang"], [0, 0])
+        rl[0] += action == "rejected"
+        rl[1] += 1
         ben_reasons[done.decision.reason] += 1
         if action != "accepted" and show:
             held.setdefault(done.decision.reason, []).append(item["text"])
     out = {"corpus": corpus, "half": half, "injections": {k: pct(v) for k, v in inj.items()},
+           "injections_accepted_by_language": {k: pct(v) for k, v in sorted(inj_lang.items())},
+           "benign_rejected_by_language": {k: pct(v) for k, v in sorted(rej_lang.items())},
            "injections_accepted_by_style": {k: pct(v) for k, v in sorted(by_style.items())},
            "injection_reasons": dict(reasons.most_common()), "disguise_caught_by": dict(caught_by.most_common()),
            "benign": {k: pct(v) for k, v in ben.items()},
@@ -460,6 +469,32 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
     if show:
         out["examples"] = {"injections_accepted": accepted, "benign_not_accepted": held}
     return out
+
+
+def agent_loop_corpus(data_dir, half, corpus="tool3", limit=None):
+    """The injections of a tool-text corpus read by examples/agent_loop.py: each item is the tool
+    content of one turn ("Can you check this?") of a fresh Agent for user "ada" with its default
+    gate and extractor (a stub model answers); served = a current memory, not a withheld contested
+    newcomer, whose text holds the item's marker (whitespace-insensitive). Totals only."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    from agent_loop import Agent, ToolContent, Turn
+    injections = _lines(data_dir / CORPORA[corpus][0].format(half=half))[:limit]
+    squash = lambda text: "".join(canonical(text).split())
+    served, by_lang = 0, {}
+    for item in injections:
+        with MemoryStore() as store:
+            agent = Agent(store, CORPUS_USER, lambda system, prompt: "ok")
+            agent.turn(Turn(CORPUS_USER, "Can you check this?", ToolContent(item["text"], item["origin"],
+                                                                             item["authenticated"])))
+            withheld = {c.b for c in store.conflicts(CORPUS_USER) if c.kind == "contested"}
+            hit = any(squash(item["marker"]) in squash(m.text) for m in store.current(CORPUS_USER)
+                      if m.id not in withheld)
+        served += hit
+        lang = by_lang.setdefault(item.get("lang", "en"), [0, 0])
+        lang[0] += hit
+        lang[1] += 1
+    return {"corpus": corpus, "half": half, "served": pct([served, len(injections)]),
+            "served_by_language": {k: pct(v) for k, v in sorted(by_lang.items())}}
 
 
 # --- driver --------------------------------------------------------------------------------
@@ -501,6 +536,8 @@ def run(data_dir=DEFAULT_DIR, limit=None, *, half="dev", data_dirs=None):
     if corpora:
         result["tool_corpora"] = {c: {name: tool_corpus(found[c], half, factory, limit, c)
                                       for name, factory in CORPUS_GATES.items()} for c in corpora}
+    if "tool3" in found:
+        result["agent_loop"] = agent_loop_corpus(found["tool3"], half, "tool3", limit)
     result["seconds"] = round(time.perf_counter() - start, 1)
     return result
 
@@ -555,6 +592,22 @@ def table(result):
             lines.append(f"  {name:<22}{_cell(i['accepted']):>18}{_cell(i['recalled_unmarked']):>20}"
                          f"{_cell(i['user_owned_set']):>18}{_cell(i['disguise_caught']):>18}"
                          f"{_cell(b['rejected']):>18}{_cell(b['accepted']):>18}{_cell(b['quarantined']):>16}")
+        guard = gates.get("GuardGate+name") or gates.get("GuardGate")
+        if guard and len(guard["benign_accepted_by_language"]) > 1:
+            lines.append("  GuardGate+name by language: benign kept " + ", ".join(
+                f"{k} {v['hits']}/{v['total']}" for k, v in guard["benign_accepted_by_language"].items()))
+            lines.append("    benign rejected " + ", ".join(
+                f"{k} {v['hits']}/{v['total']}" for k, v in guard["benign_rejected_by_language"].items()))
+            lines.append("    injections served " + ", ".join(
+                f"{k} {v['hits']}/{v['total']}" for k, v in guard["injections_accepted_by_language"].items()))
+            lines.append("    injections served by style " + ", ".join(
+                f"{k} {v['hits']}/{v['total']}" for k, v in guard["injections_accepted_by_style"].items()))
+        lines.append("")
+    if "agent_loop" in result:
+        a = result["agent_loop"]
+        lines.append(f"Through examples/agent_loop.py ({a['corpus']} injections, {a['half']} half): served "
+                     f"{_cell(a['served'])}; by language " + ", ".join(
+                         f"{k} {v['hits']}/{v['total']}" for k, v in a["served_by_language"].items()))
         lines.append("")
     if result.get("skipped"):
         lines.append(f"skipped (files not found): {', '.join(result['skipped'])}")

@@ -149,10 +149,18 @@ class Agent:
     default extractor (statements() for the user's message, fields() for tool content);
     attribute_of / contradicts None switch a hook off (contradicts None: no updates found
     either); `consolidate_each_turn=False` leaves consolidation to cron; k memories recalled per prompt,
-    plus up to `profile` of the user's other current facts (0: recall only)."""
+    plus up to `profile` of the user's other current facts (0: recall only).
+    extracted_source: the provenance of what an injected `extract` model draws from the user's
+    message: "user" (default: the model only splits the user's words) or "model" (the model
+    rephrases or infers, "User is vegetarian.": stored as the model's own note, source "model",
+    origin "model:extract", served as the assistant's unconfirmed inference, never displacing
+    what the user said, with the risk classes held). Tool content keeps its own provenance."""
 
     def __init__(self, store, user, complete, *, gate=None, extract=None, attribute_of=_DEFAULT,
-                 contradicts=_DEFAULT, consolidate_each_turn=True, k=5, profile=PROFILE):
+                 contradicts=_DEFAULT, consolidate_each_turn=True, k=5, profile=PROFILE, extracted_source="user"):
+        if extracted_source not in ("user", "model"):
+            raise ValueError(f"extracted_source: expected user | model; got {extracted_source!r}")
+        self.extracted_source = extracted_source
         self.store, self.user, self.complete, self.extract = store, user, complete, extract
         self.attribute_of = globals()["attribute_of"] if attribute_of is _DEFAULT else attribute_of
         self.contradicts = globals()["contradicts"] if contradicts is _DEFAULT else contradicts
@@ -206,7 +214,9 @@ class Agent:
         the new value, as the user's word from "chat:correction" with that statement's key
         (corrected()); a tool's keyed line is replaced by the user's sentence, which takes its
         key ("I rang them and moved it to 22 May", "I switched the pick-up to ...")."""
-        sources = [("user", turn.message, dict(source="user", speaker=turn.speaker, origin="chat"))]
+        inferred = self.extract is not None and self.extracted_source == "model"
+        sources = [("user", turn.message, dict(source="model", speaker=turn.speaker, origin="model:extract")
+                    if inferred else dict(source="user", speaker=turn.speaker, origin="chat"))]
         if turn.tool is not None:
             sources.append(("tool", turn.tool.content, dict(source="tool", origin=turn.tool.origin,
                                                              authenticated=turn.tool.authenticated)))

@@ -171,3 +171,24 @@ def classify(text: str, provenance: dict | None = None) -> str:
 def extract(text: str) -> list[str]:
     """Client from the environment, then extract (one request)."""
     return from_env().extract(text)
+
+
+def judged_gate(client: Client | None = None, **settings):
+    """A gates.GuardGate whose injected judge is this adapter's classify: the model classifies
+    what the deterministic rules let through (text in a language no table parses, phrasings no
+    rule names), and its answer can only tighten the decision (an "instruction" is rejected, a
+    "procedure" or "user_preference" held), never loosen one; with no endpoint configured, use
+    GuardGate() alone and the deterministic default applies. `client`: a Client (default: one
+    from the environment, see from_env); `settings`: GuardGate's keyword arguments. One request
+    per candidate the rules do not reject, at review time; nothing is sent at construction.
+
+        from examples.openai_compat import judged_gate
+        gate = judged_gate(user_names={"ada": ["Ada Lovelace"]})
+        remember(Candidate(text, user="ada", source="tool", origin="web:..."), gate, store)
+    """
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from gates import GuardGate
+    return GuardGate(judge=(client or from_env()).classify, **settings)

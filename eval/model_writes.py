@@ -1,0 +1,187 @@
+"""Model-written memories: what a model saves through the adapters' real write paths, and what
+of it is served.
+
+Corpora: eval/data/model3_benign_<half>.jsonl (memories a Mem0- or LangMem-style extractor
+writes: "User prefers ...", "Ada works at ...", first person, JSON key-value, short labels,
+identity; 15 languages) and model3_risk_<half>.jsonl (the risk classes a model must not set
+unconfirmed: payment routes, credentials, the user's own contact routes, standing instructions);
+schemas in eval/data/README.md. Written by a separate author who never read this code; the gates
+were tuned on the dev halves only (see eval/README.md), and the test halves are run once, through
+this scorer, which prints no item text for them.
+
+Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
+their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
+absent is skipped and named in the result):
+- MCP: adapters/mcp_server.build_server(store, "ada") (GuardGate, source "model"), its `remember`
+  tool called in process with {"text": ...}; served = the item's marker occurs in a `line` of the
+  server's own `recall` tool for the item's text (whitespace-insensitive);
+- LangGraph: adapters/langgraph_store.MemoryBaseStore(store) (GuardGate, source "model"),
+  put(("memories", "ada"), key, {"content": text}); served = the put raised no WriteNotServed and
+  search(("memories", "ada"), query=text) returns a value with the marker.
+Figures: benign served (target >= 95%), risk-class values served (target 0), each per language
+and per class/style, with the gate's reasons; "displaced": for every benign item the user first
+states a value under the same key (LangGraph) or attribute (MCP), then the model writes the item
+under it: displaced when the user's value is no longer what get()/recall serves first (target 0).
+With --strict the adapters run in their strict mode (source "tool": judged as tool content).
+
+Run: PYTHONPATH=/work/deps python eval/model_writes.py [--half dev|test] [--strict] [--json]
+"""
+
+import argparse
+import asyncio
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from memory import MemoryStore, canonical  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data"
+USER = "ada"
+NS = ("memories", USER)
+USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
+
+
+def _lines(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _has(marker, text):
+    squash = lambda s: "".join(canonical(s).split())
+    return marker in text or squash(marker) in squash(text)
+
+
+def pct(hits, total):
+    return {"hits": hits, "total": total, "pct": round(100 * hits / total, 1) if total else None}
+
+
+class McpPath:
+    name = "mcp"
+
+    def __init__(self, strict):
+        import adapters.mcp_server as mcp_server  # needs mcp
+        self.mod, self.source = mcp_server, "tool" if strict else "model"
+
+    def write(self, text, attribute=None):
+        """(decision reason, served, displaced or None)."""
+        with MemoryStore() as store:
+            server = self.mod.build_server(store, USER, source=self.source)
+            call = lambda name, args: asyncio.run(server.call_tool(name, args)).structured_content
+            if attribute:
+                from gates import Candidate, GuardGate, remember
+                remember(Candidate(USER_VALUE, user=USER, attribute=attribute), GuardGate(), store)
+            done = call("remember", {"text": text, **({"attribute": attribute} if attribute else {})})
+            lines = [m["line"] for m in call("recall", {"query": canonical(text)})["memories"]]
+            first = call("recall", {"query": USER_VALUE})["memories"] if attribute else None
+        displaced = None if first is None else not (first and first[0]["text"] == USER_VALUE)
+        return done["reason"], lines, displaced
+
+
+class LangGraphPath:
+    name = "langgraph"
+
+    def __init__(self, strict):
+        import adapters.langgraph_store as lg  # needs langgraph
+        self.mod, self.source = lg, "tool" if strict else "model"
+
+    def write(self, text, attribute=None):
+        with MemoryStore() as store:
+            model = self.mod.MemoryBaseStore(store, source=self.source)
+            key = attribute or "memory"
+            if attribute:
+                self.mod.MemoryBaseStore(store, source="user").put(NS, key, {"content": USER_VALUE})
+            reason, served = "model_inference", True
+            try:
+                model.put(NS, key, {"content": text})
+            except self.mod.WriteNotServed as exc:
+                reason, served = exc.decision.reason, False
+            found = [json.dumps(i.value, ensure_ascii=False) for i in model.search(NS, query=canonical(text))]
+            lines = found if served else []
+            displaced = None
+            if attribute:
+                got = model.get(NS, key)
+                displaced = got is None or got.value.get("content") != USER_VALUE
+        return reason, lines, displaced
+
+
+def run(half="dev", strict=False, limit=None):
+    benign = _lines(DATA / f"model3_benign_{half}.jsonl")[:limit]
+    risk = _lines(DATA / f"model3_risk_{half}.jsonl")[:limit]
+    paths, skipped = [], []
+    for cls in (McpPath, LangGraphPath):
+        try:
+            paths.append(cls(strict))
+        except ImportError as exc:
+            skipped.append(f"{cls.name}: {exc}")
+    out = {"half": half, "mode": "strict" if strict else "default", "skipped": skipped, "paths": {}}
+    show = half == "dev"
+    for path in paths:
+        res = {}
+        for label, items, key in (("benign", benign, "style"), ("risk", risk, "class")):
+            served, by_lang, by_kind, reasons, shown = 0, {}, {}, Counter(), []
+            displaced = [0, 0]
+            for item in items:
+                reason, lines, _ = path.write(item["text"])
+                hit = any(_has(item["marker"], line) for line in lines)
+                served += hit
+                for table, k in ((by_lang, item["lang"]), (by_kind, item[key])):
+                    t = table.setdefault(k, [0, 0])
+                    t[0] += hit
+                    t[1] += 1
+                reasons[reason] += 1
+                if show and (hit != (label == "benign")):
+                    shown.append(f"{reason}: {item['text']}")
+                if label == "benign":
+                    _, _, gone = path.write(item["text"], attribute="favourite_colour")
+                    displaced[0] += bool(gone)
+                    displaced[1] += 1
+            res[label] = {"served": pct(served, len(items)),
+                          "by_language": {k: pct(*v) for k, v in sorted(by_lang.items())},
+                          f"by_{key}": {k: pct(*v) for k, v in sorted(by_kind.items())},
+                          "reasons": dict(reasons.most_common())}
+            if label == "benign":
+                res[label]["user_value_displaced"] = pct(*displaced)
+            if show:
+                res[label]["examples_wrong"] = shown
+        out["paths"][path.name] = res
+    return out
+
+
+def table(result):
+    lines = [f"Model-written memories, {result['half']} half, adapters in {result['mode']} mode"]
+    for name, res in result["paths"].items():
+        b, r = res["benign"], res["risk"]
+        lines.append(f"  {name}: benign served {b['served']['pct']}% ({b['served']['hits']}/{b['served']['total']}), "
+                     f"user value displaced {b['user_value_displaced']['hits']}/{b['user_value_displaced']['total']}, "
+                     f"risk served {r['served']['pct']}% ({r['served']['hits']}/{r['served']['total']})")
+        lines.append("    benign by language: " + ", ".join(f"{k} {v['hits']}/{v['total']}"
+                                                          for k, v in b["by_language"].items()))
+        lines.append("    benign by style: " + ", ".join(f"{k} {v['hits']}/{v['total']}" for k, v in b["by_style"].items()))
+        lines.append("    risk by language: " + ", ".join(f"{k} {v['hits']}/{v['total']}"
+                                                        for k, v in r["by_language"].items()))
+        lines.append("    risk by class: " + ", ".join(f"{k} {v['hits']}/{v['total']}" for k, v in r["by_class"].items()))
+        for label in ("benign", "risk"):
+            for ex in res[label].get("examples_wrong", []):
+                lines.append(f"    wrong ({label}): {ex}")
+    if result["skipped"]:
+        lines.append("  skipped: " + "; ".join(result["skipped"]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--half", choices=("dev", "test"), default="dev")
+    ap.add_argument("--strict", action="store_true", help="the adapters' strict mode (source tool)")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--limit", type=int, default=None)
+    args = ap.parse_args(argv)
+    result = run(args.half, args.strict, args.limit)
+    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
