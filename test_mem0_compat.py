@@ -132,6 +132,11 @@ class TestReads(Mem0Case):
         hits = self.m.search("tea", user_id="ada")["results"]
         self.assertEqual([h["id"] for h in hits], [self.tea["id"]])
         self.assertIsInstance(hits[0]["score"], float)
+        scores = [h["score"] for h in self.m.search("tea dog hotel green", user_id="ada")["results"]]
+        self.assertEqual((len(scores), scores[0]), (3, 1.0))
+        self.assertTrue(all(0 < x <= 1 for x in scores) and scores == sorted(scores, reverse=True), scores)
+        self.assertEqual(len(self.m.search("tea dog hotel green", user_id="ada", threshold=1.0)["results"]),
+                         scores.count(1.0))
         dog = self.m.get(self.dog["id"])
         self.assertEqual((dog["agent_id"], dog["metadata"]), ("pets", {"topic": "pets"}))
         self.assertEqual(self.m.get(self.trip["id"])["run_id"], "trip")

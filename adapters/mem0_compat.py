@@ -380,8 +380,8 @@ class Memory:
     def search(self, query, *, user_id=None, agent_id=None, run_id=None, limit=100, filters=None, top_k=None,
                threshold=None, rerank=False) -> dict:
         """store.recall in Mem0's shape: {"results": [item with "score", ...]}, best first, at
-        most `limit` (or `top_k`). score: recall's own score where it gives one, else 1/rank
-        (1.0, 0.5, ...); threshold drops lower scores. filters: metadata equalities, ANDed
+        most `limit` (or `top_k`). score: recall's own score relative to its best hit (the best
+        is 1.0), else 1/rank (1.0, 0.5, ...); threshold drops lower scores. filters: metadata equalities, ANDed
         (and user_id/agent_id/run_id, as Mem0's filters carry them). With run_id: recall's scope
         (that run plus the user's own level, the run's facts overriding); without: the user's
         level and every run's, one recall each, merged by score then level (as Mem0 searches a
@@ -396,8 +396,11 @@ class Memory:
         for level, at in enumerate(levels):
             found = self.store.recall(query, user=user, task=at, k=k, metadata=meta or None)
             scores = getattr(found, "scores", None)
+            scores = scores if isinstance(scores, dict) else {}
+            top = max((scores.get(m.id, 0.0) for m in found.memories), default=0.0)
             for i, m in enumerate(found.memories):
-                score = float(scores.get(m.id, 1.0 / (i + 1))) if isinstance(scores, dict) else 1.0 / (i + 1)
+                # Relative to the best hit: BM25 on a small store is tiny (1e-6), Mem0 callers expect (0, 1].
+                score = float(scores[m.id]) / top if top > 0 and scores.get(m.id, 0.0) > 0 else 1.0 / (i + 1)
                 hit = (-score, level, i, m, found.notes.get(m.id))
                 if m.id not in best or hit[:3] < best[m.id][:3]:
                     best[m.id] = hit
