@@ -5,7 +5,7 @@ library only (no package to install).
     from adapters.mem0_compat import Memory      # in place of: from mem0 import Memory
     m = Memory()                                 # Memory(path=":memory:"); a file path persists
     m.add([{"role": "user", "content": "I'm vegetarian."}], user_id="ada")
-    m.search("what do I eat?", user_id="ada")    # {"results": [{"id": "1", "memory": ..., "score": ...}]}
+    m.search("am I vegetarian?", user_id="ada")  # {"results": [{"id": "1", "memory": "I'm vegetarian.", "score": 1.0, ...}]}
 
 Decisions (adapters/README.md has the whole table, call by call and argument by argument):
 - Ids are strings, as in Mem0: str() of the store's int id. An update writes a new memory
