@@ -3,7 +3,8 @@ dry run) and `consolidate` (one transaction), and `python consolidate.py DB ...`
 
 No model decides anything here. A run reads the groups with facts new since the last run,
 folds each group of current semantic facts in server-clock order by provenance rank and the
-attribute's policy (memory.fold, memory.POLICIES), triages facts without an attribute
+attribute's policy (memory.POLICIES: each policy's own decide, which recall's read-time view
+calls too), triages facts without an attribute
 (duplicates, near duplicates, contradictions, changed values, cross-scope duplicates), and
 writes every decision through memory's write API (resolutions, the conflict ledger). Nothing
 is deleted: a loser is retired and stays stored. The rules and their names live in memory.py
@@ -21,10 +22,10 @@ import operator
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, DEFAULT_POLICY, LIVE_USER, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE, RULE_NEAR_DUPLICATE,
-                    RULE_NEWER, RULES, InvalidMemory, MemoryStore, Resolution, StoreError, changed_value, seconds,
-                    check_task, check_user, fold, normalize, open_for_reading, opposed, polarity, rank_step, report_error,
-                    require_user, rule_for, settles)
+from memory import (ALL, DEFAULT_POLICY, HOLDING_KINDS, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE,
+                    RULE_NEAR_DUPLICATE, RULE_NEWER, RULES, InvalidMemory, LedgerEntry, MemoryStore, Resolution,
+                    StoreError, changed_value, seconds, check_task, check_user, normalize, open_for_reading, opposed,
+                    polarity, rank_step, report_error, require_user, rule_for)
 
 __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", "default_contradicts",
            "RULES", "RULE_DUPLICATE", "RULE_NEWER", "RULE_NEAR_DUPLICATE", "rule_for", "main"]
@@ -42,8 +43,7 @@ _FOLD_KEYED = (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
                f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at")
 _ROW_ID = operator.itemgetter(ID)
 
-# A ledger entry as the run reads it (memory.Conflict has every field).
-_Entry = collections.namedtuple("_Entry", "id a b opened_clock kind state")
+# A ledger entry as the run reads it (memory.LedgerEntry).
 _LEDGER = "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM"
 
 
@@ -169,10 +169,10 @@ class _Run:
         self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
         self.frame_groups: list = []       # facts of one frame with a new one among them
         self.retired_ids: set = set()
-        self.ledger = ledger               # every open/zombied entry on the rows read (_Entry)
+        self.ledger = ledger               # every open/zombied entry on the rows read (LedgerEntry)
         self.entries = {}                  # of those, the holding ones (contradiction, contest) by memory id
         for e in ledger:
-            if e.kind in ("contradiction", "contested"):
+            if e.kind in HOLDING_KINDS:
                 self.entries.setdefault(e.a, []).append(e)
                 self.entries.setdefault(e.b, []).append(e)
         self.policies = policies
@@ -183,21 +183,14 @@ class _Run:
 
     # -- recording --
 
-    def retire(self, kept, retired, rule, frozen=frozenset()) -> bool:
-        """Record a retirement unless an open ledger entry holds the row against another value."""
-        if retired[ID] in frozen and kept[NORM] != retired[NORM] and rule != RULE_NEAR_DUPLICATE:
-            return False
-        self.record(kept[ID], retired[ID], rule, kept[USER])
-        return True
-
     def record(self, kept_id, retired_id, rule, user):
         self.steps.append((kept_id, retired_id, rule, user))
         self.retired_ids.add(retired_id)
         if retired_id in self.entries and rule in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
             self.moves.append((retired_id, kept_id))  # a copy's entries follow its survivor
             for e in self.entries.pop(retired_id):
-                moved = _Entry(e.id, kept_id if e.a == retired_id else e.a, kept_id if e.b == retired_id else e.b,
-                               e.opened_clock, e.kind, e.state)
+                moved = LedgerEntry(e.id, kept_id if e.a == retired_id else e.a,
+                                    kept_id if e.b == retired_id else e.b, e.opened_clock, e.kind, e.state)
                 other = moved.b if moved.a == kept_id else moved.a
                 self.entries[other] = [moved if x.id == e.id else x for x in self.entries.get(other, ())]
                 if other != kept_id:
@@ -207,10 +200,6 @@ class _Run:
         self.closed.append((entry_id, reason))
         self.closed_set.add(entry_id)
 
-    def held(self, rows) -> set:
-        """Ids of these rows on an open holding entry this run has not closed."""
-        return {r[ID] for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set}
-
     def paired(self, a, b) -> bool:
         return any(e.id not in self.closed_set and {e.a, e.b} == {a[ID], b[ID]}
                    for e in self.entries.get(a[ID], ()))
@@ -218,42 +207,19 @@ class _Run:
     # -- attributed groups --
 
     def fold_group(self, rows, policy):
-        """Fold one attributed group (one level's rows, oldest first) under its policy."""
-        if POLICIES[policy].contradicts:
-            _Immutable(self, rows).replay()
-            return
-        ledgered = bool(self.entries) and not self.entries.keys().isdisjoint(map(_ROW_ID, rows))
-        if POLICIES[policy].per_value:
-            by_norm = collections.defaultdict(list)
-            for r in rows:
-                by_norm[r[NORM]].append(r)
-            groups = by_norm.values()
-        else:
-            if ledgered:
-                self.settle(rows)
-            groups = [rows]
-        for group in groups:
-            self.apply_fold(group, self.held(group) if ledgered else frozenset())
-
-    def apply_fold(self, rows, held):
-        if len(rows) < 2:
-            return
+        """Fold one attributed group (one level's rows, oldest first) under its policy: the
+        policy's own decision (memory.Policy.decide, the one recall's read-time view calls)."""
+        entries = () if not self.entries or self.entries.keys().isdisjoint(map(_ROW_ID, rows)) else [
+            e for r in rows for e in self.entries.get(r[ID], ()) if e.id not in self.closed_set]
+        decision = POLICIES[policy].decide(rows, entries, self.new, self.fresh)
+        for entry, reason in decision.closed:
+            self.close(entry, reason)
         user = rows[0][USER]  # a group is one user's
-        for kept, retired, rule in fold(rows, held)[1]:
+        for kept, retired, rule in decision.steps:
             self.record(kept, retired, rule, user)
-
-    def settle(self, rows):
-        """Close the group's holding entries that a later live user statement settles
-        (memory.settles): the group then folds normally."""
-        ids = {r[ID]: r for r in rows}
-        entries = sorted({e.id: e for r in rows for e in self.entries.get(r[ID], ())}.values(),
-                         key=lambda e: e.id)
-        for e in entries:
-            a, b = ids.get(e.a), ids.get(e.b)
-            if a is not None and b is not None and e.id not in self.closed_set:
-                settlers = [r for r in rows if settles(r, a, b)]
-                if settlers:
-                    self.close(e.id, f"settled by memory {settlers[-1][ID]}")
+        for a, b in decision.opened:
+            self.openings.append(("contradiction", a, b, user,
+                                  f"{policy} attribute {rows[0][ATTR]!r} given a new value"))
 
     # -- facts without an attribute --
 
@@ -378,112 +344,6 @@ class _Run:
                 if u is not None and (u[ID] in self.new or t[ID] in self.new) \
                         and (scope.task is ALL or scope.task in (None, task)):
                     self.cross.append((u, t))
-
-
-class _Immutable:
-    """One immutable group's replay (DESIGN.md, "Attribute policies"; README, the choices):
-    the rows never folded are replayed, oldest first, against what is live (the group's other
-    current rows and their open contradictions), and after each one the ledger is linked as a
-    run right after that write would leave it, so consolidating after every write, after any
-    batch, or once at the end reach the same current values and open entries."""
-
-    def __init__(self, run: _Run, rows):
-        self.run, self.rows = run, rows
-        self.by_id = {r[ID]: r for r in rows}
-        self.live = [r for r in rows if r[ID] not in run.fresh]
-        # Contested rows are never retired here; contradictions are what this replay manages.
-        self.held = {r[ID] for r in rows for e in run.entries.get(r[ID], ())
-                     if e.id not in run.closed_set and e.kind == "contested"}
-        self.pairs = {}  # frozenset of two ids -> existing entry id, or None (opened in this run)
-        for r in rows:  # fresh rows too: an import brings its entries with it
-            for e in run.entries.get(r[ID], ()):
-                if e.id not in run.closed_set and e.kind == "contradiction":
-                    self.pairs[frozenset((e.a, e.b))] = e.id
-
-    def top(self):
-        """The value shown first: the highest rank, then the oldest (memory.show_first)."""
-        return max(self.live, key=lambda v: (v[RANK], -v[CLOCK]))
-
-    def partners(self, v):
-        return [x for x in self.live if x is not v and frozenset((v[ID], x[ID])) in self.pairs]
-
-    def drop(self, x, kept, rule, settler=None) -> bool:
-        """Retire live value x; its contradictions go (closed as settled when a user did it)."""
-        if not self.run.retire(kept, x, rule, self.held):
-            return False
-        self.live.remove(x)
-        for key in [k for k in self.pairs if x[ID] in k]:
-            entry = self.pairs.pop(key)
-            if entry is not None and settler is not None:
-                self.run.close(entry, f"settled by memory {settler[ID]}")
-        return True
-
-    def restated(self, r, dup):
-        """r has the value of live row dup: ranking higher, it replaces dup and arrives in its
-        place; otherwise it is a copy, and a live user statement restating one side settles
-        that side's contradictions in its favour."""
-        if r[RANK] > dup[RANK]:
-            if self.drop(dup, r, rank_step(r[RANK], dup[RANK])):
-                self.arrive(r)
-            else:
-                self.live.append(r)  # the copy is held by a contest: both stay
-            return
-        self.run.retire(dup, r, RULE_DUPLICATE, self.held)
-        if r[RANK] & LIVE_USER == LIVE_USER:
-            for x in self.partners(dup):
-                if r[RANK] >= x[RANK]:
-                    self.drop(x, dup, RULE_NEWER, settler=r)
-
-    def arrive(self, r):
-        """A new value: below the top it loses by rank; above it, a user statement settles
-        everything (an inference never beats the user) and anything else retires what no
-        entry holds; at the same rank it contradicts the top."""
-        if not self.live:
-            self.live.append(r)
-            return
-        top = self.top()
-        if r[RANK] < top[RANK]:
-            self.run.retire(top, r, rank_step(top[RANK], r[RANK]), self.held)
-            return
-        if r[RANK] > top[RANK]:
-            user = r[RANK] & LIVE_USER == LIVE_USER
-            for x in list(self.live):
-                if user or not self.partners(x):
-                    self.drop(x, r, rank_step(r[RANK], x[RANK]), settler=r if user else None)
-        self.live.append(r)
-
-    def link(self):
-        """Each live value other than the one shown first is on the ledger with it, or loses by
-        rank when nothing holds it (an entry closed outside a run, by forget or resolve, can
-        leave two values unlinked; a higher-ranked newcomer is linked to the values it could
-        not retire)."""
-        if not self.live:
-            return
-        top = self.top()
-        for x in list(self.live):
-            if x is top or frozenset((top[ID], x[ID])) in self.pairs:
-                continue
-            if x[RANK] < top[RANK] and not self.partners(x) and x[ID] not in self.held:
-                self.drop(x, top, rank_step(top[RANK], x[RANK]))
-            else:
-                self.pairs[frozenset((top[ID], x[ID]))] = None
-
-    def replay(self):
-        if not any(r[ID] in self.run.new for r in self.rows):
-            return
-        self.link()
-        for r in (r for r in self.rows if r[ID] in self.run.fresh):
-            dup = next((v for v in self.live if v[NORM] == r[NORM]), None)
-            if dup is not None:
-                self.restated(r, dup)
-            else:
-                self.arrive(r)
-            self.link()
-        for key, entry in self.pairs.items():
-            if entry is None:
-                a, b = sorted((self.by_id[i] for i in key), key=lambda v: v[CLOCK])
-                self.run.openings.append(("contradiction", a[ID], b[ID], a[USER],
-                                          f"immutable attribute {a[ATTR]!r} given a new value"))
 
 
 # --- reading what a run needs -----------------------------------------------------------------
@@ -635,7 +495,7 @@ def _decide(tx, scope: Scope, contradicts, attribute_of):
                     zip(sorted({r[ID] for f in families for r in f})))
         ledger = conn.execute(" UNION ".join(f"{_LEDGER} ledger_ids i CROSS JOIN conflicts c ON c.{side} = i.id "
                                              "WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1").fetchall()
-    run = _Run(ledger=[_Entry(*row) for row in ledger],
+    run = _Run(ledger=[LedgerEntry(*row) for row in ledger],
                policies=dict(conn.execute("SELECT attribute, policy FROM attributes")),
                contradicts=contradicts, texts=texts, new=new, fresh=fresh)
     del ledger
@@ -658,10 +518,11 @@ def _apply(tx, scope, run: _Run, stats, zombie_after_days):
     run_id = tx.start_run(scope.user, scope.task, len(run.steps), clock)
     tx.close_entries(run.closed)
     tx.retire_many(run.steps, run=run_id, clock=clock, scanned=stats["scanned"])
-    # A duplicate's entries follow its survivor; any other entry on a retired row closes with it.
-    moved = tx.move_conflicts(run.moves, run.closed_set)
-    gone = sorted({x for e in run.ledger if e.id not in run.closed_set and e.id not in moved
-                   for x in (e.a, e.b) if x in run.retired_ids})
+    # A duplicate's entries follow its survivor; then any entry on a retired row closes with it
+    # (a moved one too: its other side, or the survivor, may have lost by another rule).
+    tx.move_conflicts(run.moves, run.closed_set)
+    gone = sorted({x for e in run.ledger if e.id not in run.closed_set for x in (e.a, e.b)}
+                  .union(kept for _, kept in run.moves).intersection(run.retired_ids))
     for memory_id in gone:
         tx.close_conflicts([memory_id], f"memory {memory_id} retired")
     opened = tx.open_conflicts([o for o in run.openings if o[1] not in run.retired_ids

@@ -711,7 +711,7 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
-                 "credential", "payment", "contact", "change", "preference", "approval", "negation",
+                 "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "first_person")
 
 
@@ -753,6 +753,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
                    r"alipay|wechat pay|credit card|debit card",
+           dialled=r"phone(?: number)?|mobile (?:number|phone)|e-?mail(?: address)?|contact number",
            contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
                    r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
                    r"emergency contact|"
@@ -777,6 +778,7 @@ LANGUAGES = {t.code: t for t in (
            credential=r"passwort|kennwort|pin|zugangsdaten|anmeldedaten|bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
+           dialled=r"telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail",
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
@@ -800,6 +802,7 @@ LANGUAGES = {t.code: t for t in (
            credential=r"mot de passe|code pin|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic",
+           dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
@@ -822,6 +825,7 @@ LANGUAGES = {t.code: t for t in (
            credential=r"contraseña|clave|pin|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum",
+           dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
@@ -841,6 +845,7 @@ LANGUAGES = {t.code: t for t in (
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
            credential=r"password|codice (?:pin|di verifica|di sicurezza)|pin|credenziali|nome utente|recupero",
            payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico",
+           dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
@@ -861,6 +866,7 @@ LANGUAGES = {t.code: t for t in (
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
            credential=r"senha|palavra-passe|código (?:pin|de verificação|de segurança)|pin|credenciais|recuperação",
            payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way",
+           dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
                    r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
@@ -879,6 +885,7 @@ LANGUAGES = {t.code: t for t in (
                   r"vooraf goedgekeurd",
            credential=r"wachtwoord|pincode|inloggegevens|verificatiecode|beveiligingscode|gebruikersnaam|herstel\w*",
            payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving",
+           dialled=r"telefoon\w*|mobiel\w*|e-?mail",
            contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
@@ -896,6 +903,7 @@ LANGUAGES = {t.code: t for t in (
                   r"nie wymaga (?:potwierdzenia|zgody)",
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
            payment=r"iban|numer konta|konto bankowe|kont\w+|numer karty|przelew\w*|dane bankowe",
+           dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
@@ -912,6 +920,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"onay(?:ı)? (?:olmadan|almadan|gerekmez|gerekmiyor)|sormadan|önceden onaylı\w*",
            credential=r"şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft",
+           dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
@@ -930,6 +939,7 @@ LANGUAGES = {t.code: t for t in (
                   r"подтверждение не (?:нужно|требуется)",
            credential=r"парол\w+|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"сч[её]т\w*|iban|реквизит\w*|номер карты|банковск\w+ карт\w+|перевод\w*",
+           dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
@@ -946,6 +956,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
            credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
            payment=r"口座|振込先|銀行|カード番号|IBAN|送金",
+           dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
@@ -961,6 +972,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动批准|未经确认",
            credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码",
            payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN",
+           dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
@@ -976,6 +988,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
            credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN",
+           dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
@@ -991,6 +1004,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد",
            payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل",
+           dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
@@ -1007,6 +1021,7 @@ LANGUAGES = {t.code: t for t in (
                   r"पुष्टि की आवश्यकता नहीं",
            credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी",
            payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर",
+           dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
@@ -1040,7 +1055,8 @@ _COMPILED_SKELETON = {code: _compile_table(LanguageTable(t.code, t.script, t.fun
 
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
-_OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "change", "negation", "approval", "first_person"})
+_OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
+                                 "first_person"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -2080,7 +2096,9 @@ class RiskClass:
     "card-number") or a one-word label ("Password:") in the class, after the key is split at
     "_", "-", "." and camelCase; needs: what a word or key hit needs beside it to count (the
     built-in classes: "number": an identifier-like run of six or more digits, an e-mail address or
-    a URL; "digit": any digit (a house number); "secret": a token with a digit that is no date,
+    a URL; "digit": any digit (a house number); "contact_value": "number", or a digit beside a
+    word of an address or a residence (not a phone's or a mail's own word, LanguageTable
+    "dialled": "My phone is a Pixel 8" names a device); "secret": a token with a digit that is no date,
     time or amount ("Hunter2!", "PIN-739104"), or a quoted value; "user":
     from a tool, a reference to the user, or a change or standing word; "change": a change or
     standing word). A structure hit always counts, except that a class with "user" in needs
@@ -2158,7 +2176,7 @@ RISK_CLASSES = (
               words=("contact",),
               key_words=frozenset("email mail phone mobile tel telephone address street postcode zip "
                                   "emergency kin".split()),
-              needs=("digit", "user")),
+              needs=("contact_value", "user")),
     RiskClass("standing_instruction", "standing instructions and policies for the assistant, approvals "
                                       "given and confirmations waived",
               structure=(("if_asked", r"(?i)\b(?:if|when|whenever|should) (?:the user|anyone|someone|they|ada|"
@@ -2265,6 +2283,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     continue
                 return risk.name, f"{risk.name}.{rule}"
         met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": bool(_SECRET.search(flat)),
+                   "contact_value": _contact_value(flat, lang, number),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
@@ -2297,6 +2316,23 @@ def _languages_in(flat: str) -> tuple:
     found = {lang for w in _WORD.findall(flat.lower().replace("’", "'")) for lang in _LANGUAGES_OF.get(w, ())}
     found |= {lang for lang, cues in _LETTER_CUES.items() if any(c in flat for c in cues)}
     return tuple(sorted(found))
+
+
+def _contact_value(flat: str, lang: str | None, number: bool) -> bool:
+    """Whether a contact word has a route beside it: a phone number or an e-mail address (an
+    identifier-like number, `number`) for any contact word; any digit (a house number) only for a
+    word of an address or a residence, not for a phone's or a mail's own word ("My phone is a
+    Pixel 8", "a purple phone, score 5.0" name a device, not a route)."""
+    if number:
+        return True
+    if not re.search(r"\d", flat):
+        return False
+    rest = flat
+    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]):
+        pattern = _COMPILED[code].get("dialled")
+        if pattern is not None:
+            rest = pattern.sub(" ", rest)
+    return bool(_table_hit(rest, skeleton(rest), "contact", lang))
 
 
 def _table_hit(flat: str, skel: str, kind: str, lang: str | None) -> str | None:

@@ -5,7 +5,8 @@ Standard library only. One place opens connections (`_open`), one place writes
 (`MemoryStore.transaction`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), one place
 turns `sqlite3.Error` into a `StoreError` (`_translate`). The lowest layer owns the shared
 rules: provenance rank and its step names, every rule name (`RULES`), attribute policies
-(`POLICIES`), the show-first order, the comparison and canonical forms of text, and the word
+(`POLICIES`: one object each, whose pure `decide` both consolidation and recall's read-time
+view call), the show-first order, the comparison and canonical forms of text, and the word
 lists behind near duplicates, negations and changed values. consolidate.py decides what a
 run does and gates.py what a write-gate does; both write through `Transaction` here.
 
@@ -32,9 +33,10 @@ import sqlite3
 import sys
 import threading
 import time
+import types
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
 __all__ = [
@@ -42,7 +44,8 @@ __all__ = [
     "INFERRING_SOURCES", "canonical_metadata",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError", "ReadOnlyError",
     "EmbedError",
-    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "Policy", "MemoryStore", "Transaction",
+    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction",
+    "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
@@ -1158,17 +1161,40 @@ def rule_for(winner, loser) -> str:
     return rank_step(w, l) if w != l else RULE_NEWER
 
 
+# A ledger entry as the fold reads it (Conflict has every field): the rules need the pair,
+# the kind and the id to close it by.
+LedgerEntry = collections.namedtuple("LedgerEntry", "id a b opened_clock kind state")
+
+
+class FoldDecision(collections.namedtuple("FoldDecision", "steps opened closed entries",
+                                          defaults=((), (), types.MappingProxyType({})))):
+    """What a policy decides for one group: `steps` (kept id, retired id, rule) in decision
+    order, `opened` the (a, b) pairs to open as `contradiction` entries (a: the earlier),
+    `closed` the (ledger entry id, reason) pairs it settles, and `entries` the group's holding
+    entries as the run leaves them ({entry id: LedgerEntry, naming a copy's survivor, or None
+    when it closes}). Pure data (a tuple: a fold decides thousands of groups per run):
+    consolidate writes it, recall's read-time view reads it, so the two cannot disagree."""
+
+    __slots__ = ()
+
+
+_NOTHING = FoldDecision(())  # a group left as it is
+
+
 @dataclass(frozen=True)
 class Policy:
-    """What an attribute policy means to every rule (DESIGN.md, "Attribute policies").
+    """One attribute policy: what it means to every rule (DESIGN.md, "Attribute policies").
 
+    decide(rows, entries, pending, fresh) is its one pure decision over a group; consolidate.py
+    and recall's read-time view both call it, and nothing else branches on a policy.
     per_value: values coexist; only copies of one value fold (many).
     replaces: a later different value retires the earlier (one).
-    contradicts: a later different value opens a contradiction on the ledger and the run
-    replays new values against the live ones (immutable).
-    older_first: inside an open contradiction, the older value is shown first.
+    contradicts: a later different value opens a contradiction on the ledger (immutable).
+    older_first: inside an open contradiction, the older value is shown first (show_key).
     gate_defends: GuardGate checks a candidate against the attribute's current values.
     gate_supersedes: GuardGate may retire the old value at write time.
+    replays: decide reads `pending` and `fresh` (immutable replays the rows never folded); the
+    others decide from the rows and entries alone, so a reader need not fetch the marks.
     """
 
     name: str
@@ -1178,24 +1204,284 @@ class Policy:
     older_first: bool
     gate_defends: bool
     gate_supersedes: bool
+    replays: bool = False
+
+    def show_key(self, rank_bits: int, clock: int) -> tuple:
+        """Sort key of a value to show (ascending: first): the higher provenance rank, then
+        the older (older_first) or the newer."""
+        return (-rank_bits, clock if self.older_first else -clock)
+
+    def decide(self, rows, entries=(), pending=None, fresh=frozenset()) -> FoldDecision:
+        """The policy's decision over one group, a pure function (writes nothing).
+
+        rows: fold rows (id, norm, rank bits, server clock, ...) of one group (user, task,
+        attribute), oldest first. entries: the open or zombied ledger entries on those rows
+        (LedgerEntry or Conflict; only HOLDING_KINDS count). pending: ids the next run must fold
+        (None: every row); fresh: of those, the ones never folded (written since). Returns a
+        FoldDecision: the policy's pass (`_once`), repeated over what it leaves while a pass
+        still retires a row, so the group is left as no later run would change it (a pass that
+        retires a row on an entry frees the entry's other side; a run after it would fold that
+        side again). One run and many runs so reach the same state.
+        """
+        if not entries:  # nothing held: one pass leaves what the next would
+            return self._once(rows, (), pending, fresh) if len(rows) > 1 else _NOTHING
+        after = {e.id: e for e in _holding(rows, entries)[0]}
+        steps, closed, opening, retired = [], [], -1, set()
+        for _ in range(len(rows)):  # each further pass retires a row, or none is needed
+            once = self._once(rows, [e for e in after.values() if e is not None], pending, fresh)
+            by = {r: (k, rule) for k, r, rule in once.steps}
+            steps += once.steps
+            closed += [c for c in once.closed if c[0] > 0]
+            retired.update(by)
+            freed = _carry(after, by, {e for e, _ in once.closed}) if after else set()
+            for a, b in once.opened:
+                if a not in retired and b not in retired:  # entries opened here have ids below 0
+                    after[opening] = LedgerEntry(opening, a, b, None, "contradiction", "open")
+                    opening -= 1
+            rows = [r for r in rows if r[0] not in by]
+            if not by or len(rows) < 2 or not after:
+                break  # with no entry held, a pass leaves what the next would
+            pending, fresh = freed, frozenset()  # what a later run would fold: the re-marked sides
+        return FoldDecision(steps, [(e.a, e.b) for i, e in after.items() if i < 0 and e is not None], closed,
+                            {i: e for i, e in after.items() if i > 0})
+
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
+        """One pass of the policy over the group (decide's arguments)."""
+        raise NotImplementedError
+
+    def stands_for(self, norm: str, kept: list):
+        """What recall shows for a hit on a value of a group that the fold does not keep
+        (retired, or retired by the next run): for coexisting values (per_value) the kept copy
+        of that value, or None when there is none (the caller follows the resolution chain);
+        otherwise every value the group keeps (`kept`, a Memory list)."""
+        if self.per_value:
+            return [m for m in kept if m.norm == norm][:1] or None
+        return kept
+
+
+def _holding(rows, entries):
+    """The group's holding entries (HOLDING_KINDS, each once, in the order of the rows they
+    touch, then as given) and its rows by id."""
+    ids = {r[0]: r for r in rows}
+    on = {}
+    for e in entries:
+        if e.kind in HOLDING_KINDS:
+            for side in {e.a, e.b} & ids.keys():
+                on.setdefault(side, []).append(e)
+    found = {e.id: e for r in rows for e in on.get(r[0], ())}
+    return list(found.values()), ids
+
+
+def _carry(after, by, closed) -> set:
+    """Carry one pass's decision over to the entries (`after`, {id: LedgerEntry or None},
+    changed in place) as consolidate's _apply writes it: the closed ones go; a copy's entries
+    follow its survivor, copy by copy in decision order (by = {retired id: (kept id, rule)};
+    merged when that repeats a pair: Transaction.move_conflicts); then any entry on a retired
+    row closes, freeing both sides. Returns the ids freed."""
+    for i in closed & after.keys():
+        after[i] = None
+    for retired, (kept, rule) in by.items():
+        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
+            continue
+        for i, e in after.items():
+            if e is None or retired not in (e.a, e.b):
+                continue
+            other = e.b if e.a == retired else e.a
+            if other == kept or any(o is not None and o.id != i and o.kind == e.kind and {o.a, o.b} == {kept, other}
+                                    for o in after.values()):
+                after[i] = None  # merged
+            else:
+                after[i] = e._replace(a=kept if e.a == retired else e.a, b=kept if e.b == retired else e.b)
+    freed = set()
+    for i, e in after.items():
+        if e is not None and (e.a in by or e.b in by):
+            after[i] = None
+            freed.update((e.a, e.b))
+    return freed
+
+
+class OnePolicy(Policy):
+    """one: the fold of DESIGN.md; a later live user statement settles an entry (settles)."""
+
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
+        closed, held = [], set()
+        if entries:
+            holding, ids = _holding(rows, entries)
+            for e in sorted(holding, key=lambda e: e.id):
+                a, b = ids.get(e.a), ids.get(e.b)
+                settlers = [r for r in rows if settles(r, a, b)] if a is not None and b is not None else ()
+                if settlers:
+                    closed.append((e.id, f"settled by memory {settlers[-1][0]}"))
+                else:
+                    held.update(x for x in (e.a, e.b) if x in ids)
+        return FoldDecision(fold(rows, held)[1] if len(rows) > 1 else [], [], closed)
+
+
+class ManyPolicy(Policy):
+    """many: values coexist; the fold runs per value (norm), so only copies fold."""
+
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
+        held = set()
+        if entries:
+            holding, ids = _holding(rows, entries)
+            held = {x for e in holding for x in (e.a, e.b) if x in ids}
+        by_norm = {}
+        for r in rows:
+            by_norm.setdefault(r[1], []).append(r)
+        return FoldDecision([step for same in by_norm.values() if len(same) > 1 for step in fold(same, held)[1]])
+
+
+class ImmutablePolicy(Policy):
+    """immutable: a later different value does not retire the first; the pair opens a
+    contradiction and the earlier value is shown first until the user settles it (a live user
+    statement restating one side, or outranking every side). The rows never folded (fresh)
+    are replayed, oldest first, against what is live (the group's other current rows and
+    their open contradictions), and after each one the ledger is linked as a run right after
+    that write would leave it, so consolidating after every write, after any batch, or once
+    at the end reach the same current values and open entries."""
+
+    def _once(self, rows, entries, pending, fresh) -> FoldDecision:
+        if pending is not None and pending.isdisjoint(r[0] for r in rows):
+            return _NOTHING  # folded already: what is stored stands
+        return _Replay(self, rows, entries, fresh).run()
+
+
+class _Replay:
+    """One immutable group's replay (ImmutablePolicy.decide)."""
+
+    def __init__(self, policy, rows, entries, fresh):
+        self.policy, self.rows, self.fresh = policy, rows, fresh
+        self.steps, self.closed = [], []
+        holding, self.by_id = _holding(rows, entries)
+        self.live = [r for r in rows if r[0] not in fresh]
+        # Contested rows are never retired here by another value; contradictions are what this
+        # replay manages. Each contest as [a, b], changed as the replay goes (contest_sides).
+        self.contests = [[e.a, e.b] for e in holding if e.kind == "contested"]
+        self.pairs = {}  # frozenset of two ids -> existing entry id, or None (opened by this decision)
+        for e in holding:  # fresh rows too: an import brings its entries with it
+            if e.kind == "contradiction":
+                self.pairs[frozenset((e.a, e.b))] = e.id
+
+    @property
+    def held(self) -> set:
+        return {x for sides in self.contests for x in sides}
+
+    def retire(self, kept, retired, rule) -> bool:
+        """Record a retirement unless an open contest holds the row against another value. A
+        held copy's contest follows its survivor (which it then holds); a contest on a row
+        retired by another rule closes at once, so a run that comes after it agrees."""
+        if retired[0] in self.held:
+            if kept[1] != retired[1]:
+                return False
+            if rule == RULE_DUPLICATE:
+                for sides in self.contests:
+                    sides[:] = [kept[0] if x == retired[0] else x for x in sides]
+            else:
+                self.contests = [sides for sides in self.contests if retired[0] not in sides]
+        self.steps.append((kept[0], retired[0], rule))
+        return True
+
+    def top(self):
+        """The value shown first (Policy.show_key)."""
+        return min(self.live, key=lambda v: self.policy.show_key(v[2], v[3]))
+
+    def partners(self, v):
+        return [x for x in self.live if x is not v and frozenset((v[0], x[0])) in self.pairs]
+
+    def drop(self, x, kept, rule, settler=None) -> bool:
+        """Retire live value x; its contradictions go (closed as settled when a user did it)."""
+        if not self.retire(kept, x, rule):
+            return False
+        self.live.remove(x)
+        for key in [k for k in self.pairs if x[0] in k]:
+            entry = self.pairs.pop(key)
+            if entry is not None and settler is not None:
+                self.closed.append((entry, f"settled by memory {settler[0]}"))
+        return True
+
+    def restated(self, r, dup):
+        """r has the value of live row dup: ranking higher, it replaces dup and arrives in its
+        place; otherwise it is a copy, and a live user statement restating one side settles
+        that side's contradictions in its favour."""
+        if r[2] > dup[2]:
+            if self.drop(dup, r, rank_step(r[2], dup[2])):
+                self.arrive(r)
+            else:
+                self.live.append(r)  # the copy is held by a contest: both stay
+            return
+        self.retire(dup, r, RULE_DUPLICATE)
+        if r[2] & LIVE_USER == LIVE_USER:
+            for x in self.partners(dup):
+                if r[2] >= x[2]:
+                    self.drop(x, dup, RULE_NEWER, settler=r)
+
+    def arrive(self, r):
+        """A new value: below the top it loses by rank; above it, a user statement settles
+        everything (an inference never beats the user) and anything else retires what no
+        entry holds; at the same rank it contradicts the top."""
+        if not self.live:
+            self.live.append(r)
+            return
+        top = self.top()
+        if r[2] < top[2]:
+            if not self.retire(top, r, rank_step(top[2], r[2])):
+                self.live.append(r)  # held by a contest: it stays, as a run before this one left it
+            return
+        if r[2] > top[2]:
+            user = r[2] & LIVE_USER == LIVE_USER
+            for x in list(self.live):
+                if user or not self.partners(x):
+                    self.drop(x, r, rank_step(r[2], x[2]), settler=r if user else None)
+        self.live.append(r)
+
+    def link(self):
+        """Each live value other than the one shown first is on the ledger with it, or loses by
+        rank when nothing holds it (an entry closed outside a run, by forget or resolve, can
+        leave two values unlinked; a higher-ranked newcomer is linked to the values it could
+        not retire)."""
+        if not self.live:
+            return
+        top = self.top()
+        for x in list(self.live):
+            if x is top or frozenset((top[0], x[0])) in self.pairs:
+                continue
+            if x[2] < top[2] and not self.partners(x) and x[0] not in self.held:
+                self.drop(x, top, rank_step(top[2], x[2]))
+            else:
+                self.pairs[frozenset((top[0], x[0]))] = None
+
+    def run(self) -> FoldDecision:
+        self.link()
+        for r in self.rows:
+            if r[0] in self.fresh:
+                dup = next((v for v in self.live if v[1] == r[1]), None)
+                if dup is not None:
+                    self.restated(r, dup)
+                else:
+                    self.arrive(r)
+                self.link()
+        opened = [tuple(sorted(key, key=lambda i: self.by_id[i][3])) for key, entry in self.pairs.items()
+                  if entry is None]
+        return FoldDecision(self.steps, opened, self.closed)
 
 
 POLICIES = {
-    "one": Policy("one", per_value=False, replaces=True, contradicts=False, older_first=False,
-                  gate_defends=True, gate_supersedes=True),
-    "many": Policy("many", per_value=True, replaces=False, contradicts=False, older_first=False,
-                   gate_defends=False, gate_supersedes=False),
-    "immutable": Policy("immutable", per_value=False, replaces=False, contradicts=True, older_first=True,
-                        gate_defends=True, gate_supersedes=False),
+    "one": OnePolicy("one", per_value=False, replaces=True, contradicts=False, older_first=False,
+                     gate_defends=True, gate_supersedes=True),
+    "many": ManyPolicy("many", per_value=True, replaces=False, contradicts=False, older_first=False,
+                       gate_defends=False, gate_supersedes=False),
+    "immutable": ImmutablePolicy("immutable", per_value=False, replaces=False, contradicts=True, older_first=True,
+                                 gate_defends=True, gate_supersedes=False, replays=True),
 }
 DEFAULT_POLICY = "one"  # an undeclared attribute (and a fact without one) is single-valued
 
 
 def show_first(a, b, policy: str = DEFAULT_POLICY):
     """(first, second) of two memories to show when both are returned: the higher provenance
-    rank first, then (an older-first policy: immutable) the older, otherwise the newer."""
-    older = POLICIES[policy].older_first
-    return tuple(sorted((a, b), key=lambda m: (-rank_bits(m), m.created_at if older else -m.created_at)))
+    rank first, then (an older-first policy: immutable) the older, otherwise the newer
+    (Policy.show_key)."""
+    key = POLICIES[policy].show_key
+    return tuple(sorted((a, b), key=lambda m: key(rank_bits(m), m.created_at)))
 
 
 def fold(rows, held=frozenset()):
@@ -1210,7 +1496,8 @@ def fold(rows, held=frozenset()):
     `held`: ids on open ledger entries (a contradiction or contest). A held row is never
     retired by another value; but a copy is a copy: a later row with the same norm as a held
     row, ranking no higher, is its duplicate (a restatement of one side folds into that side;
-    the caller moves the copy's ledger entries to the survivor). consolidate.py and recall's
+    the caller moves the copy's ledger entries to the survivor), and copies of one value that
+    the walk leaves side by side (a held row it passed by) fold the same way. consolidate.py and recall's
     read-time view both call this, so a read between cron runs answers as the run will.
     """
     steps, sides, walk = [], {}, []
@@ -1241,6 +1528,29 @@ def fold(rows, held=frozenset()):
             cur = new
         if same or step[1] not in held:
             steps.append(step)
+            if same and step[1] in held and step[2] == RULE_DUPLICATE:
+                held = held | {step[0]}  # the copy's entries follow its survivor, which they now hold
+    if held:
+        # A held row the walk passed by (its cur stood on another value) is still one copy of a
+        # value: the copies left of one value fold as the walk would have folded them, so one
+        # run and many runs (which meet them in other orders) agree.
+        gone = {step[1] for step in steps}
+        first = {}
+        for r in walk:
+            if r[0] in gone:
+                continue
+            top = first.setdefault(r[1], r)
+            if top is r:
+                continue
+            if r[2] > top[2]:
+                steps.append((r[0], top[0], rank_step(r[2], top[2])))
+                first[r[1]] = r
+                if cur is top:
+                    cur = r
+            else:
+                steps.append((top[0], r[0], RULE_DUPLICATE))
+                if cur is r:
+                    cur = top
     return (cur[0] if cur else None), steps
 
 
@@ -4077,10 +4387,12 @@ class MemoryStore:
     def _recall(self, conn, hits, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
-        contested = {c.b: c for c in (Conflict(*r) for r in conn.execute(
+        view = _ReadView(conn, user, task)
+        # Each as the next run will leave it (closed, or following a copy's survivor).
+        contested = {c.b: c for c in (view.after_run(Conflict(*r)) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
-            "kind = 'contested'", (user,)))}
-        view = _ReadView(conn, user, task, set(contested))
+            "kind = 'contested'", (user,))) if c is not None}
+        view.contested = set(contested)
         chosen, seen_ids, same_fact, withheld, held = [], set(), {}, [], []
         scores, paths = {}, {}
         # One ranked stream read lazily: FTS sorts its matches once, however far we read.
@@ -4129,9 +4441,10 @@ class MemoryStore:
             notes[side] = f"{notes[side]}; {text}" if side in notes else text
         by_id = {m.id: m for m in chosen}
         q = ",".join("?" * len(by_id))
-        ledger = [Conflict(*r) for r in conn.execute(
+        ledger = [c for c in (view.after_run(Conflict(*r)) for r in conn.execute(
             f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
-            f"'changed value') AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))] if by_id else []
+            f"'changed value') AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))) if c is not None] \
+            if by_id else []
         paired = set()
         for c in ledger:
             since = c.opened_at[:10]
@@ -4144,21 +4457,32 @@ class MemoryStore:
                 if c.kind == "contradiction":
                     co_recalled.append(c.id)
                 chosen = _order_pair(chosen, by_id[c.a], by_id[c.b], view.policy(by_id[c.a].attribute))
-        # Pairs consolidation has not seen yet, found by the same pure rules.
+        # Pairs consolidation has not seen yet. Keyed: the ones the group's policy decision
+        # opens (a side is noted whether or not its partner is returned, as a ledger entry is).
+        # In the order the run will open them, as the ledger's are ordered (by entry id) above.
+        groups = set()
+        for m in list(chosen):
+            if m.attribute is None or m.kind != "semantic" or (m.attribute, m.task) in groups:
+                continue
+            groups.add((m.attribute, m.task))
+            policy = view.policy(m.attribute)
+            for a, b in view.openings(m.attribute, m.task):
+                for side, other in ((a, b), (b, a)):
+                    if side in by_id and other not in contested:  # a withheld newcomer: the user's notice only
+                        note(side, f"contradicts memory {other} ({policy} attribute; not yet on the ledger)")
+                if a in by_id and b in by_id:
+                    chosen = _order_pair(chosen, by_id[a], by_id[b], policy)
+        # Unattributed: by the same pure rules as the run's triage, among the returned facts.
         for i, a in enumerate(list(chosen)):
             for b in chosen[i + 1:]:
-                if frozenset((a.id, b.id)) in paired or a.norm == b.norm:
+                if frozenset((a.id, b.id)) in paired or a.norm == b.norm or a.attribute is not None \
+                        or b.attribute is not None:
                     continue
-                keyed = a.attribute is not None and a.attribute == b.attribute and a.task == b.task \
-                    and POLICIES[view.policy(a.attribute)].contradicts
-                if keyed or (a.attribute is None and b.attribute is None and a.kind == b.kind == "semantic"
-                             and opposed(polarity(a.norm), polarity(b.norm))):
-                    policy = view.policy(a.attribute) if keyed else DEFAULT_POLICY
-                    why = f"{policy} attribute; " if keyed else ""
-                    first, second = show_first(a, b, policy)  # as consolidation's ledger entry will
-                    note(first.id, f"contradicts memory {second.id} ({why}not yet on the ledger)")
-                    note(second.id, f"contradicts memory {first.id} ({why}not yet on the ledger)")
-                    chosen = _order_pair(chosen, a, b, policy)
+                if a.kind == b.kind == "semantic" and opposed(polarity(a.norm), polarity(b.norm)):
+                    first, second = show_first(a, b)  # as consolidation's ledger entry will
+                    note(first.id, f"contradicts memory {second.id} (not yet on the ledger)")
+                    note(second.id, f"contradicts memory {first.id} (not yet on the ledger)")
+                    chosen = _order_pair(chosen, a, b, DEFAULT_POLICY)
                 elif a.attribute is None and b.attribute is None and changed_value(a.text, b.text):
                     first, second = show_first(a, b)
                     note(second.id, f"states the same as memory {first.id} with another value; "
@@ -4245,12 +4569,15 @@ def _query_phrases(query: str) -> list[list[str]]:
 
 
 class _ReadView:
-    """What recall reads of the fold, computed from stored rows by the pure rules (memory.fold,
-    settles, the policies table): the same answer before and after consolidation runs."""
+    """What recall reads of the fold: each attributed group as its policy decides it
+    (Policy.decide, the very call consolidate makes) from the stored rows, their ledger entries
+    and pending marks; the same answer before and after consolidation runs."""
 
-    def __init__(self, conn, user, task, contested):
+    def __init__(self, conn, user, task, contested=frozenset()):
         self.conn, self.user, self.task, self.contested = conn, user, task, contested
-        self._policies, self._live, self._overrides = {}, {}, {}
+        self._policies, self._live, self._overrides, self._opened = {}, {}, {}, {}
+        self._loaded = set()  # ledger sides whose group after_run has had decided
+        self._after = {}      # ledger entry id -> the entry as the runs leave it (None: closed)
 
     def policy(self, attribute) -> str:
         if attribute is None:
@@ -4265,27 +4592,54 @@ class _ReadView:
         key = (attribute, level)
         if key not in self._live:
             rows = [_memory(r) for r in self.conn.execute(_GROUP, (self.user, attribute, level))]
-            retired = _fold_view(rows, self.policy(attribute), self._holds(rows)) if len(rows) > 1 else set()
+            retired = self._decide(attribute, rows) if len(rows) > 1 else set()
             self._live[key] = [m for m in reversed(rows) if m.id not in retired]
+            self._opened.setdefault(key, [])
         return self._live[key]
 
-    def _holds(self, rows):
-        """Rows held by an open contradiction or contest (not settled by a later user statement
-        under a replacing policy): the fold never retires them."""
+    def _decide(self, attribute, rows) -> set:
+        """Ids of a group's rows that consolidation retires, decided by its policy
+        (Policy.decide) from the rows, their open ledger entries and their marks on the pending
+        list, as the next run would. Records the group's ledger entries as the run leaves them,
+        and the contradictions it opens (`openings`)."""
         ids = [m.id for m in rows]
         q = ",".join("?" * len(ids))
-        entries = self.conn.execute(
-            f"SELECT a, b FROM conflicts WHERE state IN ('open', 'zombied') AND kind IN ('contradiction', "
-            f"'contested') AND (a IN ({q}) OR b IN ({q}))", (*ids, *ids)).fetchall()
-        by_id = {m.id: (m.id, m.norm, rank_bits(m), m.created_at) for m in rows}
-        policy = POLICIES[self.policy(rows[0].attribute)]
-        held = set()
-        for a, b in entries:
-            if a in by_id and b in by_id and policy.replaces and any(
-                    settles(r, by_id[a], by_id[b]) for r in by_id.values()):
-                continue
-            held.update((a, b))
-        return held
+        entries = list(map(LedgerEntry._make, self.conn.execute(
+            f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
+            f"kind IN ({','.join('?' * len(HOLDING_KINDS))}) AND (a IN ({q}) OR b IN ({q})) ORDER BY id",
+            (*HOLDING_KINDS, *ids, *ids))))
+        policy = POLICIES[self.policy(attribute)]
+        marks = self.conn.execute(f"SELECT id, fresh FROM pending WHERE id IN ({q})", ids).fetchall() \
+            if policy.replays else ()
+        decision = policy.decide([(m.id, m.norm, rank_bits(m), m.created_at) for m in rows], entries,
+                                 {i for i, _ in marks}, {i for i, fresh in marks if fresh})
+        self._opened[attribute, rows[0].task] = decision.opened
+        self._after.update(decision.entries)
+        return {step[1] for step in decision.steps}
+
+    def after_run(self, entry: Conflict):
+        """An open ledger entry as consolidation will leave it: None when it closes (settled, a
+        side retired, merged), else the entry, naming a copy's survivor in place of the copy.
+        Only attributed groups are decided here; other entries are returned as they are."""
+        for side in (entry.a, entry.b):
+            if side not in self._loaded:
+                self._loaded.add(side)
+                row = self.conn.execute(f"{_SELECT} WHERE id = ?", (side,)).fetchone()
+                if row is not None and row[3] == "semantic" and row[6] is not None and row[12] == "current":
+                    self.live(row[6], row[2])
+        if entry.id not in self._after:
+            return entry
+        e = self._after[entry.id]
+        return None if e is None else replace(entry, a=e.a, b=e.b)
+
+    def openings(self, attribute, level) -> list[tuple]:
+        """The (a, b) pairs consolidation will open as contradictions in a group (its policy's
+        decisions), in the order it will open them."""
+        found = self._opened.get((attribute, level))
+        if found is None:
+            self.live(attribute, level)
+            found = self._opened[attribute, level]
+        return found
 
     def overrides(self, attribute) -> list[Memory]:
         """The task's own live facts about an attribute: they hide user-level facts about it in
@@ -4300,14 +4654,13 @@ class _ReadView:
         coexisting (many) value for its kept copy, an unattributed retired fact for what its
         resolution chain ends in; a user-level fact overridden in the task for the task's facts."""
         if mem.kind == "semantic" and mem.attribute is not None:
-            policy = POLICIES[self.policy(mem.attribute)]
             live = self.live(mem.attribute, mem.task)
             if any(m.id == mem.id for m in live):
                 out = [mem]
-            elif not policy.per_value:
-                out = live
             else:
-                out = [m for m in live if m.norm == mem.norm][:1] or self._chain(mem)
+                out = POLICIES[self.policy(mem.attribute)].stands_for(mem.norm, live)
+                if out is None:
+                    out = self._chain(mem)
         else:
             out = self._chain(mem)
         if self.task is not None:
@@ -4326,34 +4679,6 @@ class _ReadView:
                 return []
             mem = _memory(row)
         return []
-
-
-def _fold_view(rows: list[Memory], policy: str, held: set) -> set:
-    """Ids of a group's current rows (oldest first) that the fold retires, read-time view.
-    one: memory.fold. many: memory.fold per value. immutable: copies of a value and values
-    below the top rank go (consolidation's replay may also open ledger entries)."""
-    tuples = [(m.id, m.norm, rank_bits(m), m.created_at) for m in rows]
-    if POLICIES[policy].replaces:
-        return {step[1] for step in fold(tuples, held)[1]}
-    if POLICIES[policy].per_value:
-        by_norm = {}
-        for t in tuples:
-            by_norm.setdefault(t[1], []).append(t)
-        return {step[1] for same in by_norm.values() for step in fold(same, held)[1]}
-    top = max(t[2] for t in tuples)
-    retired, kept = set(), {}
-    for t in tuples:
-        dup = kept.get(t[1])
-        if dup is not None and t[2] > dup[2] and dup[0] not in held:
-            retired.add(dup[0])
-            kept[t[1]] = t
-        elif dup is not None and t[0] not in held:
-            retired.add(t[0])
-        elif dup is None and t[2] < top and t[0] not in held:
-            retired.add(t[0])
-        elif dup is None:
-            kept[t[1]] = t
-    return retired
 
 
 # --- the review command line ------------------------------------------------------------------

@@ -92,6 +92,20 @@ class RiskClasses(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertIsNone(risk_of(text), text)
 
+    def test_a_device_is_no_contact_route_but_a_number_or_an_address_is(self):
+        """Found running LangGraph's store suite: a phone's or a mail's own word with any digit
+        beside it ("purple phone", "score: 5.0") was held as the user's contact route; a house
+        number counts only beside an address or residence word."""
+        for text in ('text: "purple phone"\ncolor: "purple"\nscore: 5.0\nindex: 4', "My phone is a Pixel 8.",
+                     "I bought a new phone for 300 euros.", "Das Handy des Nutzers ist ein Pixel 8.",
+                     "Mi teléfono es un Galaxy S24.", "用户的手机号是新买的，型号 15。"):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+        for text in ("Phone: 555-0100", "User's phone number is +44 7700 900123.", "Address: Rua Augusta 45, Lisboa",
+                     "User lives at 12 Elm Street, Bristol.", "ユーザーの住所は東京都港区1-2-3です。"):
+            with self.subTest(text=text):
+                self.assertEqual(risk_of(text, source="model")[0], "contact_route")
+
     def test_a_deployer_extends_the_classes(self):
         nhs = RiskClass("health_id", "an NHS number", structure=(("nhs_number", r"\b\d{3} \d{3} \d{4}\b"),))
         gate = GuardGate(risk_classes=RISK_CLASSES + (nhs,))

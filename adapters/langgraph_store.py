@@ -353,13 +353,17 @@ class MemoryBaseStore(BaseStore):
     "langgraph", True; "tool" is the strict mode); index: LangGraph's index config ({"embed", "dims", "fields"}; other keys
     are kept and ignored), recorded as `index_config` (None without one); raise_held: raise
     WriteNotServed for a quarantined or contested put too (default False: it is stored and read
-    back marked). Raises InvalidMemory for a bad store, source or index.
+    back marked); search_held: let search return held items too, marked (default False: search
+    is what LangMem's search tool hands the model, so a held value there would be served as if
+    it were a memory; get and list still return it to the graph that wrote it). Raises
+    InvalidMemory for a bad store, source or index.
     """
 
     supports_ttl = False
 
     def __init__(self, store: MemoryStore, *, templates=DEFAULT_TEMPLATES, gate=None, source: str = "model",
-                 origin: str = "langgraph", authenticated: bool = True, index=None, raise_held: bool = False):
+                 origin: str = "langgraph", authenticated: bool = True, index=None, raise_held: bool = False,
+                 search_held: bool = False):
         if not isinstance(store, MemoryStore):
             raise InvalidMemory(f"store: expected a memory.MemoryStore; got {store!r:.200}")
         self.store = store
@@ -369,6 +373,7 @@ class MemoryBaseStore(BaseStore):
             raise InvalidMemory(f"source: expected {' | '.join(SOURCES)}; got {source!r:.200}")
         self.source, self.origin, self.authenticated = source, origin, authenticated
         self.raise_held = bool(raise_held)
+        self.search_held = bool(search_held)
         if index is not None and not isinstance(index, Mapping):
             raise InvalidMemory(f"index: expected a dict such as {{'embed': ..., 'dims': 1536, 'fields': ['text']}}; "
                                 f"got {index!r:.200}")
@@ -636,7 +641,8 @@ class MemoryBaseStore(BaseStore):
         by_scope = []  # (namespace, user, task, [picked passing the filter])
         for namespace, user, task in self._search_scopes(prefix):
             picked = [p for p in self._scope_items(user, task)
-                      if not op.filter or all(_compare(_stored_value(p[0])[0].get(k), v) for k, v in op.filter.items())]
+                      if (self.search_held or p[1] == "current")
+                      and (not op.filter or all(_compare(_stored_value(p[0])[0].get(k), v) for k, v in op.filter.items()))]
             if picked:
                 by_scope.append((namespace, user, task, picked))
         if query is None:

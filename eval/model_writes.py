@@ -21,7 +21,7 @@ absent is skipped and named in the result):
 Figures: benign served (target >= 95%), risk-class values served (target 0), each per language
 and per class/style, with the gate's reasons; "displaced": for every benign item the user first
 states a value under the same key (LangGraph) or attribute (MCP), then the model writes the item
-under it: displaced when the user's value is no longer what get()/recall serves first (target 0).
+under it: displaced when the user's value is no longer what recall serves first (target 0).
 With --strict the adapters run in their strict mode (source "tool": judged as tool content).
 
 Run: PYTHONPATH=/work/deps python eval/model_writes.py [--half dev|test] [--strict] [--json]
@@ -102,8 +102,11 @@ class LangGraphPath:
             lines = found if served else []
             displaced = None
             if attribute:
-                got = model.get(NS, key)
-                displaced = got is None or got.value.get("content") != USER_VALUE
+                # what the model is served (recall, which withholds a contested newcomer), not
+                # get(): get hands a graph its own held value back, marked
+                [mine] = [m for m in store.memories("ada") if m.text == USER_VALUE]
+                first = store.recall(f"{USER_VALUE} {text}", user="ada", attribute=mine.attribute).memories
+                displaced = not first or first[0].text != USER_VALUE
         return reason, lines, displaced
 
 
