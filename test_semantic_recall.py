@@ -334,7 +334,7 @@ class TestMCPEmbed(Case):
     def test_recall_through_the_server_uses_the_hook(self):
         import importlib.util
         if importlib.util.find_spec("mcp") is None:
-            self.skipTest("the mcp package is not installed (PYTHONPATH=/work/deps or bash .ci/run)")
+            self.skipTest("the mcp package is not installed (PYTHONPATH=.ci/deps after bash .ci/run)")
         from test_adapter_mcp import Client, structured  # the server gets this process's sys.path
         with MemoryStore(self.path, embed=concepts, embed_name="test_semantic_recall:concepts") as store:
             job = store.add("My employer is Acme Corp.", user=U)

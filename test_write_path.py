@@ -209,7 +209,7 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
         try:
             from adapters.langgraph_store import MemoryBaseStore
         except ImportError as exc:
-            self.skipTest(f"langgraph not installed ({exc}); run with PYTHONPATH=/work/deps")
+            self.skipTest(f"langgraph not installed ({exc}); bash .ci/run installs it into .ci/deps (PYTHONPATH=.ci/deps)")
         with MemoryStore() as mem:
             store = MemoryBaseStore(mem)
             self.assertEqual(store.source, "model")

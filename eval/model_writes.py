@@ -24,7 +24,7 @@ states a value under the same key (LangGraph) or attribute (MCP), then the model
 under it: displaced when the user's value is no longer what recall serves first (target 0).
 With --strict the adapters run in their strict mode (source "tool": judged as tool content).
 
-Run: PYTHONPATH=/work/deps python eval/model_writes.py [--half dev|test] [--strict] [--json]
+Run: PYTHONPATH=.ci/deps python eval/model_writes.py [--half dev|test] [--strict] [--json]
 """
 
 import argparse
