@@ -4107,10 +4107,10 @@ class MemoryStore:
             legacy = f"import:{r['original_source']}:{r['origin']}"[:MAX_KEY_CHARS]
             found = tx.db.execute(
                 "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? AND status = ? "
+                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? "
                 "AND ((origin = ? AND original_source IS ?) OR (origin = ? AND original_source IS NULL)) LIMIT 1",
-                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], meta[i][1], r["origin"],
-                 r["original_source"], legacy)).fetchone()
+                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], r["origin"],
+                 r["original_source"], legacy)).fetchone()  # any status: a later fold may have retired it
             if found:
                 ids[meta[i][0]], users[found[0]] = found[0], r["user"]
                 already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found[0]}"))
