@@ -112,6 +112,8 @@ VECTOR_CANDIDATES = 100
 # bm25 of the query (0 for a memory the words did not find), over the FUSION_DEPTH best of each
 # path. Score-level fusion was measured better than reciprocal-rank fusion (which lost to the
 # words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
+# A memory only the vectors found is returned only with a cosine > 0: at 0 or below it shares
+# nothing with the query, and recall would otherwise always fill k with unrelated memories.
 FUSION_WEIGHT = 0.3
 FUSION_DEPTH = 50
 VECTOR_CACHE_ROWS = 200_000  # vectors kept in process across levels (about 1.7 KB each at 384 dims);
@@ -2208,6 +2210,17 @@ SQL_UPDATE_ALL_TERMS = "UPDATE memories_fts SET attribute = ?, text = ?, context
 SQL_INSERT_VECTOR = "INSERT INTO vectors (id, user, task, vec) VALUES (?, ?, ?, ?)"
 SQL_LEVEL_STAMP = "SELECT count(*), max(id) FROM vectors WHERE user = ? AND task IS ?"
 SQL_LEVEL_VECTORS = "SELECT id, vec FROM vectors WHERE user = ? AND task IS ? AND id > ? ORDER BY id"
+# A level's rows through its index-key buckets (memories has no (user, task) index; memories_bucket
+# serves these), and those of them written without the embedder: they lack a vector.
+SQL_LEVEL_ROWS = ("SELECT count(*) FROM memories WHERE fts_bucket IN "
+                  "(SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
+SQL_LEVEL_UNEMBEDDED = ("SELECT id, text FROM memories m WHERE fts_bucket IN "
+                        "(SELECT id FROM index_keys WHERE user = ? AND task IS ?) "
+                        "AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id) ORDER BY id")
+# Only while the row is still there with that text and has no vector: an erasure committed
+# between the read and this write leaves no vector behind.
+SQL_FILL_VECTOR = ("INSERT INTO vectors (id, user, task, vec) SELECT id, user, task, ? FROM memories m "
+                   "WHERE id = ? AND text = ? AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id)")
 SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
 SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
                "MATCH ? ORDER BY score" % BM25_WEIGHTS)
@@ -2735,6 +2748,7 @@ class _VectorIndex:
         self.ids, self.vecs, self.signs, self.at = [], [], [], {}
         self.count = self.newest = 0
         self.stamp = None
+        self.unstored = False  # holds vectors of rows that have none in the file (readonly store)
 
     @classmethod
     def sign(cls, blob: bytes) -> int:
@@ -3005,8 +3019,12 @@ class MemoryStore:
     wrong shape raises EmbedError naming it, and nothing is written. Each memory's vector is
     stored unit-length as little-endian float32 (array('f'): 4 bytes a dimension) in `vectors`;
     forget and purge delete it with the row (secure_delete zeroes its pages, the WAL is
-    checkpointed), so an erased vector leaves no byte. Memories written without an embedder have
-    no vector and are found by their words only. Without `embed`, the store is the words alone.
+    checkpointed), so an erased vector leaves no byte. Memories written without an embedder (a
+    handle without `embed`, an import or release through one) get their vectors at the next
+    recall of their scope level by a store with it: one hook call for all of them, then one
+    write transaction storing each only while its row is still there (readonly=True: held in
+    memory, never written). A memory only the vectors found is returned only with a cosine
+    above 0 (see FUSION_WEIGHT). Without `embed`, the store is the words alone.
 
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
@@ -3056,6 +3074,7 @@ class MemoryStore:
             if embed is not None else None
         self._commits = 0  # this connection's commits: with PRAGMA data_version, when cached indexes are stale
         self._vectors = {}  # (user, task) -> _VectorIndex of that scope level
+        self._embedded = {}  # (user, task) -> stamp at which every row of the level had its vector
         self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=query,
                                   secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
         try:
@@ -4046,6 +4065,8 @@ class MemoryStore:
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_ID:
             raise _invalid("k", f"an int >= 1 and <= {MAX_ID}", k)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        if self.embed is not None and not self.readonly:
+            self._embed_missing(user, task)
         with self._read() as conn:
             phrases = _query_phrases(query)
             keys = [r[0] for r in conn.execute(
@@ -4091,7 +4112,7 @@ class MemoryStore:
         for cosine, mid in near:
             if mid in scores:
                 paths[mid] = "both"
-            else:
+            elif cosine > 0:  # no similarity is no evidence: a vector-only candidate must have some
                 scores[mid], paths[mid] = FUSION_WEIGHT * cosine, "vector"
         ranked = [(mid, scores[mid], paths[mid]) for mid in sorted(scores, key=lambda i: (-scores[i], i))]
         step = max(4 * k, 32)  # rows are read batch by batch: most recalls stop in the first
@@ -4117,13 +4138,18 @@ class MemoryStore:
             return index
         count, newest = conn.execute(SQL_LEVEL_STAMP, (user, task)).fetchone()
         newest = newest or 0
-        if index is None or (count, newest) != (index.count, index.newest):
+        if index is None or index.unstored or (count, newest) != (index.count, index.newest):
             added = conn.execute("SELECT count(*) FROM vectors WHERE user = ? AND task IS ? AND id > ?",
                                  (user, task, index.newest)).fetchone()[0] if index is not None else None
-            if index is None or index.count + added != count:
+            if index is None or index.unstored or index.count + added != count:
                 index = self._vectors[user, task] = _VectorIndex()
             index.add(conn.execute(SQL_LEVEL_VECTORS, (user, task, index.newest)))
             index.count, index.newest = count, newest
+            if self.readonly:  # it cannot store them: rows written without the embedder, in memory only
+                missing = self._unembedded(conn, user, task, count)
+                if missing:
+                    index.add(zip([mid for mid, _ in missing], self.embed_texts([t for _, t in missing])))
+                    index.unstored = True  # built again at the next change: an erased row's vector goes
             cached = sum(len(i.ids) for i in self._vectors.values())
             for level in list(self._vectors):  # oldest first; the level being recalled stays
                 if cached <= VECTOR_CACHE_ROWS or level == (user, task):
@@ -4131,6 +4157,37 @@ class MemoryStore:
                 cached -= len(self._vectors.pop(level).ids)
         index.stamp = stamp
         return index
+
+    def _unembedded(self, conn, user, task, stored) -> list:
+        """[(id, text)] of the level's rows without a vector (written by a handle without the
+        embedder: another process, an import, a release, an MCP server without --embed), in id
+        order; `stored`: the level's vector count. Two counts when none is missing."""
+        if conn.execute(SQL_LEVEL_ROWS, (user, task)).fetchone()[0] == stored:
+            return []
+        return conn.execute(SQL_LEVEL_UNEMBEDDED, (user, task)).fetchall()
+
+    def _embed_missing(self, user, task) -> None:
+        """Give the rows of the levels a recall reads (user level, and the task's) that were
+        written without the embedder their vectors: one embed call for all of them, outside the
+        lock, then one write transaction that stores each vector only if its row is still there
+        unchanged. Checked again only after a commit. Raises EmbedError as embed_texts does."""
+        levels = [(user, None)] + ([(user, task)] if task is not None else [])
+        with self._read() as conn:
+            stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
+            missing = []
+            for level in levels:
+                if self._embedded.get(level) != stamp:
+                    stored = conn.execute(SQL_LEVEL_STAMP, level).fetchone()[0]
+                    found = self._unembedded(conn, *level, stored)
+                    if not found:
+                        self._embedded[level] = stamp
+                    missing += found
+        if not missing:
+            return
+        vectors = self.embed_texts([text for _, text in missing])
+        with self.transaction() as tx:
+            self.check_embedder(tx.db, len(vectors[0]) // 4, write=True)
+            tx.db.executemany(SQL_FILL_VECTOR, ((vec, mid, text) for (mid, text), vec in zip(missing, vectors)))
 
     def _recall(self, conn, hits, user, task, k, wanted):
         # Only contested entries are needed while choosing (they withhold); contradictions are
