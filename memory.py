@@ -49,7 +49,7 @@ __all__ = [
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
-    "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
+    "main", "emit", "seconds", "common_options", "common_values", "report_error", "require_user", "check_export_header", "opposed",
     "open_for_reading", "REFUSED_OPS",
 ]
 
@@ -4511,10 +4511,7 @@ def main(argv=None) -> int:
     The database must exist (only an import that writes something creates a missing one); the
     read commands (READ_COMMANDS, forget --dry-run) open it read-only (open_for_reading).
     """
-    common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
-    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS,
-                        help="seconds to wait for another writer's lock (default 30)")
+    common = common_options()
     parser = argparse.ArgumentParser(prog="memory.py", description="Review an agent-memory store.",
                                      parents=[common], allow_abbrev=False)
     parser.add_argument("db", help="path of the memory database")
@@ -4551,8 +4548,7 @@ def main(argv=None) -> int:
             filters=("user",))
     command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import").add_argument("file")
     command("backup", "online, consistent copy to a new file").add_argument("out")
-    args = parser.parse_args(argv)
-    args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
+    args = common_values(parser.parse_args(argv))
     for flag in ("user", "task", "attribute"):
         value = getattr(args, flag, None)
         if value is not None and not value.strip():
@@ -4602,6 +4598,24 @@ def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
             return MemoryStore(path, timeout=timeout, create=False)
         except StoreError:
             raise exc from None
+
+
+def common_options() -> argparse.ArgumentParser:
+    """The options of every command of the command lines (memory.py, gates.py), accepted before
+    or after the command: --json (print JSON) and --timeout S (seconds, see `seconds`). Give
+    it as parents= to the parser and to each command's; read the values with common_values."""
+    common = argparse.ArgumentParser(add_help=False)
+    # SUPPRESS: an option given before the command is not overwritten by the command's default
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS,
+                        help="seconds to wait for another writer's lock (default 30)")
+    return common
+
+
+def common_values(args: argparse.Namespace) -> argparse.Namespace:
+    """args with common_options' defaults filled in (json False, timeout 30.0 s); returns args."""
+    args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
+    return args
 
 
 def seconds(text: str) -> float:

@@ -305,6 +305,17 @@ class GatesCommandLine(CliCase):
             self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
         self.assertEqual(run("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
 
+    def test_json_and_timeout_before_or_after_the_command(self):
+        # Defect: 'gates.py DB --json refused' was "unrecognized arguments", '--timeout 2 refused'
+        # "invalid choice: '2'"; memory.py took both in either position (README).
+        before = run("gates.py", self.db, "--json", "--timeout", "2", "quarantine", "--user", "ada")
+        self.assertEqual(before.returncode, 0, before.stderr)
+        after = run("gates.py", self.db, "quarantine", "--user", "ada", "--json", "--timeout", "2")
+        self.assertEqual(json.loads(before.stdout), json.loads(after.stdout))
+        refused = run("gates.py", self.db, "--timeout", "2", "refused")
+        self.assertNotIn("usage:", refused.stderr)
+        self.assertEqual(run("gates.py", self.db, "--timeout", "0", "refused").returncode, 2)
+
     def test_a_notice_names_the_entry_and_the_call_that_settles_it(self):
         with MemoryStore(self.db) as s:
             notice = s.recall("editor", user="ada").notices[0]
