@@ -3171,6 +3171,7 @@ class MemoryStore:
             query = _readonly_query(self.path)
             self._seen = now if "immutable" in query else None
             self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=query)
+            self._vectors.clear()  # a new connection's data_version may repeat the old one's stamp
             self._setup_readonly()  # another process may have migrated it meanwhile
 
     @contextmanager

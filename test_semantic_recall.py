@@ -312,6 +312,17 @@ class TestRowsWrittenWithoutTheEmbedder(Case):
         self.assertIn(violin.id, [m.id for m in reader.recall("violinist", user=U).memories])
         self.assertEqual(self.vectors(self.open()), [])
 
+    def test_a_readonly_reader_follows_a_writer_that_closed(self):
+        # The immutable connection is re-opened after the change: its data_version repeated the
+        # old one's, so the cached index stayed as it was (found before this change too).
+        with MemoryStore(self.path, embed=hashed_ngrams) as writer:
+            writer.add("My employer is Acme Corp.", user=U)
+        reader = self.open(embed=hashed_ngrams, readonly=True)
+        self.assertEqual(reader.recall("violinist", user=U).memories, [])
+        with MemoryStore(self.path, embed=hashed_ngrams) as writer:
+            violin = writer.add("My daughter plays violin.", user=U)
+        self.assertEqual([m.id for m in reader.recall("violinist", user=U).memories], [violin.id])
+
     def test_a_row_erased_meanwhile_gets_no_vector(self):
         plain = self.open()
         secret = plain.add("My daughter plays violin.", user=U)
