@@ -4296,9 +4296,13 @@ class MemoryStore:
         With an embedder, the query is embedded (one call) and each scope level's vector index
         (cached per store, brought up to date with the file before use) gives the nearest
         memories; the FUSION_DEPTH (or 2k) best of each path are ranked by the one rule of
-        FUSION_WEIGHT, then the rest of the word ranking follows. Every rule below applies to that
-        fused ranking exactly as to the words'. `scores` holds each returned memory's score and
-        `paths` which path found it ("lexical", "vector" or "both").
+        FUSION_WEIGHT (a memory only the vectors found needs a cosine > 0), then the rest of the
+        word ranking follows. Every rule below applies to that fused ranking exactly as to the
+        words'. `scores` holds each returned memory's score and `paths` which path found it
+        ("lexical", "vector" or "both"). Rows of those levels written without the embedder are
+        embedded first (one more hook call, one short write transaction, skipped while another
+        connection holds the write lock; in memory only when readonly); EmbedError (nothing
+        written) when the hook fails on the query or on them.
 
         The answer does not depend on whether cron has run: a hit stands for what consolidation
         keeps or would keep (a retired or not-yet-folded value stands for its group's current
@@ -4308,7 +4312,8 @@ class MemoryStore:
         newcomers are withheld and described in `notices` (naming the entry and the call that
         settles it); both sides of an open contradiction carry a note and are ordered by
         show_first; facts that state one frame with another value carry a note. Writes only to
-        count co-recalls on ledger entries (one short transaction, skipped when locked).
+        count co-recalls on ledger entries (one short transaction, skipped when locked) and to
+        store missing vectors (above).
         """
         if not isinstance(query, str):
             raise _invalid("query", "a str", query)
@@ -4424,7 +4429,8 @@ class MemoryStore:
         """Give the rows of the levels a recall reads (user level, and the task's) that were
         written without the embedder their vectors: one embed call for all of them, outside the
         lock, then one write transaction that stores each vector only if its row is still there
-        unchanged. Checked again only after a commit. Raises EmbedError as embed_texts does."""
+        unchanged (skipped while another connection holds the write lock: a recall never waits
+        for it). Checked again only after a commit. Raises EmbedError as embed_texts does."""
         levels = [(user, None)] + ([(user, task)] if task is not None else [])
         with self._read() as conn:
             stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
@@ -4439,9 +4445,11 @@ class MemoryStore:
         if not missing:
             return
         vectors = self.embed_texts([text for _, text in missing])
-        with self.transaction() as tx:
+
+        def fill(tx):
             self.check_embedder(tx.db, len(vectors[0]) // 4, write=True)
             tx.db.executemany(SQL_FILL_VECTOR, ((vec, mid, text) for (mid, text), vec in zip(missing, vectors)))
+        self._unless_locked(fill, "storing missing vectors")  # locked: words only this time, the next recall retries
 
     def _recall(self, conn, hits, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
@@ -4561,20 +4569,27 @@ class MemoryStore:
     def _count_co_recalls(self, entry_ids):
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
         skipped (uncounted) when another connection holds the write lock."""
+        self._unless_locked(lambda tx: tx.db.executemany(
+            "UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? WHERE id = ?",
+            [(tx.now, e) for e in entry_ids]), "counting co-recalls")
+
+    def _unless_locked(self, write, what: str) -> bool:
+        """write(tx) in one transaction that never waits for another connection's write lock
+        (a recall's own writes must not block it): False, nothing written, when it is held."""
         with self._lock:
             conn = self._db()
             try:
                 conn.execute("PRAGMA busy_timeout = 0")
                 try:
                     with self.transaction() as tx:
-                        tx.db.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
-                                          "WHERE id = ?", [(tx.now, e) for e in entry_ids])
+                        write(tx)
+                    return True
                 except LockedError:
-                    pass
+                    return False
                 finally:
                     conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except self._Error as exc:
-                raise _translate(exc, self.path, "counting co-recalls") from exc
+                raise _translate(exc, self.path, what) from exc
 
 
 def _held_notice(conn, m) -> str:

@@ -323,6 +323,19 @@ class TestRowsWrittenWithoutTheEmbedder(Case):
             violin = writer.add("My daughter plays violin.", user=U)
         self.assertEqual([m.id for m in reader.recall("violinist", user=U).memories], [violin.id])
 
+    def test_a_held_write_lock_is_not_waited_for(self):
+        import sqlite3
+        violin = self.open().add("My daughter plays violin.", user=U)
+        store = self.open(embed=hashed_ngrams, timeout=0.5)
+        holder = sqlite3.connect(self.path, isolation_level=None)
+        self.addCleanup(holder.close)
+        holder.execute("BEGIN IMMEDIATE")
+        self.assertEqual(store.recall("violin", user=U).paths, {violin.id: "lexical"})  # words only, no wait
+        self.assertEqual(self.vectors(store), [])
+        holder.execute("ROLLBACK")
+        self.assertEqual(store.recall("violinist", user=U).paths, {violin.id: "vector"})
+        self.assertEqual(self.vectors(store), [violin.id])
+
     def test_a_row_erased_meanwhile_gets_no_vector(self):
         plain = self.open()
         secret = plain.add("My daughter plays violin.", user=U)
