@@ -360,8 +360,8 @@ class _Run:
             if o[0] == "contradiction":
                 opposite[o[1]].add(o[2])
                 opposite[o[2]].add(o[1])
-        for e in self.ledger:
-            if e.kind in ("contradiction", "changed value") and e.id not in self.closed_set:
+        for e in self.ledger:  # a changed value's entry is found again through the frames (typed)
+            if e.kind == "contradiction" and e.id not in self.closed_set:
                 opposite[e.a].add(e.b)
                 opposite[e.b].add(e.a)
         held = {x for e in self.ledger if e.kind == "contested" and e.id not in self.closed_set for x in (e.a, e.b)}
