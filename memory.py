@@ -469,7 +469,8 @@ def _tense(tokens) -> tuple[str, frozenset]:
     """(tense, indices of tokens that only mark it) of a statement's casefolded words (empty
     strings allowed). The first finite verb decides: an auxiliary by AUXILIARY_TENSES; "have"
     + a participle is the perfect, "had" + one the past (the auxiliary only marks tense); "used
-    to" + a verb is the past; "will"/"shall" the future (a marker), like "be" before an -ing
+    to" + a verb is the past; "will"/"shall" the future (a marker), and so is a present "be" +
+    "going to" (or "gonna") + a verb (_bare_verb; "was going to" is no future), like "be" before an -ing
     verb ("I was living in Rome" = "I lived in Rome"); a verb in a simple past
     (IRREGULAR_VERBS or -ed) the past; else the present. The verb is the word after a subject
     pronoun, or after the subject's first word ("my sister lived"), never right after a
@@ -1047,8 +1048,10 @@ def frame(text: str) -> tuple[str, tuple] | None:
     """(frame, values) of a text, or None when it has no words. The frame is the casefolded
     canonical text with each value replaced by "#", a fronted phrase moved to the end (see
     signature), words stemmed and auxiliaries in one form whatever their tense; values are the
-    values in order (casefolded; dates as "MM-DD", times as "HH:MM", quantities without a space
-    before the unit), then the tense (TENSES). A name runs over the capitalized words after it
+    values in order (casefolded; dates as "MM-DD" or "YYYY-MM-DD" whether written in words or
+    digits (_numeric_date; a day and month that read both ways as "MM-DD~MM-DD"), times as
+    "HH:MM", quantities without a space before the unit, a spelled-out count in digits: "two
+    kids" -> "2", "a cat" -> "1", see _counts), then the tense (TENSES). A name runs over the capitalized words after it
     ("New York", "Mr Petrov", "Dr. Weber" are one value each), never across a sentence's
     punctuation; a date over its parts ("Monday, May 29, 2026"). Two facts with the same frame
     and exactly one different value are a changed value (changed_value).
@@ -1059,8 +1062,10 @@ def frame(text: str) -> tuple[str, tuple] | None:
 
 def changed_value(a: str, b: str) -> bool:
     """Whether texts a and b are the same frame with exactly one value different, and not
-    opposed (a contradiction says more). A date, time, quantity or tense is a slot wherever it
-    stands ("Take 10mg ..." / "Take 5mg ...", "I have a cat" / "I had a cat"). Another value
+    opposed (a contradiction says more). A date, time, quantity, spelled-out count or tense is
+    a slot wherever it stands ("Take 10mg ..." / "Take 5mg ...", "I own two cars" / "... three
+    cars", "I have a cat" / "I had a cat", "I'm going to visit Paris" / "I visited Paris"); a
+    date that reads two ways ("03/04/2026") differs only from a date that is neither. Another value
     must stand in a slot that states a value: right after a function word ("expires on #", "is
     #", "moved to #"), or after a noun that follows a function word inside the sentence ("is on
     floor #", "is number #", "in room #"). A number that names the subject ("Invoice 7 is
