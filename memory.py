@@ -50,6 +50,8 @@ __all__ = [
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
+    "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM", "metadata_filter", "metadata_matches",
+    "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
     "open_for_reading", "REFUSED_OPS",
 ]
 
@@ -86,6 +88,7 @@ FTS_MERGE_PAGES = 256       # index pages a consolidation run merges after it co
 WAL_AUTOCHECKPOINT_PAGES = 256  # WAL pages (4 KiB) at which a commit also checkpoints (SQLite: 1,000): smaller,
                                  # more frequent checkpoints keep an agent's turn from paying for a large one
 MMAP_BYTES = 1 << 30         # read through a memory map (pages stay the OS cache's); 0 = plain reads
+PURGE_ALL_CONFIRM = "purge all"  # the confirmation MemoryStore.purge_all(confirm=...) requires
 BUCKET_ROWS = 2_048          # memories per index-key bucket: erasure re-keys at most this many rows
                              # where FTS5 secure-delete is absent; a query ORs one phrase set per bucket
 # Neighbours: an episodic memory also indexes the words of the NEIGHBOURS episodic memories before
@@ -1315,8 +1318,10 @@ RULE_NEWER = "newer statement"
 RULE_NEAR_DUPLICATE = "near duplicate"
 RULE_SETTLED_BY_USER = "settled by user"   # store.resolve: the user picked a side
 RULE_RELEASED = "released from quarantine"  # gates.release: the user confirmed a held memory
+RULE_UPDATE = "update"                      # store.update: a correction by the memory's own provenance
 # Every rule a resolution can name (resolutions.rule holds one of these).
-RULES = (RULE_DUPLICATE, *RANK_STEPS, RULE_NEWER, RULE_NEAR_DUPLICATE, RULE_SETTLED_BY_USER, RULE_RELEASED)
+RULES = (RULE_DUPLICATE, *RANK_STEPS, RULE_NEWER, RULE_NEAR_DUPLICATE, RULE_SETTLED_BY_USER, RULE_RELEASED,
+         RULE_UPDATE)
 
 
 def rule_for(winner, loser) -> str:
@@ -1798,6 +1803,59 @@ class Event:
     digest: str | None = None
 
 
+# What store.history(id) can say happened to a memory, in server-clock order (HistoryEvent.kind):
+#   added       the row was written: by whom (source, authority), from where (origin, authenticated),
+#               the gate's decision as the row shows it (trust; decision "accept" for a row stored
+#               current, "quarantine" for one held, as its status or its release shows)
+#   kept        it stayed and memory `retired` was retired (rule, run; run None: at write time)
+#   retired     it lost a resolution to memory `kept` in a consolidation run (rule, run) or by the
+#               user settling a ledger entry (rule "settled by user")
+#   superseded  a newer write retired it at once (a gate's supersede; rule, kept), or an import
+#               carried such a resolution over (run None)
+#   updated     store.update corrected it: memory `kept` is the correction (rule "update")
+#   released    the user confirmed it out of quarantine: memory `kept` is the released copy
+#   contradiction | contested | changed value | cross-scope duplicate
+#               a ledger entry naming it was opened (entry, other side, state, reason, resolution)
+#   forgotten | purged | imported | rejected | quarantined
+#               an audit event names its id (op, ids, count, reason); after erasure only these and
+#               closed ledger entries are left: ids and counts, never text
+HISTORY_KINDS = ("added", "kept", "retired", "superseded", "updated", "released", *CONFLICT_KINDS,
+                 "forgotten", "purged", "imported", "rejected", "quarantined")
+_AUDIT_KINDS = {"forget": "forgotten", "purge": "purged", "import": "imported"}  # events.op -> kind
+
+
+@dataclass(frozen=True)
+class HistoryEvent:
+    """One thing that happened to memory `memory`, at server clock `clock` (recorded_at: UTC ISO
+    8601). `kind` is one of HISTORY_KINDS; the other fields are set where the kind has them
+    (None or () otherwise): kept/retired/rule/run for resolutions, entry/other/state/reason for
+    ledger entries, op/ids/count/reason for audit events, source/authority/origin/
+    authenticated/trust/status/decision for "added"."""
+
+    kind: str
+    memory: int
+    clock: int
+    recorded_at: str
+    kept: int | None = None
+    retired: int | None = None
+    rule: str | None = None
+    run: int | None = None
+    entry: int | None = None
+    other: int | None = None
+    state: str | None = None
+    reason: str | None = None
+    op: str | None = None
+    ids: tuple = ()
+    count: int | None = None
+    source: str | None = None
+    authority: str | None = None
+    origin: str | None = None
+    authenticated: bool | None = None
+    trust: str | None = None
+    status: str | None = None
+    decision: str | None = None
+
+
 @dataclass(frozen=True)
 class Imported:
     """What import_records did: `ids` maps each exported memory id to its id here (new, or the
@@ -2211,6 +2269,29 @@ def canonical_metadata(metadata) -> str | None:
         raise InvalidMemory(f"metadata: expected at most {MAX_METADATA_BYTES} bytes of canonical JSON; "
                             f"got {size} bytes")
     return text
+
+
+def metadata_filter(metadata) -> dict | None:
+    """A metadata filter as reads take it ({key: value, ...}: every key present with an equal
+    value; {} or None: no filter), checked like metadata itself and returned as {key: canonical
+    JSON of the value}. Raises InvalidMemory (field "metadata") for anything else. Pure."""
+    if metadata is None:
+        return None
+    canonical_metadata(metadata)
+    return {k: _canonical_value(v) for k, v in metadata.items()}
+
+
+def _canonical_value(value) -> str:
+    # JSON text, so that True is not 1 and 1 is not "1" (Python's == says True == 1)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def metadata_matches(memory, having) -> bool:
+    """Whether `memory`'s metadata satisfies a filter from metadata_filter (None: always)."""
+    if not having:
+        return True
+    md = memory.metadata
+    return md is not None and all(k in md and _canonical_value(md[k]) == v for k, v in having.items())
 
 
 def _encodable(name, value):
@@ -3598,6 +3679,52 @@ class MemoryStore:
         with self.transaction() as tx:
             return tx.insert(rows, vectors=vectors)
 
+    def update(self, memory_id: int, text: str, *, attribute=ALL, kind: str | None = None,
+               metadata=ALL) -> Memory:
+        """Correct a current memory: `text` is written as a new memory by the same provenance (the
+        same user, task, source, authority, origin, authenticated, trust and original_*; its
+        attribute, kind and metadata unless given: attribute=None drops the attribute,
+        metadata=None the metadata, a dict replaces it) and the old one is retired by it with
+        rule "update" (RULE_UPDATE), so the old text stays on record as everywhere. Open
+        contradiction and contested entries of the old memory follow the correction; its other
+        entries close. Returns the new memory. One transaction.
+
+        No gate reviews it: an update restates what that provenance already said (use
+        gates.remember for new content). Raises InvalidMemory, writing nothing, for a bad id or
+        text, and for an id that is not a current memory: retired (update what replaced it:
+        `python memory.py DB show ID`), quarantined (gates.release or gates.discard it) or
+        forgotten.
+        """
+        _check_id("memory_id", memory_id)
+        with self.transaction() as tx:
+            row = tx.db.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+            if row is None:
+                raise _invalid("memory_id", "the id of a current memory (this one does not exist or was forgotten)",
+                               memory_id)
+            old = _memory(row)
+            if old.status != "current":
+                fix = ("update the memory that replaced it (python memory.py DB show ID)" if old.status == "retired"
+                       else "release or discard it first (gates.release / gates.discard)")
+                raise _invalid("memory_id", f"the id of a current memory; memory {memory_id} is {old.status}: {fix}",
+                               memory_id)
+            new = prepare(dict(text=text, user=old.user, task=old.task,
+                               attribute=old.attribute if attribute is ALL else attribute,
+                               authority=old.authority, kind=old.kind if kind is None else kind, source=old.source,
+                               origin=old.origin, authenticated=old.authenticated, trust=old.trust,
+                               metadata=old.metadata if metadata is ALL else metadata))
+            new.update(original_source=old.original_source, original_origin=old.original_origin,
+                       original_authority=old.original_authority)  # an imported row's correction is one too
+            [memory] = tx.insert([new])
+            holding = [r[0] for r in tx.db.execute(
+                "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?) AND kind IN "
+                f"({','.join('?' * len(HOLDING_KINDS))})", (memory_id, memory_id, *HOLDING_KINDS))]
+            others = [r[0] for r in tx.db.execute(
+                "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
+                (memory_id, memory_id)) if r[0] not in holding]
+            tx.move_conflicts([(memory_id, memory.id)], skip=set(others))
+            tx.retire(memory.id, memory_id, RULE_UPDATE, user=old.user, clock=memory.created_at)
+            return memory
+
     def declare(self, attribute: str, policy: str) -> None:
         """Declare an attribute's policy: "one" (default), "many" or "immutable". One transaction.
 
@@ -3722,6 +3849,31 @@ class MemoryStore:
         self._scrub_erased(ids)
         return len(ids)
 
+    def purge_all(self, *, confirm: str) -> int:
+        """Delete every memory of every user (a reset), guarded: `confirm` must be exactly
+        PURGE_ALL_CONFIRM ("purge all"), else InvalidMemory and nothing is touched. Returns the
+        number of memories deleted.
+
+        One transaction, with purge's guarantees for each user: resolutions and ledger entries
+        go, one audit event per user (op "purge", reason "purge all": ids and count, never
+        text), the search index's buckets are dropped, then the WAL is checkpointed so the text
+        is gone from the files (ScrubPendingError with the ids deleted as for forget). Declared
+        attribute policies, consolidation runs and the audit itself are kept (they hold no text).
+        """
+        if confirm != PURGE_ALL_CONFIRM:
+            raise _invalid("confirm", repr(PURGE_ALL_CONFIRM) + " (purge_all deletes every user's memories)", confirm)
+        gone = []
+        with self.transaction() as tx:
+            users = [r[0] for r in tx.db.execute("SELECT DISTINCT user FROM index_keys ORDER BY user")]
+            for user in users:
+                ids = tx.with_retired("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)", (user,))
+                if ids:
+                    tx.erase(user, ids, "purge", "purge all")
+                    gone += ids
+                tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
+        self._scrub_erased(gone)
+        return len(gone)
+
     def maintain(self, pages: int = FTS_MERGE_PAGES) -> None:
         """Bounded housekeeping that consolidation runs after each run, so the agent's own
         writes need not: merge at most `pages` pages of search-index segments (FTS5 'merge',
@@ -3819,7 +3971,7 @@ class MemoryStore:
             found = {r[0] for r in conn.execute("SELECT DISTINCT task FROM index_keys WHERE user = ?", (user,))}
         return ([None] if None in found else []) + sorted(t for t in found if t is not None)
 
-    def current(self, user: str, task=None, *, attribute: str | None = None) -> list[Memory]:
+    def current(self, user: str, task=None, *, attribute: str | None = None, metadata=None) -> list[Memory]:
         """The current semantic facts visible at (user, task), oldest first (server clock).
 
         task=None: the user level. task="t1": the user level plus t1's own, where a t1 fact about
@@ -3827,11 +3979,14 @@ class MemoryStore:
         task=ALL: every level, no override. Quarantined and retired rows never appear. A contested
         newcomer (GuardGate) is listed but hides nothing: it overrides no user-level fact.
         attribute: only facts with that attribute (normalized like stored attributes).
+        metadata: only facts whose metadata has every one of these keys with an equal value
+        (metadata_matches), applied after task override (the rules never read metadata).
         current() lists what is stored as current; recall() is what to show a model.
         """
         check_user(user)
         check_task(task, allow_all=True)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        having = metadata_filter(metadata)
         with self._read() as conn:
             if task is ALL:
                 rows = conn.execute(f"{_SELECT} WHERE user = ? AND status = 'current' AND "
@@ -3844,22 +3999,26 @@ class MemoryStore:
                         "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'", (user,))}
                     hidden = {r[6] for r in own if r[6] is not None and r[0] not in contested}
                     rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
-        return [_memory(r) for r in rows if wanted is None or r[6] == wanted]
+        return [m for m in map(_memory, rows) if (wanted is None or m.attribute == wanted)
+                and metadata_matches(m, having)]
 
     def memories(self, user: str, task=ALL, *, status: str | None = None,
-                 attribute: str | None = None) -> list[Memory]:
+                 attribute: str | None = None, metadata=None) -> list[Memory]:
         """Every stored memory of `user` (any kind, any status), oldest first (server clock).
 
         task: ALL (every level), None (the user level) or a task id. status: only rows with
         that status (current | retired | quarantined). attribute: only rows with that attribute
-        (normalized). Reads the user's index buckets page by page, so a large user never needs
-        one huge statement. Raises InvalidMemory for a bad user, task, status or attribute.
+        (normalized). metadata: only rows whose metadata has every one of these keys with an
+        equal value (metadata_matches). Reads the user's index buckets page by page, so a large
+        user never needs one huge statement. Raises InvalidMemory for a bad user, task, status,
+        attribute or metadata filter.
         """
         check_user(user)
         check_task(task, allow_all=True)
         if status is not None:
             _check_enum("status", status, STATUSES)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        having = metadata_filter(metadata)
         sql, args = "WHERE m.user = ?", [user]
         if task is not ALL:
             sql, args = sql + " AND m.task IS ?", args + [task]
@@ -3877,7 +4036,7 @@ class MemoryStore:
                 out.extend(_memory(r) for r in conn.execute(
                     f"SELECT {cols} FROM memories m INDEXED BY memories_bucket {sql} AND m.fts_bucket = ?",
                     args + [bucket]))
-        return sorted(out, key=lambda m: m.created_at)
+        return sorted((m for m in out if metadata_matches(m, having)), key=lambda m: m.created_at)
 
     def resolutions(self, user: str) -> list[Resolution]:
         """Every resolution about `user`'s memories, oldest first (server clock)."""
@@ -3887,23 +4046,55 @@ class MemoryStore:
                                 "ORDER BY clock, id", (user,)).fetchall()
         return [Resolution(*r) for r in rows]
 
-    def history(self, memory_id: int) -> list:
-        """The resolutions, ledger entries and audit events touching one memory, oldest first.
-
-        Items are Resolution, Conflict and Event objects. Works for deleted ids too (events).
+    def history(self, memory_id: int) -> list["HistoryEvent"]:
+        """What happened to one memory, as HistoryEvent items in server-clock order (HISTORY_KINDS
+        names and documents every kind): added, then what it kept or lost (retired, superseded,
+        updated, released), the ledger entries naming it, and the audit events naming its id
+        (forgotten, purged, imported, ...). Works for erased ids too: then only the audit events
+        and closed ledger entries are left (ids and counts, never text). One read; raises
+        InvalidMemory for a non-int id. `python memory.py DB history ID [--json]`.
         """
         _check_id("memory_id", memory_id)
         with self._read() as conn:
-            items = [(r[-1], 0, Resolution(*r[:-1])) for r in conn.execute(
-                f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
-                (memory_id, memory_id))]
-            items += [(r[9], 1, Conflict(*r)) for r in conn.execute(
+            row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+            steps = conn.execute(f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
+                                 (memory_id, memory_id)).fetchall()
+            entries = [Conflict(*r) for r in conn.execute(
                 f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? OR b = ?", (memory_id, memory_id))]
             # json_each finds the id inside the audit's id list without a LIKE on text.
-            items += [(r[6], 2, _event(r)) for r in conn.execute(
+            audit = [_event(r) for r in conn.execute(
                 f"SELECT {_EVENT_COLUMNS} FROM events "
                 "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)", (memory_id,))]
-        return [item for _, _, item in sorted(items, key=lambda t: (t[0], t[1]))]
+        items = []
+        if row is not None:
+            m = _memory(row)
+            held = m.status == "quarantined" or any(s[1] == memory_id and s[2] == RULE_RELEASED for s in steps)
+            items.append((m.created_at, 0, HistoryEvent(
+                "added", memory_id, m.created_at, m.recorded_at, source=m.source, authority=m.authority,
+                origin=m.origin, authenticated=m.authenticated, trust=m.trust, status=m.status,
+                decision="quarantine" if held else "accept")))
+        for kept, retired, rule, run, recorded_at, clock in steps:
+            if kept == memory_id:
+                kind = "kept"
+            elif rule == RULE_UPDATE:
+                kind = "updated"
+            elif rule == RULE_RELEASED:
+                kind = "released"
+            elif run is None and rule != RULE_SETTLED_BY_USER:
+                kind = "superseded"
+            else:
+                kind = "retired"
+            items.append((clock, 1, HistoryEvent(kind, memory_id, clock, recorded_at, kept=kept, retired=retired,
+                                                 rule=rule, run=run)))
+        for c in entries:
+            items.append((c.opened_clock, 2, HistoryEvent(
+                c.kind, memory_id, c.opened_clock, c.opened_at, run=c.run, entry=c.id,
+                other=c.b if c.a == memory_id else c.a, state=c.state,
+                reason=c.reason + (f" -> {c.resolution}" if c.resolution else ""))))
+        for e in audit:
+            items.append((e.clock, 3, HistoryEvent(_AUDIT_KINDS.get(e.op, e.op), memory_id, e.clock, e.recorded_at,
+                                                   op=e.op, ids=e.ids, count=e.count, reason=e.reason)))
+        return [item for *_, item in sorted(items, key=lambda t: (t[0], t[1]))]
 
     def events(self, user: str | None = None, *, refused: bool | None = False) -> list[Event]:
         """The audit, oldest first; every user when `user` is None. refused=False (default):
@@ -4085,10 +4276,10 @@ class MemoryStore:
             legacy = f"import:{r['original_source']}:{r['origin']}"[:MAX_KEY_CHARS]
             found = tx.db.execute(
                 "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? AND status = ? "
+                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? "
                 "AND ((origin = ? AND original_source IS ?) OR (origin = ? AND original_source IS NULL)) LIMIT 1",
-                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], meta[i][1], r["origin"],
-                 r["original_source"], legacy)).fetchone()
+                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], r["origin"],
+                 r["original_source"], legacy)).fetchone()  # any status: a later fold may have retired it
             if found:
                 ids[meta[i][0]], users[found[0]] = found[0], r["user"]
                 already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found[0]}"))
@@ -4156,6 +4347,63 @@ class MemoryStore:
                                              f"import of {len(mine)} memories", clock, tx.now))
         return Imported(ids, refused, resolutions, entries, len(made), changed, already)
 
+    def import_memories(self, items) -> "Imported":
+        """Import memories converted from another memory system (mem0_records,
+        mcp_memory_records): items are dicts {"key", "text", "user", "task", "source", "origin",
+        "authority", "metadata", "recorded_at"}. One transaction: all accepted rows or nothing
+        (and nothing at all, not even the clock, when no row is new: `Imported.added` False).
+
+        Every row arrives marked as imported, as import_records marks an export's rows: source
+        "import" (it never outranks a live fact), the item's origin and authority, the item's
+        source, origin and authority as original_source/_origin/_authority, recorded_at the
+        item's time (UTC ISO 8601 with Z; None: now), a new server-clock value in the items'
+        order, status current, trust trusted (the operator vouches for the file). An item that
+        cannot be stored is refused as (key, reason) in `Imported.refused`; one imported before
+        (the same text, scope, origin and original source) is listed in `Imported.already` and
+        its key maps to that row. `Imported.ids` maps each key to its id here; one "import"
+        audit event per user. `python memory.py DB import --from mem0|mcp-memory FILE`.
+        """
+        rows, refused, already = [], [], []
+        for item in items:
+            key = item.get("key") if isinstance(item, dict) else None
+            try:
+                if not isinstance(item, dict):
+                    raise _invalid("item", "a dict from mem0_records or mcp_memory_records", item)
+                source = _check_enum("source", item.get("source"), tuple(s for s in SOURCES if s != "import"))
+                row = prepare({"text": item.get("text"), "user": item.get("user"), "task": item.get("task"),
+                               "authority": item.get("authority"), "source": "import", "origin": item.get("origin"),
+                               "metadata": item.get("metadata")})
+                when = item.get("recorded_at")
+                if when is not None and not (isinstance(when, str) and when.endswith("Z")):
+                    raise _invalid("recorded_at", "a UTC ISO 8601 time ending in Z, or None", when)
+                row.update(original_source=source, original_origin=row["origin"], original_authority=row["authority"],
+                           recorded_at=when)
+                rows.append((key, row))
+            except InvalidMemory as exc:
+                refused.append((key, str(exc)))
+        with self.transaction() as tx:
+            ids, fresh = {}, []
+            for key, r in rows:
+                found = tx.db.execute(
+                    "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
+                    "task IS ?) AND source = 'import' AND origin = ? AND original_source IS ? AND text = ? LIMIT 1",
+                    (r["user"], r["task"], r["origin"], r["original_source"], r["text"])).fetchone()
+                if found:
+                    ids[key] = found[0]
+                    already.append((key, f"imported before as memory {found[0]}"))
+                else:
+                    fresh.append((key, r))
+            if not fresh:
+                return Imported(ids, refused, 0, 0, already=already)  # nothing written: the clock stays
+            made = tx.insert([r for _, r in fresh])
+            ids.update({key: m.id for (key, _), m in zip(fresh, made)})
+            clock = tx.tick()
+            for user in sorted({m.user for m in made}):
+                mine = [m.id for m in made if m.user == user]
+                tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
+                                                 f"import of {len(mine)} memories", clock, tx.now))
+        return Imported(ids, refused, 0, 0, memories=len(made), already=already)
+
     def backup(self, target: str) -> None:
         """Copy the store to a new file `target` with SQLite's online backup API: a consistent,
         page-for-page copy taken while other connections keep writing. Refuses an existing
@@ -4178,7 +4426,7 @@ class MemoryStore:
     # -- recall --
 
     def recall(self, query: str, *, user: str, task: str | None = None, k: int = 5,
-               attribute: str | None = None) -> Recall:
+               attribute: str | None = None, metadata=None) -> Recall:
         """Up to `k` current memories of (user, task) for the model, best first (FTS5 BM25, fused
         with vector similarity when the store has an embedder).
 
@@ -4187,6 +4435,9 @@ class MemoryStore:
         the bare word; text without spaces, such as Chinese or Japanese, by character bigrams);
         any query is safe (terms are hashed, so FTS syntax never reaches the index) and a query
         with no usable words returns nothing. attribute: only memories with that attribute.
+        metadata: only memories whose metadata has every one of these keys with an equal value
+        (metadata_matches), applied to what the rules chose to stand for each hit, so a filter
+        never changes which value is current, only which are returned.
         BM25 weighs the attribute, the text and the words an episodic memory borrows from its
         thread's neighbours (NEIGHBOURS) by BM25_WEIGHTS.
 
@@ -4215,6 +4466,7 @@ class MemoryStore:
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_ID:
             raise _invalid("k", f"an int >= 1 and <= {MAX_ID}", k)
         wanted = _attribute_name(attribute) if attribute is not None else None
+        having = metadata_filter(metadata)
         with self._read() as conn:
             phrases = _query_phrases(query)
             keys = [r[0] for r in conn.execute(
@@ -4227,7 +4479,7 @@ class MemoryStore:
                 [(mid, -score, "lexical") for mid, score in batch] for batch in iter(
                     lambda: lexical.fetchmany(min(max(4 * k, 32), 1000)), []))
             try:
-                found, co_recalled = self._recall(conn, hits, user, task, k, wanted)
+                found, co_recalled = self._recall(conn, hits, user, task, k, wanted, having)
             finally:
                 lexical.close()
         if co_recalled and not self.readonly:  # after the read transaction: a write cannot nest inside it
@@ -4301,7 +4553,7 @@ class MemoryStore:
         index.stamp = stamp
         return index
 
-    def _recall(self, conn, hits, user, task, k, wanted):
+    def _recall(self, conn, hits, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
         view = _ReadView(conn, user, task)
@@ -4330,7 +4582,8 @@ class MemoryStore:
                         held.append(_memory(row))  # never served: described to the user instead
                     continue
                 for mem in view.stand_ins(_memory(row)):
-                    if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted):
+                    if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted) \
+                            or not metadata_matches(mem, having):
                         continue
                     seen_ids.add(mem.id)
                     if mem.id in contested:
@@ -4636,15 +4889,40 @@ def _provenance(m: Memory) -> str:
     return f"{m.source}:{m.authority}:{m.trust} {m.origin}"
 
 
+# History kinds in which the memory lost to `kept`, and how `show` words each.
+_LOSING_KINDS = {"retired": "retired by", "superseded": "superseded by", "updated": "updated by",
+                 "released": "released as"}
+
+
+def _history_line(store: "MemoryStore", e: "HistoryEvent") -> str:
+    """One line of `history` for a HistoryEvent: server clock, kind and what the kind carries."""
+    head = f"  [{e.clock}] {e.recorded_at} {e.kind}"
+    run = f"run {e.run}" if e.run is not None else "at write"
+    if e.kind == "added":
+        return (f"{head}: {e.source}:{e.authority}:{e.trust} {e.origin} authenticated={e.authenticated}, "
+                f"decision {e.decision}, now {e.status}")
+    if e.kind == "kept":
+        return f"{head}: retired #{e.retired} ({e.rule}, {run})"
+    if e.kind in _LOSING_KINDS:
+        return f"{head}: {_LOSING_KINDS[e.kind]} #{e.kept} ({e.rule}, {run})"
+    if e.entry is not None:
+        other = store.get(e.other) if e.other is not None else None
+        return (f"{head}: ledger entry #{e.entry} {e.state} with #{e.other} "
+                f"{other.text if other else '(deleted)'!r}: {e.reason}")
+    return f"{head}: {e.op} of {e.count} memories {list(e.ids)} ({e.reason})"
+
+
 def main(argv=None) -> int:
     """`python memory.py DB COMMAND [options]`: look inside a store and settle it from the shell.
 
     Commands: users | list | show ID | history ID | conflicts | resolve ENTRY --keep ID |
-    events | forget ID [--dry-run] | purge USER | export | import FILE | backup OUT. Filters
-    --user --task ('-' = the user level) --attribute --status; --json on every command. Exit 0
-    ok, 1 nothing found or refused (one line on stderr naming the thing and the fix), 2 usage.
-    The database must exist (only an import that writes something creates a missing one); the
-    read commands (READ_COMMANDS, forget --dry-run) open it read-only (open_for_reading).
+    events | forget ID [--dry-run] | purge USER | purge-all --confirm 'purge all' | export |
+    import FILE [--from mem0 | --from mcp-memory --user U] | backup OUT. Filters --user --task
+    ('-' = the user level) --attribute --status (list: --metadata KEY=VALUE); --json on every
+    command. Exit 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the
+    fix), 2 usage. The database must exist (only an import that writes something creates a
+    missing one); the read commands (READ_COMMANDS, forget --dry-run) open it read-only
+    (open_for_reading).
     """
     common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
@@ -4665,10 +4943,12 @@ def main(argv=None) -> int:
         return p
     command("users", "every user, with counts by status and open ledger entries")
     command("list", "memories with status, provenance and what replaced what",
-            filters=("user", "task", "attribute", "status"))
+            filters=("user", "task", "attribute", "status")).add_argument(
+        "--metadata", action="append", type=_metadata_pair, metavar="KEY=VALUE",
+        help="only memories whose metadata has KEY equal to VALUE (JSON, else text); repeat to AND")
     command("show", "one memory: provenance, the whole chain of resolutions, ledger, audit").add_argument(
         "id", type=int)
-    command("history", "resolutions, ledger entries and audit events touching one memory").add_argument(
+    command("history", "what happened to one memory, in server-clock order (added, retired, updated, ledger, audit)").add_argument(
         "id", type=int)
     command("conflicts", "open ledger entries (every kind) and how to settle each", filters=("user", "kind"))
     p = command("resolve", "settle a ledger entry: keep one side, retire the other")
@@ -4682,9 +4962,16 @@ def main(argv=None) -> int:
     p = command("purge", "delete every memory of a user (audited, text gone)")
     p.add_argument("user")
     p.add_argument("--task", help="only this task ('-': user level); default every level")
+    command("purge-all", "delete every memory of every user (a reset; audited, text gone)").add_argument(
+        "--confirm", required=True, help=f"must be exactly {PURGE_ALL_CONFIRM!r}")
     command("export", "JSON lines on stdout: header, policies, memories, resolutions, ledger",
             filters=("user",))
-    command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import").add_argument("file")
+    p = command("import", "JSON lines from FILE (or - for stdin); rows arrive as source import")
+    p.add_argument("file")
+    p.add_argument("--from", dest="source_format", choices=IMPORT_FORMATS, default="agent-memory",
+                   help="the file's format: this store's export (default), Mem0's get_all/export JSON, or the "
+                        "MCP memory server's memory.jsonl (needs --user)")
+    p.add_argument("--user", help="with --from mcp-memory: the user whose knowledge graph it is")
     command("backup", "online, consistent copy to a new file").add_argument("out")
     args = parser.parse_args(argv)
     args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
@@ -4696,14 +4983,23 @@ def main(argv=None) -> int:
         parser.error(f"--status: expected {' | '.join(STATUSES)}; got {args.status!r}")
     if getattr(args, "kind", None) not in (None, *CONFLICT_KINDS):
         parser.error(f"--kind: expected {' | '.join(CONFLICT_KINDS)}; got {args.kind!r}")
+    if args.command == "import" and args.user and args.source_format != "mcp-memory":
+        parser.error(f"--user applies to --from mcp-memory only ({args.source_format} records name their users)")
     try:
         records = None
-        if args.command == "import":  # read and checked before any file is made
+        if args.command == "import" and args.source_format == "agent-memory":  # read and checked before any file is made
             records = _read_jsonl(args.file)
             check_export_header(records)
+        elif args.command == "import":
+            if args.source_format == "mcp-memory" and not args.user:
+                parser.error("--from mcp-memory: --user U is required (whose knowledge graph the file is)")
+            text = _read_file(args.file)
+            records = (mcp_memory_records(text.splitlines(), args.user) if args.source_format == "mcp-memory"
+                       else mem0_records(_json_or_lines(text, args.file)))
         if records is not None and not os.path.exists(args.db):
             with MemoryStore(":memory:") as probe:  # what a fresh file would get: nothing, then no file
-                done = probe.import_records(records)
+                done = (probe.import_records(records) if args.source_format == "agent-memory"
+                        else probe.import_memories(records[0]))
                 if not done.added:
                     return _command(probe, args, records, done)
         with (open_for_reading(args.db, timeout=args.timeout) if args.command in READ_COMMANDS or
@@ -4718,6 +5014,18 @@ def main(argv=None) -> int:
         return 0
     except (StoreError, ValueError, OSError) as exc:
         return report_error("memory.py", exc)
+
+
+def _metadata_pair(text: str) -> tuple:
+    """The argparse type of `list --metadata KEY=VALUE`: (key, value), VALUE read as JSON (1,
+    true, "x", [..]) when it is JSON, else as the text itself; no "=" is a usage error."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE; got {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 # Commands that only read: they open the store with readonly=True (no file created, a read-only
@@ -4751,6 +5059,147 @@ def seconds(text: str) -> float:
     return value
 
 
+# --- other memory systems' files, as import_memories items ------------------------------------
+
+def mem0_scope(user_id=None, agent_id=None, run_id=None) -> tuple:
+    """(user, task) of Mem0's session ids: user_id is the user and run_id the task level; with
+    no user_id the user is "agent:<agent_id>", else "run:<run_id>" (at the user level). Raises
+    InvalidMemory naming user_id when none is given (as Mem0 refuses), or for a bad id. The one
+    mapping of adapters/mem0_compat.py and the Mem0 importer."""
+    for name, value in (("user_id", user_id), ("agent_id", agent_id), ("run_id", run_id)):
+        if value is not None:
+            _check_key(name, value, optional=False)
+    if user_id is not None:
+        return user_id, run_id
+    if agent_id is not None:
+        return f"agent:{agent_id}", run_id
+    if run_id is not None:
+        return f"run:{run_id}", None
+    raise InvalidMemory("user_id: expected at least one of user_id, agent_id or run_id (Mem0's session ids); "
+                        "got none")
+
+
+def mem0_ids(user: str, task, agent_id=None) -> tuple:
+    """The inverse of mem0_scope: (user_id, agent_id, run_id) of a memory's scope, agent_id from
+    its metadata."""
+    if user.startswith("run:") and task is None and agent_id is None:
+        return None, None, user[4:]
+    if agent_id is not None and user == f"agent:{agent_id}":
+        return None, agent_id, task
+    return user, agent_id, task
+
+
+def _utc_text(value, name: str):
+    """An ISO 8601 time as UTC ISO 8601 with Z (a time without a zone is taken as UTC); None
+    stays None; anything else raises InvalidMemory naming the field."""
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00") if isinstance(value, str) else value)
+    except (TypeError, ValueError):
+        raise _invalid(name, "an ISO 8601 time (e.g. 2024-07-20T01:30:00-07:00)", value) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def mem0_records(data) -> tuple[list, list]:
+    """Mem0 memories (what get_all returns: {"results": [item, ...]}, a bare list of items, or
+    {"memories": [...]}; each item {"id", "memory", "metadata", "created_at", "updated_at",
+    "user_id", "agent_id", "run_id", ...}; graph "relations" are refused: they name no session
+    id) as import_memories items, in created_at order. Mem0's
+    memories are written by its LLM: source "model", authority "inferred", origin "mem0" (or
+    "mem0:agent:<agent_id>"); scope by mem0_scope; metadata the item's own plus "agent_id"
+    (as the facade keeps it) and "mem0_id" (its Mem0 id); recorded_at its created_at in UTC.
+    Returns (items, refused) with refused as (key, reason); key is the Mem0 id (or
+    "item <n>" without one). Pure."""
+    listed = data.get("results", data.get("memories")) if isinstance(data, dict) else data
+    if not isinstance(listed, list):
+        raise _invalid("mem0 file", "Mem0's get_all output: {\"results\": [...]} or a list of memories", data)
+    items, refused = [], []
+    for n, rec in enumerate(listed, 1):
+        key = rec.get("id") if isinstance(rec, dict) and isinstance(rec.get("id"), str) else f"item {n}"
+        try:
+            if not isinstance(rec, dict):
+                raise _invalid("item", "a Mem0 memory {\"id\", \"memory\", ...}", rec)
+            if rec.get("metadata") is not None and not isinstance(rec.get("metadata"), dict):
+                raise _invalid("metadata", "a JSON object or null", rec.get("metadata"))
+            inner = rec.get("metadata") or {}
+            ids = {k: rec.get(k, inner.get(k)) for k in ("user_id", "agent_id", "run_id")}
+            user, task = mem0_scope(**ids)
+            meta = {k: v for k, v in inner.items() if k not in ids}
+            extra = {"agent_id": ids["agent_id"], "mem0_id": rec.get("id")}
+            clash = [k for k, v in extra.items() if v is not None and k in meta and meta[k] != v]
+            if clash:
+                raise _invalid("metadata", f"no key {clash[0]!r} (the importer keeps the Mem0 one there)",
+                               meta[clash[0]])
+            meta.update({k: v for k, v in extra.items() if v is not None})
+            items.append({"key": key, "text": rec.get("memory"), "user": user, "task": task, "source": "model",
+                          "authority": "inferred", "metadata": meta or None,
+                          "origin": f"mem0:agent:{ids['agent_id']}" if ids["agent_id"] is not None else "mem0",
+                          "recorded_at": _utc_text(rec.get("created_at"), "created_at")})
+        except InvalidMemory as exc:
+            refused.append((key, str(exc)))
+    relations = data.get("relations") if isinstance(data, dict) else None
+    for n, _ in enumerate(relations if isinstance(relations, list) else [], 1):  # Mem0's graph memory
+        refused.append((f"relation {n}", "relation: a Mem0 graph relation names no user_id, agent_id or run_id; "
+                                         "not imported"))
+    items.sort(key=lambda it: it["recorded_at"] or "")  # stable: undated ones first, in file order
+    return items, refused
+
+
+MCP_MEMORY_ORIGIN = "mcp:server-memory"  # the MCP reference memory server (@modelcontextprotocol/server-memory)
+
+
+def mcp_memory_records(lines, user: str) -> tuple[list, list]:
+    """The MCP reference memory server's knowledge graph (its memory.jsonl: one JSON object per
+    line, {"type": "entity", "name", "entityType", "observations": [str]} or {"type":
+    "relation", "from", "to", "relationType"}) as import_memories items, all facts of `user`
+    (the operator names whose graph it is). An observation becomes "<name>: <observation>", an
+    entity without observations "<name> (<entityType>)", a relation "<from> <relationType>
+    <to>", each with metadata naming the graph element (mcp_entity, mcp_entity_type;
+    mcp_from, mcp_relation, mcp_to). The graph was written by a model through MCP tool calls:
+    source "model", authority "inferred", origin MCP_MEMORY_ORIGIN. The file holds no times:
+    recorded_at is the import's. Returns (items, refused) with refused as (key, reason): key
+    "line <n>" (and the observation's index). Pure."""
+    check_user(user)
+    items, refused = [], []
+
+    def item(key, text, meta):
+        items.append({"key": key, "text": text, "user": user, "task": None, "source": "model",
+                      "authority": "inferred", "origin": MCP_MEMORY_ORIGIN, "metadata": meta, "recorded_at": None})
+
+    def named(rec, *names):  # every one a non-empty str
+        return all(isinstance(rec.get(x), str) and rec.get(x).strip() for x in names)
+    for n, line in enumerate(lines, 1):
+        key = f"line {n}"
+        if isinstance(line, str) and not line.strip():
+            continue  # the server writes none, but an editor may leave one
+        try:
+            rec = json.loads(line) if isinstance(line, str) else line
+        except json.JSONDecodeError as exc:
+            refused.append((key, f"line {n}: not JSON ({exc.msg})"))
+            continue
+        kind = rec.get("type") if isinstance(rec, dict) else None
+        if kind == "entity" and named(rec, "name", "entityType") and isinstance(rec.get("observations", []), list):
+            meta = {"mcp_entity": rec["name"], "mcp_entity_type": rec["entityType"]}
+            observations = rec.get("observations", [])
+            if not observations:
+                item(key, f"{rec['name']} ({rec['entityType']})", meta)
+            for i, obs in enumerate(observations):
+                if isinstance(obs, str) and obs.strip():
+                    item(f"{key} observation {i}", f"{rec['name']}: {obs}", meta)
+                else:
+                    refused.append((f"{key} observation {i}", f"observation: expected a non-empty str; got {obs!r:.100}"))
+        elif kind == "relation" and named(rec, "from", "to", "relationType"):
+            item(key, f"{rec['from']} {rec['relationType']} {rec['to']}",
+                 {"mcp_from": rec["from"], "mcp_relation": rec["relationType"], "mcp_to": rec["to"]})
+        else:
+            refused.append((key, f"line {n}: expected an entity {{type, name, entityType, observations}} or a "
+                                 f"relation {{type, from, to, relationType}}; got {str(rec)[:100]!r}"))
+    return items, refused
+
+
 def check_export_header(records: list) -> dict:
     """The header of an export (records as parsed, a list of dicts): the first record must be
     {"type": "header", "format": "agent-memory", "schema_version": int}, as export() writes it.
@@ -4772,6 +5221,39 @@ def check_export_header(records: list) -> dict:
         raise SchemaError(f"import: schema_version {version!r} is newer than the {SCHEMA_VERSION} this module "
                           f"supports; import with a newer memory.py")
     return first
+
+
+IMPORT_FORMATS = ("agent-memory", "mem0", "mcp-memory")  # `memory.py DB import --from FORMAT`
+
+
+def _read_file(path: str) -> str:
+    """The text of an import file (or stdin for "-"); InvalidMemory says why it cannot be read."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise InvalidMemory(f"import: cannot read {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise InvalidMemory(f"import: {path}: not UTF-8 text; expected JSON") from None
+
+
+def _json_or_lines(text: str, path: str):
+    """One JSON document, or JSON lines (a list of their values); InvalidMemory names the line."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InvalidMemory(f"import: {path}: line {n}: not JSON ({exc.msg})") from None
+            out.extend(value.get("results", [value]) if isinstance(value, dict) else [value])
+    return out
 
 
 def _read_jsonl(path: str) -> list:
@@ -4818,13 +5300,16 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
         nothing = (f"no memories match (users: {', '.join(store.users()[:10]) or 'none'}; "
                    f"try `python memory.py {store.path} list` without filters)")
         for user in users:
-            rows = store.memories(user, task, status=args.status, attribute=args.attribute)
+            rows = store.memories(user, task, status=args.status, attribute=args.attribute,
+                                  metadata=dict(args.metadata or ()))
             why = {r.retired: r for r in store.resolutions(user)}
             ledger = store.conflicts(user, kinds=None)
             for m in rows:
                 line = (f"#{m.id} {m.status:<11} {user}/{_level(m.task)} [{m.attribute or '-'}] "
                         f"{_provenance(m)}: {m.text!r}")
                 item = {"memory": _row_json(m)}
+                if m.metadata is not None:
+                    line += f"\n      metadata: {canonical_metadata(m.metadata)}"
                 if m.id in why:
                     r = why[m.id]
                     line += f"\n      retired by #{r.kept} ({r.rule}, run {r.run if r.run is not None else 'at write'})"
@@ -4843,40 +5328,33 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
         if args.command == "show" and m is not None:
             out.append((f"#{m.id} {m.status} {m.user}/{_level(m.task)} [{m.attribute or '-'}] {m.kind}\n"
                         f"  text: {m.text!r}\n  provenance: {_provenance(m)} authenticated={m.authenticated}\n"
-                        f"  server clock {m.created_at}, recorded {m.recorded_at}", {"memory": _row_json(m)}))
+                        f"  server clock {m.created_at}, recorded {m.recorded_at}"
+                        + (f"\n  metadata: {canonical_metadata(m.metadata)}" if m.metadata is not None else ""),
+                        {"memory": _row_json(m)}))
             chain, seen = [], {m.id}
             cursor = m
             while cursor is not None:  # upward: what replaced it, up to the current memory
-                step = next((r for r in store.history(cursor.id)
-                             if isinstance(r, Resolution) and r.retired == cursor.id), None)
+                step = next((e for e in store.history(cursor.id)
+                             if e.kind in _LOSING_KINDS and e.retired == cursor.id), None)
                 if step is None or step.kept in seen:
                     break
                 seen.add(step.kept)
                 cursor = store.get(step.kept)
                 chain.append((step, cursor))
             for step, keeper in chain:
-                out.append((f"  retired by #{step.kept} ({step.rule}, run {step.run if step.run is not None else 'at write'}): "
+                out.append((f"  {_LOSING_KINDS[step.kind]} #{step.kept} ({step.rule}, run "
+                            f"{step.run if step.run is not None else 'at write'}): "
                             f"{keeper.text if keeper else '(deleted)'!r} [{keeper.status if keeper else '-'}]",
                             {"replaced_by": _row_json(step), "keeper": _row_json(keeper) if keeper else None}))
-            for r in items:  # downward: what it retired
-                if isinstance(r, Resolution) and r.kept == m.id:
-                    loser = store.get(r.retired)
-                    out.append((f"  retired #{r.retired} ({r.rule}): {loser.text if loser else '(deleted)'!r}",
-                                {"retired": _row_json(r)}))
-        for item in items:
-            if args.command == "show" and isinstance(item, Resolution):
+            for e in items:  # downward: what it retired
+                if e.kind == "kept":
+                    loser = store.get(e.retired)
+                    out.append((f"  retired #{e.retired} ({e.rule}): {loser.text if loser else '(deleted)'!r}",
+                                {"retired": _row_json(e)}))
+        for e in items:
+            if args.command == "show" and e.kind in ("added", "kept", *_LOSING_KINDS):
                 continue
-            other = None
-            if isinstance(item, Conflict):
-                other = store.get(item.b if item.a == args.id else item.a)
-                text = (f"  ledger entry #{item.id} {item.kind} {item.state} with #{other.id if other else '?'} "
-                        f"{other.text if other else '(deleted)'!r}: {item.reason}"
-                        + (f" -> {item.resolution}" if item.resolution else ""))
-            elif isinstance(item, Event):
-                text = f"  {item.op} at {item.recorded_at}: {item.count} memories ({item.reason})"
-            else:
-                text = f"  {item.rule}: #{item.kept} kept, #{item.retired} retired (run {item.run})"
-            out.append((text, _row_json(item)))
+            out.append((_history_line(store, e), _row_json(e)))
     elif args.command == "conflicts":
         nothing = "no open ledger entries" + (f" for {args.user!r}" if args.user else "")
         for user in users:
@@ -4901,7 +5379,7 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
         if not ids:
             raise StoreError(f"no memory with id {args.id}; nothing would be deleted")
         for i in ids:
-            step = next((r for r in store.history(i) if isinstance(r, Resolution) and r.retired == i), None)
+            step = next((e for e in store.history(i) if e.kind in _LOSING_KINDS and e.retired == i), None)
             if i == args.id or step is None:
                 out.append((f"#{i} would be deleted: the id itself", {"id": i, "reason": "the id itself"}))
             else:
@@ -4920,12 +5398,24 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
         if not n:
             raise StoreError(f"no memories for user {args.user!r} at that level; nothing deleted")
         out.append((f"deleted {n} memories of {args.user}", {"count": n}))
+    elif args.command == "purge-all":
+        n = store.purge_all(confirm=args.confirm)
+        out.append((f"deleted {n} memories of every user", {"count": n}))
     elif args.command == "export":
         if args.user is not None:
             require_user(store, args.user)
         for rec in store.export(args.user):
             print(json.dumps(rec, ensure_ascii=False))
         return 0
+    elif args.command == "import" and args.source_format != "agent-memory":
+        items, refused = records
+        done = imported or store.import_memories(items)
+        refused = refused + done.refused
+        line = (f"imported {done.memories} memories from {args.source_format}; {len(done.already)} were imported "
+                f"before (not written again); refused {len(refused)}"
+                + "".join(f"\n  {key}: {why}" for key, why in refused))
+        item = {"format": args.source_format, "memories": done.memories, "already": done.already,
+                "refused": refused, "ids": {str(k): v for k, v in done.ids.items()}}
     elif args.command == "import":
         done = imported or store.import_records(records)
         line = (f"imported {done.memories} memories, {done.resolutions} resolutions, {done.entries} ledger "
@@ -4935,6 +5425,7 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
         item = {"memories": done.memories, "resolutions": done.resolutions, "entries": done.entries,
                 "policies": done.policies, "already": done.already, "refused": done.refused,
                 "ids": {str(k): v for k, v in done.ids.items()}}
+    if args.command == "import":
         if not done.added:  # exit 1; nothing was written, and a missing file was not created
             if args.json:
                 print(json.dumps([item], indent=2, ensure_ascii=False))

@@ -499,6 +499,21 @@ class ExportImportRoundTrips(unittest.TestCase):
             self.assertEqual(s.get(ids[4]).original_source, "user")
 
 
+    def test_a_record_imported_before_and_retired_since_is_not_imported_again(self):
+        """Found by a new user: once a live statement had retired an imported row, every
+        re-import of the same export wrote that row again (four copies of "I live in Oslo")."""
+        with MemoryStore() as a, MemoryStore() as b:
+            a.add("I live in Oslo.", user="ada", attribute="home_city")
+            export = list(a.export())
+            b.import_records(export)
+            b.add("I live in Paris.", user="ada", attribute="home_city")
+            consolidate(b, "ada")
+            for _ in range(2):
+                done = b.import_records(export)
+                self.assertEqual((done.memories, len(done.already)), (0, 1))
+            self.assertEqual(sorted((m.status, m.text) for m in b.memories("ada")),
+                             [("current", "I live in Paris."), ("retired", "I live in Oslo.")])
+
     def test_a_row_imported_before_schema_5_is_not_imported_again(self):
         with MemoryStore() as old, MemoryStore() as source:
             old.add("I like tea.", user="u", source="import", origin="import:user:chat")  # as imports were stored

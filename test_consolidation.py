@@ -244,8 +244,8 @@ class TestPublicBugCasesConsolidation(StoreCase):
         consolidate(self.store, U1)
         self.assertEqual([m.id for m in self.store.recall("where do I work", user=U1).memories], [w2])
         self.assertEqual(self.status(w1), "retired")
-        self.assertEqual([(r.kept, r.retired, r.rule) for r in self.store.history(w1)],
-                         [(w2, w1, "newer statement")])
+        self.assertEqual([(e.kind, e.kept, e.retired, e.rule) for e in self.store.history(w1)],
+                         [("added", None, None, None), ("retired", w2, w1, "newer statement")])
 
     def test_BR09_retired_row_never_returned_by_recall(self):
         """BR-09: retired row never returned by recall. The public case: A retired or superseded row is

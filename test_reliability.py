@@ -104,7 +104,7 @@ class TestErasureNeverOptimizesTheIndex(FileCase):
     def test_two_stores_adding_and_forgetting_keep_the_index_sound(self):
         """The issue's reproduction, shortened: two connections, one adding and forgetting, the
         other adding. Before the fix this failed after about 1,000 forgets."""
-        rounds = 1_200 if SLOW else 150
+        rounds = 1_200 if SLOW else 60  # CI (SLOW) runs past the 1,000 forgets the defect needed
         self.assertEqual(churn(self.path, rounds), [])
         conn = sqlite3.connect(self.path)
         conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('integrity-check', 1)")
@@ -697,6 +697,7 @@ class TestASecondStoreKeepsTheFirstsLocks(FileCase):
         allowed = {
             ("memory.py", "main", "os.devnull"), ("memory.py", "emit", "os.devnull"),
             ("memory.py", "_read_jsonl", "path"),  # the export file, read before any store is opened
+            ("memory.py", "_read_file", "path"),  # a Mem0 or MCP-memory file to import, never a database
             ("demo.py", "main", "args.scenario"), ("demo.py", "main", "args.out"),
             ("bench/bench.py", "store_version", "module.__file__"),  # a module's source
             ("bench/soak.py", "writer", "log"), ("bench/soak.py", "eraser", "log"),  # the soak's logs
