@@ -877,8 +877,9 @@ def _numeric_date(w: str, prev: str) -> str | None:
     by the numbers: a first number over 12 is the day ("15/10/2026"), a second over 12 the day
     of a month-day writing ("10/15/2026"). When both readings are dates ("03/04/2026") the value
     is the two readings joined by "~": one written date that may equal either (_same_value), so
-    it is never a changed value of a date it could be. Without a year ("15.10.", "15/10") only
-    after a word that heads a date (DATE_HEADS: "on 15.10"), because "costs 15.10" is an amount."""
+    it is never a changed value of a date it could be. Without a year or with two digits of one
+    ("15.10.", "15/10", "15.10.26") only after a word that heads a date (DATE_HEADS: "on
+    15.10"), because "costs 15.10" is an amount and "version 1.2.10" a version."""
     m = _NUMERIC_DATE.fullmatch(w)
     if m is None:
         return None
@@ -890,8 +891,8 @@ def _numeric_date(w: str, prev: str) -> str | None:
             return None
         year, readings = a, [(int(b), int(c))]
     else:
-        if not c and prev not in DATE_HEADS:
-            return None
+        if (not c or len(c) == 2) and prev not in DATE_HEADS:
+            return None  # "costs 15.10", "version 1.2.10"
         if c and len(c) not in (2, 4):
             return None
         year = (c if len(c) == 4 else ("20" if int(c) < 70 else "19") + c) if c else None

@@ -794,6 +794,8 @@ class NewUserTrialNumericDates(Issue24Case):
                 self.assert_two_facts("The flight is on 03/04/2026.", other)
         self.assertFalse(memory.changed_value("I use Python 3.11.", "I use Python 3.12."))  # a version, no date
         self.assertEqual(memory.frame("It costs 15.10 euros.")[1][0], "15.10euros")
+        self.assertEqual(memory.frame("I use version 1.2.10.")[1][0], "1.2.10")  # no 2010-02-01
+        self.assertEqual(memory.frame("The review is on 1.2.10.")[1][0], "2010-02-01")
 
 
 class NewUserTrialSignatureReadsMarksAsRecallDoes(Issue24Case):
