@@ -3020,23 +3020,21 @@ def main(argv=None) -> int:
     text). Exit 0 ok, 1 nothing found or refused, 2 usage.
     """
     import argparse
-    from memory import StoreError, emit, open_for_reading, report_error, require_user, seconds
-    parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.")
+    from memory import StoreError, common_options, common_values, emit, open_for_reading, report_error, require_user
+    common = common_options()
+    parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.",
+                                     parents=[common])
     parser.add_argument("db", help="path of the memory database")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    q = sub.add_parser("quarantine", help="held memories and contested newcomers")
+    q = sub.add_parser("quarantine", help="held memories and contested newcomers", parents=[common])
     q.add_argument("--user", help="only this user")
     r = sub.add_parser("refused", help="the audit of refused and held writes: when, gate, reason, origin, "
-                                       "keyed hash (never text)")
+                                       "keyed hash (never text)", parents=[common])
     r.add_argument("--user", help="only this user")
     for name in ("release", "discard"):
-        p = sub.add_parser(name, help=f"{name} a held memory by id")
+        p = sub.add_parser(name, help=f"{name} a held memory by id", parents=[common])
         p.add_argument("id", type=int)
-    for p in sub.choices.values():
-        p.add_argument("--json", action="store_true", help="print JSON")
-        p.add_argument("--timeout", type=seconds, default=30.0,
-                       help="seconds to wait for another writer's lock (default 30)")
-    args = parser.parse_args(argv)
+    args = common_values(parser.parse_args(argv))
     if getattr(args, "user", None) is not None and not args.user.strip():
         parser.error(f"--user: expected a non-empty value; got {args.user!r}")
     try:

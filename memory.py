@@ -49,7 +49,8 @@ __all__ = [
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
-    "main", "emit", "seconds", "report_error", "require_user", "check_export_header", "opposed",
+    "main", "emit", "seconds", "common_options", "common_values", "report_error", "require_user",
+    "check_export_header", "opposed",
     "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM", "metadata_filter", "metadata_matches",
     "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
     "open_for_reading", "REFUSED_OPS",
@@ -115,6 +116,8 @@ VECTOR_CANDIDATES = 100
 # bm25 of the query (0 for a memory the words did not find), over the FUSION_DEPTH best of each
 # path. Score-level fusion was measured better than reciprocal-rank fusion (which lost to the
 # words alone); the weight was chosen on LoCoMo's development conversations (eval/locomo.py).
+# A memory only the vectors found is returned only with a cosine > 0: at 0 or below it shares
+# nothing with the query, and recall would otherwise always fill k with unrelated memories.
 FUSION_WEIGHT = 0.3
 FUSION_DEPTH = 50
 VECTOR_CACHE_ROWS = 200_000  # vectors kept in process across levels (about 1.7 KB each at 384 dims);
@@ -2459,6 +2462,17 @@ SQL_UPDATE_ALL_TERMS = "UPDATE memories_fts SET attribute = ?, text = ?, context
 SQL_INSERT_VECTOR = "INSERT INTO vectors (id, user, task, vec) VALUES (?, ?, ?, ?)"
 SQL_LEVEL_STAMP = "SELECT count(*), max(id) FROM vectors WHERE user = ? AND task IS ?"
 SQL_LEVEL_VECTORS = "SELECT id, vec FROM vectors WHERE user = ? AND task IS ? AND id > ? ORDER BY id"
+# A level's rows through its index-key buckets (memories has no (user, task) index; memories_bucket
+# serves these), and those of them written without the embedder: they lack a vector.
+SQL_LEVEL_ROWS = ("SELECT count(*) FROM memories WHERE fts_bucket IN "
+                  "(SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
+SQL_LEVEL_UNEMBEDDED = ("SELECT id, text FROM memories m WHERE fts_bucket IN "
+                        "(SELECT id FROM index_keys WHERE user = ? AND task IS ?) "
+                        "AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id) ORDER BY id")
+# Only while the row is still there with that text and has no vector: an erasure committed
+# between the read and this write leaves no vector behind.
+SQL_FILL_VECTOR = ("INSERT INTO vectors (id, user, task, vec) SELECT id, user, task, ? FROM memories m "
+                   "WHERE id = ? AND text = ? AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id)")
 SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
 SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
                "MATCH ? ORDER BY score" % BM25_WEIGHTS)
@@ -2986,6 +3000,7 @@ class _VectorIndex:
         self.ids, self.vecs, self.signs, self.at = [], [], [], {}
         self.count = self.newest = 0
         self.stamp = None
+        self.unstored = False  # holds vectors of rows that have none in the file (readonly store)
 
     @classmethod
     def sign(cls, blob: bytes) -> int:
@@ -3256,8 +3271,12 @@ class MemoryStore:
     wrong shape raises EmbedError naming it, and nothing is written. Each memory's vector is
     stored unit-length as little-endian float32 (array('f'): 4 bytes a dimension) in `vectors`;
     forget and purge delete it with the row (secure_delete zeroes its pages, the WAL is
-    checkpointed), so an erased vector leaves no byte. Memories written without an embedder have
-    no vector and are found by their words only. Without `embed`, the store is the words alone.
+    checkpointed), so an erased vector leaves no byte. Memories written without an embedder (a
+    handle without `embed`, an import or release through one) get their vectors at the next
+    recall of their scope level by a store with it: one hook call for all of them, then one
+    write transaction storing each only while its row is still there (readonly=True: held in
+    memory, never written). A memory only the vectors found is returned only with a cosine
+    above 0 (see FUSION_WEIGHT). Without `embed`, the store is the words alone.
 
     Use as a context manager or call close() (idempotent). Thread-safe: one connection, and
     every transaction holds the store's lock, so threads take turns.
@@ -3307,6 +3326,7 @@ class MemoryStore:
             if embed is not None else None
         self._commits = 0  # this connection's commits: with PRAGMA data_version, when cached indexes are stale
         self._vectors = {}  # (user, task) -> _VectorIndex of that scope level
+        self._embedded = {}  # (user, task) -> stamp at which every row of the level had its vector
         self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=query,
                                   secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
         try:
@@ -3403,6 +3423,7 @@ class MemoryStore:
             query = _readonly_query(self.path)
             self._seen = now if "immutable" in query else None
             self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=query)
+            self._vectors.clear()  # a new connection's data_version may repeat the old one's stamp
             self._setup_readonly()  # another process may have migrated it meanwhile
 
     @contextmanager
@@ -4445,9 +4466,13 @@ class MemoryStore:
         With an embedder, the query is embedded (one call) and each scope level's vector index
         (cached per store, brought up to date with the file before use) gives the nearest
         memories; the FUSION_DEPTH (or 2k) best of each path are ranked by the one rule of
-        FUSION_WEIGHT, then the rest of the word ranking follows. Every rule below applies to that
-        fused ranking exactly as to the words'. `scores` holds each returned memory's score and
-        `paths` which path found it ("lexical", "vector" or "both").
+        FUSION_WEIGHT (a memory only the vectors found needs a cosine > 0), then the rest of the
+        word ranking follows. Every rule below applies to that fused ranking exactly as to the
+        words'. `scores` holds each returned memory's score and `paths` which path found it
+        ("lexical", "vector" or "both"). Rows of those levels written without the embedder are
+        embedded first (one more hook call, one short write transaction, skipped while another
+        connection holds the write lock; in memory only when readonly); EmbedError (nothing
+        written) when the hook fails on the query or on them.
 
         The answer does not depend on whether cron has run: a hit stands for what consolidation
         keeps or would keep (a retired or not-yet-folded value stands for its group's current
@@ -4457,7 +4482,8 @@ class MemoryStore:
         newcomers are withheld and described in `notices` (naming the entry and the call that
         settles it); both sides of an open contradiction carry a note and are ordered by
         show_first; facts that state one frame with another value carry a note. Writes only to
-        count co-recalls on ledger entries (one short transaction, skipped when locked).
+        count co-recalls on ledger entries (one short transaction, skipped when locked) and to
+        store missing vectors (above).
         """
         if not isinstance(query, str):
             raise _invalid("query", "a str", query)
@@ -4468,6 +4494,8 @@ class MemoryStore:
             raise _invalid("k", f"an int >= 1 and <= {MAX_ID}", k)
         wanted = _attribute_name(attribute) if attribute is not None else None
         having = metadata_filter(metadata)
+        if self.embed is not None and not self.readonly:
+            self._embed_missing(user, task)
         with self._read() as conn:
             phrases = _query_phrases(query)
             keys = [r[0] for r in conn.execute(
@@ -4513,7 +4541,7 @@ class MemoryStore:
         for cosine, mid in near:
             if mid in scores:
                 paths[mid] = "both"
-            else:
+            elif cosine > 0:  # no similarity is no evidence: a vector-only candidate must have some
                 scores[mid], paths[mid] = FUSION_WEIGHT * cosine, "vector"
         ranked = [(mid, scores[mid], paths[mid]) for mid in sorted(scores, key=lambda i: (-scores[i], i))]
         step = max(4 * k, 32)  # rows are read batch by batch: most recalls stop in the first
@@ -4539,13 +4567,18 @@ class MemoryStore:
             return index
         count, newest = conn.execute(SQL_LEVEL_STAMP, (user, task)).fetchone()
         newest = newest or 0
-        if index is None or (count, newest) != (index.count, index.newest):
+        if index is None or index.unstored or (count, newest) != (index.count, index.newest):
             added = conn.execute("SELECT count(*) FROM vectors WHERE user = ? AND task IS ? AND id > ?",
                                  (user, task, index.newest)).fetchone()[0] if index is not None else None
-            if index is None or index.count + added != count:
+            if index is None or index.unstored or index.count + added != count:
                 index = self._vectors[user, task] = _VectorIndex()
             index.add(conn.execute(SQL_LEVEL_VECTORS, (user, task, index.newest)))
             index.count, index.newest = count, newest
+            if self.readonly:  # it cannot store them: rows written without the embedder, in memory only
+                missing = self._unembedded(conn, user, task, count)
+                if missing:
+                    index.add(zip([mid for mid, _ in missing], self.embed_texts([t for _, t in missing])))
+                    index.unstored = True  # built again at the next change: an erased row's vector goes
             cached = sum(len(i.ids) for i in self._vectors.values())
             for level in list(self._vectors):  # oldest first; the level being recalled stays
                 if cached <= VECTOR_CACHE_ROWS or level == (user, task):
@@ -4553,6 +4586,40 @@ class MemoryStore:
                 cached -= len(self._vectors.pop(level).ids)
         index.stamp = stamp
         return index
+
+    def _unembedded(self, conn, user, task, stored) -> list:
+        """[(id, text)] of the level's rows without a vector (written by a handle without the
+        embedder: another process, an import, a release, an MCP server without --embed), in id
+        order; `stored`: the level's vector count. Two counts when none is missing."""
+        if conn.execute(SQL_LEVEL_ROWS, (user, task)).fetchone()[0] == stored:
+            return []
+        return conn.execute(SQL_LEVEL_UNEMBEDDED, (user, task)).fetchall()
+
+    def _embed_missing(self, user, task) -> None:
+        """Give the rows of the levels a recall reads (user level, and the task's) that were
+        written without the embedder their vectors: one embed call for all of them, outside the
+        lock, then one write transaction that stores each vector only if its row is still there
+        unchanged (skipped while another connection holds the write lock: a recall never waits
+        for it). Checked again only after a commit. Raises EmbedError as embed_texts does."""
+        levels = [(user, None)] + ([(user, task)] if task is not None else [])
+        with self._read() as conn:
+            stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
+            missing = []
+            for level in levels:
+                if self._embedded.get(level) != stamp:
+                    stored = conn.execute(SQL_LEVEL_STAMP, level).fetchone()[0]
+                    found = self._unembedded(conn, *level, stored)
+                    if not found:
+                        self._embedded[level] = stamp
+                    missing += found
+        if not missing:
+            return
+        vectors = self.embed_texts([text for _, text in missing])
+
+        def fill(tx):
+            self.check_embedder(tx.db, len(vectors[0]) // 4, write=True)
+            tx.db.executemany(SQL_FILL_VECTOR, ((vec, mid, text) for (mid, text), vec in zip(missing, vectors)))
+        self._unless_locked(fill, "storing missing vectors")  # locked: words only this time, the next recall retries
 
     def _recall(self, conn, hits, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
@@ -4672,20 +4739,27 @@ class MemoryStore:
     def _count_co_recalls(self, entry_ids):
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
         skipped (uncounted) when another connection holds the write lock."""
+        self._unless_locked(lambda tx: tx.db.executemany(
+            "UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? WHERE id = ?",
+            [(tx.now, e) for e in entry_ids]), "counting co-recalls")
+
+    def _unless_locked(self, write, what: str) -> bool:
+        """write(tx) in one transaction that never waits for another connection's write lock
+        (a recall's own writes must not block it): False, nothing written, when it is held."""
         with self._lock:
             conn = self._db()
             try:
                 conn.execute("PRAGMA busy_timeout = 0")
                 try:
                     with self.transaction() as tx:
-                        tx.db.executemany("UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? "
-                                          "WHERE id = ?", [(tx.now, e) for e in entry_ids])
+                        write(tx)
+                    return True
                 except LockedError:
-                    pass
+                    return False
                 finally:
                     conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except self._Error as exc:
-                raise _translate(exc, self.path, "counting co-recalls") from exc
+                raise _translate(exc, self.path, what) from exc
 
 
 def _held_notice(conn, m) -> str:
@@ -4925,10 +4999,7 @@ def main(argv=None) -> int:
     missing one); the read commands (READ_COMMANDS, forget --dry-run) open it read-only
     (open_for_reading).
     """
-    common = argparse.ArgumentParser(add_help=False)  # accepted before or after the command
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
-    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS,
-                        help="seconds to wait for another writer's lock (default 30)")
+    common = common_options()
     parser = argparse.ArgumentParser(prog="memory.py", description="Review an agent-memory store.",
                                      parents=[common], allow_abbrev=False)
     parser.add_argument("db", help="path of the memory database")
@@ -4974,8 +5045,7 @@ def main(argv=None) -> int:
                         "MCP memory server's memory.jsonl (needs --user)")
     p.add_argument("--user", help="with --from mcp-memory: the user whose knowledge graph it is")
     command("backup", "online, consistent copy to a new file").add_argument("out")
-    args = parser.parse_args(argv)
-    args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
+    args = common_values(parser.parse_args(argv))
     for flag in ("user", "task", "attribute"):
         value = getattr(args, flag, None)
         if value is not None and not value.strip():
@@ -5046,6 +5116,24 @@ def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
             return MemoryStore(path, timeout=timeout, create=False)
         except StoreError:
             raise exc from None
+
+
+def common_options() -> argparse.ArgumentParser:
+    """The options of every command of the command lines (memory.py, gates.py), accepted before
+    or after the command: --json (print JSON) and --timeout S (seconds, see `seconds`). Give
+    it as parents= to the parser and to each command's; read the values with common_values."""
+    common = argparse.ArgumentParser(add_help=False)
+    # SUPPRESS: an option given before the command is not overwritten by the command's default
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    common.add_argument("--timeout", type=seconds, default=argparse.SUPPRESS,
+                        help="seconds to wait for another writer's lock (default 30)")
+    return common
+
+
+def common_values(args: argparse.Namespace) -> argparse.Namespace:
+    """args with common_options' defaults filled in (json False, timeout 30.0 s); returns args."""
+    args.json, args.timeout = getattr(args, "json", False), getattr(args, "timeout", 30.0)
+    return args
 
 
 def seconds(text: str) -> float:

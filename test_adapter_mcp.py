@@ -364,5 +364,26 @@ class MCPServerTaskTest(unittest.TestCase):
         self.assertIn("user", done.stderr)
 
 
+
+@unittest.skipUnless(HAVE_MCP, NEED_MCP)
+class TestReadmeExample(unittest.TestCase):
+    """Defect: adapters/README.md's client read `res.isError`, which mcp 2.x does not have. Its
+    Python block runs as printed (on a temporary database) and prints what the README shows."""
+
+    def test_the_example_runs(self):
+        with open(os.path.join(HERE, "adapters", "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        blocks = text[text.index("Example: the SDK's own stdio client"):].split("```")
+        script, shown = blocks[1].removeprefix("python\n"), blocks[3].strip().splitlines()
+        with tempfile.TemporaryDirectory() as tmp:
+            script = script.replace('"memory.db"', repr(os.path.join(tmp, "memory.db")))
+            out = subprocess.run([sys.executable, "-c", script], cwd=HERE, capture_output=True, text=True,
+                                 timeout=120)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        lines = out.stdout.splitlines()
+        self.assertEqual(lines[0], shown[0])
+        self.assertEqual([line.split(" {")[0] for line in lines[1:6]], [line.split(" {")[0] for line in shown[1:6]])
+
+
 if __name__ == "__main__":
     unittest.main()

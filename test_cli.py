@@ -305,6 +305,17 @@ class GatesCommandLine(CliCase):
             self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
         self.assertEqual(run("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
 
+    def test_json_and_timeout_before_or_after_the_command(self):
+        # Defect: 'gates.py DB --json refused' was "unrecognized arguments", '--timeout 2 refused'
+        # "invalid choice: '2'"; memory.py took both in either position (README).
+        # After the command: test_quarantine_release_discard, test_gates_timeout_and_unknown_user.
+        before = run("gates.py", self.db, "--json", "--timeout", "2", "quarantine", "--user", "ada")
+        self.assertEqual(before.returncode, 0, before.stderr)
+        self.assertEqual({item["id"] for item in json.loads(before.stdout)}, {self.held, self.steak})
+        refused = run("gates.py", self.db, "--timeout", "0", "refused")
+        self.assertEqual(refused.returncode, 2)  # the value is checked, not taken for the command
+        self.assertIn("--timeout: expected seconds", refused.stderr)
+
     def test_a_notice_names_the_entry_and_the_call_that_settles_it(self):
         with MemoryStore(self.db) as s:
             notice = s.recall("editor", user="ada").notices[0]

@@ -241,6 +241,114 @@ class TestFusion(Case):
         self.assertEqual([m.id for m in found.memories], [new.id])
 
 
+def axes(texts):
+    """One axis per topic word: 'zzz' shares nothing with any memory (cosine 0), 'quiet' is the
+    opposite of the violin (cosine -1)."""
+    out = []
+    for t in texts:
+        t = t.casefold()
+        out.append([1.0 if "violin" in t else -1.0 if "quiet" in t else 0.0,
+                    1.0 if "acme" in t else 0.0, 1.0 if not ("violin" in t or "quiet" in t or "acme" in t) else 0.0])
+    return out
+
+
+class TestNoSimilarityIsNoHit(Case):
+    """Defect: with an embedder, recall always returned k memories, unrelated ones at cosine 0.0
+    (or below) included, path 'vector'."""
+
+    def test_vector_only_needs_a_positive_cosine(self):
+        store = self.open(embed=axes, embed_name="axes")
+        violin = store.add("My daughter plays violin.", user=U)
+        acme = store.add("My employer is Acme Corp.", user=U)
+        self.assertEqual(store.recall("zzz", user=U).memories, [])
+        self.assertEqual(store.recall("quiet", user=U).memories, [])
+        found = store.recall("violinist", user=U)
+        self.assertEqual(([m.id for m in found.memories], found.paths), ([violin.id], {violin.id: "vector"}))
+        # The words are unaffected: "employer zzz" is at cosine 0 of the Acme fact, found by its words.
+        self.assertEqual([m.id for m in store.recall("employer zzz", user=U).memories], [acme.id])
+
+
+class TestRowsWrittenWithoutTheEmbedder(Case):
+    """Defect: rows written by a handle without embed= (another process, import, gates.py
+    release, the MCP server without --embed) never got a vector, so meaning never found them."""
+
+    def vectors(self, store):
+        return [r[0] for r in store._db().execute("SELECT id FROM vectors ORDER BY id")]
+
+    def test_a_plain_handles_rows_are_embedded_at_the_next_recall(self):
+        store = self.open(embed=hashed_ngrams)
+        job = store.add("My employer is Acme Corp.", user=U)
+        violin = self.open().add("My daughter plays violin.", user=U)
+        task = self.open().add("The recital is on Friday.", user=U, task="music")
+        found = store.recall("violinist", user=U)
+        self.assertIn(violin.id, [m.id for m in found.memories])
+        self.assertEqual(found.paths[violin.id], "vector")
+        self.assertEqual(self.vectors(store), [job.id, violin.id])  # the task level is not read yet
+        self.assertIn(task.id, [m.id for m in store.recall("recitals", user=U, task="music").memories])
+        self.assertEqual(self.vectors(store), [job.id, violin.id, task.id])
+        fresh = self.open(embed=hashed_ngrams)
+        self.assertIn(violin.id, [m.id for m in fresh.recall("violinist", user=U).memories])
+
+    def test_imported_rows_and_one_embed_call(self):
+        source = MemoryStore()
+        self.addCleanup(source.close)
+        source.add_many([dict(text=t, user=U) for t in ("My daughter plays violin.", "I'm vegetarian.")])
+        self.open().import_records(list(source.export()))
+        calls = []
+
+        def embed(texts):
+            calls.append(list(texts))
+            return hashed_ngrams(texts)
+        store = self.open(embed=embed, embed_name="toy")
+        store.recall("violinist", user=U)
+        store.recall("violinist", user=U)
+        self.assertEqual([c for c in calls if c != ["violinist"]],
+                         [["My daughter plays violin.", "I'm vegetarian."]])  # one batch, once
+        self.assertEqual(len(self.vectors(store)), 2)
+
+    def test_readonly_holds_them_in_memory_only(self):
+        violin = self.open().add("My daughter plays violin.", user=U)
+        reader = self.open(embed=hashed_ngrams, readonly=True)
+        self.assertIn(violin.id, [m.id for m in reader.recall("violinist", user=U).memories])
+        self.assertEqual(self.vectors(self.open()), [])
+
+    def test_a_readonly_reader_follows_a_writer_that_closed(self):
+        # The immutable connection is re-opened after the change: its data_version repeated the
+        # old one's, so the cached index stayed as it was (found before this change too).
+        with MemoryStore(self.path, embed=hashed_ngrams) as writer:
+            writer.add("My employer is Acme Corp.", user=U)
+        reader = self.open(embed=hashed_ngrams, readonly=True)
+        self.assertEqual(reader.recall("violinist", user=U).memories, [])
+        with MemoryStore(self.path, embed=hashed_ngrams) as writer:
+            violin = writer.add("My daughter plays violin.", user=U)
+        self.assertEqual([m.id for m in reader.recall("violinist", user=U).memories], [violin.id])
+
+    def test_a_held_write_lock_is_not_waited_for(self):
+        import sqlite3
+        violin = self.open().add("My daughter plays violin.", user=U)
+        store = self.open(embed=hashed_ngrams, timeout=0.5)
+        holder = sqlite3.connect(self.path, isolation_level=None)
+        self.addCleanup(holder.close)
+        holder.execute("BEGIN IMMEDIATE")
+        self.assertEqual(store.recall("violin", user=U).paths, {violin.id: "lexical"})  # words only, no wait
+        self.assertEqual(self.vectors(store), [])
+        holder.execute("ROLLBACK")
+        self.assertEqual(store.recall("violinist", user=U).paths, {violin.id: "vector"})
+        self.assertEqual(self.vectors(store), [violin.id])
+
+    def test_a_row_erased_meanwhile_gets_no_vector(self):
+        plain = self.open()
+        secret = plain.add("My daughter plays violin.", user=U)
+
+        def embed(texts):  # the forget commits between the read and the write of the fill
+            if "My daughter plays violin." in texts:
+                plain.forget(secret.id)
+            return hashed_ngrams(texts)
+        store = self.open(embed=embed, embed_name="toy")
+        self.assertEqual(store.recall("violinist", user=U).memories, [])
+        self.assertEqual(self.vectors(store), [])
+
+
 class TestVectorIndex(Case):
     """The cached index answers as a fresh open does after another connection writes or erases,
     and erased vectors leave no byte in the files."""

@@ -379,6 +379,18 @@ class TestSchema(TempDirCase):
         conn.close()
 
 
+class TestReadmeFacts(unittest.TestCase):
+    """Defect: README said schema version 4 (it is 5) and listed the sources user/tool/import
+    (memory.SOURCES has model too)."""
+
+    def test_schema_version_and_sources(self):
+        import memory
+        text = (HERE / "README.md").read_text(encoding="utf-8")
+        self.assertIn(f"`memory.SCHEMA`, version {SCHEMA_VERSION} = `memory.SCHEMA_VERSION`", text)
+        row = next(line for line in text.splitlines() if line.startswith("| `authority`, `source`, `origin` |"))
+        self.assertIn("/".join(f"`{s}`" for s in memory.SOURCES), row)
+
+
 class TestLifecycle(unittest.TestCase):
     def test_close_twice_and_use_after_close(self):
         store = MemoryStore()
