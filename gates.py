@@ -1031,15 +1031,31 @@ LANGUAGES = {t.code: t for t in (
 )}
 
 
-def _compile_table(table: LanguageTable) -> dict:
-    """{kind: compiled pattern} for a table: whole words in a Latin-script table."""
-    out = {}
-    for kind, source in table.patterns.items():
-        # A table of another script still has Latin words ("ID", "PIN", "AI"): whole words too.
-        # Cyrillic text spaces its words, so its words are whole words too ("я" is not "яйцо").
-        out[kind] = re.compile(f"(?i)(?<![\\w'’-])(?:{source})(?![\\w'’-])" if table.script is None or table.code == "ru"
-                               else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
-    return out
+class _CompiledTable:
+    """A table's patterns, each compiled when it is first asked for (`get(kind)`): compiling all
+    fifteen tables twice cost about 110 ms at every import, which every command line paid; a
+    review reads only the kinds its rules ask for. Whole words in a Latin-script table."""
+
+    def __init__(self, table: LanguageTable, transform=None):
+        self._table, self._transform, self._compiled = table, transform, {}
+
+    def get(self, kind, default=None):
+        if kind not in self._compiled:
+            source = self._table.patterns.get(kind)
+            if source is not None and self._transform is not None:
+                source = self._transform(source)
+            # A table of another script still has Latin words ("ID", "PIN", "AI"): whole words too.
+            # Cyrillic text spaces its words, so its words are whole words too ("я" is not "яйцо").
+            self._compiled[kind] = None if source is None else re.compile(
+                f"(?i)(?<![\\w'’-])(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
+                else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
+        found = self._compiled[kind]
+        return default if found is None else found
+
+
+def _compile_table(table: LanguageTable) -> _CompiledTable:
+    """{kind: compiled pattern} for a table, compiled on first use (see _CompiledTable)."""
+    return _CompiledTable(table)
 
 
 def _without_marks(source: str) -> str:
@@ -1048,9 +1064,7 @@ def _without_marks(source: str) -> str:
 
 _COMPILED = {code: _compile_table(t) for code, t in LANGUAGES.items()}
 # The same patterns with their accents stripped, for matching a skeleton ("codigo_recuperacao").
-_COMPILED_SKELETON = {code: _compile_table(LanguageTable(t.code, t.script, t.function_words,
-                                                         {k: _without_marks(v) for k, v in t.patterns.items()}))
-                      for code, t in LANGUAGES.items()}
+_COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LANGUAGES.items()}
 
 
 # Weak words that count only in the text's own language and in English: "via" is an Italian

@@ -391,6 +391,13 @@ cal kwh kw w mph kmh km/h gb mb kb tb % percent °c °f ° x iu units tablets pi
 jpy cad aud inr sek nok dkk pln euro euros dollar dollars pound pounds yen francs rupees € $ £ ¥ ₹
 milligrams grams kilograms kilos litres liters millilitres milliliters kilometres kilometers metres meters
 miles minutes hours seconds days weeks months years""".split())
+# Spelled-out quantities (English): "two kids" = "2 kids", "twenty-five", "two hundred". "a"/"an"
+# count as one only right before a counted word (COUNT_BLOCKERS say where they do not).
+NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight nine ten eleven
+twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty""".split())}
+NUMBER_WORDS.update({w: 10 * n for n, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)})
+COUNT_BLOCKERS = frozenset("""few lot lots little bit couple dozen number while kind sort type bunch
+great good half""".split())  # "a few", "a lot of", "a little", "a great deal": no count of one
 _NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 _TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
 _CONTRACTION_TAILS = ("'m", "'re", "'ve", "'ll", "'d")
@@ -469,7 +476,8 @@ def _tense(tokens) -> tuple[str, frozenset]:
     """(tense, indices of tokens that only mark it) of a statement's casefolded words (empty
     strings allowed). The first finite verb decides: an auxiliary by AUXILIARY_TENSES; "have"
     + a participle is the perfect, "had" + one the past (the auxiliary only marks tense); "used
-    to" + a verb is the past; "will"/"shall" the future (a marker), like "be" before an -ing
+    to" + a verb is the past; "will"/"shall" the future (a marker), and so is a present "be" +
+    "going to" (or "gonna") + a verb (_bare_verb; "was going to" is no future), like "be" before an -ing
     verb ("I was living in Rome" = "I lived in Rome"); a verb in a simple past
     (IRREGULAR_VERBS or -ed) the past; else the present. The verb is the word after a subject
     pronoun, or after the subject's first word ("my sister lived"), never right after a
@@ -491,6 +499,13 @@ def _tense(tokens) -> tuple[str, frozenset]:
             return ("present" if tail == "'d" or aux != "had" else "past"), frozenset()  # "I'd like": would
         if aux == "used" and i + 1 < len(tokens) and tokens[i + 1] == "to":
             return "past", frozenset({i, i + 1})
+        if aux in ("am", "is", "are"):
+            j = next((j for j in range(i + 1, last) if tokens[j] not in NEGATIONS and tokens[j] not in _VERB_ADVERBS), last)
+            going = tokens[j:j + 3] if j < last else []
+            if going[:2] == ["going", "to"] and len(going) == 3 and _bare_verb(going[2]):
+                return "future", frozenset({i, j, j + 1})  # "I'm going to visit Paris" = "I will visit Paris"
+            if going[:1] == ["gonna"] and len(going) > 1 and _bare_verb(going[1]):
+                return "future", frozenset({i, j})
         if aux in AUXILIARY_TENSES:
             tense = AUXILIARY_TENSES[aux]
             nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -512,6 +527,16 @@ def _tense(tokens) -> tuple[str, frozenset]:
         content += 1
         prev = w
     return "present", frozenset()
+
+
+def _bare_verb(w: str) -> bool:
+    """Whether the word after "going to" can be read as a verb: a lowercase word that is not a
+    function word, a determiner, a phrase head, a number or a calendar word ("going to the
+    gym", "going to 5 shows", "going to May's" are movement, not the future). A place written
+    with a capital is lowercased here, so "I'm going to Paris" reads as a future too; its
+    frame keeps "Paris" as a value, so "... to Rome" is still a changed value."""
+    return (w.isalpha() and w not in FUNCTION_WORDS and w not in _DETERMINERS and w not in PHRASE_HEADS
+            and w not in NEGATIONS and w not in _MONTHS and w not in _WEEKDAYS and w not in NUMBER_WORDS)
 
 
 def _finite(w: str) -> bool:
@@ -575,15 +600,82 @@ def _statement(norm: str) -> tuple[tuple, str]:
     return tuple(_unmarked(tokens, marks) if marks else tokens), tense
 
 
+def _spelled(lows, i):
+    """(digits, index after them) of a spelled-out number at lows[i] ("two", "twenty-five",
+    "twenty five", "two hundred", "a hundred"), or None."""
+    w = lows[i]
+    nxt = lows[i + 1] if i + 1 < len(lows) else ""
+    if w in ("a", "an") and nxt == "hundred":
+        return "100", i + 2
+    head, _, tail = w.partition("-")
+    n = NUMBER_WORDS.get(head)
+    if n is None or (tail and (n < 20 or n % 10 or NUMBER_WORDS.get(tail, 10) >= 10)):
+        return None  # "twenty-five", never "five-ten"
+    n, j = n + (NUMBER_WORDS[tail] if tail else 0), i + 1
+    if not tail and n >= 20 and n % 10 == 0 and NUMBER_WORDS.get(nxt, 10) < 10 and nxt != "zero":
+        n, j = n + NUMBER_WORDS[nxt], j + 1  # "twenty five"
+    if 0 < n < 10 and j < len(lows) and lows[j] == "hundred":
+        n, j = n * 100, j + 1
+    return str(n), j
+
+
+def _counts(lows) -> tuple[list, set]:
+    """(lows with spelled-out numbers as digits, the indices of those that count a following
+    word). A number word counts when a word follows that is not a function word ("two kids",
+    "ten mg", "five years"), or stands alone after a function word ("my son is ten"); "a"/"an"
+    counts as one before a word that is neither a function word nor a COUNT_BLOCKERS word ("a
+    cat" = "1 cat"; "a few", "a lot of" do not). "one of them", "the blue one" stay words."""
+    out, counted, i = [], set(), 0
+    while i < len(lows):
+        found = _spelled(lows, i) if lows[i] else None
+        if found is None and lows[i] in ("a", "an"):
+            found = "1", i + 1
+        if found:
+            digits, j = found
+            nxt = lows[j] if j < len(lows) else ""
+            article = lows[i] in ("a", "an")
+            content = bool(nxt) and nxt not in FUNCTION_WORDS and nxt not in NEGATIONS and not (
+                article and nxt in COUNT_BLOCKERS) and not _HAS_DIGIT.search(nxt)
+            alone = not nxt and not article and i > 0 and lows[i - 1] in FUNCTION_WORDS
+            if content or alone:
+                if content:
+                    counted.add(len(out))
+                out.append(digits)
+                out.extend("" for _ in range(i + 1, j))  # "twenty five": one value, same length
+                i = j
+                continue
+        out.append(lows[i])
+        i += 1
+    return out, counted
+
+
 def _measured(tokens) -> list:
     """Tokens with each date, time or quantity as one token in its one written form (see
-    _measure): "10 mg" = "10mg", "october 15th" = "15 october", "9 pm" = "21:00"."""
+    _measure): "10 mg" = "10mg", "october 15th" = "15 october", "9 pm" = "21:00", "two kids" =
+    "2 kids" (a spelled-out number; "a" stays a function word here, and "one cat" = "a cat")."""
+    if any(t in NUMBER_WORDS or t.partition("-")[0] in NUMBER_WORDS for t in tokens):
+        lows, counted = _counts(["" if t in ("a", "an") else t for t in tokens])
+        tokens = [t for k, t in enumerate(lows) if t and not (t == "1" and tokens[k] == "one")]  # "one cat" = "a cat"
     out, i = [], 0
     while i < len(tokens):
         found = _measure(tokens, i)
-        out.append(found[0] if found else tokens[i])
+        out.append(found[0] if found and "~" not in found[0] else tokens[i])  # "03/04" may be either date: as written
         i = found[1] if found else i + 1
     return out
+
+
+# Sentence terminators and clause marks of other scripts (Unicode Po), dropped from a word's end
+# by signature as normalize drops ". , ; : ! ?": ideographic, Devanagari (danda), Arabic and Urdu,
+# Armenian, Ethiopic, Khmer, Tibetan, Myanmar, Hebrew (sof pasuq), Syriac, and the doubled marks.
+TERMINATORS = "。、｡､।॥۔؟؛،։።፣፤፧፨᙮។៕།༎၊။׃܀܁܂‼⁇⁈⁉…"
+
+
+def _signature_text(norm: str) -> str:
+    """norm as signature reads it: optional marks folded (_fold_marks), each word's trailing
+    TERMINATORS dropped."""
+    if norm.isascii():
+        return norm
+    return " ".join(w.rstrip(TERMINATORS) for w in _fold_marks(norm).split(" "))
 
 
 def signature(norm: str) -> str:
@@ -598,10 +690,15 @@ def signature(norm: str) -> str:
     moved phrase is the same statement. Across a copula the two sides are put in a fixed order,
     because "vim is my favourite editor" and "my favourite editor is vim" say the same.
 
+    Written marks are read as recall's index reads them: optional marks folded off (Latin
+    accents, Arabic harakat, Hebrew niqqud: "café" = "cafe", "أُحِبُّ" = "أحب") and a word's
+    trailing sentence terminator of any script dropped (TERMINATORS: "东京。" = "东京", "है।" =
+    "है"); `norm` itself keeps them.
+
     Stored per fact (memories.sig, hashed into sig_key for its index): a change here or to the
     word lists changes TEXT_RULES_VERSION's fingerprint, and opening a store recomputes it.
     """
-    tokens, tense = _statement(norm)
+    tokens, tense = _statement(_signature_text(norm))
     tokens = _measured(tokens)
     when = "" if tense == "present" else "\n" + tense
     cut = [i for i, t in enumerate(tokens) if t in COPULAS]
@@ -761,6 +858,9 @@ _TIME = re.compile(r"(\d{1,2})(?:[:h.](\d\d))?\s?(am|pm|a\.m|p\.m)?", re.I)
 _MERIDIEM = {"am": "am", "pm": "pm", "a.m": "am", "p.m": "pm"}  # tokens lose their final "."
 _NUMBER = re.compile(r"[-+−]?[$€£¥₹]?\d[\d,.' ]*")
 _AMOUNT = re.compile(r"([$€£¥₹]?)(\d(?:[\d,.']*\d)?)([^\d\s]*)")
+_NUMERIC_DATE = re.compile(r"(\d{1,4})([./-])(\d{1,2})(?:([./-])(\d{1,4}))?")
+# Words after which a day and month in digits without a year ("on 15.10") are a date.
+DATE_HEADS = frozenset("on by until till since before after from due am bis ab vom zum seit le el du au".split())
 _ISO = re.compile(r"\d{4}-\d\d-\d\d(?:t[\d:]+z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d\d(?::\d\d)?")
 
 
@@ -772,6 +872,46 @@ def _day(w: str):
 def _month(w: str, alone: bool):
     n = _MONTHS.get(w.rstrip("."))
     return n if n and (not alone or (w in _FULL_NAMES and w not in AMBIGUOUS_DATE_WORDS)) else None
+
+
+def _numeric_date(w: str, prev: str) -> str | None:
+    """A date written in digits in its one form ("YYYY-MM-DD", "MM-DD" without a year), or None.
+    Year first with dashes or slashes is year-month-day ("2026-10-15", "2026/10/15"); with the
+    year last, dots put the day first ("15.10.2026", "15.10.26"), and slashes or dashes are read
+    by the numbers: a first number over 12 is the day ("15/10/2026"), a second over 12 the day
+    of a month-day writing ("10/15/2026"). When both readings are dates ("03/04/2026") the value
+    is the two readings joined by "~": one written date that may equal either (_same_value), so
+    it is never a changed value of a date it could be. Without a year or with two digits of one
+    ("15.10.", "15/10", "15.10.26") only after a word that heads a date (DATE_HEADS: "on
+    15.10"), because "costs 15.10" is an amount and "version 1.2.10" a version."""
+    m = _NUMERIC_DATE.fullmatch(w)
+    if m is None:
+        return None
+    a, sep, b, sep2, c = m.groups()
+    if sep2 and sep != sep2:
+        return None
+    if len(a) == 4:  # year first
+        if sep == "." or not c or len(c) > 2:
+            return None
+        year, readings = a, [(int(b), int(c))]
+    else:
+        if (not c or len(c) == 2) and prev not in DATE_HEADS:
+            return None  # "costs 15.10", "version 1.2.10"
+        if c and len(c) not in (2, 4):
+            return None
+        year = (c if len(c) == 4 else ("20" if int(c) < 70 else "19") + c) if c else None
+        x, y = int(a), int(b)
+        readings = [(y, x)] if sep == "." else [r for r in ((y, x), (x, y)) if r[0] <= 12 and r[1] <= 31]
+    readings = sorted({(mo, d) for mo, d in readings if 1 <= mo <= 12 and 1 <= d <= 31})
+    if not readings:
+        return None
+    return "~".join(f"{year}-{mo:02d}-{d:02d}" if year else f"{mo:02d}-{d:02d}" for mo, d in readings)
+
+
+def _same_value(x: str, y: str) -> bool:
+    """Whether two values of a frame may be one: equal, or a date of two readings ("~", see
+    _numeric_date) sharing a reading with the other."""
+    return x == y or (("~" in x or "~" in y) and not set(x.split("~")).isdisjoint(y.split("~")))
 
 
 def _measure(lows, i):
@@ -811,6 +951,9 @@ def _measure(lows, i):
     if t and (t.group(3) or nxt in _MERIDIEM) and int(t.group(1)) <= 12:
         hour = int(t.group(1)) % 12 + (12 if (t.group(3) or _MERIDIEM[nxt]).lower().startswith("p") else 0)
         return f"{hour:02d}:{t.group(2) or '00'}", i + (1 if t.group(3) else 2)
+    numeric = _numeric_date(w, lows[i - 1] if i else "")
+    if numeric:
+        return numeric, i + 1
     if _ISO.fullmatch(w):
         return (f"{int(w[:-3]):02d}{w[-3:]}" if len(w) in (4, 5) and w[-3] == ":" else w), i + 1
     if w in UNITS and len(w) > 1 and _NUMBER.fullmatch(nxt):  # "eur 20", "usd 5"
@@ -847,6 +990,21 @@ def _shape_words(low: str, marked: bool) -> list:
     return [_stem(low)]
 
 
+def _spell_digits(raws, lows, marks):
+    """(raws, lows, marks, counted) with spelled-out counts as digits (_counts): a number of two
+    words becomes one token, "a"/"an" before a capitalized word stays an article ("a Toyota":
+    the name is the value)."""
+    capitals = {k for k, r in enumerate(raws) if r.strip(_WORD_EDGE)[:1].isupper()}
+    spelled, counted = _counts([w if w not in ("a", "an") or k + 1 not in capitals else "\0"
+                                for k, w in enumerate(lows)])
+    spelled = [lows[k] if w == "\0" else w for k, w in enumerate(spelled)]
+    keep = [k for k, w in enumerate(spelled) if w or not lows[k]]
+    at = {k: n for n, k in enumerate(keep)}
+    raws = [spelled[k] + raws[k][len(raws[k].rstrip(_WORD_EDGE)):] if spelled[k] != lows[k] else raws[k]
+            for k in keep]
+    return raws, [spelled[k] for k in keep], frozenset(at[k] for k in marks if k in at), {at[k] for k in counted}
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _frame(text: str) -> tuple | None:
     """(frame, values, kinds) of a text; kinds say of each value "measure" (a date, time or
@@ -854,6 +1012,9 @@ def _frame(text: str) -> tuple | None:
     raws = _moved(canonical(text).split(" "))
     lows = [r.strip(_WORD_EDGE).casefold().replace("’", "'") for r in raws]
     tense, marks = _tense(lows)
+    counted = set()
+    if any(w in NUMBER_WORDS or w in ("a", "an") or w.partition("-")[0] in NUMBER_WORDS for w in lows):
+        raws, lows, marks, counted = _spell_digits(raws, lows, marks)
     shape, values, kinds = [], [], []
     prev, name_open, i = None, False, 0
     while i < len(raws):
@@ -880,7 +1041,7 @@ def _frame(text: str) -> tuple | None:
         if is_value:
             shape.append("#")
             values.append(low)
-            kinds.append("plain")
+            kinds.append("measure" if i in counted else "plain")  # a count is a quantity
         elif low:
             shape.extend(_shape_words(low, i in marks))
         name_open = is_name and not _HAS_DIGIT.search(tok) and (
@@ -895,8 +1056,10 @@ def frame(text: str) -> tuple[str, tuple] | None:
     """(frame, values) of a text, or None when it has no words. The frame is the casefolded
     canonical text with each value replaced by "#", a fronted phrase moved to the end (see
     signature), words stemmed and auxiliaries in one form whatever their tense; values are the
-    values in order (casefolded; dates as "MM-DD", times as "HH:MM", quantities without a space
-    before the unit), then the tense (TENSES). A name runs over the capitalized words after it
+    values in order (casefolded; dates as "MM-DD" or "YYYY-MM-DD" whether written in words or
+    digits (_numeric_date; a day and month that read both ways as "MM-DD~MM-DD"), times as
+    "HH:MM", quantities without a space before the unit, a spelled-out count in digits: "two
+    kids" -> "2", "a cat" -> "1", see _counts), then the tense (TENSES). A name runs over the capitalized words after it
     ("New York", "Mr Petrov", "Dr. Weber" are one value each), never across a sentence's
     punctuation; a date over its parts ("Monday, May 29, 2026"). Two facts with the same frame
     and exactly one different value are a changed value (changed_value).
@@ -907,8 +1070,10 @@ def frame(text: str) -> tuple[str, tuple] | None:
 
 def changed_value(a: str, b: str) -> bool:
     """Whether texts a and b are the same frame with exactly one value different, and not
-    opposed (a contradiction says more). A date, time, quantity or tense is a slot wherever it
-    stands ("Take 10mg ..." / "Take 5mg ...", "I have a cat" / "I had a cat"). Another value
+    opposed (a contradiction says more). A date, time, quantity, spelled-out count or tense is
+    a slot wherever it stands ("Take 10mg ..." / "Take 5mg ...", "I own two cars" / "... three
+    cars", "I have a cat" / "I had a cat", "I'm going to visit Paris" / "I visited Paris"); a
+    date that reads two ways ("03/04/2026") differs only from a date that is neither. Another value
     must stand in a slot that states a value: right after a function word ("expires on #", "is
     #", "moved to #"), or after a noun that follows a function word inside the sentence ("is on
     floor #", "is number #", "in room #"). A number that names the subject ("Invoice 7 is
@@ -917,7 +1082,7 @@ def changed_value(a: str, b: str) -> bool:
     fa, fb = _frame(a), _frame(b)
     if fa is None or fb is None or fa[0] != fb[0] or len(fa[1]) != len(fb[1]):
         return False
-    differ = [i for i, (x, y) in enumerate(zip(fa[1], fb[1])) if x != y]
+    differ = [i for i, (x, y) in enumerate(zip(fa[1], fb[1])) if not _same_value(x, y)]
     if len(differ) != 1 or opposed(polarity(normalize(a)), polarity(normalize(b))):
         return False
     if "plain" not in (fa[2][differ[0]], fb[2][differ[0]]):
@@ -963,7 +1128,7 @@ def _key64(data: str) -> int:
 # The fingerprint of every rule that stored columns are computed from; a store whose meta row
 # differs recomputes sig, sig_key, polar and frame_key when it is opened (one transaction).
 TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
-    "text-rules-4", sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
+    "text-rules-5", TERMINATORS, NUMBER_WORDS, sorted(COUNT_BLOCKERS), sorted(DATE_HEADS), sorted(FUNCTION_WORDS), sorted(COPULAS), sorted(NEGATIONS), sorted(WITHDRAWALS),
     list(WITHDRAWAL_PHRASES), sorted(AVERSIONS), list(AVERSION_PHRASES), sorted(LIKES),
     TENSES, IRREGULAR_VERBS, AUXILIARY_TENSES, sorted(PHRASE_HEADS), sorted(TIME_ADVERBS), CALENDAR,
     sorted(AMBIGUOUS_DATE_WORDS), sorted(UNITS), sorted(_SUBJECTS), sorted(_DETERMINERS), sorted(_S_IS),
@@ -979,7 +1144,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
 _UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3100-\u318f"
                        "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-INDEX_TERMS_VERSION = (f"terms-7/context-{NEIGHBOURS}-{NEIGHBOUR_SPAN}-dates/words-with-marks-lemma-compounds-symbols/"
+INDEX_TERMS_VERSION = (f"terms-8/context-{NEIGHBOURS}-{NEIGHBOUR_SPAN}-dates/words-with-marks-lemma-compounds-dotted-symbols/"
                        "cluster-bigrams-unigrams/blake2b-48/automerge-16/" + unicodedata.unidata_version)
 
 
@@ -1072,8 +1237,8 @@ def _fold_marks(chunk: str) -> str:
 def _chunk_terms(chunk: str) -> tuple:
     """A whitespace-separated chunk's terms: a run of an unspaced script gives its bigrams and
     its characters (a character with its marks; a one-character query finds it); other text
-    its words (letters, digits and marks, optional marks off, stemmed), then a hyphenated
-    compound joined ("e-mail" also gives "email"), then each emoji or other symbol character
+    its words (letters, digits and marks, optional marks off, stemmed), then a hyphenated or
+    dotted compound joined ("e-mail" also gives "email", "node.js" "nodejs"), then each emoji or other symbol character
     (a query for "🍕" finds it)."""
     if _UNSPACED.fullmatch(chunk):
         units = _clusters(chunk)  # a Thai vowel or tone mark stays on its consonant
@@ -1091,9 +1256,14 @@ def _chunk_terms(chunk: str) -> tuple:
 
 
 def _compound(text: str) -> bool:
-    """Whether text is words joined by hyphens: e-mail, follow-up, co-op."""
+    """Whether text is words joined by hyphens (e-mail, follow-up, co-op) or by dots between
+    words that hold a letter (node.js, socket.io: "nodejs" finds them; "3.11" is a number,
+    never "311")."""
     parts = text.split("-")
-    return len(parts) > 1 and all(_words(p) == [p] for p in parts)
+    if len(parts) > 1 and all(_words(p) == [p] for p in parts):
+        return True
+    parts = text.split(".")
+    return len(parts) > 1 and all(_words(p) == [p] and not p.isdigit() for p in parts)
 
 
 def index_terms(texts) -> list[list[str]]:
@@ -4695,13 +4865,36 @@ def _order_pair(chosen, a, b, policy):
     return rest[:at] + [first, second] + rest[at:]
 
 
+_JOINS = re.compile(r"[-:]")
+
+
+def _query_words(words) -> list:
+    """Query words with alternatives: the parts of words joined by hyphens or colons ("tea-time"
+    -> "tea", "time"; "ada:tea" -> "ada", "tea"; function words among them add nothing), unless
+    a part is one character or not letters, which makes the token a code ("City-Q", "B-52",
+    "covid-19", "10:30": the code alone matches); and a dotted word's joined form ("node.js" ->
+    "nodejs"). The whole word stays first, so an exact compound still matches as a phrase."""
+    out = []
+    for w in words:
+        out.append(w)
+        parts = _JOINS.split(w) if _JOINS.search(w) else ()
+        if parts and all(len(p) > 1 and p.isalpha() for p in parts):  # "City-Q", "B-52", "10:30" are codes
+            out.extend(p for p in parts if p not in FUNCTION_WORDS and p not in NEGATIONS)
+        if "." in w and _compound(w):
+            out.append(w.replace(".", ""))
+    return out
+
+
 def _query_phrases(query: str) -> list[list[str]]:
     """The query's content words (function words and negations dropped; all words if nothing
     else is left) as index-term phrases: a word that splits into several terms ("city-q") is a
-    phrase, a run of an unspaced script gives one term per bigram."""
+    phrase, and the parts of a hyphen- or colon-joined word and a dotted word's joined form are
+    alternatives (_query_words; OR, like every phrase); a run of an unspaced script gives one
+    term per bigram."""
     words, negs = _content(_tokens(normalize(query)))
     if not words:
         words = [w for w in _tokens(normalize(query)) if w not in NEGATIONS]
+    words = _query_words(words)
     out = []
     for terms in index_terms(words) if words else []:
         if any(_UNSPACED.search(t) for t in terms):  # bigrams; a lone character only for itself

@@ -732,5 +732,111 @@ class Issue24StoredRulesAreRecomputed(unittest.TestCase):
         return [(r.kept, r.retired, r.rule) for r in report.resolutions]
 
 
+class NewUserTrialSpelledQuantitiesAndGoingTo(Issue24Case):
+    """New-user trial: a spelled-out number ("two kids", "ten mg", "five years", "a cat" = one
+    cat) is a quantity in a value slot, and "going to" + a verb is the future, as digits and
+    "will" were. Before, each pair below was two silent truths (no ledger entry, no note)."""
+
+    def test_spelled_out_quantities_are_changed_values(self):
+        for old, new in (("I have two kids.", "I have three kids."), ("Take ten mg of aspirin.", "Take five mg of aspirin."),
+                         ("My daughter is five years old.", "My daughter is six years old."),
+                         ("I have a cat.", "I have two cats."),
+                         ("I own two cars.", "I own three cars."), ("My son is ten.", "My son is eleven."),
+                         ("I teach twenty-five students.", "I teach thirty students.")):
+            with self.subTest(new=new):
+                self.assert_changed_value(old, new)
+
+    def test_a_number_in_words_and_digits_is_one_statement(self):
+        for first, second in (("I have two kids.", "I have 2 kids."), ("I have one cat.", "I have a cat."),
+                              ("Take twenty five mg of zinc.", "Take 25 mg of zinc.")):
+            with self.subTest(second=second):
+                self.assertFalse(memory.changed_value(first, second))
+                self.assert_same_statement(first, second)
+        self.assertTrue(memory.changed_value("I drive a Toyota.", "I drive a Honda."))  # "a" before a name stays
+        self.assertFalse(memory.changed_value("I have a few cats.", "I have two cats."))
+        self.assertFalse(memory.changed_value("One of my friends is ten.", "One of my friends is tall."))
+
+    def test_going_to_is_the_future(self):
+        for old, new in (("I'm going to visit Paris.", "I visited Paris."),
+                         ("I'm going to visit Paris.", "I'm visiting Paris."),
+                         ("We're going to move to Berlin.", "We moved to Berlin."),
+                         ("She is going to study law.", "She studied law.")):
+            with self.subTest(old=old, new=new):
+                self.assert_changed_value(old, new)
+        self.assert_same_statement("I'm going to visit Paris.", "I will visit Paris.")
+        self.assertEqual(memory.frame("I'm going to the gym.")[1], ("present",))  # movement, not the future
+        self.assertEqual(memory.frame("I was going to call Ana.")[1][-1], "past")
+
+
+class NewUserTrialNumericDates(Issue24Case):
+    """New-user trial: a date in digits (d/m/y, d.m.y, d.m. after "on", y-m-d) is the same date
+    as in words; ambiguous day/month writings ("03/04/2026") are never a changed value of either
+    reading. Before, one date in two writings was flagged as a changed value."""
+
+    def test_one_date_in_two_writings_is_one_statement(self):
+        for first, second in (("The flight is on 15/10/2026.", "The flight is on October 15, 2026."),
+                              ("My flight is on October 15th.", "My flight is on 15.10."),
+                              ("The party is on 2026-10-15.", "The party is on 15.10.2026."),
+                              ("The exam is on 10/15/2026.", "The exam is on 15 October 2026.")):
+            with self.subTest(second=second):
+                self.assertFalse(memory.changed_value(first, second))
+                self.assert_same_statement(first, second)
+
+    def test_another_date_in_digits_is_still_a_changed_value(self):
+        self.assert_changed_value("The flight is on 15/10/2026.", "The flight is on 16/10/2026.", "flight")
+        self.assert_changed_value("Der Termin ist am 15.10.", "Der Termin ist am 16.10.", "Termin")
+        self.assert_changed_value("The flight is on 03/04/2026.", "The flight is on May 4, 2026.", "flight")
+
+    def test_ambiguous_day_and_month_may_be_either(self):
+        for other in ("The flight is on April 3, 2026.", "The flight is on March 4, 2026."):
+            with self.subTest(other=other):
+                self.assertFalse(memory.changed_value("The flight is on 03/04/2026.", other))
+                self.assert_two_facts("The flight is on 03/04/2026.", other)
+        self.assertFalse(memory.changed_value("I use Python 3.11.", "I use Python 3.12."))  # a version, no date
+        self.assertEqual(memory.frame("It costs 15.10 euros.")[1][0], "15.10euros")
+        self.assertEqual(memory.frame("I use version 1.2.10.")[1][0], "1.2.10")  # no 2010-02-01
+        self.assertEqual(memory.frame("The review is on 1.2.10.")[1][0], "2010-02-01")
+
+
+class NewUserTrialSignatureReadsMarksAsRecallDoes(Issue24Case):
+    """New-user trial: a fact that differs only in another script's sentence terminator or in
+    marks recall folds (harakat, niqqud, Latin accents) is the same statement; `norm` keeps them.
+    Before, each pair was stored and served twice."""
+
+    def test_terminators_and_optional_marks(self):
+        for first, second in (("我住在东京。", "我住在东京"), ("मुझे चाय पसंद है।", "मुझे चाय पसंद है"),
+                              ("أُحِبُّ الشَّاي", "أحب الشاي"), ("I like café.", "I like cafe."),
+                              ("مجھے چائے پسند ہے۔", "مجھے چائے پسند ہے"), ("私は東京に住んでいます。", "私は東京に住んでいます"),
+                              ("Ich wohne in München!", "Ich wohne in Munchen"), ("שָׁלוֹם לְכֻלָּם", "שלום לכלם")):
+            with self.subTest(first=first):
+                self.assertEqual(signature(normalize(first)), signature(normalize(second)))
+                self.assert_same_statement(first, second)
+        self.assertEqual(self.add("我住在东京。").norm, "我住在东京。")
+        self.assertNotEqual(signature(normalize("मुझे दान पसंद है")), signature(normalize("मुझे दिन पसंद है")))
+
+
+class NewUserTrialJoinedQueryWords(Case):
+    """New-user trial: a hyphen, colon or dot inside a query word no longer hides an exact word
+    match: the parts of "tea-time" or "ada:tea" are alternatives, and "nodejs" meets "node.js".
+    Codes stay whole ("City-Q", "3.11")."""
+
+    def ids(self, query):
+        return [m.id for m in self.s.recall(query, user=U).memories]
+
+    def test_parts_and_joined_forms(self):
+        tea, node, sock = self.add("I like tea."), self.add("I use node.js daily."), self.add("We deploy with Socket.IO.")
+        for query, want in (("tea-time", [tea.id]), ("ada:tea", [tea.id]), ("green-tea", [tea.id]),
+                            ("nodejs", [node.id]), ("node.js", [node.id]), ("socketio", [sock.id])):
+            with self.subTest(query=query):
+                self.assertEqual(self.ids(query), want)
+
+    def test_codes_and_numbers_stay_whole(self):
+        py, city = self.add("I use Python 3.11."), self.add("My home is City-P.")
+        self.assertEqual(self.ids("311"), [])
+        self.assertEqual(self.ids("3.11"), [py.id])
+        self.assertEqual(self.ids("City-Q"), [])
+        self.assertEqual(self.ids("City-P"), [city.id])
+
+
 if __name__ == "__main__":
     unittest.main()
