@@ -18,6 +18,7 @@ from memory import (ALL, MAX_TEXT_CHARS, SCHEMA_VERSION, InvalidMemory, MemorySt
                     StoreError, normalize)
 
 HERE = Path(__file__).resolve().parent
+SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"  # CI: longer concurrent runs
 U1, U2 = "U1", "U2"
 
 
@@ -765,7 +766,7 @@ class TestConcurrency(TempDirCase):
         """BR-36: writer and consolidator processes lose nothing. The public case: "database is locked"
         under concurrent sessions."""
         self.open().close()
-        cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "2"],
+        cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "2" if SLOW else "1"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         writer = subprocess.run([sys.executable, "-c", _WRITER, self.path, str(HERE)],
                                 capture_output=True, text=True, timeout=120)
