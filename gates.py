@@ -744,7 +744,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
-                  r"(?:pre|auto)-?(?:approved|authori[sz]ed|verified|confirmed)|approvals? (?:waived|not required)|"
+                  r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
                   r"skip (?:the )?(?:confirmation|verification|approval)",
            credential=r"password|passcode|passphrase|pin(?: code| number)?|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
@@ -961,7 +961,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"確認|承認|許可|同意",
-           negation=r"不要|なし|せず|しない|ない|無し|必要ありません",
+           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません",
            first_person=r"私|僕|俺|わたし"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
