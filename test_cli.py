@@ -23,6 +23,13 @@ from memory import SCHEMA_VERSION, LockedError, MemoryStore, SchemaError, StoreE
 HERE = Path(__file__).resolve().parent
 
 
+# Command-line checks that repeat a behaviour many times (every refused file kind, every option
+# position, every empty answer) run in CI; by default the suite keeps one subprocess per behaviour
+# elsewhere, so that it stays under 30 s (each `python memory.py` compiles the whole script).
+SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
+SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)"
+
+
 def run(module, *args, stdin=None):
     return subprocess.run([sys.executable, str(HERE / module), *args], capture_output=True, text=True,
                           timeout=60, input=stdin)
@@ -178,6 +185,7 @@ class WhatANewUserMet(CliCase):
     a second import adds nothing, a failed import leaves no file, a refused purge is not
     audited, and `conflicts` lists every kind of open entry."""
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_empty_answers_say_so(self):
         for args in (("list", "--user", "nobody"), ("conflicts", "--user", "nobody"), ("events", "--user", "bob")):
             with self.subTest(args=args):
@@ -188,6 +196,7 @@ class WhatANewUserMet(CliCase):
         self.assertEqual((out.returncode, json.loads(out.stdout)), (1, []))
         self.assertEqual(run("memory.py", self.db, "export", "--user", "nobody").returncode, 1)
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_options_before_or_after_and_no_abbreviations(self):
         before = run("memory.py", self.db, "--json", "users")
         self.assertEqual(before.returncode, 0, before.stderr)
@@ -217,6 +226,7 @@ class WhatANewUserMet(CliCase):
                 self.assertEqual(out.returncode, 1)
                 self.assertFalse((self.dir / name).exists())
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_a_refused_purge_is_not_audited_and_conflicts_lists_every_kind(self):
         self.assertEqual(run("memory.py", self.db, "purge", "nobody").returncode, 1)
         self.assertEqual(run("memory.py", self.db, "events").returncode, 1)  # no audit of nothing
@@ -237,6 +247,7 @@ class WhatASecondNewUserMet(CliCase):
     every command and names the users it knows; a lock timeout names the --timeout flag;
     `export | head` ends quietly."""
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_a_refused_import_makes_no_file_and_says_why(self):
         export = run("memory.py", self.db, "export").stdout
         newer = export.replace(f'"schema_version": {SCHEMA_VERSION}', '"schema_version": 99', 1)
@@ -258,6 +269,7 @@ class WhatASecondNewUserMet(CliCase):
                 self.assertEqual(len(out.stderr.strip().splitlines()), 1)
                 self.assertFalse(target.exists())
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_gates_timeout_and_unknown_user(self):
         self.assertEqual(run("gates.py", self.db, "quarantine", "--timeout", "2", "--user", "ada").returncode, 0)
         self.assertEqual(run("gates.py", self.db, "quarantine", "--timeout", "0").returncode, 2)
