@@ -240,9 +240,6 @@ def _postgres_checks(url):
             query = psycopg.sql.SQL("SELECT count(*) FROM {} t WHERE t::text LIKE %s").format(
                 psycopg.sql.Identifier(schema, table))
             left += conn.execute(query, (f"%{MARK}%",)).fetchone()[0]
-        size = conn.execute("SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
-                            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",
-                            (schema,)).fetchone()[0]
         try:
             conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")
             indexes = [r[0] for r in conn.execute(
@@ -258,9 +255,10 @@ def _postgres_checks(url):
         except psycopg.Error as exc:
             index_check = str(exc).splitlines()[0]
             indexes = []
+    from bench.bench import postgres_bytes
     return {"present": present, "integrity_check": "ok", "index_check": index_check,
             "indexes_checked": len(indexes), "tables_searched": len(tables),
-            "erased_markers_left": left, "store_bytes": int(size)}
+            "erased_markers_left": left, "store_bytes": postgres_bytes(url)}
 
 
 def main(argv=None) -> int:
