@@ -5413,7 +5413,14 @@ def open_db(target: str, *, timeout: float = 5.0, **options) -> "MemoryStore":
     import inspect
     try:
         postgres = importlib.import_module("adapters.postgres")
-    except ModuleNotFoundError as exc:
+        extra = {k: v for k, v in options.items() if k not in ("create", "readonly")}
+        accepted = inspect.signature(postgres.open_store).parameters
+        for name in extra:
+            if name not in accepted:
+                raise InvalidMemory(f"{name}: not an option of a PostgreSQL store (adapters.postgres.open_store "
+                                    f"takes {', '.join(p for p in accepted if p != 'url')}); got {extra[name]!r:.100}")
+        return postgres.open_store(target, timeout=timeout, **extra)
+    except ModuleNotFoundError as exc:  # at the adapter's import, or at its first use of psycopg
         if exc.name and exc.name.split(".")[0] == "psycopg":
             raise StoreError(f"a PostgreSQL URL needs psycopg 3, which is not installed ({exc}): "
                              "pip install 'psycopg[binary]'") from None
@@ -5421,13 +5428,6 @@ def open_db(target: str, *, timeout: float = 5.0, **options) -> "MemoryStore":
             raise StoreError("a PostgreSQL URL needs adapters/postgres.py (the project's adapters/ folder beside "
                              f"memory.py, on the Python path); not found: {exc}") from None
         raise
-    extra = {k: v for k, v in options.items() if k not in ("create", "readonly")}
-    accepted = inspect.signature(postgres.open_store).parameters
-    for name in extra:
-        if name not in accepted:
-            raise InvalidMemory(f"{name}: not an option of a PostgreSQL store (adapters.postgres.open_store takes "
-                                f"{', '.join(p for p in accepted if p != 'url')}); got {extra[name]!r:.100}")
-    return postgres.open_store(target, timeout=timeout, **extra)
 
 
 def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
