@@ -73,7 +73,7 @@ SETUP_LOCK = 2         # second half of the schema setup/migration lock key
 # scaled so the largest is 1 (ts_rank refuses weights above 1). D is unused.
 RANK_WEIGHTS = "{%s}" % ", ".join(f"{w / max(memory.BM25_WEIGHTS):g}" for w in
                                   (0.0, memory.BM25_WEIGHTS[2], memory.BM25_WEIGHTS[1], memory.BM25_WEIGHTS[0]))
-RANK_NORMALIZATION = 1  # ts_rank: divide by 1 + log(document length), BM25's length term in spirit
+RANK_K1 = 0.3  # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
 
 # The schema, one script; the same tables, columns and meaning as memory.SCHEMA (read its
 # comments), in PostgreSQL's types. "user" is a reserved word here, so it is always quoted.
@@ -282,6 +282,18 @@ def tsquery(phrases) -> str:
 OVERRIDES = {
     # The clock is a sequence; a block of n values is taken under a session lock (see tick).
     "clock.tick": "SELECT setval('clock', nextval('clock') + %s - 1) AS now",
+    # BM25's form over ts_rank (see PostgresStorage.search); args: tsquery texts, ts_rank's
+    # weights, then (user, task) twice: the level's matching rows and its row count (index_keys).
+    "fts.search": f"""WITH p AS (SELECT ord, to_tsquery('simple', q) AS q FROM unnest(%s::text[]) WITH ORDINALITY
+                                 AS t(q, ord)),
+        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf
+              FROM memories_fts f JOIN p ON f.terms @@ p.q
+              WHERE f."user" = %s AND (f.task IS NULL OR f.task = %s)),
+        df AS (SELECT ord, count(*) AS n FROM m GROUP BY ord),
+        level AS (SELECT sum(rows) AS n FROM index_keys WHERE "user" = %s AND (task IS NULL OR task = %s))
+        SELECT m.id, sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5)) * m.tf / (m.tf + {RANK_K1}))
+               AS score
+        FROM m JOIN df USING (ord), level GROUP BY m.id ORDER BY score DESC, m.id""",
 }
 
 # Statements that read or write across users (user=ALL at the seam), listed so that a
@@ -347,8 +359,10 @@ def pg_form(sql: str) -> str:
 
 def statements() -> dict:
     """The PostgreSQL statement table: every name of memory.SQLiteStorage.SQL -> its form here."""
-    return {name: OVERRIDES[name] if name in OVERRIDES else pg_form(sql)
-            for name, sql in memory.SQLiteStorage.SQL.items()}
+    table = {name: OVERRIDES[name] if name in OVERRIDES else pg_form(sql)
+             for name, sql in memory.SQLiteStorage.SQL.items()}
+    table.update((name, sql) for name, sql in OVERRIDES.items() if name not in table)  # PostgreSQL's own
+    return table
 
 
 STATEMENTS = statements()
@@ -715,6 +729,57 @@ class PostgresStorage(_Base):
         with self.write():
             self.create_schema()
         return "new"
+
+
+    # -- ids --
+
+    def reserve_ids(self, table: str, n: int) -> int:
+        """The first of n consecutive new ids of `table` ("memories", "conflicts"), taken from its
+        identity sequence under the clock's short session lock, so that no other connection's id
+        falls inside the block (the rows are then inserted with these ids)."""
+        if table not in ("memories", "conflicts"):
+            raise ValueError(f"reserve_ids: no id sequence for {table!r}")
+        key = (LOCK_SPACE, CLOCK_LOCK)
+        self._run("clock.lock", "SELECT pg_advisory_lock(%s, %s)", key, None)
+        try:
+            last = self._run("ids.reserve", "SELECT setval(pg_get_serial_sequence(%s, 'id'), "
+                             "nextval(pg_get_serial_sequence(%s, 'id')) + %s - 1) AS last", (table, table, n),
+                             None).fetchone()[0]
+        finally:
+            self._run("clock.unlock", "SELECT pg_advisory_unlock(%s, %s)", key, None)
+        return last - n + 1
+
+    def last_id(self, table: str) -> int:
+        """The last id handed out for `table` (0 before the first), whoever took it."""
+        if table not in ("memories", "conflicts"):
+            raise ValueError(f"last_id: no id sequence for {table!r}")
+        row = self._run("ids.last", "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
+                        + ("memories_id_seq" if table == "memories" else "conflicts_id_seq"), (), None).fetchone()
+        return row[0]
+
+    # -- the search index --
+
+    secure_delete = True  # a deleted index row is gone from every index once VACUUM ran (scrub)
+
+    def search(self, user: str, task, phrases):
+        """Hits of the query's phrases (lists of index terms) among the rows of the user's level
+        (task None: the user level; else it and that task), as a cursor of rows ("id", "score"),
+        best first (higher is better), or None without keys or phrases.
+
+        Ranked by PostgreSQL: BM25's form over ts_rank. Each phrase is one tsquery (the OR of its
+        keyed forms, one per bucket key of the level; `<->` between a form's hashes); a row's
+        score is the sum over the phrases it matches of idf(phrase) * tf / (tf + RANK_K1), where
+        tf is ts_rank of that phrase on the row (columns weighted RANK_WEIGHTS) and idf is
+        ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching: a rare
+        word counts more than a common one, as in SQLite's bm25. Chosen on LoCoMo's development
+        conversations: the raw ranking's R@10 81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
+        keys = [r["key"] for r in self.rows("index_keys.level_keys", (user, task), user=user)]
+        if not keys or not phrases:
+            return None
+        queries = [q for q in (tsquery([self.keyed(p, key) for key in keys]) for p in phrases) if q]
+        if not queries:
+            return None
+        return self.execute("fts.search", (queries, RANK_WEIGHTS, user, task, user, task), user=user)
 
 
 def open_store(url: str, *, timeout: float = 5.0, **options) -> "memory.MemoryStore":
