@@ -5399,27 +5399,17 @@ def is_database_url(target) -> bool:
 
 def open_db(target: str, *, timeout: float = 5.0, **options) -> "MemoryStore":
     """The one home of "path or URL -> store" for the command lines and adapters. A PostgreSQL
-    URL (is_database_url) opens `adapters.postgres.open_store(target, timeout=timeout)`, the
-    adapter imported here on first use and nowhere else in the core; the file-only options
-    `create` and `readonly` do not apply there (a database is made by createdb, the schema by
-    open_store; a read command only reads) and other options (embed, ...) are passed on when
-    open_store takes them. Anything else is `MemoryStore(target, timeout=timeout, **options)`.
-    timeout: seconds to wait for another writer's lock. Raises StoreError naming the package to
-    install when psycopg (or adapters/postgres.py) cannot be imported, InvalidMemory for an
-    option PostgreSQL's open_store does not take, and whatever the store raises on opening."""
+    URL (is_database_url) opens `adapters.postgres.open_store(target, timeout=timeout,
+    **options)`, the adapter imported here on first use and nowhere else in the core (it takes
+    create=, readonly= and MemoryStore's other keywords that are not SQLite's); anything else is
+    `MemoryStore(target, timeout=timeout, **options)`. timeout: seconds to wait for another
+    writer's lock. Raises StoreError naming the package to install when psycopg (or
+    adapters/postgres.py) cannot be imported, and whatever the store raises on opening."""
     if not is_database_url(target):
         return MemoryStore(target, timeout=timeout, **options)
     import importlib  # only on this path: a file path never touches the adapter
-    import inspect
     try:
-        postgres = importlib.import_module("adapters.postgres")
-        extra = {k: v for k, v in options.items() if k not in ("create", "readonly")}
-        accepted = inspect.signature(postgres.open_store).parameters
-        for name in extra:
-            if name not in accepted:
-                raise InvalidMemory(f"{name}: not an option of a PostgreSQL store (adapters.postgres.open_store "
-                                    f"takes {', '.join(p for p in accepted if p != 'url')}); got {extra[name]!r:.100}")
-        return postgres.open_store(target, timeout=timeout, **extra)
+        return importlib.import_module("adapters.postgres").open_store(target, timeout=timeout, **options)
     except ModuleNotFoundError as exc:  # at the adapter's import, or at its first use of psycopg
         if exc.name and exc.name.split(".")[0] == "psycopg":
             raise StoreError(f"a PostgreSQL URL needs psycopg 3, which is not installed ({exc}): "
@@ -5435,9 +5425,9 @@ def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
     a read-only file or directory is enough), unless the file must first be migrated or its
     derived columns rebuilt, which only a writable open does; where this process cannot write,
     the read-only store's ReadOnlyError (naming the fix) is raised. A PostgreSQL URL opens
-    through open_db (the database's own permissions decide what the role may do)."""
-    if is_database_url(path):
-        return open_db(path, timeout=timeout)
+    through open_db, read-only and never creating a store."""
+    if is_database_url(path):  # no file to create or to migrate by a writable open
+        return open_db(path, timeout=timeout, create=False, readonly=True)
     try:
         return MemoryStore(path, timeout=timeout, create=False, readonly=True)
     except ReadOnlyError as exc:
@@ -5898,4 +5888,7 @@ def emit(rows, *, as_json: bool, nothing: str = "nothing found") -> int:
 
 
 if __name__ == "__main__":
+    # Run as a script this module is __main__; the adapter a URL loads imports "memory": let that
+    # be this module, so that its errors are the classes main() catches.
+    sys.modules.setdefault("memory", sys.modules[__name__])
     sys.exit(main())

@@ -478,8 +478,7 @@ class DatabaseUrls(unittest.TestCase):
                 sys.modules.pop("adapters.postgres", None)  # imported afresh: its import of psycopg fails
                 code, _, err = here(module, *args)
                 self.assertEqual(code, 1)
-                self.assertRegex(err, r"error: a PostgreSQL URL needs (psycopg 3.*pip install 'psycopg\[binary\]'"
-                                      r"|adapters/postgres\.py)")
+                self.assertRegex(err, r"error: .*needs psycopg 3.*pip install 'psycopg\[binary\]")
 
     def test_a_path_never_loads_the_adapter(self):
         db = str(self.dir / "m.db")
