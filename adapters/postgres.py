@@ -309,13 +309,25 @@ OVERRIDES = {
 # nothing else runs without naming its user.
 CROSS_USER = frozenset()
 
-_PERCENT = re.compile(r"%")
 _IS_PARAM = re.compile(r"\bIS\s+NOT\s+\?", re.I), re.compile(r"\bIS\s+\?", re.I)
-_USER_WORD = re.compile(r'(?<![\w"])user(?![\w"])')
+_USER_WORD = re.compile(r'(?<![\w"@.])user(?![\w"])')
+_ALIASED_USER = re.compile(r'(?<=\.)user(?![\w"])')
 _BOOL_TIMES = re.compile(r"\(([^()]*?(?:<>|=|<|>)[^()]*?)\)\s*\*\s*(\d+)")
 _ORDER_BY = re.compile(r"\bORDER BY\s+((?:[\w.\"]+(?:\s+(?:ASC|DESC))?\s*,\s*)*[\w.\"]+(?:\s+(?:ASC|DESC))?)"
                        r"(?![\w.(])", re.I)
-_INSERT_OR_IGNORE = re.compile(r"\bINSERT\s+OR\s+IGNORE\s+INTO\b", re.I)
+_INSERT_OR = re.compile(r"\bINSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*(?:\(([^)]*)\))?", re.I)
+_INDEXED_BY = re.compile(r"\s+INDEXED\s+BY\s+\w+", re.I)
+_CROSS_JOIN_ON = re.compile(r"\bCROSS\s+JOIN\s+(\w+(?:\s+(?!ON\b)\w+)?)(?=\s+ON\b)", re.I)
+_JSON_EACH = re.compile(r"\bjson_each\(([\w.]+)\)", re.I)
+_ROWID = re.compile(r"\browid\b", re.I)
+# The key ON CONFLICT names for SQLite's INSERT OR REPLACE of each table.
+_KEYS = {"meta": "key", "attributes": "attribute", "pending": "id", "vectors": "id", "memories_fts": "id"}
+# Where the seam's user goes in a form: "@user" (or "@m.user" for a table alias m) becomes
+# "user" = %s with the `user=` the statement was called with bound there, or TRUE for a
+# statement called across users (user=ALL). See PostgresStorage._bind_user.
+USER_MARK = re.compile(r"@(?:(\w+)\.)?user\b")
+_SINGLE_TABLE = re.compile(r"^\s*(?:SELECT\b(?:(?!\bFROM\b).)*\bFROM|UPDATE|DELETE\s+FROM)\s+(\w+)(?:\s+(?!WHERE\b|SET\b)"
+                           r"(\w+))?\b.*?\bWHERE\b", re.I | re.S)
 
 
 def _split_literals(sql: str) -> list[tuple[bool, str]]:
@@ -338,30 +350,81 @@ def _nulls_sqlite_order(m) -> str:
     return "ORDER BY " + ", ".join(items)
 
 
+def _conflict_clause(verb: str, table: str, columns: str | None) -> str:
+    if verb.upper() == "IGNORE":
+        return "ON CONFLICT DO NOTHING"
+    key = _KEYS[table]
+    cols = [c.strip() for c in (columns or "").split(",") if c.strip() and c.strip() != key]
+    return f"ON CONFLICT ({key}) DO UPDATE SET " + ", ".join(f"{c} = EXCLUDED.{c}" for c in cols)
+
+
+def _where_end(text: str, start: int) -> int:
+    """Where the WHERE clause starting at `start` ends: the first top-level ORDER BY, GROUP BY,
+    LIMIT, RETURNING, ON CONFLICT or closing parenthesis, else the end of the text."""
+    depth = 0
+    for m in re.finditer(r"\(|\)|'(?:[^']|'')*'|\b(?:ORDER\s+BY|GROUP\s+BY|LIMIT|RETURNING|ON\s+CONFLICT)\b",
+                         text[start:], re.I):
+        token = m.group()
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            if depth == 0:
+                return start + m.start()
+            depth -= 1
+        elif depth == 0 and not token.startswith("'"):
+            return start + m.start()
+    return len(text)
+
+
+def route_by_user(text: str) -> str:
+    """Name the user in a single-table statement on a user's table that does not: its WHERE
+    condition c becomes "@user AND (c)" (see USER_MARK). Statements with joins or subqueries
+    are left as they are (their PostgreSQL forms are written out in OVERRIDES where they must
+    name the user); test_adapter_postgres's routing test finds any that do not."""
+    m = _SINGLE_TABLE.match(text)
+    if not m or m.group(1) not in USER_TABLES or re.search(r"\bJOIN\b|\(\s*SELECT\b", text, re.I):
+        return text
+    if re.search(r'"user"\s*(?:=|IS NOT DISTINCT FROM)|@(?:\w+\.)?user\b', text):
+        return text
+    end = _where_end(text, m.end())
+    mark = f"@{m.group(2)}.user" if m.group(2) else "@user"
+    return f"{text[:m.end()]} {mark} AND ({text[m.end():end].strip()}) {text[end:]}".rstrip()
+
+
 def pg_form(sql: str) -> str:
     """The PostgreSQL form of one of SQLite's statements, by the dialect's mechanical
     differences: `?` -> %s (a literal % doubled), `IS ?` -> IS NOT DISTINCT FROM %s, the column
-    user quoted (a reserved word), a comparison used as a number cast to int, INSERT OR IGNORE
-    -> ON CONFLICT DO NOTHING, and ORDER BY of plain columns with SQLite's NULL order. Slots
-    ({name}) are kept for MemoryStore's expansion."""
+    user quoted (a reserved word), a comparison used as a number cast to int, INSERT OR IGNORE /
+    REPLACE -> ON CONFLICT, rowid -> id, json_each -> jsonb_array_elements_text, SQLite's index
+    hints and CROSS JOIN ... ON dropped, ORDER BY of plain columns with SQLite's NULL order.
+    Slots ({name}) are kept for the seam's expansion (after which PostgresStorage.sql names the
+    user: route_by_user)."""
     out = []
     for literal, part in _split_literals(sql):
         if literal:
             out.append(part.replace("%", "%%"))
             continue
-        part = _PERCENT.sub("%%", part)
+        part = part.replace("%", "%%")
         part = _IS_PARAM[0].sub("IS DISTINCT FROM ?", part)
         part = _IS_PARAM[1].sub("IS NOT DISTINCT FROM ?", part)
         part = part.replace("?", "%s")
         part = _USER_WORD.sub('"user"', part)
+        part = _ALIASED_USER.sub('"user"', part)
+        part = _INDEXED_BY.sub("", part)
+        part = _CROSS_JOIN_ON.sub(r"JOIN \1", part)
+        part = _JSON_EACH.sub(r"(SELECT value::bigint AS value FROM jsonb_array_elements_text((\1)::jsonb)) AS j", part)
+        part = _ROWID.sub("id", part)
         part = _ORDER_BY.sub(_nulls_sqlite_order, part)
         out.append(part)
     text = _BOOL_TIMES.sub(lambda m: f"({m.group(1)})::int * {m.group(2)}", "".join(out))
-    if _INSERT_OR_IGNORE.search(text):
-        text = _INSERT_OR_IGNORE.sub("INSERT INTO", text)
+    found = _INSERT_OR.search(text)
+    if found:
+        clause = _conflict_clause(*found.groups())
+        text = text[:found.start()] + f"INSERT INTO {found.group(2)}" + (
+            f" ({found.group(3)})" if found.group(3) is not None else "") + text[found.end():]
         returning = re.search(r"\bRETURNING\b", text, re.I)
-        text = (text[:returning.start()] + "ON CONFLICT DO NOTHING " + text[returning.start():] if returning
-                else text.rstrip() + " ON CONFLICT DO NOTHING")
+        text = (text[:returning.start()] + clause + " " + text[returning.start():] if returning
+                else text.rstrip() + " " + clause)
     return text
 
 
@@ -598,13 +661,57 @@ class PostgresStorage(_Base):
         except psycopg.Error as exc:
             raise self.error(exc) from exc
 
+    _FORMS: dict = {}  # (name, slots) -> (text with its user marks, [(placeholders before a mark, mark)])
+
+    def _form(self, name: str, slots: dict):
+        key = (name, tuple(sorted(slots.items()))) if slots else name
+        form = self._FORMS.get(key)
+        if form is None:
+            text = route_by_user(_Base.sql(self, name, **slots))
+            marks, count, at = [], 0, 0
+            for m in re.finditer(r"%%|%s|" + USER_MARK.pattern, text):
+                if m.group() == "%s":
+                    count += 1
+                elif m.group() != "%%":
+                    marks.append((count, m.group()))
+                    count += 1  # the mark becomes one placeholder
+            form = self._FORMS[key] = (text, marks)
+        return form
+
+    def sql(self, name: str, **slots) -> str:
+        """The text of statement `name` with its slots expanded and the user named (route_by_user),
+        user marks left in (see USER_MARK)."""
+        return self._form(name, slots)[0]
+
+    @staticmethod
+    def _bind_user(form, args, user):
+        """The form's text and args with each user mark bound: '"user" = %s' and the user's name
+        in that place for a statement of one user; TRUE for one across users (ALL) or of none."""
+        text, marks = form
+        if not marks:
+            return text, args
+        if type(user) is str:
+            text = USER_MARK.sub(lambda m: (f'{m.group(1)}."user"' if m.group(1) else '"user"') + " = %s", text)
+            if isinstance(args, dict):
+                raise ValueError("a statement with a user mark takes positional arguments")
+            args = list(args)
+            for count, _ in marks:
+                args.insert(count, user)
+            return text, args
+        return USER_MARK.sub("TRUE", text), args
+
     def execute(self, name: str, args=(), *, user, **slots):
         self._lock_user(user)
-        return self._run(name, self.SQL[name] if not slots else self.sql(name, **slots), args, user)
+        form = self._form(name, slots)
+        text, args = self._bind_user(form, args, user)
+        return self._run(name, text, args, user)
 
     def executemany(self, name: str, seq, *, user, **slots):
         self._lock_user(user)
-        return self._run(name, self.SQL[name] if not slots else self.sql(name, **slots), list(seq), user, many=True)
+        form = self._form(name, slots)
+        seq = [self._bind_user(form, a, user) for a in seq]
+        text = seq[0][0] if seq else form[0]
+        return self._run(name, text, [a for _, a in seq], user, many=True)
 
     # -- transactions and the server clock --
 
