@@ -13,8 +13,8 @@ newer version of this module is refused (memory.SchemaError) before anything cha
 
 What the seam's contract asks of a backend, and how PostgreSQL gives it:
 - Write transactions that lose nothing: READ COMMITTED transactions in which every user whose
-  rows are touched is locked first, `pg_advisory_xact_lock` on a 64-bit hash of the user
-  (LOCK_SPACE, user): writes of one user (an agent's turn, a consolidation run of that user,
+  rows are touched is locked first, `pg_advisory_xact_lock(LOCK_SPACE, hash of the user)`,
+  taken before the transaction's first statement naming that user: writes of one user (an agent's turn, a consolidation run of that user,
   an erasure) take turns, as they do on SQLite's one file lock; writes of different users run at
   once. A consolidation of one user therefore never interleaves with another of that user, on
   any host. Readers never wait: a read is one REPEATABLE READ READ ONLY snapshot (MVCC).
@@ -31,9 +31,10 @@ What the seam's contract asks of a backend, and how PostgreSQL gives it:
 - The search index: the same keyed hashes of the same index terms (memory.index_terms,
   memory's per-bucket keys), spelt in the letters a-p instead of hex digits so that
   PostgreSQL's parser keeps each hash one word, in a tsvector column generated from three
-  columns weighted A (attribute), B (text) and C (context), with a GIN index. A query is the
-  OR of its phrases (`<->` between the hashes of a phrase), ranked by `ts_rank` with weights in
-  the ratio of memory.BM25_WEIGHTS and length normalization 1 (rank / (1 + log(length))).
+  columns weighted A (attribute), B (text) and C (context), with a GIN index. Each phrase of a
+  query is one tsquery (`<->` between the hashes of a phrase, `|` between a phrase's keyed
+  forms), and a hit is ranked by BM25's form over PostgreSQL's `ts_rank` (weights in the ratio
+  of memory.BM25_WEIGHTS): see PostgresStorage.search.
 - Erasure: forget and purge delete the rows and their index entries in the caller's one
   transaction. The deleted row versions stay in the table and index files as dead tuples until
   VACUUM reclaims them: scrub() runs VACUUM of every table erasure touches (autocommit: VACUUM
@@ -251,7 +252,10 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";\n") if s.strip().rstrip(";")]
 
 
-PG_SCHEMA_STATEMENTS = _statements(PG_SCHEMA)
+# Every text column compares and sorts by code point (COLLATE "C"), as SQLite's BINARY and
+# Python's sorted() do: users(), tasks() and every ORDER BY on text give SQLite's order whatever
+# the database's default collation.
+PG_SCHEMA_STATEMENTS = [re.sub(r"\bTEXT\b(?! COLLATE)", 'TEXT COLLATE "C"', s) for s in _statements(PG_SCHEMA)]
 # Tables holding a user's rows (every statement on them names the user) and the others.
 USER_TABLES = ("memories", "index_keys", "memories_fts", "pending", "resolutions", "conflicts", "events",
                "vectors")
