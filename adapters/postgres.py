@@ -907,7 +907,8 @@ class PostgresStorage(_Base):
         """Finish committed erasures (outside any transaction): VACUUM every table erasure
         deletes from (INDEX_CLEANUP ON: the index entries of the deleted rows go too, the GIN
         index's pending list included), so their row versions are no longer in any table or
-        index. VACUUM cannot remove a row version that a snapshot older than the erasure can
+        index, and ANALYZE them, so the planner's statistics (pg_statistic's most common values
+        and histograms, sampled from live rows) no longer hold an erased value either. VACUUM cannot remove a row version that a snapshot older than the erasure can
         still see (another connection's open transaction, a standby's hot_standby_feedback, a
         replication slot): while one exists, wait=True waits up to the timeout and then raises
         memory.ScrubPendingError (the scrub record stays; the next scrub finishes it),
@@ -928,7 +929,7 @@ class PostgresStorage(_Base):
                         "until it ends (it is recorded: the next forget, purge or scrub() finishes it; or end "
                         "the other transaction)")
                 time.sleep(0.05)
-        self._run("scrub.vacuum", "VACUUM (INDEX_CLEANUP ON) " + ", ".join(ERASED_TABLES), (), None)
+        self._run("scrub.vacuum", "VACUUM (INDEX_CLEANUP ON, ANALYZE) " + ", ".join(ERASED_TABLES), (), None)
         return True
 
     def backup(self, target) -> None:
