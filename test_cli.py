@@ -424,6 +424,74 @@ class ErrorsSayWhatToDo(unittest.TestCase):
 
 
 
+class DatabaseUrls(unittest.TestCase):
+    """Issue 26: the command lines take a PostgreSQL URL where they take a database path, through
+    one home (memory.open_db), which loads adapters.postgres only for a URL. What needs no server:
+    the help says so, backup refuses a URL naming pg_dump, a missing psycopg is named with the
+    command that installs it, and a path never loads the adapter. With a server:
+    test_adapter_postgres_cli.py."""
+
+    URL = "postgresql://nobody@127.0.0.1:1/nowhere"
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.dir = Path(tmp.name)
+
+    def test_which_arguments_are_urls(self):
+        import memory
+        for target, url in (("postgresql://u@h/db", True), ("postgres://h/db", True), ("POSTGRESQL://h/db", True),
+                            ("memory.db", False), (":memory:", False), ("postgresql.db", False),
+                            ("./postgres://x", False), (None, False)):
+            with self.subTest(target=target):
+                self.assertIs(memory.is_database_url(target), url)
+
+    def test_every_command_line_says_it_takes_a_url(self):
+        import io
+        from contextlib import redirect_stdout
+        import consolidate
+        import gates
+        import memory
+        for module in (memory, consolidate, gates):
+            with self.subTest(module=module.__name__), redirect_stdout(io.StringIO()) as out:
+                with self.assertRaises(SystemExit) as done:
+                    module.main(["--help"])
+            self.assertEqual(done.exception.code, 0)
+            self.assertIn("or a PostgreSQL URL", " ".join(out.getvalue().split()))
+
+    def test_backup_of_a_url_is_refused_naming_pg_dump(self):
+        import memory
+        out = self.dir / "copy.db"
+        code, _, err = here(memory, self.URL, "backup", str(out))
+        self.assertEqual(code, 1)
+        self.assertRegex(err, r"memory\.py: error: backup copies a SQLite file; .*pg_dump")
+        self.assertFalse(out.exists())
+
+    def test_a_missing_psycopg_is_named_with_its_install_command(self):
+        import consolidate
+        import gates
+        import memory
+        from unittest import mock
+        for module, args in ((memory, (self.URL, "list")), (consolidate, (self.URL, "--all")),
+                             (gates, (self.URL, "quarantine"))):
+            with self.subTest(module=module.__name__), mock.patch.dict(sys.modules, {"psycopg": None}):
+                sys.modules.pop("adapters.postgres", None)  # imported afresh: its import of psycopg fails
+                code, _, err = here(module, *args)
+                self.assertEqual(code, 1)
+                self.assertRegex(err, r"error: .*needs psycopg 3.*pip install 'psycopg\[binary\]")
+
+    def test_a_path_never_loads_the_adapter(self):
+        db = str(self.dir / "m.db")
+        script = ("import sys, memory, consolidate, gates\n"
+                  f"memory.MemoryStore({db!r}).close()\n"
+                  f"for m, a in ((memory, [{db!r}, 'users']), (consolidate, [{db!r}, '--all']), "
+                  f"(gates, [{db!r}, 'quarantine'])):\n"
+                  "    m.main(a)\n"
+                  "print(sorted(n for n in sys.modules if n.startswith(('adapters', 'psycopg'))))\n")
+        done = subprocess.run([sys.executable, "-c", script], cwd=HERE, capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.stdout.strip().splitlines()[-1], "[]", done.stderr)
+
+
 def here(module, *args):
     """(exit code, stdout, stderr) of a command line run in this process (no interpreter start)."""
     import io

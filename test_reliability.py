@@ -703,7 +703,7 @@ class TestASecondStoreKeepsTheFirstsLocks(FileCase):
             ("bench/soak.py", "writer", "log"), ("bench/soak.py", "eraser", "log"),  # the soak's logs
             ("bench/soak.py", "soak", '(logs / "erased.log")'), ("bench/soak.py", "soak", '(logs / f"w{n}.log")'),
             # the erased-marker count, after every store and connection on the file is closed
-            ("bench/soak.py", "soak", "Path(path + x)"),
+            ("bench/soak.py", "_sqlite_checks", "Path(path + x)"),
         }
         files = ["memory.py", "consolidate.py", "gates.py", "demo.py",
                  *(str(p.relative_to(HERE)) for d in ("adapters", "bench", "examples") for p in (HERE / d).glob("*.py"))]
