@@ -304,6 +304,51 @@ class LockTest(ServerCase):
         self.assertEqual([m.text for m in first.memories(U)], ["I like coffee."])
 
 
+WRITER = """
+import sys, time
+sys.path.insert(0, {root!r})
+import memory
+from adapters.postgres import open_store
+url, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = open_store(url, timeout=10.0)
+for i in range(n):
+    if name == "cron":
+        import consolidate
+        consolidate.consolidate(store, consolidate.Scope(memory.ALL))
+        time.sleep(0.01)
+    else:
+        store.add_many([dict(text=f"{{name}} fact {{i}} a", user="ada", attribute=f"{{name}}_{{i}}"),
+                        dict(text=f"{{name}} event {{i}}", user="ada" if i % 2 else "bob", kind="episodic")])
+store.close()
+"""
+
+
+class ProcessesTest(ServerCase):
+    def test_writers_and_cron_in_separate_processes_lose_nothing(self):
+        """Three writer processes (as three hosts would be) and a cron process consolidating
+        every user, all at once on one user: every row is there, each write whole, and the
+        last fold leaves one current fact per attribute."""
+        import subprocess
+        import sys
+        store = self.open()
+        script = WRITER.format(root=HERE)
+        env = dict(os.environ)
+        procs = [subprocess.Popen([sys.executable, "-c", script, self.url, name, "25"], env=env,
+                                  stderr=subprocess.PIPE, text=True) for name in ("w1", "w2", "w3", "cron")]
+        errors = [p.communicate(timeout=120)[1] for p in procs]
+        self.assertEqual([p.returncode for p in procs], [0, 0, 0, 0], errors)
+        import consolidate
+        consolidate.consolidate(store, consolidate.Scope(memory.ALL))
+        facts = [m for m in store.memories("ada") if m.kind == "semantic"]
+        self.assertEqual(len(facts), 75)
+        self.assertEqual(len({m.attribute for m in store.current("ada")}), 75)
+        events = [m for u in ("ada", "bob") for m in store.memories(u) if m.kind == "episodic"]
+        self.assertEqual(sorted(m.text for m in events),
+                         sorted(f"{w} event {i}" for w in ("w1", "w2", "w3") for i in range(25)))
+        clocks = [m.created_at for m in store.memories("ada")]
+        self.assertEqual(len(set(clocks)), len(clocks))
+
+
 class ErasureTest(ServerCase):
     MARK = "Zanzibarquux"
 
