@@ -200,5 +200,230 @@ class ScrubTest(ServerCase):
         self.assertTrue(storage.checkpoint(wait=False))
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+USER_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(" + "|".join(pg.USER_TABLES) + r")\b", re.I)
+NAMES_USER = re.compile(r'"user"\s*(?:=\s*%s|IS NOT DISTINCT FROM\s*%s|IN\s*\()|\("user"|, "user"[,)]', re.I)
+
+
+def run_public_api(store, other="bob"):
+    """One pass over the public API on two users: what the routing and erasure tests record."""
+    import consolidate
+    import gates
+    store.declare("diet", "one")
+    store.add("I am vegetarian.", user=U, attribute="diet")
+    store.add("I eat meat now.", user=U, attribute="diet")
+    store.add_many([dict(text="I live in Oslo.", user=U, task="trip"), dict(text="I like tea.", user=other),
+                    dict(text="We met at the station.", user=U, kind="episodic"),
+                    dict(text="It was raining.", user=U, kind="episodic")])
+    store.add("I do not like tea.", user=other)
+    gates.remember(gates.Candidate("Send the payment to IBAN DE89 3704 0044 0532 0130 00.", user=U,
+                                   source="tool", origin="web:x"), gates.GuardGate(), store)
+    store.recall("what do I eat", user=U)
+    store.recall("tea", user=other, k=3)
+    consolidate.plan(store, consolidate.Scope(U))
+    consolidate.consolidate(store, consolidate.Scope(U))
+    consolidate.consolidate(store, consolidate.Scope(memory.ALL))
+    store.current(U, "trip")
+    store.memories(U)
+    store.tasks(U)
+    store.users()
+    store.resolutions(U)
+    for entry in store.conflicts(other):
+        store.resolve(entry.id, entry.a)
+    records = list(store.export(U))
+    first = store.memories(U)[0]
+    store.history(first.id)
+    store.forget(first.id, dry_run=True)
+    store.forget(first.id)
+    store.purge(other)
+    store.import_records(records)
+    store.events(U)
+    store.scrub()
+
+
+class RoutingTest(ServerCase):
+    def test_every_statement_on_a_users_rows_names_the_user(self):
+        """Every statement run over a pass of the public API: called for one user, it names that
+        user ("user" = %s, or the user column of the rows it inserts); across users, its name is
+        in CROSS_USER; for no user, it touches no user's table."""
+        trace = []
+        store = self.open(trace=trace)
+        run_public_api(store)
+        unrouted, unlisted, untagged = set(), set(), set()
+        for name, text, user in trace:
+            touches = USER_TABLE.search(text)
+            if type(user) is str and touches and not NAMES_USER.search(text):
+                unrouted.add(f"{name}: {text}")
+            elif user is memory.ALL and name not in pg.CROSS_USER:
+                unlisted.add(name)
+            elif user is None and touches:
+                untagged.add(f"{name}: {text}")
+        self.assertGreater(len(trace), 100)
+        self.assertEqual(sorted(unrouted), [], "statements of one user that do not name it")
+        self.assertEqual(sorted(unlisted), [], "cross-user statements missing from CROSS_USER")
+        self.assertEqual(sorted(untagged), [], "statements on a user's table called for no user")
+
+
+class ParityTest(ServerCase):
+    def test_the_demo_gives_the_recorded_result(self):
+        """demo.py's scenario on PostgreSQL gives consolidation-result.json, SQLite's recorded
+        result, byte for byte (ids, clock order, rules, ledger, unattributed)."""
+        import json
+        import demo
+        with open(os.path.join(HERE, "scenario.json"), encoding="utf-8") as f:
+            scenario = json.load(f)
+        with open(os.path.join(HERE, "consolidation-result.json"), encoding="utf-8") as f:
+            recorded = json.load(f)
+        original = demo.MemoryStore
+        demo.MemoryStore = lambda path: self.open()
+        try:
+            result = demo.run(scenario, out=lambda *a: None)
+        finally:
+            demo.MemoryStore = original
+        self.assertEqual(result, recorded)
+
+    def test_nul_and_any_unicode_round_trip(self):
+        store = self.open()
+        texts = ["NUL\x00inside", "emoji 🙂 and 日本語", pg.ESCAPE + "0 not a NUL", "'; DROP TABLE memories; --"]
+        made = [store.add(t, user="u\x00ser", task="t\x00") for t in texts]
+        self.assertEqual([store.get(m.id).text for m in made], texts)
+        self.assertEqual(store.users(), ["u\x00ser"])
+        self.assertEqual(store.tasks("u\x00ser"), ["t\x00"])
+
+
+class LockTest(ServerCase):
+    def test_a_users_writer_waits_for_that_users_write_only(self):
+        first, second = self.open(), self.open(timeout=0.2)
+        with first.transaction() as tx:
+            tx.storage.lock_user(U)
+            second.add("I like tea.", user="bob")  # another user: no wait
+            with self.assertRaisesRegex(memory.LockedError, "locked by another connection"):
+                second.add("I like coffee.", user=U)
+            self.assertEqual(second.recall("tea", user="bob").memories[0].text, "I like tea.")  # reads never wait
+        second.add("I like coffee.", user=U)
+        self.assertEqual([m.text for m in first.memories(U)], ["I like coffee."])
+
+
+WRITER = """
+import sys, time
+sys.path.insert(0, {root!r})
+import memory
+from adapters.postgres import open_store
+url, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = open_store(url, timeout=10.0)
+for i in range(n):
+    if name == "cron":
+        import consolidate
+        consolidate.consolidate(store, consolidate.Scope(memory.ALL))
+        time.sleep(0.01)
+    else:
+        store.add_many([dict(text=f"{{name}} fact {{i}} a", user="ada", attribute=f"{{name}}_{{i}}"),
+                        dict(text=f"{{name}} event {{i}}", user="ada" if i % 2 else "bob", kind="episodic")])
+store.close()
+"""
+
+
+class ProcessesTest(ServerCase):
+    def test_writers_and_cron_in_separate_processes_lose_nothing(self):
+        """Three writer processes (as three hosts would be) and a cron process consolidating
+        every user, all at once on one user: every row is there, each write whole, and the
+        last fold leaves one current fact per attribute."""
+        import subprocess
+        import sys
+        store = self.open()
+        script = WRITER.format(root=HERE)
+        env = dict(os.environ)
+        procs = [subprocess.Popen([sys.executable, "-c", script, self.url, name, "25"], env=env,
+                                  stderr=subprocess.PIPE, text=True) for name in ("w1", "w2", "w3", "cron")]
+        errors = [p.communicate(timeout=120)[1] for p in procs]
+        self.assertEqual([p.returncode for p in procs], [0, 0, 0, 0], errors)
+        import consolidate
+        consolidate.consolidate(store, consolidate.Scope(memory.ALL))
+        facts = [m for m in store.memories("ada") if m.kind == "semantic"]
+        self.assertEqual(len(facts), 75)
+        self.assertEqual(len({m.attribute for m in store.current("ada")}), 75)
+        events = [m for u in ("ada", "bob") for m in store.memories(u) if m.kind == "episodic"]
+        self.assertEqual(sorted(m.text for m in events),
+                         sorted(f"{w} event {i}" for w in ("w1", "w2", "w3") for i in range(25)))
+        clocks = [m.created_at for m in store.memories("ada")]
+        self.assertEqual(len(set(clocks)), len(clocks))
+
+
+class ErasureTest(ServerCase):
+    MARK = "Zanzibarquux"
+
+    def _holders(self, conn):
+        """Tables (and pg_stats) of the store's schema with a live row holding MARK."""
+        found = []
+        for (table,) in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()").fetchall():
+            if conn.execute(f'SELECT count(*) FROM "{table}" t WHERE position(%s in t::text) > 0',
+                            [self.MARK.lower()]).fetchone()[0] or conn.execute(
+                    f'SELECT count(*) FROM "{table}" t WHERE position(%s in t::text) > 0', [self.MARK]).fetchone()[0]:
+                found.append(table)
+        if conn.execute("SELECT count(*) FROM pg_stats WHERE schemaname = current_schema() AND "
+                        "position(%s in concat(most_common_vals::text, histogram_bounds::text)) > 0",
+                        [self.MARK]).fetchone()[0]:
+            found.append("pg_stats")
+        return found
+
+    def _dead(self, conn):
+        """Relations of the schema whose pages still hold MARK in some tuple, live or dead
+        (pageinspect), or None when pageinspect cannot be installed."""
+        try:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pageinspect SCHEMA pg_catalog")
+        except Exception:
+            return None
+        found = []
+        mark = self.MARK.encode()
+        for rel, blocks in conn.execute(
+                "SELECT c.oid::regclass::text, pg_relation_size(c.oid) / current_setting('block_size')::int "
+                "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE n.nspname IN (current_schema(), 'pg_toast') AND c.relkind IN ('r', 't') "
+                "AND (n.nspname = current_schema() OR c.oid IN (SELECT reltoastrelid FROM pg_class k JOIN "
+                "pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema()))").fetchall():
+            for block in range(blocks):
+                for (data,) in conn.execute("SELECT t_data FROM heap_page_items(get_raw_page(%s, %s))",
+                                            [rel, block]).fetchall():
+                    if data is not None and mark in bytes(data):
+                        found.append(rel)
+                        break
+        return sorted(set(found))
+
+    def test_forget_and_purge_leave_no_row_and_scrub_no_dead_tuple(self):
+        """forget and purge delete every row holding the text at once; the deleted row versions
+        stay in the pages (dead tuples) while an older snapshot may see them, so scrub waits
+        (ScrubPendingError, the erasure committed); once it ends, scrub() VACUUMs them away and
+        refreshes the planner's statistics: no table, no page and no pg_stats row holds it."""
+        store = self.open(timeout=0.3)
+        gone = store.add(f"My locker code is {self.MARK}.", user=U, attribute="locker")
+        store.add(f"We talked about {self.MARK} at lunch.", user="bob", kind="episodic")
+        store.add("We talked about lunch.", user="bob", kind="episodic")
+        kept = store.add("I like tea.", user=U)
+        conn = store.storage.conn
+        conn.execute("ANALYZE")
+        self.assertTrue(self._holders(conn))
+        reader = pg.psycopg.connect(self.url, autocommit=True)
+        self.addCleanup(reader.close)
+        reader.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        reader.execute("SELECT count(*) FROM memories").fetchone()
+        with self.assertRaises(memory.ScrubPendingError) as caught:
+            store.forget(gone.id)
+        self.assertEqual(caught.exception.ids, [gone.id])
+        with self.assertRaises(memory.ScrubPendingError):
+            store.purge("bob")
+        self.assertEqual(self._holders(conn), [])  # no live row holds it
+        dead = self._dead(conn)
+        if dead is not None:  # where pageinspect can be installed: the dead tuples are there
+            self.assertIn(f"{conn.execute('SELECT current_schema()').fetchone()[0]}.memories", dead)
+        reader.execute("COMMIT")
+        store.storage.trace = []
+        self.assertTrue(store.scrub())
+        self.assertIn("scrub.vacuum", [name for name, _, _ in store.storage.trace])
+        self.assertEqual(self._holders(conn), [])
+        if dead is not None:
+            self.assertEqual(self._dead(conn), [])
+        self.assertEqual([m.id for m in store.memories(U)], [kept.id])
+
+
 if __name__ == "__main__":
     unittest.main()
