@@ -1,0 +1,229 @@
+"""The one fixture for temporary stores in the tests (issue 21), on either backend (issue 26).
+
+Holds no tests. Every test that makes a temporary store or a temporary folder makes it here:
+- `new_store(**kw)`: a fresh, empty store; `store_at(path, **kw)`: the store at `path` (the same
+  path is the same store, so a test can reopen it); `location(path)`: what a command line is
+  given for that store (the path, or on PostgreSQL a URL); `contents(path)`: what is stored
+  there, to compare before and after; `temp_dir()`: a temporary folder.
+- `TempStoreCase`: a TestCase base whose `new_store`/`store_at` close what they made when the
+  test ends, with a temporary folder made on first use (`tmpdir`, `temp_path(name)`);
+  `FileCase`: the same with `self.dir` and a store path `self.path` made in setUp, `open(**kw)`
+  and `file_bytes()` (the database file with its -wal/-shm).
+- `sqlite_only(reason)`: the decorator for test classes (or tests) about SQLite itself (file
+  format, header, WAL, PRAGMAs, FTS5, file permissions, the backup command, SQLite versions, the
+  SQL of the SQLite seam): they skip on the PostgreSQL pass, saying why.
+
+The backend: by default SQLite (`new_store()` is `MemoryStore()`, `store_at(p)` is
+`MemoryStore(p)`: nothing is added to a test's cost). With the environment variable
+MEMORY_TEST_BACKEND set to a libpq URL (postgresql://... of a database the tests may create
+schemas in), every store is `adapters.postgres.open_store(url)` over a schema of its own
+(`memtest_<pid>_<n>`, made here and named to the server through the URL's
+`options=-csearch_path=...`): each `new_store()` a new empty schema, each temporary path one
+schema, every schema dropped when the process exits. Only then are psycopg and adapters.postgres
+imported, so the core tests stay standard library only. POSTGRES_MODULES names the test modules
+of that pass (`python3 test_support.py --postgres-modules` prints them, for .ci/run):
+    MEMORY_TEST_BACKEND=postgresql://... python3 -m unittest $(python3 test_support.py --postgres-modules)
+"""
+
+import atexit
+import itertools
+import os
+import sys
+import tempfile
+import unittest
+import urllib.parse
+import weakref
+from pathlib import Path
+
+from memory import MemoryStore
+
+BACKEND_ENV = "MEMORY_TEST_BACKEND"
+BACKEND = os.environ.get(BACKEND_ENV, "").strip()
+ON_POSTGRES = BACKEND.startswith(("postgresql://", "postgres://"))
+if BACKEND and not ON_POSTGRES:
+    raise SystemExit(f"{BACKEND_ENV}: expected a libpq URL (postgresql://...) or nothing (SQLite); got {BACKEND!r}")
+
+# The behavioural test modules: the PostgreSQL pass runs these (their SQLite-specific classes skip).
+POSTGRES_MODULES = (
+    "test_consolidation", "test_ledger", "test_gates", "test_store", "test_regressions", "test_reliability",
+    "test_text_rules", "test_lifecycle", "test_cli", "test_semantic_recall", "test_agent_loop", "test_write_path",
+)
+
+
+def sqlite_only(reason):
+    """Decorator for a test class or test about SQLite itself: it skips on the PostgreSQL pass."""
+    return unittest.skipIf(ON_POSTGRES, f"SQLite-specific ({reason}); runs on the SQLite pass "
+                                        f"(without {BACKEND_ENV})")
+
+
+def temp_dir(prefix="memtest_"):
+    """A temporary folder (a tempfile.TemporaryDirectory: context manager, .name, .cleanup())."""
+    return tempfile.TemporaryDirectory(prefix=prefix)
+
+
+# --- PostgreSQL: a schema per store -------------------------------------------------------------
+
+_admin = None                      # one autocommit connection that creates and drops the schemas
+_schemas = {}                      # temporary path (absolute) or None -> schema name
+_made = []                         # every schema made, in order (dropped at exit)
+_stores = weakref.WeakSet()        # every store opened on PostgreSQL (closed before the drop)
+_numbers = itertools.count(1)
+
+
+def _postgres():
+    import adapters.postgres  # noqa: F401  (only on the PostgreSQL pass)
+    return sys.modules["adapters.postgres"]
+
+
+def _with_search_path(url, schema):
+    parts = urllib.parse.urlsplit(url)
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    options = " ".join([v for k, v in query if k == "options"] + [f"-csearch_path={schema}"])
+    query = [(k, v) for k, v in query if k != "options"] + [("options", options)]
+    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query, quote_via=urllib.parse.quote)))
+
+
+def _new_schema():
+    global _admin
+    if _admin is None:
+        import psycopg  # only on the PostgreSQL pass
+        _admin = psycopg.connect(BACKEND, autocommit=True)
+        atexit.register(_drop_schemas)
+    name = f"memtest_{os.getpid()}_{next(_numbers)}"
+    _admin.execute(f'CREATE SCHEMA "{name}"')
+    _made.append(name)
+    return name
+
+
+def _drop_schemas():
+    for store in list(_stores):
+        try:
+            store.close()
+        except Exception:  # a store a test broke on purpose: its schema is dropped all the same
+            pass
+    for name in _made:
+        try:
+            _admin.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        except Exception as exc:  # left for the server's owner; say which
+            print(f"test_support: could not drop schema {name}: {exc}", file=sys.stderr)
+    _admin.close()
+
+
+def _url_for(path):
+    """The URL of the schema standing for `path` (None: a new schema), made on first use."""
+    key = None if path is None else os.path.abspath(os.fspath(path))
+    if key is None or key not in _schemas:
+        name = _new_schema()
+        if key is None:
+            return _with_search_path(BACKEND, name)
+        _schemas[key] = name
+    return _with_search_path(BACKEND, _schemas[key])
+
+
+def _open_postgres(url, **kw):
+    store = _postgres().open_store(url, **kw)
+    _stores.add(store)
+    return store
+
+
+# --- the fixture --------------------------------------------------------------------------------
+
+def _is_url(path):
+    return isinstance(path, str) and path.startswith(("postgresql://", "postgres://"))
+
+
+def new_store(**kw):
+    """A fresh, empty store (MemoryStore keywords): SQLite ":memory:" or a new PostgreSQL schema."""
+    if ON_POSTGRES:
+        return _open_postgres(_url_for(None), **kw)
+    return MemoryStore(**kw)
+
+
+def store_at(path, **kw):
+    """The store at `path` (a file path, ":memory:", or a postgresql:// URL, e.g. from
+    `location`): MemoryStore(path, **kw) on SQLite; on PostgreSQL the schema standing for that
+    path (the same path gives the same store)."""
+    if _is_url(path):
+        return _open_postgres(path, **kw)
+    if ON_POSTGRES:
+        return _open_postgres(_url_for(None if path == ":memory:" else path), **kw)
+    return MemoryStore(path, **kw)
+
+
+def location(path):
+    """What a command line (or another process) is given to open the store at `path`: `path`
+    itself on SQLite, the URL of its schema on PostgreSQL."""
+    return _url_for(path) if ON_POSTGRES else os.fspath(path)
+
+
+def contents(path):
+    """Everything stored at `path` (a path or a `location`), to compare before and after: the
+    file's bytes on SQLite; on PostgreSQL every row of every table of its schema."""
+    if not ON_POSTGRES:
+        return Path(path).read_bytes()
+    if _is_url(path):
+        options = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(path).query)).get("options", "")
+        schema = options.rsplit("-csearch_path=", 1)[1].split()[0]
+    else:
+        schema = _schemas[os.path.abspath(os.fspath(path))]
+    tables = [row[0] for row in _admin.execute("SELECT table_name FROM information_schema.tables "
+                                               "WHERE table_schema = %s ORDER BY 1", (schema,))]
+    return [(t, sorted(map(repr, _admin.execute(f'SELECT * FROM "{schema}"."{t}"')))) for t in tables]
+
+
+class TempStoreCase(unittest.TestCase):
+    """A TestCase that makes temporary stores; each is closed when the test ends (then the
+    folder goes: cleanups run last-in first-out). No setUp: nothing is made until asked for."""
+
+    def new_store(self, **kw):
+        store = new_store(**kw)
+        self.addCleanup(store.close)
+        return store
+
+    def store_at(self, path, **kw):
+        store = store_at(path, **kw)
+        self.addCleanup(store.close)
+        return store
+
+    @property
+    def tmpdir(self) -> Path:
+        """This test's temporary folder, made on first use and removed when the test ends."""
+        if getattr(self, "_test_support_tmp", None) is None:
+            self._test_support_tmp = temp_dir()
+            self.addCleanup(self._tmp_cleanup)
+        return Path(self._test_support_tmp.name)
+
+    def _tmp_cleanup(self):
+        self._test_support_tmp.cleanup()
+        self._test_support_tmp = None
+
+    def temp_path(self, name="memory.db") -> str:
+        """A path in this test's temporary folder (nothing is created there)."""
+        return str(self.tmpdir / name)
+
+
+class FileCase(TempStoreCase):
+    """A store file per test: `self.dir` (a temporary folder), `self.path` (the `location` of a
+    store file in it: on PostgreSQL a URL), `open(**kw)` the store there, `file_bytes()` the file
+    with its -wal and -shm (SQLite only)."""
+
+    db_name = "m.db"
+
+    def setUp(self):
+        self.dir = self.tmpdir
+        self.path = location(self.temp_path(self.db_name))
+
+    def open(self, **kw):
+        return self.store_at(self.path, **kw)
+
+    def file_bytes(self, path=None):
+        path = path or self.path
+        return b"".join(Path(path + x).read_bytes() for x in ("", "-wal", "-shm") if Path(path + x).exists())
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--postgres-modules"]:
+        print(" ".join(POSTGRES_MODULES))
+    else:
+        print(f"usage: python3 {sys.argv[0]} --postgres-modules", file=sys.stderr)
+        sys.exit(2)
