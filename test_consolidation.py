@@ -12,7 +12,7 @@ from pathlib import Path
 
 from consolidate import RULES, Scope, consolidate, plan
 from memory import ALL, InvalidMemory
-from test_support import TempStoreCase, location, new_store, sqlite_only, store_at, temp_dir
+from test_support import TempStoreCase, db, location, new_store, sqlite_only, store_at, temp_dir
 
 HERE = Path(__file__).resolve().parent
 U1, U2 = "U1", "U2"
@@ -60,7 +60,7 @@ class StoreCase(TempStoreCase):
         return {(r.kept, r.retired, r.rule) for r in self.store.resolutions(user)}
 
     def count(self):
-        return self.store._db().execute("SELECT count(*) FROM memories").fetchone()[0]
+        return db(self.store).execute("SELECT count(*) FROM memories").fetchone()[0]
 
 
 class TestFold(StoreCase):
@@ -136,9 +136,9 @@ class TestFold(StoreCase):
         for i in range(5):
             self.add(f"value {i % 3}", attribute="k")
             self.add(f"note {i % 2}")
-        before = self.store._db().execute("SELECT count(*), sum(status = 'current') FROM memories").fetchone()
+        before = db(self.store).execute("SELECT count(*), sum(status = 'current') FROM memories").fetchone()
         planned = plan(self.store, U1)
-        self.assertEqual(self.store._db().execute(
+        self.assertEqual(db(self.store).execute(
             "SELECT count(*), sum(status = 'current') FROM memories").fetchone(), before)
         self.assertEqual(self.store.resolutions(U1), [])
         report = consolidate(self.store, U1)
@@ -168,7 +168,7 @@ class TestFold(StoreCase):
         r1 = consolidate(self.store, U1)
         r2 = consolidate(self.store, U1)
         self.assertEqual(r2.run, r1.run + 1)
-        runs = self.store._db().execute("SELECT count(*) FROM runs").fetchone()[0]
+        runs = db(self.store).execute("SELECT count(*) FROM runs").fetchone()[0]
         self.assertEqual(runs, 2)
 
 

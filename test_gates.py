@@ -19,7 +19,7 @@ from gates import (CLAIM_KINDS, PARSED_LANGUAGES, USER_OWNED_ATTRIBUTES, USER_OW
                    discard, has_prompt_structure, hidden_content, language_of, name_forms, names_from_id, place_fact,
                    quarantined, release, remember, render, user_owned)
 from memory import InvalidMemory, Memory, canonical
-from test_support import TempStoreCase, new_store, sqlite_only, store_at
+from test_support import TempStoreCase, db, new_store, sqlite_only, store_at
 
 U = "u1"
 TABLES = ("memories", "resolutions", "conflicts", "events", "runs", "attributes")
@@ -32,7 +32,7 @@ ROLE_OR_HEADING_START = re.compile(
 
 def counts(store):
     """Rows in every table that a write could touch (all users)."""
-    conn = store._db()
+    conn = db(store)
     return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
 
 

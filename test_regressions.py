@@ -9,7 +9,7 @@ from pathlib import Path
 from consolidate import consolidate
 from gates import Candidate, GuardGate, has_prompt_structure, remember, render
 from memory import ALL, InvalidMemory, StoreError, content_words, normalize
-from test_support import FileCase, new_store, sqlite_only, store_at
+from test_support import FileCase, db, new_store, sqlite_only, store_at
 
 U = "U1"
 
@@ -124,7 +124,7 @@ class TestInputAndText(unittest.TestCase):
                     s.add_many([fields])
         with self.assertRaisesRegex(InvalidMemory, "query"):
             s.recall("x \udfff", user=U)
-        self.assertEqual(s._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+        self.assertEqual(db(s).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
 
     def test_relational_words_and_contractions_are_content(self):
         pairs = [("Take insulin before meals.", "Take insulin after meals.", False),

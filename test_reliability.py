@@ -30,7 +30,7 @@ from consolidate import Scope, consolidate
 from gates import Candidate, GuardGate, remember
 from memory import (ALL, MAX_ID, MAX_KEY_CHARS, InvalidMemory, LockedError, ReadOnlyError, SchemaError,
                     ScrubPendingError, StoreError, prepare)
-from test_support import FileCase, TempStoreCase, new_store, sqlite_only, store_at, temp_dir
+from test_support import FileCase, TempStoreCase, db, new_store, sqlite_only, store_at, temp_dir
 
 HERE = Path(__file__).resolve().parent
 U = "U1"
@@ -1047,7 +1047,7 @@ class TestRefusedWritesLeaveATrail(FileCase):
         self.assertEqual(events[0].digest, events[1].digest)  # how often one attack was tried
         self.assertEqual(len(events[0].digest), 32)
         self.assertNotEqual(events[0].digest, events[2].digest)
-        dump = "\n".join(map(str, s._db().execute("SELECT * FROM events").fetchall()))
+        dump = "\n".join(map(str, db(s).execute("SELECT * FROM events").fetchall()))
         self.assertNotIn("approve", dump)
         self.assertNotIn("555", dump)
         with new_store() as other:  # a key per store: a stolen audit alone cannot be checked against guesses

@@ -12,7 +12,7 @@ from pathlib import Path
 from gates import Candidate, ProvenanceGate, remember
 from memory import EmbedError, InvalidMemory
 from test_support import FileCase as Case  # a temp dir per test, open(), file_bytes()
-from test_support import new_store, sqlite_only, store_at, temp_dir
+from test_support import db, new_store, sqlite_only, store_at, temp_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "examples"))
 from embeddings import hashed_ngrams  # noqa: E402
@@ -164,8 +164,8 @@ class TestEmbedHook(Case):
         store.add("One more.", user=U)
         store.recall("fact", user=U)
         self.assertEqual([len(c) for c in calls], [5, 1, 1])
-        self.assertEqual(store._db().execute("SELECT count(*) FROM vectors").fetchone(), (6,))
-        meta = dict(store._db().execute("SELECT key, value FROM meta WHERE key LIKE 'embed%'"))
+        self.assertEqual(db(store).execute("SELECT count(*) FROM vectors").fetchone(), (6,))
+        meta = dict(db(store).execute("SELECT key, value FROM meta WHERE key LIKE 'embed%'"))
         self.assertEqual(meta, {"embed_name": "toy", "embed_dims": "256"})
 
     def test_another_embedder_is_refused(self):
@@ -192,7 +192,7 @@ class TestEmbedHook(Case):
                 with self.assertRaisesRegex(EmbedError, f"embed hook 'bad{i}'.*{message}"):
                     store.add_many([dict(text="One.", user=U), dict(text="Two.", user=U)])
                 self.assertEqual(store.memories(U), [])
-                self.assertEqual(store._db().execute("SELECT count(*) FROM vectors").fetchone(), (0,))
+                self.assertEqual(db(store).execute("SELECT count(*) FROM vectors").fetchone(), (0,))
 
     def test_arguments_are_checked(self):
         with self.assertRaisesRegex(InvalidMemory, "embed"):
@@ -275,7 +275,7 @@ class TestRowsWrittenWithoutTheEmbedder(Case):
     release, the MCP server without --embed) never got a vector, so meaning never found them."""
 
     def vectors(self, store):
-        return [r[0] for r in store._db().execute("SELECT id FROM vectors ORDER BY id")]
+        return [r[0] for r in db(store).execute("SELECT id FROM vectors ORDER BY id")]
 
     def test_a_plain_handles_rows_are_embedded_at_the_next_recall(self):
         store = self.open(embed=hashed_ngrams)
@@ -386,10 +386,10 @@ class TestVectorIndex(Case):
         keep = store.add("A fact to keep.", user=U)
         gone = store.add("A secret to forget.", user=U)
         other = store.add("Another user's fact.", user="bob", task="t")
-        blobs = dict(store._db().execute("SELECT id, vec FROM vectors"))
+        blobs = dict(db(store).execute("SELECT id, vec FROM vectors"))
         store.forget(gone.id)
         store.purge("bob")
-        self.assertEqual([r[0] for r in store._db().execute("SELECT id FROM vectors")], [keep.id])
+        self.assertEqual([r[0] for r in db(store).execute("SELECT id FROM vectors")], [keep.id])
         store.close()
         data = self.file_bytes()
         self.assertIn(blobs[keep.id], data)

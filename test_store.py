@@ -14,7 +14,7 @@ from pathlib import Path
 
 from consolidate import consolidate
 from memory import ALL, MAX_TEXT_CHARS, SCHEMA_VERSION, InvalidMemory, SchemaError, StoreError, normalize
-from test_support import FileCase, new_store, sqlite_only, store_at
+from test_support import FileCase, db, new_store, sqlite_only, store_at
 
 HERE = Path(__file__).resolve().parent
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"  # CI: longer concurrent runs
@@ -431,8 +431,8 @@ class TestValidation(unittest.TestCase):
                         store.add_many([fields])
                     with self.assertRaises(ValueError):  # InvalidMemory is a ValueError
                         store.add_many([fields])
-            self.assertEqual(store._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
-            self.assertEqual(store._db().execute("SELECT now FROM clock").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT now FROM clock").fetchone()[0], 0)
 
     def test_BR40_empty_and_invisible_text_rejected(self):
         """BR-40: empty and invisible text rejected. The public case: Empty or whitespace-only memories
@@ -442,8 +442,8 @@ class TestValidation(unittest.TestCase):
                 with self.subTest(text=text):
                     with self.assertRaisesRegex(InvalidMemory, "text"):
                         store.add(text, user=U1)
-            self.assertEqual(store._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
-            self.assertEqual(store._db().execute("SELECT count(*) FROM resolutions").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM resolutions").fetchone()[0], 0)
 
     def test_BR39_long_input_has_a_documented_limit(self):
         """BR-39: long input has a documented limit. The public case: A very long input crashes the
@@ -455,7 +455,7 @@ class TestValidation(unittest.TestCase):
             with self.assertRaisesRegex(InvalidMemory, r"items\[1\]\.text"):
                 store.add_many([{"text": "short one", "user": U1}, {"text": huge, "user": U1},
                                 {"text": "short two", "user": U1}])
-            self.assertEqual(store._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
             long = ("A placeholder sentence. " * 5_000)[:100_000]
             a = store.add(long, user=U1).id
             b = store.add(long, user=U1).id
@@ -525,7 +525,7 @@ class TestSchema5Fields(unittest.TestCase):
         m = self.store.add("I like tea.", user=U1, metadata={"b": [1, 2.5, None], "a": {"z": "é"}})
         self.assertEqual(m.metadata, {"a": {"z": "é"}, "b": [1, 2.5, None]})
         self.assertEqual(self.store.get(m.id).metadata, m.metadata)
-        raw = self.store._db().execute("SELECT metadata FROM memories WHERE id = ?", (m.id,)).fetchone()[0]
+        raw = db(self.store).execute("SELECT metadata FROM memories WHERE id = ?", (m.id,)).fetchone()[0]
         self.assertEqual(raw, '{"a":{"z":"é"},"b":[1,2.5,null]}')
         self.assertIsNone(self.store.add("I like coffee.", user=U1).metadata)
         hash(m)  # a memory with metadata is still hashable (by its other fields)
@@ -641,7 +641,7 @@ class TestErasure(TempDirCase):
         r2 = consolidate(store, U1)
         store.forget(w2)
         self.assertNotEqual(r1.run, r2.run)
-        rows = store._db().execute(
+        rows = db(store).execute(
             "SELECT clock, recorded_at, 'resolution' FROM resolutions UNION ALL "
             "SELECT clock, recorded_at, op FROM events UNION ALL "
             "SELECT clock, recorded_at, 'run' FROM runs ORDER BY 1").fetchall()
@@ -775,9 +775,9 @@ class TestConcurrency(TempDirCase):
         self.assertEqual([(m.attribute, m.text) for m in store.current(U1)],
                          [(m.attribute, m.text) for m in serial.current(U1)])
         # Every retired row has exactly one resolution, and every resolution a retired row.
-        db = store._db()
-        self.assertEqual(db.execute("SELECT count(*) FROM memories WHERE status = 'retired'").fetchone()[0],
-                         db.execute("SELECT count(*) FROM resolutions").fetchone()[0])
+        conn = db(store)
+        self.assertEqual(conn.execute("SELECT count(*) FROM memories WHERE status = 'retired'").fetchone()[0],
+                         conn.execute("SELECT count(*) FROM resolutions").fetchone()[0])
         serial.close()
 
     def test_BR36_threads_upgrading_locks_never_see_database_is_locked(self):

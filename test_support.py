@@ -4,7 +4,8 @@ Holds no tests. Every test that makes a temporary store or a temporary folder ma
 - `new_store(**kw)`: a fresh, empty store; `store_at(path, **kw)`: the store at `path` (the same
   path is the same store, so a test can reopen it); `location(path)`: what a command line is
   given for that store (the path, or on PostgreSQL a URL); `contents(path)`: what is stored
-  there, to compare before and after; `temp_dir()`: a temporary folder.
+  there, to compare before and after; `db(store)`: the store's connection for a test that reads
+  its tables directly (SQL both backends run); `temp_dir()`: a temporary folder.
 - `TempStoreCase`: a TestCase base whose `new_store`/`store_at` close what they made when the
   test ends, with a temporary folder made on first use (`tmpdir`, `temp_path(name)`);
   `FileCase`: the same with `self.dir` and a store path `self.path` made in setUp, `open(**kw)`
@@ -169,6 +170,23 @@ def contents(path):
     tables = [row[0] for row in _admin.execute("SELECT table_name FROM information_schema.tables "
                                                "WHERE table_schema = %s ORDER BY 1", (schema,))]
     return [(t, sorted(map(repr, _admin.execute(f'SELECT * FROM "{schema}"."{t}"')))) for t in tables]
+
+
+class _Placeholders:
+    """A PostgreSQL store's connection taking the tests' SQLite-style `?` placeholders."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def execute(self, sql, args=()):
+        return self.conn.execute(sql.replace("?", "%s"), args)
+
+
+def db(store):
+    """The store's own database connection, for a test that reads its tables directly (SQL the
+    two backends share; `?` placeholders): store._db() on SQLite; on PostgreSQL the same
+    connection through `execute(sql, args)` with the placeholders translated."""
+    return _Placeholders(store._db()) if ON_POSTGRES else store._db()
 
 
 class TempStoreCase(unittest.TestCase):
