@@ -13,7 +13,7 @@ from unittest import mock
 
 import memory
 from consolidate import consolidate, default_contradicts, plan
-from memory import MemoryStore, normalize, signature
+from memory import normalize, signature
 from test_support import TempStoreCase, new_store, sqlite_only, store_at, temp_dir
 
 U = "U1"
@@ -276,7 +276,7 @@ class FrozenRowsFoldTheirRestatements(Case):
                     exec(compile(code, "README.md", "exec"), {})
                 self.assertIn("quarantine about_user", out.getvalue())
                 self.assertIn("contests memory", out.getvalue())
-            with MemoryStore(path) as store:
+            with store_at(path) as store:
                 users = [m.text for m in store.current("ada") if m.authority == "user"]
                 self.assertEqual(sorted(users), ["I'm vegetarian.", "The team's editor is Vim."])
                 self.assertLessEqual(len(store.conflicts("ada")), 1)
