@@ -18,9 +18,10 @@ The backend: by default SQLite (`new_store()` is `MemoryStore()`, `store_at(p)` 
 `MemoryStore(p)`: nothing is added to a test's cost). With the environment variable
 MEMORY_TEST_BACKEND set to a libpq URL (postgresql://... of a database the tests may create
 schemas in), every store is `adapters.postgres.open_store(url)` over a schema of its own
-(`memtest_<pid>_<n>`, made here and named to the server through the URL's
-`options=-csearch_path=...`): each `new_store()` a new empty schema, each temporary path one
-schema, every schema dropped when the process exits. Only then are psycopg and adapters.postgres
+(`memtest_<pid>_<random>_<n>`, made here and named to the server through the URL's
+`options=-csearch_path=...`): each `new_store()` a new empty schema, dropped when that store
+closes; each temporary path one schema, dropped when a TempStoreCase test ends; every schema
+left dropped when the process exits. Only then are psycopg and adapters.postgres
 imported, so the core tests stay standard library only. POSTGRES_MODULES names the test modules
 of that pass (`python3 test_support.py --postgres-modules` prints them, for .ci/run):
     MEMORY_TEST_BACKEND=postgresql://... python3 -m unittest $(python3 test_support.py --postgres-modules)
@@ -65,10 +66,11 @@ def temp_dir(prefix="memtest_"):
 # --- PostgreSQL: a schema per store -------------------------------------------------------------
 
 _admin = None                      # one autocommit connection that creates and drops the schemas
-_schemas = {}                      # temporary path (absolute) or None -> schema name
-_made = []                         # every schema made, in order (dropped at exit)
-_stores = weakref.WeakSet()        # every store opened on PostgreSQL (closed before the drop)
+_schemas = {}                      # temporary path (absolute) -> the schema standing for it
+_made = []                         # every schema made and not dropped yet
+_stores = weakref.WeakSet()        # every store opened on PostgreSQL (closed before the last drop)
 _numbers = itertools.count(1)
+_RUN = f"{os.getpid()}_{os.urandom(3).hex()}"  # this process's schemas: memtest_<run>_<n>
 
 
 def _postgres():
@@ -89,11 +91,22 @@ def _new_schema():
     if _admin is None:
         import psycopg  # only on the PostgreSQL pass
         _admin = psycopg.connect(BACKEND, autocommit=True)
+        _admin.execute("SET lock_timeout = '2s'")  # a store left open never hangs the drop
         atexit.register(_drop_schemas)
-    name = f"memtest_{os.getpid()}_{next(_numbers)}"
+    name = f"memtest_{_RUN}_{next(_numbers)}"
     _admin.execute(f'CREATE SCHEMA "{name}"')
     _made.append(name)
     return name
+
+
+def _drop(names, *, last=False):
+    for name in names:
+        try:
+            _admin.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+            _made.remove(name)
+        except Exception as exc:  # still in use: dropped at exit; there, say which is left
+            if last:
+                print(f"test_support: could not drop schema {name}: {exc}", file=sys.stderr)
 
 
 def _drop_schemas():
@@ -102,29 +115,37 @@ def _drop_schemas():
             store.close()
         except Exception:  # a store a test broke on purpose: its schema is dropped all the same
             pass
-    for name in _made:
-        try:
-            _admin.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
-        except Exception as exc:  # left for the server's owner; say which
-            print(f"test_support: could not drop schema {name}: {exc}", file=sys.stderr)
+    _drop(list(_made), last=True)
     _admin.close()
 
 
 def _url_for(path):
-    """The URL of the schema standing for `path` (None: a new schema), made on first use."""
-    key = None if path is None else os.path.abspath(os.fspath(path))
-    if key is None or key not in _schemas:
-        name = _new_schema()
-        if key is None:
-            return _with_search_path(BACKEND, name)
-        _schemas[key] = name
+    """The URL of the schema standing for `path`, made on first use."""
+    key = os.path.abspath(os.fspath(path))
+    if key not in _schemas:
+        _schemas[key] = _new_schema()
     return _with_search_path(BACKEND, _schemas[key])
 
 
-def _open_postgres(url, **kw):
+def _open_postgres(url, *, drop_on_close=None, **kw):
     store = _postgres().open_store(url, **kw)
     _stores.add(store)
+    if drop_on_close:  # a new_store()'s schema: no other store can reach it
+        close = store.close
+
+        def close_and_drop():
+            close()
+            _drop([drop_on_close])
+        store.close = close_and_drop
     return store
+
+
+def _after_test(before):
+    """Drop the schemas of the temporary paths a test made (its stores are closed by then)."""
+    made = [name for name in _made if name not in before]
+    for key in [k for k, name in _schemas.items() if name in made]:
+        del _schemas[key]
+    _drop(made)
 
 
 # --- the fixture --------------------------------------------------------------------------------
@@ -136,7 +157,12 @@ def _is_url(path):
 def new_store(**kw):
     """A fresh, empty store (MemoryStore keywords): SQLite ":memory:" or a new PostgreSQL schema."""
     if ON_POSTGRES:
-        return _open_postgres(_url_for(None), **kw)
+        name = _new_schema()
+        try:
+            return _open_postgres(_with_search_path(BACKEND, name), drop_on_close=name, **kw)
+        except BaseException:
+            _drop([name])
+            raise
     return MemoryStore(**kw)
 
 
@@ -147,7 +173,7 @@ def store_at(path, **kw):
     if _is_url(path):
         return _open_postgres(path, **kw)
     if ON_POSTGRES:
-        return _open_postgres(_url_for(None if path == ":memory:" else path), **kw)
+        return new_store(**kw) if path == ":memory:" else _open_postgres(_url_for(path), **kw)
     return MemoryStore(path, **kw)
 
 
@@ -192,6 +218,15 @@ def db(store):
 class TempStoreCase(unittest.TestCase):
     """A TestCase that makes temporary stores; each is closed when the test ends (then the
     folder goes: cleanups run last-in first-out). No setUp: nothing is made until asked for."""
+
+    def run(self, result=None):
+        if not ON_POSTGRES:
+            return super().run(result)
+        before = set(_made)
+        try:
+            return super().run(result)
+        finally:
+            _after_test(before)
 
     def new_store(self, **kw):
         store = new_store(**kw)
