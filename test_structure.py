@@ -1,11 +1,15 @@
-"""Structure checks of issue 21 that grep the sources: one fixture for temporary stores.
+"""Structure checks of issue 21 that read the sources (what `grep` would show):
+- one fixture for temporary stores: every test module makes its temporary stores and folders
+  through test_support (new_store, store_at, location, TempStoreCase, FileCase, temp_dir), so that
+  one switch (MEMORY_TEST_BACKEND) runs the behavioural tests on another backend (issue 26) and
+  no copy of the fixture drifts;
+- policy dispatch in one place: an attribute policy is decided only by its object's
+  `Policy.decide`, called by consolidation's fold and by recall's read-time view, nowhere else
+  (issue 21: the immutable rule written twice disagreed with itself)."""
 
-Every test module makes its temporary stores and folders through test_support (new_store,
-store_at, location, TempStoreCase, FileCase, temp_dir), so that one switch (MEMORY_TEST_BACKEND)
-runs the behavioural tests on another backend (issue 26) and no copy of the fixture drifts."""
-
-import io
-import tokenize
+import ast
+import functools
+import re
 import unittest
 from pathlib import Path
 
@@ -17,13 +21,26 @@ ALLOWED = {
 }
 
 
-def code_names(path):
-    """(name, next token) for every NAME token of a module's code (strings and comments are
-    not code: subprocess scripts and docstrings may name MemoryStore)."""
-    tokens = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-              if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)]
-    return [(t.string, tokens[i + 1].string if i + 1 < len(tokens) else "", t.start[0])
-            for i, t in enumerate(tokens) if t.type == tokenize.NAME]
+@functools.lru_cache(maxsize=None)
+def tree(path):
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def made_here(path):
+    """(line, name) of every `MemoryStore(...)` call and use of `tempfile` in a module's code
+    (strings are not code: subprocess scripts and docstrings may name MemoryStore)."""
+    if not re.search(r"MemoryStore\(|tempfile", path.read_text(encoding="utf-8")):
+        return []  # the common case, without parsing
+    found = []
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "MemoryStore":
+            found.append((node.lineno, "MemoryStore"))
+        elif isinstance(node, ast.Name) and node.id == "tempfile":
+            found.append((node.lineno, "tempfile"))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)) and "tempfile" in (
+                [a.name for a in node.names] + [getattr(node, "module", None)]):
+            found.append((node.lineno, "tempfile"))
+    return sorted(found)
 
 
 class OneFixtureForTemporaryStores(unittest.TestCase):
@@ -32,12 +49,51 @@ class OneFixtureForTemporaryStores(unittest.TestCase):
         for path in sorted(HERE.glob("test_*.py")):
             if path.name == "test_support.py":
                 continue
-            for name, after, line in code_names(path):
-                made = (name == "MemoryStore" and after == "(") or name == "tempfile"
-                if made and (path.name, name) not in ALLOWED:
-                    found.append(f"{path.name}:{line}: {name}")
+            found += [f"{path.name}:{line}: {name}" for line, name in made_here(path)
+                      if (path.name, name) not in ALLOWED]
         self.assertEqual(found, [], "make temporary stores and folders with test_support (new_store, store_at, "
                                     "location, TempStoreCase, FileCase, temp_dir), so that they run on every backend")
+
+
+def calls(path, attribute):
+    """(function, line) of every `.attribute(` call in a module's code: the innermost def whose
+    block holds the line (each header above it less indented), read as grep would (no parse:
+    memory.py takes a tenth of a second to parse)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = []
+    for number, line in enumerate(lines):
+        match = re.search(rf"\.{attribute}\(", line)
+        if not match or line.lstrip().startswith("#"):
+            continue
+        indent, where = len(line) - len(line.lstrip()), "<module>"
+        for above in reversed(lines[:number]):
+            depth = len(above) - len(above.lstrip())
+            if above.strip() and depth < indent:
+                indent = depth
+                header = re.match(r" *(?:async )?def (\w+)", above)
+                if header:
+                    where = header.group(1)
+                    break
+        found.append((where, number + 1))
+    return found
+
+
+class PolicyDispatchInOnePlace(unittest.TestCase):
+    MODULES = ["memory.py", "consolidate.py", "gates.py", "demo.py",
+               *(str(p.relative_to(HERE)) for p in sorted((HERE / "adapters").glob("*.py")))]
+
+    def test_decide_is_called_by_the_fold_and_by_the_read_view_only(self):
+        callers = {name: sorted({where for where, _ in calls(HERE / name, "decide")}) for name in self.MODULES}
+        self.assertEqual(len(callers["consolidate.py"]), 1, f"consolidation's fold: {callers['consolidate.py']}")
+        self.assertEqual(len(callers["memory.py"]), 1, f"recall's read-time view: {callers['memory.py']}")
+        others = {name: where for name, where in callers.items() if where and name not in ("memory.py",
+                                                                                        "consolidate.py")}
+        self.assertEqual(others, {}, "only consolidation and recall decide a policy (Policy.decide)")
+
+    def test_a_policy_pass_runs_only_inside_decide(self):
+        for name in self.MODULES:
+            with self.subTest(module=name):
+                self.assertEqual({where for where, _ in calls(HERE / name, "_once")} - {"decide"}, set())
 
 
 if __name__ == "__main__":
