@@ -5,12 +5,14 @@
   no copy of the fixture drifts;
 - policy dispatch in one place: an attribute policy is decided only by its object's
   `Policy.decide`, called by consolidation's fold and by recall's read-time view, nowhere else
-  (issue 21: the immutable rule written twice disagreed with itself)."""
+  (issue 21: the immutable rule written twice disagreed with itself);
+- the URL by which the PostgreSQL pass names each test's own schema (issue 26)."""
 
 import ast
 import functools
 import re
 import unittest
+import urllib.parse
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -94,6 +96,24 @@ class PolicyDispatchInOnePlace(unittest.TestCase):
         for name in self.MODULES:
             with self.subTest(module=name):
                 self.assertEqual({where for where, _ in calls(HERE / name, "_once")} - {"decide"}, set())
+
+
+class SchemaPerStoreURL(unittest.TestCase):
+    """The PostgreSQL pass names each store's schema in the URL it gives open_store and the
+    command lines: a URL stays a URL (memory.py's command lines take postgresql://... as a DSN)
+    and keeps the caller's other parameters and options."""
+
+    def test_search_path_is_added_to_the_options(self):
+        import test_support
+        url = test_support._with_search_path(
+            "postgresql://u:p%40ss@127.0.0.1:5433/memtest?sslmode=disable&options=-cstatement_timeout%3D5000",
+            "memtest_1_ab_2")
+        parts = urllib.parse.urlsplit(url)
+        self.assertEqual((parts.scheme, parts.netloc, parts.path), ("postgresql", "u:p%40ss@127.0.0.1:5433", "/memtest"))
+        self.assertEqual(urllib.parse.parse_qs(parts.query),
+                         {"sslmode": ["disable"], "options": ["-cstatement_timeout=5000 -csearch_path=memtest_1_ab_2"]})
+        bare = test_support._with_search_path("postgresql:///memtest", "s")
+        self.assertEqual(bare, "postgresql:///memtest?options=-csearch_path%3Ds")
 
 
 if __name__ == "__main__":

@@ -45,10 +45,12 @@ ON_POSTGRES = BACKEND.startswith(("postgresql://", "postgres://"))
 if BACKEND and not ON_POSTGRES:
     raise SystemExit(f"{BACKEND_ENV}: expected a libpq URL (postgresql://...) or nothing (SQLite); got {BACKEND!r}")
 
-# The behavioural test modules: the PostgreSQL pass runs these (their SQLite-specific classes skip).
+# The behavioural test modules: the PostgreSQL pass runs these (their SQLite-specific tests skip);
+# the adapters' (MCP server --db, LangGraph store) need their packages on the path, as in CI.
 POSTGRES_MODULES = (
     "test_consolidation", "test_ledger", "test_gates", "test_store", "test_regressions", "test_reliability",
     "test_text_rules", "test_lifecycle", "test_cli", "test_semantic_recall", "test_agent_loop", "test_write_path",
+    "test_adapter_mcp", "test_adapter_langgraph",
 )
 
 
@@ -79,11 +81,12 @@ def _postgres():
 
 
 def _with_search_path(url, schema):
-    parts = urllib.parse.urlsplit(url)
-    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
-    options = " ".join([v for k, v in query if k == "options"] + [f"-csearch_path={schema}"])
-    query = [(k, v) for k, v in query if k != "options"] + [("options", options)]
-    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query, quote_via=urllib.parse.quote)))
+    # Only the query is rebuilt: urlunsplit would drop the empty host of postgresql:///db.
+    base, _, query = url.partition("?")
+    pairs = urllib.parse.parse_qsl(query, keep_blank_values=True)
+    options = " ".join([v for k, v in pairs if k == "options"] + [f"-csearch_path={schema}"])
+    pairs = [(k, v) for k, v in pairs if k != "options"] + [("options", options)]
+    return f"{base}?{urllib.parse.urlencode(pairs, quote_via=urllib.parse.quote)}"
 
 
 def _new_schema():
