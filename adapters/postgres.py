@@ -111,6 +111,7 @@ CREATE INDEX memories_fold ON memories ("user", attribute, sig_key, task, create
 CREATE INDEX memories_unattributed ON memories ("user", frame_key, polar)
     WHERE attribute IS NULL AND status = 'current' AND kind = 'semantic';
 CREATE INDEX memories_bucket ON memories ("user", fts_bucket);
+CREATE INDEX memories_level ON memories ("user", task, id);
 CREATE INDEX memories_thread ON memories ("user", task, origin, id) WHERE kind = 'episodic';
 
 -- One key per bucket of a scope level (memory.SCHEMA's index_keys).
@@ -287,27 +288,6 @@ def tsquery(phrases) -> str:
 
 # -- statements: the same names as memory.SQLiteStorage.SQL, in PostgreSQL's dialect --
 
-# Statements whose PostgreSQL form is not a mechanical rewrite of SQLite's (pg_form): written
-# out here. Every other name's form is pg_form(SQLite's text); test_adapter_postgres checks that
-# every name of SQLite's table has a form here that PostgreSQL accepts (PREPARE) and that no form
-# keeps an SQLite-only construct.
-OVERRIDES = {
-    # The clock is a sequence; a block of n values is taken under a session lock (see tick).
-    "clock.tick": "SELECT setval('clock', nextval('clock') + %s - 1) AS now",
-    # BM25's form over ts_rank (see PostgresStorage.search); args: tsquery texts, ts_rank's
-    # weights, then (user, task) twice: the level's matching rows and its row count (index_keys).
-    "fts.search": f"""WITH p AS (SELECT ord, to_tsquery('simple', q) AS q FROM unnest(%s::text[]) WITH ORDINALITY
-                                 AS t(q, ord)),
-        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf
-              FROM memories_fts f JOIN p ON f.terms @@ p.q
-              WHERE f."user" = %s AND (f.task IS NULL OR f.task = %s)),
-        df AS (SELECT ord, count(*) AS n FROM m GROUP BY ord),
-        level AS (SELECT sum(rows) AS n FROM index_keys WHERE "user" = %s AND (task IS NULL OR task = %s))
-        SELECT m.id, sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5)) * m.tf / (m.tf + {RANK_K1}))
-               AS score
-        FROM m JOIN df USING (ord), level GROUP BY m.id ORDER BY score DESC, m.id""",
-}
-
 # Statements that read or write across users (user=ALL at the seam), listed so that a
 # distributed deployment knows which fan out to every shard; test_adapter_postgres checks that
 # nothing else runs without naming its user.
@@ -324,6 +304,12 @@ _INDEXED_BY = re.compile(r"\s+INDEXED\s+BY\s+\w+", re.I)
 _CROSS_JOIN_ON = re.compile(r"\bCROSS\s+JOIN\s+(\w+(?:\s+(?!ON\b)\w+)?)(?=\s+ON\b)", re.I)
 _JSON_EACH = re.compile(r"\bjson_each\(([\w.]+)\)", re.I)
 _ROWID = re.compile(r"\browid\b", re.I)
+# "A user's rows through their index-key buckets" (SQLite: an index seek on memories_bucket) is,
+# by the schema's invariant (a row's bucket belongs to its own level), the rows of that user (and
+# level): said directly here, so that the statement names its user (memories_level serves it).
+_BUCKETS_OF = (re.compile(r"\bfts_bucket\s+IN\s+\(SELECT\s+id\s+FROM\s+index_keys\s+WHERE\s+user\s*=\s*\?\s+AND\s+"
+                          r"task\s+IS\s+\?\)", re.I),
+               re.compile(r"\bfts_bucket\s+IN\s+\(SELECT\s+id\s+FROM\s+index_keys\s+WHERE\s+user\s*=\s*\?\)", re.I))
 # The key ON CONFLICT names for SQLite's INSERT OR REPLACE of each table.
 _KEYS = {"meta": "key", "attributes": "attribute", "pending": "id", "vectors": "id", "memories_fts": "id"}
 # Where the seam's user goes in a form: "@user" (or "@m.user" for a table alias m) becomes
@@ -409,6 +395,8 @@ def pg_form(sql: str) -> str:
             out.append(part.replace("%", "%%"))
             continue
         part = part.replace("%", "%%")
+        part = _BUCKETS_OF[0].sub("(user = ? AND task IS ?)", part)
+        part = _BUCKETS_OF[1].sub("user = ?", part)
         part = _IS_PARAM[0].sub("IS DISTINCT FROM ?", part)
         part = _IS_PARAM[1].sub("IS NOT DISTINCT FROM ?", part)
         part = part.replace("?", "%s")
@@ -431,6 +419,77 @@ def pg_form(sql: str) -> str:
                 else text.rstrip() + " " + clause)
     return text
 
+
+def _select_part(name: str) -> str:
+    """The PostgreSQL form of SQLite's statement `name` up to its WHERE (its columns and table)."""
+    return pg_form(memory.SQLiteStorage.SQL[name].split(" WHERE ")[0])
+
+
+# Statements whose PostgreSQL form is not a mechanical rewrite of SQLite's (pg_form): written
+# out here. Every other name's form is pg_form(SQLite's text); test_adapter_postgres checks that
+# every name of SQLite's table has a form here that PostgreSQL accepts (PREPARE) and that no form
+# keeps an SQLite-only construct.
+_HEX = "'0123456789abcdef', 'abcdefghijklmnop'"  # translate(): memory's hex hashes in letters (pg_terms)
+
+OVERRIDES = {
+    # The clock is a sequence; a block of n values is taken under a session lock (see tick).
+    "clock.tick": "SELECT setval('clock', nextval('clock') + %s - 1) AS now",
+    "sequence.last": "SELECT COALESCE(pg_sequence_last_value(pg_get_serial_sequence(%s, 'id')), 0) AS seq",
+    "schema.version": "SELECT value::int AS version FROM meta WHERE key = 'schema_version'",
+    "schema.set_version": "UPDATE meta SET value = '{version}' WHERE key = 'schema_version'",
+    "schema.index_sql": "SELECT indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND indexname = %s",
+    "schema.drop_index": "DROP INDEX {index}",
+    # No WAL checkpoint of our own: scrub's work is VACUUM (PostgresStorage.checkpoint).
+    "wal.checkpoint_truncate": "CHECKPOINT",
+    "wal.checkpoint_passive": "CHECKPOINT",
+    "connection.data_version": "SELECT pg_current_snapshot()::text AS version",
+    "connection.busy_timeout": "SELECT set_config('lock_timeout', '{ms}ms', false)",
+    # The search index: its rows carry their user and level (distributed and filtered by them),
+    # its hashes are spelt in letters (pg_terms), and the tsvector is generated from them.
+    "fts.insert": (f"""INSERT INTO memories_fts (id, "user", task, attribute, text, context)
+        SELECT v.id, m."user", m.task, translate(v.a, {_HEX}), translate(v.t, {_HEX}), translate(v.c, {_HEX})
+        FROM (VALUES (%s::bigint, %s::text, %s::text, %s::text)) AS v(id, a, t, c)
+        JOIN memories m ON @m.user AND m.id = v.id"""),
+    "fts.update_all": (f"UPDATE memories_fts SET attribute = translate(%s, {_HEX}), text = translate(%s, {_HEX}), "
+                       f"context = translate(%s, {_HEX}) WHERE id = %s"),
+    "fts.update": f"UPDATE memories_fts SET attribute = translate(%s, {_HEX}), text = translate(%s, {_HEX}) WHERE id = %s",
+    "fts.update_context": f"UPDATE memories_fts SET context = translate(%s, {_HEX}) WHERE id = %s",
+    "fts.drop": "DELETE FROM memories_fts",
+    "fts.clear": "DELETE FROM memories_fts",
+    # FTS5 merges index segments; GIN's counterpart is its pending list, merged into the tree.
+    "fts.merge": "SELECT gin_clean_pending_list('memories_fts_terms'::regclass) AS merged",
+    # BM25's form over ts_rank (see PostgresStorage.search); args: tsquery texts, ts_rank's
+    # weights, then (user, task) twice: the level's matching rows and its row count (index_keys).
+    "fts.search": f"""WITH p AS (SELECT ord, to_tsquery('simple', q) AS q FROM unnest(%s::text[]) WITH ORDINALITY
+                                 AS t(q, ord)),
+        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf
+              FROM memories_fts f JOIN p ON f.terms @@ p.q
+              WHERE f."user" = %s AND (f.task IS NULL OR f.task = %s)),
+        df AS (SELECT ord, count(*) AS n FROM m GROUP BY ord),
+        level AS (SELECT sum(rows) AS n FROM index_keys WHERE "user" = %s AND (task IS NULL OR task = %s))
+        SELECT m.id, sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5)) * m.tf / (m.tf + {RANK_K1}))
+               AS score
+        FROM m JOIN df USING (ord), level GROUP BY m.id ORDER BY score DESC, m.id""",
+    # Statements with a subquery or join: each part names the user (co-located by it).
+    "memories.with_retired": (
+        "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE @user {where} UNION "
+        "SELECT r.retired FROM resolutions r JOIN gone ON @r.user AND r.kept = gone.id) "
+        "SELECT id FROM gone ORDER BY id"),
+    "memories.kept_over": (_select_part("memories.kept_over") + " WHERE @user AND id = (SELECT kept FROM resolutions WHERE @user AND retired = %s)"),
+    "memories.restatements": (
+        "SELECT created_at, source <> 'import' AND authority = 'user' AND trust = 'trusted' AS settles "
+        'FROM memories WHERE "user" = %s AND attribute IS NULL AND sig_key = (SELECT sig_key FROM memories '
+        "WHERE @user AND id = %s) AND task IS NOT DISTINCT FROM %s AND kind = 'semantic' AND status = 'current'"),
+    "memories.level_unembedded": (
+        'SELECT id, text FROM memories m WHERE m."user" = %s AND m.task IS NOT DISTINCT FROM %s '
+        'AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v."user" = m."user" AND v.id = m.id) ORDER BY id'),
+    "vectors.fill": (
+        'INSERT INTO vectors (id, "user", task, vec) SELECT id, "user", task, %s FROM memories m '
+        'WHERE @m.user AND m.id = %s AND m.text = %s AND NOT EXISTS (SELECT 1 FROM vectors v '
+        'WHERE v."user" = m."user" AND v.id = m.id)'),
+    "events.naming": (_select_part("events.naming") + " WHERE @user AND EXISTS (SELECT 1 FROM (SELECT value::bigint AS value FROM "
+                      "jsonb_array_elements_text(events.ids::jsonb)) AS j WHERE value = %s)"),
+}
 
 def statements() -> dict:
     """The PostgreSQL statement table: every name of memory.SQLiteStorage.SQL -> its form here."""
@@ -570,15 +629,26 @@ class PostgresStorage(_Base):
     own connection, rolled back). One connection, used by one thread at a time (MemoryStore's
     lock); autocommit outside the seam's transactions, so scrub() can VACUUM.
 
+    Every statement goes through `_execute` (the seam's execute, executemany, each_memory and
+    the schema's own texts alike): the user marks of its form are bound to the statement's
+    `user=` (route_by_user, USER_MARK), the user's write lock is taken first inside a write
+    (lock_user), and a driver error becomes memory's StoreError (_translate, keyed on SQLSTATE).
+
     `trace`: None, or a list to which every statement run is appended as (name, text, user),
     user being the seam's `user=` (a str, memory.ALL or None): test_adapter_postgres checks with
     it that every statement on a user's rows names that user."""
 
     PLACEHOLDER = "%s"
     SQL = STATEMENTS
+    in_memory = False  # a server's tables: scrub() always runs (VACUUM), never the in-memory shortcut
+    # VACUUM removes a deleted row's entries from the GIN index's posting lists but never its
+    # keys (the entry tree keeps every lexeme ever indexed; measured with pageinspect): as on
+    # SQLite without FTS5 secure-delete, MemoryStore re-keys the buckets erasure touched, so an
+    # erased word left in the index is a hash under a key that no longer exists (meta
+    # fts_secure_delete is "0", which MemoryStore reads).
+    secure_delete = False
 
-    def __init__(self, url: str, *, timeout: float = 5.0, readonly: bool = False, create=None, conn=None,
-                 trace=None):
+    def __init__(self, url: str, *, timeout: float = 5.0, readonly: bool = False, conn=None, trace=None):
         if psycopg is None:
             raise memory.StoreError(f"{_redact(url)}: a PostgreSQL store needs psycopg 3: "
                                     "pip install 'psycopg[binary]>=3.1'")
@@ -594,11 +664,14 @@ class PostgresStorage(_Base):
         self.in_write = False
         self.locked = set()       # users whose advisory lock the open write transaction holds
         self.dry_only = False     # a readonly store's dry-run connection: every write rolls back
-        if conn is None:
-            conn = self._connect()
-        self.conn = conn
+        self._user = None         # the user= of the statement being run (see _execute)
+        self._name = None
+        self._versions = iter(range(1, 1 << 62))
+        self._ids_held = set()    # tables whose id lock this connection holds (see last_id)
+        self._inserted = set()
+        self.conn = conn if conn is not None else self._connect()
         self.state = "postgres"
-        self.schema = self._value_now("SELECT current_schema() AS s")
+        self.schema = self._run("schema.current", "SELECT current_schema() AS s", (), None).fetchone()[0]
         if self.schema is None:
             self.close()
             raise memory.StoreError(f"{self.path}: no schema to create the store in: the search_path names none "
@@ -613,7 +686,7 @@ class PostgresStorage(_Base):
         try:
             conn.row_factory = _row_factory
             conn.adapters.register_loader("numeric", _NumericLoader)
-            conn.execute("SELECT set_config('lock_timeout', %s, false)", [f"{int(self.timeout * 1000)}ms"])
+            conn.execute("SELECT set_config('lock_timeout', %s, false)", [f"{max(1, int(self.timeout * 1000))}ms"])
             if self.readonly:
                 conn.execute("SELECT set_config('default_transaction_read_only', 'on', false)")
         except psycopg.Error as exc:
@@ -626,31 +699,22 @@ class PostgresStorage(_Base):
         if conn is not None:
             conn.close()
 
-    def _value_now(self, sql, args=()):
-        try:
-            row = self.conn.execute(sql, args).fetchone()
-        except psycopg.Error as exc:
-            raise _translate(exc, self.path, "reading") from exc
-        return None if row is None else row[0]
-
     # -- statements --
 
     def error(self, exc, action=None):
         return _translate(exc, self.path, action or self.action or "reading")
 
-    def _lock_user(self, user) -> None:
-        """The user's transaction-scoped advisory lock, taken before the first statement of a
-        write transaction that touches the user's rows: writes of one user take turns."""
+    def lock_user(self, user: str) -> None:
+        """Take `user`'s write lock now, inside a write transaction (a no-op outside one, and
+        for a user already locked by it): pg_advisory_xact_lock(LOCK_SPACE, hash of the user),
+        held to the end of the transaction. Writes of one user take turns; others run."""
         if type(user) is str and self.in_write and user not in self.locked:
             self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
             self.locked.add(user)
 
-    def lock_user(self, user: str) -> None:
-        """Take `user`'s write lock now (inside a write transaction): consolidation calls it
-        before it reads a user's rows to decide."""
-        self._lock_user(user)
-
     def _run(self, name, text, args, user, many=False):
+        """The one call of the driver: the statement traced, its values encoded, errors
+        translated."""
         conn = self.conn
         if conn is None:
             raise memory.StoreError("the store is closed")
@@ -665,65 +729,87 @@ class PostgresStorage(_Base):
         except psycopg.Error as exc:
             raise self.error(exc) from exc
 
-    _FORMS: dict = {}  # (name, slots) -> (text with its user marks, [(placeholders before a mark, mark)])
+    _FORMS: dict = {}  # statement text -> (text routed by user, [placeholders before each user mark])
 
-    def _form(self, name: str, slots: dict):
-        key = (name, tuple(sorted(slots.items()))) if slots else name
-        form = self._FORMS.get(key)
+    @classmethod
+    def _route(cls, text: str):
+        form = cls._FORMS.get(text)
         if form is None:
-            text = route_by_user(_Base.sql(self, name, **slots))
-            marks, count, at = [], 0, 0
-            for m in re.finditer(r"%%|%s|" + USER_MARK.pattern, text):
+            routed = route_by_user(text)
+            marks, count = [], 0
+            for m in re.finditer(r"%%|%s|" + USER_MARK.pattern, routed):
                 if m.group() == "%s":
                     count += 1
                 elif m.group() != "%%":
-                    marks.append((count, m.group()))
+                    marks.append(count)
                     count += 1  # the mark becomes one placeholder
-            form = self._FORMS[key] = (text, marks)
+            form = cls._FORMS[text] = (routed, marks)
         return form
-
-    def sql(self, name: str, **slots) -> str:
-        """The text of statement `name` with its slots expanded and the user named (route_by_user),
-        user marks left in (see USER_MARK)."""
-        return self._form(name, slots)[0]
 
     @staticmethod
     def _bind_user(form, args, user):
-        """The form's text and args with each user mark bound: '"user" = %s' and the user's name
-        in that place for a statement of one user; TRUE for one across users (ALL) or of none."""
+        """A routed form's text and args with each user mark bound: '"user" = %s' and the user in
+        that place for a statement of one user; TRUE for one across users (ALL) or of none."""
         text, marks = form
         if not marks:
             return text, args
         if type(user) is str:
             text = USER_MARK.sub(lambda m: (f'{m.group(1)}."user"' if m.group(1) else '"user"') + " = %s", text)
-            if isinstance(args, dict):
-                raise ValueError("a statement with a user mark takes positional arguments")
             args = list(args)
-            for count, _ in marks:
+            for count in marks:
                 args.insert(count, user)
             return text, args
         return USER_MARK.sub("TRUE", text), args
 
+    def _execute(self, text: str, args=(), named: bool = True):
+        """The seam's one call of the driver (rows always readable by name and position)."""
+        user, name = self._user, self._name or "schema"
+        self.lock_user(user)
+        routed, args = self._bind_user(self._route(text), args, user)
+        return self._run(name, routed, args, user)
+
+    def _with_user(self, name, user, call):
+        outer = self._user, self._name
+        self._user, self._name = user, name
+        try:
+            return call()
+        finally:
+            self._user, self._name = outer
+
     def execute(self, name: str, args=(), *, user, **slots):
-        self._lock_user(user)
-        form = self._form(name, slots)
-        text, args = self._bind_user(form, args, user)
-        return self._run(name, text, args, user)
+        text = self.SQL[name] if not slots else self.sql(name, **slots)
+        return self._with_user(name, user, lambda: self._execute(text, args))
 
     def executemany(self, name: str, seq, *, user, **slots):
-        self._lock_user(user)
-        form = self._form(name, slots)
-        seq = [self._bind_user(form, a, user) for a in seq]
-        text = seq[0][0] if seq else form[0]
-        return self._run(name, text, [a for _, a in seq], user, many=True)
+        text = self.SQL[name] if not slots else self.sql(name, **slots)
+        self._with_user(name, user, lambda: self.lock_user(user))
+        form = self._route(text)
+        bound = [self._bind_user(form, a, user) for a in seq]
+        if not bound:
+            return None
+        cur = self._run(name, bound[0][0], [a for _, a in bound], user, many=True)
+        self._after_insert(name)
+        return cur
 
-    # -- transactions and the server clock --
+    def each_memory(self, name: str, args=(), *, user, **slots):
+        rows = super().each_memory(name, args, user=user, **slots)  # decodes; runs through _execute
+        outer = self._user, self._name
+        self._user, self._name = user, name
+        try:
+            first = next(rows, None)  # the statement runs now, with this user
+        finally:
+            self._user, self._name = outer
+        if first is not None:
+            yield first
+            yield from rows
+
+    # -- transactions, the server clock, ids --
 
     @contextmanager
     def write(self, *, dry_run: bool = False):
         """A write transaction: BEGIN (READ COMMITTED) ... COMMIT; each user is locked at its
-        first statement (see _lock_user); any exception rolls back; dry_run=True rolls back at
-        the end. A readonly store raises ReadOnlyError before anything runs."""
+        first statement (lock_user); any exception rolls back; dry_run=True rolls back at the
+        end. A readonly store raises ReadOnlyError before anything runs."""
         conn = self.conn
         if conn is None:
             raise memory.StoreError("the store is closed")
@@ -732,7 +818,7 @@ class PostgresStorage(_Base):
                                        "writes; open it without readonly=True (a role that may write) to change it")
         dry_run = dry_run or self.dry_only
         try:
-            conn.execute("BEGIN READ WRITE" if not self.readonly else "BEGIN")
+            conn.execute("BEGIN")
         except psycopg.Error as exc:
             raise self.error(exc, "starting a write") from exc
         outer, self.action = self.action, "writing"
@@ -751,18 +837,19 @@ class PostgresStorage(_Base):
             raise
         finally:
             self.action, self.in_write, self.locked = outer, False, set()
+            self._release_ids()
 
     @contextmanager
-    def read(self):
+    def read(self, action: str = "reading"):
         """A read transaction: one snapshot (REPEATABLE READ READ ONLY); it never waits for a
-        writer and no writer waits for it (MVCC)."""
+        writer and no writer waits for it (MVCC). Inside a write, the write's own view."""
         conn = self.conn
         if conn is None:
             raise memory.StoreError("the store is closed")
-        if self.in_write:  # a read inside the write sees the write's own rows
+        if self.in_write:
             yield self
             return
-        outer, self.action = self.action, "reading"
+        outer, self.action = self.action, action
         try:
             try:
                 conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -772,20 +859,100 @@ class PostgresStorage(_Base):
                     if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
                         conn.execute("COMMIT")
             except psycopg.Error as exc:
-                raise self.error(exc, "reading") from exc
+                raise self.error(exc, action) from exc
         finally:
             self.action = outer
 
+    def _session_lock(self, key: int):
+        self._run("lock.session", "SELECT pg_advisory_lock(%s, %s)", (LOCK_SPACE, key), None)
+
+    def _session_unlock(self, key: int):
+        self._run("lock.session_release", "SELECT pg_advisory_unlock(%s, %s)", (LOCK_SPACE, key), None)
+
     def tick(self, n: int = 1) -> int:
         """Advance the server clock by n (see the module docstring); return the first new value.
-        The block is consecutive: a session-level advisory lock (held for two statements, not
-        to the end of the transaction) keeps another connection's values out of it."""
-        key = (LOCK_SPACE, CLOCK_LOCK)
-        self._run("clock.lock", "SELECT pg_advisory_lock(%s, %s)", key, None)
+        The block is consecutive: a session-level advisory lock (held for one statement, not to
+        the end of the transaction) keeps another connection's values out of it."""
+        self._session_lock(CLOCK_LOCK)
         try:
             return self.value("clock.tick", (n,), user=None) - n + 1
         finally:
-            self._run("clock.unlock", "SELECT pg_advisory_unlock(%s, %s)", key, None)
+            self._session_unlock(CLOCK_LOCK)
+
+    _INSERTS = {"memories.insert": "memories", "conflicts.open": "conflicts", "conflicts.import": "conflicts"}
+    _ID_LOCKS = {"memories": 3, "conflicts": 4}
+
+    def last_id(self, table: str) -> int:
+        """The last id handed out in `table` ("memories" or "conflicts"). memory's Transaction
+        reads it before inserting rows and counts on the next ids being consecutive, as they are
+        under SQLite's write lock. Here it takes the table's id lock (a session-level advisory
+        lock) until this connection's next insert into the table is done, so no other
+        connection's id falls among them; read again right after that insert, it only reads."""
+        if table not in self._ID_LOCKS:
+            raise ValueError(f"last_id: no id sequence for {table!r}")
+        if table in self._inserted:
+            self._inserted.discard(table)
+        elif table not in self._ids_held:
+            self._session_lock(self._ID_LOCKS[table])
+            self._ids_held.add(table)
+        return self._run("ids.last", f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
+                         f"{table}_id_seq", (), None).fetchone()[0]
+
+    def _after_insert(self, name) -> None:
+        table = self._INSERTS.get(name)
+        if table in self._ids_held:
+            self._session_unlock(self._ID_LOCKS[table])
+            self._ids_held.discard(table)
+            self._inserted.add(table)
+
+    def _release_ids(self) -> None:
+        self._inserted.clear()
+        for table in list(self._ids_held):
+            self._ids_held.discard(table)
+            try:
+                self._session_unlock(self._ID_LOCKS[table])
+            except memory.StoreError:
+                pass  # the connection is gone, and its session locks with it
+
+    def reserve_ids(self, table: str, n: int) -> int:
+        """The first of n consecutive new ids of `table`, taken from its identity sequence under a
+        short session lock (the rows are then inserted with these ids)."""
+        if table not in self._ID_LOCKS:
+            raise ValueError(f"reserve_ids: no id sequence for {table!r}")
+        self._session_lock(self._ID_LOCKS[table])
+        try:
+            last = self._run("ids.reserve", f"SELECT setval('{table}_id_seq', nextval('{table}_id_seq') + %s - 1)",
+                             (n,), None).fetchone()[0]
+        finally:
+            self._session_unlock(self._ID_LOCKS[table])
+        return last - n + 1
+
+    @contextmanager
+    def without_indexes(self, names):
+        """SQLite drops and rebuilds indexes around a bulk retirement; PostgreSQL updates them in
+        place (its indexes stay valid for concurrent readers)."""
+        yield
+
+    def data_version(self) -> int:
+        """A new value at every call: PostgreSQL has no cheap 'another connection committed'
+        counter, so a cached vector index is checked against its level's count and newest id
+        every time (what memory does when the stamp changed)."""
+        return next(self._versions)
+
+    @contextmanager
+    def nowait(self, action: str):
+        """A block whose write never waits for another connection's lock (lock_timeout 1 ms:
+        LockedError at once), for bookkeeping that must never block a read."""
+        outer, self.action = self.action, action
+        try:
+            self._run("lock.nowait", "SELECT set_config('lock_timeout', '1ms', false)", (), None)
+            try:
+                yield
+            finally:
+                self._run("lock.timeout", "SELECT set_config('lock_timeout', %s, false)",
+                          (f"{max(1, int(self.timeout * 1000))}ms",), None)
+        finally:
+            self.action = outer
 
     def private_copy(self) -> "PostgresStorage":
         """A readonly store's dry run: a second connection to the same store whose every write
@@ -815,10 +982,11 @@ class PostgresStorage(_Base):
                                      "version; not a memory store; refusing to touch it")
         return int(version[0])
 
-    def create_schema(self) -> None:
-        """Create PG_SCHEMA and its meta rows (schema version, rule fingerprints), inside the
-        caller's write transaction, under the setup lock (two processes opening a new store at
-        once: the second finds it made)."""
+    def create(self, secure: bool = False) -> None:
+        """Create PG_SCHEMA and its meta rows (schema version, rule fingerprints; the search index
+        re-keyed on erasure: fts_secure_delete "0"), inside the caller's write transaction, under
+        the setup lock (two processes opening a new store at once: the second finds it made).
+        `secure` (SQLite's FTS5 option) does not apply."""
         self._run("schema.lock", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, SETUP_LOCK), None)
         if self.schema_version():
             return
@@ -826,63 +994,28 @@ class PostgresStorage(_Base):
             self._run("schema.create", statement, (), None)
         self._run("schema.meta", "INSERT INTO meta (key, value) VALUES (%s, %s), (%s, %s), (%s, %s), (%s, %s)",
                   ("schema_version", str(memory.SCHEMA_VERSION), "text_rules", memory.TEXT_RULES_VERSION,
-                   "index_terms", memory.INDEX_TERMS_VERSION, "fts_secure_delete", "1"), None)
+                   "index_terms", memory.INDEX_TERMS_VERSION, "fts_secure_delete", "0"), None)
 
-    def open_schema(self) -> str:
-        """Check the schema on open: "existing" (this version), after creating it when the schema
-        is empty ("new"). A newer version is refused (SchemaError) before anything changes; an
-        older one is migrated, each step with its version bump in one transaction (this module's
-        first version is memory's 5: no step exists yet)."""
-        version = self.schema_version()
-        if version > memory.SCHEMA_VERSION:
-            raise memory.SchemaError(f"{self.path}: schema version {version} is newer than the "
-                                     f"{memory.SCHEMA_VERSION} this module supports; refusing to touch it")
-        if version == memory.SCHEMA_VERSION:
-            return "existing"
-        if version and version < memory.SCHEMA_VERSION:
-            raise memory.SchemaError(f"{self.path}: schema version {version} has no PostgreSQL migration "
-                                     f"(PostgreSQL stores start at version {memory.SCHEMA_VERSION})")
-        if self.readonly:
-            raise memory.StoreError(f"{self.path}: no memory store in schema {self.schema!r}, and readonly=True "
-                                    "never creates one; open it once without readonly=True")
-        with self.write():
-            self.create_schema()
-        return "new"
+    def migrate(self, store, version: int) -> int:
+        raise memory.SchemaError(f"{self.path}: schema version {version - 1} has no PostgreSQL migration "
+                                 f"(PostgreSQL stores start at version {memory.SCHEMA_VERSION})")
 
-
-    # -- ids --
-
-    def reserve_ids(self, table: str, n: int) -> int:
-        """The first of n consecutive new ids of `table` ("memories", "conflicts"), taken from its
-        identity sequence under the clock's short session lock, so that no other connection's id
-        falls inside the block (the rows are then inserted with these ids)."""
-        if table not in ("memories", "conflicts"):
-            raise ValueError(f"reserve_ids: no id sequence for {table!r}")
-        key = (LOCK_SPACE, CLOCK_LOCK)
-        self._run("clock.lock", "SELECT pg_advisory_lock(%s, %s)", key, None)
-        try:
-            last = self._run("ids.reserve", "SELECT setval(pg_get_serial_sequence(%s, 'id'), "
-                             "nextval(pg_get_serial_sequence(%s, 'id')) + %s - 1) AS last", (table, table, n),
-                             None).fetchone()[0]
-        finally:
-            self._run("clock.unlock", "SELECT pg_advisory_unlock(%s, %s)", key, None)
-        return last - n + 1
-
-    def last_id(self, table: str) -> int:
-        """The last id handed out for `table` (0 before the first), whoever took it."""
-        if table not in ("memories", "conflicts"):
-            raise ValueError(f"last_id: no id sequence for {table!r}")
-        row = self._run("ids.last", "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
-                        + ("memories_id_seq" if table == "memories" else "conflicts_id_seq"), (), None).fetchone()
-        return row[0]
+    def copy_template(self, secure: bool) -> None:
+        raise memory.StoreError(f"{self.path}: a PostgreSQL store is never in memory")
 
     # -- the search index --
 
-    # VACUUM removes a deleted row's entries from the GIN index's posting lists but never its
-    # keys (the entry tree keeps every lexeme ever indexed; measured with pageinspect): as on
-    # SQLite without FTS5 secure-delete, MemoryStore re-keys the buckets erasure touched, so an
-    # erased word left in the index is a hash under a key that no longer exists.
-    secure_delete = False
+    def recreate_index(self, secure: bool = False) -> None:
+        """An empty search index and no index-key bucket: every memory is indexed again (inside
+        the caller's write; across users)."""
+        self.execute("fts.clear", user=memory.ALL)
+        self.execute("memories.unbucket", user=memory.ALL)
+        self.execute("index_keys.delete_all", user=memory.ALL)
+
+    def merge_index(self, pages: int) -> None:
+        """The GIN index's pending list (recent entries not yet in its tree) merged now, a
+        bounded amount, instead of by the next insert that overflows it."""
+        self.execute("fts.merge", user=memory.ALL)
 
     def search(self, user: str, task, phrases):
         """Hits of the query's phrases (lists of index terms) among the rows of the user's level
@@ -896,49 +1029,53 @@ class PostgresStorage(_Base):
         ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching: a rare
         word counts more than a common one, as in SQLite's bm25. Chosen on LoCoMo's development
         conversations: the raw ranking's R@10 81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
-        keys = [r["key"] for r in self.rows("index_keys.level_keys", (user, task), user=user)]
+        keys = self.column("index_keys.level_keys", (user, task), user=user)
         if not keys or not phrases:
             return None
-        queries = [q for q in (tsquery([self.keyed(p, key) for key in keys]) for p in phrases) if q]
+        queries = [q for q in (tsquery([_keyed(p, key) for key in keys]) for p in phrases) if q]
         if not queries:
             return None
         return self.execute("fts.search", (queries, RANK_WEIGHTS, user, task, user, task), user=user)
 
-
     # -- erasure: VACUUM --
 
-    def checkpoint(self, wait: bool = True) -> bool:
-        """Finish committed erasures (outside any transaction): VACUUM every table erasure
-        deletes from (INDEX_CLEANUP ON: the index entries of the deleted rows go too, the GIN
-        index's pending list included), so their row versions are no longer in any table or
-        index, and ANALYZE them, so the planner's statistics (pg_statistic's most common values
-        and histograms, sampled from live rows) no longer hold an erased value either. VACUUM cannot remove a row version that a snapshot older than the erasure can
-        still see (another connection's open transaction, a standby's hot_standby_feedback, a
-        replication slot): while one exists, wait=True waits up to the timeout and then raises
-        memory.ScrubPendingError (the scrub record stays; the next scrub finishes it),
-        wait=False returns False at once. Returns True when VACUUM ran. See adapters/README.md
-        for what VACUUM does not reach (WAL, replicas, backups; freed space is not zeroed)."""
+    def checkpoint(self, *, truncate: bool = True) -> bool:
+        """Finish committed erasures (outside any transaction). truncate=True (scrub): VACUUM
+        every table erasure deletes from (INDEX_CLEANUP ON: the index entries of the deleted rows
+        go too, the GIN index's pending list included), so their row versions are no longer in
+        any table or index, and ANALYZE them, so the planner's statistics (pg_statistic's most
+        common values and histograms, sampled from live rows) no longer hold an erased value.
+        VACUUM cannot remove a row version that a snapshot older than the erasure may still see
+        (another connection's transaction, a standby's hot_standby_feedback, a replication slot,
+        a prepared transaction): then nothing runs and False comes back (memory's scrub waits
+        and retries up to the timeout, then raises ScrubPendingError). True when VACUUM ran, or
+        nothing was left to scrub. truncate=False (maintain): nothing (autovacuum's job).
+        adapters/README.md says what VACUUM does not reach (WAL, replicas, backups, free space)."""
+        if not truncate:
+            return True
         if self.in_write:
             raise memory.StoreError(f"{self.path}: VACUUM cannot run inside a write transaction")
         newest = self._run("scrubs.newest", "SELECT xid FROM scrubs ORDER BY id DESC LIMIT 1", (), None).fetchone()
-        if newest is not None:
-            deadline = time.monotonic() + self.timeout
-            while self._run("scrubs.horizon", HORIZON, {"x": newest[0]}, None).fetchone()[0]:
-                if not wait:
-                    return False
-                if time.monotonic() > deadline:
-                    raise memory.ScrubPendingError(
-                        f"{self.path}: the deletion is committed, but another connection holds a snapshot older "
-                        "than it, so VACUUM cannot remove the erased rows yet; they stay as dead row versions "
-                        "until it ends (it is recorded: the next forget, purge or scrub() finishes it; or end "
-                        "the other transaction)")
-                time.sleep(0.05)
-        self._run("scrub.vacuum", "VACUUM (INDEX_CLEANUP ON, ANALYZE) " + ", ".join(ERASED_TABLES), (), None)
+        if newest is None:
+            return True
+        if self._run("scrubs.horizon", HORIZON, {"x": newest[0]}, None).fetchone()[0]:
+            return False
+        outer, self.action = self.action, "vacuuming"
+        try:
+            self._run("scrub.vacuum", "VACUUM (INDEX_CLEANUP ON, ANALYZE) " + ", ".join(ERASED_TABLES), (), None)
+        finally:
+            self.action = outer
         return True
 
     def backup(self, target) -> None:
         raise memory.StoreError(f"{self.path}: backup() copies SQLite files; back up a PostgreSQL store with "
                                 "pg_dump (or the server's base backups)")
+
+
+def _keyed(phrase, key) -> str:
+    """A phrase's index terms as keyed hashes under one bucket key: memory's hashing (the seam's
+    one home of it), so PostgreSQL and SQLite match the same hashes."""
+    return memory._hash_terms(phrase, key)  # TODO(seam): a public name for the keyed hash
 
 
 def open_store(url: str, *, timeout: float = 5.0, **options) -> "memory.MemoryStore":
@@ -961,13 +1098,12 @@ def open_store(url: str, *, timeout: float = 5.0, **options) -> "memory.MemorySt
         raise memory.InvalidMemory(f"timeout: expected seconds as a number > 0 and <= {memory.MAX_TIMEOUT_S:g}; "
                                    f"got {timeout!r:.200}")
     create = options.pop("create", None)
-    storage = PostgresStorage(url, timeout=timeout, readonly=bool(options.get("readonly", False)),
-                              trace=options.pop("trace", None))
+    readonly = options.get("readonly", False)
+    storage = PostgresStorage(url, timeout=timeout, readonly=readonly is True, trace=options.pop("trace", None))
     try:
-        if create is False and storage.schema_version() == 0:
+        if (create is False or readonly is True) and storage.schema_version() == 0:
             raise memory.StoreError(f"{storage.path}: no memory store in schema {storage.schema!r}; create one with "
                                     "open_store(url) first")
-        storage.state = storage.open_schema()
         return memory.MemoryStore(storage.path, timeout=timeout, storage=storage, **options)
     except BaseException:
         storage.close()
