@@ -607,8 +607,11 @@ def open_bench_store(path):
 
 def store_bytes(location):
     """Bytes the store occupies: a SQLite file with its -wal and -shm, or (with BACKEND) the
-    relations of the PostgreSQL schema the location's search_path names (postgres_bytes)."""
-    return _file_bytes(location) if BACKEND is None else postgres_bytes(location)
+    relations of the PostgreSQL schema the location's search_path names (soak.postgres_bytes)."""
+    if BACKEND is None:
+        return _file_bytes(location)
+    from soak import postgres_bytes  # bench/soak.py, beside this script
+    return postgres_bytes(location)
 
 
 def store_server_version(url):
@@ -617,16 +620,6 @@ def store_server_version(url):
     with psycopg.connect(url, autocommit=True) as conn:
         return "%s (fsync %s)" % (conn.execute("SHOW server_version").fetchone()[0],
                                   conn.execute("SHOW fsync").fetchone()[0])
-
-
-def postgres_bytes(url):
-    """pg_total_relation_size summed over the tables of the URL's current schema (their
-    indexes and TOAST included). Needs psycopg."""
-    import psycopg
-    with psycopg.connect(url, autocommit=True) as conn:
-        return int(conn.execute(
-            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n "
-            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'").fetchone()[0])
 
 
 def _maxrss_mb():

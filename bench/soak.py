@@ -168,7 +168,7 @@ def soak(path, *, erasures, writers, sqlite="sqlite3", logs=None):
     url = is_database_url(path)
     with _open(path, sqlite) as store:
         if url and store.users():
-            raise SystemExit(f"soak: {path}: the database already holds users; the soak needs an empty one")
+            raise SystemExit("soak: --db: the database (or schema) already holds users; the soak needs an empty one")
     logs = Path(logs) if logs is not None else Path(path).parent
     ctx = mp.get_context("spawn")
     stop, result = ctx.Event(), ctx.Queue()
@@ -255,10 +255,19 @@ def _postgres_checks(url):
             integrity = f"amcheck: {str(exc).splitlines()[0]}"
         unmatched = conn.execute("SELECT count(*) FROM memories m FULL JOIN memories_fts f ON f.id = m.id "
                                  "WHERE m.id IS NULL OR f.id IS NULL").fetchone()[0]
-    from bench.bench import postgres_bytes
     return {"present": present, "integrity_check": integrity, "btree_indexes_checked": len(indexes),
             "index_check": "ok" if unmatched == 0 else f"{unmatched} memories and index rows without their pair",
             "tables_searched": len(tables), "erased_markers_left": left, "store_bytes": postgres_bytes(url)}
+
+
+def postgres_bytes(url):
+    """pg_total_relation_size summed over the tables of the URL's current schema (their
+    indexes and TOAST included). Needs psycopg."""
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        return int(conn.execute(
+            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'").fetchone()[0])
 
 
 def main(argv=None) -> int:
