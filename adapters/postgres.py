@@ -74,7 +74,8 @@ SETUP_LOCK = 2         # second half of the schema setup/migration lock key
 # scaled so the largest is 1 (ts_rank refuses weights above 1). D is unused.
 RANK_WEIGHTS = "{%s}" % ", ".join(f"{w / max(memory.BM25_WEIGHTS):g}" for w in
                                   (0.0, memory.BM25_WEIGHTS[2], memory.BM25_WEIGHTS[1], memory.BM25_WEIGHTS[0]))
-RANK_K1 = 0.3  # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
+RANK_K1 = 0.3   # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
+RANK_B = 0.75   # BM25's length normalization (FTS5's b): a long memory's matches count less
 
 # The schema, one script; the same tables, columns and meaning as memory.SCHEMA (read its
 # comments), in PostgreSQL's types. "user" is a reserved word here, so it is always quoted.
@@ -135,7 +136,9 @@ CREATE TABLE memories_fts (
     context TEXT NOT NULL DEFAULT '',
     terms TSVECTOR GENERATED ALWAYS AS (
         setweight(to_tsvector('simple', attribute), 'A') || setweight(to_tsvector('simple', text), 'B')
-        || setweight(to_tsvector('simple', context), 'C')) STORED
+        || setweight(to_tsvector('simple', context), 'C')) STORED,
+    size INTEGER GENERATED ALWAYS AS (     -- index terms in all three columns: BM25's document length
+        coalesce(array_length(string_to_array(btrim(attribute || ' ' || text || ' ' || context), ' '), 1), 0)) STORED
 );
 CREATE INDEX memories_fts_terms ON memories_fts USING gin (terms);
 CREATE INDEX memories_fts_user ON memories_fts ("user", task);
@@ -462,14 +465,15 @@ OVERRIDES = {
     # weights, then (user, task) twice: the level's matching rows and its row count (index_keys).
     "fts.search": f"""WITH p AS (SELECT ord, to_tsquery('simple', q) AS q FROM unnest(%s::text[]) WITH ORDINALITY
                                  AS t(q, ord)),
-        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf
+        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf, f.size
               FROM memories_fts f JOIN p ON f.terms @@ p.q
               WHERE f."user" = %s AND (f.task IS NULL OR f.task = %s)),
         df AS (SELECT ord, count(*) AS n FROM m GROUP BY ord),
+        sizes AS (SELECT greatest(avg(size), 1) AS avg FROM (SELECT DISTINCT id, size FROM m) d),
         level AS (SELECT sum(rows) AS n FROM index_keys WHERE "user" = %s AND (task IS NULL OR task = %s))
-        SELECT m.id, sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5)) * m.tf / (m.tf + {RANK_K1}))
-               AS score
-        FROM m JOIN df USING (ord), level GROUP BY m.id ORDER BY score DESC, m.id""",
+        SELECT m.id, -sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5))
+                          * m.tf / (m.tf + {RANK_K1} * (1 - {RANK_B} + {RANK_B} * m.size / sizes.avg))) AS score
+        FROM m JOIN df USING (ord), level, sizes GROUP BY m.id ORDER BY score, m.id""",
     # Statements with a subquery or join: each part names the user (co-located by it).
     "memories.with_retired": (
         "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE @user {where} UNION "
@@ -1020,15 +1024,18 @@ class PostgresStorage(_Base):
     def search(self, user: str, task, phrases):
         """Hits of the query's phrases (lists of index terms) among the rows of the user's level
         (task None: the user level; else it and that task), as a cursor of rows ("id", "score"),
-        best first (higher is better), or None without keys or phrases.
+        best first, or None without keys or phrases. score has bm25's sign, as on SQLite:
+        negative, the more negative the better (memory uses its ratio to the best).
 
         Ranked by PostgreSQL: BM25's form over ts_rank. Each phrase is one tsquery (the OR of its
         keyed forms, one per bucket key of the level; `<->` between a form's hashes); a row's
-        score is the sum over the phrases it matches of idf(phrase) * tf / (tf + RANK_K1), where
-        tf is ts_rank of that phrase on the row (columns weighted RANK_WEIGHTS) and idf is
-        ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching: a rare
-        word counts more than a common one, as in SQLite's bm25. Chosen on LoCoMo's development
-        conversations: the raw ranking's R@10 81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
+        score is the sum over the phrases it matches of idf * tf / (tf + K1 * (1 - B + B * size /
+        avg size)), where tf is ts_rank of that phrase on the row (columns weighted RANK_WEIGHTS),
+        idf is ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching (a
+        rare word counts more than a common one), size the row's index terms and avg size theirs
+        over the rows that matched (a short memory's match counts more): SQLite's bm25 in form.
+        RANK_K1 and RANK_B chosen on LoCoMo's development conversations: the raw ranking's R@10
+        81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
         keys = self.column("index_keys.level_keys", (user, task), user=user)
         if not keys or not phrases:
             return None
