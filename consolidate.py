@@ -158,8 +158,7 @@ class _Run:
     """The decisions of one run, collected before anything is written.
 
     steps: (kept, retired, rule, user) in decision order; openings: (kind, a, b, user, reason);
-    closed: (entry id, reason); moves: (retired id, kept id) for ledger entries that follow a
-    duplicate's survivor.
+    closed: (entry id, reason).
     """
 
     def __init__(self, *, ledger, policies, contradicts, texts, new, fresh):
@@ -167,7 +166,6 @@ class _Run:
         self.openings: list[tuple] = []
         self.closed: list[tuple] = []
         self.closed_set: set = set()
-        self.moves: list[tuple] = []
         self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
         self.frame_groups: list = []       # facts of one frame with a new one among them
         self.retired_ids: set = set()
@@ -190,8 +188,9 @@ class _Run:
     def record(self, kept_id, retired_id, rule, user):
         self.steps.append((kept_id, retired_id, rule, user))
         self.retired_ids.add(retired_id)
+        # The later groups of this run decide with a copy's entries on its survivor (the writes:
+        # memory.carry_ledger, in _apply).
         if retired_id in self.entries and rule in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
-            self.moves.append((retired_id, kept_id))  # a copy's entries follow its survivor
             for e in self.entries.pop(retired_id):
                 moved = LedgerEntry(e.id, kept_id if e.a == retired_id else e.a,
                                     kept_id if e.b == retired_id else e.b, e.opened_clock, e.kind, e.state)
@@ -584,12 +583,8 @@ def _apply(tx, scope, run: _Run, stats, zombie_after_days):
     tx.close_entries(run.closed)
     tx.retire_many(run.steps, run=run_id, clock=clock, scanned=stats["scanned"])
     # A duplicate's entries follow its survivor; then any entry on a retired row closes with it
-    # (a moved one too: its other side, or the survivor, may have lost by another rule).
-    tx.move_conflicts(run.moves, run.closed_set)
-    gone = sorted({x for e in run.ledger if e.id not in run.closed_set for x in (e.a, e.b)}
-                  .union(kept for _, kept in run.moves).intersection(run.retired_ids))
-    for memory_id in gone:
-        tx.close_conflicts([memory_id], f"memory {memory_id} retired")
+    # (memory.carry_ledger: the rule Policy.decide, and so recall's view, expects).
+    tx.carry_entries(run.ledger, run.steps, run.closed_set)
     opened = tx.open_conflicts([o for o in run.openings if o[1] not in run.retired_ids
                                 and o[2] not in run.retired_ids], run=run_id, clock=clock)
     where, args = scope.where()

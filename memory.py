@@ -46,6 +46,7 @@ __all__ = [
     "EmbedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction",
     "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
+    "LedgerCarry", "carry_ledger",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "changed_value",
     "changed_value_slots", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -1434,7 +1435,7 @@ class Policy:
             steps += once.steps
             closed += [c for c in once.closed if c[0] > 0]
             retired.update(by)
-            freed = _carry(after, by, {e for e, _ in once.closed}) if after else set()
+            freed = carry_ledger(after, once.steps, {e for e, _ in once.closed}).freed if after else set()
             for a, b in once.opened:
                 if a not in retired and b not in retired:  # entries opened here have ids below 0
                     after[opening] = LedgerEntry(opening, a, b, None, "contradiction", "open")
@@ -1473,32 +1474,62 @@ def _holding(rows, entries):
     return list(found.values()), ids
 
 
-def _carry(after, by, closed) -> set:
-    """Carry one pass's decision over to the entries (`after`, {id: LedgerEntry or None},
-    changed in place) as consolidate's _apply writes it: the closed ones go; a copy's entries
-    follow its survivor, copy by copy in decision order (by = {retired id: (kept id, rule)};
-    merged when that repeats a pair: Transaction.move_conflicts); then any entry on a retired
-    row closes, freeing both sides. Returns the ids freed."""
-    for i in closed & after.keys():
-        after[i] = None
-    for retired, (kept, rule) in by.items():
+class LedgerCarry(collections.namedtuple("LedgerCarry", "merged moved closed freed")):
+    """What carry_ledger decided, in write order: `merged` (entry id, reason) pairs closed as
+    merged; `moved` {entry id: (a, b)}, the final sides of every entry that followed a copy's
+    survivor (those that then close too); `closed` (entry id, reason) pairs closed because a
+    side was retired, by memory id; `freed` the memory ids those entries held (their sides,
+    marked again for the next run)."""
+
+    __slots__ = ()
+
+
+def carry_ledger(entries, steps, closed=frozenset()) -> LedgerCarry:
+    """Carry decisions over to the ledger, a pure function: the one rule by which consolidation
+    writes its entries (Transaction.carry_entries, Transaction.move_conflicts) and by which
+    Policy.decide, and so recall's read-time view, expects them to be left.
+
+    entries: {entry id: LedgerEntry or None} of the open or zombied entries (None: closed),
+    changed in place to the entries as the decisions leave them; steps: (kept id, retired id,
+    rule, ...) tuples in decision order; closed: the entry ids the rules closed. In order: the
+    closed entries go; a copy (retired by RULE_DUPLICATE or RULE_NEAR_DUPLICATE) that is a side
+    of an open holding entry (HOLDING_KINDS) has its open entries, of every kind, follow its
+    survivor, copy by copy in decision order and entry by entry in the mapping's order; an
+    entry that would then pair the survivor with itself, or repeat a pair another open entry
+    of its kind holds, closes as merged; last, every open entry with a retired side closes
+    (reason: the lowest such side), freeing both sides. Returns a LedgerCarry.
+    """
+    for i in closed & entries.keys():
+        entries[i] = None
+    merged, moved, retired = [], {}, set()
+    for kept, gone, rule, *_ in steps:
+        retired.add(gone)
         if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
             continue
-        for i, e in after.items():
-            if e is None or retired not in (e.a, e.b):
+        on = [(i, e) for i, e in entries.items() if e is not None and gone in (e.a, e.b)]
+        if not any(e.kind in HOLDING_KINDS for _, e in on):
+            continue
+        for i, e in on:
+            e = entries[i]
+            if e is None:
                 continue
-            other = e.b if e.a == retired else e.a
-            if other == kept or any(o is not None and o.id != i and o.kind == e.kind and {o.a, o.b} == {kept, other}
-                                    for o in after.values()):
-                after[i] = None  # merged
+            other = e.b if e.a == gone else e.a
+            twin = next((o.id for o in entries.values() if o is not None and o.id != i and o.kind == e.kind
+                         and {o.a, o.b} == {kept, other}), None)
+            if other == kept or twin is not None:
+                entries[i] = None
+                merged.append((i, f"merged: memory {gone} folded into memory {kept}"
+                               + (f", which entry {twin} already pairs" if twin is not None else "")))
             else:
-                after[i] = e._replace(a=kept if e.a == retired else e.a, b=kept if e.b == retired else e.b)
-    freed = set()
-    for i, e in after.items():
-        if e is not None and (e.a in by or e.b in by):
-            after[i] = None
+                entries[i] = e._replace(a=kept if e.a == gone else e.a, b=kept if e.b == gone else e.b)
+                moved[i] = (entries[i].a, entries[i].b)
+    ends, freed = [], set()
+    for i, e in entries.items():
+        if e is not None and (e.a in retired or e.b in retired):
+            entries[i] = None
+            ends.append((min(x for x in (e.a, e.b) if x in retired), i))
             freed.update((e.a, e.b))
-    return freed
+    return LedgerCarry(merged, moved, [(i, f"memory {m} retired") for m, i in sorted(ends)], freed)
 
 
 class OnePolicy(Policy):
@@ -2802,28 +2833,35 @@ class Transaction:
     def move_conflicts(self, moves, skip=()) -> set:
         """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair, every
         open or zombied entry of `retired` (not in `skip`) names `kept` instead; an entry that
-        would then repeat one `kept` already has, or pair it with itself, closes as merged.
-        Returns the ids of the entries moved or merged."""
-        done = set()
-        for retired, kept in moves:
-            for entry, kind, a, b in self.db.execute(
-                    "SELECT id, kind, a, b FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
-                    (retired, retired)).fetchall():
-                if entry in skip:
-                    continue
-                other = b if a == retired else a
-                twin = self.db.execute(
-                    "SELECT id FROM conflicts WHERE state <> 'resolved' AND kind = ? AND id <> ? AND "
-                    "((a = ? AND b = ?) OR (a = ? AND b = ?))", (kind, entry, kept, other, other, kept)).fetchone()
-                if other == kept or twin:
-                    self.close_entries([(entry, f"merged: memory {retired} folded into memory {kept}"
-                                         + (f", which entry {twin[0]} already pairs" if twin else ""))])
-                else:
-                    self.db.execute("UPDATE conflicts SET a = CASE WHEN a = ? THEN ? ELSE a END, "
-                                    "b = CASE WHEN b = ? THEN ? ELSE b END WHERE id = ?",
-                                    (retired, kept, retired, kept, entry))
-                done.add(entry)
-        return done
+        would then repeat one `kept` already has, or pair it with itself, closes as merged. The
+        rule is carry_ledger's: only a copy that is a side of an open holding entry carries its
+        entries. Returns the ids of the entries moved or merged."""
+        sides = sorted({x for move in moves for x in move})
+        q = ",".join("?" * len(sides))
+        entries = {e.id: e for e in map(LedgerEntry._make, self.db.execute(
+            f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
+            f"(a IN ({q}) OR b IN ({q})) ORDER BY id", (*sides, *sides))) if e.id not in skip} if sides else {}
+        carried = carry_ledger(entries, [(kept, retired, RULE_DUPLICATE) for retired, kept in moves])
+        self.write_carry(carried._replace(closed=[], freed=set()))  # the caller retires (and closes)
+        return {i for i, _ in carried.merged} | carried.moved.keys()
+
+    def carry_entries(self, ledger, steps, closed=frozenset()) -> LedgerCarry:
+        """Write what a run's decisions do to its ledger entries (carry_ledger): `ledger` the
+        open or zombied entries the run read (LedgerEntry), `steps` its (kept, retired, rule,
+        ...) decisions, `closed` the entry ids its rules closed (written by the caller)."""
+        carried = carry_ledger({e.id: e for e in sorted(ledger)}, steps, closed)
+        self.write_carry(carried)
+        return carried
+
+    def write_carry(self, carried: LedgerCarry) -> None:
+        """Write a LedgerCarry: merged entries closed, moved ones given their new sides, the
+        entries of retired memories closed and their sides marked for the next run."""
+        self.close_entries(carried.merged)
+        self.db.executemany("UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
+                            ((a, b, i) for i, (a, b) in carried.moved.items()))
+        self.close_entries(carried.closed)
+        for chunk in _chunks(sorted(carried.freed)):
+            self.db.execute(SQL_PENDING_AGAIN + f"id IN ({','.join('?' * len(chunk))})", chunk)
 
     def current_unattributed(self, where: str = "1", args=()) -> list[int]:
         """Ids of the current semantic facts without an attribute matching `where` (SQL on
