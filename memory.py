@@ -44,7 +44,7 @@ __all__ = [
     "INFERRING_SOURCES", "canonical_metadata",
     "StoreError", "SchemaError", "InvalidMemory", "LockedError", "ScrubPendingError", "ReadOnlyError",
     "EmbedError",
-    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction",
+    "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction", "SQLiteStorage",
     "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
     "LedgerCarry", "carry_ledger",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "changed_value",
@@ -2595,8 +2595,9 @@ class Transaction:
     of `MemoryStore.transaction()` ends without an exception; any error rolls everything back.
     """
 
-    def __init__(self, store: "MemoryStore", conn):
-        self.db = conn
+    def __init__(self, store: "MemoryStore", storage: "SQLiteStorage"):
+        self.storage = storage
+        self.db = storage.conn
         self.store = store
         self.now = store.now()
 
@@ -2604,7 +2605,7 @@ class Transaction:
 
     def tick(self, n: int = 1) -> int:
         """Advance the server clock by n; return the first new value."""
-        return self.db.execute(SQL_TICK, (n,)).fetchone()[0] - n + 1
+        return self.storage.tick(n)
 
     def insert(self, rows: list[dict], *, status: str = "current", statuses=None, vectors=None) -> list[Memory]:
         """Insert prepared rows (see `prepare`); ids, server clock and index terms assigned.
@@ -3305,6 +3306,218 @@ def _open(path: str, timeout: float, *, create, module, secure: bool = False, re
         raise
 
 
+# --- the storage seam -------------------------------------------------------------------------
+
+class SQLiteStorage:
+    """The storage seam over one SQLite file (or ":memory:"): it owns the connection, its
+    pragmas, the write transaction, the server clock, every SQL statement (SQL, one table of
+    named statements), the search index (FTS5 over keyed hashes of index terms), the vector
+    table, erasure and scrub, the schema and its migrations, and the opening and inspection of
+    files. MemoryStore keeps the public API and the domain rules and reaches storage only
+    through the methods below; consolidate.py and gates.py reach it through MemoryStore and
+    Transaction. The contract a second backend implements (adapters/postgres.py) is in
+    /work/notes/w4-seam-contract.md until it moves into the module docstring.
+
+    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER). A slot
+    `{name}` in a statement is expanded by `sql(name, **slots)`: an int n becomes n comma-
+    separated placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)";
+    the caller binds the values in that place); a str names a FRAGMENT (an entry of SQL whose
+    name starts with "&", a condition appended to a statement: where="&task" adds the text of
+    SQL["&task"]); a tuple of such names joins them; None or () leaves the slot empty. A
+    statement with slots has no other braces. A second backend gives its own table for the same
+    names (and its own PLACEHOLDER), so MemoryStore's calls are the same on both.
+
+    Users: every method that reads or writes one user's data takes that user (`user=`: a str),
+    so that a backend can route, shard and lock by user. `user=ALL` names a read or write across
+    users (users(), a `--all` consolidation, a lookup by memory id whose user is not known
+    yet); `user=None` names data of no user (the server clock, meta, declared attribute
+    policies, runs, scrub records, the schema).
+
+    Errors: every statement goes through `execute` (or `executemany`), the one place a driver
+    error becomes a StoreError subclass (`error`: keyed on sqlite_errorname, never on message
+    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row: by name
+    (row["text"]), never by position.
+    """
+
+    PLACEHOLDER = "?"
+    # name -> statement; "&name": a fragment appended through a slot (see the class docstring).
+    SQL = {
+        # -- the server clock --
+        "clock.tick": "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now",
+    }
+
+    def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, create=None, module=None,
+                 secure: bool = False, readonly: str | None = None, conn=None, state: str | None = None):
+        """Open `path` (see _open: the file is inspected, and refused when it is not ours,
+        before anything in it changes; a missing one is created whole) or wrap an already open
+        connection `conn` (a dry run's private copy). `module`: the DB-API module (sqlite3 or
+        pysqlite3.dbapi2); `readonly`: the URI query of a read-only connection; `secure`: a new
+        file's search index uses FTS5 secure-delete. `state` is then "new", "existing" or
+        "memory" (what MemoryStore's setup does next)."""
+        self.path = path
+        self.module = sqlite3 if module is None else module
+        self.Error = self.module.Error
+        self.Row = getattr(self.module, "Row", sqlite3.Row)
+        self.timeout = float(timeout)
+        self.action = None  # what the open transaction does, for error messages ("writing", "reading")
+        if conn is None:
+            conn, state = _open(path, self.timeout, create=create, module=self.module, secure=secure,
+                                readonly=readonly)
+        self.conn, self.state = conn, state
+
+    def close(self) -> None:
+        """Close the connection; safe to call twice."""
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close()
+
+    # -- statements --
+
+    def sql(self, name: str, **slots) -> str:
+        """The text of statement `name` with its slots expanded (see the class docstring)."""
+        text = self.SQL[name]
+        if not slots:
+            return text
+        filled = {}
+        for slot, value in slots.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                if value < 1:
+                    raise ValueError(f"{name}: slot {slot} needs at least one placeholder, got {value}")
+                filled[slot] = ", ".join([self.PLACEHOLDER] * value)
+            elif value is None or value == ():
+                filled[slot] = ""
+            elif isinstance(value, str):
+                filled[slot] = self.SQL[value]
+            else:
+                filled[slot] = " ".join(self.SQL[v] for v in value)
+        return text.format_map(filled)
+
+    def error(self, exc: Exception, action: str | None = None) -> "StoreError":
+        """The one translation point: a driver error -> the StoreError subclass its name means
+        (_ERRORS), naming the file, what failed (`action`, else the open transaction's) and
+        the fix."""
+        return _translate(exc, self.path, action or self.action or "reading")
+
+    def execute(self, name: str, args=(), *, user, **slots):
+        """Run statement `name` (slots expanded, `args` bound) and return its cursor, whose rows
+        are sqlite3.Row. `user`: whose data it touches (see the class docstring; the SQLite
+        backend needs no routing, a PostgreSQL one may). Raises the StoreError that `error`
+        makes of a driver error."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        try:
+            cur = conn.execute(self.SQL[name] if not slots else self.sql(name, **slots), args)
+        except self.Error as exc:
+            raise self.error(exc) from exc
+        cur.row_factory = self.Row
+        return cur
+
+    def executemany(self, name: str, seq, *, user, **slots):
+        """Run statement `name` once per args tuple of `seq` (one call to the driver)."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        try:
+            return conn.executemany(self.SQL[name] if not slots else self.sql(name, **slots), seq)
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def rows(self, name: str, args=(), *, user, **slots) -> list:
+        """Every row of statement `name`, as a list of sqlite3.Row."""
+        cur = self.execute(name, args, user=user, **slots)
+        try:
+            return cur.fetchall()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def one(self, name: str, args=(), *, user, **slots):
+        """The first row of statement `name` (sqlite3.Row), or None."""
+        cur = self.execute(name, args, user=user, **slots)
+        try:
+            return cur.fetchone()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def value(self, name: str, args=(), *, user, default=None, **slots):
+        """The first column of the first row of statement `name`, or `default` without a row."""
+        row = self.one(name, args, user=user, **slots)
+        return default if row is None else row[0]
+
+    def column(self, name: str, args=(), *, user, **slots) -> list:
+        """The first column of every row of statement `name`."""
+        return [r[0] for r in self.rows(name, args, user=user, **slots)]
+
+    # -- transactions and the server clock --
+
+    @contextmanager
+    def write(self, *, dry_run: bool = False):
+        """The write transaction: BEGIN IMMEDIATE (the write lock before the first read, so a
+        read-then-write never fails half way with SQLITE_BUSY_SNAPSHOT), yield, COMMIT; any
+        exception rolls back (only if a transaction is still active: SQLite may already have
+        rolled back) and a driver error becomes its StoreError. dry_run=True rolls back at the
+        end instead. The caller serializes threads (MemoryStore's lock)."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except self.Error as exc:
+            raise self.error(exc, "starting a write") from exc
+        outer, self.action = self.action, "writing"
+        try:
+            yield self
+            conn.execute("ROLLBACK" if dry_run else "COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except self.Error:
+                    pass  # the error that stopped the write is the one to report
+            if isinstance(exc, self.Error):
+                raise self.error(exc, "writing") from exc
+            raise
+        finally:
+            self.action = outer
+
+    @contextmanager
+    def read(self):
+        """A read transaction: every statement inside sees one snapshot (BEGIN ... COMMIT)."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        outer, self.action = self.action, "reading"
+        try:
+            try:
+                conn.execute("BEGIN")
+                try:
+                    yield self
+                finally:
+                    if conn.in_transaction:
+                        conn.execute("COMMIT")
+            except self.Error as exc:
+                raise self.error(exc, "reading") from exc
+        finally:
+            self.action = outer
+
+    def tick(self, n: int = 1) -> int:
+        """Advance the server clock by n (inside the write); return the first new value. The
+        clock is a counter of the store, never the wall clock: it alone orders writes."""
+        return self.value("clock.tick", (n,), user=None) - n + 1
+
+    def private_copy(self) -> "SQLiteStorage":
+        """A private in-memory copy of the database (a read-only store's dry run: memory follows
+        the file's size), as a storage of its own; close it when done."""
+        copy = self.module.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            self.conn.backup(copy)
+            copy.execute("PRAGMA foreign_keys=ON")
+        except self.Error as exc:
+            copy.close()
+            raise self.error(exc, "copying for a dry run") from exc
+        return SQLiteStorage(self.path, timeout=self.timeout, module=self.module, conn=copy, state="memory")
+
+
 # --- the store --------------------------------------------------------------------------------
 
 class MemoryStore:
@@ -3349,7 +3562,8 @@ class MemoryStore:
     """
 
     def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, wall_clock=None, create=None,
-                 sqlite=None, fts_secure_delete=None, readonly: bool = False, embed=None, embed_name=None):
+                 sqlite=None, fts_secure_delete=None, readonly: bool = False, embed=None, embed_name=None,
+                 storage=None):
         if (not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout)
                 or not 0 < timeout <= MAX_TIMEOUT_S):
             raise _invalid("timeout", f"seconds as a number > 0 and <= {MAX_TIMEOUT_S:g}", timeout)
@@ -3393,8 +3607,14 @@ class MemoryStore:
         self._commits = 0  # this connection's commits: with PRAGMA data_version, when cached indexes are stale
         self._vectors = {}  # (user, task) -> _VectorIndex of that scope level
         self._embedded = {}  # (user, task) -> stamp at which every row of the level had its vector
-        self._conn, state = _open(self.path, self._timeout, create=create, module=module, readonly=query,
-                                  secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
+        if storage is not None and not isinstance(storage, SQLiteStorage):
+            raise _invalid("storage", "an open SQLiteStorage (or a backend implementing its methods), or None",
+                           storage)
+        self.storage = storage if storage is not None else SQLiteStorage(
+            self.path, timeout=self._timeout, create=create, module=module, readonly=query,
+            secure=fts_secure_delete is None and module.sqlite_version_info >= FTS_SECURE_DELETE)
+        state = self.storage.state
+        self.path = self.storage.path  # the name errors give: a handed-in backend's own
         try:
             self._setup(state, fts_secure_delete)
             if embed is not None:
@@ -3409,9 +3629,18 @@ class MemoryStore:
     def close(self) -> None:
         """Close the connection; safe to call twice."""
         with self._lock:
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                conn.close()
+            storage = getattr(self, "storage", None)
+            if storage is not None:
+                storage.close()
+
+    @property
+    def _conn(self):  # the seam's connection (None once closed)
+        storage = getattr(self, "storage", None)
+        return None if storage is None else storage.conn
+
+    @_conn.setter
+    def _conn(self, conn):
+        self.storage.conn = conn
 
     def __enter__(self):
         self._db()  # a closed store says so here, not at its first use
@@ -3439,29 +3668,14 @@ class MemoryStore:
         matching StoreError; dry_run=True rolls back at the end instead (consolidate.plan).
         """
         with self._lock:
-            conn = self._db()
-            if self.readonly:
-                conn = self._private_copy(dry_run)
+            storage = self.storage if not self.readonly else self._private_copy(dry_run)
             try:
-                conn.execute("BEGIN IMMEDIATE")
-            except self._Error as exc:
-                raise _translate(exc, self.path, "starting a write") from exc
-            try:
-                yield Transaction(self, conn)
-                conn.execute("ROLLBACK" if dry_run else "COMMIT")
+                with storage.write(dry_run=dry_run):
+                    yield Transaction(self, storage)
                 self._commits += 1
-            except BaseException as exc:
-                if conn.in_transaction:
-                    try:
-                        conn.execute("ROLLBACK")
-                    except self._Error:
-                        pass  # the error that stopped the write is the one to report
-                if isinstance(exc, self._Error):
-                    raise _translate(exc, self.path, "writing") from exc
-                raise
             finally:
                 if self.readonly:
-                    conn.close()
+                    storage.close()
 
     def _private_copy(self, dry_run: bool):
         """readonly=True: a dry run's in-memory copy of the store (memory follows the file's
@@ -3470,25 +3684,18 @@ class MemoryStore:
             raise ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call writes; "
                                 "open it with MemoryStore(path) (write access to the file and its directory) "
                                 "to change it")
-        copy = self._sqlite.connect(":memory:", isolation_level=None, check_same_thread=False)
-        try:
-            self._db().backup(copy)
-            copy.execute("PRAGMA foreign_keys=ON")
-        except self._Error as exc:
-            copy.close()
-            raise _translate(exc, self.path, "copying for a dry run") from exc
-        return copy
+        return self.storage.private_copy()
 
     def _reopen_if_changed(self) -> None:
         """readonly=True: an immutable connection never sees another process's writes, so a
         change of the file (or a -wal appearing) re-opens it before the next read."""
         now = _file_state(self.path)
         if now != self._seen and self._conn is not None:
-            conn, self._conn = self._conn, None
-            conn.close()
+            self.storage.close()
             query = _readonly_query(self.path)
             self._seen = now if "immutable" in query else None
-            self._conn, _ = _open(self.path, self._timeout, create=False, module=self._sqlite, readonly=query)
+            self.storage = SQLiteStorage(self.path, timeout=self._timeout, create=False, module=self._sqlite,
+                                         readonly=query)
             self._vectors.clear()  # a new connection's data_version may repeat the old one's stamp
             self._setup_readonly()  # another process may have migrated it meanwhile
 
@@ -3499,18 +3706,14 @@ class MemoryStore:
             if self._seen is not None:
                 self._reopen_if_changed()
             watched = self._seen
-            conn = self._db()
+            self._db()
             try:
-                conn.execute("BEGIN")
-                try:
-                    yield conn
-                finally:
-                    if conn.in_transaction:
-                        conn.execute("COMMIT")
-            except self._Error as exc:
+                with self.storage.read():
+                    yield self.storage.conn
+            except StoreError as exc:
                 if self._changed_since(watched):
                     raise self._changed_error() from exc
-                raise _translate(exc, self.path, "reading") from exc
+                raise
             if self._changed_since(watched):
                 raise self._changed_error()
 
@@ -3644,7 +3847,7 @@ class MemoryStore:
     def _reindex(self, conn, *, secure: bool) -> None:
         """Build the search index again: a fresh FTS table (the old one's pages are freed and
         zeroed), every row in a bucket of its level with a new key."""
-        tx = Transaction(self, conn)
+        tx = Transaction(self, self.storage)
         fts = next(s for s in _SCHEMA_STATEMENTS if s.startswith("CREATE VIRTUAL TABLE memories_fts"))
         conn.execute("DROP TABLE IF EXISTS memories_fts")
         conn.execute(fts)
@@ -3897,7 +4100,7 @@ class MemoryStore:
             raise _invalid("dry_run", "True | False", dry_run)
         if dry_run:
             with self._read() as conn:
-                return Transaction(self, conn).with_retired("id = ?", (memory_id,))
+                return Transaction(self, self.storage).with_retired("id = ?", (memory_id,))
         with self.transaction() as tx:
             row = tx.db.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
             ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
