@@ -2746,35 +2746,6 @@ class Transaction:
         self.close_conflicts([retired], f"memory {retired} retired ({rule})")
         return Resolution(kept, retired, rule, run, self.now)
 
-    def retire_many(self, steps, *, run: int, clock: int, scanned: int = 0) -> None:
-        """Retire in bulk: steps are (kept, retired, rule, user) tuples (a consolidation run).
-        Ledger entries are the caller's (the run knows which it closes). `scanned`: rows a full
-        pass read; when it retires a large share of them, the fold index is dropped and built
-        again after (cheaper than changing most of its entries one by one)."""
-        conn = self.db
-        rebuild = []
-        if scanned and len(steps) * 5 > scanned:
-            rebuild += ["memories_fold", "memories_unattributed"]
-        if len(steps) > (conn.execute("SELECT max(id) FROM resolutions").fetchone()[0] or 0):
-            rebuild.append("resolutions_kept")
-        saved = [conn.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
-                              (name,)).fetchone()[0] for name in rebuild]
-        for name in rebuild:
-            conn.execute(f"DROP INDEX {name}")
-        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
-        by_retired = sorted(steps, key=operator.itemgetter(1))
-        conn.executemany(SQL_RETIRE, zip(map(operator.itemgetter(1), by_retired)))
-        conn.executemany(SQL_INSERT_RESOLUTION, map(operator.add, by_retired, itertools.repeat((run, clock, self.now))))
-        for sql in saved:
-            conn.execute(sql)
-
-    def start_run(self, user, task, decisions: int, clock: int) -> int:
-        """Record a consolidation run; return its id. Runs beyond RUNS_KEPT are dropped."""
-        run = self.db.execute(SQL_INSERT_RUN, (self.now, clock, None if user is ALL else user,
-                                               json.dumps("ALL" if task is ALL else task), decisions)).lastrowid
-        self.db.execute("DELETE FROM runs WHERE id <= ?", (run - RUNS_KEPT,))
-        return run
-
     def open_conflict(self, user, kind, a, b, reason, *, clock, run=None) -> Conflict:
         """Open one ledger entry, unless the pair already has one of that kind (returned)."""
         for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
@@ -2821,64 +2792,33 @@ class Transaction:
         recalled together as zombied; return their ids. Only a contradiction can go stale: a
         contested newcomer is withheld from recall, so its pair is never recalled together, and
         ageing it would quietly release it."""
-        cutoff = _utc(self.store._wall() - older_than_days * 86400.0)
-        sql, args = ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
-                     "kind = 'contradiction' AND opened_at < ?"), [cutoff]
-        if user is not ALL:
-            sql, args = sql + " AND user = ?", args + [user]
-        ids = [r[0] for r in self.db.execute(sql, args).fetchall()]
-        reason = f"open over {older_than_days:g} days and never recalled together"
-        self.db.executemany(SQL_ZOMBIFY, ((reason, i) for i in ids))
-        return ids
+        return self.storage.fold_zombify(user, _utc(self.store._wall() - older_than_days * 86400.0),
+                                         f"open over {older_than_days:g} days and never recalled together")
 
-    def move_conflicts(self, moves, skip=()) -> set:
-        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair, every
-        open or zombied entry of `retired` (not in `skip`) names `kept` instead; an entry that
-        would then repeat one `kept` already has, or pair it with itself, closes as merged. The
-        rule is carry_ledger's: only a copy that is a side of an open holding entry carries its
-        entries. Returns the ids of the entries moved or merged."""
-        sides = sorted({x for move in moves for x in move})
-        q = ",".join("?" * len(sides))
-        entries = {e.id: e for e in map(LedgerEntry._make, self.db.execute(
-            f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
-            f"(a IN ({q}) OR b IN ({q})) ORDER BY id", (*sides, *sides))) if e.id not in skip} if sides else {}
+    def move_conflicts(self, moves, skip=(), *, user: str) -> set:
+        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair of
+        `user`'s memories, every open or zombied entry of `retired` (not in `skip`) names `kept`
+        instead; an entry that would then repeat one `kept` already has, or pair it with
+        itself, closes as merged. The rule is carry_ledger's: only a copy that is a side of an
+        open holding entry carries its entries. Returns the ids of the entries moved or merged."""
+        sides = {x for move in moves for x in move}
+        entries = {e.id: e for e in self.storage.fold_ledger_on(user, sides) if e.id not in skip} if sides else {}
         carried = carry_ledger(entries, [(kept, retired, RULE_DUPLICATE) for retired, kept in moves])
-        self.write_carry(carried._replace(closed=[], freed=set()))  # the caller retires (and closes)
+        self.storage.fold_carry(user, carried._replace(closed=[], freed=set()), self.now)  # the caller retires
         return {i for i, _ in carried.merged} | carried.moved.keys()
 
-    def carry_entries(self, ledger, steps, closed=frozenset()) -> LedgerCarry:
+    def carry_entries(self, user, ledger, steps, closed=frozenset()) -> LedgerCarry:
         """Write what a run's decisions do to its ledger entries (carry_ledger): `ledger` the
         open or zombied entries the run read (LedgerEntry), `steps` its (kept, retired, rule,
-        ...) decisions, `closed` the entry ids its rules closed (written by the caller)."""
+        ...) decisions, `closed` the entry ids its rules closed (written by the caller), `user`
+        the run's user (ALL: a run over every user)."""
         carried = carry_ledger({e.id: e for e in sorted(ledger)}, steps, closed)
-        self.write_carry(carried)
+        self.storage.fold_carry(user, carried, self.now)
         return carried
-
-    def write_carry(self, carried: LedgerCarry) -> None:
-        """Write a LedgerCarry: merged entries closed, moved ones given their new sides, the
-        entries of retired memories closed and their sides marked for the next run."""
-        self.close_entries(carried.merged)
-        self.db.executemany("UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
-                            ((a, b, i) for i, (a, b) in carried.moved.items()))
-        self.close_entries(carried.closed)
-        for chunk in _chunks(sorted(carried.freed)):
-            self.db.execute(SQL_PENDING_AGAIN + f"id IN ({','.join('?' * len(chunk))})", chunk)
-
-    def current_unattributed(self, where: str = "1", args=()) -> list[int]:
-        """Ids of the current semantic facts without an attribute matching `where` (SQL on
-        memories' user/task), in no set order (read from their partial index alone)."""
-        return [r[0] for r in self.db.execute(
-            "SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL AND "
-            f"status = 'current' AND kind = 'semantic' AND {where}", args)]
 
     def mark_pending(self, where: str, args=()) -> None:
         """Mark the current semantic facts matching `where` (SQL on memories) for the next run."""
         self.db.execute(SQL_PENDING_AGAIN + where, args)
-
-    def clear_pending(self, where: str = "", args=()) -> None:
-        """Empty the pending list (of a scope: `where` on pending's user/task columns)."""
-        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
-        self.db.execute("DELETE FROM pending" + (f" WHERE {where}" if where else ""), args)
 
     # -- erasure --
 
@@ -3518,6 +3458,265 @@ class SQLiteStorage:
         return SQLiteStorage(self.path, timeout=self.timeout, module=self.module, conn=copy, state="memory")
 
 
+    # --- consolidation: what consolidate.py reads and writes ---------------------------------
+    # Every statement a consolidation run makes on memory's tables, and the methods consolidate
+    # calls for them (through MemoryStore.transaction(): Transaction.storage). Each takes the
+    # run's user: a user id (Scope(user)), or ALL for a run over every user (Scope(ALL), the
+    # cron `--all` pass), which is one cross-user pass rather than a loop over users: it reads
+    # every current fact once in rowid order and writes one run (one run id, one Report, one
+    # transaction), where a loop would make one scan or family read per user (thousands at 1M
+    # facts). A backend that locks by user takes every user's lock for it (fold_lock).
+    # Fold rows are plain tuples in the order FOLD_FIELDS names (what Policy.decide reads),
+    # not Rows: a full pass reads one per current fact, and sqlite3.Row costs 70% more to fetch.
+    FOLD_FIELDS = ("id", "norm", "rank", "clock", "user", "task", "attribute", "sig", "frame_key")
+    _FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL} AS rank, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
+    _CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
+    # Temp tables of keys a run reads by (CROSS JOIN makes SQLite seek the index once per key;
+    # a row-value IN list, or a plain join without statistics, scans it): name -> columns.
+    _FOLD_TEMP = {"fold_keys": ("user TEXT NOT NULL", "attribute TEXT"),
+                  "fold_users": ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
+                  "fold_sigs": ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
+                  "fold_frames": ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
+                  "fold_ids": ("id INTEGER PRIMARY KEY",),
+                  "ledger_ids": ("id INTEGER PRIMARY KEY",)}
+    SQL.update({
+        # Scope conditions appended through slots {by_user} and {by_task} (Scope(user, task)).
+        "&fold.user": "AND user = ?", "&fold.task": "AND task IS ?",
+        "&fold.m_user": "AND m.user = ?", "&fold.p_user": "AND p.user = ?", "&fold.p_task": "AND p.task IS ?",
+        "&fold.c_user": "AND c.user = ?",
+        **{f"fold.{name}.create": f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(cols)})"
+           for name, cols in _FOLD_TEMP.items()},
+        **{f"fold.{name}.clear": f"DELETE FROM {name}" for name in _FOLD_TEMP},
+        **{f"fold.{name}.fill": f"INSERT INTO {name} VALUES "
+                                f"({', '.join('?' * sum(not c.startswith('PRIMARY KEY') for c in cols))})"
+           for name, cols in _FOLD_TEMP.items()},
+        # -- what a run reads --
+        "fold.pending": "SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}",
+        "fold.pending_keys": "SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
+        "fold.size": "SELECT max(id) FROM memories",
+        "fold.policies": "SELECT attribute, policy FROM attributes",
+        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
+        # fetch every row at random: 4x slower at a million rows).
+        "fold.scan": f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
+        "fold.keyed": (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
+                       "ON m.user = k.user AND m.attribute IS k.attribute "
+                       f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at"),
+        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
+                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}"),
+        # Candidates among the facts without an attribute of the users in fold_users, read from
+        # indexes alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the
+        # possible negated sides when a user has a new positive fact, every such fact of a user
+        # with a new negation (the positive sides must hold its words; the test is made in
+        # Python), a new fact's frame (fold_frames); the last three from memories_unattributed.
+        "fold.candidates": " UNION ".join((
+            "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
+            f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}")),
+        "fold.by_ids": f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id",
+        "fold.texts": "SELECT id, text FROM memories WHERE id IN ({ids})",
+        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}"),
+        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
+                        "WHERE c.state <> 'resolved' {by_user}"),
+        "fold.ledger_on": " UNION ".join(
+            "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM ledger_ids i CROSS JOIN conflicts c "
+            f"ON c.{side} = i.id WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1",
+        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
+                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}"),
+        # -- what a run writes --
+        "fold.retire": SQL_RETIRE,
+        "fold.resolution": SQL_INSERT_RESOLUTION,
+        "fold.resolutions_size": "SELECT max(id) FROM resolutions",
+        **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
+                                                                    "resolutions_kept")},
+        **{f"fold.create.{name}": next(s for s in _SCHEMA_STATEMENTS if s.startswith(f"CREATE INDEX {name} "))
+           for name in ("memories_fold", "memories_unattributed", "resolutions_kept")},
+        "fold.run": SQL_INSERT_RUN,
+        "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
+        "fold.clear_pending": "DELETE FROM pending WHERE 1 {by_user} {by_task}",
+        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
+        "fold.clear_all_pending": "DELETE FROM pending",
+        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                       "kind = 'contradiction' AND opened_at < ? {by_user}"),
+        "fold.zombify": SQL_ZOMBIFY,
+        "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
+        "fold.close_entry": SQL_CLOSE_CONFLICT,
+        "fold.mark_again": SQL_PENDING_AGAIN + "id IN ({ids})",
+    })
+
+    @staticmethod
+    def _scope(user, task, user_slot="&fold.user", task_slot="&fold.task"):
+        """(args, slots) selecting a scope's rows: user a user id or ALL, task ALL, None or a
+        task id."""
+        args, slots = [], {"by_user": None, "by_task": None}
+        if user is not ALL:
+            args.append(user)
+            slots["by_user"] = user_slot
+        if task is not ALL:
+            args.append(task)
+            slots["by_task"] = task_slot
+        return args, slots
+
+    def _tuples(self, name, args=(), *, user, **slots) -> list:
+        """Every row of a statement as a plain tuple (fold rows: see FOLD_FIELDS)."""
+        cur = self.execute(name, args, user=user, **slots)
+        cur.row_factory = None
+        try:
+            return cur.fetchall()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def _fold_temp(self, name, rows, *, user) -> None:
+        """Fill temp table `name` (one of _FOLD_TEMP; created on first use) with `rows`."""
+        self.execute(f"fold.{name}.create", user=None)
+        self.execute(f"fold.{name}.clear", user=None)
+        self.executemany(f"fold.{name}.fill", rows, user=user)
+
+    def fold_lock(self, user) -> None:
+        """Take the run's lock on `user`'s data (ALL: every user's) inside the write. SQLite:
+        nothing to do, BEGIN IMMEDIATE holds the whole file; a backend that locks by user
+        takes it here, before the run reads anything."""
+
+    def fold_pending(self, user, task=ALL) -> list[tuple]:
+        """The scope's pending list: (id, fresh) tuples of the facts the next run folds (fresh:
+        written since the last run, not marked again)."""
+        args, slots = self._scope(user, task)
+        return self._tuples("fold.pending", args, user=user, **slots)
+
+    def fold_pending_keys(self, user, task=ALL) -> set:
+        """The (user, attribute) families with a fact on the scope's pending list."""
+        args, slots = self._scope(user, task)
+        return set(self._tuples("fold.pending_keys", args, user=user, **slots))
+
+    def fold_size(self) -> int:
+        """The largest memory id ever handed out (0 when none): the store's size as one index
+        read, not a count (a run picks a whole scan when its new rows are a large share)."""
+        return self.value("fold.size", user=ALL) or 0
+
+    def fold_policies(self) -> dict:
+        """{attribute: policy} of the declared attributes."""
+        return dict(self._tuples("fold.policies", user=None))
+
+    def fold_scan(self, user) -> list[tuple]:
+        """Fold rows of every current semantic fact of `user` (ALL: of every user), in id order."""
+        args, slots = self._scope(user, ALL, "&fold.m_user")
+        return self._tuples("fold.scan", args, user=user, **slots)
+
+    def fold_keyed(self, user, keys):
+        """Fold rows of whole families: the current semantic facts of each (user, attribute)
+        key (attribute None: the facts without one) of `keys`, key by key in the given order,
+        each ordered by task (user level first) and server clock. An iterator (rows fetched
+        as read). `user`: the run's user (ALL for a run over every user)."""
+        self._fold_temp("fold_keys", keys, user=user)
+        cur = self.execute("fold.keyed", user=user)
+        cur.row_factory = None
+        return cur
+
+    def fold_new_unattributed(self, user, task=ALL) -> list[tuple]:
+        """(user, sig_key, polar, frame_key) of each current semantic fact without an attribute on
+        the scope's pending list."""
+        args, slots = self._scope(user, task, "&fold.p_user", "&fold.p_task")
+        return self._tuples("fold.new_unattributed", args, user=user, **slots)
+
+    def fold_candidates(self, user, users, sigs, frames) -> list[tuple]:
+        """Fold rows of the facts without an attribute that the default rules can pair with a
+        new one: `users` (user, has a new positive fact, has a new negated fact), `sigs`
+        (user, sig_key) and `frames` (user, frame_key) of the new facts. In no set order."""
+        self._fold_temp("fold_users", users, user=user)
+        self._fold_temp("fold_sigs", sigs, user=user)
+        self._fold_temp("fold_frames", frames, user=user)
+        chosen = sorted({i for _, i in self._tuples("fold.candidates", user=user)})
+        if not chosen:
+            return []
+        self._fold_temp("fold_ids", zip(chosen), user=user)
+        return self._tuples("fold.by_ids", user=user)
+
+    def fold_texts(self, user, ids) -> dict:
+        """{id: text} of these memories (at most 500 ids a call)."""
+        return dict(self._tuples("fold.texts", list(ids), user=user, ids=len(ids)))
+
+    def fold_new_unattributed_texts(self, user, task=ALL) -> list[tuple]:
+        """(id, text) of each current semantic fact without an attribute on the scope's pending
+        list (what an injected attribute_of() may key)."""
+        args, slots = self._scope(user, task, "&fold.p_user", "&fold.p_task")
+        return self._tuples("fold.new_unattributed_texts", args, user=user, **slots)
+
+    def fold_ledger(self, user) -> list:
+        """Every open or zombied ledger entry of `user` (ALL: of every user), as LedgerEntry."""
+        args, slots = self._scope(user, ALL, "&fold.c_user")
+        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger", args, user=user, **slots)]
+
+    def fold_ledger_on(self, user, ids) -> list:
+        """The open or zombied ledger entries touching these memory ids, as LedgerEntry, by id."""
+        self._fold_temp("ledger_ids", zip(sorted(ids)), user=user)
+        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger_on", user=user)]
+
+    def fold_unattributed_ids(self, user, task=ALL) -> list[int]:
+        """Ids of the scope's current semantic facts without an attribute, in no set order (read
+        from their partial index alone)."""
+        args, slots = self._scope(user, task)
+        return [r[0] for r in self._tuples("fold.unattributed_ids", args, user=user, **slots)]
+
+    def fold_retire(self, user, steps, *, run: int, clock: int, now: str, scanned: int = 0) -> None:
+        """Retire in bulk and record each resolution: steps are (kept, retired, rule, user)
+        tuples. `scanned`: rows a full pass read; when it retires a large share of them, the
+        fold indexes are dropped and built again after (cheaper than changing most of their
+        entries one by one), and so is resolutions' index on kept when the run writes more
+        resolutions than the store held."""
+        rebuild = []
+        if scanned and len(steps) * 5 > scanned:
+            rebuild += ["memories_fold", "memories_unattributed"]
+        if len(steps) > (self.value("fold.resolutions_size", user=ALL) or 0):
+            rebuild.append("resolutions_kept")
+        for name in rebuild:
+            self.execute(f"fold.drop.{name}", user=None)
+        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
+        by_retired = sorted(steps, key=operator.itemgetter(1))
+        self.executemany("fold.retire", zip(map(operator.itemgetter(1), by_retired)), user=user)
+        self.executemany("fold.resolution", map(operator.add, by_retired, itertools.repeat((run, clock, now))),
+                         user=user)
+        for name in rebuild:
+            self.execute(f"fold.create.{name}", user=None)
+
+    def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
+        """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
+        are dropped."""
+        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
+                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
+        self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
+        return run
+
+    def fold_clear_pending(self, user, task=ALL) -> None:
+        """Empty the scope's pending list."""
+        args, slots = self._scope(user, task)
+        if not args:
+            self.execute("fold.clear_all_pending", user=ALL)
+        else:
+            self.execute("fold.clear_pending", args, user=user, **slots)
+
+    def fold_zombify(self, user, cutoff: str, reason: str) -> list[int]:
+        """Mark `user`'s (ALL: every user's) open contradictions opened before `cutoff` (UTC ISO
+        8601) and never recalled together as zombied with `reason`; return their ids."""
+        args, slots = self._scope(user, ALL)
+        ids = [r[0] for r in self._tuples("fold.stale", [cutoff, *args], user=user, **slots)]
+        self.executemany("fold.zombify", ((reason, i) for i in ids), user=user)
+        return ids
+
+    def fold_carry(self, user, carried: "LedgerCarry", now: str) -> None:
+        """Write a LedgerCarry (memory.carry_ledger): merged entries closed, moved ones given
+        their new sides, the entries of retired memories closed and their sides marked for the
+        next run."""
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.merged), user=user)
+        self.executemany("fold.move_entry", ((a, b, i) for i, (a, b) in carried.moved.items()), user=user)
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.closed), user=user)
+        freed = sorted(carried.freed)
+        for start in range(0, len(freed), 500):
+            chunk = freed[start:start + 500]
+            self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
+
 # --- the store --------------------------------------------------------------------------------
 
 class MemoryStore:
@@ -4012,7 +4211,7 @@ class MemoryStore:
             others = [r[0] for r in tx.db.execute(
                 "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
                 (memory_id, memory_id)) if r[0] not in holding]
-            tx.move_conflicts([(memory_id, memory.id)], skip=set(others))
+            tx.move_conflicts([(memory_id, memory.id)], skip=set(others), user=old.user)
             tx.retire(memory.id, memory_id, RULE_UPDATE, user=old.user, clock=memory.created_at)
             return memory
 
