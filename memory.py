@@ -1502,27 +1502,33 @@ def carry_ledger(entries, steps, closed=frozenset()) -> LedgerCarry:
     for i in closed & entries.keys():
         entries[i] = None
     merged, moved, retired = [], {}, set()
+    # Entries by side, kept as they move: a full pass makes a step per copy over the whole ledger.
+    order, on = {}, collections.defaultdict(set)
+    for n, (i, e) in enumerate(entries.items()):
+        order[i] = n
+        if e is not None:
+            on[e.a].add(i)
+            on[e.b].add(i)
     for kept, gone, rule, *_ in steps:
         retired.add(gone)
-        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
+        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE) or not any(
+                entries[i].kind in HOLDING_KINDS for i in on.get(gone, ())):
             continue
-        on = [(i, e) for i, e in entries.items() if e is not None and gone in (e.a, e.b)]
-        if not any(e.kind in HOLDING_KINDS for _, e in on):
-            continue
-        for i, e in on:
+        for i in sorted(on.pop(gone), key=order.__getitem__):
             e = entries[i]
-            if e is None:
-                continue
             other = e.b if e.a == gone else e.a
-            twin = next((o.id for o in entries.values() if o is not None and o.id != i and o.kind == e.kind
-                         and {o.a, o.b} == {kept, other}), None)
+            twin = min((o for o in on.get(kept, ()) if o != i and entries[o].kind == e.kind
+                        and {entries[o].a, entries[o].b} == {kept, other}), key=order.__getitem__, default=None)
+            on[other].discard(i)
             if other == kept or twin is not None:
                 entries[i] = None
                 merged.append((i, f"merged: memory {gone} folded into memory {kept}"
                                + (f", which entry {twin} already pairs" if twin is not None else "")))
             else:
-                entries[i] = e._replace(a=kept if e.a == gone else e.a, b=kept if e.b == gone else e.b)
-                moved[i] = (entries[i].a, entries[i].b)
+                entries[i] = e = e._replace(a=kept if e.a == gone else e.a, b=kept if e.b == gone else e.b)
+                moved[i] = (e.a, e.b)
+                on[e.a].add(i)
+                on[e.b].add(i)
     ends, freed = [], set()
     for i, e in entries.items():
         if e is not None and (e.a in retired or e.b in retired):
