@@ -1501,7 +1501,7 @@ def carry_ledger(entries, steps, closed=frozenset()) -> LedgerCarry:
     """
     for i in closed & entries.keys():
         entries[i] = None
-    merged, moved, retired = [], {}, set()
+    merged, moved, retired = [], {}, {step[1] for step in steps}
     # Entries by side, kept as they move: a full pass makes a step per copy over the whole ledger.
     order, on = {}, collections.defaultdict(set)
     for n, (i, e) in enumerate(entries.items()):
@@ -1509,10 +1509,10 @@ def carry_ledger(entries, steps, closed=frozenset()) -> LedgerCarry:
         if e is not None:
             on[e.a].add(i)
             on[e.b].add(i)
-    for kept, gone, rule, *_ in steps:
-        retired.add(gone)
-        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE) or not any(
-                entries[i].kind in HOLDING_KINDS for i in on.get(gone, ())):
+    for step in steps:
+        kept, gone, rule = step[0], step[1], step[2]
+        if gone not in on or rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE) or not any(
+                entries[i].kind in HOLDING_KINDS for i in on[gone]):
             continue
         for i in sorted(on.pop(gone), key=order.__getitem__):
             e = entries[i]
