@@ -211,21 +211,6 @@ _ERRORS = {
 }
 
 
-def _translate(exc: Exception, path: str, action: str) -> StoreError:
-    """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
-    the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
-    if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
-        code = getattr(exc, "sqlite_errorcode", None)
-        base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
-                13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
-                19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
-    cls, fix = _ERRORS.get(base, (StoreError, None))
-    detail = f"{exc}" + (f" [{name}]" if name else "")
-    return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
-
-
 # --- text: canonical and comparison forms ------------------------------------------------------
 
 # Unicode format characters (category Cf: soft hyphen, zero-width characters, bidi controls, the
@@ -2180,6 +2165,40 @@ CREATE TABLE meta (
 
     # name -> statement; "&name": a fragment appended through a slot (see the class docstring).
     SQL = {
+        # -- the connection and its transactions (pragmas are set outside any transaction) --
+        "connection.has_fts5": "SELECT sqlite_compileoption_used('ENABLE_FTS5')",
+        "connection.journal_mode": "PRAGMA journal_mode",
+        "connection.wal": "PRAGMA journal_mode=WAL",
+        "connection.synchronous": "PRAGMA synchronous=NORMAL",
+        "connection.wal_autocheckpoint": f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}",
+        "connection.cache_size": f"PRAGMA cache_size=-{CACHE_KIB:d}",
+        "connection.mmap_size": f"PRAGMA mmap_size={MMAP_BYTES:d}",
+        "connection.foreign_keys": "PRAGMA foreign_keys=ON",
+        "connection.secure_delete": "PRAGMA secure_delete=ON",  # deleted rows are zeroed in the file, not unlinked
+        # A new file is private until linked (_create_file): no journal and no sync while it is built;
+        # the header write that switches it to WAL then syncs the whole file once.
+        "connection.no_journal": "PRAGMA journal_mode=OFF",
+        "connection.no_sync": "PRAGMA synchronous=OFF",
+        "connection.full_sync": "PRAGMA synchronous=FULL",
+        # IMMEDIATE takes the write lock before the first read (never SQLITE_BUSY_SNAPSHOT half way).
+        "transaction.write": "BEGIN IMMEDIATE",
+        "transaction.read": "BEGIN",
+        "transaction.commit": "COMMIT",
+        "transaction.rollback": "ROLLBACK",
+        "schema.application_id": "PRAGMA application_id",
+        "schema.tables": "SELECT name FROM sqlite_master WHERE type = 'table'",
+        "schema.set_application_id": f"PRAGMA application_id = {APPLICATION_ID:d}",
+        "schema.set_current_version": f"PRAGMA user_version = {SCHEMA_VERSION:d}",
+        "clock.start": "INSERT INTO clock (id, now) VALUES (1, 0)",
+        # bm25 weights of the index's own rank: attribute 2, text 1 (a query naming the attribute ranks
+        # its facts first), context (borrowed from neighbours) half; recall gives BM25_WEIGHTS itself.
+        "fts.rank": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')",
+        # An agent's write is a few rows; merging index segments inside it made one turn in 50 take
+        # 10 ms. Segments merge FTS_AUTOMERGE at a time, and consolidation merges a bounded amount after
+        # each cron run (MemoryStore.maintain), off the agent's path.
+        "fts.automerge": f"INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', {FTS_AUTOMERGE:d})",
+        "fts.secure_delete": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)",
+
         # -- fragments: conditions a statement's {where} slot appends --
         "&id": "AND id = ?",
         "&id_pair": "AND id IN (?, ?)",
@@ -2594,11 +2613,26 @@ CREATE TABLE meta (
                 fragments[slot] = " ".join(self.SQL[v] for v in value)
         return text.format_map(fragments).format_map(counts)
 
+    @staticmethod
+    def translate(exc: Exception, path: str, action: str) -> StoreError:
+        """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
+        the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
+        name = getattr(exc, "sqlite_errorname", None) or ""
+        base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
+        if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
+            code = getattr(exc, "sqlite_errorcode", None)
+            base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
+                    13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
+                    19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
+        cls, fix = _ERRORS.get(base, (StoreError, None))
+        detail = f"{exc}" + (f" [{name}]" if name else "")
+        return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
+
     def error(self, exc: Exception, action: str | None = None) -> "StoreError":
         """The one translation point: a driver error -> the StoreError subclass its name means
         (_ERRORS), naming the file, what failed (`action`, else the open transaction's) and
         the fix."""
-        return _translate(exc, self.path, action or self.action or "reading")
+        return self.translate(exc, self.path, action or self.action or "reading")
 
     def execute(self, name: str, args=(), *, user, **slots):
         """Run statement `name` (slots expanded, `args` bound) and return its cursor, whose rows
@@ -2687,17 +2721,17 @@ CREATE TABLE meta (
         if conn is None:
             raise StoreError("the store is closed")
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(self.SQL["transaction.write"])
         except self.Error as exc:
             raise self.error(exc, "starting a write") from exc
         outer, self.action = self.action, "writing"
         try:
             yield self
-            conn.execute("ROLLBACK" if dry_run else "COMMIT")
+            conn.execute(self.SQL["transaction.rollback" if dry_run else "transaction.commit"])
         except BaseException as exc:
             if conn.in_transaction:
                 try:
-                    conn.execute("ROLLBACK")
+                    conn.execute(self.SQL["transaction.rollback"])
                 except self.Error:
                     pass  # the error that stopped the write is the one to report
             if isinstance(exc, self.Error):
@@ -2716,12 +2750,12 @@ CREATE TABLE meta (
         outer, self.action = self.action, action
         try:
             try:
-                conn.execute("BEGIN")
+                conn.execute(self.SQL["transaction.read"])
                 try:
                     yield self
                 finally:
                     if conn.in_transaction:
-                        conn.execute("COMMIT")
+                        conn.execute(self.SQL["transaction.commit"])
             except self.Error as exc:
                 raise self.error(exc, action) from exc
         finally:
@@ -2793,15 +2827,11 @@ CREATE TABLE meta (
 
     @staticmethod
     def _index_options(conn, secure: bool) -> None:
-        # bm25 weights: attribute 2, text 1 (a query naming the attribute ranks its facts first).
-        # context (borrowed from neighbours) counts half a memory's own words.
-        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')")
-        # An agent's write is a few rows; merging index segments inside it made one turn in 50
-        # take 10 ms. Segments merge 16 at a time, and consolidation merges a bounded amount
-        # after each cron run (MemoryStore.maintain), off the agent's path.
-        conn.execute(f"INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', {FTS_AUTOMERGE:d})")
+        S = SQLiteStorage.SQL
+        conn.execute(S["fts.rank"])
+        conn.execute(S["fts.automerge"])
         if secure:
-            conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")
+            conn.execute(S["fts.secure_delete"])
 
     def recreate_index(self, secure: bool) -> None:
         """A fresh, empty search index (the old one's pages are freed and zeroed) with its
@@ -2884,7 +2914,7 @@ CREATE TABLE meta (
             finally:
                 dest.close()
         except self.Error as exc:
-            raise _translate(exc, target, "backing up") from exc
+            raise SQLiteStorage.translate(exc, target, "backing up") from exc
 
     def private_copy(self) -> "SQLiteStorage":
         """A private in-memory copy of the database (a read-only store's dry run: memory follows
@@ -2892,7 +2922,7 @@ CREATE TABLE meta (
         copy = self.module.connect(":memory:", isolation_level=None, check_same_thread=False)
         try:
             self.conn.backup(copy)
-            copy.execute("PRAGMA foreign_keys=ON")
+            copy.execute(self.SQL["connection.foreign_keys"])
         except self.Error as exc:
             copy.close()
             raise self.error(exc, "copying for a dry run") from exc
@@ -2907,11 +2937,13 @@ CREATE TABLE meta (
             raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
                              f"this Python has {module.sqlite_version}")
         query = readonly  # readonly: the URI query of a read-only connection (_readonly_query)
+        inspect, S = SQLiteStorage._inspect, SQLiteStorage.SQL
         state = ("memory" if _is_memory_path(path) else
-                 SQLiteStorage._inspect(path, timeout, False, module, query) if readonly else SQLiteStorage._inspect(path, timeout, create, module))
+                 inspect(path, timeout, False, module, query) if readonly else inspect(path, timeout, create, module))
         if state == "new" and not path.startswith("file:") and not os.path.exists(path):
             try:  # made here, or by another process or thread first: then it is inspected like any file
-                state = "existing" if SQLiteStorage._create_file(path, module, secure) else SQLiteStorage._inspect(path, timeout, create, module)
+                made = SQLiteStorage._create_file(path, module, secure)
+                state = "existing" if made else inspect(path, timeout, create, module)
             except OSError:
                 pass  # no hard links here: the schema is created in place, under the write lock
         try:
@@ -2920,22 +2952,19 @@ CREATE TABLE meta (
                                   timeout=timeout, isolation_level=None, check_same_thread=False,
                                   uri=readonly or path.startswith("file:"))
         except module.Error as exc:
-            raise _translate(exc, path, "opening") from exc
+            raise SQLiteStorage.translate(exc, path, "opening") from exc
         try:
-            if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
+            if not conn.execute(S["connection.has_fts5"]).fetchone()[0]:
                 raise StoreError("this SQLite build has no FTS5; recall needs it")
-            if state != "memory" and not readonly and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}")
-            conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
-            conn.execute(f"PRAGMA mmap_size={MMAP_BYTES:d}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA secure_delete=ON")  # deleted rows are zeroed in the file, not just unlinked
+            if state != "memory" and not readonly and conn.execute(S["connection.journal_mode"]).fetchone()[0] != "wal":
+                conn.execute(S["connection.wal"])
+            for pragma in ("connection.synchronous", "connection.wal_autocheckpoint", "connection.cache_size",
+                           "connection.mmap_size", "connection.foreign_keys", "connection.secure_delete"):
+                conn.execute(S[pragma])
             return conn, state
         except module.Error as exc:
             conn.close()
-            raise _translate(exc, path, "setting up the connection") from exc
+            raise SQLiteStorage.translate(exc, path, "setting up the connection") from exc
         except BaseException:
             conn.close()
             raise
@@ -2971,16 +3000,17 @@ CREATE TABLE meta (
             ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query, uri=True,
                                 timeout=timeout)
             try:
-                version = ro.execute("PRAGMA user_version").fetchone()[0]
-                app = ro.execute("PRAGMA application_id").fetchone()[0]
-                names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                S = SQLiteStorage.SQL
+                version = ro.execute(S["schema.version"]).fetchone()[0]
+                app = ro.execute(S["schema.application_id"]).fetchone()[0]
+                names = {r[0] for r in ro.execute(S["schema.tables"])}
             finally:
                 ro.close()
         except module.Error as exc:
             if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == 26:  # SQLITE_NOTADB: no SQLite header
                 raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to "
                                   "touch it") from None
-            raise _translate(exc, path, "reading the schema") from exc
+            raise SQLiteStorage.translate(exc, path, "reading the schema") from exc
         if version > SCHEMA_VERSION:
             raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
                               "module supports; refusing to touch it")
@@ -3015,15 +3045,16 @@ CREATE TABLE meta (
                 try:
                     # Private until linked: no journal and no sync while it is built; the header write
                     # that switches it to WAL then syncs the whole file once.
-                    conn.execute("PRAGMA journal_mode=OFF")
-                    conn.execute("PRAGMA synchronous=OFF")
+                    S = SQLiteStorage.SQL
+                    conn.execute(S["connection.no_journal"])
+                    conn.execute(S["connection.no_sync"])
                     SQLiteStorage._template(module, secure).backup(conn)
-                    conn.execute("PRAGMA synchronous=FULL")
-                    conn.execute("PRAGMA journal_mode=WAL")  # recorded in the header: no writer changes it later
+                    conn.execute(S["connection.full_sync"])
+                    conn.execute(S["connection.wal"])  # recorded in the header: no writer changes it later
                 finally:
                     conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm
             except module.Error as exc:
-                raise _translate(exc, path, "creating the store") from exc
+                raise SQLiteStorage.translate(exc, path, "creating the store") from exc
             try:
                 os.link(tmp, path)
             except FileExistsError:
@@ -3042,13 +3073,14 @@ CREATE TABLE meta (
         in-memory template)."""
         for statement in _SCHEMA_STATEMENTS:
             conn.execute(statement)
-        conn.execute("INSERT INTO clock (id, now) VALUES (1, 0)")
+        S = SQLiteStorage.SQL
+        conn.execute(S["clock.start"])
         SQLiteStorage._index_options(conn, secure)
-        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+        conn.executemany(S["meta.add"],
                          (("text_rules", TEXT_RULES_VERSION), ("index_terms", INDEX_TERMS_VERSION),
                           ("fts_secure_delete", "1" if secure else "0")))
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
+        conn.execute(S["schema.set_application_id"])
+        conn.execute(S["schema.set_current_version"])
 
     @staticmethod
     def _template(module, secure: bool):
@@ -3941,7 +3973,6 @@ class MemoryStore:
         if not isinstance(self.path, str):
             raise _invalid("path", "a file path or ':memory:'", path)
         self._sqlite = module
-        self._Error = module.Error
         self._wall = wall_clock or time.time
         self._timeout = float(timeout)
         self._lock = threading.RLock()
