@@ -193,24 +193,6 @@ def _invalid(field_name, allowed, value):
     return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
 
 
-# What each SQLite error means for the caller, keyed on its name (never on message text).
-_ERRORS = {
-    "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
-                                 "(seconds to wait)"),
-    "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
-    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
-                                       "read-only for this process; check its permissions, or read it with "
-                                       "MemoryStore(path, readonly=True)"),
-    "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
-                                    "exists and is writable"),
-    "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
-    "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
-    "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
-    "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
-    "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
-}
-
-
 # --- text: canonical and comparison forms ------------------------------------------------------
 
 # Unicode format characters (category Cf: soft hyphen, zero-width characters, bidi controls, the
@@ -2613,6 +2595,23 @@ CREATE TABLE meta (
                 fragments[slot] = " ".join(self.SQL[v] for v in value)
         return text.format_map(fragments).format_map(counts)
 
+    # What each SQLite error means for the caller, keyed on its name (never on message text).
+    ERRORS = {
+        "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
+                                     "(seconds to wait)"),
+        "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
+        "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
+                                           "read-only for this process; check its permissions, or read it with "
+                                           "MemoryStore(path, readonly=True)"),
+        "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
+                                        "exists and is writable"),
+        "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
+        "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
+        "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
+        "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
+        "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
+    }
+
     @staticmethod
     def translate(exc: Exception, path: str, action: str) -> StoreError:
         """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
@@ -2624,13 +2623,13 @@ CREATE TABLE meta (
             base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
                     13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
                     19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
-        cls, fix = _ERRORS.get(base, (StoreError, None))
+        cls, fix = SQLiteStorage.ERRORS.get(base, (StoreError, None))
         detail = f"{exc}" + (f" [{name}]" if name else "")
         return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
 
     def error(self, exc: Exception, action: str | None = None) -> "StoreError":
         """The one translation point: a driver error -> the StoreError subclass its name means
-        (_ERRORS), naming the file, what failed (`action`, else the open transaction's) and
+        (ERRORS), naming the file, what failed (`action`, else the open transaction's) and
         the fix."""
         return self.translate(exc, self.path, action or self.action or "reading")
 
@@ -3104,8 +3103,6 @@ _LEGACY_TABLES = {
         "memories_fts"},
 }
 _LEGACY_TABLES[3] = _LEGACY_TABLES[2]
-_CURRENT_TABLES = {s.split()[2] if s.startswith("CREATE TABLE") else s.split()[3]
-                   for s in _SCHEMA_STATEMENTS if s.startswith(("CREATE TABLE", "CREATE VIRTUAL TABLE"))}
 
 
 def _utc(seconds: float) -> str:
