@@ -1,4 +1,4 @@
-"""Structure checks of issue 21, by reading the source (ast): no SQL text outside the storage
+"""The storage seam's structure checks of issue 21, by reading the source (ast): no SQL text outside the storage
 seam's statement table (memory.SQLiteStorage), driver errors translated in one place, and no
 branch on a policy name outside the Policy objects. Each check names what it found."""
 
