@@ -46,6 +46,7 @@ __all__ = [
     "EmbedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction", "SQLiteStorage",
     "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
+    "LedgerCarry", "carry_ledger",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "changed_value",
     "changed_value_slots", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -1401,7 +1402,7 @@ class Policy:
             steps += once.steps
             closed += [c for c in once.closed if c[0] > 0]
             retired.update(by)
-            freed = _carry(after, by, {e for e, _ in once.closed}) if after else set()
+            freed = carry_ledger(after, once.steps, {e for e, _ in once.closed}).freed if after else set()
             for a, b in once.opened:
                 if a not in retired and b not in retired:  # entries opened here have ids below 0
                     after[opening] = LedgerEntry(opening, a, b, None, "contradiction", "open")
@@ -1440,32 +1441,68 @@ def _holding(rows, entries):
     return list(found.values()), ids
 
 
-def _carry(after, by, closed) -> set:
-    """Carry one pass's decision over to the entries (`after`, {id: LedgerEntry or None},
-    changed in place) as consolidate's _apply writes it: the closed ones go; a copy's entries
-    follow its survivor, copy by copy in decision order (by = {retired id: (kept id, rule)};
-    merged when that repeats a pair: Transaction.move_conflicts); then any entry on a retired
-    row closes, freeing both sides. Returns the ids freed."""
-    for i in closed & after.keys():
-        after[i] = None
-    for retired, (kept, rule) in by.items():
-        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
+class LedgerCarry(collections.namedtuple("LedgerCarry", "merged moved closed freed")):
+    """What carry_ledger decided, in write order: `merged` (entry id, reason) pairs closed as
+    merged; `moved` {entry id: (a, b)}, the final sides of every entry that followed a copy's
+    survivor (those that then close too); `closed` (entry id, reason) pairs closed because a
+    side was retired, by memory id; `freed` the memory ids those entries held (their sides,
+    marked again for the next run)."""
+
+    __slots__ = ()
+
+
+def carry_ledger(entries, steps, closed=frozenset()) -> LedgerCarry:
+    """Carry decisions over to the ledger, a pure function: the one rule by which consolidation
+    writes its entries (Transaction.carry_entries, Transaction.move_conflicts) and by which
+    Policy.decide, and so recall's read-time view, expects them to be left.
+
+    entries: {entry id: LedgerEntry or None} of the open or zombied entries (None: closed),
+    changed in place to the entries as the decisions leave them; steps: (kept id, retired id,
+    rule, ...) tuples in decision order; closed: the entry ids the rules closed. In order: the
+    closed entries go; a copy (retired by RULE_DUPLICATE or RULE_NEAR_DUPLICATE) that is a side
+    of an open holding entry (HOLDING_KINDS) has its open entries, of every kind, follow its
+    survivor, copy by copy in decision order and entry by entry in the mapping's order; an
+    entry that would then pair the survivor with itself, or repeat a pair another open entry
+    of its kind holds, closes as merged; last, every open entry with a retired side closes
+    (reason: the lowest such side), freeing both sides. Returns a LedgerCarry.
+    """
+    for i in closed & entries.keys():
+        entries[i] = None
+    merged, moved, retired = [], {}, {step[1] for step in steps}
+    # Entries by side, kept as they move: a full pass makes a step per copy over the whole ledger.
+    order, on = {}, collections.defaultdict(set)
+    for n, (i, e) in enumerate(entries.items()):
+        order[i] = n
+        if e is not None:
+            on[e.a].add(i)
+            on[e.b].add(i)
+    for step in steps:
+        kept, gone, rule = step[0], step[1], step[2]
+        if gone not in on or rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE) or not any(
+                entries[i].kind in HOLDING_KINDS for i in on[gone]):
             continue
-        for i, e in after.items():
-            if e is None or retired not in (e.a, e.b):
-                continue
-            other = e.b if e.a == retired else e.a
-            if other == kept or any(o is not None and o.id != i and o.kind == e.kind and {o.a, o.b} == {kept, other}
-                                    for o in after.values()):
-                after[i] = None  # merged
+        for i in sorted(on.pop(gone), key=order.__getitem__):
+            e = entries[i]
+            other = e.b if e.a == gone else e.a
+            twin = min((o for o in on.get(kept, ()) if o != i and entries[o].kind == e.kind
+                        and {entries[o].a, entries[o].b} == {kept, other}), key=order.__getitem__, default=None)
+            on[other].discard(i)
+            if other == kept or twin is not None:
+                entries[i] = None
+                merged.append((i, f"merged: memory {gone} folded into memory {kept}"
+                               + (f", which entry {twin} already pairs" if twin is not None else "")))
             else:
-                after[i] = e._replace(a=kept if e.a == retired else e.a, b=kept if e.b == retired else e.b)
-    freed = set()
-    for i, e in after.items():
-        if e is not None and (e.a in by or e.b in by):
-            after[i] = None
+                entries[i] = e = e._replace(a=kept if e.a == gone else e.a, b=kept if e.b == gone else e.b)
+                moved[i] = (e.a, e.b)
+                on[e.a].add(i)
+                on[e.b].add(i)
+    ends, freed = [], set()
+    for i, e in entries.items():
+        if e is not None and (e.a in retired or e.b in retired):
+            entries[i] = None
+            ends.append((min(x for x in (e.a, e.b) if x in retired), i))
             freed.update((e.a, e.b))
-    return freed
+    return LedgerCarry(merged, moved, [(i, f"memory {m} retired") for m, i in sorted(ends)], freed)
 
 
 class OnePolicy(Policy):
@@ -2144,6 +2181,7 @@ CREATE TABLE meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
+    STATEMENTS = _statements(SCHEMA)  # the script, one statement each (run one by one: executescript commits)
 
     # name -> statement; "&name": a fragment appended through a slot (see the class docstring).
     SQL = {
@@ -2211,9 +2249,6 @@ CREATE TABLE meta (
         "memories.distinct_buckets": "SELECT DISTINCT fts_bucket FROM memories WHERE id IN ({ids})",
         "memories.retire": "UPDATE memories SET status = 'retired' WHERE id = ?",
         "memories.delete": "DELETE FROM memories WHERE id IN ({ids})",
-        "memories.current_unattributed": (
-            "SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL AND "
-            "status = 'current' AND kind = 'semantic' {where}"),
         # Forgetting a keeper must not let what it beat become current again: what it retired, transitively.
         "memories.with_retired": (
             "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE TRUE {where} UNION "
@@ -2248,31 +2283,20 @@ CREATE TABLE meta (
         "pending.again": ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
                           "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' {where}"),
         "pending.set_attribute": "UPDATE pending SET attribute = ? WHERE id = ?",
-        "pending.clear": "DELETE FROM pending",
-        "pending.clear_scope": "DELETE FROM pending WHERE TRUE {where}",
         "pending.delete": "DELETE FROM pending WHERE id IN ({ids})",
 
         # -- resolutions, the ledger, runs --
         "resolutions.add": ("INSERT INTO resolutions (kept, retired, rule, user, run, clock, recorded_at) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        "resolutions.last_id": "SELECT max(id) FROM resolutions",
         "resolutions.delete_touching": "DELETE FROM resolutions WHERE kept IN ({ids}) OR retired IN ({ids})",
-        "runs.add": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?) RETURNING id",
-        "runs.trim": "DELETE FROM runs WHERE id <= ?",
         "conflicts.open": ("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
                            "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)"),
         "conflicts.unresolved_pair": (f"SELECT {_C} FROM conflicts WHERE a = ? AND b = ? AND kind = ? "
                                       "AND state <> 'resolved'"),
         "conflicts.touching": "SELECT id, a, b FROM conflicts WHERE state IN ({states}) AND (a IN ({ids}) OR b IN ({ids}))",
         "conflicts.close": "UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
-        "conflicts.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND kind = 'contradiction' "
-                            "AND opened_at < ? {where}"),
         "conflicts.zombify": "UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?",
         "conflicts.live_of": "SELECT id, kind, a, b FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
-        "conflicts.twin": ("SELECT id FROM conflicts WHERE state <> 'resolved' AND kind = ? AND id <> ? AND "
-                           "((a = ? AND b = ?) OR (a = ? AND b = ?))"),
-        "conflicts.rename_side": ("UPDATE conflicts SET a = CASE WHEN a = ? THEN ? ELSE a END, "
-                                  "b = CASE WHEN b = ? THEN ? ELSE b END WHERE id = ?"),
         "conflicts.delete_touching": "DELETE FROM conflicts WHERE a IN ({ids}) OR b IN ({ids})",
 
         # -- the audit, scrub records, meta --
@@ -2401,8 +2425,6 @@ CREATE TABLE meta (
                                         "WHERE attribute IS NULL AND kind = 'semantic'"),
         "memories.set_derived": "UPDATE memories SET sig = ?, sig_key = ?, polar = ?, frame_key = ? WHERE id = ?",
         "index_keys.delete_all": "DELETE FROM index_keys",
-        "schema.index_sql": "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
-        "schema.drop_index": "DROP INDEX {index}",
     }
 
     # Migrations of old files, each with its version bump in one BEGIN IMMEDIATE: statements (str)
@@ -2770,17 +2792,6 @@ CREATE TABLE meta (
         under the write lock the next rows get the ids that follow, one by one."""
         return self.value("sequence.last", (table,), user=None, default=0)
 
-    @contextmanager
-    def without_indexes(self, names):
-        """Drop these indexes for the block and build them again after it (inside the caller's
-        write): cheaper than changing most of their entries one by one."""
-        saved = [self.value("schema.index_sql", (name,), user=None) for name in names]
-        for name in names:
-            self.execute("schema.drop_index", user=None, index=name)
-        yield
-        for sql in saved:
-            self._execute(sql)  # the schema's own CREATE INDEX text, as stored
-
     # -- the schema: version, creation, migrations, meta --
 
     def schema_version(self) -> int:
@@ -3094,7 +3105,270 @@ CREATE TABLE meta (
             return _TEMPLATES[key]
 
 
-_SCHEMA_STATEMENTS = _statements(SQLiteStorage.SCHEMA)
+    # --- consolidation: what consolidate.py reads and writes ---------------------------------
+    # Every statement a consolidation run makes on memory's tables, and the methods consolidate
+    # calls for them (through MemoryStore.transaction(): Transaction.storage). Each takes the
+    # run's user: a user id (Scope(user)), or ALL for a run over every user (Scope(ALL), the
+    # cron `--all` pass), which is one cross-user pass rather than a loop over users: it reads
+    # every current fact once in rowid order and writes one run (one run id, one Report, one
+    # transaction), where a loop would make one scan or family read per user (thousands at 1M
+    # facts). A backend that locks by user takes every user's lock for it (fold_lock).
+    # Fold rows are plain tuples in the order FOLD_FIELDS names (what Policy.decide reads),
+    # not Rows: a full pass reads one per current fact, and sqlite3.Row costs 70% more to fetch.
+    FOLD_FIELDS = ("id", "norm", "rank", "clock", "user", "task", "attribute", "sig", "frame_key")
+    _FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL} AS rank, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
+    _CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
+    # Temp tables of keys a run reads by (CROSS JOIN makes SQLite seek the index once per key;
+    # a row-value IN list, or a plain join without statistics, scans it): name -> columns.
+    _FOLD_TEMP = {"fold_keys": ("user TEXT NOT NULL", "attribute TEXT"),
+                  "fold_users": ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
+                  "fold_sigs": ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
+                  "fold_frames": ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
+                  "fold_ids": ("id INTEGER PRIMARY KEY",),
+                  "ledger_ids": ("id INTEGER PRIMARY KEY",)}
+    SQL.update({
+        # Scope conditions appended through slots {by_user} and {by_task} (Scope(user, task)).
+        "&fold.user": "AND user = ?", "&fold.task": "AND task IS ?",
+        "&fold.m_user": "AND m.user = ?", "&fold.p_user": "AND p.user = ?", "&fold.p_task": "AND p.task IS ?",
+        "&fold.c_user": "AND c.user = ?",
+        **{f"fold.{name}.create": f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(cols)})"
+           for name, cols in _FOLD_TEMP.items()},
+        **{f"fold.{name}.clear": f"DELETE FROM {name}" for name in _FOLD_TEMP},
+        **{f"fold.{name}.fill": f"INSERT INTO {name} VALUES "
+                                f"({', '.join('?' * sum(not c.startswith('PRIMARY KEY') for c in cols))})"
+           for name, cols in _FOLD_TEMP.items()},
+        # -- what a run reads --
+        "fold.pending": "SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}",
+        "fold.pending_keys": "SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
+        "fold.size": "SELECT max(id) FROM memories",
+        "fold.policies": "SELECT attribute, policy FROM attributes",
+        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
+        # fetch every row at random: 4x slower at a million rows).
+        "fold.scan": f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
+        "fold.keyed": (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
+                       "ON m.user = k.user AND m.attribute IS k.attribute "
+                       f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at"),
+        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
+                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}"),
+        # Candidates among the facts without an attribute of the users in fold_users, read from
+        # indexes alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the
+        # possible negated sides when a user has a new positive fact, every such fact of a user
+        # with a new negation (the positive sides must hold its words; the test is made in
+        # Python), a new fact's frame (fold_frames); the last three from memories_unattributed.
+        "fold.candidates": " UNION ".join((
+            "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
+            f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}")),
+        "fold.by_ids": f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id",
+        "fold.texts": "SELECT id, text FROM memories WHERE id IN ({ids})",
+        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}"),
+        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
+                        "WHERE c.state <> 'resolved' {by_user}"),
+        "fold.ledger_on": " UNION ".join(
+            "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM ledger_ids i CROSS JOIN conflicts c "
+            f"ON c.{side} = i.id WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1",
+        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
+                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}"),
+        # -- what a run writes --
+        "fold.retire": SQL["memories.retire"],
+        "fold.resolution": SQL["resolutions.add"],
+        "fold.resolutions_size": "SELECT max(id) FROM resolutions",
+        **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
+                                                                    "resolutions_kept")},
+        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
+        "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
+        "fold.clear_pending": "DELETE FROM pending WHERE 1 {by_user} {by_task}",
+        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
+        "fold.clear_all_pending": "DELETE FROM pending",
+        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                       "kind = 'contradiction' AND opened_at < ? {by_user}"),
+        "fold.zombify": SQL["conflicts.zombify"],
+        "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
+        "fold.close_entry": SQL["conflicts.close"],
+        "fold.mark_again": SQL["pending.again"].replace("{where}", "AND id IN ({ids})"),
+    })
+    for _index in ("memories_fold", "memories_unattributed", "resolutions_kept"):
+        for _statement in STATEMENTS:
+            if _statement.startswith(f"CREATE INDEX {_index} "):
+                SQL[f"fold.create.{_index}"] = _statement
+    del _index, _statement
+
+    @staticmethod
+    def _scope(user, task, user_slot="&fold.user", task_slot="&fold.task"):
+        """(args, slots) selecting a scope's rows: user a user id or ALL, task ALL, None or a
+        task id."""
+        args, slots = [], {"by_user": None, "by_task": None}
+        if user is not ALL:
+            args.append(user)
+            slots["by_user"] = user_slot
+        if task is not ALL:
+            args.append(task)
+            slots["by_task"] = task_slot
+        return args, slots
+
+    def _tuples(self, name, args=(), *, user, **slots) -> list:
+        """Every row of a statement as a plain tuple (fold rows: see FOLD_FIELDS)."""
+        cur = self.execute(name, args, user=user, **slots)
+        cur.row_factory = None
+        try:
+            return cur.fetchall()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def _fold_temp(self, name, rows, *, user) -> None:
+        """Fill temp table `name` (one of _FOLD_TEMP; created on first use) with `rows`."""
+        self.execute(f"fold.{name}.create", user=None)
+        self.execute(f"fold.{name}.clear", user=None)
+        self.executemany(f"fold.{name}.fill", rows, user=user)
+
+    def fold_lock(self, user) -> None:
+        """Take the run's lock on `user`'s data (ALL: every user's) inside the write. SQLite:
+        nothing to do, BEGIN IMMEDIATE holds the whole file; a backend that locks by user
+        takes it here, before the run reads anything."""
+
+    def fold_pending(self, user, task=ALL) -> list[tuple]:
+        """The scope's pending list: (id, fresh) tuples of the facts the next run folds (fresh:
+        written since the last run, not marked again)."""
+        args, slots = self._scope(user, task)
+        return self._tuples("fold.pending", args, user=user, **slots)
+
+    def fold_pending_keys(self, user, task=ALL) -> set:
+        """The (user, attribute) families with a fact on the scope's pending list."""
+        args, slots = self._scope(user, task)
+        return set(self._tuples("fold.pending_keys", args, user=user, **slots))
+
+    def fold_size(self) -> int:
+        """The largest memory id ever handed out (0 when none): the store's size as one index
+        read, not a count (a run picks a whole scan when its new rows are a large share)."""
+        return self.value("fold.size", user=ALL) or 0
+
+    def fold_policies(self) -> dict:
+        """{attribute: policy} of the declared attributes."""
+        return dict(self._tuples("fold.policies", user=None))
+
+    def fold_scan(self, user) -> list[tuple]:
+        """Fold rows of every current semantic fact of `user` (ALL: of every user), in id order."""
+        args, slots = self._scope(user, ALL, "&fold.m_user")
+        return self._tuples("fold.scan", args, user=user, **slots)
+
+    def fold_keyed(self, user, keys):
+        """Fold rows of whole families: the current semantic facts of each (user, attribute)
+        key (attribute None: the facts without one) of `keys`, key by key in the given order,
+        each ordered by task (user level first) and server clock. An iterator (rows fetched
+        as read). `user`: the run's user (ALL for a run over every user)."""
+        self._fold_temp("fold_keys", keys, user=user)
+        cur = self.execute("fold.keyed", user=user)
+        cur.row_factory = None
+        return cur
+
+    def fold_new_unattributed(self, user, task=ALL) -> list[tuple]:
+        """(user, sig_key, polar, frame_key) of each current semantic fact without an attribute on
+        the scope's pending list."""
+        args, slots = self._scope(user, task, "&fold.p_user", "&fold.p_task")
+        return self._tuples("fold.new_unattributed", args, user=user, **slots)
+
+    def fold_candidates(self, user, users, sigs, frames) -> list[tuple]:
+        """Fold rows of the facts without an attribute that the default rules can pair with a
+        new one: `users` (user, has a new positive fact, has a new negated fact), `sigs`
+        (user, sig_key) and `frames` (user, frame_key) of the new facts. In no set order."""
+        self._fold_temp("fold_users", users, user=user)
+        self._fold_temp("fold_sigs", sigs, user=user)
+        self._fold_temp("fold_frames", frames, user=user)
+        chosen = sorted({i for _, i in self._tuples("fold.candidates", user=user)})
+        if not chosen:
+            return []
+        self._fold_temp("fold_ids", zip(chosen), user=user)
+        return self._tuples("fold.by_ids", user=user)
+
+    def fold_texts(self, user, ids) -> dict:
+        """{id: text} of these memories (at most 500 ids a call)."""
+        return dict(self._tuples("fold.texts", list(ids), user=user, ids=len(ids)))
+
+    def fold_new_unattributed_texts(self, user, task=ALL) -> list[tuple]:
+        """(id, text) of each current semantic fact without an attribute on the scope's pending
+        list (what an injected attribute_of() may key)."""
+        args, slots = self._scope(user, task, "&fold.p_user", "&fold.p_task")
+        return self._tuples("fold.new_unattributed_texts", args, user=user, **slots)
+
+    def fold_ledger(self, user) -> list:
+        """Every open or zombied ledger entry of `user` (ALL: of every user), as LedgerEntry."""
+        args, slots = self._scope(user, ALL, "&fold.c_user")
+        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger", args, user=user, **slots)]
+
+    def fold_ledger_on(self, user, ids) -> list:
+        """The open or zombied ledger entries touching these memory ids, as LedgerEntry, by id."""
+        self._fold_temp("ledger_ids", zip(sorted(ids)), user=user)
+        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger_on", user=user)]
+
+    def fold_unattributed_ids(self, user, task=ALL) -> list[int]:
+        """Ids of the scope's current semantic facts without an attribute, in no set order (read
+        from their partial index alone)."""
+        args, slots = self._scope(user, task)
+        return [r[0] for r in self._tuples("fold.unattributed_ids", args, user=user, **slots)]
+
+    def fold_retire(self, user, steps, *, run: int, clock: int, now: str, scanned: int = 0) -> None:
+        """Retire in bulk and record each resolution: steps are (kept, retired, rule, user)
+        tuples. `scanned`: rows a full pass read; when it retires a large share of them, the
+        fold indexes are dropped and built again after (cheaper than changing most of their
+        entries one by one), and so is resolutions' index on kept when the run writes more
+        resolutions than the store held."""
+        rebuild = []
+        if scanned and len(steps) * 5 > scanned:
+            rebuild += ["memories_fold", "memories_unattributed"]
+        if len(steps) > (self.value("fold.resolutions_size", user=ALL) or 0):
+            rebuild.append("resolutions_kept")
+        for name in rebuild:
+            self.execute(f"fold.drop.{name}", user=None)
+        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
+        by_retired = sorted(steps, key=operator.itemgetter(1))
+        self.executemany("fold.retire", zip(map(operator.itemgetter(1), by_retired)), user=user)
+        self.executemany("fold.resolution", map(operator.add, by_retired, itertools.repeat((run, clock, now))),
+                         user=user)
+        for name in rebuild:
+            self.execute(f"fold.create.{name}", user=None)
+
+    def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
+        """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
+        are dropped."""
+        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
+                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
+        self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
+        return run
+
+    def fold_clear_pending(self, user, task=ALL) -> None:
+        """Empty the scope's pending list."""
+        args, slots = self._scope(user, task)
+        if not args:
+            self.execute("fold.clear_all_pending", user=ALL)
+        else:
+            self.execute("fold.clear_pending", args, user=user, **slots)
+
+    def fold_zombify(self, user, cutoff: str, reason: str) -> list[int]:
+        """Mark `user`'s (ALL: every user's) open contradictions opened before `cutoff` (UTC ISO
+        8601) and never recalled together as zombied with `reason`; return their ids."""
+        args, slots = self._scope(user, ALL)
+        ids = [r[0] for r in self._tuples("fold.stale", [cutoff, *args], user=user, **slots)]
+        self.executemany("fold.zombify", ((reason, i) for i in ids), user=user)
+        return ids
+
+    def fold_carry(self, user, carried: "LedgerCarry", now: str) -> None:
+        """Write a LedgerCarry (memory.carry_ledger): merged entries closed, moved ones given
+        their new sides, the entries of retired memories closed and their sides marked for the
+        next run."""
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.merged), user=user)
+        self.executemany("fold.move_entry", ((a, b, i) for i, (a, b) in carried.moved.items()), user=user)
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.closed), user=user)
+        freed = sorted(carried.freed)
+        for start in range(0, len(freed), 500):
+            chunk = freed[start:start + 500]
+            self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
+
+
+_SCHEMA_STATEMENTS = SQLiteStorage.STATEMENTS
 # The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
 # of an older version is ours only if it has exactly these (user_version alone proves nothing).
 _LEGACY_TABLES = {
@@ -3528,33 +3802,6 @@ class Transaction:
         self.close_conflicts([retired], f"memory {retired} retired ({rule})", user=user)
         return Resolution(kept, retired, rule, run, self.now)
 
-    def retire_many(self, steps, *, run: int, clock: int, scanned: int = 0) -> None:
-        """Retire in bulk: steps are (kept, retired, rule, user) tuples (a consolidation run).
-        Ledger entries are the caller's (the run knows which it closes). `scanned`: rows a full
-        pass read; when it retires a large share of them, the fold index is dropped and built
-        again after (cheaper than changing most of its entries one by one)."""
-        db = self.storage
-        users = {s[3] for s in steps}
-        who = users.pop() if len(users) == 1 else ALL
-        rebuild = []
-        if scanned and len(steps) * 5 > scanned:
-            rebuild += ["memories_fold", "memories_unattributed"]
-        if len(steps) > (db.value("resolutions.last_id", user=ALL) or 0):
-            rebuild.append("resolutions_kept")
-        with db.without_indexes(rebuild):
-            # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
-            by_retired = sorted(steps, key=operator.itemgetter(1))
-            db.executemany("memories.retire", zip(map(operator.itemgetter(1), by_retired)), user=who)
-            db.executemany("resolutions.add", map(operator.add, by_retired, itertools.repeat((run, clock, self.now))),
-                           user=who)
-
-    def start_run(self, user, task, decisions: int, clock: int) -> int:
-        """Record a consolidation run; return its id. Runs beyond RUNS_KEPT are dropped."""
-        run = self.storage.value("runs.add", (self.now, clock, None if user is ALL else user,
-                                              json.dumps("ALL" if task is ALL else task), decisions), user=None)
-        self.storage.execute("runs.trim", (run - RUNS_KEPT,), user=None)
-        return run
-
     def open_conflict(self, user, kind, a, b, reason, *, clock, run=None) -> Conflict:
         """Open one ledger entry, unless the pair already has one of that kind (returned)."""
         for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
@@ -3600,55 +3847,34 @@ class Transaction:
         recalled together as zombied; return their ids. Only a contradiction can go stale: a
         contested newcomer is withheld from recall, so its pair is never recalled together, and
         ageing it would quietly release it."""
-        cutoff = _utc(self.store._wall() - older_than_days * 86400.0)
-        ids = self.storage.column("conflicts.stale", [cutoff] if user is ALL else [cutoff, user], user=user,
-                                  where=None if user is ALL else "&user")
-        reason = f"open over {older_than_days:g} days and never recalled together"
-        self.storage.executemany("conflicts.zombify", ((reason, i) for i in ids), user=user)
-        return ids
+        return self.storage.fold_zombify(user, _utc(self.store._wall() - older_than_days * 86400.0),
+                                         f"open over {older_than_days:g} days and never recalled together")
 
-    def move_conflicts(self, moves, skip=(), *, user=ALL) -> set:
-        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair, every
-        open or zombied entry of `retired` (not in `skip`) names `kept` instead; an entry that
-        would then repeat one `kept` already has, or pair it with itself, closes as merged.
-        Returns the ids of the entries moved or merged."""
-        db, done = self.storage, set()
-        for retired, kept in moves:
-            for r in db.rows("conflicts.live_of", (retired, retired), user=user):
-                entry = r["id"]
-                if entry in skip:
-                    continue
-                other = r["b"] if r["a"] == retired else r["a"]
-                twin = db.value("conflicts.twin", (r["kind"], entry, kept, other, other, kept), user=user)
-                if other == kept or twin:
-                    self.close_entries([(entry, f"merged: memory {retired} folded into memory {kept}"
-                                         + (f", which entry {twin} already pairs" if twin else ""))], user=user)
-                else:
-                    db.execute("conflicts.rename_side", (retired, kept, retired, kept, entry), user=user)
-                done.add(entry)
-        return done
+    def move_conflicts(self, moves, skip=(), *, user: str) -> set:
+        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair of
+        `user`'s memories, every open or zombied entry of `retired` (not in `skip`) names `kept`
+        instead; an entry that would then repeat one `kept` already has, or pair it with
+        itself, closes as merged. The rule is carry_ledger's: only a copy that is a side of an
+        open holding entry carries its entries. Returns the ids of the entries moved or merged."""
+        sides = {x for move in moves for x in move}
+        entries = {e.id: e for e in self.storage.fold_ledger_on(user, sides) if e.id not in skip} if sides else {}
+        carried = carry_ledger(entries, [(kept, retired, RULE_DUPLICATE) for retired, kept in moves])
+        self.storage.fold_carry(user, carried._replace(closed=[], freed=set()), self.now)  # the caller retires
+        return {i for i, _ in carried.merged} | carried.moved.keys()
 
-    def current_unattributed(self, user=ALL, task=ALL) -> list[int]:
-        """Ids of the current semantic facts without an attribute of a scope (`user`, `task`:
-        ALL for every one), in no set order (read from their partial index alone)."""
-        user, task = _legacy_scope(user, task)
-        return self.storage.column("memories.current_unattributed", _scope_args(user, task), user=user,
-                                   where=_scope_fragments(user, task))
+    def carry_entries(self, user, ledger, steps, closed=frozenset()) -> LedgerCarry:
+        """Write what a run's decisions do to its ledger entries (carry_ledger): `ledger` the
+        open or zombied entries the run read (LedgerEntry), `steps` its (kept, retired, rule,
+        ...) decisions, `closed` the entry ids its rules closed (written by the caller), `user`
+        the run's user (ALL: a run over every user)."""
+        carried = carry_ledger({e.id: e for e in sorted(ledger)}, steps, closed)
+        self.storage.fold_carry(user, carried, self.now)
+        return carried
 
     def mark_pending(self, where: str, args=(), *, user=ALL) -> None:
         """Mark the current semantic facts matching fragment `where` (a name of
         SQLiteStorage.SQL: "&id", "&attribute", "&unattributed", ...) for the next run."""
         self.storage.execute("pending.again", args, user=user, where=where)
-
-    def clear_pending(self, user=ALL, task=ALL) -> None:
-        """Empty the pending list of a scope (`user`, `task`: ALL for every one)."""
-        user, task = _legacy_scope(user, task)
-        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
-        if user is ALL and task is ALL:
-            self.storage.execute("pending.clear", user=ALL)
-        else:
-            self.storage.execute("pending.clear_scope", _scope_args(user, task), user=user,
-                                 where=_scope_fragments(user, task))
 
     # -- erasure --
 
@@ -3739,28 +3965,6 @@ class Transaction:
         "&id", "&in_user_buckets", "&in_level_buckets") and, transitively, every memory they
         retired (forgetting a keeper must not let what it beat become current again), sorted."""
         return self.storage.column("memories.with_retired", args, user=user, where=where)
-
-
-def _scope_fragments(user, task) -> tuple:
-    """The fragments selecting a scope's rows ("&user", "&task"), for a statement's {where}."""
-    return tuple(f for f, v in (("&user", user), ("&task", task)) if v is not ALL)
-
-
-def _scope_args(user, task) -> list:
-    return [v for v in (user, task) if v is not ALL]
-
-
-def _legacy_scope(user, task):
-    """consolidate.py's former call, (Scope.where() condition, its args), as (user, task);
-    every other caller passes the scope itself."""
-    if not isinstance(task, (list, tuple)):
-        return user, task
-    where, args = user, list(task)
-    out = {"user": ALL, "task": ALL}
-    for name in ("user", "task"):
-        if f"{name} " in where:
-            out[name] = args.pop(0)
-    return out["user"], out["task"]
 
 
 class _Threads:

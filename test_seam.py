@@ -144,8 +144,6 @@ class TestNoSqlOutsideTheSeam(unittest.TestCase):
             with self.subTest(file=path.name):
                 self.assertEqual(sql_outside_the_seam(path), [])
 
-    # consolidate.py's SQL moves behind the seam on branch w4-foldseam, which removes this mark.
-    @unittest.expectedFailure
     def test_consolidate(self):
         self.assertEqual(sql_outside_the_seam(HERE / "consolidate.py"), [])
 
