@@ -1,14 +1,32 @@
 """The versioned SQLite store for agent memory: write, read, recall, forget and purge facts
 about a user, each with its provenance; and the rules every other module reads from here.
 
-Standard library only. One place opens connections (`_open`), one place writes
-(`MemoryStore.transaction`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), one place
-turns `sqlite3.Error` into a `StoreError` (`_translate`). The lowest layer owns the shared
-rules: provenance rank and its step names, every rule name (`RULES`), attribute policies
-(`POLICIES`: one object each, whose pure `decide` both consolidation and recall's read-time
-view call), the show-first order, the comparison and canonical forms of text, and the word
-lists behind near duplicates, negations and changed values. consolidate.py decides what a
-run does and gates.py what a write-gate does; both write through `Transaction` here.
+Standard library only. `MemoryStore` holds the public API and the domain rules; it reaches
+storage only through one object, the storage seam `SQLiteStorage`, which owns the connection
+and its pragmas, the write transaction (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), the
+server clock, every SQL statement (`SQLiteStorage.SQL`, one table of named statements), the
+search index, the vector table, erasure and scrub, the schema and its migrations, and the
+opening and inspection of files; its one `execute` turns a driver error into a `StoreError`.
+consolidate.py decides what a run does and gates.py what a write-gate does; both write through
+`Transaction` here and read through the store, never with SQL of their own.
+
+The seam's contract, what a second backend (adapters/postgres.py) provides for the same
+statement names: transactions with a write lock (a write sees no other writer's uncommitted
+rows and is all or nothing; a read sees one snapshot; `nowait` never waits for the lock); a
+server clock (`tick`: a counter that alone orders writes, never the wall clock) and ids handed
+out in order under the lock (`last_id`); a search index over keyed hashes of index terms, one
+key per bucket of a scope level, with a rank (`search`: best first, bm25-like scores whose
+ratio to the best is meaningful); erasure (a forgotten or purged memory's rows, index entries
+and vector are deleted in the erasing transaction, and `checkpoint` makes them leave the files:
+WAL truncation here, VACUUM there); the schema version and one migration step per transaction.
+Every statement on one user's data names that user (`user=`), so that a backend can route,
+shard and lock by user; `user=ALL` marks the cross-user ones (users(), `--all`, lookups by id).
+
+The lowest layer owns the shared rules: provenance rank and its step names, every rule name
+(`RULES`), attribute policies (`POLICIES`: one object each, whose pure `decide` both
+consolidation and recall's read-time view call), the show-first order, the comparison and
+canonical forms of text, and the word lists behind near duplicates, negations and changed
+values.
 
 `python memory.py DB COMMAND ...` is the review command line (see `main`).
 """
