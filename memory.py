@@ -1993,17 +1993,17 @@ class SQLiteStorage:
     table, erasure and scrub, the schema and its migrations, and the opening and inspection of
     files. MemoryStore keeps the public API and the domain rules and reaches storage only
     through the methods below; consolidate.py and gates.py reach it through MemoryStore and
-    Transaction. The contract a second backend implements (adapters/postgres.py) is in
-    /work/notes/w4-seam-contract.md until it moves into the module docstring.
+    Transaction. The contract a second backend implements (adapters/postgres.py, a subclass
+    with its own SQL for the same names) is in the module docstring.
 
-    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER). A slot
-    `{name}` in a statement is expanded by `sql(name, **slots)`: an int n becomes n comma-
-    separated placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)";
-    the caller binds the values in that place); a str names a FRAGMENT (an entry of SQL whose
-    name starts with "&", a condition appended to a statement: where="&task" adds the text of
-    SQL["&task"]); a tuple of such names joins them; None or () leaves the slot empty. A
-    statement with slots has no other braces. A second backend gives its own table for the same
-    names (and its own PLACEHOLDER), so MemoryStore's calls are the same on both.
+    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER); names
+    starting with "&" are FRAGMENTS, a condition with its leading AND. A slot `{name}` in a
+    statement is expanded by `sql(name, **slots)`: an int n becomes n comma-separated
+    placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)"; the
+    caller binds the values in that place); a str starting with "&" the text of that fragment
+    (where="&task" adds SQL["&task"], whose own slots are expanded too); a tuple of such names
+    the fragments joined; None or () nothing; any other str an identifier or a number from the
+    code's own constants (never input). A statement with slots has no other braces.
 
     Users: every method that reads or writes one user's data takes that user (`user=`: a str),
     so that a backend can route, shard and lock by user. `user=ALL` names a read or write across
@@ -2013,8 +2013,9 @@ class SQLiteStorage:
 
     Errors: every statement goes through `execute` (or `executemany`), the one place a driver
     error becomes a StoreError subclass (`error`: keyed on sqlite_errorname, never on message
-    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row: by name
-    (row["text"]), never by position.
+    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row, read by
+    name (row["text"]); a statement selecting the memory columns (_M) is decoded by the seam
+    itself into Memory objects (`memories`, `each_memory`).
     """
 
     PLACEHOLDER = "?"
