@@ -3,6 +3,7 @@ seam's statement table (memory.SQLiteStorage), driver errors translated in one p
 branch on a policy name outside the Policy objects. Each check names what it found."""
 
 import ast
+import functools
 import re
 import unittest
 from pathlib import Path
@@ -32,104 +33,125 @@ def _sources():
     return files
 
 
-def _docstrings(tree) -> set:
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                ids.add(id(first.value))
-    return ids
+class _Facts(ast.NodeVisitor):
+    """One pass over a module: its string literals, except clauses, calls and comparisons, each
+    with the classes it is inside (a docstring is not a literal of the code)."""
+
+    def __init__(self):
+        self.classes, self.strings, self.excepts, self.calls, self.branches = [], [], [], [], []
+        self.in_policies = False
+
+    def inside(self, names) -> bool:
+        return any(c in names for c in self.classes)
+
+    def visit_ClassDef(self, node):
+        self.classes.append(node.name)
+        self.body(node)
+        self.classes.pop()
+
+    def body(self, node):
+        for i, child in enumerate(ast.iter_child_nodes(node)):
+            if isinstance(child, ast.Expr) and isinstance(child.value, ast.Constant) and child is getattr(
+                    node, "body", [None])[0]:
+                continue  # the docstring
+            self.visit(child)
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Module = body
+
+    def visit_JoinedStr(self, node):
+        text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+        self.strings.append((node.lineno, text, self.inside({SEAM})))
+        for v in node.values:
+            if not isinstance(v, ast.Constant):
+                self.visit(v)
+
+    def visit_Constant(self, node):
+        if isinstance(node.value, str):
+            self.strings.append((node.lineno, node.value, self.inside({SEAM})))
+
+    def visit_Assign(self, node):
+        outer = self.in_policies
+        self.in_policies = outer or any(isinstance(t, ast.Name) and t.id == "POLICIES" for t in node.targets)
+        self.generic_visit(node)
+        self.in_policies = outer
+
+    def visit_ExceptHandler(self, node):
+        if node.type is not None and not self.inside({SEAM}):
+            caught = ast.unparse(node.type)
+            if "sqlite3." in caught or re.search(r"(?<![\w])(?:\w+\.)*_?Error\b", caught):
+                self.excepts.append((node.lineno, f"except {caught}"))
+        self.generic_visit(node)
+
+    def visit_Call(self, node):
+        f = node.func
+        if not self.inside({SEAM}) and (isinstance(f, ast.Name) and f.id == "_translate" or isinstance(
+                f, ast.Attribute) and f.attr == "translate" and isinstance(f.value, ast.Name) and f.value.id == SEAM):
+            self.calls.append((node.lineno, ast.unparse(f)))
+        self.generic_visit(node)
+
+    def visit_Name(self, node):
+        if node.id == "_ERRORS" and not self.inside({SEAM}):
+            self.calls.append((node.lineno, "_ERRORS"))
+
+    def policy_scope(self) -> bool:
+        return self.in_policies or self.inside(POLICY_CLASSES)
+
+    def visit_Compare(self, node):
+        sides = [node.left, *node.comparators]
+        if not self.policy_scope() and any(_policy_names(x) for x in sides):
+            others = " ".join(ast.unparse(x) for x in sides if not _policy_names(x))
+            if re.search(r"polic|\.name\b|\bkind\b", others, re.I):
+                self.branches.append((node.lineno, ast.unparse(node)[:80]))
+        self.generic_visit(node)
+
+    def visit_match_case(self, node):
+        if not self.policy_scope() and isinstance(node.pattern, ast.MatchValue) and _policy_names(node.pattern.value):
+            self.branches.append((node.pattern.lineno, f"case {ast.unparse(node.pattern)}"))
+        self.generic_visit(node)
+
+    def visit_Dict(self, node):
+        if not self.policy_scope() and len({k.value for k in node.keys if isinstance(k, ast.Constant)}
+                                           & POLICY_NAMES) >= 2:
+            self.branches.append((node.lineno, ast.unparse(node)[:80]))
+        self.generic_visit(node)
 
 
-def _inside(tree, names) -> set:
-    """ids of every node lexically inside a class of these names."""
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name in names:
-            ids.update(id(n) for n in ast.walk(node))
-    return ids
+def _policy_names(node) -> set:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value} & POLICY_NAMES
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return {e.value for e in node.elts if isinstance(e, ast.Constant)} & POLICY_NAMES
+    return set()
 
 
-def sql_outside_the_seam(path: Path) -> list:
+@functools.lru_cache(maxsize=None)
+def _facts(path) -> _Facts:
+    facts = _Facts()
+    facts.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return facts
+
+
+def sql_outside_the_seam(path) -> list:
     """(line, text) of each string literal of `path` that looks like SQL and is not inside
-    class SQLiteStorage. An f-string is read whole, its fields as {}."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    skip = _docstrings(tree) | _inside(tree, {SEAM})
-    parts = set()
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.JoinedStr):
-            parts.update(id(v) for v in node.values)
-            if id(node) in skip:
-                continue
-            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
-            if _STATEMENT.search(text) or _CLAUSE.search(text):
-                found.append((node.lineno, text[:80]))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip \
-                and id(node) not in parts and (_STATEMENT.search(node.value) or _CLAUSE.search(node.value)):
-            found.append((node.lineno, node.value[:80]))
-    return sorted(found)
+    class SQLiteStorage (docstrings aside). An f-string is read whole, its fields as {}."""
+    return sorted((line, text[:80]) for line, text, in_seam in _facts(path).strings
+                  if not in_seam and (_STATEMENT.search(text) or _CLAUSE.search(text)))
 
 
-def driver_errors_outside_the_seam(path: Path) -> list:
+def driver_errors_outside_the_seam(path) -> list:
     """(line, text) of each place outside SQLiteStorage that catches a database driver's error
     (sqlite3.*Error, or a module's or a handle's .Error / ._Error) or translates one
     (_translate, SQLiteStorage.translate, the _ERRORS table)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    skip = _inside(tree, {SEAM})
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.ExceptHandler) and node.type is not None:
-            caught = ast.unparse(node.type)
-            if "sqlite3." in caught or re.search(r"(?<![\w])(?:\w+\.)*_?Error\b", caught):
-                found.append((node.lineno, f"except {caught}"))
-        elif isinstance(node, ast.Call) and (
-                isinstance(node.func, ast.Name) and node.func.id == "_translate"
-                or isinstance(node.func, ast.Attribute) and node.func.attr == "translate"
-                and ast.unparse(node.func.value) == SEAM):
-            found.append((node.lineno, ast.unparse(node.func)))
-        elif isinstance(node, ast.Name) and node.id == "_ERRORS":
-            found.append((node.lineno, "_ERRORS"))
-    return sorted(found)
+    facts = _facts(path)
+    return sorted(facts.excepts + facts.calls)
 
 
-def policy_branches(path: Path) -> list:
+def policy_branches(path) -> list:
     """(line, text) of each place outside the Policy classes and the POLICIES table that
-    branches on a policy's name: a comparison of a policy (an expression naming a policy, or a
-    .name) with "one", "many" or "immutable", a match case on one, or a table keyed by them."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    skip = _inside(tree, POLICY_CLASSES)
-    for node in ast.walk(tree):  # the one table of policy objects
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "POLICIES" for t in node.targets):
-            skip.update(id(n) for n in ast.walk(node))
-    found = []
-
-    def names(node) -> set:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return {node.value} & POLICY_NAMES
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            return {e.value for e in node.elts if isinstance(e, ast.Constant)} & POLICY_NAMES
-        return set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Compare):
-            sides = [node.left, *node.comparators]
-            if any(names(s) for s in sides):
-                others = " ".join(ast.unparse(s) for s in sides if not names(s))
-                if re.search(r"polic|\.name\b|\bkind\b", others, re.I):
-                    found.append((node.lineno, ast.unparse(node)[:80]))
-        elif isinstance(node, ast.match_case) and isinstance(node.pattern, ast.MatchValue) \
-                and names(node.pattern.value):
-            found.append((node.pattern.lineno, f"case {ast.unparse(node.pattern)}"))
-        elif isinstance(node, ast.Dict) and len({k.value for k in node.keys if isinstance(k, ast.Constant)}
-                                                & POLICY_NAMES) >= 2:
-            found.append((node.lineno, ast.unparse(node)[:80]))
-    return sorted(found)
+    branches on a policy's name: a comparison of a policy (an expression naming a policy, a
+    .name or a kind) with "one", "many" or "immutable", a match case on one, or a table keyed
+    by them."""
+    return sorted(_facts(path).branches)
 
 
 class TestNoSqlOutsideTheSeam(unittest.TestCase):
@@ -175,6 +197,9 @@ class _Text:
     def __str__(self):
         return "<probe>"
 
+    def __hash__(self):
+        return id(self)
+
 
 class TestErrorsTranslatedInOnePlace(unittest.TestCase):
     """A driver error becomes a StoreError in one place: SQLiteStorage (its execute and the
@@ -210,6 +235,57 @@ class TestErrorScannerFindsTranslation(unittest.TestCase):
                   "        raise _translate(exc, 'p', 'x')\n    except sqlite3.OperationalError:\n        pass\n"
                   "    except StoreError:\n        pass\n")
         self.assertEqual([line for line, _ in driver_errors_outside_the_seam(_Text(source))], [4, 5, 6])
+
+
+class TestStorageHandedIn(unittest.TestCase):
+    """MemoryStore(storage=...) runs the whole store over a seam handed in (how a second backend
+    is used), and every statement the store runs says whose data it touches."""
+
+    USER_DATA = ("memories.", "conflicts.", "resolutions.", "events.", "vectors.", "pending.", "index_keys.",
+                 "fts.")
+
+    def test_a_storage_handed_in_is_the_store(self):
+        from memory import ALL, InvalidMemory, MemoryStore, SQLiteStorage
+        import consolidate
+        calls = []
+
+        class Recording(SQLiteStorage):
+            def execute(self, name, args=(), *, user, **slots):
+                calls.append((name, user))
+                return super().execute(name, args, user=user, **slots)
+
+            def executemany(self, name, seq, *, user, **slots):
+                calls.append((name, user))
+                return super().executemany(name, seq, user=user, **slots)
+
+            def each_memory(self, name, args=(), *, user, **slots):
+                calls.append((name, user))
+                return super().each_memory(name, args, user=user, **slots)
+
+        storage = Recording(":memory:", state=None)
+        with MemoryStore(storage=storage) as store:
+            self.assertIs(store.storage, storage)
+            a = store.add("I live in Rome.", user="ada", attribute="home_city")
+            store.add_many([{"text": "I live in Oslo.", "user": "ada", "attribute": "home_city"},
+                            {"text": "Bob likes tea.", "user": "bob", "task": "t1"}])
+            consolidate.consolidate(store, consolidate.Scope("ada"))
+            self.assertEqual([m.text for m in store.recall("where do I live", user="ada").memories],
+                             ["I live in Oslo."])
+            records = list(store.export("ada"))
+            store.forget(a.id)
+            store.purge("bob")
+            self.assertEqual(store.users(), ["ada"])
+        self.assertIsNone(storage.conn)  # the store closed its seam
+        self.assertTrue(calls)
+        for name, user in calls:
+            with self.subTest(statement=name):
+                self.assertTrue(user is ALL or user is None or user in ("ada", "bob"), user)
+                if name.startswith(self.USER_DATA):
+                    self.assertIsNotNone(user, "a statement on users' data names the user (or ALL)")
+        self.assertIn(("memories.insert", "ada"), calls)
+        self.assertTrue(records)
+        with self.assertRaisesRegex(InvalidMemory, "storage"):
+            MemoryStore(storage=object())
 
 
 if __name__ == "__main__":
