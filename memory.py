@@ -1,14 +1,32 @@
 """The versioned SQLite store for agent memory: write, read, recall, forget and purge facts
 about a user, each with its provenance; and the rules every other module reads from here.
 
-Standard library only. One place opens connections (`_open`), one place writes
-(`MemoryStore.transaction`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), one place
-turns `sqlite3.Error` into a `StoreError` (`_translate`). The lowest layer owns the shared
-rules: provenance rank and its step names, every rule name (`RULES`), attribute policies
-(`POLICIES`: one object each, whose pure `decide` both consolidation and recall's read-time
-view call), the show-first order, the comparison and canonical forms of text, and the word
-lists behind near duplicates, negations and changed values. consolidate.py decides what a
-run does and gates.py what a write-gate does; both write through `Transaction` here.
+Standard library only. `MemoryStore` holds the public API and the domain rules; it reaches
+storage only through one object, the storage seam `SQLiteStorage`, which owns the connection
+and its pragmas, the write transaction (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), the
+server clock, every SQL statement (`SQLiteStorage.SQL`, one table of named statements), the
+search index, the vector table, erasure and scrub, the schema and its migrations, and the
+opening and inspection of files; its one `execute` turns a driver error into a `StoreError`.
+consolidate.py decides what a run does and gates.py what a write-gate does; both write through
+`Transaction` here and read through the store, never with SQL of their own.
+
+The seam's contract, what a second backend (adapters/postgres.py) provides for the same
+statement names: transactions with a write lock (a write sees no other writer's uncommitted
+rows and is all or nothing; a read sees one snapshot; `nowait` never waits for the lock); a
+server clock (`tick`: a counter that alone orders writes, never the wall clock) and ids handed
+out in order under the lock (`last_id`); a search index over keyed hashes of index terms, one
+key per bucket of a scope level, with a rank (`search`: best first, bm25-like scores whose
+ratio to the best is meaningful); erasure (a forgotten or purged memory's rows, index entries
+and vector are deleted in the erasing transaction, and `checkpoint` makes them leave the files:
+WAL truncation here, VACUUM there); the schema version and one migration step per transaction.
+Every statement on one user's data names that user (`user=`), so that a backend can route,
+shard and lock by user; `user=ALL` marks the cross-user ones (users(), `--all`, lookups by id).
+
+The lowest layer owns the shared rules: provenance rank and its step names, every rule name
+(`RULES`), attribute policies (`POLICIES`: one object each, whose pure `decide` both
+consolidation and recall's read-time view call), the show-first order, the comparison and
+canonical forms of text, and the word lists behind near duplicates, negations and changed
+values.
 
 `python memory.py DB COMMAND ...` is the review command line (see `main`).
 """
@@ -192,39 +210,6 @@ class InvalidMemory(StoreError, ValueError):
 
 def _invalid(field_name, allowed, value):
     return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
-
-
-# What each SQLite error means for the caller, keyed on its name (never on message text).
-_ERRORS = {
-    "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
-                                 "(seconds to wait)"),
-    "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
-    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
-                                       "read-only for this process; check its permissions, or read it with "
-                                       "MemoryStore(path, readonly=True)"),
-    "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
-                                    "exists and is writable"),
-    "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
-    "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
-    "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
-    "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
-    "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
-}
-
-
-def _translate(exc: Exception, path: str, action: str) -> StoreError:
-    """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
-    the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
-    if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
-        code = getattr(exc, "sqlite_errorcode", None)
-        base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
-                13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
-                19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
-    cls, fix = _ERRORS.get(base, (StoreError, None))
-    detail = f"{exc}" + (f" [{name}]" if name else "")
-    return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
 
 
 # --- text: canonical and comparison forms ------------------------------------------------------
@@ -1961,11 +1946,88 @@ class Recall:
     paths: dict = field(default_factory=dict)
 
 
-# --- schema -----------------------------------------------------------------------------------
+# --- the storage seam: schema, statements, opening, transactions ---------------------------
 
-# The current schema, used as is for a fresh file (migrations below exist only for old files).
-# Statements are run one by one inside the creating transaction: executescript() would COMMIT.
-SCHEMA = """
+def _statements(script: str) -> list[str]:
+    """Split a schema script into statements. Whole-line comments (what a table is for) stay in
+    the script; a column's trailing comment is kept in the stored CREATE text, so sqlite_master
+    documents every column too. No comment in SCHEMA may hold a semicolon."""
+    lines = [ln for ln in script.splitlines() if not ln.lstrip().startswith("--")]
+    return [s.strip().rstrip(";") for s in "\n".join(lines).split(";\n") if s.strip().rstrip(";")]
+
+
+def _is_memory_path(path: str) -> bool:
+    return path in ("", ":memory:") or path.startswith("file::memory:") or "mode=memory" in path
+
+_TEMPLATES: dict = {}
+
+_TEMPLATES_LOCK = threading.Lock()
+
+def _readonly_query(path: str) -> str:
+    """The URI query of a read-only connection that creates no file: with no -wal beside it the
+    database file holds every commit, and `immutable` reads it without the -wal and -shm files
+    a WAL reader would otherwise create (and, read-only, could never delete); with a -wal (a
+    writer is open, or one was killed) a plain read-only connection reads through it."""
+    return "mode=ro" if os.path.exists(path + "-wal") else "mode=ro&immutable=1"
+
+def _file_state(path: str):
+    """What changes when another process writes `path` (a read-only store re-opens on a change)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
+
+
+class _Slots(dict):
+    """Slot values for str.format_map that leave every other slot as it is (for a second pass)."""
+
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+class SQLiteStorage:
+    """The storage seam over one SQLite file (or ":memory:"): it owns the connection, its
+    pragmas, the write transaction, the server clock, every SQL statement (SQL, one table of
+    named statements), the search index (FTS5 over keyed hashes of index terms), the vector
+    table, erasure and scrub, the schema and its migrations, and the opening and inspection of
+    files. MemoryStore keeps the public API and the domain rules and reaches storage only
+    through the methods below; consolidate.py and gates.py reach it through MemoryStore and
+    Transaction. The contract a second backend implements (adapters/postgres.py, a subclass
+    with its own SQL for the same names) is in the module docstring.
+
+    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER); names
+    starting with "&" are FRAGMENTS, a condition with its leading AND. A slot `{name}` in a
+    statement is expanded by `sql(name, **slots)`: an int n becomes n comma-separated
+    placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)"; the
+    caller binds the values in that place); a str starting with "&" the text of that fragment
+    (where="&task" adds SQL["&task"], whose own slots are expanded too); a tuple of such names
+    the fragments joined; None or () nothing; any other str an identifier or a number from the
+    code's own constants (never input). A statement with slots has no other braces.
+
+    Users: every method that reads or writes one user's data takes that user (`user=`: a str),
+    so that a backend can route, shard and lock by user. `user=ALL` names a read or write across
+    users (users(), a `--all` consolidation, a lookup by memory id whose user is not known
+    yet); `user=None` names data of no user (the server clock, meta, declared attribute
+    policies, runs, scrub records, the schema).
+
+    Errors: every statement goes through `execute` (or `executemany`), the one place a driver
+    error becomes a StoreError subclass (`error`: keyed on sqlite_errorname, never on message
+    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row, read by
+    name (row["text"]); a statement selecting the memory columns (_M) is decoded by the seam
+    itself into Memory objects (`memories`, `each_memory`).
+    """
+
+    PLACEHOLDER = "?"
+    _M = ("id, user, task, kind, text, norm, attribute, authority, source, origin, authenticated, trust, status, "
+          "created_at, recorded_at, metadata, original_source, original_origin, original_authority")  # a Memory
+    _C = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, opened_at, closed_at, "
+          "co_recalls")  # a Conflict
+    _R = "kept, retired, rule, run, recorded_at"  # a Resolution
+    _E = "id, op, user, ids, count, reason, clock, recorded_at, task, gate, origin, digest"  # an Event
+    # The current schema, used as is for a fresh file (migrations below exist only for old files).
+    # Statements are run one by one inside the creating transaction: executescript() would COMMIT.
+    SCHEMA = """
 -- Every fact and event ever stored. A row is never rewritten except for its status (the fold
 -- retires it), its attribute (an injected attribute_of() keys it) and its derived columns.
 CREATE TABLE memories (
@@ -2138,17 +2200,1196 @@ CREATE TABLE meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
+    STATEMENTS = _statements(SCHEMA)  # the script, one statement each (run one by one: executescript commits)
+
+    # name -> statement; "&name": a fragment appended through a slot (see the class docstring).
+    SQL = {
+        # -- the connection and its transactions (pragmas are set outside any transaction) --
+        "connection.has_fts5": "SELECT sqlite_compileoption_used('ENABLE_FTS5')",
+        "connection.journal_mode": "PRAGMA journal_mode",
+        "connection.wal": "PRAGMA journal_mode=WAL",
+        "connection.synchronous": "PRAGMA synchronous=NORMAL",
+        "connection.wal_autocheckpoint": f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}",
+        "connection.cache_size": f"PRAGMA cache_size=-{CACHE_KIB:d}",
+        "connection.mmap_size": f"PRAGMA mmap_size={MMAP_BYTES:d}",
+        "connection.foreign_keys": "PRAGMA foreign_keys=ON",
+        "connection.secure_delete": "PRAGMA secure_delete=ON",  # deleted rows are zeroed in the file, not unlinked
+        # A new file is private until linked (_create_file): no journal and no sync while it is built;
+        # the header write that switches it to WAL then syncs the whole file once.
+        "connection.no_journal": "PRAGMA journal_mode=OFF",
+        "connection.no_sync": "PRAGMA synchronous=OFF",
+        "connection.full_sync": "PRAGMA synchronous=FULL",
+        # IMMEDIATE takes the write lock before the first read (never SQLITE_BUSY_SNAPSHOT half way).
+        "transaction.write": "BEGIN IMMEDIATE",
+        "transaction.read": "BEGIN",
+        "transaction.commit": "COMMIT",
+        "transaction.rollback": "ROLLBACK",
+        "schema.application_id": "PRAGMA application_id",
+        "schema.tables": "SELECT name FROM sqlite_master WHERE type = 'table'",
+        "schema.set_application_id": f"PRAGMA application_id = {APPLICATION_ID:d}",
+        "schema.set_current_version": f"PRAGMA user_version = {SCHEMA_VERSION:d}",
+        "clock.start": "INSERT INTO clock (id, now) VALUES (1, 0)",
+        # bm25 weights of the index's own rank: attribute 2, text 1 (a query naming the attribute ranks
+        # its facts first), context (borrowed from neighbours) half; recall gives BM25_WEIGHTS itself.
+        "fts.rank": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')",
+        # An agent's write is a few rows; merging index segments inside it made one turn in 50 take
+        # 10 ms. Segments merge FTS_AUTOMERGE at a time, and consolidation merges a bounded amount after
+        # each cron run (MemoryStore.maintain), off the agent's path.
+        "fts.automerge": f"INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', {FTS_AUTOMERGE:d})",
+        "fts.secure_delete": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)",
+
+        # -- fragments: conditions a statement's {where} slot appends --
+        "&id": "AND id = ?",
+        "&id_pair": "AND id IN (?, ?)",
+        "&user": "AND user = ?",
+        "&task": "AND task IS ?",
+        "&status": "AND status = ?",
+        "&attribute": "AND attribute = ?",
+        "&unattributed": "AND attribute IS NULL",
+        # A user's rows (or one level's) through their index-key buckets: an index seek, not a scan.
+        "&in_user_buckets": "AND fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)",
+        "&in_level_buckets": "AND fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)",
+
+        # -- memories --
+        "memories.insert": (
+            "INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, origin, "
+            "authenticated, trust, status, sig, sig_key, polar, frame_key, created_at, recorded_at, fts_bucket, "
+            "metadata, original_source, original_origin, original_authority) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        "memories.by_ids": f"SELECT {_M} FROM memories WHERE id IN ({{ids}}) {{where}} ORDER BY id",
+        "memories.set_attribute": ("UPDATE memories SET attribute = ?, sig = NULL, sig_key = NULL, polar = NULL, "
+                                   "frame_key = NULL WHERE id = ?"),
+        "memories.bucket_and_text": "SELECT fts_bucket, text FROM memories WHERE id = ?",
+        "memories.of_bucket": "SELECT id, attribute, text, kind FROM memories WHERE fts_bucket = ?",
+        "memories.move_bucket": "UPDATE memories SET fts_bucket = ? WHERE fts_bucket = ?",
+        "memories.buckets": "SELECT id, fts_bucket FROM memories WHERE id IN ({ids})",
+        "memories.bucket_counts": ("SELECT fts_bucket, count(*) AS count FROM memories WHERE id IN ({ids}) "
+                                   "GROUP BY fts_bucket"),
+        "memories.distinct_buckets": "SELECT DISTINCT fts_bucket FROM memories WHERE id IN ({ids})",
+        "memories.retire": "UPDATE memories SET status = 'retired' WHERE id = ?",
+        "memories.delete": "DELETE FROM memories WHERE id IN ({ids})",
+        # Forgetting a keeper must not let what it beat become current again: what it retired, transitively.
+        "memories.with_retired": (
+            "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE TRUE {where} UNION "
+            "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id"),
+        # Episodic memories of an id window (a thread's neighbours, see NEIGHBOURS).
+        "memories.thread_window": ("SELECT id, user, task, origin, text, recorded_at FROM memories "
+                                   "WHERE id BETWEEN ? AND ? AND kind = 'episodic' AND status = 'current' ORDER BY id"),
+
+        # -- the search index (FTS5: rowid = memories.id; columns of keyed hashes of index terms) --
+        "fts.insert": "INSERT INTO memories_fts (rowid, attribute, text, context) VALUES (?, ?, ?, ?)",
+        "fts.update_all": "UPDATE memories_fts SET attribute = ?, text = ?, context = ? WHERE rowid = ?",
+        "fts.update": "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?",
+        "fts.update_context": "UPDATE memories_fts SET context = ? WHERE rowid = ?",
+        "fts.delete": "DELETE FROM memories_fts WHERE rowid IN ({ids})",
+        "index_keys.newest_of_every_level": ("SELECT id, user, task, rows FROM index_keys WHERE id IN "
+                                             "(SELECT max(id) FROM index_keys GROUP BY user, task)"),
+        "index_keys.newest": "SELECT id, rows FROM index_keys WHERE user = ? AND task IS ? ORDER BY id DESC LIMIT 1",
+        "index_keys.open": "INSERT INTO index_keys (user, task, key, rows) VALUES (?, ?, ?, ?) RETURNING id",
+        "index_keys.add_rows": "UPDATE index_keys SET rows = rows + ? WHERE id = ?",
+        "index_keys.remove_rows": "UPDATE index_keys SET rows = rows - ? WHERE id = ? RETURNING rows",
+        "index_keys.keys": "SELECT id, key FROM index_keys WHERE id IN ({ids})",
+        "index_keys.by_id": "SELECT user, task, rows FROM index_keys WHERE id = ?",
+        "index_keys.delete": "DELETE FROM index_keys WHERE id = ?",
+
+        # -- vectors --
+        "vectors.insert": "INSERT INTO vectors (id, user, task, vec) VALUES (?, ?, ?, ?)",
+        "vectors.delete": "DELETE FROM vectors WHERE id IN ({ids})",
+
+        # -- the fold's pending list --
+        "pending.add": "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)",
+        # Re-mark current semantic facts for the next run ({where}: which).
+        "pending.again": ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
+                          "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' {where}"),
+        "pending.set_attribute": "UPDATE pending SET attribute = ? WHERE id = ?",
+        "pending.delete": "DELETE FROM pending WHERE id IN ({ids})",
+
+        # -- resolutions, the ledger, runs --
+        "resolutions.add": ("INSERT INTO resolutions (kept, retired, rule, user, run, clock, recorded_at) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+        "resolutions.delete_touching": "DELETE FROM resolutions WHERE kept IN ({ids}) OR retired IN ({ids})",
+        "conflicts.open": ("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
+                           "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)"),
+        "conflicts.unresolved_pair": (f"SELECT {_C} FROM conflicts WHERE a = ? AND b = ? AND kind = ? "
+                                      "AND state <> 'resolved'"),
+        "conflicts.touching": "SELECT id, a, b FROM conflicts WHERE state IN ({states}) AND (a IN ({ids}) OR b IN ({ids}))",
+        "conflicts.close": "UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
+        "conflicts.zombify": "UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?",
+        "conflicts.live_of": "SELECT id, kind, a, b FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
+        "conflicts.delete_touching": "DELETE FROM conflicts WHERE a IN ({ids}) OR b IN ({ids})",
+
+        # -- the audit, scrub records, meta --
+        "events.add": "INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "events.add_refused": ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at, task, gate, "
+                               "origin, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        # A held memory's audit row keeps its time, gate and reason; its digest goes with the memory.
+        "events.forget_held_digests": (
+            "UPDATE events SET digest = NULL WHERE user = ? AND op = 'quarantined' AND digest IS NOT NULL "
+            "AND EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value IN ({ids}))"),
+        "events.forget_digests": "UPDATE events SET digest = NULL WHERE user = ? AND digest IS NOT NULL {where}",
+        "scrubs.add": "INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)",
+        "meta.get": "SELECT value FROM meta WHERE key = ?",
+        "meta.add": "INSERT INTO meta (key, value) VALUES (?, ?)",
+
+        # -- the server clock --
+        "clock.tick": "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now",
+        "sequence.last": "SELECT seq FROM sqlite_sequence WHERE name = ?",
+        "schema.version": "PRAGMA user_version",
+        # {version}: an int the caller formats (a PRAGMA binds no parameter).
+        "schema.set_version": "PRAGMA user_version = {version}",
+        "meta.all": "SELECT key, value FROM meta",
+        "meta.set": "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+        "meta.add_missing": "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+        "scrubs.any": "SELECT 1 FROM scrubs LIMIT 1",
+        "scrubs.clear": "DELETE FROM scrubs",
+        "wal.checkpoint_truncate": "PRAGMA wal_checkpoint(TRUNCATE)",
+        "wal.checkpoint_passive": "PRAGMA wal_checkpoint(PASSIVE)",
+        "fts.merge": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('merge', ?)",
+        "memories.by_id": f"SELECT {_M} FROM memories WHERE id = ?",
+        "memories.user": "SELECT user FROM memories WHERE id = ?",
+        "memories.status": "SELECT status FROM memories WHERE id = ?",
+        "attributes.all": "SELECT attribute, policy FROM attributes ORDER BY attribute",
+        "attributes.policy": "SELECT policy FROM attributes WHERE attribute = ?",
+        "attributes.declare": ("INSERT INTO attributes (attribute, policy) VALUES (?, ?) "
+                               "ON CONFLICT (attribute) DO UPDATE SET policy = excluded.policy"),
+        "conflicts.by_id": f"SELECT {_C} FROM conflicts WHERE id = ?",
+        "conflicts.delete_of_user": "DELETE FROM conflicts WHERE user = ?",
+        "index_keys.users": "SELECT DISTINCT user FROM index_keys ORDER BY user",
+        "index_keys.tasks": "SELECT DISTINCT task FROM index_keys WHERE user = ?",
+        # One group of the fold: a user's current facts about an attribute at one level, oldest first.
+        "memories.group": (f"SELECT {_M} FROM memories WHERE user = ? AND attribute = ? AND task IS ? "
+                           "AND status = 'current' AND kind = 'semantic' ORDER BY created_at"),
+        "memories.kept_over": f"SELECT {_M} FROM memories WHERE id = (SELECT kept FROM resolutions WHERE retired = ?)",
+        "conflicts.live_holding_touching": (
+            "SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
+            "kind IN ({kinds}) AND (a IN ({ids}) OR b IN ({ids})) ORDER BY id"),
+        "pending.marks": "SELECT id, fresh FROM pending WHERE id IN ({ids})",
+        # The keys of the buckets a recall at (user, task) reads: the user level's and the task's.
+        "index_keys.level_keys": "SELECT key FROM index_keys WHERE user = ? AND (task IS NULL OR task = ?)",
+        # bm25 weights per column (BM25_WEIGHTS): negative, the more negative the better.
+        "fts.search": ("SELECT rowid AS id, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts "
+                       "WHERE memories_fts MATCH ? ORDER BY score" % BM25_WEIGHTS),
+        "vectors.level_stamp": "SELECT count(*) AS count, max(id) AS newest FROM vectors WHERE user = ? AND task IS ?",
+        "vectors.count_after": "SELECT count(*) FROM vectors WHERE user = ? AND task IS ? AND id > ?",
+        "vectors.of_level": "SELECT id, vec FROM vectors WHERE user = ? AND task IS ? AND id > ? ORDER BY id",
+        # A level's rows through its index-key buckets (memories has no (user, task) index; memories_bucket
+        # serves these), and those of them written without the embedder: they lack a vector.
+        "memories.level_count": ("SELECT count(*) FROM memories WHERE fts_bucket IN "
+                                 "(SELECT id FROM index_keys WHERE user = ? AND task IS ?)"),
+        "memories.level_unembedded": ("SELECT id, text FROM memories m WHERE fts_bucket IN "
+                                      "(SELECT id FROM index_keys WHERE user = ? AND task IS ?) "
+                                      "AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id) ORDER BY id"),
+        # Only while the row is still there with that text and has no vector: an erasure committed
+        # between the read and this write leaves no vector behind.
+        "vectors.fill": ("INSERT INTO vectors (id, user, task, vec) SELECT id, user, task, ? FROM memories m "
+                         "WHERE id = ? AND text = ? AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id)"),
+        # Near duplicates of a fact still current, and whether each is a trusted live user statement.
+        "memories.restatements": (
+            "SELECT created_at, source <> 'import' AND authority = 'user' AND trust = 'trusted' AS settles "
+            "FROM memories WHERE user = ? AND attribute IS NULL AND sig_key = (SELECT sig_key FROM memories "
+            "WHERE id = ?) AND task IS ? AND kind = 'semantic' AND status = 'current'"),
+        "conflicts.open_contested_entries": (f"SELECT {_C} FROM conflicts WHERE user = ? AND state = 'open' AND "
+                                             "kind = 'contested'"),
+        "conflicts.open_noted_touching": (f"SELECT {_C} FROM conflicts WHERE state = 'open' AND kind IN "
+                                          "('contradiction', 'changed value') AND (a IN ({ids}) OR b IN ({ids})) "
+                                          "ORDER BY id"),
+        "conflicts.open_holding_touching": ("SELECT a, b, kind FROM conflicts WHERE state = 'open' AND kind IN "
+                                            "('contradiction', 'contested') AND (a IN ({ids}) OR b IN ({ids}))"),
+        "conflicts.count_co_recall": "UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? WHERE id = ?",
+        "events.held_reason": ("SELECT reason, gate FROM events WHERE op = 'quarantined' AND user = ? AND EXISTS "
+                               "(SELECT 1 FROM json_each(events.ids) WHERE value = ?) ORDER BY id DESC LIMIT 1"),
+        "connection.data_version": "PRAGMA data_version",
+        "connection.busy_timeout": "PRAGMA busy_timeout = {ms}",
+        # An exported record imported before (any status): its level's rows, through their buckets.
+        "memories.imported_record": (
+            "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?) "
+            "AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? "
+            "AND ((origin = ? AND original_source IS ?) OR (origin = ? AND original_source IS NULL)) LIMIT 1"),
+        "memories.imported_item": (
+            "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?) "
+            "AND source = 'import' AND origin = ? AND original_source IS ? AND text = ? LIMIT 1"),
+        "resolutions.same": "SELECT 1 FROM resolutions WHERE retired = ? AND kept = ? AND rule = ?",
+        "resolutions.of_retired": "SELECT 1 FROM resolutions WHERE retired = ?",
+        "conflicts.same": "SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
+        "conflicts.import": ("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
+                             "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)"),
+        "index_keys.of_user": "SELECT id FROM index_keys WHERE user = ? {where}",
+        "&state": "AND state = ?",
+        "&kinds": "AND kind IN ({kinds})",
+        "&refused": "AND op IN ({ops})",
+        "&not_refused": "AND op NOT IN ({ops})",
+        "memories.current_facts": (f"SELECT {_M} FROM memories WHERE user = ? {{where}} AND status = 'current' "
+                                   "AND kind = 'semantic' ORDER BY created_at"),
+        # A user's rows bucket by bucket (memories_bucket): a large user never needs one huge statement.
+        "memories.of_user_bucket": (f"SELECT {_M} FROM memories INDEXED BY memories_bucket WHERE fts_bucket = ? "
+                                    "AND user = ? {where}"),
+        "memories.export": f"SELECT {_M} FROM memories WHERE TRUE {{where}} ORDER BY created_at",
+        "resolutions.of_user": f"SELECT {_R} FROM resolutions WHERE user = ? ORDER BY clock, id",
+        "resolutions.touching": f"SELECT {_R}, clock FROM resolutions WHERE kept = ? OR retired = ?",
+        "resolutions.export": f"SELECT {_R} FROM resolutions WHERE TRUE {{where}} ORDER BY id",
+        "conflicts.open_contested": "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'",
+        "conflicts.touching_one": f"SELECT {_C} FROM conflicts WHERE a = ? OR b = ?",
+        "conflicts.of_user": f"SELECT {_C} FROM conflicts WHERE user = ? {{where}} ORDER BY id",
+        "conflicts.export": f"SELECT {_C} FROM conflicts WHERE TRUE {{where}} ORDER BY id",
+        "events.all": f"SELECT {_E} FROM events WHERE TRUE {{where}} ORDER BY clock, id",
+        # json_each finds the id inside the audit's id list without a LIKE on text.
+        "events.naming": (f"SELECT {_E} FROM events "
+                          "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)"),
+        "fts.drop": "DROP TABLE IF EXISTS memories_fts",
+        "memories.unbucket": "UPDATE memories SET fts_bucket = 0",
+        "memories.set_bucket": "UPDATE memories SET fts_bucket = ? WHERE id = ?",
+        "memories.index_page": ("SELECT id, user, task, attribute, text, kind FROM memories WHERE id > ? "
+                                "ORDER BY id LIMIT 10000"),
+        "memories.unattributed_facts": ("SELECT id, text, norm, attribute, kind FROM memories "
+                                        "WHERE attribute IS NULL AND kind = 'semantic'"),
+        "memories.set_derived": "UPDATE memories SET sig = ?, sig_key = ?, polar = ?, frame_key = ? WHERE id = ?",
+        "index_keys.delete_all": "DELETE FROM index_keys",
+    }
+
+    # Migrations of old files, each with its version bump in one BEGIN IMMEDIATE: statements (str)
+    # or a function taking the connection. Versions 1 to 3 are kept as those releases wrote them.
+    MIGRATIONS = {
+        2: [
+            """CREATE TABLE memories_v2 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT,
+                kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')), text TEXT NOT NULL,
+                norm TEXT NOT NULL CHECK (norm <> ''), attribute TEXT,
+                authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),
+                source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')), origin TEXT NOT NULL,
+                authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),
+                trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),
+                status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
+                sig TEXT, created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL,
+                fts_scope TEXT GENERATED ALWAYS AS (CASE WHEN task IS NULL THEN 'l' || hex(user)
+                    ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL)""",
+            # Legacy rows: a user-sourced row was said by the user over their own channel (authority
+            # user, authenticated, trusted); anything else is an unauthenticated, unverified inference.
+            """INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source,
+                                        origin, authenticated, trust, status, created_at, recorded_at)
+               SELECT id, user, task, kind, text, norm, attribute,
+                      CASE source WHEN 'user' THEN 'user' ELSE 'inferred' END, source, origin,
+                      source = 'user', CASE source WHEN 'user' THEN 'trusted' ELSE 'unverified' END,
+                      status, created_at, recorded_at
+               FROM memories ORDER BY id""",
+            "DROP TABLE memories",
+            "ALTER TABLE memories_v2 RENAME TO memories",
+            """CREATE TABLE pending (id INTEGER PRIMARY KEY, user TEXT NOT NULL, task TEXT, attribute TEXT,
+                fresh INTEGER NOT NULL DEFAULT 1)""",
+            "CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), now INTEGER NOT NULL)",
+            "INSERT INTO clock (id, now) SELECT 1, COALESCE(MAX(created_at), 0) FROM memories",
+            """INSERT INTO pending (id, user, task, attribute) SELECT id, user, task, attribute FROM memories
+               WHERE status = 'current' AND kind = 'semantic'""",
+            "ALTER TABLE runs ADD COLUMN clock INTEGER",
+            "ALTER TABLE runs ADD COLUMN user TEXT",
+            "ALTER TABLE runs ADD COLUMN task TEXT",
+            "ALTER TABLE runs ADD COLUMN decisions INTEGER",
+            """CREATE TABLE resolutions (retired INTEGER PRIMARY KEY, user TEXT NOT NULL, kept INTEGER NOT NULL,
+                rule TEXT NOT NULL, run INTEGER, clock INTEGER NOT NULL, recorded_at TEXT NOT NULL)""",
+            """CREATE TABLE conflicts (id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('contradiction', 'contested', 'cross-scope duplicate')),
+                a INTEGER NOT NULL, b INTEGER NOT NULL, run INTEGER, reason TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')), resolution TEXT,
+                opened_clock INTEGER NOT NULL, opened_at TEXT NOT NULL, closed_at TEXT,
+                co_recalls INTEGER NOT NULL DEFAULT 0, last_co_recall TEXT)""",
+            """CREATE TABLE attributes (attribute TEXT PRIMARY KEY,
+                policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable')))""",
+            """CREATE TABLE events (id INTEGER PRIMARY KEY, op TEXT NOT NULL, user TEXT NOT NULL,
+                ids TEXT NOT NULL, count INTEGER NOT NULL, reason TEXT NOT NULL, clock INTEGER NOT NULL,
+                recorded_at TEXT NOT NULL)""",
+            """CREATE VIRTUAL TABLE memories_fts USING fts5(fts_scope, attribute, text, content='memories',
+                content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')""",
+        ],
+        3: [
+            # Resolutions in decision order (what version 3 changed that version 4 still has).
+            """CREATE TABLE resolutions_v3 (id INTEGER PRIMARY KEY, retired INTEGER NOT NULL UNIQUE,
+                user TEXT NOT NULL, kept INTEGER NOT NULL, rule TEXT NOT NULL, run INTEGER,
+                clock INTEGER NOT NULL, recorded_at TEXT NOT NULL)""",
+            """INSERT INTO resolutions_v3 (retired, user, kept, rule, run, clock, recorded_at)
+               SELECT retired, user, kept, rule, run, clock, recorded_at FROM resolutions ORDER BY clock, retired""",
+            "DROP TABLE resolutions",
+            "ALTER TABLE resolutions_v3 RENAME TO resolutions",
+        ],
+        4: "_migrate_to_4",  # a function below: rows move into the SCHEMA tables, then get their index
+        5: "_migrate_to_5",  # a version 4 file: memories and events rebuilt, vectors added, index rebuilt
+    }
+    # Every table a version 1-3 file can hold that version 4 rebuilds from (moved aside, then dropped).
+    _V3_DATA = ("memories", "runs", "pending", "clock", "resolutions", "conflicts", "attributes", "events")
 
 
-def _statements(script: str) -> list[str]:
-    """Split a schema script into statements. Whole-line comments (what a table is for) stay in
-    the script; a column's trailing comment is kept in the stored CREATE text, so sqlite_master
-    documents every column too. No comment in SCHEMA may hold a semicolon."""
-    lines = [ln for ln in script.splitlines() if not ln.lstrip().startswith("--")]
-    return [s.strip().rstrip(";") for s in "\n".join(lines).split(";\n") if s.strip().rstrip(";")]
+    def _migrate_to_4(self, store) -> int:
+        """Version 3 -> 4: move every table aside, create SCHEMA, copy rows back (derived columns
+        computed here), drop the old tables and the old FTS index, then index every row with new keys.
+        The result dumps equal to a fresh file holding the same rows (test_store checks it)."""
+        seq = self._execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
+        cseq = self._execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
+        for old in ("memories_fts_insert", "memories_fts_delete", "memories_fts_update"):
+            self._execute(f"DROP TRIGGER IF EXISTS {old}")
+        self._execute("DROP TABLE IF EXISTS memories_fts")
+        for table in self._V3_DATA:
+            self._execute(f"ALTER TABLE {table} RENAME TO old_{table}")
+        for index in [r[0] for r in self._execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")]:
+            self._execute(f"DROP INDEX {index}")
+        for statement in _SCHEMA_STATEMENTS:
+            self._execute(statement)
+        # Old rows go into bucket 0 first; _reindex below gives them real buckets and keys.
+        self._execute("""INSERT INTO memories (id, user, task, kind, text, norm, attribute, authority, source,
+                            origin, authenticated, trust, status, created_at, recorded_at, fts_bucket)
+                        SELECT id, user, task, kind, text, norm, attribute, authority, source, origin,
+                               authenticated, trust, status, created_at, recorded_at, 0
+                        FROM old_memories ORDER BY id""")
+        self._execute("INSERT INTO runs SELECT id, recorded_at, clock, user, task, decisions FROM old_runs ORDER BY id")
+        self._execute("INSERT INTO pending SELECT id, user, task, attribute, fresh FROM old_pending ORDER BY id")
+        self._execute("INSERT INTO clock SELECT id, now FROM old_clock")
+        self._execute("INSERT INTO resolutions (id, retired, user, kept, rule, run, clock, recorded_at) "
+                     "SELECT id, retired, user, kept, rule, run, clock, recorded_at FROM old_resolutions ORDER BY id")
+        self._execute("INSERT INTO conflicts SELECT * FROM old_conflicts ORDER BY id")
+        self._execute("INSERT INTO attributes SELECT * FROM old_attributes")
+        self._execute(f"INSERT INTO events ({self._V4_EVENT_COLUMNS}) SELECT {self._V4_EVENT_COLUMNS} FROM old_events ORDER BY id")
+        for table in self._V3_DATA:
+            self._execute(f"DROP TABLE old_{table}")
+        # Ids are never reused: the counters continue where the old tables left them.
+        self._execute("DELETE FROM sqlite_sequence WHERE name IN ('memories', 'conflicts')")
+        self._executemany("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                         [(name, found[0]) for name, found in (("memories", seq), ("conflicts", cseq)) if found])
+        self._execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+        store._repair_derived(self, force=True)
+        return SCHEMA_VERSION  # it built the current SCHEMA: no later step applies
 
 
-_SCHEMA_STATEMENTS = _statements(SCHEMA)
+    _V4_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at"
+    _V4_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, authenticated, "
+                          "trust, status, sig, sig_key, polar, frame_key, created_at, recorded_at, fts_bucket")
+
+
+    def _migrate_to_5(self, store) -> None:
+        """Version 4 -> 5: memories (a wider source CHECK, metadata, original provenance) and events
+        (refused writes) are rebuilt from SCHEMA with their rows, vectors is created, and the search
+        index is rebuilt with its third column. Ids and counters are kept; the result dumps equal to
+        a fresh file holding the same rows (test_store checks it)."""
+        seq = self._execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
+        for index in ("memories_fold", "memories_unattributed", "memories_bucket"):
+            self._execute(f"DROP INDEX {index}")
+        for table in ("memories", "events"):
+            self._execute(f"ALTER TABLE {table} RENAME TO old_{table}")
+        for statement in _SCHEMA_STATEMENTS:
+            if statement.split("(")[0].split()[-1] in ("memories", "events", "vectors"):  # tables, indexes ON them
+                self._execute(statement)
+        self._execute(f"INSERT INTO memories ({self._V4_MEMORY_COLUMNS}) SELECT {self._V4_MEMORY_COLUMNS} FROM old_memories "
+                     "ORDER BY id")
+        self._execute(f"INSERT INTO events ({self._V4_EVENT_COLUMNS}) SELECT {self._V4_EVENT_COLUMNS} FROM old_events ORDER BY id")
+        self._execute("DROP TABLE old_memories")
+        self._execute("DROP TABLE old_events")
+        self._execute("DELETE FROM sqlite_sequence WHERE name = 'memories'")
+        if seq:  # ids are never reused: the counter continues where the old table left it
+            self._execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('memories', ?)", (seq[0],))
+        store._reindex(self, secure=self.meta().get("fts_secure_delete") == "1")
+
+    def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, create=None, module=None,
+                 secure: bool = False, readonly: str | None = None, conn=None, state: str | None = None):
+        """Open `path` (see _open: the file is inspected, and refused when it is not ours,
+        before anything in it changes; a missing one is created whole) or wrap an already open
+        connection `conn` (a dry run's private copy). `module`: the DB-API module (sqlite3 or
+        pysqlite3.dbapi2); `readonly`: the URI query of a read-only connection; `secure`: a new
+        file's search index uses FTS5 secure-delete. `state` is then "new", "existing" or
+        "memory" (what MemoryStore's setup does next)."""
+        self.path = path
+        self.module = sqlite3 if module is None else module
+        self.Error = self.module.Error
+        self.Row = getattr(self.module, "Row", sqlite3.Row)
+        self.timeout = float(timeout)
+        self.action = None  # what the open transaction does, for error messages ("writing", "reading")
+        if conn is None:
+            conn, state = SQLiteStorage._open(path, self.timeout, create=create, module=self.module, secure=secure,
+                                readonly=readonly)
+        self.conn, self.state = conn, state
+        self.in_memory = state == "memory"  # nothing reaches a file: no checkpoint, no scrub of files
+
+    def close(self) -> None:
+        """Close the connection; safe to call twice."""
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close()
+
+    # -- statements --
+
+    def sql(self, name: str, **slots) -> str:
+        """The text of statement `name` with its slots expanded (see the class docstring); the
+        slots of a fragment are expanded too."""
+        text = self.SQL[name]
+        if not slots:
+            return text
+        fragments, counts = _Slots(), _Slots()
+        for slot, value in slots.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                if value < 1:
+                    raise ValueError(f"{name}: slot {slot} needs at least one placeholder, got {value}")
+                counts[slot] = ", ".join([self.PLACEHOLDER] * value)
+            elif value is None or value == ():
+                fragments[slot] = ""
+            elif isinstance(value, str) and not value.startswith("&"):
+                if not (value.isidentifier() or value.isdigit()):  # from the code's constants, never input
+                    raise ValueError(f"{name}: slot {slot} is not an identifier: {value!r}")
+                counts[slot] = value
+            elif isinstance(value, str):
+                fragments[slot] = self.SQL[value]
+            else:
+                fragments[slot] = " ".join(self.SQL[v] for v in value)
+        return text.format_map(fragments).format_map(counts)
+
+    # What each SQLite error means for the caller, keyed on its name (never on message text).
+    ERRORS = {
+        "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
+                                     "(seconds to wait)"),
+        "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
+        "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
+                                           "read-only for this process; check its permissions, or read it with "
+                                           "MemoryStore(path, readonly=True)"),
+        "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
+                                        "exists and is writable"),
+        "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
+        "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
+        "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
+        "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
+        "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
+    }
+
+    @staticmethod
+    def translate(exc: Exception, path: str, action: str) -> StoreError:
+        """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
+        the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
+        name = getattr(exc, "sqlite_errorname", None) or ""
+        base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
+        if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
+            code = getattr(exc, "sqlite_errorcode", None)
+            base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
+                    13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
+                    19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
+        cls, fix = SQLiteStorage.ERRORS.get(base, (StoreError, None))
+        detail = f"{exc}" + (f" [{name}]" if name else "")
+        return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
+
+    def error(self, exc: Exception, action: str | None = None) -> "StoreError":
+        """The one translation point: a driver error -> the StoreError subclass its name means
+        (ERRORS), naming the file, what failed (`action`, else the open transaction's) and
+        the fix."""
+        return self.translate(exc, self.path, action or self.action or "reading")
+
+    def execute(self, name: str, args=(), *, user, **slots):
+        """Run statement `name` (slots expanded, `args` bound) and return its cursor, whose rows
+        are sqlite3.Row. `user`: whose data it touches (see the class docstring; the SQLite
+        backend needs no routing, a PostgreSQL one may). Raises the StoreError that `error`
+        makes of a driver error."""
+        return self._execute(self.SQL[name] if not slots else self.sql(name, **slots), args)
+
+    def _execute(self, text: str, args=(), named: bool = True):
+        """The one call of the driver's execute: statement text from SQL (or the schema's own
+        stored text), errors translated; rows by name unless `named` is False (the seam's own
+        decoding of the columns it selected, `memories`)."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        try:
+            cur = conn.execute(text, args)
+        except self.Error as exc:
+            raise self.error(exc) from exc
+        if named:
+            cur.row_factory = self.Row
+        return cur
+
+    def each_memory(self, name: str, args=(), *, user, **slots):
+        """Yield the Memory of each row of statement `name`, read lazily; the statement selects
+        the memory columns (_M), which this seam decodes in their order (_memory_of)."""
+        cur = self._execute(self.SQL[name] if not slots else self.sql(name, **slots), args, named=False)
+        try:
+            for row in cur:
+                yield _memory_of(row)
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def memories(self, name: str, args=(), *, user, **slots) -> list:
+        """The Memory of every row of statement `name` (see each_memory), as a list."""
+        return list(self.each_memory(name, args, user=user, **slots))
+
+    def executemany(self, name: str, seq, *, user, **slots):
+        """Run statement `name` once per args tuple of `seq` (one call to the driver)."""
+        return self._executemany(self.SQL[name] if not slots else self.sql(name, **slots), seq)
+
+    def _executemany(self, text: str, seq):
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        try:
+            return conn.executemany(text, seq)
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def rows(self, name: str, args=(), *, user, **slots) -> list:
+        """Every row of statement `name`, as a list of sqlite3.Row."""
+        cur = self.execute(name, args, user=user, **slots)
+        try:
+            return cur.fetchall()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def one(self, name: str, args=(), *, user, **slots):
+        """The first row of statement `name` (sqlite3.Row), or None."""
+        cur = self.execute(name, args, user=user, **slots)
+        try:
+            return cur.fetchone()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def value(self, name: str, args=(), *, user, default=None, **slots):
+        """The first column of the first row of statement `name`, or `default` without a row."""
+        row = self.one(name, args, user=user, **slots)
+        return default if row is None else row[0]
+
+    def column(self, name: str, args=(), *, user, **slots) -> list:
+        """The first column of every row of statement `name`."""
+        return [r[0] for r in self.rows(name, args, user=user, **slots)]
+
+    # -- transactions and the server clock --
+
+    @contextmanager
+    def write(self, *, dry_run: bool = False):
+        """The write transaction: BEGIN IMMEDIATE (the write lock before the first read, so a
+        read-then-write never fails half way with SQLITE_BUSY_SNAPSHOT), yield, COMMIT; any
+        exception rolls back (only if a transaction is still active: SQLite may already have
+        rolled back) and a driver error becomes its StoreError. dry_run=True rolls back at the
+        end instead. The caller serializes threads (MemoryStore's lock)."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        try:
+            conn.execute(self.SQL["transaction.write"])
+        except self.Error as exc:
+            raise self.error(exc, "starting a write") from exc
+        outer, self.action = self.action, "writing"
+        try:
+            yield self
+            conn.execute(self.SQL["transaction.rollback" if dry_run else "transaction.commit"])
+        except BaseException as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute(self.SQL["transaction.rollback"])
+                except self.Error:
+                    pass  # the error that stopped the write is the one to report
+            if isinstance(exc, self.Error):
+                raise self.error(exc, "writing") from exc
+            raise
+        finally:
+            self.action = outer
+
+    @contextmanager
+    def read(self, action: str = "reading"):
+        """A read transaction: every statement inside sees one snapshot (BEGIN ... COMMIT).
+        `action` names it in error messages."""
+        conn = self.conn
+        if conn is None:
+            raise StoreError("the store is closed")
+        outer, self.action = self.action, action
+        try:
+            try:
+                conn.execute(self.SQL["transaction.read"])
+                try:
+                    yield self
+                finally:
+                    if conn.in_transaction:
+                        conn.execute(self.SQL["transaction.commit"])
+            except self.Error as exc:
+                raise self.error(exc, action) from exc
+        finally:
+            self.action = outer
+
+    def tick(self, n: int = 1) -> int:
+        """Advance the server clock by n (inside the write); return the first new value. The
+        clock is a counter of the store, never the wall clock: it alone orders writes."""
+        return self.value("clock.tick", (n,), user=None) - n + 1
+
+    def last_id(self, table: str) -> int:
+        """The last id handed out in `table` ("memories" or "conflicts"; 0 before the first):
+        under the write lock the next rows get the ids that follow, one by one."""
+        return self.value("sequence.last", (table,), user=None, default=0)
+
+    # -- the schema: version, creation, migrations, meta --
+
+    def schema_version(self) -> int:
+        """The schema version of the open file (PRAGMA user_version; 0: no schema yet)."""
+        return self.value("schema.version", user=None)
+
+    def meta(self) -> dict:
+        """The meta table: {key: value} (rule fingerprints, index options, the embedder)."""
+        return {r["key"]: r["value"] for r in self.rows("meta.all", user=None)}
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set one meta entry (inside the caller's write)."""
+        self.execute("meta.set", (key, value), user=None)
+
+    def has_scrubs(self) -> bool:
+        """Whether an erasure is committed but not yet scrubbed from the files."""
+        return self.one("scrubs.any", user=None) is not None
+
+    def create(self, secure: bool) -> None:
+        """Create the current schema in an empty database, inside the caller's write."""
+        self._create_schema(self.conn, secure)
+
+    def copy_template(self, secure: bool) -> None:
+        """Fill a private in-memory database with a fresh schema: a backup() copy of a ready-made
+        one (0.1 ms, not 3)."""
+        try:
+            self._template(self.module, secure).backup(self.conn)
+        except self.Error as exc:
+            raise self.error(exc, "creating the schema") from exc
+
+    def migrate(self, store, version: int) -> int:
+        """Apply migration `version` (from version - 1) and its version bump, inside the caller's
+        write; returns the version reached (a step may reach the current one at once)."""
+        step, reached = self.MIGRATIONS[version], None
+        if isinstance(step, str):
+            reached = getattr(self, step)(store)
+        else:
+            for statement in step:
+                self._execute(statement)
+        reached = reached or version
+        self.execute("schema.set_version", user=None, version=str(int(reached)))
+        return reached
+
+    @staticmethod
+    def _index_options(conn, secure: bool) -> None:
+        S = SQLiteStorage.SQL
+        conn.execute(S["fts.rank"])
+        conn.execute(S["fts.automerge"])
+        if secure:
+            conn.execute(S["fts.secure_delete"])
+
+    def recreate_index(self, secure: bool) -> None:
+        """A fresh, empty search index (the old one's pages are freed and zeroed) with its
+        options, and no index-key bucket: every memory must be indexed again (inside the
+        caller's write)."""
+        fts = next(s for s in _SCHEMA_STATEMENTS if s.startswith("CREATE VIRTUAL TABLE memories_fts"))
+        self.execute("fts.drop", user=ALL)
+        self._execute(fts)
+        try:
+            self._index_options(self.conn, secure)
+        except self.Error as exc:
+            raise self.error(exc) from exc
+        self.execute("memories.unbucket", user=ALL)
+        self.execute("index_keys.delete_all", user=ALL)
+
+    # -- erasure's files, housekeeping, copies --
+
+    def checkpoint(self, *, truncate: bool = True) -> bool:
+        """Copy the WAL into the database file: truncate=True waits for no reader and then empties
+        the -wal file (what makes erased text leave the files: its pages are already zeroed by
+        secure_delete); False is PASSIVE (what readers allow, never waiting). True when the
+        checkpoint completed (always for an in-memory database); False when a reader kept
+        the WAL busy."""
+        if self.in_memory:
+            return True
+        outer, self.action = self.action, "checkpointing"
+        try:
+            row = self.one("wal.checkpoint_truncate" if truncate else "wal.checkpoint_passive", user=ALL)
+        finally:
+            self.action = outer
+        return not row[0]
+
+    def search(self, user: str, task, phrases):
+        """The search index's hits for `phrases` (lists of index terms, memory.index_terms) in
+        the levels a recall at (user, task) reads (the user level, and the task's): a cursor
+        of rows ("id", "score"), best first, to read lazily (fetchmany). Each phrase is hashed
+        with every bucket key of those levels (a memory's terms are hashed with its bucket's
+        key); the phrases are ORed. score: bm25 (BM25_WEIGHTS over attribute, text, context),
+        negative, the more negative the better; only its ratio to the best is used. None when
+        there are no phrases or the levels hold no memory."""
+        keys = self.column("index_keys.level_keys", (user, task), user=user)
+        if not phrases or not keys:
+            return None
+        terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
+        return self.execute("fts.search", ("{attribute text context} : (" + terms + ")",), user=user)
+
+    def data_version(self) -> int:
+        """A number that changes when another connection commits (PRAGMA data_version): with
+        this connection's own commit count, whether a cached index is stale."""
+        return self.value("connection.data_version", user=None)
+
+    @contextmanager
+    def nowait(self, action: str):
+        """A block whose write never waits for another connection's write lock (busy timeout
+        0: LockedError at once), for bookkeeping that must never block a read. `action` names
+        it in error messages."""
+        outer, self.action = self.action, action
+        try:
+            self.execute("connection.busy_timeout", user=None, ms="0")
+            try:
+                yield
+            finally:
+                self.execute("connection.busy_timeout", user=None, ms=str(int(self.timeout * 1000)))
+        finally:
+            self.action = outer
+
+    def merge_index(self, pages: int) -> None:
+        """Merge at most `pages` pages of search-index segments (FTS5 'merge', inside the caller's
+        write; never 'optimize', which corrupts the index on SQLite 3.40 while other connections
+        write)."""
+        self.execute("fts.merge", (pages,), user=ALL)
+
+    def backup(self, target: str) -> None:
+        """Copy the database to a new file `target` with SQLite's online backup API: a consistent,
+        page-for-page copy taken while other connections keep writing."""
+        try:
+            dest = self.module.connect(target)
+            try:
+                self.conn.backup(dest)
+            finally:
+                dest.close()
+        except self.Error as exc:
+            raise SQLiteStorage.translate(exc, target, "backing up") from exc
+
+    def private_copy(self) -> "SQLiteStorage":
+        """A private in-memory copy of the database (a read-only store's dry run: memory follows
+        the file's size), as a storage of its own; close it when done."""
+        copy = self.module.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            self.conn.backup(copy)
+            copy.execute(self.SQL["connection.foreign_keys"])
+        except self.Error as exc:
+            copy.close()
+            raise self.error(exc, "copying for a dry run") from exc
+        return SQLiteStorage(self.path, timeout=self.timeout, module=self.module, conn=copy, state="memory")
+
+    @staticmethod
+    def _open(path: str, timeout: float, *, create, module, secure: bool = False, readonly: str | None = None):
+        """The one place a connection is opened: inspect the file (refuse what is not ours before
+        anything changes; a missing file is made whole in one step, _create_file), connect, then set
+        pragmas outside any transaction. Returns (connection, "new" | "existing" | "memory")."""
+        if module.sqlite_version_info < MIN_SQLITE:
+            raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
+                             f"this Python has {module.sqlite_version}")
+        query = readonly  # readonly: the URI query of a read-only connection (_readonly_query)
+        inspect, S = SQLiteStorage._inspect, SQLiteStorage.SQL
+        state = ("memory" if _is_memory_path(path) else
+                 inspect(path, timeout, False, module, query) if readonly else inspect(path, timeout, create, module))
+        if state == "new" and not path.startswith("file:") and not os.path.exists(path):
+            try:  # made here, or by another process or thread first: then it is inspected like any file
+                made = SQLiteStorage._create_file(path, module, secure)
+                state = "existing" if made else inspect(path, timeout, create, module)
+            except OSError:
+                pass  # no hard links here: the schema is created in place, under the write lock
+        try:
+            # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
+            conn = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query if readonly else path,
+                                  timeout=timeout, isolation_level=None, check_same_thread=False,
+                                  uri=readonly or path.startswith("file:"))
+        except module.Error as exc:
+            raise SQLiteStorage.translate(exc, path, "opening") from exc
+        try:
+            if not conn.execute(S["connection.has_fts5"]).fetchone()[0]:
+                raise StoreError("this SQLite build has no FTS5; recall needs it")
+            if state != "memory" and not readonly and conn.execute(S["connection.journal_mode"]).fetchone()[0] != "wal":
+                conn.execute(S["connection.wal"])
+            for pragma in ("connection.synchronous", "connection.wal_autocheckpoint", "connection.cache_size",
+                           "connection.mmap_size", "connection.foreign_keys", "connection.secure_delete"):
+                conn.execute(S[pragma])
+            return conn, state
+        except module.Error as exc:
+            conn.close()
+            raise SQLiteStorage.translate(exc, path, "setting up the connection") from exc
+        except BaseException:
+            conn.close()
+            raise
+
+    @staticmethod
+    def _inspect(path: str, timeout: float, create, module, query: str = "mode=ro") -> str:
+        """Decide, before anything in the file can change, whether `path` is ours: "new" (to be
+        created), or "existing" (a memory store of this or an older version). Reads the header and
+        the schema through a read-only SQLite connection (URI `query`); refuses anything else with
+        SchemaError (StoreError for a missing file when create=False)."""
+        if os.path.isdir(path):
+            raise StoreError(f"{path}: is a directory, not a database file")
+        if not os.path.exists(path):
+            if create is False:
+                raise StoreError(f"{path}: no such database file (or not a file); create a store with "
+                                 "MemoryStore(path) first")
+            return "new"
+        # Never open() the file, its -wal or -shm from Python: closing any descriptor of a file drops
+        # every POSIX advisory lock the process holds on it, an open connection's included (SQLite,
+        # "How To Corrupt An SQLite Database File", section 2.2); another process then takes the
+        # file for its own, checkpoints and deletes the WAL under that connection. SQLite's
+        # connections in one process share their locks, so the header is read through SQLite.
+        try:
+            size = os.path.getsize(path)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot read the file: {exc}; check its permissions") from exc
+        if not size:
+            if create is True:
+                return "new"
+            raise SchemaError(f"{path}: an empty file is not a memory database; refusing to touch it "
+                              "(MemoryStore(path, create=True) makes it one)")
+        try:
+            ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query, uri=True,
+                                timeout=timeout)
+            try:
+                S = SQLiteStorage.SQL
+                version = ro.execute(S["schema.version"]).fetchone()[0]
+                app = ro.execute(S["schema.application_id"]).fetchone()[0]
+                names = {r[0] for r in ro.execute(S["schema.tables"])}
+            finally:
+                ro.close()
+        except module.Error as exc:
+            if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == 26:  # SQLITE_NOTADB: no SQLite header
+                raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to "
+                                  "touch it") from None
+            raise SQLiteStorage.translate(exc, path, "reading the schema") from exc
+        if version > SCHEMA_VERSION:
+            raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
+                              "module supports; refusing to touch it")
+        tables = {n for n in names if not n.startswith(("sqlite_", "memories_fts_"))}
+        if app == APPLICATION_ID and version >= 4:
+            return "existing"
+        if app == 0 and tables == _LEGACY_TABLES.get(version):
+            return "existing"
+        if app == 0 and version == 0 and not names:
+            if create is True:
+                return "new"
+            raise SchemaError(f"{path}: an empty SQLite database is not a memory database; refusing to "
+                              "touch it (MemoryStore(path, create=True) makes it one)")
+        if version == 0 and app == 0:
+            raise SchemaError(f"{path}: has tables but no schema version; not a memory database; refusing "
+                              "to touch it")
+        raise SchemaError(f"{path}: not a memory database (application_id {app}, user_version {version}, "
+                          f"tables {', '.join(sorted(tables)) or 'none'}); refusing to touch it")
+
+    @staticmethod
+    def _create_file(path: str, module, secure: bool) -> bool:
+        """Make a missing `path` a complete store in one step, so that no process ever sees it half
+        made: the schema is written to a private file beside it (in WAL mode, checkpointed and
+        closed), which is then hard-linked to `path` (link never replaces a file) and unlinked.
+        Returns True when this call made `path`, False when another process or thread made it
+        first. Raises OSError where the file system has no hard links (the caller then creates the
+        schema in place, as before) and StoreError when the private file cannot be written."""
+        tmp = f"{path}.new-{os.getpid()}-{threading.get_ident()}-{os.urandom(4).hex()}"
+        try:
+            try:
+                conn = module.connect(tmp, isolation_level=None)
+                try:
+                    # Private until linked: no journal and no sync while it is built; the header write
+                    # that switches it to WAL then syncs the whole file once.
+                    S = SQLiteStorage.SQL
+                    conn.execute(S["connection.no_journal"])
+                    conn.execute(S["connection.no_sync"])
+                    SQLiteStorage._template(module, secure).backup(conn)
+                    conn.execute(S["connection.full_sync"])
+                    conn.execute(S["connection.wal"])  # recorded in the header: no writer changes it later
+                finally:
+                    conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm
+            except module.Error as exc:
+                raise SQLiteStorage.translate(exc, path, "creating the store") from exc
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                return False
+            return True
+        finally:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                try:
+                    os.unlink(tmp + suffix)
+                except FileNotFoundError:
+                    pass
+
+    @staticmethod
+    def _create_schema(conn, secure: bool) -> None:
+        """Create SCHEMA in an empty database, inside the caller's transaction (or none, for the
+        in-memory template)."""
+        for statement in _SCHEMA_STATEMENTS:
+            conn.execute(statement)
+        S = SQLiteStorage.SQL
+        conn.execute(S["clock.start"])
+        SQLiteStorage._index_options(conn, secure)
+        conn.executemany(S["meta.add"],
+                         (("text_rules", TEXT_RULES_VERSION), ("index_terms", INDEX_TERMS_VERSION),
+                          ("fts_secure_delete", "1" if secure else "0")))
+        conn.execute(S["schema.set_application_id"])
+        conn.execute(S["schema.set_current_version"])
+
+    @staticmethod
+    def _template(module, secure: bool):
+        """An in-memory database holding a fresh schema, built once per (SQLite module, option):
+        a new in-memory store is a backup() copy of it."""
+        key = (id(module), secure)
+        with _TEMPLATES_LOCK:
+            if key not in _TEMPLATES:
+                conn = module.connect(":memory:", isolation_level=None, check_same_thread=False)
+                SQLiteStorage._create_schema(conn, secure)
+                _TEMPLATES[key] = conn
+            return _TEMPLATES[key]
+
+
+    # --- consolidation: what consolidate.py reads and writes ---------------------------------
+    # Every statement a consolidation run makes on memory's tables, and the methods consolidate
+    # calls for them (through MemoryStore.transaction(): Transaction.storage). Each takes the
+    # run's user: a user id (Scope(user)), or ALL for a run over every user (Scope(ALL), the
+    # cron `--all` pass), which is one cross-user pass rather than a loop over users: it reads
+    # every current fact once in rowid order and writes one run (one run id, one Report, one
+    # transaction), where a loop would make one scan or family read per user (thousands at 1M
+    # facts). A backend that locks by user takes every user's lock for it (fold_lock).
+    # Fold rows are plain tuples in the order FOLD_FIELDS names (what Policy.decide reads),
+    # not Rows: a full pass reads one per current fact, and sqlite3.Row costs 70% more to fetch.
+    FOLD_FIELDS = ("id", "norm", "rank", "clock", "user", "task", "attribute", "sig", "frame_key")
+    _FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL} AS rank, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
+    _CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
+    # Temp tables of keys a run reads by (CROSS JOIN makes SQLite seek the index once per key;
+    # a row-value IN list, or a plain join without statistics, scans it): name -> columns.
+    _FOLD_TEMP = {"fold_keys": ("user TEXT NOT NULL", "attribute TEXT"),
+                  "fold_users": ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
+                  "fold_sigs": ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
+                  "fold_frames": ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
+                  "fold_ids": ("id INTEGER PRIMARY KEY",),
+                  "ledger_ids": ("id INTEGER PRIMARY KEY",)}
+    # Statements on a scope (Scope(user, task)) are in the table once per shape of the scope,
+    # named NAME, NAME@user, NAME@task and NAME@user@task: the statement with the scope's
+    # conditions appended (user, then task, bound in that order). Named in full rather than
+    # expanded through a slot at every call: a one-user run makes about fifty statements, and
+    # the expansion cost a tenth of such a run. name -> (statement with {by_user} and
+    # {by_task}, the user condition, the task condition or None when the statement has none).
+    _FOLD_SCOPED = {
+        "fold.pending": ("SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?",
+                         "AND task IS ?"),
+        "fold.pending_keys": ("SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
+                              "AND user = ?", "AND task IS ?"),
+        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
+        # fetch every row at random: 4x slower at a million rows).
+        "fold.scan": (f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
+                      "AND m.user = ?", None),
+        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
+                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
+                                  "AND p.user = ?", "AND p.task IS ?"),
+        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
+                                        "AND p.user = ?", "AND p.task IS ?"),
+        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
+                        "WHERE c.state <> 'resolved' {by_user}", "AND c.user = ?", None),
+        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
+                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}",
+                                  "AND user = ?", "AND task IS ?"),
+        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
+        "fold.clear_pending": ("DELETE FROM pending {by_user} {by_task}", "WHERE user = ?", None),
+        "fold.clear_level": ("DELETE FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?", "AND task IS ?"),
+        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                       "kind = 'contradiction' AND opened_at < ? {by_user}", "AND user = ?", None),
+    }
+    SQL.update({name + "@user" * u + "@task" * t: " ".join(text.format(by_user=by_user if u else "",
+                                                                       by_task=by_task if t else "").split())
+                for name, (text, by_user, by_task) in _FOLD_SCOPED.items()
+                for u in (0, 1) for t in (0, 1) if by_task is not None or not t})
+    SQL.update({
+        **{f"fold.{name}.create": f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(cols)})"
+           for name, cols in _FOLD_TEMP.items()},
+        **{f"fold.{name}.clear": f"DELETE FROM {name}" for name in _FOLD_TEMP},
+        **{f"fold.{name}.fill": f"INSERT INTO {name} VALUES "
+                                f"({', '.join('?' * sum(not c.startswith('PRIMARY KEY') for c in cols))})"
+           for name, cols in _FOLD_TEMP.items()},
+        # -- what a run reads --
+        "fold.size": "SELECT max(id) FROM memories",
+        "fold.policies": "SELECT attribute, policy FROM attributes",
+        "fold.keyed": (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
+                       "ON m.user = k.user AND m.attribute IS k.attribute "
+                       f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at"),
+        # Candidates among the facts without an attribute of the users in fold_users, read from
+        # indexes alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the
+        # possible negated sides when a user has a new positive fact, every such fact of a user
+        # with a new negation (the positive sides must hold its words; the test is made in
+        # Python), a new fact's frame (fold_frames); the last three from memories_unattributed.
+        "fold.candidates": " UNION ".join((
+            "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
+            f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}")),
+        "fold.by_ids": f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id",
+        "fold.texts": "SELECT id, text FROM memories WHERE id IN ({ids})",
+        "fold.ledger_on": " UNION ".join(
+            "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM ledger_ids i CROSS JOIN conflicts c "
+            f"ON c.{side} = i.id WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1",
+        # -- what a run writes --
+        "fold.retire": SQL["memories.retire"],
+        "fold.resolution": SQL["resolutions.add"],
+        "fold.resolutions_size": "SELECT max(id) FROM resolutions",
+        **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
+                                                                    "resolutions_kept")},
+        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
+        "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
+        "fold.zombify": SQL["conflicts.zombify"],
+        "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
+        "fold.close_entry": SQL["conflicts.close"],
+        "fold.mark_again": SQL["pending.again"].replace("{where}", "AND id IN ({ids})"),
+    })
+    for _index in ("memories_fold", "memories_unattributed", "resolutions_kept"):
+        for _statement in STATEMENTS:
+            if _statement.startswith(f"CREATE INDEX {_index} "):
+                SQL[f"fold.create.{_index}"] = _statement
+    del _index, _statement
+
+    @staticmethod
+    def _scoped(name, user, task=ALL) -> tuple:
+        """(statement name, args) of `name` on Scope(user, task) (see _FOLD_SCOPED)."""
+        args = []
+        if user is not ALL:
+            args.append(user)
+            name += "@user"
+        if task is not ALL:
+            args.append(task)
+            name += "@task"
+        return name, args
+
+    def _tuples(self, name, args=(), *, user, **slots) -> list:
+        """Every row of a statement as a plain tuple (fold rows: see FOLD_FIELDS)."""
+        cur = self.execute(name, args, user=user, **slots)
+        cur.row_factory = None
+        try:
+            return cur.fetchall()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def _fold_temp(self, name, rows, *, user) -> None:
+        """Fill temp table `name` (one of _FOLD_TEMP; created on first use) with `rows`."""
+        self.execute(f"fold.{name}.create", user=None)
+        self.execute(f"fold.{name}.clear", user=None)
+        self.executemany(f"fold.{name}.fill", rows, user=user)
+
+    def fold_lock(self, user) -> None:
+        """Take the run's lock on `user`'s data (ALL: every user's) inside the write. SQLite:
+        nothing to do, BEGIN IMMEDIATE holds the whole file; a backend that locks by user
+        takes it here, before the run reads anything."""
+
+    def fold_pending(self, user, task=ALL) -> list[tuple]:
+        """The scope's pending list: (id, fresh) tuples of the facts the next run folds (fresh:
+        written since the last run, not marked again)."""
+        return self._tuples(*self._scoped("fold.pending", user, task), user=user)
+
+    def fold_pending_keys(self, user, task=ALL) -> set:
+        """The (user, attribute) families with a fact on the scope's pending list."""
+        return set(self._tuples(*self._scoped("fold.pending_keys", user, task), user=user))
+
+    def fold_size(self) -> int:
+        """The largest memory id ever handed out (0 when none): the store's size as one index
+        read, not a count (a run picks a whole scan when its new rows are a large share)."""
+        return self.value("fold.size", user=ALL) or 0
+
+    def fold_policies(self) -> dict:
+        """{attribute: policy} of the declared attributes."""
+        return dict(self._tuples("fold.policies", user=None))
+
+    def fold_scan(self, user) -> list[tuple]:
+        """Fold rows of every current semantic fact of `user` (ALL: of every user), in id order."""
+        return self._tuples(*self._scoped("fold.scan", user), user=user)
+
+    def fold_keyed(self, user, keys):
+        """Fold rows of whole families: the current semantic facts of each (user, attribute)
+        key (attribute None: the facts without one) of `keys`, key by key in the given order,
+        each ordered by task (user level first) and server clock. An iterator (rows fetched
+        as read). `user`: the run's user (ALL for a run over every user)."""
+        self._fold_temp("fold_keys", keys, user=user)
+        cur = self.execute("fold.keyed", user=user)
+        cur.row_factory = None
+        return cur
+
+    def fold_new_unattributed(self, user, task=ALL) -> list[tuple]:
+        """(user, sig_key, polar, frame_key) of each current semantic fact without an attribute on
+        the scope's pending list."""
+        return self._tuples(*self._scoped("fold.new_unattributed", user, task), user=user)
+
+    def fold_candidates(self, user, users, sigs, frames) -> list[tuple]:
+        """Fold rows of the facts without an attribute that the default rules can pair with a
+        new one: `users` (user, has a new positive fact, has a new negated fact), `sigs`
+        (user, sig_key) and `frames` (user, frame_key) of the new facts. In no set order."""
+        self._fold_temp("fold_users", users, user=user)
+        self._fold_temp("fold_sigs", sigs, user=user)
+        self._fold_temp("fold_frames", frames, user=user)
+        chosen = sorted({i for _, i in self._tuples("fold.candidates", user=user)})
+        if not chosen:
+            return []
+        self._fold_temp("fold_ids", zip(chosen), user=user)
+        return self._tuples("fold.by_ids", user=user)
+
+    def fold_texts(self, user, ids) -> dict:
+        """{id: text} of these memories (at most 500 ids a call)."""
+        return dict(self._tuples("fold.texts", list(ids), user=user, ids=len(ids)))
+
+    def fold_new_unattributed_texts(self, user, task=ALL) -> list[tuple]:
+        """(id, text) of each current semantic fact without an attribute on the scope's pending
+        list (what an injected attribute_of() may key)."""
+        return self._tuples(*self._scoped("fold.new_unattributed_texts", user, task), user=user)
+
+    def fold_ledger(self, user) -> list:
+        """Every open or zombied ledger entry of `user` (ALL: of every user), as LedgerEntry."""
+        return [LedgerEntry._make(r) for r in self._tuples(*self._scoped("fold.ledger", user), user=user)]
+
+    def fold_ledger_on(self, user, ids) -> list:
+        """The open or zombied ledger entries touching these memory ids, as LedgerEntry, by id."""
+        self._fold_temp("ledger_ids", zip(sorted(ids)), user=user)
+        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger_on", user=user)]
+
+    def fold_unattributed_ids(self, user, task=ALL) -> list[int]:
+        """Ids of the scope's current semantic facts without an attribute, in no set order (read
+        from their partial index alone)."""
+        return [r[0] for r in self._tuples(*self._scoped("fold.unattributed_ids", user, task), user=user)]
+
+    def fold_retire(self, user, steps, *, run: int, clock: int, now: str, scanned: int = 0) -> None:
+        """Retire in bulk and record each resolution: steps are (kept, retired, rule, user)
+        tuples. `scanned`: rows a full pass read; when it retires a large share of them, the
+        fold indexes are dropped and built again after (cheaper than changing most of their
+        entries one by one), and so is resolutions' index on kept when the run writes more
+        resolutions than the store held."""
+        rebuild = []
+        if scanned and len(steps) * 5 > scanned:
+            rebuild += ["memories_fold", "memories_unattributed"]
+        if len(steps) > (self.value("fold.resolutions_size", user=ALL) or 0):
+            rebuild.append("resolutions_kept")
+        for name in rebuild:
+            self.execute(f"fold.drop.{name}", user=None)
+        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
+        by_retired = sorted(steps, key=operator.itemgetter(1))
+        self.executemany("fold.retire", zip(map(operator.itemgetter(1), by_retired)), user=user)
+        self.executemany("fold.resolution", map(operator.add, by_retired, itertools.repeat((run, clock, now))),
+                         user=user)
+        for name in rebuild:
+            self.execute(f"fold.create.{name}", user=None)
+
+    def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
+        """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
+        are dropped."""
+        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
+                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
+        self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
+        return run
+
+    def fold_clear_pending(self, user, task=ALL) -> None:
+        """Empty the scope's pending list."""
+        self.execute(*self._scoped("fold.clear_pending" if task is ALL else "fold.clear_level", user, task), user=user)
+
+    def fold_zombify(self, user, cutoff: str, reason: str) -> list[int]:
+        """Mark `user`'s (ALL: every user's) open contradictions opened before `cutoff` (UTC ISO
+        8601) and never recalled together as zombied with `reason`; return their ids."""
+        name, args = self._scoped("fold.stale", user)
+        ids = [r[0] for r in self._tuples(name, [cutoff, *args], user=user)]
+        self.executemany("fold.zombify", ((reason, i) for i in ids), user=user)
+        return ids
+
+    def fold_carry(self, user, carried: "LedgerCarry", now: str) -> None:
+        """Write a LedgerCarry (memory.carry_ledger): merged entries closed, moved ones given
+        their new sides, the entries of retired memories closed and their sides marked for the
+        next run."""
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.merged), user=user)
+        self.executemany("fold.move_entry", ((a, b, i) for i, (a, b) in carried.moved.items()), user=user)
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.closed), user=user)
+        freed = sorted(carried.freed)
+        for start in range(0, len(freed), 500):
+            chunk = freed[start:start + 500]
+            self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
+
+
+_SCHEMA_STATEMENTS = SQLiteStorage.STATEMENTS
 # The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
 # of an older version is ours only if it has exactly these (user_version alone proves nothing).
 _LEGACY_TABLES = {
@@ -2157,147 +3398,6 @@ _LEGACY_TABLES = {
         "memories_fts"},
 }
 _LEGACY_TABLES[3] = _LEGACY_TABLES[2]
-_CURRENT_TABLES = {s.split()[2] if s.startswith("CREATE TABLE") else s.split()[3]
-                   for s in _SCHEMA_STATEMENTS if s.startswith(("CREATE TABLE", "CREATE VIRTUAL TABLE"))}
-
-
-# Migrations of old files, each with its version bump in one BEGIN IMMEDIATE: statements (str)
-# or a function taking the connection. Versions 1 to 3 are kept as those releases wrote them.
-_MIGRATIONS = {
-    2: [
-        """CREATE TABLE memories_v2 (
-            id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, task TEXT,
-            kind TEXT NOT NULL CHECK (kind IN ('semantic', 'episodic')), text TEXT NOT NULL,
-            norm TEXT NOT NULL CHECK (norm <> ''), attribute TEXT,
-            authority TEXT NOT NULL CHECK (authority IN ('user', 'inferred')),
-            source TEXT NOT NULL CHECK (source IN ('user', 'tool', 'import')), origin TEXT NOT NULL,
-            authenticated INTEGER NOT NULL CHECK (authenticated IN (0, 1)),
-            trust TEXT NOT NULL CHECK (trust IN ('trusted', 'unverified')),
-            status TEXT NOT NULL CHECK (status IN ('current', 'retired', 'quarantined')),
-            sig TEXT, created_at INTEGER NOT NULL, recorded_at TEXT NOT NULL,
-            fts_scope TEXT GENERATED ALWAYS AS (CASE WHEN task IS NULL THEN 'l' || hex(user)
-                ELSE 't' || hex(user) || 'x' || hex(task) END) VIRTUAL)""",
-        # Legacy rows: a user-sourced row was said by the user over their own channel (authority
-        # user, authenticated, trusted); anything else is an unauthenticated, unverified inference.
-        """INSERT INTO memories_v2 (id, user, task, kind, text, norm, attribute, authority, source,
-                                    origin, authenticated, trust, status, created_at, recorded_at)
-           SELECT id, user, task, kind, text, norm, attribute,
-                  CASE source WHEN 'user' THEN 'user' ELSE 'inferred' END, source, origin,
-                  source = 'user', CASE source WHEN 'user' THEN 'trusted' ELSE 'unverified' END,
-                  status, created_at, recorded_at
-           FROM memories ORDER BY id""",
-        "DROP TABLE memories",
-        "ALTER TABLE memories_v2 RENAME TO memories",
-        """CREATE TABLE pending (id INTEGER PRIMARY KEY, user TEXT NOT NULL, task TEXT, attribute TEXT,
-            fresh INTEGER NOT NULL DEFAULT 1)""",
-        "CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), now INTEGER NOT NULL)",
-        "INSERT INTO clock (id, now) SELECT 1, COALESCE(MAX(created_at), 0) FROM memories",
-        """INSERT INTO pending (id, user, task, attribute) SELECT id, user, task, attribute FROM memories
-           WHERE status = 'current' AND kind = 'semantic'""",
-        "ALTER TABLE runs ADD COLUMN clock INTEGER",
-        "ALTER TABLE runs ADD COLUMN user TEXT",
-        "ALTER TABLE runs ADD COLUMN task TEXT",
-        "ALTER TABLE runs ADD COLUMN decisions INTEGER",
-        """CREATE TABLE resolutions (retired INTEGER PRIMARY KEY, user TEXT NOT NULL, kept INTEGER NOT NULL,
-            rule TEXT NOT NULL, run INTEGER, clock INTEGER NOT NULL, recorded_at TEXT NOT NULL)""",
-        """CREATE TABLE conflicts (id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('contradiction', 'contested', 'cross-scope duplicate')),
-            a INTEGER NOT NULL, b INTEGER NOT NULL, run INTEGER, reason TEXT NOT NULL,
-            state TEXT NOT NULL CHECK (state IN ('open', 'resolved', 'zombied')), resolution TEXT,
-            opened_clock INTEGER NOT NULL, opened_at TEXT NOT NULL, closed_at TEXT,
-            co_recalls INTEGER NOT NULL DEFAULT 0, last_co_recall TEXT)""",
-        """CREATE TABLE attributes (attribute TEXT PRIMARY KEY,
-            policy TEXT NOT NULL CHECK (policy IN ('one', 'many', 'immutable')))""",
-        """CREATE TABLE events (id INTEGER PRIMARY KEY, op TEXT NOT NULL, user TEXT NOT NULL,
-            ids TEXT NOT NULL, count INTEGER NOT NULL, reason TEXT NOT NULL, clock INTEGER NOT NULL,
-            recorded_at TEXT NOT NULL)""",
-        """CREATE VIRTUAL TABLE memories_fts USING fts5(fts_scope, attribute, text, content='memories',
-            content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')""",
-    ],
-    3: [
-        # Resolutions in decision order (what version 3 changed that version 4 still has).
-        """CREATE TABLE resolutions_v3 (id INTEGER PRIMARY KEY, retired INTEGER NOT NULL UNIQUE,
-            user TEXT NOT NULL, kept INTEGER NOT NULL, rule TEXT NOT NULL, run INTEGER,
-            clock INTEGER NOT NULL, recorded_at TEXT NOT NULL)""",
-        """INSERT INTO resolutions_v3 (retired, user, kept, rule, run, clock, recorded_at)
-           SELECT retired, user, kept, rule, run, clock, recorded_at FROM resolutions ORDER BY clock, retired""",
-        "DROP TABLE resolutions",
-        "ALTER TABLE resolutions_v3 RENAME TO resolutions",
-    ],
-    4: "_migrate_to_4",  # a function below: rows move into the SCHEMA tables, then get their index
-    5: "_migrate_to_5",  # a version 4 file: memories and events rebuilt, vectors added, index rebuilt
-}
-# Every table a version 1-3 file can hold that version 4 rebuilds from (moved aside, then dropped).
-_V3_DATA = ("memories", "runs", "pending", "clock", "resolutions", "conflicts", "attributes", "events")
-
-
-def _migrate_to_4(store, conn) -> None:
-    """Version 3 -> 4: move every table aside, create SCHEMA, copy rows back (derived columns
-    computed here), drop the old tables and the old FTS index, then index every row with new keys.
-    The result dumps equal to a fresh file holding the same rows (test_store checks it)."""
-    seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
-    cseq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
-    for old in ("memories_fts_insert", "memories_fts_delete", "memories_fts_update"):
-        conn.execute(f"DROP TRIGGER IF EXISTS {old}")
-    conn.execute("DROP TABLE IF EXISTS memories_fts")
-    for table in _V3_DATA:
-        conn.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
-    for index in [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")]:
-        conn.execute(f"DROP INDEX {index}")
-    for statement in _SCHEMA_STATEMENTS:
-        conn.execute(statement)
-    # Old rows go into bucket 0 first; _reindex below gives them real buckets and keys.
-    conn.execute("""INSERT INTO memories (id, user, task, kind, text, norm, attribute, authority, source,
-                        origin, authenticated, trust, status, created_at, recorded_at, fts_bucket)
-                    SELECT id, user, task, kind, text, norm, attribute, authority, source, origin,
-                           authenticated, trust, status, created_at, recorded_at, 0
-                    FROM old_memories ORDER BY id""")
-    conn.execute("INSERT INTO runs SELECT id, recorded_at, clock, user, task, decisions FROM old_runs ORDER BY id")
-    conn.execute("INSERT INTO pending SELECT id, user, task, attribute, fresh FROM old_pending ORDER BY id")
-    conn.execute("INSERT INTO clock SELECT id, now FROM old_clock")
-    conn.execute("INSERT INTO resolutions (id, retired, user, kept, rule, run, clock, recorded_at) "
-                 "SELECT id, retired, user, kept, rule, run, clock, recorded_at FROM old_resolutions ORDER BY id")
-    conn.execute("INSERT INTO conflicts SELECT * FROM old_conflicts ORDER BY id")
-    conn.execute("INSERT INTO attributes SELECT * FROM old_attributes")
-    conn.execute(f"INSERT INTO events ({_V4_EVENT_COLUMNS}) SELECT {_V4_EVENT_COLUMNS} FROM old_events ORDER BY id")
-    for table in _V3_DATA:
-        conn.execute(f"DROP TABLE old_{table}")
-    # Ids are never reused: the counters continue where the old tables left them.
-    conn.execute("DELETE FROM sqlite_sequence WHERE name IN ('memories', 'conflicts')")
-    conn.executemany("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
-                     [(name, found[0]) for name, found in (("memories", seq), ("conflicts", cseq)) if found])
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-    store._repair_derived(conn, force=True)
-    return SCHEMA_VERSION  # it built the current SCHEMA: no later step applies
-
-
-_V4_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at"
-_V4_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, authenticated, "
-                      "trust, status, sig, sig_key, polar, frame_key, created_at, recorded_at, fts_bucket")
-
-
-def _migrate_to_5(store, conn) -> None:
-    """Version 4 -> 5: memories (a wider source CHECK, metadata, original provenance) and events
-    (refused writes) are rebuilt from SCHEMA with their rows, vectors is created, and the search
-    index is rebuilt with its third column. Ids and counters are kept; the result dumps equal to
-    a fresh file holding the same rows (test_store checks it)."""
-    seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
-    for index in ("memories_fold", "memories_unattributed", "memories_bucket"):
-        conn.execute(f"DROP INDEX {index}")
-    for table in ("memories", "events"):
-        conn.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
-    for statement in _SCHEMA_STATEMENTS:
-        if statement.split("(")[0].split()[-1] in ("memories", "events", "vectors"):  # tables, indexes ON them
-            conn.execute(statement)
-    conn.execute(f"INSERT INTO memories ({_V4_MEMORY_COLUMNS}) SELECT {_V4_MEMORY_COLUMNS} FROM old_memories "
-                 "ORDER BY id")
-    conn.execute(f"INSERT INTO events ({_V4_EVENT_COLUMNS}) SELECT {_V4_EVENT_COLUMNS} FROM old_events ORDER BY id")
-    conn.execute("DROP TABLE old_memories")
-    conn.execute("DROP TABLE old_events")
-    conn.execute("DELETE FROM sqlite_sequence WHERE name = 'memories'")
-    if seq:  # ids are never reused: the counter continues where the old table left it
-        conn.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('memories', ?)", seq)
-    store._reindex(conn, secure=dict(conn.execute("SELECT key, value FROM meta")).get("fts_secure_delete") == "1")
 
 
 def _utc(seconds: float) -> str:
@@ -2512,78 +3612,40 @@ def _derived(row) -> tuple:
     return sig, _key64(sig), int(polarity(row["norm"])[1]), None if shape is None else _key64(shape[0])
 
 
-# --- SQL of the write API (Transaction), beside the schema it writes ----------------------------
+# --- rows of the seam, by name ------------------------------------------------------------------
 
-_MEMORY_COLUMNS = ("id, user, task, kind, text, norm, attribute, authority, source, origin, "
-                   "authenticated, trust, status, created_at, recorded_at, metadata, original_source, "
-                   "original_origin, original_authority")
-_SELECT = f"SELECT {_MEMORY_COLUMNS} FROM memories"
-SQL_INSERT_MEMORY = ("INSERT INTO memories (user, task, kind, text, norm, attribute, authority, source, "
-                     "origin, authenticated, trust, status, sig, sig_key, polar, frame_key, created_at, "
-                     "recorded_at, fts_bucket, metadata, original_source, original_origin, original_authority) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-SQL_INSERT_TERMS = "INSERT INTO memories_fts (rowid, attribute, text, context) VALUES (?, ?, ?, ?)"
-SQL_UPDATE_ALL_TERMS = "UPDATE memories_fts SET attribute = ?, text = ?, context = ? WHERE rowid = ?"
-SQL_INSERT_VECTOR = "INSERT INTO vectors (id, user, task, vec) VALUES (?, ?, ?, ?)"
-SQL_LEVEL_STAMP = "SELECT count(*), max(id) FROM vectors WHERE user = ? AND task IS ?"
-SQL_LEVEL_VECTORS = "SELECT id, vec FROM vectors WHERE user = ? AND task IS ? AND id > ? ORDER BY id"
-# A level's rows through its index-key buckets (memories has no (user, task) index; memories_bucket
-# serves these), and those of them written without the embedder: they lack a vector.
-SQL_LEVEL_ROWS = ("SELECT count(*) FROM memories WHERE fts_bucket IN "
-                  "(SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
-SQL_LEVEL_UNEMBEDDED = ("SELECT id, text FROM memories m WHERE fts_bucket IN "
-                        "(SELECT id FROM index_keys WHERE user = ? AND task IS ?) "
-                        "AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id) ORDER BY id")
-# Only while the row is still there with that text and has no vector: an erasure committed
-# between the read and this write leaves no vector behind.
-SQL_FILL_VECTOR = ("INSERT INTO vectors (id, user, task, vec) SELECT id, user, task, ? FROM memories m "
-                   "WHERE id = ? AND text = ? AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.id = m.id)")
-SQL_UPDATE_CONTEXT = "UPDATE memories_fts SET context = ? WHERE rowid = ?"
-SQL_LEXICAL = ("SELECT rowid, bm25(memories_fts, %r, %r, %r) AS score FROM memories_fts WHERE memories_fts "
-               "MATCH ? ORDER BY score" % BM25_WEIGHTS)
-SQL_THREAD_WINDOW = ("SELECT id, user, task, origin, text, recorded_at FROM memories WHERE id BETWEEN ? AND ? "
-                     "AND kind = 'episodic' AND status = 'current' ORDER BY id")
-SQL_UPDATE_TERMS = "UPDATE memories_fts SET attribute = ?, text = ? WHERE rowid = ?"
-SQL_PENDING_NEW = "INSERT INTO pending (id, user, task, attribute) VALUES (?, ?, ?, ?)"
-# Re-mark current semantic facts for the next run (append a WHERE condition on memories).
-SQL_PENDING_AGAIN = ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
-                     "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' AND ")
-SQL_RETIRE = "UPDATE memories SET status = 'retired' WHERE id = ?"
-SQL_INSERT_RESOLUTION = ("INSERT INTO resolutions (kept, retired, rule, user, run, clock, recorded_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)")
-SQL_OPEN_CONFLICT = ("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
-                     "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)")
-SQL_CLOSE_CONFLICT = "UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?"
-SQL_ZOMBIFY = "UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?"
-SQL_TICK = "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now"
-SQL_INSERT_RUN = "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)"
-SQL_INSERT_EVENT = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)")
-SQL_INSERT_REFUSED = ("INSERT INTO events (op, user, ids, count, reason, clock, recorded_at, task, gate, origin, "
-                      "digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 REFUSED_OPS = ("rejected", "quarantined")  # events of writes a gate refused or held
-SQL_OPEN_BUCKET = "INSERT INTO index_keys (user, task, key, rows) VALUES (?, ?, ?, ?)"
-SQL_SET_ATTRIBUTE = ("UPDATE memories SET attribute = ?, sig = NULL, sig_key = NULL, polar = NULL, "
-                     "frame_key = NULL WHERE id = ?")
-_RESOLUTION_COLUMNS = "kept, retired, rule, run, recorded_at"
-_CONFLICT_COLUMNS = ("id, user, kind, a, b, run, reason, state, resolution, opened_clock, "
-                     "opened_at, closed_at, co_recalls")
-_EVENT_COLUMNS = "id, op, user, ids, count, reason, clock, recorded_at, task, gate, origin, digest"
-_CURRENT_LEVEL = (f"{_SELECT} WHERE user = ? AND task IS ? AND status = 'current' "
-                  "AND kind = 'semantic' ORDER BY created_at")
-_GROUP = (f"{_SELECT} WHERE user = ? AND attribute = ? AND task IS ? AND status = 'current' "
-          "AND kind = 'semantic' ORDER BY created_at")
+_CONFLICT_FIELDS = ("id", "user", "kind", "a", "b", "run", "reason", "state", "resolution", "opened_clock",
+                    "opened_at", "closed_at", "co_recalls")
+_RESOLUTION_FIELDS = ("kept", "retired", "rule", "run", "recorded_at")
+
+
+def _memory_of(t) -> Memory:
+    """A Memory from a row of the memory columns in SQLiteStorage._M's order (the seam's own
+    decoding, beside the column list: a backend decodes its rows its own way)."""
+    return Memory(*t[:10], bool(t[10]), *t[11:15], None if t[15] is None else json.loads(t[15]), *t[16:])
 
 
 def _memory(row) -> Memory:
-    return Memory(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                  row[9], bool(row[10]), row[11], row[12], row[13], row[14],
-                  None if row[15] is None else json.loads(row[15]), row[16], row[17], row[18])
+    metadata = row["metadata"]
+    return Memory(row["id"], row["user"], row["task"], row["kind"], row["text"], row["norm"], row["attribute"],
+                  row["authority"], row["source"], row["origin"], bool(row["authenticated"]), row["trust"],
+                  row["status"], row["created_at"], row["recorded_at"],
+                  None if metadata is None else json.loads(metadata), row["original_source"],
+                  row["original_origin"], row["original_authority"])
 
 
 def _event(row) -> Event:
-    return Event(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], row[5], row[6], row[7],
-                 row[8], row[9], row[10], row[11])
+    return Event(row["id"], row["op"], row["user"], tuple(json.loads(row["ids"])), row["count"], row["reason"],
+                 row["clock"], row["recorded_at"], row["task"], row["gate"], row["origin"], row["digest"])
+
+
+def _conflict(row) -> Conflict:
+    return Conflict(*(row[f] for f in _CONFLICT_FIELDS))
+
+
+def _resolution(row) -> Resolution:
+    return Resolution(*(row[f] for f in _RESOLUTION_FIELDS))
 
 
 def _chunks(ids, size=500):  # stay under SQLite's bound-parameter limit
@@ -2591,14 +3653,21 @@ def _chunks(ids, size=500):  # stay under SQLite's bound-parameter limit
         yield ids[start:start + size]
 
 
+def _owner(rows):
+    """The one user of a batch of rows, or ALL when it spans users (an add_many, an import)."""
+    users = {r["user"] for r in rows}
+    return users.pop() if len(users) == 1 else ALL
+
+
 class Transaction:
     """One write transaction of a store (`MemoryStore.transaction()`): the write API that
     consolidate.py and gates.py decide with and memory.py writes through.
 
-    `db` is the connection, for reads inside the transaction (writes go through the methods
-    below, each with its SQL beside the schema); `now` is the wall-clock time (UTC ISO 8601)
-    every row written by this transaction records. Nothing is committed until the `with` block
-    of `MemoryStore.transaction()` ends without an exception; any error rolls everything back.
+    `storage` is the store's SQLiteStorage (the seam) for reads inside the transaction (writes
+    go through the methods below); `db` is its raw connection, kept only for tests that inspect
+    the file. `now` is the wall-clock time (UTC ISO 8601) every row written by this transaction
+    records. Nothing is committed until the `with` block of `MemoryStore.transaction()` ends
+    without an exception; any error rolls everything back.
     """
 
     def __init__(self, store: "MemoryStore", storage: "SQLiteStorage"):
@@ -2626,37 +3695,37 @@ class Transaction:
         statuses = list(statuses) if statuses is not None else [status] * len(rows)
         for st in set(statuses):
             _check_enum("status", st, STATUSES)
-        conn = self.db
+        db, who = self.storage, _owner(rows)
         first = self.tick(len(rows))
-        seq = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()
-        base = seq[0] if seq else 0
+        base = db.last_id("memories")
         buckets = self._buckets([(r["user"], r["task"]) for r in rows])
-        keys = self._keys(set(buckets))
+        keys = self._keys(set(buckets), who)
         terms = index_terms([r["attribute"] or "" for r in rows] + [r["text"] for r in rows])
         n = len(rows)
-        conn.executemany(SQL_INSERT_MEMORY, (
+        db.executemany("memories.insert", (
             (r["user"], r["task"], r["kind"], r["text"], r["norm"], r["attribute"], r["authority"],
              r["source"], r["origin"], int(r["authenticated"]), r["trust"], statuses[i], *_derived(r),
              first + i, r.get("recorded_at") or self.now, buckets[i], r["metadata"], r.get("original_source"),
-             r.get("original_origin"), r.get("original_authority")) for i, r in enumerate(rows)))
-        last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchone()[0]
+             r.get("original_origin"), r.get("original_authority")) for i, r in enumerate(rows)), user=who)
+        last = db.last_id("memories")
         if last != base + n:  # AUTOINCREMENT under our write lock is consecutive
             raise StoreError(f"{self.store.path}: id allocation went wrong: expected {base + n}, got {last}")
         episodic = [base + 1 + i for i, r in enumerate(rows) if r["kind"] == "episodic"]
-        window = _Threads(conn, episodic) if episodic else None
+        window = _Threads(db, episodic, who) if episodic else None
         context = window.terms(episodic) if episodic else {}
-        conn.executemany(SQL_INSERT_TERMS, (
+        db.executemany("fts.insert", (
             (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]),
-             _hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)))
+             _hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)), user=who)
         if episodic:  # older rows of the thread gain these as their later neighbours
-            self.refresh_context(sorted({p for i in episodic for p in window.around(i, after=False)} - set(episodic)))
+            self.refresh_context(sorted({p for i in episodic for p in window.around(i, after=False)} - set(episodic)),
+                                 user=who)
         if vectors is not None:
-            self.store.check_embedder(conn, len(vectors[0]) // 4, write=True)
-            conn.executemany(SQL_INSERT_VECTOR, ((base + 1 + i, r["user"], r["task"], vectors[i])
-                                                 for i, r in enumerate(rows)))
-        conn.executemany(SQL_PENDING_NEW, ((base + 1 + i, r["user"], r["task"], r["attribute"])
-                                           for i, r in enumerate(rows)
-                                           if r["kind"] == "semantic" and statuses[i] == "current"))
+            self.store.check_embedder(db, len(vectors[0]) // 4, write=True)
+            db.executemany("vectors.insert", ((base + 1 + i, r["user"], r["task"], vectors[i])
+                                              for i, r in enumerate(rows)), user=who)
+        db.executemany("pending.add", ((base + 1 + i, r["user"], r["task"], r["attribute"])
+                                       for i, r in enumerate(rows)
+                                       if r["kind"] == "semantic" and statuses[i] == "current"), user=who)
         return [Memory(base + 1 + i, r["user"], r["task"], r["kind"], r["text"], r["norm"],
                        r["attribute"], r["authority"], r["source"], r["origin"],
                        r["authenticated"], r["trust"], statuses[i], first + i, r.get("recorded_at") or self.now,
@@ -2667,98 +3736,99 @@ class Transaction:
     def _buckets(self, levels) -> list[int]:
         """The index-key bucket of each new row: its level's newest bucket while it has room,
         else a new one (with a fresh random key)."""
-        conn, out, open_ = self.db, [], {}
+        db, out, open_ = self.storage, [], {}
         distinct = set(levels)
         if len(distinct) > 64:  # a bulk load: every level's newest bucket in one read
-            for bucket, user, task, rows in conn.execute(
-                    "SELECT id, user, task, rows FROM index_keys WHERE id IN "
-                    "(SELECT max(id) FROM index_keys GROUP BY user, task)"):
-                if (user, task) in distinct:
-                    open_[user, task] = [bucket, rows]
+            for r in db.execute("index_keys.newest_of_every_level", user=ALL):
+                if (r["user"], r["task"]) in distinct:
+                    open_[r["user"], r["task"]] = [r["id"], r["rows"]]
         for level in levels:
             if level not in open_:
-                row = conn.execute("SELECT id, rows FROM index_keys WHERE user = ? AND task IS ? "
-                                   "ORDER BY id DESC LIMIT 1", level).fetchone() if len(distinct) <= 64 else None
-                open_[level] = list(row) if row else [None, BUCKET_ROWS]
+                row = db.one("index_keys.newest", level, user=level[0]) if len(distinct) <= 64 else None
+                open_[level] = [row["id"], row["rows"]] if row else [None, BUCKET_ROWS]
             bucket = open_[level]
             if bucket[1] >= BUCKET_ROWS:
-                bucket[0] = conn.execute(SQL_OPEN_BUCKET, (*level, os.urandom(32), 0)).lastrowid
+                bucket[0] = db.value("index_keys.open", (*level, os.urandom(32), 0), user=level[0])
                 bucket[1] = 0
             bucket[1] += 1
             out.append(bucket[0])
         counts = {}
         for b in out:
             counts[b] = counts.get(b, 0) + 1
-        conn.executemany("UPDATE index_keys SET rows = rows + ? WHERE id = ?", ((c, b) for b, c in counts.items()))
+        users = {u for u, _ in distinct}
+        db.executemany("index_keys.add_rows", ((c, b) for b, c in counts.items()),
+                       user=users.pop() if len(users) == 1 else ALL)
         return out
 
-    def _keys(self, bucket_ids) -> dict:
+    def _keys(self, bucket_ids, user) -> dict:
         ids = sorted(bucket_ids)
-        q = ",".join("?" * len(ids))
-        return dict(self.db.execute(f"SELECT id, key FROM index_keys WHERE id IN ({q})", ids))
+        return {r["id"]: r["key"] for r in self.storage.rows("index_keys.keys", ids, user=user, ids=len(ids))}
 
-    def set_attribute(self, memory_id: int, attribute: str) -> None:
+    def set_attribute(self, memory_id: int, attribute: str, *, user=ALL) -> None:
         """Key a memory with an (already normalized) attribute: an injected attribute_of()
-        did. Its near-duplicate columns are cleared and its index terms follow."""
-        conn = self.db
-        conn.execute(SQL_SET_ATTRIBUTE, (attribute, memory_id))
-        conn.execute("UPDATE pending SET attribute = ? WHERE id = ?", (attribute, memory_id))
-        bucket, text = conn.execute("SELECT fts_bucket, text FROM memories WHERE id = ?", (memory_id,)).fetchone()
-        key = self._keys([bucket])[bucket]
-        attr_terms, text_terms = index_terms([attribute, text])
-        conn.execute(SQL_UPDATE_TERMS, (_hash_terms(attr_terms, key), _hash_terms(text_terms, key), memory_id))
+        did. Its near-duplicate columns are cleared and its index terms follow. `user`: the
+        memory's user when the caller knows it (ALL: found by id)."""
+        db = self.storage
+        db.execute("memories.set_attribute", (attribute, memory_id), user=user)
+        db.execute("pending.set_attribute", (attribute, memory_id), user=user)
+        row = db.one("memories.bucket_and_text", (memory_id,), user=user)
+        key = self._keys([row["fts_bucket"]], user)[row["fts_bucket"]]
+        attr_terms, text_terms = index_terms([attribute, row["text"]])
+        db.execute("fts.update", (_hash_terms(attr_terms, key), _hash_terms(text_terms, key), memory_id), user=user)
 
-    def rekey(self, bucket: int) -> int:
+    def rekey(self, bucket: int, *, user=ALL) -> int:
         """Give a bucket's rows a new key: their index terms are hashed again and the old key
         row is deleted (zeroed by secure_delete), so words of rows erased from the bucket that
         stay in old FTS segments can no longer be matched. Returns the new bucket id; cost
         follows the bucket's size (at most BUCKET_ROWS rows), never the store's."""
-        conn = self.db
-        user, task, count = conn.execute("SELECT user, task, rows FROM index_keys WHERE id = ?", (bucket,)).fetchone()
-        new = conn.execute(SQL_OPEN_BUCKET, (user, task, os.urandom(32), count)).lastrowid
-        rows = conn.execute("SELECT id, attribute, text, kind FROM memories WHERE fts_bucket = ?", (bucket,)).fetchall()
-        key = self._keys([new])[new]
-        terms = index_terms([r[1] or "" for r in rows] + [r[2] for r in rows])
-        episodic = [r[0] for r in rows if r[3] == "episodic"]
-        context = _Threads(conn, episodic).terms(episodic) if episodic else {}
+        db = self.storage
+        old = db.one("index_keys.by_id", (bucket,), user=user)
+        user = old["user"]
+        new = db.value("index_keys.open", (user, old["task"], os.urandom(32), old["rows"]), user=user)
+        rows = db.rows("memories.of_bucket", (bucket,), user=user)
+        key = self._keys([new], user)[new]
+        terms = index_terms([r["attribute"] or "" for r in rows] + [r["text"] for r in rows])
+        episodic = [r["id"] for r in rows if r["kind"] == "episodic"]
+        context = _Threads(db, episodic, user).terms(episodic) if episodic else {}
         n = len(rows)
-        conn.executemany(SQL_UPDATE_ALL_TERMS, ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key),
-                                                 _hash_terms(context.get(r[0], ()), key), r[0])
-                                                for i, r in enumerate(rows)))
-        conn.execute("UPDATE memories SET fts_bucket = ? WHERE fts_bucket = ?", (new, bucket))
-        conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
+        db.executemany("fts.update_all", ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key),
+                                           _hash_terms(context.get(r["id"], ()), key), r["id"])
+                                          for i, r in enumerate(rows)), user=user)
+        db.execute("memories.move_bucket", (new, bucket), user=user)
+        db.execute("index_keys.delete", (bucket,), user=user)
         return new
 
-    def refresh_context(self, ids) -> None:
+    def refresh_context(self, ids, *, user=ALL) -> None:
         """Index again the neighbour words (the `context` column) of these memories, from the
         neighbours they have now (see NEIGHBOURS); non-episodic ids are skipped."""
         if not ids:
             return
-        context = _Threads(self.db, ids).terms(ids)
+        db = self.storage
+        context = _Threads(db, ids, user).terms(ids)
         if not context:
             return
-        q = ",".join("?" * len(context))
-        buckets = dict(self.db.execute(f"SELECT id, fts_bucket FROM memories WHERE id IN ({q})", list(context)))
-        keys = self._keys(set(buckets.values()))
-        self.db.executemany(SQL_UPDATE_CONTEXT, ((_hash_terms(t, keys[buckets[i]]), i) for i, t in context.items()))
+        buckets = {r["id"]: r["fts_bucket"] for r in db.rows("memories.buckets", list(context), user=user,
+                                                              ids=len(context))}
+        keys = self._keys(set(buckets.values()), user)
+        db.executemany("fts.update_context", ((_hash_terms(t, keys[buckets[i]]), i) for i, t in context.items()),
+                       user=user)
 
     # -- decisions: resolutions, the ledger, runs --
 
     def retire(self, kept: int, retired: int, rule: str, *, user: str, clock: int, run=None) -> Resolution:
         """Retire one memory and record why; its holding ledger entries close."""
         _check_enum("rule", rule, RULES)
-        self.db.execute(SQL_RETIRE, (retired,))
-        self.db.execute(SQL_INSERT_RESOLUTION, (kept, retired, rule, user, run, clock, self.now))
-        self.close_conflicts([retired], f"memory {retired} retired ({rule})")
+        self.storage.execute("memories.retire", (retired,), user=user)
+        self.storage.execute("resolutions.add", (kept, retired, rule, user, run, clock, self.now), user=user)
+        self.close_conflicts([retired], f"memory {retired} retired ({rule})", user=user)
         return Resolution(kept, retired, rule, run, self.now)
 
     def open_conflict(self, user, kind, a, b, reason, *, clock, run=None) -> Conflict:
         """Open one ledger entry, unless the pair already has one of that kind (returned)."""
         for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
-            found = self.db.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? AND b = ? AND "
-                                    "kind = ? AND state <> 'resolved'", (x, y, kind)).fetchone()
+            found = self.storage.one("conflicts.unresolved_pair", (x, y, kind), user=user)
             if found:
-                return Conflict(*found)
+                return _conflict(found)
         return self.open_conflicts([(kind, a, b, user, reason)], run=run, clock=clock)[0]
 
     def open_conflicts(self, openings, *, run, clock) -> list[Conflict]:
@@ -2767,31 +3837,31 @@ class Transaction:
             return []
         for kind, *_ in openings:
             _check_enum("kind", kind, CONFLICT_KINDS)
-        seq = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'conflicts'").fetchone()
-        base = seq[0] if seq else 0
-        self.db.executemany(SQL_OPEN_CONFLICT, [(user, kind, a, b, run, reason, clock, self.now)
-                                                for kind, a, b, user, reason in openings])
+        users = {o[3] for o in openings}
+        who = users.pop() if len(users) == 1 else ALL
+        base = self.storage.last_id("conflicts")
+        self.storage.executemany("conflicts.open", [(user, kind, a, b, run, reason, clock, self.now)
+                                                    for kind, a, b, user, reason in openings], user=who)
         return [Conflict(base + 1 + i, user, kind, a, b, run, reason, "open", None, clock, self.now, None, 0)
                 for i, (kind, a, b, user, reason) in enumerate(openings)]
 
-    def close_conflicts(self, memory_ids, reason: str, *, states=("open", "zombied")) -> list[int]:
+    def close_conflicts(self, memory_ids, reason: str, *, states=("open", "zombied"), user=ALL) -> list[int]:
         """Close the ledger entries touching these memories; their other sides are marked for
-        the next run (an entry no longer holds them). Returns the entry ids closed."""
-        closed = []
-        st = ",".join("?" * len(states))
+        the next run (an entry no longer holds them). Returns the entry ids closed. `user`:
+        the memories' user when the caller knows it (ALL: found by id)."""
+        db, closed = self.storage, []
         for chunk in _chunks(list(memory_ids), 400):
-            q = ",".join("?" * len(chunk))
-            rows = self.db.execute(f"SELECT id, a, b FROM conflicts WHERE state IN ({st}) AND "
-                                   f"(a IN ({q}) OR b IN ({q}))", (*states, *chunk, *chunk)).fetchall()
-            for entry, a, b in rows:
-                self.db.execute(SQL_CLOSE_CONFLICT, (reason, self.now, entry))
-                self.db.execute(SQL_PENDING_AGAIN + "id IN (?, ?)", (a, b))
-                closed.append(entry)
+            for r in db.rows("conflicts.touching", (*states, *chunk, *chunk), user=user, states=len(states),
+                             ids=len(chunk)):
+                db.execute("conflicts.close", (reason, self.now, r["id"]), user=user)
+                db.execute("pending.again", (r["a"], r["b"]), user=user, where="&id_pair")
+                closed.append(r["id"])
         return closed
 
-    def close_entries(self, entries) -> None:
+    def close_entries(self, entries, *, user=ALL) -> None:
         """Close ledger entries by id: [(entry id, reason)]."""
-        self.db.executemany(SQL_CLOSE_CONFLICT, ((reason, self.now, entry) for entry, reason in entries))
+        self.storage.executemany("conflicts.close", ((reason, self.now, entry) for entry, reason in entries),
+                                 user=user)
 
     def zombify(self, older_than_days: float, user=ALL) -> list[int]:
         """Mark open contradictions opened more than `older_than_days` ago (wall clock) and never
@@ -2822,9 +3892,10 @@ class Transaction:
         self.storage.fold_carry(user, carried, self.now)
         return carried
 
-    def mark_pending(self, where: str, args=()) -> None:
-        """Mark the current semantic facts matching `where` (SQL on memories) for the next run."""
-        self.db.execute(SQL_PENDING_AGAIN + where, args)
+    def mark_pending(self, where: str, args=(), *, user=ALL) -> None:
+        """Mark the current semantic facts matching fragment `where` (a name of
+        SQLiteStorage.SQL: "&id", "&attribute", "&unattributed", ...) for the next run."""
+        self.storage.execute("pending.again", args, user=user, where=where)
 
     # -- erasure --
 
@@ -2832,49 +3903,44 @@ class Transaction:
         """Delete memories (text, index entries, resolutions, pending marks), close their ledger
         entries (deleted for a purge), re-key every bucket they leave non-empty where FTS5
         secure-delete is absent, write the audit event and a scrub record."""
-        conn = self.db
+        db = self.storage
         clock = self.tick()
         touched = {}
         # Neighbours that borrowed the erased rows' words: indexed again without them below (and
         # their buckets re-keyed where there is no secure-delete), so those words leave the index.
         # (A purge erases whole levels, and a thread never leaves its level: nothing to re-index.)
         erased = set(ids)
-        threads = _Threads(conn, ids) if op != "purge" else None
+        threads = _Threads(db, ids, user) if op != "purge" else None
         borrowers = sorted({b for i in ids for b in threads.around(i)} - erased) if threads else []
         for chunk in _chunks(ids):
-            q = ",".join("?" * len(chunk))
-            for bucket, count in conn.execute(f"SELECT fts_bucket, count(*) FROM memories WHERE id IN ({q}) "
-                                              "GROUP BY fts_bucket", chunk):
-                touched[bucket] = touched.get(bucket, 0) + count
-            self.close_conflicts(chunk, f"memory {op}")
+            n, both = len(chunk), (*chunk, *chunk)
+            for r in db.rows("memories.bucket_counts", chunk, user=user, ids=n):
+                touched[r["fts_bucket"]] = touched.get(r["fts_bucket"], 0) + r["count"]
+            self.close_conflicts(chunk, f"memory {op}", user=user)
             if op == "purge":
-                conn.execute(f"DELETE FROM conflicts WHERE a IN ({q}) OR b IN ({q})", (*chunk, *chunk))
-            conn.execute(f"DELETE FROM resolutions WHERE kept IN ({q}) OR retired IN ({q})", (*chunk, *chunk))
-            conn.execute(f"DELETE FROM pending WHERE id IN ({q})", chunk)
-            conn.execute(f"DELETE FROM memories_fts WHERE rowid IN ({q})", chunk)
-            conn.execute(f"DELETE FROM vectors WHERE id IN ({q})", chunk)
-            conn.execute(f"DELETE FROM memories WHERE id IN ({q})", chunk)
+                db.execute("conflicts.delete_touching", both, user=user, ids=n)
+            db.execute("resolutions.delete_touching", both, user=user, ids=n)
+            db.execute("pending.delete", chunk, user=user, ids=n)
+            db.execute("fts.delete", chunk, user=user, ids=n)
+            db.execute("vectors.delete", chunk, user=user, ids=n)
+            db.execute("memories.delete", chunk, user=user, ids=n)
             # A held memory's audit row keeps its time, gate and reason; its digest goes with it.
-            conn.execute("UPDATE events SET digest = NULL WHERE user = ? AND op = 'quarantined' AND digest IS NOT "
-                         f"NULL AND EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value IN ({q}))",
-                         (user, *chunk))
-        self.refresh_context(borrowers)
+            db.execute("events.forget_held_digests", (user, *chunk), user=user, ids=n)
+        self.refresh_context(borrowers, user=user)
         rekey = set()
         for bucket, count in sorted(touched.items()):
-            left = conn.execute("UPDATE index_keys SET rows = rows - ? WHERE id = ? RETURNING rows",
-                                (count, bucket)).fetchone()
-            if left is not None and left[0] <= 0:
-                conn.execute("DELETE FROM index_keys WHERE id = ?", (bucket,))
+            left = db.value("index_keys.remove_rows", (count, bucket), user=user)
+            if left is not None and left <= 0:
+                db.execute("index_keys.delete", (bucket,), user=user)
             elif left is not None:
                 rekey.add(bucket)
         for chunk in _chunks(borrowers):
-            rekey.update(r[0] for r in conn.execute(
-                f"SELECT DISTINCT fts_bucket FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk))
+            rekey.update(db.column("memories.distinct_buckets", chunk, user=user, ids=len(chunk)))
         if not self.store.fts_secure_delete:
             for bucket in sorted(rekey):
-                self.rekey(bucket)
-        conn.execute(SQL_INSERT_EVENT, (op, user, json.dumps(ids), len(ids), reason, clock, self.now))
-        conn.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (clock, self.now))
+                self.rekey(bucket, user=user)
+        db.execute("events.add", (op, user, json.dumps(ids), len(ids), reason, clock, self.now), user=user)
+        db.execute("scrubs.add", (clock, self.now), user=None)
 
     def refused(self, op: str, row: dict, *, gate: str, reason: str, ids=()) -> None:
         """Audit a write a gate refused (op "rejected") or held ("quarantined"; `ids`: the held
@@ -2884,52 +3950,49 @@ class Transaction:
         store (how often one attack was tried) while a copied audit alone cannot be checked
         against guessed texts. `row` is a prepare() row."""
         _check_enum("op", op, REFUSED_OPS)
-        key = self.db.execute("SELECT value FROM meta WHERE key = 'audit_key'").fetchone()
+        db = self.storage
+        key = db.value("meta.get", ("audit_key",), user=None)
         if key is None:
-            key = (os.urandom(32).hex(),)
-            self.db.execute("INSERT INTO meta (key, value) VALUES ('audit_key', ?)", key)
+            key = os.urandom(32).hex()
+            db.execute("meta.add", ("audit_key", key), user=None)
         digest = hashlib.blake2b(canonical(row["text"]).encode("utf-8", "surrogatepass"),
-                                 key=bytes.fromhex(key[0]), digest_size=16).hexdigest()
+                                 key=bytes.fromhex(key), digest_size=16).hexdigest()
         ids = [int(i) for i in ids]
-        self.db.execute(SQL_INSERT_REFUSED, (op, row["user"], json.dumps(ids), len(ids), str(reason), self.tick(),
-                                             self.now, row["task"], str(gate)[:MAX_KEY_CHARS], row["origin"], digest))
+        db.execute("events.add_refused", (op, row["user"], json.dumps(ids), len(ids), str(reason), self.tick(),
+                                          self.now, row["task"], str(gate)[:MAX_KEY_CHARS], row["origin"], digest),
+                   user=row["user"])
 
     def erase_digests(self, user: str, task=ALL) -> int:
         """Forget the digests of a user's refused and held writes (at `task`; ALL: every level),
         as a purge does; returns how many. The events stay (time, gate, reason, origin)."""
-        sql = "UPDATE events SET digest = NULL WHERE user = ? AND digest IS NOT NULL"
         args = (user,) if task is ALL else (user, task)
-        return self.db.execute(sql + ("" if task is ALL else " AND task IS ?"), args).rowcount
+        return self.storage.execute("events.forget_digests", args, user=user,
+                                    where=None if task is ALL else "&task").rowcount
 
     # -- reads inside the transaction --
 
     def memories(self, ids, *, user=None, status=None) -> list[Memory]:
         """The memories with these ids (optionally only of `user` and `status`), in id order."""
         out = []
+        where = tuple(f for f, v in (("&user", user), ("&status", status)) if v is not None)
         for chunk in _chunks(sorted(set(ids))):
-            sql = f"{_SELECT} WHERE id IN ({','.join('?' * len(chunk))})"
-            args = list(chunk)
-            if user is not None:
-                sql, args = sql + " AND user = ?", args + [user]
-            if status is not None:
-                sql, args = sql + " AND status = ?", args + [status]
-            out.extend(_memory(r) for r in self.db.execute(sql + " ORDER BY id", args))
+            args = [*chunk, *(v for v in (user, status) if v is not None)]
+            out.extend(self.storage.each_memory("memories.by_ids", args, user=user or ALL, ids=len(chunk),
+                                                where=where))
         return out
 
-    def with_retired(self, where: str, args) -> list[int]:
-        """The ids of the memories matching `where` and, transitively, every memory they retired
-        (forgetting a keeper must not let what it beat become current again), sorted."""
-        return [r[0] for r in self.db.execute(
-            f"WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE {where} UNION "
-            "SELECT r.retired FROM resolutions r JOIN gone ON r.kept = gone.id) SELECT id FROM gone ORDER BY id",
-            args)]
+    def with_retired(self, where: str, args, *, user=ALL) -> list[int]:
+        """The ids of the memories matching fragment `where` (a name of SQLiteStorage.SQL:
+        "&id", "&in_user_buckets", "&in_level_buckets") and, transitively, every memory they
+        retired (forgetting a keeper must not let what it beat become current again), sorted."""
+        return self.storage.column("memories.with_retired", args, user=user, where=where)
 
 
 class _Threads:
     """The episodic memories around some ids, by thread (user, task, origin), read from id
     windows of NEIGHBOUR_SPAN either side: what a memory's neighbours are (see NEIGHBOURS)."""
 
-    def __init__(self, conn, ids):
+    def __init__(self, storage, ids, user=ALL):
         self.rows, self.threads = {}, {}
         spans = []
         for i in sorted(ids):
@@ -2938,10 +4001,10 @@ class _Threads:
             else:
                 spans.append([i - NEIGHBOUR_SPAN, i + NEIGHBOUR_SPAN])
         for lo, hi in spans:
-            for r in conn.execute(SQL_THREAD_WINDOW, (lo, hi)):
-                if r[0] not in self.rows:
-                    self.rows[r[0]] = r
-                    self.threads.setdefault(r[1:4], []).append(r[0])
+            for r in storage.execute("memories.thread_window", (lo, hi), user=user):
+                if r["id"] not in self.rows:
+                    self.rows[r["id"]] = r
+                    self.threads.setdefault((r["user"], r["task"], r["origin"]), []).append(r["id"])
         for ids_ in self.threads.values():
             ids_.sort()
 
@@ -2950,7 +4013,7 @@ class _Threads:
         row = self.rows.get(memory_id)
         if row is None:
             return []
-        thread = self.threads[row[1:4]]
+        thread = self.threads[row["user"], row["task"], row["origin"]]
         at = bisect.bisect_left(thread, memory_id)
         out = [i for i in thread[max(0, at - NEIGHBOURS):at] if before and memory_id - i <= NEIGHBOUR_SPAN]
         return out + [i for i in thread[at + 1:at + 1 + NEIGHBOURS] if after and i - memory_id <= NEIGHBOUR_SPAN]
@@ -2959,8 +4022,8 @@ class _Threads:
         """{id: index terms of its neighbours' texts and of its own date} for the episodic ids
         among `ids`."""
         ids = [i for i in ids if i in self.rows]
-        texts = [" ".join([*(self.rows[n][4] for n in self.around(i)), _date_words(self.rows[i][5], self.rows[i][4])])
-                 for i in ids]
+        texts = [" ".join([*(self.rows[n]["text"] for n in self.around(i)),
+                           _date_words(self.rows[i]["recorded_at"], self.rows[i]["text"])]) for i in ids]
         return dict(zip(ids, index_terms(texts)))
 
 
@@ -3061,671 +4124,6 @@ def settles(r, a, b) -> bool:
             and r[3] > max(a[3], b[3]) and r[2] >= max(a[2], b[2]))
 
 
-# --- opening ----------------------------------------------------------------------------------
-
-def _is_memory_path(path: str) -> bool:
-    return path in ("", ":memory:") or path.startswith("file::memory:") or "mode=memory" in path
-
-
-def _inspect(path: str, timeout: float, create, module, query: str = "mode=ro") -> str:
-    """Decide, before anything in the file can change, whether `path` is ours: "new" (to be
-    created), or "existing" (a memory store of this or an older version). Reads the header and
-    the schema through a read-only SQLite connection (URI `query`); refuses anything else with
-    SchemaError (StoreError for a missing file when create=False)."""
-    if os.path.isdir(path):
-        raise StoreError(f"{path}: is a directory, not a database file")
-    if not os.path.exists(path):
-        if create is False:
-            raise StoreError(f"{path}: no such database file (or not a file); create a store with "
-                             "MemoryStore(path) first")
-        return "new"
-    # Never open() the file, its -wal or -shm from Python: closing any descriptor of a file drops
-    # every POSIX advisory lock the process holds on it, an open connection's included (SQLite,
-    # "How To Corrupt An SQLite Database File", section 2.2); another process then takes the
-    # file for its own, checkpoints and deletes the WAL under that connection. SQLite's
-    # connections in one process share their locks, so the header is read through SQLite.
-    try:
-        size = os.path.getsize(path)
-    except OSError as exc:
-        raise StoreError(f"{path}: cannot read the file: {exc}; check its permissions") from exc
-    if not size:
-        if create is True:
-            return "new"
-        raise SchemaError(f"{path}: an empty file is not a memory database; refusing to touch it "
-                          "(MemoryStore(path, create=True) makes it one)")
-    try:
-        ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query, uri=True,
-                            timeout=timeout)
-        try:
-            version = ro.execute("PRAGMA user_version").fetchone()[0]
-            app = ro.execute("PRAGMA application_id").fetchone()[0]
-            names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        finally:
-            ro.close()
-    except module.Error as exc:
-        if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == 26:  # SQLITE_NOTADB: no SQLite header
-            raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to "
-                              "touch it") from None
-        raise _translate(exc, path, "reading the schema") from exc
-    if version > SCHEMA_VERSION:
-        raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
-                          "module supports; refusing to touch it")
-    tables = {n for n in names if not n.startswith(("sqlite_", "memories_fts_"))}
-    if app == APPLICATION_ID and version >= 4:
-        return "existing"
-    if app == 0 and tables == _LEGACY_TABLES.get(version):
-        return "existing"
-    if app == 0 and version == 0 and not names:
-        if create is True:
-            return "new"
-        raise SchemaError(f"{path}: an empty SQLite database is not a memory database; refusing to "
-                          "touch it (MemoryStore(path, create=True) makes it one)")
-    if version == 0 and app == 0:
-        raise SchemaError(f"{path}: has tables but no schema version; not a memory database; refusing "
-                          "to touch it")
-    raise SchemaError(f"{path}: not a memory database (application_id {app}, user_version {version}, "
-                      f"tables {', '.join(sorted(tables)) or 'none'}); refusing to touch it")
-
-
-def _create_file(path: str, module, secure: bool) -> bool:
-    """Make a missing `path` a complete store in one step, so that no process ever sees it half
-    made: the schema is written to a private file beside it (in WAL mode, checkpointed and
-    closed), which is then hard-linked to `path` (link never replaces a file) and unlinked.
-    Returns True when this call made `path`, False when another process or thread made it
-    first. Raises OSError where the file system has no hard links (the caller then creates the
-    schema in place, as before) and StoreError when the private file cannot be written."""
-    tmp = f"{path}.new-{os.getpid()}-{threading.get_ident()}-{os.urandom(4).hex()}"
-    try:
-        try:
-            conn = module.connect(tmp, isolation_level=None)
-            try:
-                # Private until linked: no journal and no sync while it is built; the header write
-                # that switches it to WAL then syncs the whole file once.
-                conn.execute("PRAGMA journal_mode=OFF")
-                conn.execute("PRAGMA synchronous=OFF")
-                _template(module, secure).backup(conn)
-                conn.execute("PRAGMA synchronous=FULL")
-                conn.execute("PRAGMA journal_mode=WAL")  # recorded in the header: no writer changes it later
-            finally:
-                conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm
-        except module.Error as exc:
-            raise _translate(exc, path, "creating the store") from exc
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            return False
-        return True
-    finally:
-        for suffix in ("", "-journal", "-wal", "-shm"):
-            try:
-                os.unlink(tmp + suffix)
-            except FileNotFoundError:
-                pass
-
-
-def _create_schema(conn, secure: bool) -> None:
-    """Create SCHEMA in an empty database, inside the caller's transaction (or none, for the
-    in-memory template)."""
-    for statement in _SCHEMA_STATEMENTS:
-        conn.execute(statement)
-    conn.execute("INSERT INTO clock (id, now) VALUES (1, 0)")
-    MemoryStore._index_options(conn, secure)
-    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                     (("text_rules", TEXT_RULES_VERSION), ("index_terms", INDEX_TERMS_VERSION),
-                      ("fts_secure_delete", "1" if secure else "0")))
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
-
-
-_TEMPLATES: dict = {}
-_TEMPLATES_LOCK = threading.Lock()
-
-
-def _template(module, secure: bool):
-    """An in-memory database holding a fresh schema, built once per (SQLite module, option):
-    a new in-memory store is a backup() copy of it."""
-    key = (id(module), secure)
-    with _TEMPLATES_LOCK:
-        if key not in _TEMPLATES:
-            conn = module.connect(":memory:", isolation_level=None, check_same_thread=False)
-            _create_schema(conn, secure)
-            _TEMPLATES[key] = conn
-        return _TEMPLATES[key]
-
-
-def _readonly_query(path: str) -> str:
-    """The URI query of a read-only connection that creates no file: with no -wal beside it the
-    database file holds every commit, and `immutable` reads it without the -wal and -shm files
-    a WAL reader would otherwise create (and, read-only, could never delete); with a -wal (a
-    writer is open, or one was killed) a plain read-only connection reads through it."""
-    return "mode=ro" if os.path.exists(path + "-wal") else "mode=ro&immutable=1"
-
-
-def _file_state(path: str):
-    """What changes when another process writes `path` (a read-only store re-opens on a change)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
-
-
-def _open(path: str, timeout: float, *, create, module, secure: bool = False, readonly: str | None = None):
-    """The one place a connection is opened: inspect the file (refuse what is not ours before
-    anything changes; a missing file is made whole in one step, _create_file), connect, then set
-    pragmas outside any transaction. Returns (connection, "new" | "existing" | "memory")."""
-    if module.sqlite_version_info < MIN_SQLITE:
-        raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
-                         f"this Python has {module.sqlite_version}")
-    query = readonly  # readonly: the URI query of a read-only connection (_readonly_query)
-    state = ("memory" if _is_memory_path(path) else
-             _inspect(path, timeout, False, module, query) if readonly else _inspect(path, timeout, create, module))
-    if state == "new" and not path.startswith("file:") and not os.path.exists(path):
-        try:  # made here, or by another process or thread first: then it is inspected like any file
-            state = "existing" if _create_file(path, module, secure) else _inspect(path, timeout, create, module)
-        except OSError:
-            pass  # no hard links here: the schema is created in place, under the write lock
-    try:
-        # One connection shared by threads, serialized by the store's lock (MemoryStore._lock).
-        conn = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query if readonly else path,
-                              timeout=timeout, isolation_level=None, check_same_thread=False,
-                              uri=readonly or path.startswith("file:"))
-    except module.Error as exc:
-        raise _translate(exc, path, "opening") from exc
-    try:
-        if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
-            raise StoreError("this SQLite build has no FTS5; recall needs it")
-        if state != "memory" and not readonly and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}")
-        conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
-        conn.execute(f"PRAGMA mmap_size={MMAP_BYTES:d}")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA secure_delete=ON")  # deleted rows are zeroed in the file, not just unlinked
-        return conn, state
-    except module.Error as exc:
-        conn.close()
-        raise _translate(exc, path, "setting up the connection") from exc
-    except BaseException:
-        conn.close()
-        raise
-
-
-# --- the storage seam -------------------------------------------------------------------------
-
-class SQLiteStorage:
-    """The storage seam over one SQLite file (or ":memory:"): it owns the connection, its
-    pragmas, the write transaction, the server clock, every SQL statement (SQL, one table of
-    named statements), the search index (FTS5 over keyed hashes of index terms), the vector
-    table, erasure and scrub, the schema and its migrations, and the opening and inspection of
-    files. MemoryStore keeps the public API and the domain rules and reaches storage only
-    through the methods below; consolidate.py and gates.py reach it through MemoryStore and
-    Transaction. The contract a second backend implements (adapters/postgres.py) is in
-    /work/notes/w4-seam-contract.md until it moves into the module docstring.
-
-    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER). A slot
-    `{name}` in a statement is expanded by `sql(name, **slots)`: an int n becomes n comma-
-    separated placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)";
-    the caller binds the values in that place); a str names a FRAGMENT (an entry of SQL whose
-    name starts with "&", a condition appended to a statement: where="&task" adds the text of
-    SQL["&task"]); a tuple of such names joins them; None or () leaves the slot empty. A
-    statement with slots has no other braces. A second backend gives its own table for the same
-    names (and its own PLACEHOLDER), so MemoryStore's calls are the same on both.
-
-    Users: every method that reads or writes one user's data takes that user (`user=`: a str),
-    so that a backend can route, shard and lock by user. `user=ALL` names a read or write across
-    users (users(), a `--all` consolidation, a lookup by memory id whose user is not known
-    yet); `user=None` names data of no user (the server clock, meta, declared attribute
-    policies, runs, scrub records, the schema).
-
-    Errors: every statement goes through `execute` (or `executemany`), the one place a driver
-    error becomes a StoreError subclass (`error`: keyed on sqlite_errorname, never on message
-    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row: by name
-    (row["text"]), never by position.
-    """
-
-    PLACEHOLDER = "?"
-    # name -> statement; "&name": a fragment appended through a slot (see the class docstring).
-    SQL = {
-        # -- the server clock --
-        "clock.tick": "UPDATE clock SET now = now + ? WHERE id = 1 RETURNING now",
-    }
-
-    def __init__(self, path: str = ":memory:", *, timeout: float = 5.0, create=None, module=None,
-                 secure: bool = False, readonly: str | None = None, conn=None, state: str | None = None):
-        """Open `path` (see _open: the file is inspected, and refused when it is not ours,
-        before anything in it changes; a missing one is created whole) or wrap an already open
-        connection `conn` (a dry run's private copy). `module`: the DB-API module (sqlite3 or
-        pysqlite3.dbapi2); `readonly`: the URI query of a read-only connection; `secure`: a new
-        file's search index uses FTS5 secure-delete. `state` is then "new", "existing" or
-        "memory" (what MemoryStore's setup does next)."""
-        self.path = path
-        self.module = sqlite3 if module is None else module
-        self.Error = self.module.Error
-        self.Row = getattr(self.module, "Row", sqlite3.Row)
-        self.timeout = float(timeout)
-        self.action = None  # what the open transaction does, for error messages ("writing", "reading")
-        if conn is None:
-            conn, state = _open(path, self.timeout, create=create, module=self.module, secure=secure,
-                                readonly=readonly)
-        self.conn, self.state = conn, state
-
-    def close(self) -> None:
-        """Close the connection; safe to call twice."""
-        conn, self.conn = self.conn, None
-        if conn is not None:
-            conn.close()
-
-    # -- statements --
-
-    def sql(self, name: str, **slots) -> str:
-        """The text of statement `name` with its slots expanded (see the class docstring)."""
-        text = self.SQL[name]
-        if not slots:
-            return text
-        filled = {}
-        for slot, value in slots.items():
-            if isinstance(value, int) and not isinstance(value, bool):
-                if value < 1:
-                    raise ValueError(f"{name}: slot {slot} needs at least one placeholder, got {value}")
-                filled[slot] = ", ".join([self.PLACEHOLDER] * value)
-            elif value is None or value == ():
-                filled[slot] = ""
-            elif isinstance(value, str):
-                filled[slot] = self.SQL[value]
-            else:
-                filled[slot] = " ".join(self.SQL[v] for v in value)
-        return text.format_map(filled)
-
-    def error(self, exc: Exception, action: str | None = None) -> "StoreError":
-        """The one translation point: a driver error -> the StoreError subclass its name means
-        (_ERRORS), naming the file, what failed (`action`, else the open transaction's) and
-        the fix."""
-        return _translate(exc, self.path, action or self.action or "reading")
-
-    def execute(self, name: str, args=(), *, user, **slots):
-        """Run statement `name` (slots expanded, `args` bound) and return its cursor, whose rows
-        are sqlite3.Row. `user`: whose data it touches (see the class docstring; the SQLite
-        backend needs no routing, a PostgreSQL one may). Raises the StoreError that `error`
-        makes of a driver error."""
-        conn = self.conn
-        if conn is None:
-            raise StoreError("the store is closed")
-        try:
-            cur = conn.execute(self.SQL[name] if not slots else self.sql(name, **slots), args)
-        except self.Error as exc:
-            raise self.error(exc) from exc
-        cur.row_factory = self.Row
-        return cur
-
-    def executemany(self, name: str, seq, *, user, **slots):
-        """Run statement `name` once per args tuple of `seq` (one call to the driver)."""
-        conn = self.conn
-        if conn is None:
-            raise StoreError("the store is closed")
-        try:
-            return conn.executemany(self.SQL[name] if not slots else self.sql(name, **slots), seq)
-        except self.Error as exc:
-            raise self.error(exc) from exc
-
-    def rows(self, name: str, args=(), *, user, **slots) -> list:
-        """Every row of statement `name`, as a list of sqlite3.Row."""
-        cur = self.execute(name, args, user=user, **slots)
-        try:
-            return cur.fetchall()
-        except self.Error as exc:
-            raise self.error(exc) from exc
-
-    def one(self, name: str, args=(), *, user, **slots):
-        """The first row of statement `name` (sqlite3.Row), or None."""
-        cur = self.execute(name, args, user=user, **slots)
-        try:
-            return cur.fetchone()
-        except self.Error as exc:
-            raise self.error(exc) from exc
-
-    def value(self, name: str, args=(), *, user, default=None, **slots):
-        """The first column of the first row of statement `name`, or `default` without a row."""
-        row = self.one(name, args, user=user, **slots)
-        return default if row is None else row[0]
-
-    def column(self, name: str, args=(), *, user, **slots) -> list:
-        """The first column of every row of statement `name`."""
-        return [r[0] for r in self.rows(name, args, user=user, **slots)]
-
-    # -- transactions and the server clock --
-
-    @contextmanager
-    def write(self, *, dry_run: bool = False):
-        """The write transaction: BEGIN IMMEDIATE (the write lock before the first read, so a
-        read-then-write never fails half way with SQLITE_BUSY_SNAPSHOT), yield, COMMIT; any
-        exception rolls back (only if a transaction is still active: SQLite may already have
-        rolled back) and a driver error becomes its StoreError. dry_run=True rolls back at the
-        end instead. The caller serializes threads (MemoryStore's lock)."""
-        conn = self.conn
-        if conn is None:
-            raise StoreError("the store is closed")
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except self.Error as exc:
-            raise self.error(exc, "starting a write") from exc
-        outer, self.action = self.action, "writing"
-        try:
-            yield self
-            conn.execute("ROLLBACK" if dry_run else "COMMIT")
-        except BaseException as exc:
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except self.Error:
-                    pass  # the error that stopped the write is the one to report
-            if isinstance(exc, self.Error):
-                raise self.error(exc, "writing") from exc
-            raise
-        finally:
-            self.action = outer
-
-    @contextmanager
-    def read(self):
-        """A read transaction: every statement inside sees one snapshot (BEGIN ... COMMIT)."""
-        conn = self.conn
-        if conn is None:
-            raise StoreError("the store is closed")
-        outer, self.action = self.action, "reading"
-        try:
-            try:
-                conn.execute("BEGIN")
-                try:
-                    yield self
-                finally:
-                    if conn.in_transaction:
-                        conn.execute("COMMIT")
-            except self.Error as exc:
-                raise self.error(exc, "reading") from exc
-        finally:
-            self.action = outer
-
-    def tick(self, n: int = 1) -> int:
-        """Advance the server clock by n (inside the write); return the first new value. The
-        clock is a counter of the store, never the wall clock: it alone orders writes."""
-        return self.value("clock.tick", (n,), user=None) - n + 1
-
-    def private_copy(self) -> "SQLiteStorage":
-        """A private in-memory copy of the database (a read-only store's dry run: memory follows
-        the file's size), as a storage of its own; close it when done."""
-        copy = self.module.connect(":memory:", isolation_level=None, check_same_thread=False)
-        try:
-            self.conn.backup(copy)
-            copy.execute("PRAGMA foreign_keys=ON")
-        except self.Error as exc:
-            copy.close()
-            raise self.error(exc, "copying for a dry run") from exc
-        return SQLiteStorage(self.path, timeout=self.timeout, module=self.module, conn=copy, state="memory")
-
-
-    # --- consolidation: what consolidate.py reads and writes ---------------------------------
-    # Every statement a consolidation run makes on memory's tables, and the methods consolidate
-    # calls for them (through MemoryStore.transaction(): Transaction.storage). Each takes the
-    # run's user: a user id (Scope(user)), or ALL for a run over every user (Scope(ALL), the
-    # cron `--all` pass), which is one cross-user pass rather than a loop over users: it reads
-    # every current fact once in rowid order and writes one run (one run id, one Report, one
-    # transaction), where a loop would make one scan or family read per user (thousands at 1M
-    # facts). A backend that locks by user takes every user's lock for it (fold_lock).
-    # Fold rows are plain tuples in the order FOLD_FIELDS names (what Policy.decide reads),
-    # not Rows: a full pass reads one per current fact, and sqlite3.Row costs 70% more to fetch.
-    FOLD_FIELDS = ("id", "norm", "rank", "clock", "user", "task", "attribute", "sig", "frame_key")
-    _FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL} AS rank, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
-    _CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
-    # Temp tables of keys a run reads by (CROSS JOIN makes SQLite seek the index once per key;
-    # a row-value IN list, or a plain join without statistics, scans it): name -> columns.
-    _FOLD_TEMP = {"fold_keys": ("user TEXT NOT NULL", "attribute TEXT"),
-                  "fold_users": ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
-                  "fold_sigs": ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
-                  "fold_frames": ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
-                  "fold_ids": ("id INTEGER PRIMARY KEY",),
-                  "ledger_ids": ("id INTEGER PRIMARY KEY",)}
-    # Statements on a scope (Scope(user, task)) are in the table once per shape of the scope,
-    # named NAME, NAME@user, NAME@task and NAME@user@task: the statement with the scope's
-    # conditions appended (user, then task, bound in that order). Named in full rather than
-    # expanded through a slot at every call: a one-user run makes about fifty statements, and
-    # the expansion cost a tenth of such a run. name -> (statement with {by_user} and
-    # {by_task}, the user condition, the task condition or None when the statement has none).
-    _FOLD_SCOPED = {
-        "fold.pending": ("SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?",
-                         "AND task IS ?"),
-        "fold.pending_keys": ("SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
-                              "AND user = ?", "AND task IS ?"),
-        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
-        # fetch every row at random: 4x slower at a million rows).
-        "fold.scan": (f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
-                      "AND m.user = ?", None),
-        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
-                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
-                                  "AND p.user = ?", "AND p.task IS ?"),
-        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
-                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
-                                        "AND p.user = ?", "AND p.task IS ?"),
-        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
-                        "WHERE c.state <> 'resolved' {by_user}", "AND c.user = ?", None),
-        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
-                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}",
-                                  "AND user = ?", "AND task IS ?"),
-        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
-        "fold.clear_pending": ("DELETE FROM pending {by_user} {by_task}", "WHERE user = ?", None),
-        "fold.clear_level": ("DELETE FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?", "AND task IS ?"),
-        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
-                       "kind = 'contradiction' AND opened_at < ? {by_user}", "AND user = ?", None),
-    }
-    SQL.update({name + "@user" * u + "@task" * t: " ".join(text.format(by_user=by_user if u else "",
-                                                                       by_task=by_task if t else "").split())
-                for name, (text, by_user, by_task) in _FOLD_SCOPED.items()
-                for u in (0, 1) for t in (0, 1) if by_task is not None or not t})
-    SQL.update({
-        **{f"fold.{name}.create": f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(cols)})"
-           for name, cols in _FOLD_TEMP.items()},
-        **{f"fold.{name}.clear": f"DELETE FROM {name}" for name in _FOLD_TEMP},
-        **{f"fold.{name}.fill": f"INSERT INTO {name} VALUES "
-                                f"({', '.join('?' * sum(not c.startswith('PRIMARY KEY') for c in cols))})"
-           for name, cols in _FOLD_TEMP.items()},
-        # -- what a run reads --
-        "fold.size": "SELECT max(id) FROM memories",
-        "fold.policies": "SELECT attribute, policy FROM attributes",
-        "fold.keyed": (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
-                       "ON m.user = k.user AND m.attribute IS k.attribute "
-                       f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at"),
-        # Candidates among the facts without an attribute of the users in fold_users, read from
-        # indexes alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the
-        # possible negated sides when a user has a new positive fact, every such fact of a user
-        # with a new negation (the positive sides must hold its words; the test is made in
-        # Python), a new fact's frame (fold_frames); the last three from memories_unattributed.
-        "fold.candidates": " UNION ".join((
-            "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
-            f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
-            "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
-            f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
-            "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
-            f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}")),
-        "fold.by_ids": f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id",
-        "fold.texts": "SELECT id, text FROM memories WHERE id IN ({ids})",
-        "fold.ledger_on": " UNION ".join(
-            "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM ledger_ids i CROSS JOIN conflicts c "
-            f"ON c.{side} = i.id WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1",
-        # -- what a run writes --
-        "fold.retire": SQL_RETIRE,
-        "fold.resolution": SQL_INSERT_RESOLUTION,
-        "fold.resolutions_size": "SELECT max(id) FROM resolutions",
-        **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
-                                                                    "resolutions_kept")},
-        # Built again from the schema script's own text (one home for an index's definition).
-        **{f"fold.create.{name}": next(s for s in _SCHEMA_STATEMENTS if s.startswith(f"CREATE INDEX {name} "))
-           for name in ("memories_fold", "memories_unattributed", "resolutions_kept")},
-        "fold.run": SQL_INSERT_RUN,
-        "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
-        "fold.zombify": SQL_ZOMBIFY,
-        "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
-        "fold.close_entry": SQL_CLOSE_CONFLICT,
-        "fold.mark_again": SQL_PENDING_AGAIN + "id IN ({ids})",
-    })
-
-    @staticmethod
-    def _scoped(name, user, task=ALL) -> tuple:
-        """(statement name, args) of `name` on Scope(user, task) (see _FOLD_SCOPED)."""
-        args = []
-        if user is not ALL:
-            args.append(user)
-            name += "@user"
-        if task is not ALL:
-            args.append(task)
-            name += "@task"
-        return name, args
-
-    def _tuples(self, name, args=(), *, user, **slots) -> list:
-        """Every row of a statement as a plain tuple (fold rows: see FOLD_FIELDS)."""
-        cur = self.execute(name, args, user=user, **slots)
-        cur.row_factory = None
-        try:
-            return cur.fetchall()
-        except self.Error as exc:
-            raise self.error(exc) from exc
-
-    def _fold_temp(self, name, rows, *, user) -> None:
-        """Fill temp table `name` (one of _FOLD_TEMP; created on first use) with `rows`."""
-        self.execute(f"fold.{name}.create", user=None)
-        self.execute(f"fold.{name}.clear", user=None)
-        self.executemany(f"fold.{name}.fill", rows, user=user)
-
-    def fold_lock(self, user) -> None:
-        """Take the run's lock on `user`'s data (ALL: every user's) inside the write. SQLite:
-        nothing to do, BEGIN IMMEDIATE holds the whole file; a backend that locks by user
-        takes it here, before the run reads anything."""
-
-    def fold_pending(self, user, task=ALL) -> list[tuple]:
-        """The scope's pending list: (id, fresh) tuples of the facts the next run folds (fresh:
-        written since the last run, not marked again)."""
-        return self._tuples(*self._scoped("fold.pending", user, task), user=user)
-
-    def fold_pending_keys(self, user, task=ALL) -> set:
-        """The (user, attribute) families with a fact on the scope's pending list."""
-        return set(self._tuples(*self._scoped("fold.pending_keys", user, task), user=user))
-
-    def fold_size(self) -> int:
-        """The largest memory id ever handed out (0 when none): the store's size as one index
-        read, not a count (a run picks a whole scan when its new rows are a large share)."""
-        return self.value("fold.size", user=ALL) or 0
-
-    def fold_policies(self) -> dict:
-        """{attribute: policy} of the declared attributes."""
-        return dict(self._tuples("fold.policies", user=None))
-
-    def fold_scan(self, user) -> list[tuple]:
-        """Fold rows of every current semantic fact of `user` (ALL: of every user), in id order."""
-        return self._tuples(*self._scoped("fold.scan", user), user=user)
-
-    def fold_keyed(self, user, keys):
-        """Fold rows of whole families: the current semantic facts of each (user, attribute)
-        key (attribute None: the facts without one) of `keys`, key by key in the given order,
-        each ordered by task (user level first) and server clock. An iterator (rows fetched
-        as read). `user`: the run's user (ALL for a run over every user)."""
-        self._fold_temp("fold_keys", keys, user=user)
-        cur = self.execute("fold.keyed", user=user)
-        cur.row_factory = None
-        return cur
-
-    def fold_new_unattributed(self, user, task=ALL) -> list[tuple]:
-        """(user, sig_key, polar, frame_key) of each current semantic fact without an attribute on
-        the scope's pending list."""
-        return self._tuples(*self._scoped("fold.new_unattributed", user, task), user=user)
-
-    def fold_candidates(self, user, users, sigs, frames) -> list[tuple]:
-        """Fold rows of the facts without an attribute that the default rules can pair with a
-        new one: `users` (user, has a new positive fact, has a new negated fact), `sigs`
-        (user, sig_key) and `frames` (user, frame_key) of the new facts. In no set order."""
-        self._fold_temp("fold_users", users, user=user)
-        self._fold_temp("fold_sigs", sigs, user=user)
-        self._fold_temp("fold_frames", frames, user=user)
-        chosen = sorted({i for _, i in self._tuples("fold.candidates", user=user)})
-        if not chosen:
-            return []
-        self._fold_temp("fold_ids", zip(chosen), user=user)
-        return self._tuples("fold.by_ids", user=user)
-
-    def fold_texts(self, user, ids) -> dict:
-        """{id: text} of these memories (at most 500 ids a call)."""
-        return dict(self._tuples("fold.texts", list(ids), user=user, ids=len(ids)))
-
-    def fold_new_unattributed_texts(self, user, task=ALL) -> list[tuple]:
-        """(id, text) of each current semantic fact without an attribute on the scope's pending
-        list (what an injected attribute_of() may key)."""
-        return self._tuples(*self._scoped("fold.new_unattributed_texts", user, task), user=user)
-
-    def fold_ledger(self, user) -> list:
-        """Every open or zombied ledger entry of `user` (ALL: of every user), as LedgerEntry."""
-        return [LedgerEntry._make(r) for r in self._tuples(*self._scoped("fold.ledger", user), user=user)]
-
-    def fold_ledger_on(self, user, ids) -> list:
-        """The open or zombied ledger entries touching these memory ids, as LedgerEntry, by id."""
-        self._fold_temp("ledger_ids", zip(sorted(ids)), user=user)
-        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger_on", user=user)]
-
-    def fold_unattributed_ids(self, user, task=ALL) -> list[int]:
-        """Ids of the scope's current semantic facts without an attribute, in no set order (read
-        from their partial index alone)."""
-        return [r[0] for r in self._tuples(*self._scoped("fold.unattributed_ids", user, task), user=user)]
-
-    def fold_retire(self, user, steps, *, run: int, clock: int, now: str, scanned: int = 0) -> None:
-        """Retire in bulk and record each resolution: steps are (kept, retired, rule, user)
-        tuples. `scanned`: rows a full pass read; when it retires a large share of them, the
-        fold indexes are dropped and built again after (cheaper than changing most of their
-        entries one by one), and so is resolutions' index on kept when the run writes more
-        resolutions than the store held."""
-        rebuild = []
-        if scanned and len(steps) * 5 > scanned:
-            rebuild += ["memories_fold", "memories_unattributed"]
-        if len(steps) > (self.value("fold.resolutions_size", user=ALL) or 0):
-            rebuild.append("resolutions_kept")
-        for name in rebuild:
-            self.execute(f"fold.drop.{name}", user=None)
-        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
-        by_retired = sorted(steps, key=operator.itemgetter(1))
-        self.executemany("fold.retire", zip(map(operator.itemgetter(1), by_retired)), user=user)
-        self.executemany("fold.resolution", map(operator.add, by_retired, itertools.repeat((run, clock, now))),
-                         user=user)
-        for name in rebuild:
-            self.execute(f"fold.create.{name}", user=None)
-
-    def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
-        """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
-        are dropped."""
-        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
-                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
-        self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
-        return run
-
-    def fold_clear_pending(self, user, task=ALL) -> None:
-        """Empty the scope's pending list."""
-        self.execute(*self._scoped("fold.clear_pending" if task is ALL else "fold.clear_level", user, task), user=user)
-
-    def fold_zombify(self, user, cutoff: str, reason: str) -> list[int]:
-        """Mark `user`'s (ALL: every user's) open contradictions opened before `cutoff` (UTC ISO
-        8601) and never recalled together as zombied with `reason`; return their ids."""
-        name, args = self._scoped("fold.stale", user)
-        ids = [r[0] for r in self._tuples(name, [cutoff, *args], user=user)]
-        self.executemany("fold.zombify", ((reason, i) for i in ids), user=user)
-        return ids
-
-    def fold_carry(self, user, carried: "LedgerCarry", now: str) -> None:
-        """Write a LedgerCarry (memory.carry_ledger): merged entries closed, moved ones given
-        their new sides, the entries of retired memories closed and their sides marked for the
-        next run."""
-        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.merged), user=user)
-        self.executemany("fold.move_entry", ((a, b, i) for i, (a, b) in carried.moved.items()), user=user)
-        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.closed), user=user)
-        freed = sorted(carried.freed)
-        for start in range(0, len(freed), 500):
-            chunk = freed[start:start + 500]
-            self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
-
 # --- the store --------------------------------------------------------------------------------
 
 class MemoryStore:
@@ -3797,7 +4195,6 @@ class MemoryStore:
         if not isinstance(self.path, str):
             raise _invalid("path", "a file path or ':memory:'", path)
         self._sqlite = module
-        self._Error = module.Error
         self._wall = wall_clock or time.time
         self._timeout = float(timeout)
         self._lock = threading.RLock()
@@ -3917,7 +4314,7 @@ class MemoryStore:
             self._db()
             try:
                 with self.storage.read():
-                    yield self.storage.conn
+                    yield self.storage
             except StoreError as exc:
                 if self._changed_since(watched):
                     raise self._changed_error() from exc
@@ -3941,88 +4338,67 @@ class MemoryStore:
     # -- schema: create, migrate, repair derived columns --
 
     def _setup(self, state: str, fts_secure_delete) -> None:
-        conn = self._conn
-        if state == "memory":  # private to this connection: copy a ready-made schema (0.1 ms, not 3)
+        db = self.storage
+        if state == "memory":  # private to this connection: copy a ready-made schema
             secure = fts_secure_delete is None and self._sqlite.sqlite_version_info >= FTS_SECURE_DELETE
-            try:
-                _template(self._sqlite, secure).backup(conn)
-            except self._Error as exc:
-                raise _translate(exc, self.path, "creating the schema") from exc
+            db.copy_template(secure)
             self.fts_secure_delete = secure
             return
         if self.readonly:
             self._setup_readonly()
             return
-        try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        with db.read("reading the schema"):
+            version = db.schema_version()
             if version == SCHEMA_VERSION:
-                meta = dict(conn.execute("SELECT key, value FROM meta"))
+                meta = db.meta()
                 if meta.get("text_rules") == TEXT_RULES_VERSION and meta.get("index_terms") == INDEX_TERMS_VERSION:
                     self._secure_delete(meta)  # nothing to do: opening must not wait for the write lock
-                    if conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone():
-                        self.scrub(wait=False)
-                    return
-        except self._Error as exc:
-            raise _translate(exc, self.path, "reading the schema") from exc
+                    scrub = db.has_scrubs()
+                else:
+                    scrub = None
+        if version == SCHEMA_VERSION and scrub is not None:
+            if scrub:
+                self.scrub(wait=False)
+            return
         while True:
-            with self.transaction() as tx:
+            with self.transaction():
                 # Re-read under the write lock: another process may have migrated meanwhile.
-                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                version = db.schema_version()
                 if version > SCHEMA_VERSION:
                     raise SchemaError(f"{self.path}: schema version {version} is newer than the "
                                       f"{SCHEMA_VERSION} this module supports")
                 if version == 0:
-                    self._create(tx, fts_secure_delete)
+                    self._create(fts_secure_delete)
                     return
                 if version < SCHEMA_VERSION:  # one migration and its version bump per transaction
-                    step, reached = _MIGRATIONS[version + 1], None
-                    if isinstance(step, str):
-                        reached = globals()[step](self, conn)
-                    else:
-                        for statement in step:
-                            conn.execute(statement)
-                    conn.execute(f"PRAGMA user_version = {reached or version + 1:d}")
+                    db.migrate(self, version + 1)
                     continue
-                self._repair_derived(conn)
-                self._secure_delete(dict(conn.execute("SELECT key, value FROM meta")))
+                self._repair_derived(db)
+                self._secure_delete(db.meta())
                 return
 
     def _setup_readonly(self) -> None:
         """What a writer's open would change, refused instead: a migration, a rebuild of derived
         columns; a pending scrub is only noted (reading is safe; finishing it writes)."""
-        conn = self._conn
+        db = self.storage
         fix = "open it once with write access (MemoryStore(path), or any write command) first"
-        try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        with db.read("reading the schema"):
+            version = db.schema_version()
             if version != SCHEMA_VERSION:
                 raise ReadOnlyError(f"{self.path}: schema version {version} must be migrated to {SCHEMA_VERSION}, "
                                     f"which writes, and the store was opened with readonly=True; {fix}")
-            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            meta = db.meta()
             if meta.get("text_rules") != TEXT_RULES_VERSION or meta.get("index_terms") != INDEX_TERMS_VERSION:
                 raise ReadOnlyError(f"{self.path}: its derived columns and search index were made by other text "
                                     "rules and must be rebuilt, which writes, and the store was opened with "
                                     f"readonly=True; {fix}")
             self._secure_delete(meta)
-            self.scrub_pending = conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone() is not None
-        except self._Error as exc:
-            raise _translate(exc, self.path, "reading the schema") from exc
+            self.scrub_pending = db.has_scrubs()
 
-    def _create(self, tx: "Transaction", fts_secure_delete) -> None:
+    def _create(self, fts_secure_delete) -> None:
         secure = fts_secure_delete is None and self._sqlite.sqlite_version_info >= FTS_SECURE_DELETE
-        _create_schema(tx.db, secure)
+        self.storage.create(secure)
         self.fts_secure_delete = secure
-
-    @staticmethod
-    def _index_options(conn, secure: bool) -> None:
-        # bm25 weights: attribute 2, text 1 (a query naming the attribute ranks its facts first).
-        # context (borrowed from neighbours) counts half a memory's own words.
-        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')")
-        # An agent's write is a few rows; merging index segments inside it made one turn in 50
-        # take 10 ms. Segments merge 16 at a time, and consolidation merges a bounded amount
-        # after each cron run (MemoryStore.maintain), off the agent's path.
-        conn.execute(f"INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', {FTS_AUTOMERGE:d})")
-        if secure:
-            conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")
 
     def _secure_delete(self, meta: dict) -> None:
         self.fts_secure_delete = meta.get("fts_secure_delete") == "1"
@@ -4032,55 +4408,45 @@ class MemoryStore:
                               f"{self._sqlite.sqlite_version} (open it with a newer SQLite, e.g. "
                               "MemoryStore(path, sqlite=pysqlite3.dbapi2))")
 
-    def _repair_derived(self, conn, force: bool = False) -> None:
+    def _repair_derived(self, db, force: bool = False) -> None:
         """Bring derived columns and the search index up to this module's rules (inside the
-        caller's write): near-duplicate columns when the text rules changed (their facts are
-        triaged again by the next run), every bucket re-keyed and re-indexed when the index
-        terms changed or the file was migrated."""
-        meta = dict(conn.execute("SELECT key, value FROM meta"))
+        caller's write, through its storage `db`): near-duplicate columns when the text rules
+        changed (their facts are triaged again by the next run), every bucket re-keyed and
+        re-indexed when the index terms changed or the file was migrated."""
+        meta = db.meta()
         if force or meta.get("text_rules") != TEXT_RULES_VERSION:
-            rows = conn.execute("SELECT id, text, norm, attribute, kind FROM memories "
-                                "WHERE attribute IS NULL AND kind = 'semantic'").fetchall()
-            conn.executemany("UPDATE memories SET sig = ?, sig_key = ?, polar = ?, frame_key = ? WHERE id = ?",
-                             ((*_derived({"text": t, "norm": n, "attribute": a, "kind": k}), i)
-                              for i, t, n, a, k in rows))
+            rows = db.rows("memories.unattributed_facts", user=ALL)
+            db.executemany("memories.set_derived", ((*_derived(r), r["id"]) for r in rows), user=ALL)
             if not force:
-                conn.execute(SQL_PENDING_AGAIN + "attribute IS NULL")
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('text_rules', ?)", (TEXT_RULES_VERSION,))
+                db.execute("pending.again", user=ALL, where="&unattributed")
+            db.set_meta("text_rules", TEXT_RULES_VERSION)
         if force or meta.get("index_terms") != INDEX_TERMS_VERSION:
-            self._reindex(conn, secure=meta.get("fts_secure_delete") == "1")
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('index_terms', ?)", (INDEX_TERMS_VERSION,))
-        conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('fts_secure_delete', '0')")
+            self._reindex(db, secure=meta.get("fts_secure_delete") == "1")
+            db.set_meta("index_terms", INDEX_TERMS_VERSION)
+        db.execute("meta.add_missing", ("fts_secure_delete", "0"), user=None)
 
-    def _reindex(self, conn, *, secure: bool) -> None:
+    def _reindex(self, db, *, secure: bool) -> None:
         """Build the search index again: a fresh FTS table (the old one's pages are freed and
         zeroed), every row in a bucket of its level with a new key."""
-        tx = Transaction(self, self.storage)
-        fts = next(s for s in _SCHEMA_STATEMENTS if s.startswith("CREATE VIRTUAL TABLE memories_fts"))
-        conn.execute("DROP TABLE IF EXISTS memories_fts")
-        conn.execute(fts)
-        self._index_options(conn, secure)
-        conn.execute("UPDATE memories SET fts_bucket = 0")
-        conn.execute("DELETE FROM index_keys")
+        tx = Transaction(self, db)
+        db.recreate_index(secure)
         last = 0
         while True:
-            rows = conn.execute("SELECT id, user, task, attribute, text, kind FROM memories WHERE id > ? "
-                                "ORDER BY id LIMIT 10000", (last,)).fetchall()
+            rows = db.rows("memories.index_page", (last,), user=ALL)
             if not rows:
                 break
-            buckets = tx._buckets([(r[1], r[2]) for r in rows])
-            keys = tx._keys(set(buckets))
-            terms = index_terms([r[3] or "" for r in rows] + [r[4] for r in rows])
-            episodic = [r[0] for r in rows if r[5] == "episodic"]
-            context = _Threads(conn, episodic).terms(episodic) if episodic else {}
+            buckets = tx._buckets([(r["user"], r["task"]) for r in rows])
+            keys = tx._keys(set(buckets), ALL)
+            terms = index_terms([r["attribute"] or "" for r in rows] + [r["text"] for r in rows])
+            episodic = [r["id"] for r in rows if r["kind"] == "episodic"]
+            context = _Threads(db, episodic).terms(episodic) if episodic else {}
             n = len(rows)
-            conn.executemany("UPDATE memories SET fts_bucket = ? WHERE id = ?",
-                             ((buckets[i], r[0]) for i, r in enumerate(rows)))
-            conn.executemany(SQL_INSERT_TERMS, ((r[0], _hash_terms(terms[i], keys[buckets[i]]),
-                                                 _hash_terms(terms[n + i], keys[buckets[i]]),
-                                                 _hash_terms(context.get(r[0], ()), keys[buckets[i]]))
-                                                for i, r in enumerate(rows)))
-            last = rows[-1][0]
+            db.executemany("memories.set_bucket", ((buckets[i], r["id"]) for i, r in enumerate(rows)), user=ALL)
+            db.executemany("fts.insert", ((r["id"], _hash_terms(terms[i], keys[buckets[i]]),
+                                           _hash_terms(terms[n + i], keys[buckets[i]]),
+                                           _hash_terms(context.get(r["id"], ()), keys[buckets[i]]))
+                                          for i, r in enumerate(rows)), user=ALL)
+            last = rows[-1]["id"]
 
     # -- the embed hook --
 
@@ -4123,15 +4489,14 @@ class MemoryStore:
             blobs.append(values.tobytes())
         return blobs
 
-    def check_embedder(self, conn, dims, *, write: bool) -> None:
+    def check_embedder(self, db, dims, *, write: bool) -> None:
         """Refuse an embedder other than the one this file's vectors were made with (name and
         dimensions in the meta table, recorded with the first vector written: write=True, inside
-        the caller's write). Raises EmbedError naming both."""
-        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('embed_name', 'embed_dims')"))
+        the caller's write, through its storage `db`). Raises EmbedError naming both."""
+        meta = {k: v for k, v in db.meta().items() if k in ("embed_name", "embed_dims")}
         if not meta:
             if write:
-                conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                                 (("embed_name", self.embed_name), ("embed_dims", str(dims))))
+                db.executemany("meta.add", (("embed_name", self.embed_name), ("embed_dims", str(dims))), user=None)
             return
         if meta.get("embed_name") != self.embed_name or (dims is not None and meta.get("embed_dims") != str(dims)):
             got = f"{self.embed_name!r}" + (f" ({dims} dimensions)" if dims is not None else "")
@@ -4196,7 +4561,7 @@ class MemoryStore:
         """
         _check_id("memory_id", memory_id)
         with self.transaction() as tx:
-            row = tx.db.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+            row = tx.storage.one("memories.by_id", (memory_id,), user=ALL)
             if row is None:
                 raise _invalid("memory_id", "the id of a current memory (this one does not exist or was forgotten)",
                                memory_id)
@@ -4214,12 +4579,8 @@ class MemoryStore:
             new.update(original_source=old.original_source, original_origin=old.original_origin,
                        original_authority=old.original_authority)  # an imported row's correction is one too
             [memory] = tx.insert([new])
-            holding = [r[0] for r in tx.db.execute(
-                "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?) AND kind IN "
-                f"({','.join('?' * len(HOLDING_KINDS))})", (memory_id, memory_id, *HOLDING_KINDS))]
-            others = [r[0] for r in tx.db.execute(
-                "SELECT id FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
-                (memory_id, memory_id)) if r[0] not in holding]
+            live = tx.storage.rows("conflicts.live_of", (memory_id, memory_id), user=old.user)
+            others = [r["id"] for r in live if r["kind"] not in HOLDING_KINDS]
             tx.move_conflicts([(memory_id, memory.id)], skip=set(others), user=old.user)
             tx.retire(memory.id, memory_id, RULE_UPDATE, user=old.user, clock=memory.created_at)
             return memory
@@ -4233,25 +4594,24 @@ class MemoryStore:
         name = _attribute_name(attribute)
         _check_enum("policy", policy, tuple(POLICIES))
         with self.transaction() as tx:
-            old = tx.db.execute("SELECT policy FROM attributes WHERE attribute = ?", (name,)).fetchone()
-            if (old[0] if old else DEFAULT_POLICY) != policy:
-                tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) "
-                              "ON CONFLICT (attribute) DO UPDATE SET policy = excluded.policy", (name, policy))
-                tx.mark_pending("attribute = ?", (name,))
+            old = tx.storage.value("attributes.policy", (name,), user=None)
+            if (old or DEFAULT_POLICY) != policy:
+                tx.storage.execute("attributes.declare", (name, policy), user=None)
+                tx.mark_pending("&attribute", (name,))
 
     def policies(self) -> dict[str, str]:
         """Every declared attribute policy: {attribute: policy}. Undeclared means "one"."""
-        with self._read() as conn:
-            return dict(conn.execute("SELECT attribute, policy FROM attributes"))
+        with self._read() as db:
+            return {r["attribute"]: r["policy"] for r in db.rows("attributes.all", user=None)}
 
     def policy(self, attribute: str | None) -> str:
         """The policy of one attribute (normalized here); "one" when undeclared or None."""
         if attribute is None:
             return DEFAULT_POLICY
         name = _attribute_name(attribute)
-        with self._read() as conn:
-            row = conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (name,)).fetchone()
-        return row[0] if row else DEFAULT_POLICY
+        with self._read() as db:
+            found = db.value("attributes.policy", (name,), user=None)
+        return found or DEFAULT_POLICY
 
     def resolve(self, conflict_id: int, keep: int) -> list[Resolution]:
         """The user settles a ledger entry by its stable id: `keep` stays, the other side retires.
@@ -4264,11 +4624,10 @@ class MemoryStore:
         _check_id("conflict_id", conflict_id, "ledger entry id")
         _check_id("keep", keep)
         with self.transaction() as tx:
-            row = tx.db.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
-                                (conflict_id,)).fetchone()
+            row = tx.storage.one("conflicts.by_id", (conflict_id,), user=ALL)
             if row is None:
                 raise _invalid("conflict_id", "the id of an existing ledger entry", conflict_id)
-            entry = Conflict(*row)
+            entry = _conflict(row)
             if entry.state == "resolved":
                 raise _invalid("conflict_id", "an entry still to settle: open, or zombied (open long and never "
                                f"recalled together); this one is resolved: {entry.resolution}", conflict_id)
@@ -4276,12 +4635,12 @@ class MemoryStore:
                 raise _invalid("keep", f"{entry.a} | {entry.b}", keep)
             other = entry.b if keep == entry.a else entry.a
             clock = tx.tick()
-            status = tx.db.execute("SELECT status FROM memories WHERE id = ?", (other,)).fetchone()
+            status = tx.storage.value("memories.status", (other,), user=entry.user)
             out = []
-            if status and status[0] == "current" and entry.kind in HOLDING_KINDS + ("changed value",):
+            if status == "current" and entry.kind in HOLDING_KINDS + ("changed value",):
                 out.append(tx.retire(keep, other, RULE_SETTLED_BY_USER, user=entry.user, clock=clock))
-            tx.close_entries([(conflict_id, f"{RULE_SETTLED_BY_USER}: kept {keep}")])
-            tx.mark_pending("id = ?", (keep,))
+            tx.close_entries([(conflict_id, f"{RULE_SETTLED_BY_USER}: kept {keep}")], user=entry.user)
+            tx.mark_pending("&id", (keep,), user=entry.user)
             return out
 
     # -- erasure --
@@ -4307,13 +4666,13 @@ class MemoryStore:
         if dry_run not in (True, False):
             raise _invalid("dry_run", "True | False", dry_run)
         if dry_run:
-            with self._read() as conn:
-                return Transaction(self, self.storage).with_retired("id = ?", (memory_id,))
+            with self._read() as db:
+                return Transaction(self, db).with_retired("&id", (memory_id,))
         with self.transaction() as tx:
-            row = tx.db.execute("SELECT user FROM memories WHERE id = ?", (memory_id,)).fetchone()
-            ids = [] if row is None else tx.with_retired("id = ?", (memory_id,))
+            user = tx.storage.value("memories.user", (memory_id,), user=ALL)
+            ids = [] if user is None else tx.with_retired("&id", (memory_id,), user=user)
             if ids:
-                tx.erase(row[0], ids, "forget", reason)
+                tx.erase(user, ids, "forget", reason)
         self._scrub_erased(ids)
         return ids
 
@@ -4332,19 +4691,18 @@ class MemoryStore:
         check_task(task, allow_all=True)
         with self.transaction() as tx:
             # The user's rows are those of the user's index buckets: an index seek, not a scan.
-            buckets = ("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)" if task is ALL else
-                       "fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND task IS ?)")
-            ids = tx.with_retired(buckets, (user,) if task is ALL else (user, task))
+            ids = tx.with_retired("&in_user_buckets" if task is ALL else "&in_level_buckets",
+                                  (user,) if task is ALL else (user, task), user=user)
             hashes = tx.erase_digests(user, task)  # a refused write's keyed hash is the user's too
             if not ids and not hashes:
                 return 0  # nothing to erase, nothing to audit
             if not ids:
-                tx.db.execute("INSERT INTO scrubs (clock, recorded_at) VALUES (?, ?)", (tx.tick(), tx.now))
+                tx.storage.execute("scrubs.add", (tx.tick(), tx.now), user=None)
             if ids:
                 tx.erase(user, ids, "purge", "purge " + ("all levels" if task is ALL else
                                                          "one task level" if task else "user level"))
             if task is ALL:  # entries whose sides were forgotten before (resolutions went with them)
-                tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
+                tx.storage.execute("conflicts.delete_of_user", (user,), user=user)
         self._scrub_erased(ids)
         return len(ids)
 
@@ -4363,13 +4721,12 @@ class MemoryStore:
             raise _invalid("confirm", repr(PURGE_ALL_CONFIRM) + " (purge_all deletes every user's memories)", confirm)
         gone = []
         with self.transaction() as tx:
-            users = [r[0] for r in tx.db.execute("SELECT DISTINCT user FROM index_keys ORDER BY user")]
-            for user in users:
-                ids = tx.with_retired("fts_bucket IN (SELECT id FROM index_keys WHERE user = ?)", (user,))
+            for user in tx.storage.column("index_keys.users", user=ALL):
+                ids = tx.with_retired("&in_user_buckets", (user,), user=user)
                 if ids:
                     tx.erase(user, ids, "purge", "purge all")
                     gone += ids
-                tx.db.execute("DELETE FROM conflicts WHERE user = ?", (user,))
+                tx.storage.execute("conflicts.delete_of_user", (user,), user=user)
         self._scrub_erased(gone)
         return len(gone)
 
@@ -4383,14 +4740,10 @@ class MemoryStore:
             raise _invalid("pages", "an int from 0 to 1000000", pages)
         if pages:
             with self.transaction() as tx:
-                tx.db.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('merge', ?)", (pages,))
-        if _is_memory_path(self.path):
-            return
+                tx.storage.merge_index(pages)
         with self._lock:
-            try:
-                self._db().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            except self._Error as exc:
-                raise _translate(exc, self.path, "checkpointing") from exc
+            self._db()
+            self.storage.checkpoint(truncate=False)
 
     def _scrub_erased(self, ids) -> None:
         """scrub() after a committed erasure; a ScrubPendingError then carries the ids erased,
@@ -4408,37 +4761,33 @@ class MemoryStore:
         raises ScrubPendingError (the records stay; the next open, erasure or scrub() finishes);
         wait=False returns False at once."""
         with self._lock:
-            conn = self._db()
-            try:
-                if not conn.execute("SELECT 1 FROM scrubs LIMIT 1").fetchone():
-                    return True
-                if self.readonly:
-                    raise ReadOnlyError(f"{self.path}: an erasure's scrub is pending (erased text may remain in "
-                                        "the -wal file) and finishing it writes, but the store was opened with "
-                                        "readonly=True; open it with MemoryStore(path) to finish it")
-                if _is_memory_path(self.path):
-                    conn.execute("DELETE FROM scrubs")
-                    return True
-                deadline = time.monotonic() + self._timeout
-                while conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]:
-                    if not wait:
-                        return False
-                    if time.monotonic() > deadline:
-                        raise ScrubPendingError(
-                            f"{self.path}: the deletion is committed, but another connection kept the WAL "
-                            "busy; the erased text stays in the -wal file until the next checkpoint (it "
-                            "is recorded: the next open, forget, purge or scrub() finishes it; or close "
-                            "the other connection)")
-                    time.sleep(0.05)
-            except self._Error as exc:
-                raise _translate(exc, self.path, "checkpointing") from exc
+            self._db()
+            db = self.storage
+            if not db.has_scrubs():
+                return True
+            if self.readonly:
+                raise ReadOnlyError(f"{self.path}: an erasure's scrub is pending (erased text may remain in "
+                                    "the -wal file) and finishing it writes, but the store was opened with "
+                                    "readonly=True; open it with MemoryStore(path) to finish it")
+            if db.in_memory:
+                db.execute("scrubs.clear", user=None)
+                return True
+            deadline = time.monotonic() + self._timeout
+            while not db.checkpoint(truncate=True):
+                if not wait:
+                    return False
+                if time.monotonic() > deadline:
+                    raise ScrubPendingError(
+                        f"{self.path}: the deletion is committed, but another connection kept the WAL "
+                        "busy; the erased text stays in the -wal file until the next checkpoint (it "
+                        "is recorded: the next open, forget, purge or scrub() finishes it; or close "
+                        "the other connection)")
+                time.sleep(0.05)
         with self.transaction() as tx:
-            tx.db.execute("DELETE FROM scrubs")
+            tx.storage.execute("scrubs.clear", user=None)
         with self._lock:
-            try:  # the record's own deletion holds no text; truncating again is tidiness
-                self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            except self._Error as exc:
-                raise _translate(exc, self.path, "checkpointing") from exc
+            self._db()
+            self.storage.checkpoint(truncate=True)  # the record's own deletion holds no text: tidiness
         return True
 
     # -- reads --
@@ -4447,27 +4796,27 @@ class MemoryStore:
         """The memory with this id, whatever its status, or None. Raises InvalidMemory for a
         non-int id or one outside SQLite's integer range."""
         _check_id("memory_id", memory_id)
-        with self._read() as conn:
-            row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
+        with self._read() as db:
+            row = db.one("memories.by_id", (memory_id,), user=ALL)
         return _memory(row) if row else None
 
     def memories_by_id(self, ids) -> list[Memory]:
         """The memories with these ids that exist, in id order (any status). One read."""
-        with self._read() as conn:
-            return [_memory(r) for chunk in _chunks(sorted(set(ids)))
-                    for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(chunk))}) ORDER BY id", chunk)]
+        with self._read() as db:
+            return [m for chunk in _chunks(sorted(set(ids)))
+                    for m in db.each_memory("memories.by_ids", chunk, user=ALL, ids=len(chunk), where=None)]
 
     def users(self) -> list[str]:
         """Every user with at least one stored memory (any status), sorted. One read."""
-        with self._read() as conn:
-            return [r[0] for r in conn.execute("SELECT DISTINCT user FROM index_keys ORDER BY user")]
+        with self._read() as db:
+            return db.column("index_keys.users", user=ALL)
 
     def tasks(self, user: str) -> list:
         """The levels `user` has memories at: None (the user level) first if present, then
         task ids sorted. One read; raises InvalidMemory for a bad user."""
         check_user(user)
-        with self._read() as conn:
-            found = {r[0] for r in conn.execute("SELECT DISTINCT task FROM index_keys WHERE user = ?", (user,))}
+        with self._read() as db:
+            found = set(db.column("index_keys.tasks", (user,), user=user))
         return ([None] if None in found else []) + sorted(t for t in found if t is not None)
 
     def current(self, user: str, task=None, *, attribute: str | None = None, metadata=None) -> list[Memory]:
@@ -4486,20 +4835,17 @@ class MemoryStore:
         check_task(task, allow_all=True)
         wanted = _attribute_name(attribute) if attribute is not None else None
         having = metadata_filter(metadata)
-        with self._read() as conn:
+        with self._read() as db:
             if task is ALL:
-                rows = conn.execute(f"{_SELECT} WHERE user = ? AND status = 'current' AND "
-                                    "kind = 'semantic' ORDER BY created_at", (user,)).fetchall()
+                rows = db.memories("memories.current_facts", (user,), user=user, where=None)
             else:
-                rows = conn.execute(_CURRENT_LEVEL, (user, None)).fetchall()
+                rows = db.memories("memories.current_facts", (user, None), user=user, where="&task")
                 if task is not None:
-                    own = conn.execute(_CURRENT_LEVEL, (user, task)).fetchall()
-                    contested = {r[0] for r in conn.execute(
-                        "SELECT b FROM conflicts WHERE user = ? AND kind = 'contested' AND state = 'open'", (user,))}
-                    hidden = {r[6] for r in own if r[6] is not None and r[0] not in contested}
-                    rows = sorted([r for r in rows if r[6] not in hidden] + own, key=lambda r: r[13])
-        return [m for m in map(_memory, rows) if (wanted is None or m.attribute == wanted)
-                and metadata_matches(m, having)]
+                    own = db.memories("memories.current_facts", (user, task), user=user, where="&task")
+                    contested = set(db.column("conflicts.open_contested", (user,), user=user))
+                    hidden = {m.attribute for m in own if m.attribute is not None and m.id not in contested}
+                    rows = sorted([m for m in rows if m.attribute not in hidden] + own, key=lambda m: m.created_at)
+        return [m for m in rows if (wanted is None or m.attribute == wanted) and metadata_matches(m, having)]
 
     def memories(self, user: str, task=ALL, *, status: str | None = None,
                  attribute: str | None = None, metadata=None) -> list[Memory]:
@@ -4518,32 +4864,25 @@ class MemoryStore:
             _check_enum("status", status, STATUSES)
         wanted = _attribute_name(attribute) if attribute is not None else None
         having = metadata_filter(metadata)
-        sql, args = "WHERE m.user = ?", [user]
-        if task is not ALL:
-            sql, args = sql + " AND m.task IS ?", args + [task]
-        if status is not None:
-            sql, args = sql + " AND m.status = ?", args + [status]
-        if wanted is not None:
-            sql, args = sql + " AND m.attribute = ?", args + [wanted]
-        cols = ", ".join("m." + c for c in _MEMORY_COLUMNS.split(", "))
+        where, args = [], []
+        for fragment, value in (("&task", task), ("&status", status), ("&attribute", wanted)):
+            if value is not (ALL if fragment == "&task" else None):
+                where.append(fragment)
+                args.append(value)
+        level = (user,) if task is ALL else (user, task)
         out = []
-        with self._read() as conn:
-            buckets = [r[0] for r in conn.execute(
-                "SELECT id FROM index_keys WHERE user = ?" + (" AND task IS ?" if task is not ALL else ""),
-                (user, task) if task is not ALL else (user,))]
-            for bucket in buckets:
-                out.extend(_memory(r) for r in conn.execute(
-                    f"SELECT {cols} FROM memories m INDEXED BY memories_bucket {sql} AND m.fts_bucket = ?",
-                    args + [bucket]))
+        with self._read() as db:
+            for bucket in db.column("index_keys.of_user", level, user=user, where=None if task is ALL else "&task"):
+                out.extend(db.each_memory("memories.of_user_bucket", (bucket, user, *args), user=user,
+                                          where=tuple(where)))
         return sorted((m for m in out if metadata_matches(m, having)), key=lambda m: m.created_at)
 
     def resolutions(self, user: str) -> list[Resolution]:
         """Every resolution about `user`'s memories, oldest first (server clock)."""
         check_user(user)
-        with self._read() as conn:
-            rows = conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions WHERE user = ? "
-                                "ORDER BY clock, id", (user,)).fetchall()
-        return [Resolution(*r) for r in rows]
+        with self._read() as db:
+            rows = db.rows("resolutions.of_user", (user,), user=user)
+        return [_resolution(r) for r in rows]
 
     def history(self, memory_id: int) -> list["HistoryEvent"]:
         """What happened to one memory, as HistoryEvent items in server-clock order (HISTORY_KINDS
@@ -4554,16 +4893,12 @@ class MemoryStore:
         InvalidMemory for a non-int id. `python memory.py DB history ID [--json]`.
         """
         _check_id("memory_id", memory_id)
-        with self._read() as conn:
-            row = conn.execute(f"{_SELECT} WHERE id = ?", (memory_id,)).fetchone()
-            steps = conn.execute(f"SELECT {_RESOLUTION_COLUMNS}, clock FROM resolutions WHERE kept = ? OR retired = ?",
-                                 (memory_id, memory_id)).fetchall()
-            entries = [Conflict(*r) for r in conn.execute(
-                f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE a = ? OR b = ?", (memory_id, memory_id))]
-            # json_each finds the id inside the audit's id list without a LIKE on text.
-            audit = [_event(r) for r in conn.execute(
-                f"SELECT {_EVENT_COLUMNS} FROM events "
-                "WHERE EXISTS (SELECT 1 FROM json_each(events.ids) WHERE value = ?)", (memory_id,))]
+        with self._read() as db:
+            row = db.one("memories.by_id", (memory_id,), user=ALL)
+            steps = [tuple(r[f] for f in (*_RESOLUTION_FIELDS, "clock"))
+                     for r in db.rows("resolutions.touching", (memory_id, memory_id), user=ALL)]
+            entries = [_conflict(r) for r in db.rows("conflicts.touching_one", (memory_id, memory_id), user=ALL)]
+            audit = [_event(r) for r in db.rows("events.naming", (memory_id,), user=ALL)]
         items = []
         if row is not None:
             m = _memory(row)
@@ -4600,48 +4935,50 @@ class MemoryStore:
         forget, purge and import events (ids and counts); True: the writes a gate refused or
         held (op "rejected" | "quarantined", REFUSED_OPS: task, gate, reason, origin and a keyed
         hash of the canonical text; Transaction.refused); None: both. One read; never text."""
-        sql, where, args = f"SELECT {_EVENT_COLUMNS} FROM events", [], []
+        where, args = [], []
         if user is not None:
             check_user(user)
-            where.append("user = ?")
+            where.append("&user")
             args.append(user)
         if refused not in (None, True, False):
             raise _invalid("refused", "False (erasures and imports) | True (refused and held writes) | None (all)",
                            refused)
         if refused is not None:
-            where.append(f"op {'' if refused else 'NOT '}IN ({','.join('?' * len(REFUSED_OPS))})")
+            where.append("&refused" if refused else "&not_refused")
             args.extend(REFUSED_OPS)
-        with self._read() as conn:
-            rows = conn.execute(sql + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY clock, id",
-                                args).fetchall()
+        with self._read() as db:
+            rows = db.rows("events.all", args, user=ALL if user is None else user, where=tuple(where),
+                           ops=len(REFUSED_OPS))
         return [_event(r) for r in rows]
 
     def conflicts(self, user: str, *, state: str | None = "open", kinds=HOLDING_KINDS) -> list[Conflict]:
         """Ledger entries of `user`, oldest first: by default the open contradiction and
         contested ones. state=None lists every state; kinds=None every kind."""
         check_user(user)
-        sql, args = f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ?", [user]
+        where, args = [], [user]
         if state is not None:
             _check_enum("state", state, CONFLICT_STATES)
-            sql += " AND state = ?"
+            where.append("&state")
             args.append(state)
         if kinds is not None:
             if isinstance(kinds, str):
                 raise _invalid("kinds", "a tuple of " + " | ".join(CONFLICT_KINDS) + ", or None", kinds)
             for k in kinds:
                 _check_enum("kinds", k, CONFLICT_KINDS)
-            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            if not kinds:
+                return []  # no kind asked for: an empty IN-list matches nothing
+            where.append("&kinds")
             args.extend(kinds)
-        with self._read() as conn:
-            return [Conflict(*r) for r in conn.execute(sql + " ORDER BY id", args)]
+        with self._read() as db:
+            return [_conflict(r) for r in db.rows("conflicts.of_user", args, user=user, where=tuple(where),
+                                                  kinds=len(kinds) if kinds else 1)]
 
     def conflict(self, conflict_id: int) -> Conflict | None:
         """One ledger entry by its stable id, or None. Raises InvalidMemory for a non-int id."""
         _check_id("conflict_id", conflict_id, "ledger entry id")
-        with self._read() as conn:
-            row = conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
-                               (conflict_id,)).fetchone()
-        return Conflict(*row) if row else None
+        with self._read() as db:
+            row = db.one("conflicts.by_id", (conflict_id,), user=ALL)
+        return _conflict(row) if row else None
 
     # -- export, import, backup --
 
@@ -4654,26 +4991,24 @@ class MemoryStore:
         export is one consistent snapshot. `python memory.py DB export`."""
         if user is not None:
             check_user(user)
-        with self._read() as conn:
-            users = [user] if user is not None else [r[0] for r in conn.execute(
-                "SELECT DISTINCT user FROM index_keys ORDER BY user")]
+        with self._read() as db:
+            users = [user] if user is not None else db.column("index_keys.users", user=ALL)
             yield {"type": "header", "format": EXPORT_FORMAT, "schema_version": SCHEMA_VERSION,
                    "exported_at": self.now(), "users": users}
-            for attribute, policy in conn.execute("SELECT attribute, policy FROM attributes ORDER BY attribute"):
-                yield {"type": "policy", "attribute": attribute, "policy": policy}
-            where, args = ("WHERE user = ?", (user,)) if user is not None else ("", ())
-            for row in conn.execute(f"{_SELECT} {where} ORDER BY created_at", args):
-                m = _memory(row)
+            for r in db.rows("attributes.all", user=None):
+                yield {"type": "policy", "attribute": r["attribute"], "policy": r["policy"]}
+            who, where, args = (ALL, None, ()) if user is None else (user, "&user", (user,))
+            for m in db.each_memory("memories.export", args, user=who, where=where):
                 yield {"type": "memory", "id": m.id, "user": m.user, "task": m.task, "kind": m.kind,
                        "text": m.text, "attribute": m.attribute, "authority": m.authority, "source": m.source,
                        "origin": m.origin, "authenticated": m.authenticated, "trust": m.trust,
                        "status": m.status, "created_at": m.created_at, "recorded_at": m.recorded_at,
                        "metadata": m.metadata, "original_source": m.original_source,
                        "original_origin": m.original_origin, "original_authority": m.original_authority}
-            for r in conn.execute(f"SELECT {_RESOLUTION_COLUMNS} FROM resolutions {where} ORDER BY id", args):
-                yield {"type": "resolution", **dict(zip(("kept", "retired", "rule", "run", "recorded_at"), r))}
-            for r in conn.execute(f"SELECT {_CONFLICT_COLUMNS} FROM conflicts {where} ORDER BY id", args):
-                c = Conflict(*r)
+            for r in db.execute("resolutions.export", args, user=who, where=where):
+                yield {"type": "resolution", **{f: r[f] for f in _RESOLUTION_FIELDS}}
+            for r in db.execute("conflicts.export", args, user=who, where=where):
+                c = _conflict(r)
                 yield {"type": "conflict", "id": c.id, "user": c.user, "kind": c.kind, "a": c.a, "b": c.b,
                        "reason": c.reason, "state": c.state, "resolution": c.resolution,
                        "opened_at": c.opened_at, "closed_at": c.closed_at}
@@ -4773,15 +5108,12 @@ class MemoryStore:
             r = rows[i]
             # Before schema 5 an import kept its first provenance in the origin ("import:user:chat").
             legacy = f"import:{r['original_source']}:{r['origin']}"[:MAX_KEY_CHARS]
-            found = tx.db.execute(
-                "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                "task IS ?) AND source = 'import' AND text = ? AND attribute IS ? AND kind = ? "
-                "AND ((origin = ? AND original_source IS ?) OR (origin = ? AND original_source IS NULL)) LIMIT 1",
-                (r["user"], r["task"], r["text"], r["attribute"], r["kind"], r["origin"],
-                 r["original_source"], legacy)).fetchone()  # any status: a later fold may have retired it
+            found = tx.storage.value(  # any status: a later fold may have retired it
+                "memories.imported_record", (r["user"], r["task"], r["text"], r["attribute"], r["kind"], r["origin"],
+                                             r["original_source"], legacy), user=r["user"])
             if found:
-                ids[meta[i][0]], users[found[0]] = found[0], r["user"]
-                already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found[0]}"))
+                ids[meta[i][0]], users[found] = found, r["user"]
+                already.append((meta[i][3], f"memory {meta[i][0]}: imported before as memory {found}"))
             else:
                 fresh.append(i)
         made = tx.insert([rows[i] for i in fresh], statuses=[meta[i][1] for i in fresh])
@@ -4790,10 +5122,8 @@ class MemoryStore:
         clock = tx.tick()
         changed = 0
         for attribute, policy in policies:
-            old = tx.db.execute("SELECT policy FROM attributes WHERE attribute = ?", (attribute,)).fetchone()
-            if old is None or old[0] != policy:
-                tx.db.execute("INSERT INTO attributes (attribute, policy) VALUES (?, ?) ON CONFLICT (attribute) "
-                              "DO UPDATE SET policy = excluded.policy", (attribute, policy))
+            if tx.storage.value("attributes.policy", (attribute,), user=None) != policy:
+                tx.storage.execute("attributes.declare", (attribute, policy), user=None)
                 changed += 1
 
         def renumber(text):
@@ -4815,35 +5145,34 @@ class MemoryStore:
                 if rule not in RULES:
                     refused.append((n, f"resolution: rule: expected one of RULES; got {rule!r:.100}"))
                     continue
-                if tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ? AND kept = ? AND rule = ?",
-                                 (b, a, rule)).fetchone():
+                if tx.storage.one("resolutions.same", (b, a, rule), user=users[a]):
                     already.append((n, f"resolution: memory {b} retired by memory {a} ({rule}) is here already"))
                     continue
-                if tx.db.execute("SELECT 1 FROM resolutions WHERE retired = ?", (b,)).fetchone():
+                if tx.storage.one("resolutions.of_retired", (b,), user=users[a]):
                     refused.append((n, f"resolution: memory {b} is already retired by another resolution"))
                     continue
-                tx.db.execute(SQL_INSERT_RESOLUTION, (a, b, rule, users[a], None, clock, rec.get("recorded_at")
-                                                      if isinstance(rec.get("recorded_at"), str) else tx.now))
+                tx.storage.execute("resolutions.add", (a, b, rule, users[a], None, clock, rec.get("recorded_at")
+                                                       if isinstance(rec.get("recorded_at"), str) else tx.now),
+                                   user=users[a])
                 resolutions += 1
             else:
                 kind, state = rec.get("kind"), rec.get("state")
                 if kind not in CONFLICT_KINDS or state not in CONFLICT_STATES or not isinstance(rec.get("reason"), str):
                     refused.append((n, f"conflict: bad kind, state or reason ({kind!r}, {state!r})"))
                     continue
-                if tx.db.execute("SELECT 1 FROM conflicts WHERE kind = ? AND state = ? AND a = ? AND b = ?",
-                                 (kind, state, a, b)).fetchone():
+                if tx.storage.one("conflicts.same", (kind, state, a, b), user=users[a]):
                     already.append((n, f"conflict: {kind} between memories {a} and {b} is on the ledger already"))
                     continue
-                tx.db.execute("INSERT INTO conflicts (user, kind, a, b, run, reason, state, resolution, opened_clock, "
-                              "opened_at, closed_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
-                              (users[a], kind, a, b, renumber(rec["reason"]), state, renumber(rec.get("resolution")),
-                               clock, rec.get("opened_at") or tx.now, rec.get("closed_at")))
+                tx.storage.execute("conflicts.import", (users[a], kind, a, b, renumber(rec["reason"]), state,
+                                                        renumber(rec.get("resolution")), clock,
+                                                        rec.get("opened_at") or tx.now, rec.get("closed_at")),
+                                   user=users[a])
                 entries += 1
         made_users = {m.id: m.user for m in made}
         for user in sorted(set(made_users.values())):
             mine = sorted(i for i, u in made_users.items() if u == user)
-            tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
-                                             f"import of {len(mine)} memories", clock, tx.now))
+            tx.storage.execute("events.add", ("import", user, json.dumps(mine), len(mine),
+                                              f"import of {len(mine)} memories", clock, tx.now), user=user)
         return Imported(ids, refused, resolutions, entries, len(made), changed, already)
 
     def import_memories(self, items) -> "Imported":
@@ -4883,13 +5212,11 @@ class MemoryStore:
         with self.transaction() as tx:
             ids, fresh = {}, []
             for key, r in rows:
-                found = tx.db.execute(
-                    "SELECT id FROM memories WHERE fts_bucket IN (SELECT id FROM index_keys WHERE user = ? AND "
-                    "task IS ?) AND source = 'import' AND origin = ? AND original_source IS ? AND text = ? LIMIT 1",
-                    (r["user"], r["task"], r["origin"], r["original_source"], r["text"])).fetchone()
+                found = tx.storage.value("memories.imported_item", (r["user"], r["task"], r["origin"],
+                                                                    r["original_source"], r["text"]), user=r["user"])
                 if found:
-                    ids[key] = found[0]
-                    already.append((key, f"imported before as memory {found[0]}"))
+                    ids[key] = found
+                    already.append((key, f"imported before as memory {found}"))
                 else:
                     fresh.append((key, r))
             if not fresh:
@@ -4899,8 +5226,8 @@ class MemoryStore:
             clock = tx.tick()
             for user in sorted({m.user for m in made}):
                 mine = [m.id for m in made if m.user == user]
-                tx.db.execute(SQL_INSERT_EVENT, ("import", user, json.dumps(mine), len(mine),
-                                                 f"import of {len(mine)} memories", clock, tx.now))
+                tx.storage.execute("events.add", ("import", user, json.dumps(mine), len(mine),
+                                                  f"import of {len(mine)} memories", clock, tx.now), user=user)
         return Imported(ids, refused, 0, 0, memories=len(made), already=already)
 
     def backup(self, target: str) -> None:
@@ -4913,14 +5240,8 @@ class MemoryStore:
         if os.path.exists(target) and os.path.getsize(target) > 0:
             raise StoreError(f"{target}: exists and is not empty; backup never overwrites a file")
         with self._lock:
-            try:
-                dest = self._sqlite.connect(target)
-                try:
-                    self._db().backup(dest)
-                finally:
-                    dest.close()
-            except self._Error as exc:
-                raise _translate(exc, target, "backing up") from exc
+            self._db()
+            self.storage.backup(target)
 
     # -- recall --
 
@@ -4973,30 +5294,26 @@ class MemoryStore:
         having = metadata_filter(metadata)
         if self.embed is not None and not self.readonly:
             self._embed_missing(user, task)
-        with self._read() as conn:
-            phrases = _query_phrases(query)
-            keys = [r[0] for r in conn.execute(
-                "SELECT key FROM index_keys WHERE user = ? AND (task IS NULL OR task = ?)", (user, task))]
-            if not phrases or not keys:
+        with self._read() as db:
+            lexical = db.search(user, task, _query_phrases(query))
+            if lexical is None:
                 return Recall()
-            terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-            lexical = conn.execute(SQL_LEXICAL, ("{attribute text context} : (" + terms + ")",))
-            hits = self._fused(conn, lexical, query, user, task, k) if self.embed is not None else (
+            hits = self._fused(db, lexical, query, user, task, k) if self.embed is not None else (
                 [(mid, -score, "lexical") for mid, score in batch] for batch in iter(
                     lambda: lexical.fetchmany(min(max(4 * k, 32), 1000)), []))
             try:
-                found, co_recalled = self._recall(conn, hits, user, task, k, wanted, having)
+                found, co_recalled = self._recall(db, hits, user, task, k, wanted, having)
             finally:
                 lexical.close()
         if co_recalled and not self.readonly:  # after the read transaction: a write cannot nest inside it
             self._count_co_recalls(co_recalled)
         return found
 
-    def _fused(self, conn, lexical, query, user, task, k):
+    def _fused(self, db, lexical, query, user, task, k):
         """Batches of (id, fused score, path), best first: the FUSION_DEPTH (or 2k) best of each
         path scored by the one rule (FUSION_WEIGHT), then the rest of the lexical ranking."""
         [qvec] = self.embed_texts([query])
-        self.check_embedder(conn, len(qvec) // 4, write=False)
+        self.check_embedder(db, len(qvec) // 4, write=False)
         q = array.array("f")
         q.frombytes(qvec)
         if sys.byteorder == "big":
@@ -5004,7 +5321,7 @@ class MemoryStore:
         q = q.tolist()  # Python floats: a dot product against float32 arrays is a sixth faster
         depth = max(FUSION_DEPTH, 2 * k)
         words = lexical.fetchmany(depth)
-        indexes = [self._vector_index(conn, user, level) for level in ((None, task) if task is not None else (None,))]
+        indexes = [self._vector_index(db, user, level) for level in ((None, task) if task is not None else (None,))]
         near = heapq.nlargest(depth, (hit for index in indexes for hit in index.search(q, qvec, depth)))
         best = words[0][1] if words else -1.0  # bm25 is negative: larger magnitude, better match
         scores, paths = {}, {}
@@ -5031,28 +5348,28 @@ class MemoryStore:
                 return
             yield rest
 
-    def _vector_index(self, conn, user, task) -> "_VectorIndex":
+    def _vector_index(self, db, user, task) -> "_VectorIndex":
         """The cached vector index of one scope level, brought up to date with the file: checked
         against PRAGMA data_version (another connection's commit) and this connection's own
         commits, then against the level's row count and newest id; new rows are appended, and an
         erasure anywhere in the level builds it again, so it answers as a fresh open would."""
-        stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
+        stamp = (db.data_version(), self._commits)
         index = self._vectors.pop((user, task), None)
         if index is not None:
             self._vectors[user, task] = index  # the most recently recalled level goes last
         if index is not None and index.stamp == stamp:
             return index
-        count, newest = conn.execute(SQL_LEVEL_STAMP, (user, task)).fetchone()
-        newest = newest or 0
+        level = db.one("vectors.level_stamp", (user, task), user=user)
+        count, newest = level["count"], level["newest"] or 0
         if index is None or index.unstored or (count, newest) != (index.count, index.newest):
-            added = conn.execute("SELECT count(*) FROM vectors WHERE user = ? AND task IS ? AND id > ?",
-                                 (user, task, index.newest)).fetchone()[0] if index is not None else None
+            added = db.value("vectors.count_after", (user, task, index.newest), user=user) \
+                if index is not None else None
             if index is None or index.unstored or index.count + added != count:
                 index = self._vectors[user, task] = _VectorIndex()
-            index.add(conn.execute(SQL_LEVEL_VECTORS, (user, task, index.newest)))
+            index.add(db.execute("vectors.of_level", (user, task, index.newest), user=user))
             index.count, index.newest = count, newest
             if self.readonly:  # it cannot store them: rows written without the embedder, in memory only
-                missing = self._unembedded(conn, user, task, count)
+                missing = self._unembedded(db, user, task, count)
                 if missing:
                     index.add(zip([mid for mid, _ in missing], self.embed_texts([t for _, t in missing])))
                     index.unstored = True  # built again at the next change: an erased row's vector goes
@@ -5064,13 +5381,13 @@ class MemoryStore:
         index.stamp = stamp
         return index
 
-    def _unembedded(self, conn, user, task, stored) -> list:
+    def _unembedded(self, db, user, task, stored) -> list:
         """[(id, text)] of the level's rows without a vector (written by a handle without the
         embedder: another process, an import, a release, an MCP server without --embed), in id
         order; `stored`: the level's vector count. Two counts when none is missing."""
-        if conn.execute(SQL_LEVEL_ROWS, (user, task)).fetchone()[0] == stored:
+        if db.value("memories.level_count", (user, task), user=user) == stored:
             return []
-        return conn.execute(SQL_LEVEL_UNEMBEDDED, (user, task)).fetchall()
+        return db.rows("memories.level_unembedded", (user, task), user=user)
 
     def _embed_missing(self, user, task) -> None:
         """Give the rows of the levels a recall reads (user level, and the task's) that were
@@ -5079,13 +5396,13 @@ class MemoryStore:
         unchanged (skipped while another connection holds the write lock: a recall never waits
         for it). Checked again only after a commit. Raises EmbedError as embed_texts does."""
         levels = [(user, None)] + ([(user, task)] if task is not None else [])
-        with self._read() as conn:
-            stamp = (conn.execute("PRAGMA data_version").fetchone()[0], self._commits)
+        with self._read() as db:
+            stamp = (db.data_version(), self._commits)
             missing = []
             for level in levels:
                 if self._embedded.get(level) != stamp:
-                    stored = conn.execute(SQL_LEVEL_STAMP, level).fetchone()[0]
-                    found = self._unembedded(conn, *level, stored)
+                    stored = db.one("vectors.level_stamp", level, user=user)["count"]
+                    found = self._unembedded(db, *level, stored)
                     if not found:
                         self._embedded[level] = stamp
                     missing += found
@@ -5094,18 +5411,18 @@ class MemoryStore:
         vectors = self.embed_texts([text for _, text in missing])
 
         def fill(tx):
-            self.check_embedder(tx.db, len(vectors[0]) // 4, write=True)
-            tx.db.executemany(SQL_FILL_VECTOR, ((vec, mid, text) for (mid, text), vec in zip(missing, vectors)))
+            self.check_embedder(tx.storage, len(vectors[0]) // 4, write=True)
+            tx.storage.executemany("vectors.fill", ((vec, mid, text) for (mid, text), vec in zip(missing, vectors)),
+                                   user=user)
         self._unless_locked(fill, "storing missing vectors")  # locked: words only this time, the next recall retries
 
-    def _recall(self, conn, hits, user, task, k, wanted, having=None):
+    def _recall(self, db, hits, user, task, k, wanted, having=None):
         # Only contested entries are needed while choosing (they withhold); contradictions are
         # read afterwards for the chosen memories alone: a user can have thousands open.
-        view = _ReadView(conn, user, task)
+        view = _ReadView(db, user, task)
         # Each as the next run will leave it (closed, or following a copy's survivor).
-        contested = {c.b: c for c in (view.after_run(Conflict(*r)) for r in conn.execute(
-            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE user = ? AND state = 'open' AND "
-            "kind = 'contested'", (user,))) if c is not None}
+        contested = {c.b: c for c in (view.after_run(_conflict(r)) for r in db.execute(
+            "conflicts.open_contested_entries", (user,), user=user)) if c is not None}
         view.contested = set(contested)
         chosen, seen_ids, same_fact, withheld, held = [], set(), {}, [], []
         scores, paths = {}, {}
@@ -5115,18 +5432,18 @@ class MemoryStore:
                 break
             ids = [h[0] for h in batch]
             found = {h[0]: h for h in batch}
-            rows = {r[0]: r for r in conn.execute(f"{_SELECT} WHERE id IN ({','.join('?' * len(ids))})", ids)}
+            rows = {m.id: m for m in db.each_memory("memories.by_ids", ids, user=user, ids=len(ids), where=None)}
             for mid in ids:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
-                row = rows.get(mid)
-                if row is None or row[1] != user or row[2] not in (None, task):
+                hit = rows.get(mid)
+                if hit is None or hit.user != user or hit.task not in (None, task):
                     continue  # a hash collision across scopes is possible in theory: the row decides
-                if row[12] == "quarantined":
-                    if len(held) < k and (wanted is None or row[6] == wanted):
-                        held.append(_memory(row))  # never served: described to the user instead
+                if hit.status == "quarantined":
+                    if len(held) < k and (wanted is None or hit.attribute == wanted):
+                        held.append(hit)  # never served: described to the user instead
                     continue
-                for mem in view.stand_ins(_memory(row)):
+                for mem in view.stand_ins(hit):
                     if mem.id in seen_ids or (wanted is not None and mem.attribute != wanted) \
                             or not metadata_matches(mem, having):
                         continue
@@ -5149,16 +5466,14 @@ class MemoryStore:
                         same_fact[x] = len(chosen)
                     chosen.append(mem)
         chosen = chosen[:k]
-        chosen, settled = _settle_restated(conn, chosen)
+        chosen, settled = _settle_restated(db, chosen)
         notes, co_recalled = {}, []
 
         def note(side, text):
             notes[side] = f"{notes[side]}; {text}" if side in notes else text
         by_id = {m.id: m for m in chosen}
-        q = ",".join("?" * len(by_id))
-        ledger = [c for c in (view.after_run(Conflict(*r)) for r in conn.execute(
-            f"SELECT {_CONFLICT_COLUMNS} FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
-            f"'changed value') AND (a IN ({q}) OR b IN ({q})) ORDER BY id", (*by_id, *by_id))) if c is not None] \
+        ledger = [c for c in (view.after_run(_conflict(r)) for r in db.execute(
+            "conflicts.open_noted_touching", (*by_id, *by_id), user=user, ids=len(by_id))) if c is not None] \
             if by_id else []
         paired = set()
         for c in ledger:
@@ -5211,7 +5526,7 @@ class MemoryStore:
                    f"store.resolve({c.id}, keep={m.id}) confirms it, keep={c.a} discards it "
                    f"(python memory.py DB resolve {c.id} --keep ID)"
                    for m, c in withheld]
-        notices += [_held_notice(conn, m) for m in held]
+        notices += [_held_notice(db, m) for m in held]
         kept = {m.id for m in chosen}
         return Recall(chosen, notes, notices, {i: s for i, s in scores.items() if i in kept},
                       {i: p for i, p in paths.items() if i in kept}), co_recalled
@@ -5219,37 +5534,29 @@ class MemoryStore:
     def _count_co_recalls(self, entry_ids):
         """Count co-recalls: bookkeeping that must never block or fail a recall, so it is
         skipped (uncounted) when another connection holds the write lock."""
-        self._unless_locked(lambda tx: tx.db.executemany(
-            "UPDATE conflicts SET co_recalls = co_recalls + 1, last_co_recall = ? WHERE id = ?",
-            [(tx.now, e) for e in entry_ids]), "counting co-recalls")
+        self._unless_locked(lambda tx: tx.storage.executemany(
+            "conflicts.count_co_recall", [(tx.now, e) for e in entry_ids], user=ALL), "counting co-recalls")
 
     def _unless_locked(self, write, what: str) -> bool:
         """write(tx) in one transaction that never waits for another connection's write lock
         (a recall's own writes must not block it): False, nothing written, when it is held."""
         with self._lock:
-            conn = self._db()
-            try:
-                conn.execute("PRAGMA busy_timeout = 0")
+            self._db()
+            with self.storage.nowait(what):
                 try:
                     with self.transaction() as tx:
                         write(tx)
                     return True
                 except LockedError:
                     return False
-                finally:
-                    conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
-            except self._Error as exc:
-                raise _translate(exc, self.path, what) from exc
 
 
-def _held_notice(conn, m) -> str:
+def _held_notice(db, m) -> str:
     """The notice for a quarantined memory that a recall touched: what is held (its id and
     attribute, never its text, since notices may reach a model), from where, why (the reason of
     the write's audit event, when the gate left one), and the calls that release or discard it."""
-    why = conn.execute("SELECT reason, gate FROM events WHERE op = 'quarantined' AND user = ? AND EXISTS "
-                       "(SELECT 1 FROM json_each(events.ids) WHERE value = ?) ORDER BY id DESC LIMIT 1",
-                       (m.user, m.id)).fetchone()
-    because = f"held by {why[1] or 'the write-gate'}: {why[0]}" if why else "held by the write-gate"
+    why = db.one("events.held_reason", (m.user, m.id), user=m.user)
+    because = f"held by {why['gate'] or 'the write-gate'}: {why['reason']}" if why else "held by the write-gate"
     return (f"memory {m.id}{f' [{m.attribute}]' if m.attribute else ''} from {m.source} {m.origin} is held in "
             f"quarantine ({because}); never shown as a memory until you confirm it: gates.release(store, {m.id}) "
             f"confirms it, gates.discard(store, {m.id}) discards it (python gates.py DB release|discard {m.id})")
@@ -5267,7 +5574,7 @@ class _NothingWritten(Exception):
         self.result = result
 
 
-def _settle_restated(conn, chosen):
+def _settle_restated(db, chosen):
     """Recall's reading of consolidate's settle_restated, among the returned facts without an
     attribute: a fact y loses to a fact x it changes (a date, time, quantity or tense:
     changed_value_slots, typed on both sides) or contradicts (opposed, or an open
@@ -5279,9 +5586,7 @@ def _settle_restated(conn, chosen):
     if len(facts) < 2:
         return chosen, set()
     ids = [m.id for m in facts]
-    q = ",".join("?" * len(ids))
-    entries = conn.execute(f"SELECT a, b, kind FROM conflicts WHERE state = 'open' AND kind IN ('contradiction', "
-                           f"'contested') AND (a IN ({q}) OR b IN ({q}))", (*ids, *ids)).fetchall()
+    entries = db.rows("conflicts.open_holding_touching", (*ids, *ids), user=facts[0].user, ids=len(ids))
     held = {x for a, b, kind in entries if kind == "contested" for x in (a, b)}
     opposite = {frozenset((a, b)) for a, b, kind in entries if kind == "contradiction"}
     slots = {m.id: {k for k, typed in changed_value_slots(m.text) if typed} for m in facts}
@@ -5292,10 +5597,7 @@ def _settle_restated(conn, chosen):
         return chosen, set()
     groups = {}
     for m in {m.id: m for pair in pairs for m in pair}.values():
-        groups[m.id] = conn.execute(
-            "SELECT created_at, source <> 'import' AND authority = 'user' AND trust = 'trusted' FROM memories "
-            "WHERE user = ? AND attribute IS NULL AND sig_key = (SELECT sig_key FROM memories WHERE id = ?) "
-            "AND task IS ? AND kind = 'semantic' AND status = 'current'", (m.user, m.id, m.task)).fetchall() \
+        groups[m.id] = db.rows("memories.restatements", (m.user, m.id, m.task), user=m.user) \
             or [(m.created_at, False)]
     losers, settled = set(), set()
     for x, y in pairs:
@@ -5359,8 +5661,8 @@ class _ReadView:
     (Policy.decide, the very call consolidate makes) from the stored rows, their ledger entries
     and pending marks; the same answer before and after consolidation runs."""
 
-    def __init__(self, conn, user, task, contested=frozenset()):
-        self.conn, self.user, self.task, self.contested = conn, user, task, contested
+    def __init__(self, db, user, task, contested=frozenset()):
+        self.db, self.user, self.task, self.contested = db, user, task, contested
         self._policies, self._live, self._overrides, self._opened = {}, {}, {}, {}
         self._loaded = set()  # ledger sides whose group after_run has had decided
         self._after = {}      # ledger entry id -> the entry as the runs leave it (None: closed)
@@ -5369,15 +5671,14 @@ class _ReadView:
         if attribute is None:
             return DEFAULT_POLICY
         if attribute not in self._policies:
-            row = self.conn.execute("SELECT policy FROM attributes WHERE attribute = ?", (attribute,)).fetchone()
-            self._policies[attribute] = row[0] if row else DEFAULT_POLICY
+            self._policies[attribute] = self.db.value("attributes.policy", (attribute,), user=None) or DEFAULT_POLICY
         return self._policies[attribute]
 
     def live(self, attribute, level) -> list[Memory]:
         """The group's current rows that the fold keeps, newest first."""
         key = (attribute, level)
         if key not in self._live:
-            rows = [_memory(r) for r in self.conn.execute(_GROUP, (self.user, attribute, level))]
+            rows = self.db.memories("memories.group", (self.user, attribute, level), user=self.user)
             retired = self._decide(attribute, rows) if len(rows) > 1 else set()
             self._live[key] = [m for m in reversed(rows) if m.id not in retired]
             self._opened.setdefault(key, [])
@@ -5389,14 +5690,11 @@ class _ReadView:
         list, as the next run would. Records the group's ledger entries as the run leaves them,
         and the contradictions it opens (`openings`)."""
         ids = [m.id for m in rows]
-        q = ",".join("?" * len(ids))
-        entries = list(map(LedgerEntry._make, self.conn.execute(
-            f"SELECT id, a, b, opened_clock, kind, state FROM conflicts WHERE state IN ('open', 'zombied') AND "
-            f"kind IN ({','.join('?' * len(HOLDING_KINDS))}) AND (a IN ({q}) OR b IN ({q})) ORDER BY id",
-            (*HOLDING_KINDS, *ids, *ids))))
+        entries = [LedgerEntry(*(r[f] for f in LedgerEntry._fields)) for r in self.db.execute(
+            "conflicts.live_holding_touching", (*HOLDING_KINDS, *ids, *ids), user=self.user,
+            kinds=len(HOLDING_KINDS), ids=len(ids))]
         policy = POLICIES[self.policy(attribute)]
-        marks = self.conn.execute(f"SELECT id, fresh FROM pending WHERE id IN ({q})", ids).fetchall() \
-            if policy.replays else ()
+        marks = self.db.rows("pending.marks", ids, user=self.user, ids=len(ids)) if policy.replays else ()
         decision = policy.decide([(m.id, m.norm, rank_bits(m), m.created_at) for m in rows], entries,
                                  {i for i, _ in marks}, {i for i, fresh in marks if fresh})
         self._opened[attribute, rows[0].task] = decision.opened
@@ -5410,9 +5708,10 @@ class _ReadView:
         for side in (entry.a, entry.b):
             if side not in self._loaded:
                 self._loaded.add(side)
-                row = self.conn.execute(f"{_SELECT} WHERE id = ?", (side,)).fetchone()
-                if row is not None and row[3] == "semantic" and row[6] is not None and row[12] == "current":
-                    self.live(row[6], row[2])
+                row = self.db.one("memories.by_id", (side,), user=self.user)
+                if row is not None and row["kind"] == "semantic" and row["attribute"] is not None \
+                        and row["status"] == "current":
+                    self.live(row["attribute"], row["task"])
         if entry.id not in self._after:
             return entry
         e = self._after[entry.id]
@@ -5459,8 +5758,7 @@ class _ReadView:
         for _ in range(64):  # a resolution chain is acyclic; the bound only guards a damaged file
             if mem.status == "current":
                 return [mem]
-            row = self.conn.execute(f"{_SELECT} WHERE id = (SELECT kept FROM resolutions WHERE retired = ?)",
-                                    (mem.id,)).fetchone()
+            row = self.db.one("memories.kept_over", (mem.id,), user=self.user)
             if row is None:
                 return []
             mem = _memory(row)
