@@ -1979,6 +1979,9 @@ def _file_state(path: str):
     return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
 
 
+_EXPANDED: dict = {}  # (storage class, statement name, slots) -> the expanded text (SQLiteStorage.sql)
+
+
 class _Slots(dict):
     """Slot values for str.format_map that leave every other slot as it is (for a second pass)."""
 
@@ -2615,9 +2618,18 @@ CREATE TABLE meta (
     def sql(self, name: str, **slots) -> str:
         """The text of statement `name` with its slots expanded (see the class docstring); the
         slots of a fragment are expanded too."""
-        text = self.SQL[name]
         if not slots:
-            return text
+            return self.SQL[name]
+        key = (type(self), name, *slots.items())  # a call site passes its slots in one order
+        text = _EXPANDED.get(key)
+        if text is None:
+            text = self._expand(name, slots)
+            if len(_EXPANDED) < 8192:  # IN-lists of every length up to a chunk: a bounded set
+                _EXPANDED[key] = text
+        return text
+
+    def _expand(self, name: str, slots: dict) -> str:
+        text = self.SQL[name]
         fragments, counts = _Slots(), _Slots()
         for slot, value in slots.items():
             if isinstance(value, int) and not isinstance(value, bool):
