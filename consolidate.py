@@ -23,7 +23,7 @@ import operator
 import sys
 from dataclasses import dataclass
 
-from memory import (ALL, DEFAULT_POLICY, HOLDING_KINDS, MAX_KEY_CHARS, POLICIES, RANK_SQL, RULE_DUPLICATE,
+from memory import (ALL, DEFAULT_POLICY, HOLDING_KINDS, MAX_KEY_CHARS, POLICIES, RULE_DUPLICATE,
                     RULE_NEAR_DUPLICATE, RULE_NEWER, RULES, InvalidMemory, LedgerEntry, MemoryStore, Resolution,
                     StoreError, changed_value, changed_value_slots, seconds, check_task, check_user, normalize,
                     open_for_reading, opposed, polarity, rank_step, report_error, require_user, rule_for)
@@ -34,19 +34,10 @@ __all__ = ["Scope", "Step", "Opening", "Plan", "Report", "plan", "consolidate", 
 ZOMBIE_AFTER_DAYS = 90.0  # an open entry never recalled together this long is marked zombied
 _SCAN_SHARE = 0.1  # new rows above this share of the store: one ordered scan beats a query per family
 
-# A fold row: what the rules read, with the provenance rank as one int (memory.RANK_SQL).
+# A fold row: what the rules read (memory.SQLiteStorage.FOLD_FIELDS), the provenance rank as one int.
 ID, NORM, RANK, CLOCK, USER, TASK, ATTR, SIG, FRAME = range(9)
-_FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL}, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
-_CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
-_FOLD_ROWS = f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} AND "
-_FOLD_KEYED = (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
-               "ON m.user = k.user AND m.attribute IS k.attribute "
-               f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at")
 _ROW_ID = operator.itemgetter(ID)
 _TRUSTED_LIVE_USER = 7  # the rank bits of a trusted live user statement (memory.RANK_SQL: 4 + 2 + 1)
-
-# A ledger entry as the run reads it (memory.LedgerEntry).
-_LEDGER = "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM"
 
 
 @dataclass(frozen=True)
@@ -61,17 +52,6 @@ class Scope:
         if self.user is not ALL:
             check_user(self.user)
         check_task(self.task, allow_all=True)
-
-    def where(self, prefix=""):
-        """SQL condition and arguments selecting this scope's rows."""
-        sql, args = ["1"], []
-        if self.user is not ALL:
-            sql.append(f"{prefix}user = ?")
-            args.append(self.user)
-        if self.task is not ALL:
-            sql.append(f"{prefix}task IS ?")
-            args.append(self.task)
-        return " AND ".join(sql), args
 
 
 @dataclass(frozen=True)
@@ -158,8 +138,7 @@ class _Run:
     """The decisions of one run, collected before anything is written.
 
     steps: (kept, retired, rule, user) in decision order; openings: (kind, a, b, user, reason);
-    closed: (entry id, reason); moves: (retired id, kept id) for ledger entries that follow a
-    duplicate's survivor.
+    closed: (entry id, reason).
     """
 
     def __init__(self, *, ledger, policies, contradicts, texts, new, fresh):
@@ -167,7 +146,6 @@ class _Run:
         self.openings: list[tuple] = []
         self.closed: list[tuple] = []
         self.closed_set: set = set()
-        self.moves: list[tuple] = []
         self.cross: list[tuple] = []       # (user-level row, task row) with the same norm
         self.frame_groups: list = []       # facts of one frame with a new one among them
         self.retired_ids: set = set()
@@ -190,8 +168,9 @@ class _Run:
     def record(self, kept_id, retired_id, rule, user):
         self.steps.append((kept_id, retired_id, rule, user))
         self.retired_ids.add(retired_id)
+        # The later groups of this run decide with a copy's entries on its survivor (the writes:
+        # memory.carry_ledger, in _apply).
         if retired_id in self.entries and rule in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
-            self.moves.append((retired_id, kept_id))  # a copy's entries follow its survivor
             for e in self.entries.pop(retired_id):
                 moved = LedgerEntry(e.id, kept_id if e.a == retired_id else e.a,
                                     kept_id if e.b == retired_id else e.b, e.opened_clock, e.kind, e.state)
@@ -412,41 +391,18 @@ class _Run:
 
 
 # --- reading what a run needs -----------------------------------------------------------------
+# Every read and write goes through the store's storage seam (memory.SQLiteStorage, its
+# "consolidation" part): this module holds no SQL.
 
-def _temp_table(conn, name, columns, rows):
-    """Fill temp table `name` (created on first use; columns: SQL definitions) with `rows`."""
-    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(columns)})")
-    conn.execute(f"DELETE FROM {name}")
-    width = sum(not c.startswith("PRIMARY KEY") for c in columns)
-    conn.executemany(f"INSERT INTO {name} VALUES ({', '.join('?' * width)})", rows)
-
-
-# Candidates among the facts without an attribute of the users in fold_users, read from indexes
-# alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the possible negated
-# sides when a user has a new positive fact, every such fact of a user with a new negation (the
-# positive sides must hold its words; the test is made in Python), a new fact's frame
-# (fold_frames); the last three from memories_unattributed.
-_CANDIDATES = " UNION ".join((
-    "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
-    f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
-    "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
-    f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
-    "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
-    f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}"))
-
-
-def _families(conn, scope: Scope, pending, scan, new, default_test, stats):
+def _families(st, scope: Scope, pending, scan, new, default_test, stats):
     """Yield the rows of every family with a new row: (user, attribute) at every level.
 
     A scan (many new rows) reads every current fact once (stats["scanned"] counts them).
     Otherwise each attributed family with a new row is read whole; of a family without an
     attribute, under the default contradiction test, only what can matter (_relevant).
     """
-    where, args = Scope(scope.user).where("m.")  # a family's other levels too, for cross-scope pairs
-    if scan:
-        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order
-        # would fetch every row at random: 4x slower at a million rows), grouped here.
-        rows = conn.execute(_FOLD_ROWS + where + " ORDER BY m.id", args).fetchall()
+    if scan:  # a family's other levels too, for cross-scope pairs
+        rows = st.fold_scan(scope.user)
         stats["scanned"] = len(rows)
         clocks = list(map(operator.itemgetter(CLOCK), rows))
         ordered = clocks == sorted(clocks)  # ids and clock rise together, but a migrated v1 file may differ
@@ -463,13 +419,10 @@ def _families(conn, scope: Scope, pending, scan, new, default_test, stats):
         return
     keys = sorted(pending, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
     if default_test:  # an injected contradicts() is shown every fact of a family instead
-        yield from _relevant(conn, scope)
+        yield from _relevant(st, scope)
         keys = [k for k in keys if k[1] is not None]
-    # Whole families through a temp table of keys: CROSS JOIN makes SQLite seek the fold index
-    # once per key (a row-value IN list, or a plain join without statistics, scans it).
-    _temp_table(conn, "fold_keys", ("user TEXT NOT NULL", "attribute TEXT"), keys)
     family, key = [], None
-    for r in conn.execute(_FOLD_KEYED):
+    for r in st.fold_keyed(scope.user, keys):
         if (r[USER], r[ATTR]) != key:
             if len(family) > 1:
                 yield family
@@ -479,33 +432,24 @@ def _families(conn, scope: Scope, pending, scan, new, default_test, stats):
         yield family
 
 
-def _relevant(conn, scope: Scope):
+def _relevant(st, scope: Scope):
     """Yield, per user, the current facts without an attribute that the default rules can pair
     with a new one: the same signature (duplicate, near duplicate, cross-scope copy), the same
     frame (changed value), a negated side for a new positive fact, and every fact of a user
     with a new negated fact (whose words the positive side must hold; the test is made here).
-    The candidates are picked in SQL from indexes; only the chosen rows are read whole.
+    The candidates are picked by the seam from indexes; only the chosen rows are read whole.
     """
-    p_where, p_args = scope.where("p.")
     mine = collections.defaultdict(list)
-    for user, sig_key, polar, frame_key in conn.execute(
-            "SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m ON m.id = p.id "
-            f"WHERE p.attribute IS NULL AND {_CURRENT_M} AND {p_where}", p_args):
+    for user, sig_key, polar, frame_key in st.fold_new_unattributed(scope.user, scope.task):
         mine[user].append((sig_key, polar, frame_key))
     if not mine:
         return
-    _temp_table(conn, "fold_users", ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
-                sorted((u, any(not p for _, p, _ in v), any(p for _, p, _ in v)) for u, v in mine.items()))
-    _temp_table(conn, "fold_sigs", ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
-                sorted({(u, s) for u, v in mine.items() for s, _, _ in v if s is not None}))
-    _temp_table(conn, "fold_frames", ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
-                sorted({(u, f) for u, v in mine.items() for _, _, f in v if f is not None}))
-    chosen = sorted({i for _, i in conn.execute(_CANDIDATES)})
-    if not chosen:
-        return
-    _temp_table(conn, "fold_ids", ("id INTEGER PRIMARY KEY",), zip(chosen))
     families = collections.defaultdict(list)
-    for r in conn.execute(f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id"):
+    for r in st.fold_candidates(
+            scope.user,
+            sorted((u, any(not p for _, p, _ in v), any(p for _, p, _ in v)) for u, v in mine.items()),
+            sorted({(u, s) for u, v in mine.items() for s, _, _ in v if s is not None}),
+            sorted({(u, f) for u, v in mine.items() for _, _, f in v if f is not None})):
         families[r[USER]].append(r)
     for user in sorted(families):
         family = families[user]
@@ -516,9 +460,7 @@ def _relevant(conn, scope: Scope):
 
 def _keyed_by_hook(tx, scope, attribute_of):
     """Let an injected attribute_of() key new facts without an attribute, so the fold applies."""
-    p_where, p_args = scope.where("p.")
-    for mid, text in tx.db.execute("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
-                                   f"WHERE m.attribute IS NULL AND {_CURRENT_M} AND {p_where}", p_args).fetchall():
+    for mid, text in tx.storage.fold_new_unattributed_texts(scope.user, scope.task):
         name = attribute_of(text)
         if name is None:
             continue
@@ -531,38 +473,30 @@ def _keyed_by_hook(tx, scope, attribute_of):
 def _decide(tx, scope: Scope, contradicts, attribute_of):
     """Read what the run needs and decide; returns (run, stats). Writes nothing but an
     injected attribute_of()'s keys (they are part of the run's transaction)."""
-    conn = tx.db
-    where, args = scope.where()
+    st, user = tx.storage, scope.user
+    st.fold_lock(user)
     if attribute_of is not None:
         _keyed_by_hook(tx, scope, attribute_of)
-    new_count = conn.execute(f"SELECT count(*) FROM pending WHERE {where}", args).fetchone()[0]
-    # max(id) (every row ever written) stands in for the store's size: one index read, not a count.
-    scan = new_count > _SCAN_SHARE * (conn.execute("SELECT max(id) FROM memories").fetchone()[0] or 0)
-    pending = set() if scan or not new_count else set(conn.execute(
-        f"SELECT DISTINCT user, attribute FROM pending WHERE {where}", args))
-    marked = conn.execute(f"SELECT id, fresh FROM pending WHERE {where}", args).fetchall()
+    marked = st.fold_pending(user, scope.task)
+    new_count = len(marked)
+    # The largest id (every row ever written) stands in for the store's size: one index read, not a count.
+    scan = new_count > _SCAN_SHARE * st.fold_size()
+    pending = set() if scan or not new_count else st.fold_pending_keys(user, scope.task)
 
     def texts(ids):
-        q = ",".join("?" * len(ids))
-        return dict(conn.execute(f"SELECT id, text FROM memories WHERE id IN ({q})", ids))
+        return st.fold_texts(user, ids)
     new = {i for i, _ in marked}
     fresh = {i for i, f in marked if f}
     del marked
     stats = {"scanned": 0}
-    families = _families(conn, scope, pending, scan, new, contradicts is None, stats)
+    families = _families(st, scope, pending, scan, new, contradicts is None, stats)
     if scan:  # the whole ledger of the scope
-        users_sql, users_args = ("", []) if scope.user is ALL else ("AND c.user = ?", [scope.user])
-        ledger = conn.execute(f"{_LEDGER} conflicts c WHERE c.state <> 'resolved' {users_sql}",
-                              users_args).fetchall()
+        ledger = st.fold_ledger(user)
     else:  # the entries on the rows read, through their indexes on a and b
         families = list(families)
-        _temp_table(conn, "ledger_ids", ("id INTEGER PRIMARY KEY",),
-                    zip(sorted({r[ID] for f in families for r in f})))
-        ledger = conn.execute(" UNION ".join(f"{_LEDGER} ledger_ids i CROSS JOIN conflicts c ON c.{side} = i.id "
-                                             "WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1").fetchall()
-    run = _Run(ledger=[LedgerEntry(*row) for row in ledger],
-               policies=dict(conn.execute("SELECT attribute, policy FROM attributes")),
-               contradicts=contradicts, texts=texts, new=new, fresh=fresh)
+        ledger = st.fold_ledger_on(user, {r[ID] for f in families for r in f})
+    run = _Run(ledger=ledger, policies=st.fold_policies(), contradicts=contradicts, texts=texts, new=new,
+               fresh=fresh)
     del ledger
     bookkeeping = {(e.kind, *sorted((e.a, e.b))) for e in run.ledger
                    if e.kind in ("cross-scope duplicate", "changed value") and e.state == "open"}
@@ -579,25 +513,21 @@ def _decide(tx, scope: Scope, contradicts, attribute_of):
 
 def _apply(tx, scope, run: _Run, stats, zombie_after_days):
     """Write a run's decisions through the transaction; return the Report (read inside it)."""
+    st, user = tx.storage, scope.user
     clock = tx.tick()
-    run_id = tx.start_run(scope.user, scope.task, len(run.steps), clock)
+    run_id = st.fold_start_run(user, scope.task, len(run.steps), clock=clock, now=tx.now)
     tx.close_entries(run.closed)
-    tx.retire_many(run.steps, run=run_id, clock=clock, scanned=stats["scanned"])
+    st.fold_retire(user, run.steps, run=run_id, clock=clock, now=tx.now, scanned=stats["scanned"])
     # A duplicate's entries follow its survivor; then any entry on a retired row closes with it
-    # (a moved one too: its other side, or the survivor, may have lost by another rule).
-    tx.move_conflicts(run.moves, run.closed_set)
-    gone = sorted({x for e in run.ledger if e.id not in run.closed_set for x in (e.a, e.b)}
-                  .union(kept for _, kept in run.moves).intersection(run.retired_ids))
-    for memory_id in gone:
-        tx.close_conflicts([memory_id], f"memory {memory_id} retired")
+    # (memory.carry_ledger: the rule Policy.decide, and so recall's view, expects).
+    tx.carry_entries(user, run.ledger, run.steps, run.closed_set)
     opened = tx.open_conflicts([o for o in run.openings if o[1] not in run.retired_ids
                                 and o[2] not in run.retired_ids], run=run_id, clock=clock)
-    where, args = scope.where()
-    tx.clear_pending("" if not args else where, args)
+    st.fold_clear_pending(user, scope.task)
     closed = list(run.closed)
     if zombie_after_days is not None:
-        closed.extend((entry, "zombied") for entry in tx.zombify(zombie_after_days, scope.user))
-    return Report(run.steps, tx.now, run_id, opened, closed, tx.current_unattributed(where, args), tx.store)
+        closed.extend((entry, "zombied") for entry in tx.zombify(zombie_after_days, user))
+    return Report(run.steps, tx.now, run_id, opened, closed, st.fold_unattributed_ids(user, scope.task), tx.store)
 
 
 def _run(store, scope, contradicts, attribute_of, zombie_after_days, dry_run):

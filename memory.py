@@ -1,14 +1,32 @@
 """The versioned SQLite store for agent memory: write, read, recall, forget and purge facts
 about a user, each with its provenance; and the rules every other module reads from here.
 
-Standard library only. One place opens connections (`_open`), one place writes
-(`MemoryStore.transaction`: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), one place
-turns `sqlite3.Error` into a `StoreError` (`_translate`). The lowest layer owns the shared
-rules: provenance rank and its step names, every rule name (`RULES`), attribute policies
-(`POLICIES`: one object each, whose pure `decide` both consolidation and recall's read-time
-view call), the show-first order, the comparison and canonical forms of text, and the word
-lists behind near duplicates, negations and changed values. consolidate.py decides what a
-run does and gates.py what a write-gate does; both write through `Transaction` here.
+Standard library only. `MemoryStore` holds the public API and the domain rules; it reaches
+storage only through one object, the storage seam `SQLiteStorage`, which owns the connection
+and its pragmas, the write transaction (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error), the
+server clock, every SQL statement (`SQLiteStorage.SQL`, one table of named statements), the
+search index, the vector table, erasure and scrub, the schema and its migrations, and the
+opening and inspection of files; its one `execute` turns a driver error into a `StoreError`.
+consolidate.py decides what a run does and gates.py what a write-gate does; both write through
+`Transaction` here and read through the store, never with SQL of their own.
+
+The seam's contract, what a second backend (adapters/postgres.py) provides for the same
+statement names: transactions with a write lock (a write sees no other writer's uncommitted
+rows and is all or nothing; a read sees one snapshot; `nowait` never waits for the lock); a
+server clock (`tick`: a counter that alone orders writes, never the wall clock) and ids handed
+out in order under the lock (`last_id`); a search index over keyed hashes of index terms, one
+key per bucket of a scope level, with a rank (`search`: best first, bm25-like scores whose
+ratio to the best is meaningful); erasure (a forgotten or purged memory's rows, index entries
+and vector are deleted in the erasing transaction, and `checkpoint` makes them leave the files:
+WAL truncation here, VACUUM there); the schema version and one migration step per transaction.
+Every statement on one user's data names that user (`user=`), so that a backend can route,
+shard and lock by user; `user=ALL` marks the cross-user ones (users(), `--all`, lookups by id).
+
+The lowest layer owns the shared rules: provenance rank and its step names, every rule name
+(`RULES`), attribute policies (`POLICIES`: one object each, whose pure `decide` both
+consolidation and recall's read-time view call), the show-first order, the comparison and
+canonical forms of text, and the word lists behind near duplicates, negations and changed
+values.
 
 `python memory.py DB COMMAND ...` is the review command line (see `main`).
 """
@@ -46,6 +64,7 @@ __all__ = [
     "EmbedError",
     "Memory", "Resolution", "Conflict", "Event", "Recall", "Imported", "MemoryStore", "Transaction", "SQLiteStorage",
     "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
+    "LedgerCarry", "carry_ledger",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "changed_value",
     "changed_value_slots", "index_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
@@ -191,39 +210,6 @@ class InvalidMemory(StoreError, ValueError):
 
 def _invalid(field_name, allowed, value):
     return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
-
-
-# What each SQLite error means for the caller, keyed on its name (never on message text).
-_ERRORS = {
-    "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
-                                 "(seconds to wait)"),
-    "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
-    "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
-                                       "read-only for this process; check its permissions, or read it with "
-                                       "MemoryStore(path, readonly=True)"),
-    "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
-                                    "exists and is writable"),
-    "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
-    "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
-    "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
-    "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
-    "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
-}
-
-
-def _translate(exc: Exception, path: str, action: str) -> StoreError:
-    """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
-    the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
-    if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
-        code = getattr(exc, "sqlite_errorcode", None)
-        base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
-                13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
-                19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
-    cls, fix = _ERRORS.get(base, (StoreError, None))
-    detail = f"{exc}" + (f" [{name}]" if name else "")
-    return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
 
 
 # --- text: canonical and comparison forms ------------------------------------------------------
@@ -1434,7 +1420,7 @@ class Policy:
             steps += once.steps
             closed += [c for c in once.closed if c[0] > 0]
             retired.update(by)
-            freed = _carry(after, by, {e for e, _ in once.closed}) if after else set()
+            freed = carry_ledger(after, once.steps, {e for e, _ in once.closed}).freed if after else set()
             for a, b in once.opened:
                 if a not in retired and b not in retired:  # entries opened here have ids below 0
                     after[opening] = LedgerEntry(opening, a, b, None, "contradiction", "open")
@@ -1473,32 +1459,68 @@ def _holding(rows, entries):
     return list(found.values()), ids
 
 
-def _carry(after, by, closed) -> set:
-    """Carry one pass's decision over to the entries (`after`, {id: LedgerEntry or None},
-    changed in place) as consolidate's _apply writes it: the closed ones go; a copy's entries
-    follow its survivor, copy by copy in decision order (by = {retired id: (kept id, rule)};
-    merged when that repeats a pair: Transaction.move_conflicts); then any entry on a retired
-    row closes, freeing both sides. Returns the ids freed."""
-    for i in closed & after.keys():
-        after[i] = None
-    for retired, (kept, rule) in by.items():
-        if rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE):
+class LedgerCarry(collections.namedtuple("LedgerCarry", "merged moved closed freed")):
+    """What carry_ledger decided, in write order: `merged` (entry id, reason) pairs closed as
+    merged; `moved` {entry id: (a, b)}, the final sides of every entry that followed a copy's
+    survivor (those that then close too); `closed` (entry id, reason) pairs closed because a
+    side was retired, by memory id; `freed` the memory ids those entries held (their sides,
+    marked again for the next run)."""
+
+    __slots__ = ()
+
+
+def carry_ledger(entries, steps, closed=frozenset()) -> LedgerCarry:
+    """Carry decisions over to the ledger, a pure function: the one rule by which consolidation
+    writes its entries (Transaction.carry_entries, Transaction.move_conflicts) and by which
+    Policy.decide, and so recall's read-time view, expects them to be left.
+
+    entries: {entry id: LedgerEntry or None} of the open or zombied entries (None: closed),
+    changed in place to the entries as the decisions leave them; steps: (kept id, retired id,
+    rule, ...) tuples in decision order; closed: the entry ids the rules closed. In order: the
+    closed entries go; a copy (retired by RULE_DUPLICATE or RULE_NEAR_DUPLICATE) that is a side
+    of an open holding entry (HOLDING_KINDS) has its open entries, of every kind, follow its
+    survivor, copy by copy in decision order and entry by entry in the mapping's order; an
+    entry that would then pair the survivor with itself, or repeat a pair another open entry
+    of its kind holds, closes as merged; last, every open entry with a retired side closes
+    (reason: the lowest such side), freeing both sides. Returns a LedgerCarry.
+    """
+    for i in closed & entries.keys():
+        entries[i] = None
+    merged, moved, retired = [], {}, {step[1] for step in steps}
+    # Entries by side, kept as they move: a full pass makes a step per copy over the whole ledger.
+    order, on = {}, collections.defaultdict(set)
+    for n, (i, e) in enumerate(entries.items()):
+        order[i] = n
+        if e is not None:
+            on[e.a].add(i)
+            on[e.b].add(i)
+    for step in steps:
+        kept, gone, rule = step[0], step[1], step[2]
+        if gone not in on or rule not in (RULE_DUPLICATE, RULE_NEAR_DUPLICATE) or not any(
+                entries[i].kind in HOLDING_KINDS for i in on[gone]):
             continue
-        for i, e in after.items():
-            if e is None or retired not in (e.a, e.b):
-                continue
-            other = e.b if e.a == retired else e.a
-            if other == kept or any(o is not None and o.id != i and o.kind == e.kind and {o.a, o.b} == {kept, other}
-                                    for o in after.values()):
-                after[i] = None  # merged
+        for i in sorted(on.pop(gone), key=order.__getitem__):
+            e = entries[i]
+            other = e.b if e.a == gone else e.a
+            twin = min((o for o in on.get(kept, ()) if o != i and entries[o].kind == e.kind
+                        and {entries[o].a, entries[o].b} == {kept, other}), key=order.__getitem__, default=None)
+            on[other].discard(i)
+            if other == kept or twin is not None:
+                entries[i] = None
+                merged.append((i, f"merged: memory {gone} folded into memory {kept}"
+                               + (f", which entry {twin} already pairs" if twin is not None else "")))
             else:
-                after[i] = e._replace(a=kept if e.a == retired else e.a, b=kept if e.b == retired else e.b)
-    freed = set()
-    for i, e in after.items():
-        if e is not None and (e.a in by or e.b in by):
-            after[i] = None
+                entries[i] = e = e._replace(a=kept if e.a == gone else e.a, b=kept if e.b == gone else e.b)
+                moved[i] = (e.a, e.b)
+                on[e.a].add(i)
+                on[e.b].add(i)
+    ends, freed = [], set()
+    for i, e in entries.items():
+        if e is not None and (e.a in retired or e.b in retired):
+            entries[i] = None
+            ends.append((min(x for x in (e.a, e.b) if x in retired), i))
             freed.update((e.a, e.b))
-    return freed
+    return LedgerCarry(merged, moved, [(i, f"memory {m} retired") for m, i in sorted(ends)], freed)
 
 
 class OnePolicy(Policy):
@@ -1957,6 +1979,9 @@ def _file_state(path: str):
     return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
 
 
+_EXPANDED: dict = {}  # (storage class, statement name, slots) -> the expanded text (SQLiteStorage.sql)
+
+
 class _Slots(dict):
     """Slot values for str.format_map that leave every other slot as it is (for a second pass)."""
 
@@ -1971,17 +1996,17 @@ class SQLiteStorage:
     table, erasure and scrub, the schema and its migrations, and the opening and inspection of
     files. MemoryStore keeps the public API and the domain rules and reaches storage only
     through the methods below; consolidate.py and gates.py reach it through MemoryStore and
-    Transaction. The contract a second backend implements (adapters/postgres.py) is in
-    /work/notes/w4-seam-contract.md until it moves into the module docstring.
+    Transaction. The contract a second backend implements (adapters/postgres.py, a subclass
+    with its own SQL for the same names) is in the module docstring.
 
-    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER). A slot
-    `{name}` in a statement is expanded by `sql(name, **slots)`: an int n becomes n comma-
-    separated placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)";
-    the caller binds the values in that place); a str names a FRAGMENT (an entry of SQL whose
-    name starts with "&", a condition appended to a statement: where="&task" adds the text of
-    SQL["&task"]); a tuple of such names joins them; None or () leaves the slot empty. A
-    statement with slots has no other braces. A second backend gives its own table for the same
-    names (and its own PLACEHOLDER), so MemoryStore's calls are the same on both.
+    Statements: `SQL` maps a name to one statement with `?` placeholders (PLACEHOLDER); names
+    starting with "&" are FRAGMENTS, a condition with its leading AND. A slot `{name}` in a
+    statement is expanded by `sql(name, **slots)`: an int n becomes n comma-separated
+    placeholders (a variable IN-list: "id IN ({ids})" with ids=3 is "id IN (?, ?, ?)"; the
+    caller binds the values in that place); a str starting with "&" the text of that fragment
+    (where="&task" adds SQL["&task"], whose own slots are expanded too); a tuple of such names
+    the fragments joined; None or () nothing; any other str an identifier or a number from the
+    code's own constants (never input). A statement with slots has no other braces.
 
     Users: every method that reads or writes one user's data takes that user (`user=`: a str),
     so that a backend can route, shard and lock by user. `user=ALL` names a read or write across
@@ -1991,8 +2016,9 @@ class SQLiteStorage:
 
     Errors: every statement goes through `execute` (or `executemany`), the one place a driver
     error becomes a StoreError subclass (`error`: keyed on sqlite_errorname, never on message
-    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row: by name
-    (row["text"]), never by position.
+    text), naming the file, what failed and the fix. Rows come back as sqlite3.Row, read by
+    name (row["text"]); a statement selecting the memory columns (_M) is decoded by the seam
+    itself into Memory objects (`memories`, `each_memory`).
     """
 
     PLACEHOLDER = "?"
@@ -2177,9 +2203,44 @@ CREATE TABLE meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
+    STATEMENTS = _statements(SCHEMA)  # the script, one statement each (run one by one: executescript commits)
 
     # name -> statement; "&name": a fragment appended through a slot (see the class docstring).
     SQL = {
+        # -- the connection and its transactions (pragmas are set outside any transaction) --
+        "connection.has_fts5": "SELECT sqlite_compileoption_used('ENABLE_FTS5')",
+        "connection.journal_mode": "PRAGMA journal_mode",
+        "connection.wal": "PRAGMA journal_mode=WAL",
+        "connection.synchronous": "PRAGMA synchronous=NORMAL",
+        "connection.wal_autocheckpoint": f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}",
+        "connection.cache_size": f"PRAGMA cache_size=-{CACHE_KIB:d}",
+        "connection.mmap_size": f"PRAGMA mmap_size={MMAP_BYTES:d}",
+        "connection.foreign_keys": "PRAGMA foreign_keys=ON",
+        "connection.secure_delete": "PRAGMA secure_delete=ON",  # deleted rows are zeroed in the file, not unlinked
+        # A new file is private until linked (_create_file): no journal and no sync while it is built;
+        # the header write that switches it to WAL then syncs the whole file once.
+        "connection.no_journal": "PRAGMA journal_mode=OFF",
+        "connection.no_sync": "PRAGMA synchronous=OFF",
+        "connection.full_sync": "PRAGMA synchronous=FULL",
+        # IMMEDIATE takes the write lock before the first read (never SQLITE_BUSY_SNAPSHOT half way).
+        "transaction.write": "BEGIN IMMEDIATE",
+        "transaction.read": "BEGIN",
+        "transaction.commit": "COMMIT",
+        "transaction.rollback": "ROLLBACK",
+        "schema.application_id": "PRAGMA application_id",
+        "schema.tables": "SELECT name FROM sqlite_master WHERE type = 'table'",
+        "schema.set_application_id": f"PRAGMA application_id = {APPLICATION_ID:d}",
+        "schema.set_current_version": f"PRAGMA user_version = {SCHEMA_VERSION:d}",
+        "clock.start": "INSERT INTO clock (id, now) VALUES (1, 0)",
+        # bm25 weights of the index's own rank: attribute 2, text 1 (a query naming the attribute ranks
+        # its facts first), context (borrowed from neighbours) half; recall gives BM25_WEIGHTS itself.
+        "fts.rank": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')",
+        # An agent's write is a few rows; merging index segments inside it made one turn in 50 take
+        # 10 ms. Segments merge FTS_AUTOMERGE at a time, and consolidation merges a bounded amount after
+        # each cron run (MemoryStore.maintain), off the agent's path.
+        "fts.automerge": f"INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', {FTS_AUTOMERGE:d})",
+        "fts.secure_delete": "INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)",
+
         # -- fragments: conditions a statement's {where} slot appends --
         "&id": "AND id = ?",
         "&id_pair": "AND id IN (?, ?)",
@@ -2210,9 +2271,6 @@ CREATE TABLE meta (
         "memories.distinct_buckets": "SELECT DISTINCT fts_bucket FROM memories WHERE id IN ({ids})",
         "memories.retire": "UPDATE memories SET status = 'retired' WHERE id = ?",
         "memories.delete": "DELETE FROM memories WHERE id IN ({ids})",
-        "memories.current_unattributed": (
-            "SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL AND "
-            "status = 'current' AND kind = 'semantic' {where}"),
         # Forgetting a keeper must not let what it beat become current again: what it retired, transitively.
         "memories.with_retired": (
             "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE TRUE {where} UNION "
@@ -2247,31 +2305,20 @@ CREATE TABLE meta (
         "pending.again": ("INSERT OR IGNORE INTO pending (id, user, task, attribute, fresh) SELECT id, user, task, "
                           "attribute, 0 FROM memories WHERE status = 'current' AND kind = 'semantic' {where}"),
         "pending.set_attribute": "UPDATE pending SET attribute = ? WHERE id = ?",
-        "pending.clear": "DELETE FROM pending",
-        "pending.clear_scope": "DELETE FROM pending WHERE TRUE {where}",
         "pending.delete": "DELETE FROM pending WHERE id IN ({ids})",
 
         # -- resolutions, the ledger, runs --
         "resolutions.add": ("INSERT INTO resolutions (kept, retired, rule, user, run, clock, recorded_at) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        "resolutions.last_id": "SELECT max(id) FROM resolutions",
         "resolutions.delete_touching": "DELETE FROM resolutions WHERE kept IN ({ids}) OR retired IN ({ids})",
-        "runs.add": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?) RETURNING id",
-        "runs.trim": "DELETE FROM runs WHERE id <= ?",
         "conflicts.open": ("INSERT INTO conflicts (user, kind, a, b, run, reason, state, opened_clock, opened_at) "
                            "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)"),
         "conflicts.unresolved_pair": (f"SELECT {_C} FROM conflicts WHERE a = ? AND b = ? AND kind = ? "
                                       "AND state <> 'resolved'"),
         "conflicts.touching": "SELECT id, a, b FROM conflicts WHERE state IN ({states}) AND (a IN ({ids}) OR b IN ({ids}))",
         "conflicts.close": "UPDATE conflicts SET state = 'resolved', resolution = ?, closed_at = ? WHERE id = ?",
-        "conflicts.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND kind = 'contradiction' "
-                            "AND opened_at < ? {where}"),
         "conflicts.zombify": "UPDATE conflicts SET state = 'zombied', resolution = ? WHERE id = ?",
         "conflicts.live_of": "SELECT id, kind, a, b FROM conflicts WHERE state IN ('open', 'zombied') AND (a = ? OR b = ?)",
-        "conflicts.twin": ("SELECT id FROM conflicts WHERE state <> 'resolved' AND kind = ? AND id <> ? AND "
-                           "((a = ? AND b = ?) OR (a = ? AND b = ?))"),
-        "conflicts.rename_side": ("UPDATE conflicts SET a = CASE WHEN a = ? THEN ? ELSE a END, "
-                                  "b = CASE WHEN b = ? THEN ? ELSE b END WHERE id = ?"),
         "conflicts.delete_touching": "DELETE FROM conflicts WHERE a IN ({ids}) OR b IN ({ids})",
 
         # -- the audit, scrub records, meta --
@@ -2400,8 +2447,6 @@ CREATE TABLE meta (
                                         "WHERE attribute IS NULL AND kind = 'semantic'"),
         "memories.set_derived": "UPDATE memories SET sig = ?, sig_key = ?, polar = ?, frame_key = ? WHERE id = ?",
         "index_keys.delete_all": "DELETE FROM index_keys",
-        "schema.index_sql": "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
-        "schema.drop_index": "DROP INDEX {index}",
     }
 
     # Migrations of old files, each with its version bump in one BEGIN IMMEDIATE: statements (str)
@@ -2573,9 +2618,18 @@ CREATE TABLE meta (
     def sql(self, name: str, **slots) -> str:
         """The text of statement `name` with its slots expanded (see the class docstring); the
         slots of a fragment are expanded too."""
-        text = self.SQL[name]
         if not slots:
-            return text
+            return self.SQL[name]
+        key = (type(self), name, *slots.items())  # a call site passes its slots in one order
+        text = _EXPANDED.get(key)
+        if text is None:
+            text = self._expand(name, slots)
+            if len(_EXPANDED) < 8192:  # IN-lists of every length up to a chunk: a bounded set
+                _EXPANDED[key] = text
+        return text
+
+    def _expand(self, name: str, slots: dict) -> str:
+        text = self.SQL[name]
         fragments, counts = _Slots(), _Slots()
         for slot, value in slots.items():
             if isinstance(value, int) and not isinstance(value, bool):
@@ -2594,11 +2648,43 @@ CREATE TABLE meta (
                 fragments[slot] = " ".join(self.SQL[v] for v in value)
         return text.format_map(fragments).format_map(counts)
 
+    # What each SQLite error means for the caller, keyed on its name (never on message text).
+    ERRORS = {
+        "SQLITE_BUSY": (LockedError, "the database is locked by another connection; retry, or raise timeout= "
+                                     "(seconds to wait)"),
+        "SQLITE_LOCKED": (LockedError, "a table is locked by another statement of this connection; retry"),
+        "SQLITE_READONLY": (ReadOnlyError, "the file (or its directory, for the -wal and -shm files) is "
+                                           "read-only for this process; check its permissions, or read it with "
+                                           "MemoryStore(path, readonly=True)"),
+        "SQLITE_CANTOPEN": (StoreError, "the file cannot be opened; check the path and that its directory "
+                                        "exists and is writable"),
+        "SQLITE_FULL": (StoreError, "the disk is full; free space and retry (nothing was written)"),
+        "SQLITE_IOERR": (StoreError, "a disk I/O error occurred; check the disk"),
+        "SQLITE_CORRUPT": (SchemaError, "the file is damaged (run PRAGMA integrity_check; restore a backup)"),
+        "SQLITE_NOTADB": (SchemaError, "the file is not an SQLite database"),
+        "SQLITE_CONSTRAINT": (StoreError, "a constraint of the schema was violated"),
+    }
+
+    @staticmethod
+    def translate(exc: Exception, path: str, action: str) -> StoreError:
+        """The one translation point: sqlite3.Error -> StoreError naming the file, what failed and
+        the fix, chosen by the error's name (sqlite_errorname, else its primary code)."""
+        name = getattr(exc, "sqlite_errorname", None) or ""
+        base = name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 1 else name
+        if not name:  # a DB-API module without sqlite_errorname: the primary result code decides
+            code = getattr(exc, "sqlite_errorcode", None)
+            base = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 14: "SQLITE_CANTOPEN",
+                    13: "SQLITE_FULL", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 26: "SQLITE_NOTADB",
+                    19: "SQLITE_CONSTRAINT"}.get((code or 0) & 0xFF, "")
+        cls, fix = SQLiteStorage.ERRORS.get(base, (StoreError, None))
+        detail = f"{exc}" + (f" [{name}]" if name else "")
+        return cls(f"{path}: {action} failed: {detail}" + (f"; {fix}" if fix else ""))
+
     def error(self, exc: Exception, action: str | None = None) -> "StoreError":
         """The one translation point: a driver error -> the StoreError subclass its name means
-        (_ERRORS), naming the file, what failed (`action`, else the open transaction's) and
+        (ERRORS), naming the file, what failed (`action`, else the open transaction's) and
         the fix."""
-        return _translate(exc, self.path, action or self.action or "reading")
+        return self.translate(exc, self.path, action or self.action or "reading")
 
     def execute(self, name: str, args=(), *, user, **slots):
         """Run statement `name` (slots expanded, `args` bound) and return its cursor, whose rows
@@ -2687,17 +2773,17 @@ CREATE TABLE meta (
         if conn is None:
             raise StoreError("the store is closed")
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(self.SQL["transaction.write"])
         except self.Error as exc:
             raise self.error(exc, "starting a write") from exc
         outer, self.action = self.action, "writing"
         try:
             yield self
-            conn.execute("ROLLBACK" if dry_run else "COMMIT")
+            conn.execute(self.SQL["transaction.rollback" if dry_run else "transaction.commit"])
         except BaseException as exc:
             if conn.in_transaction:
                 try:
-                    conn.execute("ROLLBACK")
+                    conn.execute(self.SQL["transaction.rollback"])
                 except self.Error:
                     pass  # the error that stopped the write is the one to report
             if isinstance(exc, self.Error):
@@ -2716,12 +2802,12 @@ CREATE TABLE meta (
         outer, self.action = self.action, action
         try:
             try:
-                conn.execute("BEGIN")
+                conn.execute(self.SQL["transaction.read"])
                 try:
                     yield self
                 finally:
                     if conn.in_transaction:
-                        conn.execute("COMMIT")
+                        conn.execute(self.SQL["transaction.commit"])
             except self.Error as exc:
                 raise self.error(exc, action) from exc
         finally:
@@ -2736,17 +2822,6 @@ CREATE TABLE meta (
         """The last id handed out in `table` ("memories" or "conflicts"; 0 before the first):
         under the write lock the next rows get the ids that follow, one by one."""
         return self.value("sequence.last", (table,), user=None, default=0)
-
-    @contextmanager
-    def without_indexes(self, names):
-        """Drop these indexes for the block and build them again after it (inside the caller's
-        write): cheaper than changing most of their entries one by one."""
-        saved = [self.value("schema.index_sql", (name,), user=None) for name in names]
-        for name in names:
-            self.execute("schema.drop_index", user=None, index=name)
-        yield
-        for sql in saved:
-            self._execute(sql)  # the schema's own CREATE INDEX text, as stored
 
     # -- the schema: version, creation, migrations, meta --
 
@@ -2793,15 +2868,11 @@ CREATE TABLE meta (
 
     @staticmethod
     def _index_options(conn, secure: bool) -> None:
-        # bm25 weights: attribute 2, text 1 (a query naming the attribute ranks its facts first).
-        # context (borrowed from neighbours) counts half a memory's own words.
-        conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0, 0.5)')")
-        # An agent's write is a few rows; merging index segments inside it made one turn in 50
-        # take 10 ms. Segments merge 16 at a time, and consolidation merges a bounded amount
-        # after each cron run (MemoryStore.maintain), off the agent's path.
-        conn.execute(f"INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', {FTS_AUTOMERGE:d})")
+        S = SQLiteStorage.SQL
+        conn.execute(S["fts.rank"])
+        conn.execute(S["fts.automerge"])
         if secure:
-            conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")
+            conn.execute(S["fts.secure_delete"])
 
     def recreate_index(self, secure: bool) -> None:
         """A fresh, empty search index (the old one's pages are freed and zeroed) with its
@@ -2884,7 +2955,7 @@ CREATE TABLE meta (
             finally:
                 dest.close()
         except self.Error as exc:
-            raise _translate(exc, target, "backing up") from exc
+            raise SQLiteStorage.translate(exc, target, "backing up") from exc
 
     def private_copy(self) -> "SQLiteStorage":
         """A private in-memory copy of the database (a read-only store's dry run: memory follows
@@ -2892,7 +2963,7 @@ CREATE TABLE meta (
         copy = self.module.connect(":memory:", isolation_level=None, check_same_thread=False)
         try:
             self.conn.backup(copy)
-            copy.execute("PRAGMA foreign_keys=ON")
+            copy.execute(self.SQL["connection.foreign_keys"])
         except self.Error as exc:
             copy.close()
             raise self.error(exc, "copying for a dry run") from exc
@@ -2907,11 +2978,13 @@ CREATE TABLE meta (
             raise StoreError(f"SQLite {'.'.join(map(str, MIN_SQLITE))} or newer is required; "
                              f"this Python has {module.sqlite_version}")
         query = readonly  # readonly: the URI query of a read-only connection (_readonly_query)
+        inspect, S = SQLiteStorage._inspect, SQLiteStorage.SQL
         state = ("memory" if _is_memory_path(path) else
-                 SQLiteStorage._inspect(path, timeout, False, module, query) if readonly else SQLiteStorage._inspect(path, timeout, create, module))
+                 inspect(path, timeout, False, module, query) if readonly else inspect(path, timeout, create, module))
         if state == "new" and not path.startswith("file:") and not os.path.exists(path):
             try:  # made here, or by another process or thread first: then it is inspected like any file
-                state = "existing" if SQLiteStorage._create_file(path, module, secure) else SQLiteStorage._inspect(path, timeout, create, module)
+                made = SQLiteStorage._create_file(path, module, secure)
+                state = "existing" if made else inspect(path, timeout, create, module)
             except OSError:
                 pass  # no hard links here: the schema is created in place, under the write lock
         try:
@@ -2920,22 +2993,19 @@ CREATE TABLE meta (
                                   timeout=timeout, isolation_level=None, check_same_thread=False,
                                   uri=readonly or path.startswith("file:"))
         except module.Error as exc:
-            raise _translate(exc, path, "opening") from exc
+            raise SQLiteStorage.translate(exc, path, "opening") from exc
         try:
-            if not conn.execute("SELECT sqlite_compileoption_used('ENABLE_FTS5')").fetchone()[0]:
+            if not conn.execute(S["connection.has_fts5"]).fetchone()[0]:
                 raise StoreError("this SQLite build has no FTS5; recall needs it")
-            if state != "memory" and not readonly and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES:d}")
-            conn.execute(f"PRAGMA cache_size=-{CACHE_KIB:d}")
-            conn.execute(f"PRAGMA mmap_size={MMAP_BYTES:d}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA secure_delete=ON")  # deleted rows are zeroed in the file, not just unlinked
+            if state != "memory" and not readonly and conn.execute(S["connection.journal_mode"]).fetchone()[0] != "wal":
+                conn.execute(S["connection.wal"])
+            for pragma in ("connection.synchronous", "connection.wal_autocheckpoint", "connection.cache_size",
+                           "connection.mmap_size", "connection.foreign_keys", "connection.secure_delete"):
+                conn.execute(S[pragma])
             return conn, state
         except module.Error as exc:
             conn.close()
-            raise _translate(exc, path, "setting up the connection") from exc
+            raise SQLiteStorage.translate(exc, path, "setting up the connection") from exc
         except BaseException:
             conn.close()
             raise
@@ -2971,16 +3041,17 @@ CREATE TABLE meta (
             ro = module.connect(pathlib.Path(os.path.abspath(path)).as_uri() + "?" + query, uri=True,
                                 timeout=timeout)
             try:
-                version = ro.execute("PRAGMA user_version").fetchone()[0]
-                app = ro.execute("PRAGMA application_id").fetchone()[0]
-                names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                S = SQLiteStorage.SQL
+                version = ro.execute(S["schema.version"]).fetchone()[0]
+                app = ro.execute(S["schema.application_id"]).fetchone()[0]
+                names = {r[0] for r in ro.execute(S["schema.tables"])}
             finally:
                 ro.close()
         except module.Error as exc:
             if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == 26:  # SQLITE_NOTADB: no SQLite header
                 raise SchemaError(f"{path}: not an SQLite database, so not a memory database; refusing to "
                                   "touch it") from None
-            raise _translate(exc, path, "reading the schema") from exc
+            raise SQLiteStorage.translate(exc, path, "reading the schema") from exc
         if version > SCHEMA_VERSION:
             raise SchemaError(f"{path}: schema version {version} is newer than the {SCHEMA_VERSION} this "
                               "module supports; refusing to touch it")
@@ -3015,15 +3086,16 @@ CREATE TABLE meta (
                 try:
                     # Private until linked: no journal and no sync while it is built; the header write
                     # that switches it to WAL then syncs the whole file once.
-                    conn.execute("PRAGMA journal_mode=OFF")
-                    conn.execute("PRAGMA synchronous=OFF")
+                    S = SQLiteStorage.SQL
+                    conn.execute(S["connection.no_journal"])
+                    conn.execute(S["connection.no_sync"])
                     SQLiteStorage._template(module, secure).backup(conn)
-                    conn.execute("PRAGMA synchronous=FULL")
-                    conn.execute("PRAGMA journal_mode=WAL")  # recorded in the header: no writer changes it later
+                    conn.execute(S["connection.full_sync"])
+                    conn.execute(S["connection.wal"])  # recorded in the header: no writer changes it later
                 finally:
                     conn.close()  # the last connection checkpoints and deletes tmp's -wal and -shm
             except module.Error as exc:
-                raise _translate(exc, path, "creating the store") from exc
+                raise SQLiteStorage.translate(exc, path, "creating the store") from exc
             try:
                 os.link(tmp, path)
             except FileExistsError:
@@ -3042,13 +3114,14 @@ CREATE TABLE meta (
         in-memory template)."""
         for statement in _SCHEMA_STATEMENTS:
             conn.execute(statement)
-        conn.execute("INSERT INTO clock (id, now) VALUES (1, 0)")
+        S = SQLiteStorage.SQL
+        conn.execute(S["clock.start"])
         SQLiteStorage._index_options(conn, secure)
-        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+        conn.executemany(S["meta.add"],
                          (("text_rules", TEXT_RULES_VERSION), ("index_terms", INDEX_TERMS_VERSION),
                           ("fts_secure_delete", "1" if secure else "0")))
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
+        conn.execute(S["schema.set_application_id"])
+        conn.execute(S["schema.set_current_version"])
 
     @staticmethod
     def _template(module, secure: bool):
@@ -3063,7 +3136,272 @@ CREATE TABLE meta (
             return _TEMPLATES[key]
 
 
-_SCHEMA_STATEMENTS = _statements(SQLiteStorage.SCHEMA)
+    # --- consolidation: what consolidate.py reads and writes ---------------------------------
+    # Every statement a consolidation run makes on memory's tables, and the methods consolidate
+    # calls for them (through MemoryStore.transaction(): Transaction.storage). Each takes the
+    # run's user: a user id (Scope(user)), or ALL for a run over every user (Scope(ALL), the
+    # cron `--all` pass), which is one cross-user pass rather than a loop over users: it reads
+    # every current fact once in rowid order and writes one run (one run id, one Report, one
+    # transaction), where a loop would make one scan or family read per user (thousands at 1M
+    # facts). A backend that locks by user takes every user's lock for it (fold_lock).
+    # Fold rows are plain tuples in the order FOLD_FIELDS names (what Policy.decide reads),
+    # not Rows: a full pass reads one per current fact, and sqlite3.Row costs 70% more to fetch.
+    FOLD_FIELDS = ("id", "norm", "rank", "clock", "user", "task", "attribute", "sig", "frame_key")
+    _FOLD_COLUMNS = f"m.id, m.norm, {RANK_SQL} AS rank, m.created_at, m.user, m.task, m.attribute, m.sig, m.frame_key"
+    _CURRENT_M = "m.status = 'current' AND m.kind = 'semantic'"
+    # Temp tables of keys a run reads by (CROSS JOIN makes SQLite seek the index once per key;
+    # a row-value IN list, or a plain join without statistics, scans it): name -> columns.
+    _FOLD_TEMP = {"fold_keys": ("user TEXT NOT NULL", "attribute TEXT"),
+                  "fold_users": ("user TEXT PRIMARY KEY", "positive INT", "negated INT"),
+                  "fold_sigs": ("user TEXT", "sig_key INT", "PRIMARY KEY (user, sig_key)"),
+                  "fold_frames": ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
+                  "fold_ids": ("id INTEGER PRIMARY KEY",),
+                  "ledger_ids": ("id INTEGER PRIMARY KEY",)}
+    # Statements on a scope (Scope(user, task)) are in the table once per shape of the scope,
+    # named NAME, NAME@user, NAME@task and NAME@user@task: the statement with the scope's
+    # conditions appended (user, then task, bound in that order). Named in full rather than
+    # expanded through a slot at every call: a one-user run makes about fifty statements, and
+    # the expansion cost a tenth of such a run. name -> (statement with {by_user} and
+    # {by_task}, the user condition, the task condition or None when the statement has none).
+    _FOLD_SCOPED = {
+        "fold.pending": ("SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?",
+                         "AND task IS ?"),
+        "fold.pending_keys": ("SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
+                              "AND user = ?", "AND task IS ?"),
+        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
+        # fetch every row at random: 4x slower at a million rows).
+        "fold.scan": (f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
+                      "AND m.user = ?", None),
+        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
+                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
+                                  "AND p.user = ?", "AND p.task IS ?"),
+        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
+                                        "AND p.user = ?", "AND p.task IS ?"),
+        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
+                        "WHERE c.state <> 'resolved' {by_user}", "AND c.user = ?", None),
+        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
+                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}",
+                                  "AND user = ?", "AND task IS ?"),
+        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
+        "fold.clear_pending": ("DELETE FROM pending {by_user} {by_task}", "WHERE user = ?", None),
+        "fold.clear_level": ("DELETE FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?", "AND task IS ?"),
+        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                       "kind = 'contradiction' AND opened_at < ? {by_user}", "AND user = ?", None),
+    }
+    SQL.update({name + "@user" * u + "@task" * t: " ".join(text.format(by_user=by_user if u else "",
+                                                                       by_task=by_task if t else "").split())
+                for name, (text, by_user, by_task) in _FOLD_SCOPED.items()
+                for u in (0, 1) for t in (0, 1) if by_task is not None or not t})
+    SQL.update({
+        **{f"fold.{name}.create": f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(cols)})"
+           for name, cols in _FOLD_TEMP.items()},
+        **{f"fold.{name}.clear": f"DELETE FROM {name}" for name in _FOLD_TEMP},
+        **{f"fold.{name}.fill": f"INSERT INTO {name} VALUES "
+                                f"({', '.join('?' * sum(not c.startswith('PRIMARY KEY') for c in cols))})"
+           for name, cols in _FOLD_TEMP.items()},
+        # -- what a run reads --
+        "fold.size": "SELECT max(id) FROM memories",
+        "fold.policies": "SELECT attribute, policy FROM attributes",
+        "fold.keyed": (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
+                       "ON m.user = k.user AND m.attribute IS k.attribute "
+                       f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at"),
+        # Candidates among the facts without an attribute of the users in fold_users, read from
+        # indexes alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the
+        # possible negated sides when a user has a new positive fact, every such fact of a user
+        # with a new negation (the positive sides must hold its words; the test is made in
+        # Python), a new fact's frame (fold_frames); the last three from memories_unattributed.
+        "fold.candidates": " UNION ".join((
+            "SELECT m.user, m.id FROM fold_sigs s CROSS JOIN memories m "
+            f"ON m.user = s.user AND m.attribute IS NULL AND m.sig_key = s.sig_key WHERE {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_users k CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = k.user WHERE (k.negated OR m.polar = 1) AND m.attribute IS NULL AND {_CURRENT_M}",
+            "SELECT m.user, m.id FROM fold_frames f CROSS JOIN memories m INDEXED BY memories_unattributed "
+            f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}")),
+        "fold.by_ids": f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id",
+        "fold.texts": "SELECT id, text FROM memories WHERE id IN ({ids})",
+        "fold.ledger_on": " UNION ".join(
+            "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM ledger_ids i CROSS JOIN conflicts c "
+            f"ON c.{side} = i.id WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1",
+        # -- what a run writes --
+        "fold.retire": SQL["memories.retire"],
+        "fold.resolution": SQL["resolutions.add"],
+        "fold.resolutions_size": "SELECT max(id) FROM resolutions",
+        **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
+                                                                    "resolutions_kept")},
+        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
+        "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
+        "fold.zombify": SQL["conflicts.zombify"],
+        "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
+        "fold.close_entry": SQL["conflicts.close"],
+        "fold.mark_again": SQL["pending.again"].replace("{where}", "AND id IN ({ids})"),
+    })
+    for _index in ("memories_fold", "memories_unattributed", "resolutions_kept"):
+        for _statement in STATEMENTS:
+            if _statement.startswith(f"CREATE INDEX {_index} "):
+                SQL[f"fold.create.{_index}"] = _statement
+    del _index, _statement
+
+    @staticmethod
+    def _scoped(name, user, task=ALL) -> tuple:
+        """(statement name, args) of `name` on Scope(user, task) (see _FOLD_SCOPED)."""
+        args = []
+        if user is not ALL:
+            args.append(user)
+            name += "@user"
+        if task is not ALL:
+            args.append(task)
+            name += "@task"
+        return name, args
+
+    def _tuples(self, name, args=(), *, user, **slots) -> list:
+        """Every row of a statement as a plain tuple (fold rows: see FOLD_FIELDS)."""
+        cur = self.execute(name, args, user=user, **slots)
+        cur.row_factory = None
+        try:
+            return cur.fetchall()
+        except self.Error as exc:
+            raise self.error(exc) from exc
+
+    def _fold_temp(self, name, rows, *, user) -> None:
+        """Fill temp table `name` (one of _FOLD_TEMP; created on first use) with `rows`."""
+        self.execute(f"fold.{name}.create", user=None)
+        self.execute(f"fold.{name}.clear", user=None)
+        self.executemany(f"fold.{name}.fill", rows, user=user)
+
+    def fold_lock(self, user) -> None:
+        """Take the run's lock on `user`'s data (ALL: every user's) inside the write. SQLite:
+        nothing to do, BEGIN IMMEDIATE holds the whole file; a backend that locks by user
+        takes it here, before the run reads anything."""
+
+    def fold_pending(self, user, task=ALL) -> list[tuple]:
+        """The scope's pending list: (id, fresh) tuples of the facts the next run folds (fresh:
+        written since the last run, not marked again)."""
+        return self._tuples(*self._scoped("fold.pending", user, task), user=user)
+
+    def fold_pending_keys(self, user, task=ALL) -> set:
+        """The (user, attribute) families with a fact on the scope's pending list."""
+        return set(self._tuples(*self._scoped("fold.pending_keys", user, task), user=user))
+
+    def fold_size(self) -> int:
+        """The largest memory id ever handed out (0 when none): the store's size as one index
+        read, not a count (a run picks a whole scan when its new rows are a large share)."""
+        return self.value("fold.size", user=ALL) or 0
+
+    def fold_policies(self) -> dict:
+        """{attribute: policy} of the declared attributes."""
+        return dict(self._tuples("fold.policies", user=None))
+
+    def fold_scan(self, user) -> list[tuple]:
+        """Fold rows of every current semantic fact of `user` (ALL: of every user), in id order."""
+        return self._tuples(*self._scoped("fold.scan", user), user=user)
+
+    def fold_keyed(self, user, keys):
+        """Fold rows of whole families: the current semantic facts of each (user, attribute)
+        key (attribute None: the facts without one) of `keys`, key by key in the given order,
+        each ordered by task (user level first) and server clock. An iterator (rows fetched
+        as read). `user`: the run's user (ALL for a run over every user)."""
+        self._fold_temp("fold_keys", keys, user=user)
+        cur = self.execute("fold.keyed", user=user)
+        cur.row_factory = None
+        return cur
+
+    def fold_new_unattributed(self, user, task=ALL) -> list[tuple]:
+        """(user, sig_key, polar, frame_key) of each current semantic fact without an attribute on
+        the scope's pending list."""
+        return self._tuples(*self._scoped("fold.new_unattributed", user, task), user=user)
+
+    def fold_candidates(self, user, users, sigs, frames) -> list[tuple]:
+        """Fold rows of the facts without an attribute that the default rules can pair with a
+        new one: `users` (user, has a new positive fact, has a new negated fact), `sigs`
+        (user, sig_key) and `frames` (user, frame_key) of the new facts. In no set order."""
+        self._fold_temp("fold_users", users, user=user)
+        self._fold_temp("fold_sigs", sigs, user=user)
+        self._fold_temp("fold_frames", frames, user=user)
+        chosen = sorted({i for _, i in self._tuples("fold.candidates", user=user)})
+        if not chosen:
+            return []
+        self._fold_temp("fold_ids", zip(chosen), user=user)
+        return self._tuples("fold.by_ids", user=user)
+
+    def fold_texts(self, user, ids) -> dict:
+        """{id: text} of these memories (at most 500 ids a call)."""
+        return dict(self._tuples("fold.texts", list(ids), user=user, ids=len(ids)))
+
+    def fold_new_unattributed_texts(self, user, task=ALL) -> list[tuple]:
+        """(id, text) of each current semantic fact without an attribute on the scope's pending
+        list (what an injected attribute_of() may key)."""
+        return self._tuples(*self._scoped("fold.new_unattributed_texts", user, task), user=user)
+
+    def fold_ledger(self, user) -> list:
+        """Every open or zombied ledger entry of `user` (ALL: of every user), as LedgerEntry."""
+        return [LedgerEntry._make(r) for r in self._tuples(*self._scoped("fold.ledger", user), user=user)]
+
+    def fold_ledger_on(self, user, ids) -> list:
+        """The open or zombied ledger entries touching these memory ids, as LedgerEntry, by id."""
+        self._fold_temp("ledger_ids", zip(sorted(ids)), user=user)
+        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger_on", user=user)]
+
+    def fold_unattributed_ids(self, user, task=ALL) -> list[int]:
+        """Ids of the scope's current semantic facts without an attribute, in no set order (read
+        from their partial index alone)."""
+        return [r[0] for r in self._tuples(*self._scoped("fold.unattributed_ids", user, task), user=user)]
+
+    def fold_retire(self, user, steps, *, run: int, clock: int, now: str, scanned: int = 0) -> None:
+        """Retire in bulk and record each resolution: steps are (kept, retired, rule, user)
+        tuples. `scanned`: rows a full pass read; when it retires a large share of them, the
+        fold indexes are dropped and built again after (cheaper than changing most of their
+        entries one by one), and so is resolutions' index on kept when the run writes more
+        resolutions than the store held."""
+        rebuild = []
+        if scanned and len(steps) * 5 > scanned:
+            rebuild += ["memories_fold", "memories_unattributed"]
+        if len(steps) > (self.value("fold.resolutions_size", user=ALL) or 0):
+            rebuild.append("resolutions_kept")
+        for name in rebuild:
+            self.execute(f"fold.drop.{name}", user=None)
+        # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
+        by_retired = sorted(steps, key=operator.itemgetter(1))
+        self.executemany("fold.retire", zip(map(operator.itemgetter(1), by_retired)), user=user)
+        self.executemany("fold.resolution", map(operator.add, by_retired, itertools.repeat((run, clock, now))),
+                         user=user)
+        for name in rebuild:
+            self.execute(f"fold.create.{name}", user=None)
+
+    def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
+        """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
+        are dropped."""
+        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
+                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
+        self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
+        return run
+
+    def fold_clear_pending(self, user, task=ALL) -> None:
+        """Empty the scope's pending list."""
+        self.execute(*self._scoped("fold.clear_pending" if task is ALL else "fold.clear_level", user, task), user=user)
+
+    def fold_zombify(self, user, cutoff: str, reason: str) -> list[int]:
+        """Mark `user`'s (ALL: every user's) open contradictions opened before `cutoff` (UTC ISO
+        8601) and never recalled together as zombied with `reason`; return their ids."""
+        name, args = self._scoped("fold.stale", user)
+        ids = [r[0] for r in self._tuples(name, [cutoff, *args], user=user)]
+        self.executemany("fold.zombify", ((reason, i) for i in ids), user=user)
+        return ids
+
+    def fold_carry(self, user, carried: "LedgerCarry", now: str) -> None:
+        """Write a LedgerCarry (memory.carry_ledger): merged entries closed, moved ones given
+        their new sides, the entries of retired memories closed and their sides marked for the
+        next run."""
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.merged), user=user)
+        self.executemany("fold.move_entry", ((a, b, i) for i, (a, b) in carried.moved.items()), user=user)
+        self.executemany("fold.close_entry", ((reason, now, entry) for entry, reason in carried.closed), user=user)
+        freed = sorted(carried.freed)
+        for start in range(0, len(freed), 500):
+            chunk = freed[start:start + 500]
+            self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
+
+
+_SCHEMA_STATEMENTS = SQLiteStorage.STATEMENTS
 # The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
 # of an older version is ours only if it has exactly these (user_version alone proves nothing).
 _LEGACY_TABLES = {
@@ -3072,8 +3410,6 @@ _LEGACY_TABLES = {
         "memories_fts"},
 }
 _LEGACY_TABLES[3] = _LEGACY_TABLES[2]
-_CURRENT_TABLES = {s.split()[2] if s.startswith("CREATE TABLE") else s.split()[3]
-                   for s in _SCHEMA_STATEMENTS if s.startswith(("CREATE TABLE", "CREATE VIRTUAL TABLE"))}
 
 
 def _utc(seconds: float) -> str:
@@ -3499,33 +3835,6 @@ class Transaction:
         self.close_conflicts([retired], f"memory {retired} retired ({rule})", user=user)
         return Resolution(kept, retired, rule, run, self.now)
 
-    def retire_many(self, steps, *, run: int, clock: int, scanned: int = 0) -> None:
-        """Retire in bulk: steps are (kept, retired, rule, user) tuples (a consolidation run).
-        Ledger entries are the caller's (the run knows which it closes). `scanned`: rows a full
-        pass read; when it retires a large share of them, the fold index is dropped and built
-        again after (cheaper than changing most of its entries one by one)."""
-        db = self.storage
-        users = {s[3] for s in steps}
-        who = users.pop() if len(users) == 1 else ALL
-        rebuild = []
-        if scanned and len(steps) * 5 > scanned:
-            rebuild += ["memories_fold", "memories_unattributed"]
-        if len(steps) > (db.value("resolutions.last_id", user=ALL) or 0):
-            rebuild.append("resolutions_kept")
-        with db.without_indexes(rebuild):
-            # In id order (neighbouring rows share pages); parameters by C iterators, not generators.
-            by_retired = sorted(steps, key=operator.itemgetter(1))
-            db.executemany("memories.retire", zip(map(operator.itemgetter(1), by_retired)), user=who)
-            db.executemany("resolutions.add", map(operator.add, by_retired, itertools.repeat((run, clock, self.now))),
-                           user=who)
-
-    def start_run(self, user, task, decisions: int, clock: int) -> int:
-        """Record a consolidation run; return its id. Runs beyond RUNS_KEPT are dropped."""
-        run = self.storage.value("runs.add", (self.now, clock, None if user is ALL else user,
-                                              json.dumps("ALL" if task is ALL else task), decisions), user=None)
-        self.storage.execute("runs.trim", (run - RUNS_KEPT,), user=None)
-        return run
-
     def open_conflict(self, user, kind, a, b, reason, *, clock, run=None) -> Conflict:
         """Open one ledger entry, unless the pair already has one of that kind (returned)."""
         for x, y in ((a, b), (b, a)):  # two index probes; an OR of pairs would scan the table
@@ -3571,55 +3880,34 @@ class Transaction:
         recalled together as zombied; return their ids. Only a contradiction can go stale: a
         contested newcomer is withheld from recall, so its pair is never recalled together, and
         ageing it would quietly release it."""
-        cutoff = _utc(self.store._wall() - older_than_days * 86400.0)
-        ids = self.storage.column("conflicts.stale", [cutoff] if user is ALL else [cutoff, user], user=user,
-                                  where=None if user is ALL else "&user")
-        reason = f"open over {older_than_days:g} days and never recalled together"
-        self.storage.executemany("conflicts.zombify", ((reason, i) for i in ids), user=user)
-        return ids
+        return self.storage.fold_zombify(user, _utc(self.store._wall() - older_than_days * 86400.0),
+                                         f"open over {older_than_days:g} days and never recalled together")
 
-    def move_conflicts(self, moves, skip=(), *, user=ALL) -> set:
-        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair, every
-        open or zombied entry of `retired` (not in `skip`) names `kept` instead; an entry that
-        would then repeat one `kept` already has, or pair it with itself, closes as merged.
-        Returns the ids of the entries moved or merged."""
-        db, done = self.storage, set()
-        for retired, kept in moves:
-            for r in db.rows("conflicts.live_of", (retired, retired), user=user):
-                entry = r["id"]
-                if entry in skip:
-                    continue
-                other = r["b"] if r["a"] == retired else r["a"]
-                twin = db.value("conflicts.twin", (r["kind"], entry, kept, other, other, kept), user=user)
-                if other == kept or twin:
-                    self.close_entries([(entry, f"merged: memory {retired} folded into memory {kept}"
-                                         + (f", which entry {twin} already pairs" if twin else ""))], user=user)
-                else:
-                    db.execute("conflicts.rename_side", (retired, kept, retired, kept, entry), user=user)
-                done.add(entry)
-        return done
+    def move_conflicts(self, moves, skip=(), *, user: str) -> set:
+        """Ledger entries follow a retired copy's survivor: for each (retired, kept) pair of
+        `user`'s memories, every open or zombied entry of `retired` (not in `skip`) names `kept`
+        instead; an entry that would then repeat one `kept` already has, or pair it with
+        itself, closes as merged. The rule is carry_ledger's: only a copy that is a side of an
+        open holding entry carries its entries. Returns the ids of the entries moved or merged."""
+        sides = {x for move in moves for x in move}
+        entries = {e.id: e for e in self.storage.fold_ledger_on(user, sides) if e.id not in skip} if sides else {}
+        carried = carry_ledger(entries, [(kept, retired, RULE_DUPLICATE) for retired, kept in moves])
+        self.storage.fold_carry(user, carried._replace(closed=[], freed=set()), self.now)  # the caller retires
+        return {i for i, _ in carried.merged} | carried.moved.keys()
 
-    def current_unattributed(self, user=ALL, task=ALL) -> list[int]:
-        """Ids of the current semantic facts without an attribute of a scope (`user`, `task`:
-        ALL for every one), in no set order (read from their partial index alone)."""
-        user, task = _legacy_scope(user, task)
-        return self.storage.column("memories.current_unattributed", _scope_args(user, task), user=user,
-                                   where=_scope_fragments(user, task))
+    def carry_entries(self, user, ledger, steps, closed=frozenset()) -> LedgerCarry:
+        """Write what a run's decisions do to its ledger entries (carry_ledger): `ledger` the
+        open or zombied entries the run read (LedgerEntry), `steps` its (kept, retired, rule,
+        ...) decisions, `closed` the entry ids its rules closed (written by the caller), `user`
+        the run's user (ALL: a run over every user)."""
+        carried = carry_ledger({e.id: e for e in sorted(ledger)}, steps, closed)
+        self.storage.fold_carry(user, carried, self.now)
+        return carried
 
     def mark_pending(self, where: str, args=(), *, user=ALL) -> None:
         """Mark the current semantic facts matching fragment `where` (a name of
         SQLiteStorage.SQL: "&id", "&attribute", "&unattributed", ...) for the next run."""
         self.storage.execute("pending.again", args, user=user, where=where)
-
-    def clear_pending(self, user=ALL, task=ALL) -> None:
-        """Empty the pending list of a scope (`user`, `task`: ALL for every one)."""
-        user, task = _legacy_scope(user, task)
-        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
-        if user is ALL and task is ALL:
-            self.storage.execute("pending.clear", user=ALL)
-        else:
-            self.storage.execute("pending.clear_scope", _scope_args(user, task), user=user,
-                                 where=_scope_fragments(user, task))
 
     # -- erasure --
 
@@ -3710,28 +3998,6 @@ class Transaction:
         "&id", "&in_user_buckets", "&in_level_buckets") and, transitively, every memory they
         retired (forgetting a keeper must not let what it beat become current again), sorted."""
         return self.storage.column("memories.with_retired", args, user=user, where=where)
-
-
-def _scope_fragments(user, task) -> tuple:
-    """The fragments selecting a scope's rows ("&user", "&task"), for a statement's {where}."""
-    return tuple(f for f, v in (("&user", user), ("&task", task)) if v is not ALL)
-
-
-def _scope_args(user, task) -> list:
-    return [v for v in (user, task) if v is not ALL]
-
-
-def _legacy_scope(user, task):
-    """consolidate.py's former call, (Scope.where() condition, its args), as (user, task);
-    every other caller passes the scope itself."""
-    if not isinstance(task, (list, tuple)):
-        return user, task
-    where, args = user, list(task)
-    out = {"user": ALL, "task": ALL}
-    for name in ("user", "task"):
-        if f"{name} " in where:
-            out[name] = args.pop(0)
-    return out["user"], out["task"]
 
 
 class _Threads:
@@ -3941,7 +4207,6 @@ class MemoryStore:
         if not isinstance(self.path, str):
             raise _invalid("path", "a file path or ':memory:'", path)
         self._sqlite = module
-        self._Error = module.Error
         self._wall = wall_clock or time.time
         self._timeout = float(timeout)
         self._lock = threading.RLock()

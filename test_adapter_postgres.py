@@ -40,8 +40,12 @@ class StatementTableTest(unittest.TestCase):
     """Every statement SQLite's seam names has a PostgreSQL form, in PostgreSQL's dialect."""
 
     def test_every_name_has_a_form(self):
-        missing = sorted(set(memory.SQLiteStorage.SQL) - set(pg.STATEMENTS))
-        self.assertEqual(missing, [])
+        """Each name of SQLite's table has a PostgreSQL form, or is listed with the reason it has
+        none (SQLite's pragmas and file header, whose seam methods PostgresStorage overrides)."""
+        names = set(memory.SQLiteStorage.SQL)
+        self.assertEqual(sorted(names - set(pg.STATEMENTS) - set(pg.NOT_ON_POSTGRES)), [])
+        self.assertEqual(sorted(set(pg.NOT_ON_POSTGRES) & set(pg.STATEMENTS)), [])
+        self.assertEqual(sorted(set(pg.NOT_ON_POSTGRES) - names), [], "a listed name SQLite no longer has")
         self.assertEqual(pg.PostgresStorage.SQL, pg.STATEMENTS)
 
     def test_no_form_keeps_sqlite_syntax(self):
@@ -52,6 +56,8 @@ class StatementTableTest(unittest.TestCase):
 
     def test_slots_are_the_same(self):
         for name, sql in memory.SQLiteStorage.SQL.items():
+            if name in pg.NOT_ON_POSTGRES:
+                continue
             with self.subTest(name=name):
                 self.assertEqual(sorted(set(re.findall(r"\{(\w+)\}", pg.STATEMENTS[name]))),
                                  sorted(set(re.findall(r"\{(\w+)\}", sql))))
@@ -121,14 +127,17 @@ class SchemaTest(ServerCase):
         column. Utility statements (no PREPARE) are only the known few."""
         storage = self.storage()
         identifiers = {"where": None, "version": "5", "ms": "1000", "index": "memories_fold"}
-        utility = re.compile(r"^\s*(?:CHECKPOINT|VACUUM|DROP INDEX)\b")
+        utility = re.compile(r"^\s*(?:BEGIN|COMMIT|ROLLBACK|DROP INDEX)\b")
+        for name, text in pg.STATEMENTS.items():  # consolidation's temp tables, which later forms read
+            if text.startswith("CREATE TEMP TABLE"):
+                storage.conn.execute(text)
         for name, text in pg.STATEMENTS.items():
             if name.startswith("&"):
                 continue
             slots = {slot: identifiers.get(slot, 1) for slot in re.findall(r"\{(\w+)\}", text)}
             expanded, _ = storage._bind_user(storage._route(storage.sql(name, **slots)), [], U)
             with self.subTest(name=name):
-                if utility.match(expanded):
+                if utility.match(expanded) or expanded.startswith("CREATE TEMP TABLE"):
                     continue
                 numbered = iter(range(1, 10_000))
                 prepared = re.sub(r"%s", lambda m: f"${next(numbered)}", expanded.replace("%%", "%"))

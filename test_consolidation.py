@@ -2,9 +2,11 @@
 cases about duplicates, stale values and order (BR-01 ... BR-35), and a seeded replay of
 random histories against a tiny reference fold written here."""
 
+import ast
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import unittest
@@ -16,6 +18,37 @@ from test_support import ON_POSTGRES, TempStoreCase, db, location, new_store, sq
 
 HERE = Path(__file__).resolve().parent
 U1, U2 = "U1", "U2"
+
+
+class TestConsolidateHoldsNoSQL(unittest.TestCase):
+    """Issue 21: consolidation ran 15 statements of its own on memory's tables (and named their
+    indexes). Now every read and write of a run is a method of the storage seam
+    (memory.SQLiteStorage, its consolidation part), so a second backend implements them once.
+    Guard: no string literal of consolidate.py (f-string parts too) holds SQL, and its code
+    never reaches a connection (execute, executemany, executescript, .db, ._db, .conn)."""
+
+    SQL = re.compile(r"\b(SELECT|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TEMP\s+)?"
+                     r"(TABLE|INDEX|VIEW|TRIGGER)|DROP\s+(TABLE|INDEX)|PRAGMA|BEGIN|COMMIT|ROLLBACK|INDEXED\s+BY|"
+                     r"CROSS\s+JOIN|UNION|ORDER\s+BY|GROUP\s+BY|WHERE\s+\w+\s*(=|IS|IN|<|>))\b"
+                     r"|\b\w+\s+IS\s+\?|=\s*\?")
+
+    def test_no_sql_in_consolidate(self):
+        tree = ast.parse((HERE / "consolidate.py").read_text(encoding="utf-8"))
+        found = [f"line {node.lineno}: {node.value[:70]!r}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and self.SQL.search(node.value)]
+        found += [f"line {node.lineno}: .{node.attr}" for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                  and node.attr in ("execute", "executemany", "executescript", "db", "_db", "conn")
+                  and ast.unparse(node) != "args.db"]  # the command line's DB argument
+        self.assertEqual(found, [], "consolidate.py asks the storage seam (memory.SQLiteStorage) for what it "
+                                    "reads and writes")
+
+    def test_the_scan_finds_sql(self):  # the guard above can fail
+        for text in ("SELECT id FROM pending", "DELETE FROM pending", "m.task IS ?", "UPDATE conflicts SET a = ?",
+                     "CREATE TEMP TABLE IF NOT EXISTS fold_keys (user TEXT)", "x INDEXED BY memories_fold"):
+            self.assertRegex(text, self.SQL)
+        for text in ("Fold, triage and record every decision", "the user said where they live",
+                     "update the memory that replaced it", "select a scope"):
+            self.assertNotRegex(text, self.SQL)
 
 
 class Test00RecordedDemo(unittest.TestCase):

@@ -74,7 +74,8 @@ SETUP_LOCK = 2         # second half of the schema setup/migration lock key
 # scaled so the largest is 1 (ts_rank refuses weights above 1). D is unused.
 RANK_WEIGHTS = "{%s}" % ", ".join(f"{w / max(memory.BM25_WEIGHTS):g}" for w in
                                   (0.0, memory.BM25_WEIGHTS[2], memory.BM25_WEIGHTS[1], memory.BM25_WEIGHTS[0]))
-RANK_K1 = 0.3  # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
+RANK_K1 = 0.3   # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
+RANK_B = 0.75   # BM25's length normalization (FTS5's b): a long memory's matches count less
 
 # The schema, one script; the same tables, columns and meaning as memory.SCHEMA (read its
 # comments), in PostgreSQL's types. "user" is a reserved word here, so it is always quoted.
@@ -135,7 +136,9 @@ CREATE TABLE memories_fts (
     context TEXT NOT NULL DEFAULT '',
     terms TSVECTOR GENERATED ALWAYS AS (
         setweight(to_tsvector('simple', attribute), 'A') || setweight(to_tsvector('simple', text), 'B')
-        || setweight(to_tsvector('simple', context), 'C')) STORED
+        || setweight(to_tsvector('simple', context), 'C')) STORED,
+    size INTEGER GENERATED ALWAYS AS (     -- index terms in all three columns: BM25's document length
+        coalesce(array_length(string_to_array(btrim(attribute || ' ' || text || ' ' || context), ' '), 1), 0)) STORED
 );
 CREATE INDEX memories_fts_terms ON memories_fts USING gin (terms);
 CREATE INDEX memories_fts_user ON memories_fts ("user", task);
@@ -288,12 +291,44 @@ def tsquery(phrases) -> str:
 
 # -- statements: the same names as memory.SQLiteStorage.SQL, in PostgreSQL's dialect --
 
-# Statements that read or write across users (user=ALL at the seam), listed so that a
-# distributed deployment knows which fan out to every shard; test_adapter_postgres checks that
-# nothing else runs without naming its user.
-CROSS_USER = frozenset()
+# Statements that run across users (user=ALL at the seam), each with why, so that a distributed
+# deployment knows which fan out to every shard (adapters/README.md: what a cross-user command
+# costs); test_adapter_postgres checks that nothing else runs without naming its user.
+CROSS_USER = {
+    # Every user: the list of users, and a consolidation over every user (--all).
+    "index_keys.users": "users(): every user with a row",
+    "lock.every_user": "consolidate --all locks each user before it reads",
+    "fold.pending": "consolidate --all: the pending list of every user",
+    "fold.scan": "consolidate --all: a full pass over every user's current facts",
+    "fold.ledger": "consolidate --all: every user's open ledger",
+    "fold.stale": "consolidate --all: every user's stale contradictions",
+    "fold.unattributed_ids": "consolidate --all: every user's facts without an attribute",
+    "fold.clear_pending": "consolidate --all: empties every user's pending list",
+    # The store's size (one index read, not a scan): whether a run scans or reads by key.
+    "fold.size": "the largest memory id: the store's size",
+    "fold.resolutions_size": "the largest resolution id: whether to rebuild an index (not here)",
+    # By id, before the user is known: the public API takes a memory or entry id alone.
+    "memories.by_id": "get(id), update(id), history(id): the row names its user",
+    "memories.by_ids": "memories by id (get many, the rows name their users)",
+    "memories.user": "forget(id): whose memory it is, then every other statement names that user",
+    "memories.with_retired": "forget(id, dry_run=True): what the id retired",
+    "conflicts.by_id": "resolve(entry id): the entry names its user",
+    "conflicts.touching_one": "history(id): the ledger entries of one memory",
+    "resolutions.touching": "history(id): the resolutions of one memory",
+    "events.naming": "history(id): the audit events naming one memory",
+    # A batch of rows of several users (add_many, import): each row carries its user.
+    "memories.insert": "add_many of several users: each row carries its user",
+    "fts.insert": "add_many of several users: each index row joins its memory",
+    "pending.add": "add_many of several users: each row carries its user",
+    "index_keys.keys": "add_many of several users: the keys of their buckets",
+    "index_keys.add_rows": "add_many of several users: their buckets' counts",
+    "memories.thread_window": "add_many of several users: the new episodes' neighbours",
+}
 
 _IS_PARAM = re.compile(r"\bIS\s+NOT\s+\?", re.I), re.compile(r"\bIS\s+\?", re.I)
+_IS_COLUMN = (re.compile(r"\bIS\s+NOT\s+(?!NULL\b|TRUE\b|FALSE\b|DISTINCT\b)([A-Za-z_]\w*\.[A-Za-z_]\w*)", re.I),
+              re.compile(r"\bIS\s+(?!NOT\b|NULL\b|TRUE\b|FALSE\b|DISTINCT\b)([A-Za-z_]\w*\.[A-Za-z_]\w*)", re.I))
+_WHERE_1 = re.compile(r"\bWHERE\s+1\b(?!\s*[=<>])")
 _USER_WORD = re.compile(r'(?<![\w"@.])user(?![\w"])')
 _ALIASED_USER = re.compile(r'(?<=\.)user(?![\w"])')
 _BOOL_TIMES = re.compile(r"\(([^()]*?(?:<>|=|<|>)[^()]*?)\)\s*\*\s*(\d+)")
@@ -316,7 +351,7 @@ _KEYS = {"meta": "key", "attributes": "attribute", "pending": "id", "vectors": "
 # "user" = %s with the `user=` the statement was called with bound there, or TRUE for a
 # statement called across users (user=ALL). See PostgresStorage._bind_user.
 USER_MARK = re.compile(r"@(?:(\w+)\.)?user\b")
-_SINGLE_TABLE = re.compile(r"^\s*(?:SELECT\b(?:(?!\bFROM\b).)*\bFROM|UPDATE|DELETE\s+FROM)\s+(\w+)(?:\s+(?!WHERE\b|SET\b)"
+_SINGLE_TABLE = re.compile(r"^\s*(?:INSERT\s+INTO\s+\w+\s*\([^)]*\)\s*)?(?:SELECT\b(?:(?!\bFROM\b).)*\bFROM|UPDATE|DELETE\s+FROM)\s+(\w+)(?:\s+(?!WHERE\b|SET\b)"
                            r"(\w+))?\b.*?\bWHERE\b", re.I | re.S)
 
 
@@ -399,6 +434,9 @@ def pg_form(sql: str) -> str:
         part = _BUCKETS_OF[1].sub("user = ?", part)
         part = _IS_PARAM[0].sub("IS DISTINCT FROM ?", part)
         part = _IS_PARAM[1].sub("IS NOT DISTINCT FROM ?", part)
+        part = _IS_COLUMN[0].sub(r"IS DISTINCT FROM \1", part)
+        part = _IS_COLUMN[1].sub(r"IS NOT DISTINCT FROM \1", part)
+        part = _WHERE_1.sub("WHERE TRUE", part)
         part = part.replace("?", "%s")
         part = _USER_WORD.sub('"user"', part)
         part = _ALIASED_USER.sub('"user"', part)
@@ -420,6 +458,18 @@ def pg_form(sql: str) -> str:
     return text
 
 
+def _joined(name: str, alias: str = "m") -> str:
+    """The PostgreSQL form of consolidation's statement `name`, which joins memories (or the
+    ledger, alias c) with a temp table or the pending list: every WHERE also names the user
+    (alias."user", a user mark: TRUE for a run over every user), and a join of two of a user's
+    tables by id joins them by user too (co-located)."""
+    text = pg_form(memory.SQLiteStorage.SQL[name])
+    text = re.sub(r"\bON m\.id = p\.id\b", 'ON m."user" = p."user" AND m.id = p.id', text)
+    if " WHERE " not in text:
+        return re.sub(r"(\s+ORDER BY\b|$)", f" WHERE @{alias}.user\\1", text, count=1)
+    return text.replace(" WHERE ", f" WHERE @{alias}.user AND ")
+
+
 def _select_part(name: str) -> str:
     """The PostgreSQL form of SQLite's statement `name` up to its WHERE (its columns and table)."""
     return pg_form(memory.SQLiteStorage.SQL[name].split(" WHERE ")[0])
@@ -434,15 +484,14 @@ _HEX = "'0123456789abcdef', 'abcdefghijklmnop'"  # translate(): memory's hex has
 OVERRIDES = {
     # The clock is a sequence; a block of n values is taken under a session lock (see tick).
     "clock.tick": "SELECT setval('clock', nextval('clock') + %s - 1) AS now",
+    # A write is READ COMMITTED with per-user locks (PostgresStorage.write); a read one snapshot.
+    "transaction.write": "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE",
+    "transaction.read": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
     "sequence.last": "SELECT COALESCE(pg_sequence_last_value(pg_get_serial_sequence(%s, 'id')), 0) AS seq",
     "schema.version": "SELECT value::int AS version FROM meta WHERE key = 'schema_version'",
     "schema.set_version": "UPDATE meta SET value = '{version}' WHERE key = 'schema_version'",
     "schema.index_sql": "SELECT indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND indexname = %s",
     "schema.drop_index": "DROP INDEX {index}",
-    # No WAL checkpoint of our own: scrub's work is VACUUM (PostgresStorage.checkpoint).
-    "wal.checkpoint_truncate": "CHECKPOINT",
-    "wal.checkpoint_passive": "CHECKPOINT",
-    "connection.data_version": "SELECT pg_current_snapshot()::text AS version",
     "connection.busy_timeout": "SELECT set_config('lock_timeout', '{ms}ms', false)",
     # The search index: its rows carry their user and level (distributed and filtered by them),
     # its hashes are spelt in letters (pg_terms), and the tsvector is generated from them.
@@ -462,14 +511,15 @@ OVERRIDES = {
     # weights, then (user, task) twice: the level's matching rows and its row count (index_keys).
     "fts.search": f"""WITH p AS (SELECT ord, to_tsquery('simple', q) AS q FROM unnest(%s::text[]) WITH ORDINALITY
                                  AS t(q, ord)),
-        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf
+        m AS (SELECT f.id, p.ord, ts_rank(%s::float4[], f.terms, p.q, 0) AS tf, f.size
               FROM memories_fts f JOIN p ON f.terms @@ p.q
               WHERE f."user" = %s AND (f.task IS NULL OR f.task = %s)),
         df AS (SELECT ord, count(*) AS n FROM m GROUP BY ord),
+        sizes AS (SELECT greatest(avg(size), 1) AS avg FROM (SELECT DISTINCT id, size FROM m) d),
         level AS (SELECT sum(rows) AS n FROM index_keys WHERE "user" = %s AND (task IS NULL OR task = %s))
-        SELECT m.id, sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5)) * m.tf / (m.tf + {RANK_K1}))
-               AS score
-        FROM m JOIN df USING (ord), level GROUP BY m.id ORDER BY score DESC, m.id""",
+        SELECT m.id, -sum(ln(1 + (level.n - df.n + 0.5) / (df.n + 0.5))
+                          * m.tf / (m.tf + {RANK_K1} * (1 - {RANK_B} + {RANK_B} * m.size / sizes.avg))) AS score
+        FROM m JOIN df USING (ord), level, sizes GROUP BY m.id ORDER BY score, m.id""",
     # Statements with a subquery or join: each part names the user (co-located by it).
     "memories.with_retired": (
         "WITH RECURSIVE gone(id) AS (SELECT id FROM memories WHERE @user {where} UNION "
@@ -489,12 +539,56 @@ OVERRIDES = {
         'WHERE v."user" = m."user" AND v.id = m.id)'),
     "events.naming": (_select_part("events.naming") + " WHERE @user AND EXISTS (SELECT 1 FROM (SELECT value::bigint AS value FROM "
                       "jsonb_array_elements_text(events.ids::jsonb)) AS j WHERE value = %s)"),
+    # Consolidation's keys in a temp table of this session, in the order given (SQLite: rowid).
+    "fold.fold_keys.create": 'CREATE TEMP TABLE IF NOT EXISTS fold_keys (ord BIGSERIAL, "user" TEXT COLLATE "C" NOT NULL, '
+                             'attribute TEXT COLLATE "C")',
+    "fold.fold_keys.fill": 'INSERT INTO fold_keys ("user", attribute) VALUES (%s, %s)',
+    "fold.keyed": _joined("fold.keyed").replace("ORDER BY k.id NULLS FIRST", "ORDER BY k.ord"),
+    # Flags are integers here as on SQLite (bool values are stored as 0/1: _encode).
+    "fold.candidates": _joined("fold.candidates").replace("(k.negated OR", "(k.negated <> 0 OR"),
+    "fold.by_ids": _joined("fold.by_ids"),
+    "fold.ledger_on": _joined("fold.ledger_on", "c"),
+    "fold.new_unattributed": _joined("fold.new_unattributed"),
+    "fold.new_unattributed@task": _joined("fold.new_unattributed@task"),
+    "fold.new_unattributed@user": _joined("fold.new_unattributed@user"),
+    "fold.new_unattributed@user@task": _joined("fold.new_unattributed@user@task"),
+    "fold.new_unattributed_texts": _joined("fold.new_unattributed_texts"),
+    "fold.new_unattributed_texts@task": _joined("fold.new_unattributed_texts@task"),
+    "fold.new_unattributed_texts@user": _joined("fold.new_unattributed_texts@user"),
+    "fold.new_unattributed_texts@user@task": _joined("fold.new_unattributed_texts@user@task"),
+    "fold.run": pg_form(memory.SQLiteStorage.SQL["fold.run"]) + " RETURNING id",
+    # SQLite drops the fold's indexes around a large retirement and builds them again. Here that
+    # would take an exclusive lock on the whole table (every user's readers and writers would
+    # wait for the run): PostgreSQL keeps its indexes and updates them in place.
+    **{f"fold.{verb}.{index}": "SELECT NULL AS kept_in_place"
+       for verb in ("drop", "create") for index in ("memories_fold", "memories_unattributed", "resolutions_kept")},
 }
+
+# SQLite's statements that have no PostgreSQL counterpart, with the reason; the seam's methods
+# that run them (connection setup, the file's header, WAL checkpoints) are PostgresStorage's own.
+NOT_ON_POSTGRES = {
+    **{name: "an SQLite connection pragma (PostgreSQL: set in PostgresStorage._connect)" for name in (
+        "connection.has_fts5", "connection.journal_mode", "connection.wal", "connection.synchronous",
+        "connection.wal_autocheckpoint", "connection.cache_size", "connection.mmap_size", "connection.foreign_keys",
+        "connection.secure_delete", "connection.no_journal", "connection.no_sync", "connection.full_sync",
+        "connection.data_version")},
+    "schema.application_id": "the SQLite file header (PostgreSQL: the meta table's schema_version)",
+    "schema.set_application_id": "the SQLite file header (PostgreSQL: the meta table's schema_version)",
+    "schema.set_current_version": "the SQLite file header (PostgreSQL: create() writes schema_version)",
+    "schema.tables": "sqlite_master (PostgreSQL: pg_tables, in schema_version)",
+    "clock.start": "SQLite's clock row (PostgreSQL: the clock sequence)",
+    "fts.rank": "an FTS5 option (PostgreSQL: ranked by fts.search)",
+    "fts.automerge": "an FTS5 option (PostgreSQL: GIN's pending list, fts.merge)",
+    "fts.secure_delete": "an FTS5 option (PostgreSQL: VACUUM and re-keying, see secure_delete)",
+    "wal.checkpoint_truncate": "a WAL checkpoint (PostgreSQL: scrub's VACUUM, PostgresStorage.checkpoint)",
+    "wal.checkpoint_passive": "a WAL checkpoint (PostgreSQL: the server's own checkpoints)",
+}
+
 
 def statements() -> dict:
     """The PostgreSQL statement table: every name of memory.SQLiteStorage.SQL -> its form here."""
     table = {name: OVERRIDES[name] if name in OVERRIDES else pg_form(sql)
-             for name, sql in memory.SQLiteStorage.SQL.items()}
+             for name, sql in memory.SQLiteStorage.SQL.items() if name not in NOT_ON_POSTGRES}
     table.update((name, sql) for name, sql in OVERRIDES.items() if name not in table)  # PostgreSQL's own
     return table
 
@@ -562,7 +656,29 @@ def _row_factory(cursor):
     return make
 
 
+def _tuple_factory(cursor):
+    """Plain tuples (what the seam asks for with row_factory = None), str values decoded."""
+    return lambda values: tuple(_decode(v) if type(v) is str else v for v in values)
+
+
 if psycopg is not None:
+    class _Cursor(psycopg.Cursor):
+        """psycopg's cursor with what the seam reads of sqlite3's: row_factory = None gives plain
+        tuples, and lastrowid is the id an INSERT ... RETURNING id gave (its first row)."""
+
+        @property
+        def row_factory(self):
+            return psycopg.Cursor.row_factory.fget(self)
+
+        @row_factory.setter
+        def row_factory(self, factory):
+            psycopg.Cursor.row_factory.fset(self, factory or _tuple_factory)
+
+        @property
+        def lastrowid(self):
+            row = self.fetchone() if self.description else None
+            return None if row is None else row[0]
+
     class _NumericLoader(psycopg.adapt.Loader):
         """numeric -> int when integral (sum() of bigint is numeric in PostgreSQL, an integer in
         SQLite), else float; never Decimal, which memory's arithmetic does not mix with."""
@@ -685,6 +801,7 @@ class PostgresStorage(_Base):
             raise _translate(exc, self.path, "connecting") from exc
         try:
             conn.row_factory = _row_factory
+            conn.cursor_factory = _Cursor
             conn.adapters.register_loader("numeric", _NumericLoader)
             conn.execute("SELECT set_config('lock_timeout', %s, false)", [f"{max(1, int(self.timeout * 1000))}ms"])
             if self.readonly:
@@ -711,6 +828,20 @@ class PostgresStorage(_Base):
         if type(user) is str and self.in_write and user not in self.locked:
             self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
             self.locked.add(user)
+
+    def fold_lock(self, user) -> None:
+        """Consolidation's lock, before the run reads anything: the user's write lock; for a run
+        over every user (ALL), every user's, in one sorted order (two such runs, or one and a
+        writer, never deadlock), so a run over every user takes turns with each user's writers
+        as on SQLite's one file lock. A user whose first row is written after this point is not
+        locked; the run reads it only when it is already committed."""
+        if type(user) is str:
+            self.lock_user(user)
+            return
+        users = [r[0] for r in self._run("lock.every_user", 'SELECT DISTINCT "user" FROM index_keys ORDER BY "user"',
+                                         (), memory.ALL).fetchall()]
+        for each in users:
+            self.lock_user(each)
 
     def _run(self, name, text, args, user, many=False):
         """The one call of the driver: the statement traced, its values encoded, errors
@@ -817,23 +948,23 @@ class PostgresStorage(_Base):
             raise memory.ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call "
                                        "writes; open it without readonly=True (a role that may write) to change it")
         dry_run = dry_run or self.dry_only
+        outer, self.action = self.action, "starting a write"
         try:
-            conn.execute("BEGIN")
-        except psycopg.Error as exc:
-            raise self.error(exc, "starting a write") from exc
+            self._run("transaction.write", self.SQL["transaction.write"], (), None)
+        finally:
+            self.action = outer
         outer, self.action = self.action, "writing"
         self.in_write, self.locked = True, set()
         try:
             yield self
-            conn.execute("ROLLBACK" if dry_run else "COMMIT")
+            end = "transaction.rollback" if dry_run else "transaction.commit"
+            self._run(end, self.SQL[end], (), None)
         except BaseException as exc:
             if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
                 try:
                     conn.execute("ROLLBACK")
                 except psycopg.Error:
                     pass  # the error that stopped the write is the one to report
-            if isinstance(exc, psycopg.Error):
-                raise self.error(exc, "writing") from exc
             raise
         finally:
             self.action, self.in_write, self.locked = outer, False, set()
@@ -852,7 +983,7 @@ class PostgresStorage(_Base):
         outer, self.action = self.action, action
         try:
             try:
-                conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                conn.execute(self.SQL["transaction.read"])
                 try:
                     yield self
                 finally:
@@ -1020,15 +1151,18 @@ class PostgresStorage(_Base):
     def search(self, user: str, task, phrases):
         """Hits of the query's phrases (lists of index terms) among the rows of the user's level
         (task None: the user level; else it and that task), as a cursor of rows ("id", "score"),
-        best first (higher is better), or None without keys or phrases.
+        best first, or None without keys or phrases. score has bm25's sign, as on SQLite:
+        negative, the more negative the better (memory uses its ratio to the best).
 
         Ranked by PostgreSQL: BM25's form over ts_rank. Each phrase is one tsquery (the OR of its
         keyed forms, one per bucket key of the level; `<->` between a form's hashes); a row's
-        score is the sum over the phrases it matches of idf(phrase) * tf / (tf + RANK_K1), where
-        tf is ts_rank of that phrase on the row (columns weighted RANK_WEIGHTS) and idf is
-        ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching: a rare
-        word counts more than a common one, as in SQLite's bm25. Chosen on LoCoMo's development
-        conversations: the raw ranking's R@10 81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
+        score is the sum over the phrases it matches of idf * tf / (tf + K1 * (1 - B + B * size /
+        avg size)), where tf is ts_rank of that phrase on the row (columns weighted RANK_WEIGHTS),
+        idf is ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching (a
+        rare word counts more than a common one), size the row's index terms and avg size theirs
+        over the rows that matched (a short memory's match counts more): SQLite's bm25 in form.
+        RANK_K1 and RANK_B chosen on LoCoMo's development conversations: the raw ranking's R@10
+        81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
         keys = self.column("index_keys.level_keys", (user, task), user=user)
         if not keys or not phrases:
             return None
