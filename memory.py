@@ -3157,11 +3157,43 @@ CREATE TABLE meta (
                   "fold_frames": ("user TEXT", "frame_key INT", "PRIMARY KEY (user, frame_key)"),
                   "fold_ids": ("id INTEGER PRIMARY KEY",),
                   "ledger_ids": ("id INTEGER PRIMARY KEY",)}
+    # Statements on a scope (Scope(user, task)) are in the table once per shape of the scope,
+    # named NAME, NAME@user, NAME@task and NAME@user@task: the statement with the scope's
+    # conditions appended (user, then task, bound in that order). Named in full rather than
+    # expanded through a slot at every call: a one-user run makes about fifty statements, and
+    # the expansion cost a tenth of such a run. name -> (statement with {by_user} and
+    # {by_task}, the user condition, the task condition or None when the statement has none).
+    _FOLD_SCOPED = {
+        "fold.pending": ("SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?",
+                         "AND task IS ?"),
+        "fold.pending_keys": ("SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
+                              "AND user = ?", "AND task IS ?"),
+        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
+        # fetch every row at random: 4x slower at a million rows).
+        "fold.scan": (f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
+                      "AND m.user = ?", None),
+        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
+                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
+                                  "AND p.user = ?", "AND p.task IS ?"),
+        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
+                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}",
+                                        "AND p.user = ?", "AND p.task IS ?"),
+        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
+                        "WHERE c.state <> 'resolved' {by_user}", "AND c.user = ?", None),
+        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
+                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}",
+                                  "AND user = ?", "AND task IS ?"),
+        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
+        "fold.clear_pending": ("DELETE FROM pending {by_user} {by_task}", "WHERE user = ?", None),
+        "fold.clear_level": ("DELETE FROM pending WHERE 1 {by_user} {by_task}", "AND user = ?", "AND task IS ?"),
+        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
+                       "kind = 'contradiction' AND opened_at < ? {by_user}", "AND user = ?", None),
+    }
+    SQL.update({name + "@user" * u + "@task" * t: " ".join(text.format(by_user=by_user if u else "",
+                                                                       by_task=by_task if t else "").split())
+                for name, (text, by_user, by_task) in _FOLD_SCOPED.items()
+                for u in (0, 1) for t in (0, 1) if by_task is not None or not t})
     SQL.update({
-        # Scope conditions appended through slots {by_user} and {by_task} (Scope(user, task)).
-        "&fold.user": "AND user = ?", "&fold.task": "AND task IS ?",
-        "&fold.m_user": "AND m.user = ?", "&fold.p_user": "AND p.user = ?", "&fold.p_task": "AND p.task IS ?",
-        "&fold.c_user": "AND c.user = ?",
         **{f"fold.{name}.create": f"CREATE TEMP TABLE IF NOT EXISTS {name} ({', '.join(cols)})"
            for name, cols in _FOLD_TEMP.items()},
         **{f"fold.{name}.clear": f"DELETE FROM {name}" for name in _FOLD_TEMP},
@@ -3169,18 +3201,11 @@ CREATE TABLE meta (
                                 f"({', '.join('?' * sum(not c.startswith('PRIMARY KEY') for c in cols))})"
            for name, cols in _FOLD_TEMP.items()},
         # -- what a run reads --
-        "fold.pending": "SELECT id, fresh FROM pending WHERE 1 {by_user} {by_task}",
-        "fold.pending_keys": "SELECT DISTINCT user, attribute FROM pending WHERE 1 {by_user} {by_task}",
         "fold.size": "SELECT max(id) FROM memories",
         "fold.policies": "SELECT attribute, policy FROM attributes",
-        # One read in rowid order (ORDER BY id keeps SQLite off the fold index, whose order would
-        # fetch every row at random: 4x slower at a million rows).
-        "fold.scan": f"SELECT {_FOLD_COLUMNS} FROM memories m WHERE {_CURRENT_M} {{by_user}} ORDER BY m.id",
         "fold.keyed": (f"SELECT {_FOLD_COLUMNS} FROM fold_keys k CROSS JOIN memories m "
                        "ON m.user = k.user AND m.attribute IS k.attribute "
                        f"WHERE {_CURRENT_M} ORDER BY k.rowid, m.task, m.created_at"),
-        "fold.new_unattributed": ("SELECT m.user, m.sig_key, m.polar, m.frame_key FROM pending p CROSS JOIN memories m "
-                                  f"ON m.id = p.id WHERE p.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}"),
         # Candidates among the facts without an attribute of the users in fold_users, read from
         # indexes alone: a new fact's signature (fold_sigs: memories_fold, one seek each), the
         # possible negated sides when a user has a new positive fact, every such fact of a user
@@ -3195,15 +3220,9 @@ CREATE TABLE meta (
             f"ON m.user = f.user AND m.frame_key = f.frame_key WHERE m.attribute IS NULL AND {_CURRENT_M}")),
         "fold.by_ids": f"SELECT {_FOLD_COLUMNS} FROM fold_ids f CROSS JOIN memories m ON m.id = f.id",
         "fold.texts": "SELECT id, text FROM memories WHERE id IN ({ids})",
-        "fold.new_unattributed_texts": ("SELECT m.id, m.text FROM pending p CROSS JOIN memories m ON m.id = p.id "
-                                        f"WHERE m.attribute IS NULL AND {_CURRENT_M} {{by_user}} {{by_task}}"),
-        "fold.ledger": ("SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM conflicts c "
-                        "WHERE c.state <> 'resolved' {by_user}"),
         "fold.ledger_on": " UNION ".join(
             "SELECT c.id, c.a, c.b, c.opened_clock, c.kind, c.state FROM ledger_ids i CROSS JOIN conflicts c "
             f"ON c.{side} = i.id WHERE c.state <> 'resolved'" for side in "ab") + " ORDER BY 1",
-        "fold.unattributed_ids": ("SELECT id FROM memories INDEXED BY memories_unattributed WHERE attribute IS NULL "
-                                  "AND status = 'current' AND kind = 'semantic' {by_user} {by_task}"),
         # -- what a run writes --
         "fold.retire": SQL["memories.retire"],
         "fold.resolution": SQL["resolutions.add"],
@@ -3212,16 +3231,12 @@ CREATE TABLE meta (
                                                                     "resolutions_kept")},
         "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
         "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
-        "fold.clear_pending": "DELETE FROM pending WHERE 1 {by_user} {by_task}",
-        # No WHERE for a whole-store run: SQLite then empties the table without visiting rows.
-        "fold.clear_all_pending": "DELETE FROM pending",
-        "fold.stale": ("SELECT id FROM conflicts WHERE state = 'open' AND co_recalls = 0 AND "
-                       "kind = 'contradiction' AND opened_at < ? {by_user}"),
         "fold.zombify": SQL["conflicts.zombify"],
         "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
         "fold.close_entry": SQL["conflicts.close"],
         "fold.mark_again": SQL["pending.again"].replace("{where}", "AND id IN ({ids})"),
     })
+    # Built again from the schema script's own text (one home for an index's definition).
     for _index in ("memories_fold", "memories_unattributed", "resolutions_kept"):
         for _statement in STATEMENTS:
             if _statement.startswith(f"CREATE INDEX {_index} "):
@@ -3229,17 +3244,16 @@ CREATE TABLE meta (
     del _index, _statement
 
     @staticmethod
-    def _scope(user, task, user_slot="&fold.user", task_slot="&fold.task"):
-        """(args, slots) selecting a scope's rows: user a user id or ALL, task ALL, None or a
-        task id."""
-        args, slots = [], {"by_user": None, "by_task": None}
+    def _scoped(name, user, task=ALL) -> tuple:
+        """(statement name, args) of `name` on Scope(user, task) (see _FOLD_SCOPED)."""
+        args = []
         if user is not ALL:
             args.append(user)
-            slots["by_user"] = user_slot
+            name += "@user"
         if task is not ALL:
             args.append(task)
-            slots["by_task"] = task_slot
-        return args, slots
+            name += "@task"
+        return name, args
 
     def _tuples(self, name, args=(), *, user, **slots) -> list:
         """Every row of a statement as a plain tuple (fold rows: see FOLD_FIELDS)."""
@@ -3264,13 +3278,11 @@ CREATE TABLE meta (
     def fold_pending(self, user, task=ALL) -> list[tuple]:
         """The scope's pending list: (id, fresh) tuples of the facts the next run folds (fresh:
         written since the last run, not marked again)."""
-        args, slots = self._scope(user, task)
-        return self._tuples("fold.pending", args, user=user, **slots)
+        return self._tuples(*self._scoped("fold.pending", user, task), user=user)
 
     def fold_pending_keys(self, user, task=ALL) -> set:
         """The (user, attribute) families with a fact on the scope's pending list."""
-        args, slots = self._scope(user, task)
-        return set(self._tuples("fold.pending_keys", args, user=user, **slots))
+        return set(self._tuples(*self._scoped("fold.pending_keys", user, task), user=user))
 
     def fold_size(self) -> int:
         """The largest memory id ever handed out (0 when none): the store's size as one index
@@ -3283,8 +3295,7 @@ CREATE TABLE meta (
 
     def fold_scan(self, user) -> list[tuple]:
         """Fold rows of every current semantic fact of `user` (ALL: of every user), in id order."""
-        args, slots = self._scope(user, ALL, "&fold.m_user")
-        return self._tuples("fold.scan", args, user=user, **slots)
+        return self._tuples(*self._scoped("fold.scan", user), user=user)
 
     def fold_keyed(self, user, keys):
         """Fold rows of whole families: the current semantic facts of each (user, attribute)
@@ -3299,8 +3310,7 @@ CREATE TABLE meta (
     def fold_new_unattributed(self, user, task=ALL) -> list[tuple]:
         """(user, sig_key, polar, frame_key) of each current semantic fact without an attribute on
         the scope's pending list."""
-        args, slots = self._scope(user, task, "&fold.p_user", "&fold.p_task")
-        return self._tuples("fold.new_unattributed", args, user=user, **slots)
+        return self._tuples(*self._scoped("fold.new_unattributed", user, task), user=user)
 
     def fold_candidates(self, user, users, sigs, frames) -> list[tuple]:
         """Fold rows of the facts without an attribute that the default rules can pair with a
@@ -3322,13 +3332,11 @@ CREATE TABLE meta (
     def fold_new_unattributed_texts(self, user, task=ALL) -> list[tuple]:
         """(id, text) of each current semantic fact without an attribute on the scope's pending
         list (what an injected attribute_of() may key)."""
-        args, slots = self._scope(user, task, "&fold.p_user", "&fold.p_task")
-        return self._tuples("fold.new_unattributed_texts", args, user=user, **slots)
+        return self._tuples(*self._scoped("fold.new_unattributed_texts", user, task), user=user)
 
     def fold_ledger(self, user) -> list:
         """Every open or zombied ledger entry of `user` (ALL: of every user), as LedgerEntry."""
-        args, slots = self._scope(user, ALL, "&fold.c_user")
-        return [LedgerEntry._make(r) for r in self._tuples("fold.ledger", args, user=user, **slots)]
+        return [LedgerEntry._make(r) for r in self._tuples(*self._scoped("fold.ledger", user), user=user)]
 
     def fold_ledger_on(self, user, ids) -> list:
         """The open or zombied ledger entries touching these memory ids, as LedgerEntry, by id."""
@@ -3338,8 +3346,7 @@ CREATE TABLE meta (
     def fold_unattributed_ids(self, user, task=ALL) -> list[int]:
         """Ids of the scope's current semantic facts without an attribute, in no set order (read
         from their partial index alone)."""
-        args, slots = self._scope(user, task)
-        return [r[0] for r in self._tuples("fold.unattributed_ids", args, user=user, **slots)]
+        return [r[0] for r in self._tuples(*self._scoped("fold.unattributed_ids", user, task), user=user)]
 
     def fold_retire(self, user, steps, *, run: int, clock: int, now: str, scanned: int = 0) -> None:
         """Retire in bulk and record each resolution: steps are (kept, retired, rule, user)
@@ -3372,17 +3379,13 @@ CREATE TABLE meta (
 
     def fold_clear_pending(self, user, task=ALL) -> None:
         """Empty the scope's pending list."""
-        args, slots = self._scope(user, task)
-        if not args:
-            self.execute("fold.clear_all_pending", user=ALL)
-        else:
-            self.execute("fold.clear_pending", args, user=user, **slots)
+        self.execute(*self._scoped("fold.clear_pending" if task is ALL else "fold.clear_level", user, task), user=user)
 
     def fold_zombify(self, user, cutoff: str, reason: str) -> list[int]:
         """Mark `user`'s (ALL: every user's) open contradictions opened before `cutoff` (UTC ISO
         8601) and never recalled together as zombied with `reason`; return their ids."""
-        args, slots = self._scope(user, ALL)
-        ids = [r[0] for r in self._tuples("fold.stale", [cutoff, *args], user=user, **slots)]
+        name, args = self._scoped("fold.stale", user)
+        ids = [r[0] for r in self._tuples(name, [cutoff, *args], user=user)]
         self.executemany("fold.zombify", ((reason, i) for i in ids), user=user)
         return ids
 
@@ -3397,7 +3400,6 @@ CREATE TABLE meta (
         for start in range(0, len(freed), 500):
             chunk = freed[start:start + 500]
             self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
-
 
 _SCHEMA_STATEMENTS = SQLiteStorage.STATEMENTS
 # The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
