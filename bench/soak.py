@@ -63,6 +63,10 @@ def _tally(counts, exc):
     counts[key] = counts.get(key, 0) + 1
     if key == "errors" and counts.get("first_error") is None:
         counts["first_error"] = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        # where it was raised: the project's innermost frames (the driver's are left out)
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if str(ROOT) in f.filename]
+        counts["first_error_at"] = " <- ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}"
+                                               for f in reversed(frames[-3:]))
 
 
 def writer(path, sqlite, n, stop, log, result):
