@@ -153,8 +153,10 @@ CREATE TABLE pending (
 );
 CREATE INDEX pending_user ON pending ("user");
 
--- The server clock: a sequence (see the module docstring), not a row every writer would lock.
-CREATE SEQUENCE clock AS BIGINT MINVALUE 0 START WITH 1;
+-- The server clock: a sequence (see the module docstring), not a row every writer would lock;
+-- the view reads it as SQLite's clock table (id 1, now: the last value handed out).
+CREATE SEQUENCE clock_seq AS BIGINT MINVALUE 0 START WITH 1;
+CREATE VIEW clock AS SELECT 1 AS id, CASE WHEN is_called THEN last_value ELSE 0 END AS now FROM clock_seq;
 
 -- Consolidation runs (memory.SCHEMA's runs).
 CREATE TABLE runs (
@@ -447,6 +449,8 @@ def pg_form(sql: str) -> str:
         part = _ORDER_BY.sub(_nulls_sqlite_order, part)
         out.append(part)
     text = _BOOL_TIMES.sub(lambda m: f"({m.group(1)})::int * {m.group(2)}", "".join(out))
+    if text.startswith("CREATE TEMP TABLE"):  # SQLite's INT is 64-bit (sig_key, frame_key): BIGINT
+        text = re.sub(r"\bINT(?:EGER)?\b", "BIGINT", text)
     found = _INSERT_OR.search(text)
     if found:
         clause = _conflict_clause(*found.groups())
@@ -483,7 +487,7 @@ _HEX = "'0123456789abcdef', 'abcdefghijklmnop'"  # translate(): memory's hex has
 
 OVERRIDES = {
     # The clock is a sequence; a block of n values is taken under a session lock (see tick).
-    "clock.tick": "SELECT setval('clock', nextval('clock') + %s - 1) AS now",
+    "clock.tick": "SELECT setval('clock_seq', nextval('clock_seq') + %s - 1) AS now",
     # A write is READ COMMITTED with per-user locks (PostgresStorage.write); a read one snapshot.
     "transaction.write": "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE",
     "transaction.read": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
