@@ -788,6 +788,7 @@ class PostgresStorage(_Base):
         self._name = None
         self._versions = iter(range(1, 1 << 62))
         self._ids_held = set()    # tables whose id lock this connection holds (see last_id)
+        self._ids_seen = {}       # table -> the last id last_id returned
         self._inserted = set()
         self.conn = conn if conn is not None else self._connect()
         self.state = "postgres"
@@ -829,9 +830,10 @@ class PostgresStorage(_Base):
         """Take `user`'s write lock now, inside a write transaction (a no-op outside one, and
         for a user already locked by it): pg_advisory_xact_lock(LOCK_SPACE, hash of the user),
         held to the end of the transaction. Writes of one user take turns; others run."""
-        if type(user) is str and self.in_write and user not in self.locked:
-            self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
-            self.locked.add(user)
+        if type(user) is not str or not self.in_write or user in self.locked:
+            return
+        self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
+        self.locked.add(user)
 
     def fold_lock(self, user) -> None:
         """Consolidation's lock, before the run reads anything: the user's write lock; for a run
@@ -913,7 +915,9 @@ class PostgresStorage(_Base):
 
     def execute(self, name: str, args=(), *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
-        return self._with_user(name, user, lambda: self._execute(text, args))
+        cur = self._with_user(name, user, lambda: self._execute(text, args))
+        self._after_insert(name)
+        return cur
 
     def executemany(self, name: str, seq, *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
@@ -973,6 +977,7 @@ class PostgresStorage(_Base):
         finally:
             self.action, self.in_write, self.locked = outer, False, set()
             self._release_ids()
+            self._inserted.clear()
 
     @contextmanager
     def read(self, action: str = "reading"):
@@ -1022,16 +1027,26 @@ class PostgresStorage(_Base):
         reads it before inserting rows and counts on the next ids being consecutive, as they are
         under SQLite's write lock. Here it takes the table's id lock (a session-level advisory
         lock) until this connection's next insert into the table is done, so no other
-        connection's id falls among them; read again right after that insert, it only reads."""
+        connection's id falls among them; read again right after that insert, it only reads.
+        The cost: an insert that must still wait for its user's lock (a long consolidation of
+        that user) holds every other connection's inserts up meanwhile, each up to its timeout.
+        reserve_ids (a block taken at the insert, after the user's lock) has no such wait; memory
+        does not call it yet."""
         if table not in self._ID_LOCKS:
             raise ValueError(f"last_id: no id sequence for {table!r}")
         if table in self._inserted:
             self._inserted.discard(table)
-        elif table not in self._ids_held:
+            return self._last_id(table, lock=False)
+        return self._last_id(table, lock=table not in self._ids_held)
+
+    def _last_id(self, table: str, *, lock: bool) -> int:
+        if lock:
             self._session_lock(self._ID_LOCKS[table])
             self._ids_held.add(table)
-        return self._run("ids.last", f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
+        last = self._run("ids.last", f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
                          f"{table}_id_seq", (), None).fetchone()[0]
+        self._ids_seen[table] = last
+        return last
 
     def _after_insert(self, name) -> None:
         table = self._INSERTS.get(name)
@@ -1041,7 +1056,6 @@ class PostgresStorage(_Base):
             self._inserted.add(table)
 
     def _release_ids(self) -> None:
-        self._inserted.clear()
         for table in list(self._ids_held):
             self._ids_held.discard(table)
             try:
