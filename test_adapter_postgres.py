@@ -325,6 +325,28 @@ class ParityTest(ServerCase):
         self.assertEqual(store.tasks("u\x00ser"), ["t\x00"])
 
 
+class ReadOnlyTest(ServerCase):
+    def test_readonly_reads_plans_and_refuses_writes(self):
+        """readonly=True (a hot standby, a reporting role): reads and consolidate.plan work, every
+        write raises ReadOnlyError naming the fix, and nothing is written; a schema without a
+        store is refused rather than created."""
+        import consolidate
+        with self.assertRaisesRegex(memory.StoreError, "no memory store in schema"):
+            pg.open_store(self.url, readonly=True)
+        writer = self.open()
+        writer.add("I am vegetarian.", user=U, attribute="diet")
+        writer.add("I eat meat now.", user=U, attribute="diet")
+        reader = self.open(readonly=True)
+        self.assertEqual(len(reader.current(U)), 2)
+        self.assertEqual([i.rule for i in consolidate.plan(reader, consolidate.Scope(U))], ["newer statement"])
+        with self.assertRaisesRegex(memory.ReadOnlyError, "readonly=True"):
+            reader.add("I like tea.", user=U)
+        with self.assertRaisesRegex(memory.ReadOnlyError, "readonly=True"):
+            consolidate.consolidate(reader, consolidate.Scope(U))
+        self.assertEqual(len(writer.memories(U)), 2)
+        self.assertEqual(writer.resolutions(U), [])
+
+
 class LockTest(ServerCase):
     def test_a_users_writer_waits_for_that_users_write_only(self):
         first, second = self.open(), self.open(timeout=0.2)
