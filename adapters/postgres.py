@@ -683,6 +683,13 @@ if psycopg is not None:
             row = self.fetchone() if self.description else None
             return None if row is None else row[0]
 
+    class _Connection(psycopg.Connection):
+        """psycopg's connection with sqlite3's `in_transaction`, which the seam's transactions read."""
+
+        @property
+        def in_transaction(self) -> bool:
+            return self.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
     class _NumericLoader(psycopg.adapt.Loader):
         """numeric -> int when integral (sum() of bigint is numeric in PostgreSQL, an integer in
         SQLite), else float; never Decimal, which memory's arithmetic does not mix with."""
@@ -800,8 +807,8 @@ class PostgresStorage(_Base):
 
     def _connect(self):
         try:
-            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, int(round(self.timeout))),
-                                   application_name="memory")
+            conn = _Connection.connect(self.url, autocommit=True, connect_timeout=max(1, int(round(self.timeout))),
+                                       application_name="memory")
         except psycopg.Error as exc:
             raise _translate(exc, self.path, "connecting") from exc
         try:
@@ -946,62 +953,34 @@ class PostgresStorage(_Base):
 
     @contextmanager
     def write(self, *, dry_run: bool = False):
-        """A write transaction: BEGIN (READ COMMITTED) ... COMMIT; each user is locked at its
-        first statement (lock_user); any exception rolls back; dry_run=True rolls back at the
-        end. A readonly store raises ReadOnlyError before anything runs."""
-        conn = self.conn
-        if conn is None:
+        """The seam's write transaction (BEGIN ... COMMIT, rolled back on any error; its
+        statements: transaction.write, READ COMMITTED), in which each user is locked at its first
+        statement (lock_user) until the end; dry_run=True rolls back at the end. A readonly
+        store raises ReadOnlyError before anything runs; its dry-run copy always rolls back."""
+        if self.conn is None:
             raise memory.StoreError("the store is closed")
         if self.readonly and not dry_run:
             raise memory.ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call "
                                        "writes; open it without readonly=True (a role that may write) to change it")
-        dry_run = dry_run or self.dry_only
-        outer, self.action = self.action, "starting a write"
-        try:
-            self._run("transaction.write", self.SQL["transaction.write"], (), None)
-        finally:
-            self.action = outer
-        outer, self.action = self.action, "writing"
         self.in_write, self.locked = True, set()
         try:
-            yield self
-            end = "transaction.rollback" if dry_run else "transaction.commit"
-            self._run(end, self.SQL[end], (), None)
-        except BaseException as exc:
-            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                try:
-                    conn.execute("ROLLBACK")
-                except psycopg.Error:
-                    pass  # the error that stopped the write is the one to report
-            raise
+            with super().write(dry_run=dry_run or self.dry_only):
+                yield self
         finally:
-            self.action, self.in_write, self.locked = outer, False, set()
+            self.in_write, self.locked = False, set()
             self._release_ids()
             self._inserted.clear()
 
     @contextmanager
     def read(self, action: str = "reading"):
-        """A read transaction: one snapshot (REPEATABLE READ READ ONLY); it never waits for a
-        writer and no writer waits for it (MVCC). Inside a write, the write's own view."""
-        conn = self.conn
-        if conn is None:
-            raise memory.StoreError("the store is closed")
+        """The seam's read transaction: one snapshot (transaction.read: REPEATABLE READ READ
+        ONLY); it never waits for a writer and no writer waits for it (MVCC). Inside a write,
+        the write's own view."""
         if self.in_write:
             yield self
             return
-        outer, self.action = self.action, action
-        try:
-            try:
-                conn.execute(self.SQL["transaction.read"])
-                try:
-                    yield self
-                finally:
-                    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                        conn.execute("COMMIT")
-            except psycopg.Error as exc:
-                raise self.error(exc, action) from exc
-        finally:
-            self.action = outer
+        with super().read(action):
+            yield self
 
     def _session_lock(self, key: int):
         self._run("lock.session", "SELECT pg_advisory_lock(%s, %s)", (LOCK_SPACE, key), None)
