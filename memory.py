@@ -3236,6 +3236,7 @@ CREATE TABLE meta (
         "fold.close_entry": SQL["conflicts.close"],
         "fold.mark_again": SQL["pending.again"].replace("{where}", "AND id IN ({ids})"),
     })
+    # Built again from the schema script's own text (one home for an index's definition).
     for _index in ("memories_fold", "memories_unattributed", "resolutions_kept"):
         for _statement in STATEMENTS:
             if _statement.startswith(f"CREATE INDEX {_index} "):
@@ -3399,7 +3400,6 @@ CREATE TABLE meta (
         for start in range(0, len(freed), 500):
             chunk = freed[start:start + 500]
             self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
-
 
 _SCHEMA_STATEMENTS = SQLiteStorage.STATEMENTS
 # The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
