@@ -405,6 +405,35 @@ class ProcessesTest(ServerCase):
         self.assertEqual(len(set(clocks)), len(clocks))
 
 
+class IdLockTest(ServerCase):
+    def test_an_insert_waiting_for_its_user_never_holds_up_other_users_inserts(self):
+        """memory counts on consecutive ids for the rows of one insert. An add that waits for
+        its user's lock (held here as a long consolidation of that user would) holds no lock
+        other users' inserts need: they go on at once; the waiting add fails whole at its
+        timeout (LockedError), and ids stay unique and increasing."""
+        holder, waiter, other = self.open(), self.open(timeout=1.0), self.open(timeout=0.3)
+        results = []
+
+        def add():
+            try:
+                results.append(waiter.add("I like tea.", user=U))
+            except memory.LockedError as exc:
+                results.append(exc)
+        with holder.transaction() as tx:
+            tx.storage.lock_user(U)
+            thread = threading.Thread(target=add)
+            thread.start()
+            time.sleep(0.2)  # the waiter is waiting for U's lock now
+            made = other.add("I like coffee.", user="bob")  # not held up by the waiter
+            thread.join()
+        [outcome] = results
+        self.assertIsInstance(outcome, memory.LockedError)
+        self.assertEqual(holder.memories(U), [])
+        later = holder.add("I like milk.", user=U)
+        self.assertGreater(later.id, made.id)
+        self.assertEqual(sorted(m.id for u in (U, "bob") for m in holder.memories(u)), [made.id, later.id])
+
+
 class ErasureTest(ServerCase):
     MARK = "Zanzibarquux"
 
