@@ -325,6 +325,28 @@ class ParityTest(ServerCase):
         self.assertEqual(store.tasks("u\x00ser"), ["t\x00"])
 
 
+class ReadOnlyTest(ServerCase):
+    def test_readonly_reads_plans_and_refuses_writes(self):
+        """readonly=True (a hot standby, a reporting role): reads and consolidate.plan work, every
+        write raises ReadOnlyError naming the fix, and nothing is written; a schema without a
+        store is refused rather than created."""
+        import consolidate
+        with self.assertRaisesRegex(memory.StoreError, "no memory store in schema"):
+            pg.open_store(self.url, readonly=True)
+        writer = self.open()
+        writer.add("I am vegetarian.", user=U, attribute="diet")
+        writer.add("I eat meat now.", user=U, attribute="diet")
+        reader = self.open(readonly=True)
+        self.assertEqual(len(reader.current(U)), 2)
+        self.assertEqual([i.rule for i in consolidate.plan(reader, consolidate.Scope(U))], ["newer statement"])
+        with self.assertRaisesRegex(memory.ReadOnlyError, "readonly=True"):
+            reader.add("I like tea.", user=U)
+        with self.assertRaisesRegex(memory.ReadOnlyError, "readonly=True"):
+            consolidate.consolidate(reader, consolidate.Scope(U))
+        self.assertEqual(len(writer.memories(U)), 2)
+        self.assertEqual(writer.resolutions(U), [])
+
+
 class LockTest(ServerCase):
     def test_a_users_writer_waits_for_that_users_write_only(self):
         first, second = self.open(), self.open(timeout=0.2)
@@ -381,6 +403,35 @@ class ProcessesTest(ServerCase):
                          sorted(f"{w} event {i}" for w in ("w1", "w2", "w3") for i in range(25)))
         clocks = [m.created_at for m in store.memories("ada")]
         self.assertEqual(len(set(clocks)), len(clocks))
+
+
+class IdLockTest(ServerCase):
+    def test_an_insert_waiting_for_its_user_never_holds_up_other_users_inserts(self):
+        """memory counts on consecutive ids for the rows of one insert. An add that waits for
+        its user's lock (held here as a long consolidation of that user would) holds no lock
+        other users' inserts need: they go on at once; the waiting add fails whole at its
+        timeout (LockedError), and ids stay unique and increasing."""
+        holder, waiter, other = self.open(), self.open(timeout=1.0), self.open(timeout=0.3)
+        results = []
+
+        def add():
+            try:
+                results.append(waiter.add("I like tea.", user=U))
+            except memory.LockedError as exc:
+                results.append(exc)
+        with holder.transaction() as tx:
+            tx.storage.lock_user(U)
+            thread = threading.Thread(target=add)
+            thread.start()
+            time.sleep(0.2)  # the waiter is waiting for U's lock now
+            made = other.add("I like coffee.", user="bob")  # not held up by the waiter
+            thread.join()
+        [outcome] = results
+        self.assertIsInstance(outcome, memory.LockedError)
+        self.assertEqual(holder.memories(U), [])
+        later = holder.add("I like milk.", user=U)
+        self.assertGreater(later.id, made.id)
+        self.assertEqual(sorted(m.id for u in (U, "bob") for m in holder.memories(u)), [made.id, later.id])
 
 
 class ErasureTest(ServerCase):

@@ -70,6 +70,8 @@ __all__ = ["open_store", "PostgresStorage", "PG_SCHEMA", "STATEMENTS", "CROSS_US
 LOCK_SPACE = 0x6D656D  # "mem": first half of every advisory-lock key of this module (the user's hash is the second)
 CLOCK_LOCK = 1         # second half of the clock's session lock key (a user's key is never 1: see _user_key)
 SETUP_LOCK = 2         # second half of the schema setup/migration lock key
+STORE_LOCK = 5         # second half of the store's lock: shared by every write, exclusive for a run over every user
+# (3 and 4: the id locks of memories and conflicts, PostgresStorage._ID_LOCKS; _user_key avoids 1-5)
 # ts_rank's weights, in its order {D, C, B, A}: memory.BM25_WEIGHTS (attribute, text, context)
 # scaled so the largest is 1 (ts_rank refuses weights above 1). D is unused.
 RANK_WEIGHTS = "{%s}" % ", ".join(f"{w / max(memory.BM25_WEIGHTS):g}" for w in
@@ -297,9 +299,9 @@ def tsquery(phrases) -> str:
 # deployment knows which fan out to every shard (adapters/README.md: what a cross-user command
 # costs); test_adapter_postgres checks that nothing else runs without naming its user.
 CROSS_USER = {
+    "lock.store": "consolidate --all takes the store's lock alone",
     # Every user: the list of users, and a consolidation over every user (--all).
     "index_keys.users": "users(): every user with a row",
-    "lock.every_user": "consolidate --all locks each user before it reads",
     "fold.pending": "consolidate --all: the pending list of every user",
     "fold.scan": "consolidate --all: a full pass over every user's current facts",
     "fold.ledger": "consolidate --all: every user's open ledger",
@@ -488,6 +490,10 @@ _HEX = "'0123456789abcdef', 'abcdefghijklmnop'"  # translate(): memory's hex has
 OVERRIDES = {
     # The clock is a sequence; a block of n values is taken under a session lock (see tick).
     "clock.tick": "SELECT setval('clock_seq', nextval('clock_seq') + %s - 1) AS now",
+    # Ids of new memories are a block reserved before the insert (PostgresStorage.last_id): the
+    # insert names them, first in each row.
+    "memories.insert": re.sub(r"^INSERT INTO memories \(", "INSERT INTO memories (id, ",
+                              pg_form(memory.SQLiteStorage.SQL["memories.insert"])).replace("VALUES (", "VALUES (%s, "),
     # A write is READ COMMITTED with per-user locks (PostgresStorage.write); a read one snapshot.
     "transaction.write": "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE",
     "transaction.read": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
@@ -683,6 +689,13 @@ if psycopg is not None:
             row = self.fetchone() if self.description else None
             return None if row is None else row[0]
 
+    class _Connection(psycopg.Connection):
+        """psycopg's connection with sqlite3's `in_transaction`, which the seam's transactions read."""
+
+        @property
+        def in_transaction(self) -> bool:
+            return self.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
     class _NumericLoader(psycopg.adapt.Loader):
         """numeric -> int when integral (sum() of bigint is numeric in PostgreSQL, an integer in
         SQLite), else float; never Decimal, which memory's arithmetic does not mix with."""
@@ -733,7 +746,7 @@ def _user_key(user: str) -> int:
     users sharing one only take turns; it never lets two writers of one user interleave)."""
     key = int.from_bytes(hashlib.blake2b(user.encode("utf-8", "surrogatepass"), digest_size=4).digest(), "big",
                          signed=True)
-    return key if key not in (CLOCK_LOCK, SETUP_LOCK) else key + 2
+    return key if not 1 <= key <= 5 else key + 5
 
 
 # -- the seam --
@@ -788,6 +801,10 @@ class PostgresStorage(_Base):
         self._name = None
         self._versions = iter(range(1, 1 << 62))
         self._ids_held = set()    # tables whose id lock this connection holds (see last_id)
+        self._ids_seen = {}       # table -> the last id last_id returned (or its insert reached)
+        self._store_lock = None   # the open write's hold on the store's lock: None, "shared", "exclusive"
+        self._ticked = 0          # the size of the last clock block of the open write (see last_id)
+        self._reserved = None     # (first id, count) last_id reserved for the next memories insert
         self._inserted = set()
         self.conn = conn if conn is not None else self._connect()
         self.state = "postgres"
@@ -799,8 +816,8 @@ class PostgresStorage(_Base):
 
     def _connect(self):
         try:
-            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, int(round(self.timeout))),
-                                   application_name="memory")
+            conn = _Connection.connect(self.url, autocommit=True, connect_timeout=max(1, int(round(self.timeout))),
+                                       application_name="memory")
         except psycopg.Error as exc:
             raise _translate(exc, self.path, "connecting") from exc
         try:
@@ -829,23 +846,33 @@ class PostgresStorage(_Base):
         """Take `user`'s write lock now, inside a write transaction (a no-op outside one, and
         for a user already locked by it): pg_advisory_xact_lock(LOCK_SPACE, hash of the user),
         held to the end of the transaction. Writes of one user take turns; others run."""
-        if type(user) is str and self.in_write and user not in self.locked:
-            self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
-            self.locked.add(user)
+        if type(user) is not str or not self.in_write or user in self.locked:
+            return
+        self._share_store()
+        self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
+        self.locked.add(user)
+
+    def _share_store(self) -> None:
+        """The store's lock in shared mode, at the first statement of every write transaction:
+        writes never wait for each other on it, only for a run over every user (fold_lock)."""
+        if self.in_write and self._store_lock is None:
+            self._store_lock = "shared"
+            self._run("lock.store_shared", "SELECT pg_advisory_xact_lock_shared(%s, %s)", (LOCK_SPACE, STORE_LOCK), None)
 
     def fold_lock(self, user) -> None:
-        """Consolidation's lock, before the run reads anything: the user's write lock; for a run
-        over every user (ALL), every user's, in one sorted order (two such runs, or one and a
-        writer, never deadlock), so a run over every user takes turns with each user's writers
-        as on SQLite's one file lock. A user whose first row is written after this point is not
-        locked; the run reads it only when it is already committed."""
+        """Consolidation's lock, before the run reads anything. A run of one user: that user's
+        write lock (lock_user), so it takes turns with that user's writers and runs, on any host,
+        while other users' writes go on. A run over every user (ALL, `consolidate.py --all`):
+        the store's lock in exclusive mode, so it runs alone, as on SQLite's one file lock: every
+        read of the run sees the same rows (READ COMMITTED would otherwise show it another
+        writer's commits between two of its reads), and writers of every user wait for it (up
+        to their timeout). adapters/README.md's scale-out plan runs one consolidation per user
+        instead."""
         if type(user) is str:
             self.lock_user(user)
             return
-        users = [r[0] for r in self._run("lock.every_user", 'SELECT DISTINCT "user" FROM index_keys ORDER BY "user"',
-                                         (), memory.ALL).fetchall()]
-        for each in users:
-            self.lock_user(each)
+        self._store_lock = "exclusive"
+        self._run("lock.store", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, STORE_LOCK), memory.ALL)
 
     def _run(self, name, text, args, user, many=False):
         """The one call of the driver: the statement traced, its values encoded, errors
@@ -899,6 +926,7 @@ class PostgresStorage(_Base):
     def _execute(self, text: str, args=(), named: bool = True):
         """The seam's one call of the driver (rows always readable by name and position)."""
         user, name = self._user, self._name or "schema"
+        self._share_store()
         self.lock_user(user)
         routed, args = self._bind_user(self._route(text), args, user)
         return self._run(name, routed, args, user)
@@ -913,12 +941,18 @@ class PostgresStorage(_Base):
 
     def execute(self, name: str, args=(), *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
-        return self._with_user(name, user, lambda: self._execute(text, args))
+        cur = self._with_user(name, user, lambda: self._execute(text, args))
+        self._after_insert(name)
+        return cur
 
     def executemany(self, name: str, seq, *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
+        self._share_store()
         self._with_user(name, user, lambda: self.lock_user(user))
         form = self._route(text)
+        seq = list(seq)
+        if name == "memories.insert":
+            seq = self._with_reserved_ids(seq)
         bound = [self._bind_user(form, a, user) for a in seq]
         if not bound:
             return None
@@ -942,63 +976,38 @@ class PostgresStorage(_Base):
 
     @contextmanager
     def write(self, *, dry_run: bool = False):
-        """A write transaction: BEGIN (READ COMMITTED) ... COMMIT; each user is locked at its
-        first statement (lock_user); any exception rolls back; dry_run=True rolls back at the
-        end. A readonly store raises ReadOnlyError before anything runs."""
-        conn = self.conn
-        if conn is None:
+        """The seam's write transaction (BEGIN ... COMMIT, rolled back on any error; its
+        statements: transaction.write, READ COMMITTED), in which each user is locked at its first
+        statement (lock_user) until the end; dry_run=True rolls back at the end. A readonly
+        store raises ReadOnlyError before anything runs; its dry-run copy always rolls back."""
+        if self.conn is None:
             raise memory.StoreError("the store is closed")
         if self.readonly and not dry_run:
             raise memory.ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call "
                                        "writes; open it without readonly=True (a role that may write) to change it")
-        dry_run = dry_run or self.dry_only
-        outer, self.action = self.action, "starting a write"
+        self.in_write, self.locked, self._store_lock = True, set(), None
         try:
-            self._run("transaction.write", self.SQL["transaction.write"], (), None)
+            with super().write(dry_run=dry_run or self.dry_only):
+                yield self
         finally:
-            self.action = outer
-        outer, self.action = self.action, "writing"
-        self.in_write, self.locked = True, set()
-        try:
-            yield self
-            end = "transaction.rollback" if dry_run else "transaction.commit"
-            self._run(end, self.SQL[end], (), None)
-        except BaseException as exc:
-            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                try:
-                    conn.execute("ROLLBACK")
-                except psycopg.Error:
-                    pass  # the error that stopped the write is the one to report
-            raise
-        finally:
-            self.action, self.in_write, self.locked = outer, False, set()
+            self.in_write, self.locked = False, set()
             self._release_ids()
+            self._inserted.clear()
+            self._ticked, self._reserved = 0, None
 
     @contextmanager
     def read(self, action: str = "reading"):
-        """A read transaction: one snapshot (REPEATABLE READ READ ONLY); it never waits for a
-        writer and no writer waits for it (MVCC). Inside a write, the write's own view."""
-        conn = self.conn
-        if conn is None:
-            raise memory.StoreError("the store is closed")
+        """The seam's read transaction: one snapshot (transaction.read: REPEATABLE READ READ
+        ONLY); it never waits for a writer and no writer waits for it (MVCC). Inside a write,
+        the write's own view."""
         if self.in_write:
             yield self
             return
-        outer, self.action = self.action, action
-        try:
-            try:
-                conn.execute(self.SQL["transaction.read"])
-                try:
-                    yield self
-                finally:
-                    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                        conn.execute("COMMIT")
-            except psycopg.Error as exc:
-                raise self.error(exc, action) from exc
-        finally:
-            self.action = outer
+        with super().read(action):
+            yield self
 
     def _session_lock(self, key: int):
+        self._share_store()  # never wait for the store's lock while holding a session lock
         self._run("lock.session", "SELECT pg_advisory_lock(%s, %s)", (LOCK_SPACE, key), None)
 
     def _session_unlock(self, key: int):
@@ -1008,40 +1017,73 @@ class PostgresStorage(_Base):
         """Advance the server clock by n (see the module docstring); return the first new value.
         The block is consecutive: a session-level advisory lock (held for one statement, not to
         the end of the transaction) keeps another connection's values out of it."""
+        self._ticked = n
         self._session_lock(CLOCK_LOCK)
         try:
             return self.value("clock.tick", (n,), user=None) - n + 1
         finally:
             self._session_unlock(CLOCK_LOCK)
 
-    _INSERTS = {"memories.insert": "memories", "conflicts.open": "conflicts", "conflicts.import": "conflicts"}
+    _INSERTS = {"conflicts.open": "conflicts", "conflicts.import": "conflicts"}
     _ID_LOCKS = {"memories": 3, "conflicts": 4}
 
     def last_id(self, table: str) -> int:
-        """The last id handed out in `table` ("memories" or "conflicts"). memory's Transaction
-        reads it before inserting rows and counts on the next ids being consecutive, as they are
-        under SQLite's write lock. Here it takes the table's id lock (a session-level advisory
-        lock) until this connection's next insert into the table is done, so no other
-        connection's id falls among them; read again right after that insert, it only reads."""
+        """The last id handed out in `table` ("memories" or "conflicts"), as memory's Transaction
+        reads it around an insert, counting on the inserted rows getting the ids that follow,
+        one by one (SQLite's write lock makes them). PostgreSQL's sequences are shared by every
+        connection, so:
+        - memories: read before an insert, it reserves a block of as many ids as the clock block
+          the same insert took just before (Transaction.insert ticks once per row, then reads
+          last_id), under a short session lock, and returns the id before it; the insert
+          ("memories.insert") gives the rows those ids; read right after, it returns the block's
+          end. No lock is held between statements, so nothing waits across hosts.
+        - conflicts: it takes the table's id lock until this connection's next insert into the
+          table, which follows at once (Transaction.open_conflicts), so no other connection's id
+          falls among them.
+        A block of the wrong size fails the insert (memory then reports 'id allocation went
+        wrong'), never a silent overlap."""
         if table not in self._ID_LOCKS:
             raise ValueError(f"last_id: no id sequence for {table!r}")
-        if table in self._inserted:
+        if table in self._inserted:  # right after this connection's insert: where that insert ended
             self._inserted.discard(table)
-        elif table not in self._ids_held:
+            return self._ids_seen[table]
+        if table == "memories" and self.in_write and self._ticked:
+            first = self.reserve_ids("memories", self._ticked)
+            self._reserved = (first, self._ticked)
+            self._ticked = 0
+            return first - 1
+        return self._last_id(table, lock=table not in self._ids_held)
+
+    def _last_id(self, table: str, *, lock: bool) -> int:
+        if lock:
             self._session_lock(self._ID_LOCKS[table])
             self._ids_held.add(table)
-        return self._run("ids.last", f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
+        last = self._run("ids.last", f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM "
                          f"{table}_id_seq", (), None).fetchone()[0]
+        self._ids_seen[table] = last
+        return last
+
+    def _with_reserved_ids(self, rows) -> list:
+        """New memories' rows with their ids, the block last_id reserved, first."""
+        if self._reserved is None or self._reserved[1] != len(rows):
+            raise memory.StoreError(f"{self.path}: writing failed: {len(rows)} new memories but a block of "
+                                    f"{self._reserved[1] if self._reserved else 0} ids was reserved "
+                                    "(last_id reserves as many ids as the clock block before it)")
+        first, n = self._reserved
+        self._reserved = None
+        self._ids_seen["memories"] = first + n - 1
+        self._inserted.add("memories")
+        return [(first + i, *row) for i, row in enumerate(rows)]
 
     def _after_insert(self, name) -> None:
         table = self._INSERTS.get(name)
-        if table in self._ids_held:
+        if table in self._ids_held:  # the block is in: note where it ended, then let others insert
+            self._last_id(table, lock=False)
             self._session_unlock(self._ID_LOCKS[table])
             self._ids_held.discard(table)
             self._inserted.add(table)
 
     def _release_ids(self) -> None:
-        self._inserted.clear()
         for table in list(self._ids_held):
             self._ids_held.discard(table)
             try:
