@@ -14,10 +14,13 @@ newer version of this module is refused (memory.SchemaError) before anything cha
 What the seam's contract asks of a backend, and how PostgreSQL gives it:
 - Write transactions that lose nothing: READ COMMITTED transactions in which every user whose
   rows are touched is locked first, `pg_advisory_xact_lock(LOCK_SPACE, hash of the user)`,
-  taken before the transaction's first statement naming that user: writes of one user (an agent's turn, a consolidation run of that user,
-  an erasure) take turns, as they do on SQLite's one file lock; writes of different users run at
-  once. A consolidation of one user therefore never interleaves with another of that user, on
-  any host. Readers never wait: a read is one REPEATABLE READ READ ONLY snapshot (MVCC).
+  taken before the transaction's first statement naming that user: writes of one user (an
+  agent's turn, a consolidation run of that user, an erasure) take turns, as they do on
+  SQLite's one file lock; writes of different users run at once. A consolidation of one user
+  therefore never interleaves with another of that user, on any host. Every write also holds
+  the store's lock (STORE_LOCK) shared; a consolidation over every user (`--all`) holds it
+  exclusively, and so runs alone, as on SQLite. Readers never wait: a read is one REPEATABLE
+  READ READ ONLY snapshot (MVCC).
 - Timeouts: `timeout` seconds is the connection's lock_timeout (row locks and the per-user
   advisory lock alike). A lock not granted in time, a deadlock PostgreSQL broke, a
   serialization failure, or a statement cancelled by a statement_timeout set in the URL become
@@ -36,19 +39,25 @@ What the seam's contract asks of a backend, and how PostgreSQL gives it:
   PostgreSQL's parser keeps each hash one word, in a tsvector column generated from three
   columns weighted A (attribute), B (text) and C (context), with a GIN index. Each phrase of a
   query is one tsquery (`<->` between the hashes of a phrase, `|` between a phrase's keyed
-  forms), and a hit is ranked by BM25's form over PostgreSQL's `ts_rank` (weights in the ratio
-  of memory.BM25_WEIGHTS): see PostgresStorage.search.
+  forms), and a hit is ranked by BM25's form over PostgreSQL's `ts_rank` (see
+  PostgresStorage.search and RANK_WEIGHTS).
 - Erasure: forget and purge delete the rows and their index entries in the caller's one
-  transaction. The deleted row versions stay in the table and index files as dead tuples until
-  VACUUM reclaims them: scrub() runs VACUUM of every table erasure touches (autocommit: VACUUM
-  cannot run in a transaction). What VACUUM cannot reach (WAL segments, replicas' WAL, base
-  backups and dumps) is listed in adapters/README.md ("PostgreSQL").
+  transaction, re-keying the buckets they touch (a GIN index keeps the keys of deleted
+  entries). The deleted row versions stay in the table and index files as dead tuples until
+  VACUUM reclaims them: scrub() (checkpoint) runs VACUUM (INDEX_CLEANUP ON, ANALYZE) of every
+  table erasure touches, outside any transaction, once no snapshot older than the erasure is
+  left. What VACUUM cannot reach (free space, WAL, replicas, backups, logs) is listed in
+  adapters/README.md ("Erasure on PostgreSQL").
+- Text: any Unicode exactly, NUL included (escaped: see ESCAPE), compared by code point
+  (COLLATE "C").
 - The schema version: `meta` holds schema_version (memory.SCHEMA_VERSION) and the rule
-  fingerprints; migrations are checked on open under an advisory lock.
+  fingerprints; creation runs under an advisory lock; a newer version is refused. PostgreSQL
+  stores start at version 5: there is no migration yet.
 
 Routable by user: every statement on a user's rows names the user (`"user" = %s`), even where an
 id alone would do, so the tables can be distributed by user (Citus: distribution column "user").
-The few statements that read across users are named in CROSS_USER.
+The statements that run across users are named in CROSS_USER, each with why; SQLite's statements
+that have no counterpart here in NOT_ON_POSTGRES. test_adapter_postgres checks both.
 """
 
 from __future__ import annotations
@@ -63,12 +72,12 @@ import memory
 
 try:
     import psycopg
-    from psycopg.rows import dict_row
 except ImportError:  # open_store says how to install it
     psycopg = None
 
-__all__ = ["open_store", "PostgresStorage", "PG_SCHEMA", "STATEMENTS", "CROSS_USER", "scratch_url",
-           "drop_scratch", "LOCK_SPACE"]
+__all__ = ["open_store", "PostgresStorage", "PG_SCHEMA", "STATEMENTS", "OVERRIDES", "CROSS_USER",
+           "NOT_ON_POSTGRES", "pg_form", "route_by_user", "scratch_url", "with_schema", "drop_scratch",
+           "LOCK_SPACE", "RANK_WEIGHTS", "RANK_K1", "RANK_B"]
 
 LOCK_SPACE = 0x6D656D  # "mem": first half of every advisory-lock key of this module (the user's hash is the second)
 CLOCK_LOCK = 1         # second half of the clock's session lock key (a user's key is never 1: see _user_key)
