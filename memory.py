@@ -2713,14 +2713,17 @@ CREATE TABLE meta (
         the memory columns (_M), which this seam decodes in their order (_memory_of)."""
         cur = self._execute(self.SQL[name] if not slots else self.sql(name, **slots), args, named=False)
         try:
-            for row in cur:
-                yield _memory_of(row)
+            yield from map(_memory_of, cur)
         except self.Error as exc:
             raise self.error(exc) from exc
 
     def memories(self, name: str, args=(), *, user, **slots) -> list:
         """The Memory of every row of statement `name` (see each_memory), as a list."""
-        return list(self.each_memory(name, args, user=user, **slots))
+        cur = self._execute(self.SQL[name] if not slots else self.sql(name, **slots), args, named=False)
+        try:
+            return list(map(_memory_of, cur))
+        except self.Error as exc:
+            raise self.error(exc) from exc
 
     def executemany(self, name: str, seq, *, user, **slots):
         """Run statement `name` once per args tuple of `seq` (one call to the driver)."""
@@ -2753,7 +2756,11 @@ CREATE TABLE meta (
 
     def value(self, name: str, args=(), *, user, default=None, **slots):
         """The first column of the first row of statement `name`, or `default` without a row."""
-        row = self.one(name, args, user=user, **slots)
+        cur = self.execute(name, args, user=user, **slots)
+        try:
+            row = cur.fetchone()
+        except self.Error as exc:
+            raise self.error(exc) from exc
         return default if row is None else row[0]
 
     def column(self, name: str, args=(), *, user, **slots) -> list:
@@ -2917,7 +2924,7 @@ CREATE TABLE meta (
         if not phrases or not keys:
             return None
         terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-        return self.execute("fts.search", ("{attribute text context} : (" + terms + ")",), user=user)
+        return self._execute(self.SQL["fts.search"], ("{attribute text context} : (" + terms + ")",), named=False)
 
     def data_version(self) -> int:
         """A number that changes when another connection commits (PRAGMA data_version): with
@@ -4885,8 +4892,7 @@ class MemoryStore:
         out = []
         with self._read() as db:
             for bucket in db.column("index_keys.of_user", level, user=user, where=None if task is ALL else "&task"):
-                out.extend(db.each_memory("memories.of_user_bucket", (bucket, user, *args), user=user,
-                                          where=tuple(where)))
+                out += db.memories("memories.of_user_bucket", (bucket, user, *args), user=user, where=tuple(where))
         return sorted((m for m in out if metadata_matches(m, having)), key=lambda m: m.created_at)
 
     def resolutions(self, user: str) -> list[Resolution]:
@@ -5444,7 +5450,7 @@ class MemoryStore:
                 break
             ids = [h[0] for h in batch]
             found = {h[0]: h for h in batch}
-            rows = {m.id: m for m in db.each_memory("memories.by_ids", ids, user=user, ids=len(ids), where=None)}
+            rows = {m.id: m for m in db.memories("memories.by_ids", ids, user=user, ids=len(ids), where=None)}
             for mid in ids:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
