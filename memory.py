@@ -1979,6 +1979,9 @@ def _file_state(path: str):
     return st.st_ino, st.st_size, st.st_mtime_ns, os.path.exists(path + "-wal")
 
 
+_EXPANDED: dict = {}  # (storage class, statement name, slots) -> the expanded text (SQLiteStorage.sql)
+
+
 class _Slots(dict):
     """Slot values for str.format_map that leave every other slot as it is (for a second pass)."""
 
@@ -2615,9 +2618,18 @@ CREATE TABLE meta (
     def sql(self, name: str, **slots) -> str:
         """The text of statement `name` with its slots expanded (see the class docstring); the
         slots of a fragment are expanded too."""
-        text = self.SQL[name]
         if not slots:
-            return text
+            return self.SQL[name]
+        key = (type(self), name, *slots.items())  # a call site passes its slots in one order
+        text = _EXPANDED.get(key)
+        if text is None:
+            text = self._expand(name, slots)
+            if len(_EXPANDED) < 8192:  # IN-lists of every length up to a chunk: a bounded set
+                _EXPANDED[key] = text
+        return text
+
+    def _expand(self, name: str, slots: dict) -> str:
+        text = self.SQL[name]
         fragments, counts = _Slots(), _Slots()
         for slot, value in slots.items():
             if isinstance(value, int) and not isinstance(value, bool):
@@ -3224,6 +3236,7 @@ CREATE TABLE meta (
         "fold.close_entry": SQL["conflicts.close"],
         "fold.mark_again": SQL["pending.again"].replace("{where}", "AND id IN ({ids})"),
     })
+    # Built again from the schema script's own text (one home for an index's definition).
     for _index in ("memories_fold", "memories_unattributed", "resolutions_kept"):
         for _statement in STATEMENTS:
             if _statement.startswith(f"CREATE INDEX {_index} "):
@@ -3387,7 +3400,6 @@ CREATE TABLE meta (
         for start in range(0, len(freed), 500):
             chunk = freed[start:start + 500]
             self.execute("fold.mark_again", chunk, user=user, ids=len(chunk))
-
 
 _SCHEMA_STATEMENTS = SQLiteStorage.STATEMENTS
 # The tables a store of each version has (sqlite_sequence and FTS shadow tables aside): a file
