@@ -3236,7 +3236,7 @@ CREATE TABLE meta (
         "fold.resolutions_size": "SELECT max(id) FROM resolutions",
         **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
                                                                     "resolutions_kept")},
-        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
+        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?) RETURNING id",
         "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
         "fold.zombify": SQL["conflicts.zombify"],
         "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
@@ -3379,8 +3379,8 @@ CREATE TABLE meta (
     def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
         """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
         are dropped."""
-        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
-                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
+        run = self.value("fold.run", (now, clock, None if user is ALL else user,
+                                      json.dumps("ALL" if task is ALL else task), decisions), user=None)
         self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
         return run
 
