@@ -601,10 +601,12 @@ def main(argv=None) -> int:
 
     Exit 0 on success, 1 when nothing was found or the store refused (one line on stderr: a
     missing or foreign file, an unknown user, a lock held past --timeout), 2 on bad usage.
+    DB is a file path or a PostgreSQL URL (memory.open_db: a URL loads adapters/postgres.py).
     """
+    from memory import DB_HELP, open_db
     parser = argparse.ArgumentParser(prog="consolidate.py", description="Consolidate a memory store (cron).",
                                      allow_abbrev=False)
-    parser.add_argument("db", help="path of an existing memory database (never created)")
+    parser.add_argument("db", help=DB_HELP + "; a file must exist (never created)")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--user", help="consolidate this user")
     who.add_argument("--all", action="store_true", help="consolidate every user")
@@ -622,7 +624,7 @@ def main(argv=None) -> int:
         scope = Scope(ALL if args.all else args.user, task)
         # A dry run only reads (plan works on a private copy of a read-only store).
         with (open_for_reading(args.db, timeout=args.timeout) if args.dry_run else
-              MemoryStore(args.db, timeout=args.timeout, create=False)) as store:
+              open_db(args.db, timeout=args.timeout, create=False)) as store:
             if not args.all:
                 require_user(store, args.user)
             if args.dry_run:

@@ -3036,14 +3036,16 @@ def main(argv=None) -> int:
     quarantine lists held memories (quarantined, and contested newcomers withheld from recall)
     with their provenance; release confirms one (it becomes the user's statement); discard
     forgets one (audited, text gone); refused lists the audit of rejected and held writes (no
-    text). Exit 0 ok, 1 nothing found or refused, 2 usage.
+    text). Exit 0 ok, 1 nothing found or refused, 2 usage. DB is a file path or a PostgreSQL URL
+    (memory.open_db: a URL loads adapters/postgres.py).
     """
     import argparse
-    from memory import StoreError, common_options, common_values, emit, open_for_reading, report_error, require_user
+    from memory import (DB_HELP, StoreError, common_options, common_values, emit, open_db, open_for_reading,
+                        report_error, require_user)
     common = common_options()
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.",
                                      parents=[common])
-    parser.add_argument("db", help="path of the memory database")
+    parser.add_argument("db", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     q = sub.add_parser("quarantine", help="held memories and contested newcomers", parents=[common])
     q.add_argument("--user", help="only this user")
@@ -3058,7 +3060,7 @@ def main(argv=None) -> int:
         parser.error(f"--user: expected a non-empty value; got {args.user!r}")
     try:
         with (open_for_reading(args.db, timeout=args.timeout) if args.command in ("quarantine", "refused") else
-              MemoryStore(args.db, timeout=args.timeout, create=False)) as store:
+              open_db(args.db, timeout=args.timeout, create=False)) as store:
             rows, nothing = [], "nothing found"
             if args.command == "quarantine":
                 if args.user:

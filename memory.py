@@ -73,7 +73,7 @@ __all__ = [
     "check_export_header", "opposed",
     "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM", "metadata_filter", "metadata_matches",
     "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
-    "open_for_reading", "REFUSED_OPS",
+    "open_for_reading", "REFUSED_OPS", "open_db", "is_database_url", "DATABASE_URL_SCHEMES", "DB_HELP",
 ]
 
 SCHEMA_VERSION = 5
@@ -5832,12 +5832,13 @@ def main(argv=None) -> int:
     command. Exit 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the
     fix), 2 usage. The database must exist (only an import that writes something creates a
     missing one); the read commands (READ_COMMANDS, forget --dry-run) open it read-only
-    (open_for_reading).
+    (open_for_reading). DB may be a PostgreSQL URL (open_db: it loads adapters/postgres.py);
+    backup, a copy of a SQLite file, then refuses and names pg_dump.
     """
     common = common_options()
     parser = argparse.ArgumentParser(prog="memory.py", description="Review an agent-memory store.",
                                      parents=[common], allow_abbrev=False)
-    parser.add_argument("db", help="path of the memory database")
+    parser.add_argument("db", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name, help_text, *, filters=()):
@@ -5879,8 +5880,13 @@ def main(argv=None) -> int:
                    help="the file's format: this store's export (default), Mem0's get_all/export JSON, or the "
                         "MCP memory server's memory.jsonl (needs --user)")
     p.add_argument("--user", help="with --from mcp-memory: the user whose knowledge graph it is")
-    command("backup", "online, consistent copy to a new file").add_argument("out")
+    command("backup", "online, consistent copy of a SQLite file to a new file (PostgreSQL: pg_dump)").add_argument(
+        "out")
     args = common_values(parser.parse_args(argv))
+    if args.command == "backup" and is_database_url(args.db):
+        return report_error("memory.py", StoreError(
+            "backup copies a SQLite file; for a PostgreSQL database use pg_dump (pg_dump --format=custom "
+            "--file OUT.dump URL), or this store's own export (python memory.py URL export > OUT.jsonl)"))
     for flag in ("user", "task", "attribute"):
         value = getattr(args, flag, None)
         if value is not None and not value.strip():
@@ -5902,7 +5908,7 @@ def main(argv=None) -> int:
             text = _read_file(args.file)
             records = (mcp_memory_records(text.splitlines(), args.user) if args.source_format == "mcp-memory"
                        else mem0_records(_json_or_lines(text, args.file)))
-        if records is not None and not os.path.exists(args.db):
+        if records is not None and not is_database_url(args.db) and not os.path.exists(args.db):
             with MemoryStore(":memory:") as probe:  # what a fresh file would get: nothing, then no file
                 done = (probe.import_records(records) if args.source_format == "agent-memory"
                         else probe.import_memories(records[0]))
@@ -5910,8 +5916,8 @@ def main(argv=None) -> int:
                     return _command(probe, args, records, done)
         with (open_for_reading(args.db, timeout=args.timeout) if args.command in READ_COMMANDS or
               getattr(args, "dry_run", False) else
-              MemoryStore(args.db, timeout=args.timeout, create=None if args.command == "import" else False)) as store:
-            if store.scrub_pending:  # read-only: the erased text may still be in the -wal file
+              open_db(args.db, timeout=args.timeout, create=None if args.command == "import" else False)) as store:
+            if getattr(store, "scrub_pending", False):  # read-only: the erased text may still be in the -wal file
                 print(f"memory.py: note: an erasure's scrub is pending in {args.db}; any write command (or "
                       "MemoryStore(path)) with write access finishes it", file=sys.stderr)
             return _command(store, args, records)
@@ -5939,11 +5945,51 @@ def _metadata_pair(text: str) -> tuple:
 READ_COMMANDS = ("users", "list", "show", "history", "conflicts", "events", "export")
 
 
+# The command lines (and the adapters' --db / path arguments) name a store by a file path or by
+# a PostgreSQL URL. Only a URL loads adapters/postgres.py and its one package, psycopg: the core
+# itself never imports an adapter, so it stays standard library only.
+DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
+DB_HELP = ("the memory database: a file path, or a PostgreSQL URL (postgresql://USER@HOST:PORT/DBNAME "
+           "or postgres://..., libpq's URI form; loads adapters/postgres.py, which needs psycopg 3)")
+
+
+def is_database_url(target) -> bool:
+    """Whether a command line's DB argument is a PostgreSQL URL (DATABASE_URL_SCHEMES, any case)
+    rather than a file path."""
+    return isinstance(target, str) and target.lower().startswith(DATABASE_URL_SCHEMES)
+
+
+def open_db(target: str, *, timeout: float = 5.0, **options) -> "MemoryStore":
+    """The one home of "path or URL -> store" for the command lines and adapters. A PostgreSQL
+    URL (is_database_url) opens `adapters.postgres.open_store(target, timeout=timeout,
+    **options)`, the adapter imported here on first use and nowhere else in the core (it takes
+    create=, readonly= and MemoryStore's other keywords that are not SQLite's); anything else is
+    `MemoryStore(target, timeout=timeout, **options)`. timeout: seconds to wait for another
+    writer's lock. Raises StoreError naming the package to install when psycopg (or
+    adapters/postgres.py) cannot be imported, and whatever the store raises on opening."""
+    if not is_database_url(target):
+        return MemoryStore(target, timeout=timeout, **options)
+    import importlib  # only on this path: a file path never touches the adapter
+    try:
+        return importlib.import_module("adapters.postgres").open_store(target, timeout=timeout, **options)
+    except ModuleNotFoundError as exc:  # at the adapter's import, or at its first use of psycopg
+        if exc.name and exc.name.split(".")[0] == "psycopg":
+            raise StoreError(f"a PostgreSQL URL needs psycopg 3, which is not installed ({exc}): "
+                             "pip install 'psycopg[binary]'") from None
+        if exc.name in ("adapters", "adapters.postgres"):
+            raise StoreError("a PostgreSQL URL needs adapters/postgres.py (the project's adapters/ folder beside "
+                             f"memory.py, on the Python path); not found: {exc}") from None
+        raise
+
+
 def open_for_reading(path: str, *, timeout: float) -> "MemoryStore":
     """The store the read commands of the three command lines review: read-only (no file made;
     a read-only file or directory is enough), unless the file must first be migrated or its
     derived columns rebuilt, which only a writable open does; where this process cannot write,
-    the read-only store's ReadOnlyError (naming the fix) is raised."""
+    the read-only store's ReadOnlyError (naming the fix) is raised. A PostgreSQL URL opens
+    through open_db, read-only and never creating a store."""
+    if is_database_url(path):  # no file to create or to migrate by a writable open
+        return open_db(path, timeout=timeout, create=False, readonly=True)
     try:
         return MemoryStore(path, timeout=timeout, create=False, readonly=True)
     except ReadOnlyError as exc:
@@ -6404,4 +6450,7 @@ def emit(rows, *, as_json: bool, nothing: str = "nothing found") -> int:
 
 
 if __name__ == "__main__":
+    # Run as a script this module is __main__; the adapter a URL loads imports "memory": let that
+    # be this module, so that its errors are the classes main() catches.
+    sys.modules.setdefault("memory", sys.modules[__name__])
     sys.exit(main())

@@ -8,9 +8,10 @@ import asyncio
 import importlib.util
 import json
 import os
-import tempfile
 import unittest
 import warnings
+
+from test_support import store_at, temp_dir
 
 HAVE_LANGGRAPH = importlib.util.find_spec("langgraph") is not None
 HAVE_LANGMEM = HAVE_LANGGRAPH and importlib.util.find_spec("langmem") is not None
@@ -26,9 +27,8 @@ LG = ("ada", "memories")  # LangGraph's convention
 class Base(unittest.TestCase):
     def setUp(self):
         from adapters.langgraph_store import MemoryBaseStore
-        from memory import MemoryStore
-        self.tmp = tempfile.TemporaryDirectory()
-        self.mem = MemoryStore(os.path.join(self.tmp.name, "memory.db"))
+        self.tmp = temp_dir()
+        self.mem = store_at(os.path.join(self.tmp.name, "memory.db"))
         self.store = MemoryBaseStore(self.mem)  # as adapters/README.md builds it: source "model"
 
     def tearDown(self):
@@ -345,7 +345,6 @@ class SearchAndBatchTest(Base):
 
     def test_search_across_namespaces_and_the_refusal(self):
         from adapters.langgraph_store import CrossUserSearchError, MemoryBaseStore
-        from memory import MemoryStore
         for ns, key, text in ((("docs", "a"), "one", "The red apple is ripe."), (("docs", "b"), "two", "The blue car is fast."),
                               (("docs", "b", "c"), "three", "A red car and a red apple.")):
             self.store.put(ns, key, {"text": text})
@@ -358,7 +357,7 @@ class SearchAndBatchTest(Base):
             with self.assertRaisesRegex(CrossUserSearchError, "bound user"):
                 self.store.search(prefix, query="tea")
         # a store that binds no user answers () as LangGraph does
-        with MemoryStore(os.path.join(self.tmp.name, "other.db")) as other:
+        with store_at(os.path.join(self.tmp.name, "other.db")) as other:
             plain = MemoryBaseStore(other)
             plain.put(("a",), "k", {"v": 1})
             plain.put(("b", "c"), "k", {"v": 2})
@@ -384,8 +383,7 @@ class SearchAndBatchTest(Base):
         """Without an index embedder, the scores are recall's, fused with vectors when the
         MemoryStore has an embedder."""
         from adapters.langgraph_store import MemoryBaseStore, namespace_user
-        from memory import MemoryStore
-        with MemoryStore(os.path.join(self.tmp.name, "fused.db"), embed=letters) as mem:
+        with store_at(os.path.join(self.tmp.name, "fused.db"), embed=letters) as mem:
             store = MemoryBaseStore(mem)
             for key, text in (("zz", "The zebra grazes."), ("ab", "A cab waits."), ("pp", "Puppies nap.")):
                 store.put(("fused",), key, {"text": text})
@@ -445,7 +443,7 @@ class SuiteRunnerTest(unittest.TestCase):
         finally:
             sys.path.pop(0)
         err = io.StringIO()
-        with tempfile.TemporaryDirectory() as empty, contextlib.redirect_stderr(err):
+        with temp_dir() as empty, contextlib.redirect_stderr(err):
             self.assertEqual(langgraph_suite.main([empty]), 2)
         self.assertIn("no libs/checkpoint/tests here", err.getvalue())
         self.assertEqual(langgraph_suite._index({"dims": 3, "text_fields": ["a"]}),

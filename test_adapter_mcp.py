@@ -15,6 +15,8 @@ import threading
 import time
 import unittest
 
+from test_support import location, store_at, temp_dir
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "adapters", "mcp_server.py")
 CONSOLIDATE = os.path.join(HERE, "consolidate.py")
@@ -117,10 +119,9 @@ class MCPServerTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        from memory import MemoryStore
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.db = os.path.join(cls.tmp.name, "memory.db")
-        with MemoryStore(cls.db) as store:  # what the user said before the model came along
+        cls.tmp = temp_dir()
+        cls.db = location(os.path.join(cls.tmp.name, "memory.db"))
+        with store_at(cls.db) as store:  # what the user said before the model came along
             cls.veg = store.add("I'm vegetarian.", user="ada", attribute="diet").id
             cls.editor = store.add("The team's editor is Vim.", user="ada", attribute="team_editor").id
             cls.bob = store.add("Bob's PIN is 4321.", user="bob", attribute="pin").id
@@ -133,8 +134,7 @@ class MCPServerTest(unittest.TestCase):
         cls.tmp.cleanup()
 
     def store(self):
-        from memory import MemoryStore
-        return MemoryStore(self.db)
+        return store_at(self.db)
 
     def test_tools_and_their_schemas(self):
         tools = {t.name: t for t in self.client.run(lambda s: s.list_tools()).tools}
@@ -314,10 +314,9 @@ class MCPServerTaskTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        from memory import MemoryStore
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.db = os.path.join(cls.tmp.name, "memory.db")
-        with MemoryStore(cls.db) as store:
+        cls.tmp = temp_dir()
+        cls.db = location(os.path.join(cls.tmp.name, "memory.db"))
+        with store_at(cls.db) as store:
             cls.home = store.add("I live in Porto.", user="ada", attribute="home_city").id
             cls.other = store.add("The budget is 500 euros.", user="ada", task="work").id
         cls.client = Client(cls.db, "--user", "ada", "--task", "trip", "--gate", "provenance", "--timeout", "0.2",
@@ -375,7 +374,7 @@ class TestReadmeExample(unittest.TestCase):
             text = f.read()
         blocks = text[text.index("Example: the SDK's own stdio client"):].split("```")
         script, shown = blocks[1].removeprefix("python\n"), blocks[3].strip().splitlines()
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             script = script.replace('"memory.db"', repr(os.path.join(tmp, "memory.db")))
             out = subprocess.run([sys.executable, "-c", script], cwd=HERE, capture_output=True, text=True,
                                  timeout=120)

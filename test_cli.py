@@ -12,13 +12,13 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
 from consolidate import consolidate
 from gates import Candidate, GuardGate, remember
-from memory import SCHEMA_VERSION, LockedError, MemoryStore, SchemaError, StoreError
+from memory import SCHEMA_VERSION, LockedError, SchemaError, StoreError
+from test_support import FileCase, TempStoreCase, contents, location, new_store, sqlite_only, store_at
 
 HERE = Path(__file__).resolve().parent
 
@@ -35,13 +35,11 @@ def run(module, *args, stdin=None):
                           timeout=60, input=stdin)
 
 
-class CliCase(unittest.TestCase):
+class CliCase(TempStoreCase):
     def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.dir = Path(tmp.name)
-        self.db = str(self.dir / "memory.db")
-        with MemoryStore(self.db) as s:
+        self.dir = self.tmpdir
+        self.db = location(self.temp_path("memory.db"))
+        with store_at(self.db) as s:
             s.declare("birthdate", "immutable")
             self.veg = s.add("The team's editor is Vim.", user="ada", attribute="team_editor").id
             # a tool's different value of a fact that is not about ada: stored, contested, withheld
@@ -118,16 +116,17 @@ class MemoryCommandLine(CliCase):
         self.assertEqual((events[0]["op"], sorted(events[0]["ids"])), ("forget", sorted([self.oslo, self.rome])))
         self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 0)
         self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 1)
-        with MemoryStore(self.db) as s:
+        with store_at(self.db) as s:
             self.assertEqual(s.users(), ["ada"])
 
+    @sqlite_only("the backup command")
     def test_export_import_round_trip_and_backup(self):
         exported = run("memory.py", self.db, "export")
         self.assertEqual(exported.returncode, 0, exported.stderr)
         lines = [json.loads(x) for x in exported.stdout.splitlines()]
         self.assertEqual((lines[0]["type"], lines[0]["schema_version"]), ("header", SCHEMA_VERSION))
         (self.dir / "out.jsonl").write_text(exported.stdout, encoding="utf-8")
-        other = str(self.dir / "other.db")
+        other = location(str(self.dir / "other.db"))
         imported = run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json")
         self.assertEqual(imported.returncode, 0, imported.stderr)
         report = json.loads(imported.stdout)[0]
@@ -153,7 +152,7 @@ class MemoryCommandLine(CliCase):
         backup = str(self.dir / "copy.db")
         self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 0)
         self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 1)  # never overwrites
-        with MemoryStore(backup) as s:
+        with store_at(backup) as s:
             self.assertEqual(len(s.memories("ada")), 5)
 
     def test_import_refuses_bad_records_by_number(self):
@@ -163,14 +162,15 @@ class MemoryCommandLine(CliCase):
                                      "authenticated": True, "trust": "trusted", "status": "current"}),
                          json.dumps({"type": "resolution", "kept": 1, "retired": 2, "rule": "duplicate"}),
                          json.dumps({"type": "weird"})])
-        out = run("memory.py", str(self.dir / "new.db"), "import", "-", stdin=bad)
+        out = run("memory.py", location(str(self.dir / "new.db")), "import", "-", stdin=bad)
         self.assertEqual(out.returncode, 1, out.stderr)  # nothing imported (issue 20): no file either
         self.assertIn("refused 3", out.stderr)
         self.assertIn("record 2: text", out.stderr)
         self.assertFalse((self.dir / "new.db").exists())
         newer = json.dumps({"type": "header", "format": "agent-memory", "schema_version": 99})
-        self.assertEqual(run("memory.py", str(self.dir / "new2.db"), "import", "-", stdin=newer).returncode, 1)
+        self.assertEqual(run("memory.py", location(str(self.dir / "new2.db")), "import", "-", stdin=newer).returncode, 1)
 
+    @sqlite_only("missing database files")
     def test_a_missing_or_foreign_file_is_an_error_never_created(self):
         missing = str(self.dir / "nope.db")
         out = run("memory.py", missing, "list")
@@ -210,19 +210,19 @@ class WhatANewUserMet(CliCase):
 
     def test_import_twice_adds_nothing_and_a_failed_import_makes_no_file(self):
         (self.dir / "out.jsonl").write_text(run("memory.py", self.db, "export").stdout, encoding="utf-8")
-        other = str(self.dir / "other.db")
+        other = location(str(self.dir / "other.db"))
         first = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         again = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         self.assertEqual(first["ids"], again["ids"])
         self.assertEqual(again["refused"], [])  # not refused: imported before, and said so (issue 20)
         self.assertEqual(len(again["already"]), len(first["ids"]) + first["resolutions"] + first["entries"])
-        with MemoryStore(other) as s:
+        with store_at(other) as s:
             self.assertEqual(len(s.memories("ada")), len(first["ids"]) - 2)  # bob's two are bob's
             self.assertEqual(len(s.conflicts("ada", kinds=None)), 1)
         (self.dir / "bad.jsonl").write_text("not json\n", encoding="utf-8")
         for name, source in (("never.db", "missing.jsonl"), ("never2.db", "bad.jsonl")):
             with self.subTest(source=source):
-                out = run("memory.py", str(self.dir / name), "import", str(self.dir / source))
+                out = run("memory.py", location(str(self.dir / name)), "import", str(self.dir / source))
                 self.assertEqual(out.returncode, 1)
                 self.assertFalse((self.dir / name).exists())
 
@@ -230,7 +230,7 @@ class WhatANewUserMet(CliCase):
     def test_a_refused_purge_is_not_audited_and_conflicts_lists_every_kind(self):
         self.assertEqual(run("memory.py", self.db, "purge", "nobody").returncode, 1)
         self.assertEqual(run("memory.py", self.db, "events").returncode, 1)  # no audit of nothing
-        with MemoryStore(self.db) as s:
+        with store_at(self.db) as s:
             s.add("The standup is at 9:30.", user="bob")
             s.add("The standup is at 10:00.", user="bob")
             consolidate(s, "bob")
@@ -263,7 +263,7 @@ class WhatASecondNewUserMet(CliCase):
         for name, (_, why) in cases.items():
             with self.subTest(source=name):
                 target = self.dir / f"into-{name}.db"
-                out = run("memory.py", str(target), "import", str(self.dir / name))
+                out = run("memory.py", location(str(target)), "import", str(self.dir / name))
                 self.assertEqual(out.returncode, 1, out.stdout)
                 self.assertIn(why, out.stderr)
                 self.assertEqual(len(out.stderr.strip().splitlines()), 1)
@@ -277,6 +277,7 @@ class WhatASecondNewUserMet(CliCase):
         self.assertEqual(nobody.returncode, 1)
         self.assertIn("no memories for user 'nobody' (users: ada, bob)", nobody.stderr)
 
+    @sqlite_only("holds the write lock through sqlite3")
     def test_a_lock_timeout_names_the_flag(self):
         holder = sqlite3.connect(self.db, isolation_level=None)
         self.addCleanup(holder.close)
@@ -293,7 +294,7 @@ class WhatASecondNewUserMet(CliCase):
             holder.execute("ROLLBACK")
 
     def test_export_into_a_closed_pipe_ends_quietly(self):
-        with MemoryStore(self.db) as s:
+        with store_at(self.db) as s:
             s.add_many([{"text": f"Filler fact {i}.", "user": "ada"} for i in range(600)])  # > a 64 KiB pipe
         cmd = f"{sys.executable} {HERE / 'memory.py'} {self.db} export | head -1"
         out = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, timeout=60)
@@ -312,7 +313,7 @@ class GatesCommandLine(CliCase):
         self.assertEqual(released.returncode, 0, released.stderr)
         self.assertEqual(run("gates.py", self.db, "release", str(self.held)).returncode, 1)
         self.assertEqual(run("gates.py", self.db, "discard", str(self.steak)).returncode, 0)
-        with MemoryStore(self.db) as s:
+        with store_at(self.db) as s:
             self.assertIsNone(s.get(self.steak))
             self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
         self.assertEqual(run("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
@@ -329,7 +330,7 @@ class GatesCommandLine(CliCase):
         self.assertIn("--timeout: expected seconds", refused.stderr)
 
     def test_a_notice_names_the_entry_and_the_call_that_settles_it(self):
-        with MemoryStore(self.db) as s:
+        with store_at(self.db) as s:
             notice = s.recall("editor", user="ada").notices[0]
         self.assertIn("ledger entry 1", notice)
         self.assertIn(f"store.resolve(1, keep={self.steak})", notice)
@@ -337,11 +338,12 @@ class GatesCommandLine(CliCase):
 
 
 class CronCommandLine(CliCase):
+    @sqlite_only("holds the write lock through sqlite3")
     def test_unknown_user_timeout_user_column_and_texts(self):
         nobody = run("consolidate.py", self.db, "--user", "nobody")
         self.assertEqual(nobody.returncode, 1)
         self.assertIn("no memories for user 'nobody'", nobody.stderr)
-        with MemoryStore(self.db) as s:
+        with store_at(self.db) as s:
             s.add("I live in Paris.", user="ada", attribute="home_city")
             s.add("I moved to Nice.", user="bob", attribute="home_city")
             s.add("I live in Lyon.", user="bob", attribute="home_city")
@@ -364,64 +366,128 @@ class CronCommandLine(CliCase):
         self.assertIn("timeout", locked.stderr)
 
 
-class ErrorsSayWhatToDo(unittest.TestCase):
+@sqlite_only("SQLite error names, files and PRAGMAs")
+class ErrorsSayWhatToDo(FileCase):
     """Issue 13: one translation point keyed on the SQLite error name, each message naming the
     file and the fix."""
 
-    def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.path = str(Path(tmp.name) / "m.db")
-
     def test_locked(self):
-        MemoryStore(self.path).close()
+        store_at(self.path).close()
         holder = sqlite3.connect(self.path, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         self.addCleanup(holder.close)
-        with MemoryStore(self.path, timeout=0.1) as s, self.assertRaisesRegex(
+        with store_at(self.path, timeout=0.1) as s, self.assertRaisesRegex(
                 LockedError, r"m\.db: starting a write failed: .*SQLITE_BUSY.*retry, or raise timeout"):
             s.add("x", user="u")
         holder.execute("ROLLBACK")
 
     @unittest.skipIf(os.geteuid() == 0, "root ignores file permissions")
     def test_readonly(self):
-        MemoryStore(self.path).close()
+        store_at(self.path).close()
         os.chmod(self.path, stat.S_IRUSR)
-        with MemoryStore(self.path) as s, self.assertRaisesRegex(StoreError, "read-only.*permissions"):
+        with store_at(self.path) as s, self.assertRaisesRegex(StoreError, "read-only.*permissions"):
             s.add("x", user="u")
 
     def test_readonly_by_query_only(self):
-        with MemoryStore(self.path) as s:
+        with store_at(self.path) as s:
             s._db().execute("PRAGMA query_only = ON")
             with self.assertRaisesRegex(StoreError, r"m\.db: .*failed.*SQLITE_READONLY.*read-only"):
                 s.add("x", user="u")
 
     def test_disk_full(self):
-        with MemoryStore(self.path) as s:
+        with store_at(self.path) as s:
             s._db().execute("PRAGMA max_page_count = 40")
             with self.assertRaisesRegex(StoreError, r"SQLITE_FULL.*disk is full.*nothing was written"):
                 s.add_many([{"text": f"Fact {i} " + "x" * 3000, "user": "u"} for i in range(40)])
             self.assertEqual(s.memories("u"), [])
 
     def test_damaged(self):
-        with MemoryStore(self.path) as s:
+        with store_at(self.path) as s:
             s.add_many([{"text": f"Fact {i} " + "y" * 200, "user": "u"} for i in range(200)])
         data = bytearray(Path(self.path).read_bytes())
         data[4096:] = b"\xff" * (len(data) - 4096)  # every page but the header's
         Path(self.path).write_bytes(bytes(data))
         with self.assertRaisesRegex(SchemaError, "damaged|not a memory database"):
-            with MemoryStore(self.path) as s:
+            with store_at(self.path) as s:
                 s.memories("u")
                 s.recall("fact", user="u")
 
     def test_constraint(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             a, b = s.add("x", user="u").id, s.add("y", user="u").id
             with self.assertRaisesRegex(StoreError, "SQLITE_CONSTRAINT.*constraint"):
                 with s.transaction() as tx:
                     tx.retire(a, b, "duplicate", user="u", clock=1)
                     tx.retire(a, b, "duplicate", user="u", clock=1)
 
+
+
+class DatabaseUrls(unittest.TestCase):
+    """Issue 26: the command lines take a PostgreSQL URL where they take a database path, through
+    one home (memory.open_db), which loads adapters.postgres only for a URL. What needs no server:
+    the help says so, backup refuses a URL naming pg_dump, a missing psycopg is named with the
+    command that installs it, and a path never loads the adapter. With a server:
+    test_adapter_postgres_cli.py."""
+
+    URL = "postgresql://nobody@127.0.0.1:1/nowhere"
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.dir = Path(tmp.name)
+
+    def test_which_arguments_are_urls(self):
+        import memory
+        for target, url in (("postgresql://u@h/db", True), ("postgres://h/db", True), ("POSTGRESQL://h/db", True),
+                            ("memory.db", False), (":memory:", False), ("postgresql.db", False),
+                            ("./postgres://x", False), (None, False)):
+            with self.subTest(target=target):
+                self.assertIs(memory.is_database_url(target), url)
+
+    def test_every_command_line_says_it_takes_a_url(self):
+        import io
+        from contextlib import redirect_stdout
+        import consolidate
+        import gates
+        import memory
+        for module in (memory, consolidate, gates):
+            with self.subTest(module=module.__name__), redirect_stdout(io.StringIO()) as out:
+                with self.assertRaises(SystemExit) as done:
+                    module.main(["--help"])
+            self.assertEqual(done.exception.code, 0)
+            self.assertIn("or a PostgreSQL URL", " ".join(out.getvalue().split()))
+
+    def test_backup_of_a_url_is_refused_naming_pg_dump(self):
+        import memory
+        out = self.dir / "copy.db"
+        code, _, err = here(memory, self.URL, "backup", str(out))
+        self.assertEqual(code, 1)
+        self.assertRegex(err, r"memory\.py: error: backup copies a SQLite file; .*pg_dump")
+        self.assertFalse(out.exists())
+
+    def test_a_missing_psycopg_is_named_with_its_install_command(self):
+        import consolidate
+        import gates
+        import memory
+        from unittest import mock
+        for module, args in ((memory, (self.URL, "list")), (consolidate, (self.URL, "--all")),
+                             (gates, (self.URL, "quarantine"))):
+            with self.subTest(module=module.__name__), mock.patch.dict(sys.modules, {"psycopg": None}):
+                sys.modules.pop("adapters.postgres", None)  # imported afresh: its import of psycopg fails
+                code, _, err = here(module, *args)
+                self.assertEqual(code, 1)
+                self.assertRegex(err, r"error: .*needs psycopg 3.*pip install 'psycopg\[binary\]")
+
+    def test_a_path_never_loads_the_adapter(self):
+        db = str(self.dir / "m.db")
+        script = ("import sys, memory, consolidate, gates\n"
+                  f"memory.MemoryStore({db!r}).close()\n"
+                  f"for m, a in ((memory, [{db!r}, 'users']), (consolidate, [{db!r}, '--all']), "
+                  f"(gates, [{db!r}, 'quarantine'])):\n"
+                  "    m.main(a)\n"
+                  "print(sorted(n for n in sys.modules if n.startswith(('adapters', 'psycopg'))))\n")
+        done = subprocess.run([sys.executable, "-c", script], cwd=HERE, capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.stdout.strip().splitlines()[-1], "[]", done.stderr)
 
 
 def here(module, *args):
@@ -434,18 +500,16 @@ def here(module, *args):
     return code, out.getvalue(), err.getvalue()
 
 
-class ExportImportRoundTrips(unittest.TestCase):
+class ExportImportRoundTrips(TempStoreCase):
     """Issue 20, defect 2: an import set every recorded_at to the import time, kept the first
     source/origin/authority only inside an origin string, left ledger reasons naming the old
     ids, exited 0 (creating the file, advancing the clock) when it added nothing, and counted
     records imported before as imported."""
 
     def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.dir = Path(tmp.name)
-        self.src, self.dst = str(self.dir / "a.db"), str(self.dir / "b.db")
-        with MemoryStore(self.src, wall_clock=lambda: 1e9) as s:  # recorded in 2001
+        self.dir = self.tmpdir
+        self.src, self.dst = location(str(self.dir / "a.db")), location(str(self.dir / "b.db"))
+        with store_at(self.src, wall_clock=lambda: 1e9) as s:  # recorded in 2001
             s.declare("birthdate", "immutable")
             s.add("The team's editor is Vim.", user="ada", attribute="team_editor")
             remember(Candidate("The team's editor is Emacs.", user="ada", attribute="team_editor", source="tool",
@@ -456,7 +520,7 @@ class ExportImportRoundTrips(unittest.TestCase):
             s.add("Born 1991-01-01.", user="ada", attribute="birthdate")
             s.add("I went running.", user="bob", task="t1", kind="episodic")
             consolidate(s, "ada")
-        with MemoryStore(self.dst) as s:  # ids here are taken: the import renumbers
+        with store_at(self.dst) as s:  # ids here are taken: the import renumbers
             for i in range(3):
                 s.add(f"Already here {i}.", user="cy")
 
@@ -503,19 +567,19 @@ class ExportImportRoundTrips(unittest.TestCase):
         self.assertIn(f"trusted memory {ids[1]}", contest["reason"])
 
         # The same export again adds nothing: exit 1, and not a byte changes (not even the clock).
-        before = Path(self.dst).read_bytes()
+        before = contents(self.dst)
         code, out, err = here(memory, self.dst, "import", str(self.dir / "a.jsonl"))
         self.assertEqual(code, 1)
         self.assertIn("imported 0 memories, 0 resolutions, 0 ledger entries, 0 policies; 10 records were "
                       "imported before (not written again); refused 0", err)
-        self.assertEqual(Path(self.dst).read_bytes(), before)  # not even the clock moved
+        self.assertEqual(contents(self.dst), before)  # not even the clock moved
         header_only = self.dir / "h.jsonl"
         header_only.write_text(json.dumps(self.export(self.src)[0]) + "\n", encoding="utf-8")
-        code, _, err = here(memory, str(self.dir / "new.db"), "import", str(header_only))
+        code, _, err = here(memory, location(str(self.dir / "new.db")), "import", str(header_only))
         self.assertEqual(code, 1)
         self.assertIn("no file created", err)
         self.assertFalse((self.dir / "new.db").exists())
-        with MemoryStore(self.dst) as s:  # the first provenance is shown, never used to outrank
+        with store_at(self.dst) as s:  # the first provenance is shown, never used to outrank
             live = s.add("I live in Lisbon.", user="ada", attribute="home_city")
             self.assertEqual([(r.kept, r.rule) for r in consolidate(s, "ada").resolutions],
                              [(live.id, "live over import")])
@@ -525,7 +589,7 @@ class ExportImportRoundTrips(unittest.TestCase):
     def test_a_record_imported_before_and_retired_since_is_not_imported_again(self):
         """Found by a new user: once a live statement had retired an imported row, every
         re-import of the same export wrote that row again (four copies of "I live in Oslo")."""
-        with MemoryStore() as a, MemoryStore() as b:
+        with new_store() as a, new_store() as b:
             a.add("I live in Oslo.", user="ada", attribute="home_city")
             export = list(a.export())
             b.import_records(export)
@@ -538,7 +602,7 @@ class ExportImportRoundTrips(unittest.TestCase):
                              [("current", "I live in Paris."), ("retired", "I live in Oslo.")])
 
     def test_a_row_imported_before_schema_5_is_not_imported_again(self):
-        with MemoryStore() as old, MemoryStore() as source:
+        with new_store() as old, new_store() as source:
             old.add("I like tea.", user="u", source="import", origin="import:user:chat")  # as imports were stored
             source.add("I like tea.", user="u")
             done = old.import_records(source.export())

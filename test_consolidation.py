@@ -9,12 +9,12 @@ import random
 import re
 import subprocess
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
 from consolidate import RULES, Scope, consolidate, plan
-from memory import ALL, InvalidMemory, MemoryStore
+from memory import ALL, InvalidMemory
+from test_support import ON_POSTGRES, TempStoreCase, db, location, new_store, sqlite_only, store_at, temp_dir
 
 HERE = Path(__file__).resolve().parent
 U1, U2 = "U1", "U2"
@@ -55,7 +55,7 @@ class Test00RecordedDemo(unittest.TestCase):
     """A fresh demo run reproduces consolidation-result.json byte for byte."""
 
     def test_fresh_demo_run_matches_recorded_result(self):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             out = Path(tmp) / "result.json"
             proc = subprocess.run([sys.executable, str(HERE / "demo.py"), "--out", str(out)],
                                   capture_output=True, text=True, cwd=tmp, timeout=120)
@@ -78,10 +78,9 @@ class Test00RecordedDemo(unittest.TestCase):
         self.assertEqual(kinds, {"contradiction", "cross-scope duplicate", "changed value"})
 
 
-class StoreCase(unittest.TestCase):
+class StoreCase(TempStoreCase):
     def setUp(self):
-        self.store = MemoryStore()
-        self.addCleanup(self.store.close)
+        self.store = self.new_store()
 
     def add(self, text, **kw):
         kw.setdefault("user", U1)
@@ -94,7 +93,7 @@ class StoreCase(unittest.TestCase):
         return {(r.kept, r.retired, r.rule) for r in self.store.resolutions(user)}
 
     def count(self):
-        return self.store._db().execute("SELECT count(*) FROM memories").fetchone()[0]
+        return db(self.store).execute("SELECT count(*) FROM memories").fetchone()[0]
 
 
 class TestFold(StoreCase):
@@ -110,7 +109,7 @@ class TestFold(StoreCase):
         ]
         for older, newer, keep_older, rule in cases:
             with self.subTest(older=older, newer=newer):
-                store = MemoryStore()
+                store = new_store()
                 a = store.add("I drive a Volvo.", user=U1, attribute="car", **older).id
                 b = store.add("I drive a Saab.", user=U1, attribute="car", **newer).id
                 report = consolidate(store, U1)
@@ -170,9 +169,9 @@ class TestFold(StoreCase):
         for i in range(5):
             self.add(f"value {i % 3}", attribute="k")
             self.add(f"note {i % 2}")
-        before = self.store._db().execute("SELECT count(*), sum(status = 'current') FROM memories").fetchone()
+        before = db(self.store).execute("SELECT count(*), sum(status = 'current') FROM memories").fetchone()
         planned = plan(self.store, U1)
-        self.assertEqual(self.store._db().execute(
+        self.assertEqual(db(self.store).execute(
             "SELECT count(*), sum(status = 'current') FROM memories").fetchone(), before)
         self.assertEqual(self.store.resolutions(U1), [])
         report = consolidate(self.store, U1)
@@ -202,7 +201,7 @@ class TestFold(StoreCase):
         r1 = consolidate(self.store, U1)
         r2 = consolidate(self.store, U1)
         self.assertEqual(r2.run, r1.run + 1)
-        runs = self.store._db().execute("SELECT count(*) FROM runs").fetchone()[0]
+        runs = db(self.store).execute("SELECT count(*) FROM runs").fetchone()[0]
         self.assertEqual(runs, 2)
 
 
@@ -290,10 +289,11 @@ class TestPublicBugCasesConsolidation(StoreCase):
         self.assertNotIn(w1, ids)
         self.assertEqual(ids, [w2])  # the hit on the old text stands for its replacement
         # The FTS side table agrees with the main table: every row indexed once, no stale extras.
-        db = self.store._db()
-        self.assertEqual(db.execute("SELECT count(*) FROM memories_fts").fetchone()[0],
-                         db.execute("SELECT count(*) FROM memories").fetchone()[0])
-        db.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)")
+        if not ON_POSTGRES:  # FTS5's own check
+            conn = self.store._db()
+            self.assertEqual(conn.execute("SELECT count(*) FROM memories_fts").fetchone()[0],
+                             conn.execute("SELECT count(*) FROM memories").fetchone()[0])
+            conn.execute("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)")
 
     def test_BR11_inference_never_overwrites_stated_diet(self):
         """BR-11: inference never overwrites stated diet. The public case: A behaviour-based inference
@@ -390,7 +390,7 @@ class TestPublicBugCasesConsolidation(StoreCase):
         texts = ["i live in city-p", "I live in City-P. ", "I live in City-P."]  # t1, t2, t3
         outcomes = set()
         for order in itertools.permutations(range(3)):
-            store = MemoryStore()
+            store = new_store()
             ids = {}
             # Insert so that id order differs from time order, then read by the server clock.
             for i in order:
@@ -429,9 +429,9 @@ class TestCronCommand(unittest.TestCase):
                               capture_output=True, text=True, timeout=60)
 
     def test_cli_dry_run_json_and_table(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            path = str(Path(tmp) / "m.db")
-            with MemoryStore(path) as store:
+        with temp_dir() as tmp:
+            path = location(str(Path(tmp) / "m.db"))
+            with store_at(path) as store:
                 a = store.add("I live in Oslo.", user=U1, attribute="home_city").id
                 b = store.add("I live in Rome.", user=U1, attribute="home_city").id
                 store.add("I live in Paris.", user=U2, attribute="home_city")
@@ -441,7 +441,7 @@ class TestCronCommand(unittest.TestCase):
             self.assertEqual(json.loads(dry.stdout)["resolutions"],
                              [{"user": U1, "kept": b, "retired": a, "rule": "newer statement",
                                "kept_text": "I live in Rome.", "retired_text": "I live in Oslo."}])
-            with MemoryStore(path) as store:
+            with store_at(path) as store:
                 self.assertEqual(store.resolutions(U1), [])  # the dry run wrote nothing
             real = self.run_cli(path, "--user", U1)
             self.assertEqual(real.returncode, 0, real.stderr)
@@ -454,8 +454,9 @@ class TestCronCommand(unittest.TestCase):
             level = self.run_cli(path, "--all", "--task", "-", "--json")
             self.assertEqual(level.returncode, 0, level.stderr)
 
+    @sqlite_only("missing and foreign database files")
     def test_cli_exit_codes(self):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             missing = self.run_cli(str(Path(tmp) / "nope.db"), "--all")
             self.assertEqual(missing.returncode, 1)
             self.assertEqual(len(missing.stderr.strip().splitlines()), 1)
@@ -468,7 +469,7 @@ class TestCronCommand(unittest.TestCase):
             for args in ([str(junk)], [str(junk), "--user", U1, "--all"], ["--all"]):
                 with self.subTest(args=args):
                     self.assertEqual(self.run_cli(*args).returncode, 2)
-            with MemoryStore(str(Path(tmp) / "ok.db")):
+            with store_at(str(Path(tmp) / "ok.db")):
                 pass
             self.assertEqual(self.run_cli(str(Path(tmp) / "ok.db"), "--user", "").returncode, 2)  # bad usage
 
@@ -515,7 +516,7 @@ class TestRandomHistoriesAgainstReferenceFold(unittest.TestCase):
         from memory import normalize
         for seed in range(300 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 50):  # more seeds in CI
             rng = random.Random(seed)
-            with self.subTest(seed=seed), MemoryStore() as store:
+            with self.subTest(seed=seed), new_store() as store:
                 policies = {"b": "many"} if seed % 3 == 0 else {}
                 for a, p in policies.items():
                     store.declare(a, p)
@@ -579,7 +580,7 @@ class TestChangedValuesByKey(unittest.TestCase):
     def test_seeded_mix_matches_the_old_rule(self):
         for seed in range(80 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 15):  # more seeds in CI
             rng = random.Random(seed)
-            with self.subTest(seed=seed), MemoryStore() as store:
+            with self.subTest(seed=seed), new_store() as store:
                 for batch in range(2):
                     before = {m.id for m in store.memories(U1)}
                     store.add_many([dict(text=self.text(rng), user=U1) for _ in range(rng.randrange(5, 30))])
@@ -607,7 +608,7 @@ class TestChangedValuesByKey(unittest.TestCase):
             calls.append(1)
             return real(a, b)
         n = 400
-        with MemoryStore() as store:
+        with new_store() as store:
             store.add_many([dict(text=f"Order {100000 + i} shipped on day {i % 28 + 1}.", user=U1) for i in range(n)])
             module.changed_value = counting
             try:

@@ -17,11 +17,11 @@ every coexisting preference stays. Baselines (plain newer-wins) are reported and
 
 import json
 import os
-import shutil
 import sys
-import tempfile
 import unittest
 from pathlib import Path
+
+from test_support import TempStoreCase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
@@ -40,7 +40,7 @@ def load_records():
         return [json.loads(line) for line in fh if line.strip()]
 
 
-class VocabularyMatching(unittest.TestCase):
+class VocabularyMatching(TempStoreCase):
     """eval/default_policies.json, matched by name alone (no data needed)."""
 
     def setUp(self):
@@ -75,8 +75,7 @@ class VocabularyMatching(unittest.TestCase):
 
     def test_a_deployer_edits_the_file(self):
         """The vocabulary is data: another file changes what is matched, no code."""
-        folder = Path(tempfile.mkdtemp())
-        self.addCleanup(shutil.rmtree, folder)
+        folder = self.tmpdir
         path = folder / "policies.json"
         path.write_text(json.dumps({"immutable_fields": ["blood_type"],
                                     "immutable_paths": ["Personal.Birthdate"]}), encoding="utf-8")

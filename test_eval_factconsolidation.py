@@ -14,9 +14,10 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 import unittest
 from pathlib import Path
+
+from test_support import TempStoreCase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
@@ -154,13 +155,12 @@ class MultiHop(unittest.TestCase):
 
 
 @unittest.skipUnless((DATA / fc.CLOZE_FILE).exists(), SKIP)
-class ChainedLookups(unittest.TestCase):
+class ChainedLookups(TempStoreCase):
     """A two-hop chain whose second key is overwritten, with the default and an injected
     decomposer, on a small file in the benchmark's format."""
 
     def setUp(self):
-        self.dir = Path(tempfile.mkdtemp())
-        self.addCleanup(shutil.rmtree, self.dir)
+        self.dir = self.tmpdir
         for name in (fc.CLOZE_FILE, fc.QUESTION_FILE):
             shutil.copy(DATA / name, self.dir / name)
         question = "What is the country of citizenship of the spouse of Alice Example?"

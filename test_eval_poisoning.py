@@ -22,11 +22,11 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import sys
-import tempfile
 import unittest
 from pathlib import Path
+
+from test_support import TempStoreCase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
@@ -58,12 +58,11 @@ class Helpers(unittest.TestCase):
             self.assertFalse(poisoning.is_factual(text), text)
 
 
-class DataFolders(unittest.TestCase):
+class DataFolders(TempStoreCase):
     """eval/poisoning.py takes any data folder and runs the sets it finds there."""
 
     def setUp(self):
-        self.dir = Path(tempfile.mkdtemp(prefix="test_eval_poisoning_"))
-        self.addCleanup(shutil.rmtree, self.dir, ignore_errors=True)
+        self.dir = self.tmpdir
 
     def test_agentdojo_slot_names_may_carry_digits(self):
         self.assertEqual(poisoning._SLOT.findall("a {injection_hotels_0} b {calendar_x}"),

@@ -10,8 +10,6 @@ counts every user's rows, and "writes nothing" has to cover every table.
 import os
 import random
 import re
-import shutil
-import tempfile
 import unicodedata
 import unittest
 
@@ -20,7 +18,8 @@ from gates import (CLAIM_KINDS, PARSED_LANGUAGES, USER_OWNED_ATTRIBUTES, USER_OW
                    Decision, GuardGate, OpenGate, ProvenanceGate, about_user, classify_claim, clear_instruction,
                    discard, has_prompt_structure, hidden_content, language_of, name_forms, names_from_id, place_fact,
                    quarantined, release, remember, render, user_owned)
-from memory import InvalidMemory, Memory, MemoryStore, canonical
+from memory import InvalidMemory, Memory, canonical
+from test_support import TempStoreCase, db, new_store, sqlite_only, store_at
 
 U = "u1"
 TABLES = ("memories", "resolutions", "conflicts", "events", "runs", "attributes")
@@ -33,7 +32,7 @@ ROLE_OR_HEADING_START = re.compile(
 
 def counts(store):
     """Rows in every table that a write could touch (all users)."""
-    conn = store._db()
+    conn = db(store)
     return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
 
 
@@ -53,15 +52,12 @@ class RecordingGate:
         return self.inner.review(candidate, store)
 
 
-class StoreCase(unittest.TestCase):
+class StoreCase(TempStoreCase):
     def setUp(self):
-        self.store = MemoryStore()
-        self.addCleanup(self.store.close)
+        self.store = self.new_store()
 
     def fresh_store(self):
-        store = MemoryStore()
-        self.addCleanup(store.close)
-        return store
+        return self.new_store()
 
     def say(self, text, gate=None, store=None, **fields):
         """The user says `text` in chat (through `gate`, default ProvenanceGate)."""
@@ -1030,6 +1026,7 @@ class QuarantineReview(StoreCase):
                     release(self.store, bad)
                 self.assertEqual(counts(self.store), before)
 
+    @sqlite_only("dumps the SQLite tables")
     def test_discard_forgets_with_audit(self):
         held = self.hold("My home city is now Zqxvilleplonk.")
         kept = self.say("My home city is City-P.").memory
@@ -1062,16 +1059,15 @@ class QuarantineReview(StoreCase):
         self.assertEqual(self.store.get(w1.id).status, "current")
 
 
-class DiscardedTextLeavesTheFile(unittest.TestCase):
+@sqlite_only("the files")
+class DiscardedTextLeavesTheFile(TempStoreCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="test_gates_")
-        # rmtree takes the database with its -wal and -shm files.
-        self.addCleanup(shutil.rmtree, self.dir, ignore_errors=True)
+        self.dir = str(self.tmpdir)  # removed with the database's -wal and -shm files
         self.path = os.path.join(self.dir, "memory.db")
 
     def test_discarded_text_gone_from_db_and_wal(self):
         marker = "Qwxplorzzt"
-        with MemoryStore(self.path) as store:
+        with store_at(self.path) as store:
             for i in range(20):
                 store.add(f"Ordinary fact number {i}.", user=U)
             held = remember(Candidate(f"My home city is {marker}.", user=U, source="import",
@@ -1407,7 +1403,7 @@ TOOL = dict(user=U, source="tool", origin="email:notices@vendor.example")
 
 def tool(text, gate=None, store=None, **fields):
     """Remember `text` as authenticated tool content (default ProvenanceGate, a fresh store)."""
-    store = store if store is not None else MemoryStore()
+    store = store if store is not None else new_store()
     return remember(Candidate(text, **dict(TOOL, **fields)), gate or ProvenanceGate(), store)
 
 

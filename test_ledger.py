@@ -6,16 +6,15 @@ store lives in its own temp dir, removed with its -wal and -shm files after the 
 moves through an injected wall clock (MemoryStore(wall_clock=...)), never by sleeping.
 """
 
-import os
 import re
 import sqlite3
-import tempfile
 import unittest
 from datetime import datetime, timezone
 
 from consolidate import consolidate, default_contradicts, plan
 from gates import Candidate, GuardGate, remember
-from memory import ALL, InvalidMemory, MemoryStore
+from memory import ALL, InvalidMemory
+from test_support import TempStoreCase, new_store, sqlite_only, store_at
 
 U = "u1"
 DAY = 86400.0
@@ -35,18 +34,11 @@ class Clock:
         self.t += days * DAY
 
 
-class LedgerCase(unittest.TestCase):
-    """Helpers shared by the ledger tests."""
+class LedgerCase(TempStoreCase):
+    """Helpers shared by the ledger tests (temp_path: a path in the test's temporary folder)."""
 
     def store(self, path=":memory:", **kwargs):
-        store = MemoryStore(path, **kwargs)
-        self.addCleanup(store.close)
-        return store
-
-    def temp_path(self, name="memory.db"):
-        tmp = tempfile.TemporaryDirectory(prefix="test_ledger_")
-        self.addCleanup(tmp.cleanup)  # runs after the stores close (cleanups are LIFO)
-        return os.path.join(tmp.name, name)
+        return self.store_at(path, **kwargs)
 
     @staticmethod
     def snapshot(store, user=U):
@@ -740,7 +732,7 @@ class PoliciesPersisted(LedgerCase):
 
     def test_policies_survive_reopening_a_file_store(self):
         path = self.temp_path()
-        with MemoryStore(path) as s:
+        with store_at(path) as s:
             s.declare("birthdate", "immutable")
             s.declare("Hat Style", "many")
             s.declare("diet", "one")  # the default: nothing to store
@@ -969,6 +961,7 @@ class PolicyChangeRefolds(LedgerCase):
 
 class PlanIsADryRun(LedgerCase):
 
+    @sqlite_only("PRAGMA data_version")
     def test_plan_returns_the_decisions_of_consolidate_and_writes_nothing(self):
         path = self.temp_path()
         s = self.store(path)
@@ -1034,7 +1027,7 @@ class RestatedSideSettlesWithoutAttribute(unittest.TestCase):
     ]
 
     def history(self, texts, order, every, **restatement):
-        s = MemoryStore()
+        s = new_store()
         self.addCleanup(s.close)
         for i, t in enumerate(order):
             s.add(texts[t], user=U, **(restatement if i == len(order) - 1 else {}))
@@ -1081,7 +1074,7 @@ class RestatedSideSettlesWithoutAttribute(unittest.TestCase):
     def test_a_name_in_a_value_slot_is_not_settled(self):
         # BR-04: "codes mostly in C++" and "... in C" may both hold; only a date, time,
         # quantity or tense is one statement's changed value that a restatement settles.
-        s = MemoryStore()
+        s = new_store()
         self.addCleanup(s.close)
         for t in ("User codes mostly in C++.", "User codes mostly in C.", "User codes mostly in C++"):
             s.add(t, user=U)

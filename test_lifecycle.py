@@ -9,14 +9,14 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
 from consolidate import consolidate
 from gates import Candidate, GuardGate, release, remember
-from memory import (ALL, HISTORY_KINDS, PURGE_ALL_CONFIRM, RULE_UPDATE, RULES, InvalidMemory, MemoryStore,
-                    main, mcp_memory_records, mem0_records)
+from memory import (ALL, HISTORY_KINDS, PURGE_ALL_CONFIRM, RULE_UPDATE, RULES, InvalidMemory, main,
+                    mcp_memory_records, mem0_records)
+from test_support import FileCase, new_store, sqlite_only
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "adapters" / "fixtures"
@@ -43,17 +43,9 @@ def contested(store):
     return mine, tool
 
 
-class TempDir(unittest.TestCase):
-    def setUp(self):
-        self._tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(self._tmp.cleanup)
-        self.dir = Path(self._tmp.name)
-        self.path = str(self.dir / "m.db")
-
+class TempDir(FileCase):
     def open(self, path=":memory:"):
-        store = MemoryStore(path)
-        self.addCleanup(store.close)
-        return store
+        return self.store_at(path)
 
 
 class TestUpdate(TempDir):
@@ -167,6 +159,7 @@ class TestHistory(TempDir):
 
 
 class TestPurgeAll(TempDir):
+    @sqlite_only("reads the SQLite tables and files")
     def test_guarded_audited_and_gone_from_the_files(self):
         store = self.open(self.path)
         store.declare("diet", "immutable")
@@ -232,7 +225,7 @@ class TestMetadata(TempDir):
         records = list(store.export())
         self.assertEqual([r.get("metadata") for r in records if r["type"] == "memory"],
                          [{"app": "web", "ü": [1, {"x": None}]}, None])
-        other = MemoryStore(":memory:")
+        other = new_store()
         self.addCleanup(other.close)
         other.import_records(records)
         self.assertEqual([m.metadata for m in other.memories(U)], [{"app": "web", "ü": [1, {"x": None}]}, None])

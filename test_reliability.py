@@ -18,7 +18,6 @@ import re
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import unittest
 import unittest.mock
@@ -30,8 +29,9 @@ import gates
 import memory
 from consolidate import Scope, consolidate
 from gates import Candidate, GuardGate, remember
-from memory import (ALL, MAX_ID, MAX_KEY_CHARS, InvalidMemory, LockedError, MemoryStore, ReadOnlyError, SchemaError,
+from memory import (ALL, MAX_ID, MAX_KEY_CHARS, InvalidMemory, LockedError, ReadOnlyError, SchemaError,
                     ScrubPendingError, StoreError, prepare)
+from test_support import FileCase, TempStoreCase, db, new_store, sqlite_only, store_at, temp_dir
 
 HERE = Path(__file__).resolve().parent
 U = "U1"
@@ -41,12 +41,12 @@ SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 def churn(path, rounds, sqlite=None):
     """Two stores on one file, in two threads: one adds 2 x rounds facts, the other adds and
     forgets `rounds` marked secrets ("zqx<i>marker"). Returns the exceptions they raised."""
-    MemoryStore(path, sqlite=sqlite).close()
+    store_at(path, sqlite=sqlite).close()
     errors = []
 
     def adder():
         try:
-            with MemoryStore(path, timeout=30, sqlite=sqlite) as s:
+            with store_at(path, timeout=30, sqlite=sqlite) as s:
                 for i in range(rounds * 2):
                     s.add(f"Fact {i} about alpha beta.", user=f"u{i % 7}")
         except Exception as exc:  # collected: an assertion in a thread would be lost
@@ -54,7 +54,7 @@ def churn(path, rounds, sqlite=None):
 
     def forgetter():
         try:
-            with MemoryStore(path, timeout=30, sqlite=sqlite) as s:
+            with store_at(path, timeout=30, sqlite=sqlite) as s:
                 for i in range(rounds):
                     s.forget(s.add(f"Secret zqx{i}marker alpha.", user="u1").id)
         except Exception as exc:
@@ -67,23 +67,7 @@ def churn(path, rounds, sqlite=None):
     return errors
 
 
-class FileCase(unittest.TestCase):
-    def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.dir = Path(tmp.name)
-        self.path = str(self.dir / "m.db")
-
-    def open(self, **kw):
-        store = MemoryStore(self.path, **kw)
-        self.addCleanup(store.close)
-        return store
-
-    def file_bytes(self, path=None):
-        path = path or self.path
-        return b"".join(Path(path + x).read_bytes() for x in ("", "-wal", "-shm") if Path(path + x).exists())
-
-
+@sqlite_only("FTS5 statements and the files")
 class TestErasureNeverOptimizesTheIndex(FileCase):
     """Defect 1: forget() ran FTS5 'optimize', which corrupts the index on SQLite 3.40 while
     another connection writes. No erasure statement may merge or optimize the index."""
@@ -112,11 +96,12 @@ class TestErasureNeverOptimizesTheIndex(FileCase):
         self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone(), ("ok",))
         conn.close()
         self.assertNotIn(b"zqx", self.file_bytes())
-        with MemoryStore(self.path) as s:
+        with store_at(self.path) as s:
             self.assertEqual(s.recall("zqx5marker", user="u1").memories, [])
             self.assertEqual(len(s.memories("u2")), len([i for i in range(rounds * 2) if i % 7 == 2]))
 
 
+@sqlite_only("the files and the FTS5 index keys")
 class TestErasedTextLeavesTheFiles(FileCase):
     """Erased text is gone from the .db, -wal and -shm files, and from the search index:
     the index holds keyed hashes, and the key of the erased rows' bucket is destroyed."""
@@ -181,6 +166,7 @@ print("not killed")
 """
 
 
+@sqlite_only("kills at SQLite statements; the files")
 class TestForgetIsCrashAtomic(FileCase):
     """Defect 2: a kill between the deletion's commit and the clean-up left the forgotten words
     in the files. Now the erasure and a scrub record commit together; the next open finishes it."""
@@ -189,13 +175,13 @@ class TestForgetIsCrashAtomic(FileCase):
         for step in ("before-commit", "before-checkpoint", "before-record-cleared"):
             with self.subTest(step=step):
                 path = str(self.dir / f"{step}.db")
-                with MemoryStore(path) as s:
+                with store_at(path) as s:
                     s.add("A fact that stays.", user=U)
                     mid = s.add("Secret snarkhunter code.", user=U).id
                 proc = subprocess.run([sys.executable, "-c", _KILLER, path, str(HERE), step, str(mid)],
                                       capture_output=True, text=True, timeout=60)
                 self.assertEqual(proc.returncode, 9, proc.stdout + proc.stderr)
-                with MemoryStore(path) as s:  # the open finishes a committed erasure
+                with store_at(path) as s:  # the open finishes a committed erasure
                     found = s.get(mid)
                     if step == "before-commit":  # nothing happened: all or nothing
                         self.assertIsNotNone(found)
@@ -231,12 +217,13 @@ class TestForgetIsCrashAtomic(FileCase):
         self.assertNotIn(b"jabberwock", self.file_bytes())
 
 
+@sqlite_only("SQLite triggers and sqlite3 locks")
 class TestOneTranslationNeverMasks(unittest.TestCase):
     """Defect 1b: after SQLite had already rolled back, the store issued ROLLBACK again and
     raised a raw 'cannot rollback - no transaction is active' instead of the real error."""
 
     def test_an_error_that_rolls_back_the_transaction_is_reported_as_itself(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             s._db().execute("CREATE TEMP TRIGGER boom BEFORE INSERT ON main.memories WHEN new.text = 'boom' "
                             "BEGIN SELECT RAISE(ROLLBACK, 'boom trigger'); END")
             with self.assertRaisesRegex(StoreError, "boom trigger") as caught:
@@ -245,13 +232,13 @@ class TestOneTranslationNeverMasks(unittest.TestCase):
             self.assertEqual(s.add("fine", user=U).text, "fine")  # the store is still usable
 
     def test_lock_timeout_is_a_locked_error_naming_the_fix(self):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "m.db")
-            MemoryStore(path).close()
+            store_at(path).close()
             holder = sqlite3.connect(path, isolation_level=None)
             holder.execute("BEGIN IMMEDIATE")
             try:
-                with MemoryStore(path, timeout=0.1) as s:
+                with store_at(path, timeout=0.1) as s:
                     with self.assertRaisesRegex(LockedError, r"m\.db.*locked.*timeout"):
                         s.add("x", user=U)
             finally:
@@ -270,7 +257,7 @@ class TestSameAnswerWheneverCronRuns(unittest.TestCase):
     def test_the_issue_example(self):
         states = []
         for every in (True, False):
-            s = MemoryStore()
+            s = new_store()
             s.declare("birthday", "immutable")
             for day in (1, 2, 3, 3, 2):
                 s.add(f"My birthday is May {day}.", user=U, attribute="birthday")
@@ -295,7 +282,7 @@ class TestSameAnswerWheneverCronRuns(unittest.TestCase):
 
     @staticmethod
     def replay(writes, policies, cut):
-        s = MemoryStore()
+        s = new_store()
         for attribute, policy in policies.items():
             s.declare(attribute, policy)
         for i, w in enumerate(writes):
@@ -341,7 +328,7 @@ class TestRecallSameBeforeAndAfterConsolidate(unittest.TestCase):
         # DESIGN/README: a user restating a side of an immutable contradiction settles it.
         answers = []
         for every in (False, True):
-            with MemoryStore() as s:
+            with new_store() as s:
                 s.declare("birthplace", "immutable")
                 for city in ("Rome", "Oslo", "Rome"):
                     s.add(f"I was born in {city}.", user=U, attribute="birthplace")
@@ -422,7 +409,7 @@ class TestRecallSameBeforeAndAfterConsolidate(unittest.TestCase):
         self.assertEqual(lazy.memories(user, ALL)[-1].id, cut.memories(user, ALL)[-1].id)
 
     def test_random_histories_every_policy(self):
-        lazy, cut = MemoryStore(), MemoryStore()  # one user per history
+        lazy, cut = new_store(), new_store()  # one user per history
         self.addCleanup(lazy.close)
         self.addCleanup(cut.close)
         for s in (lazy, cut):
@@ -535,6 +522,7 @@ class TestLedgerCarryHasOneHome(unittest.TestCase):
             self.assertGreater(n, 0, what)
 
 
+@sqlite_only("foreign SQLite files")
 class TestFilesThatAreNotOursAreNeverTouched(FileCase):
     """Defect 4: another application's database was switched to WAL before it was refused; a
     foreign file with user_version 3 opened and then failed; an empty file given to the cron
@@ -555,7 +543,7 @@ class TestFilesThatAreNotOursAreNeverTouched(FileCase):
             with self.subTest(user_version=version):
                 before = self.foreign(version)
                 with self.assertRaisesRegex(SchemaError, "memory database"):
-                    MemoryStore(self.path)
+                    store_at(self.path)
                 self.assertEqual(Path(self.path).read_bytes(), before)
                 self.assertFalse(Path(self.path + "-wal").exists())
                 os.remove(self.path)
@@ -563,19 +551,19 @@ class TestFilesThatAreNotOursAreNeverTouched(FileCase):
     def test_an_empty_file_is_not_ours_unless_asked(self):
         Path(self.path).write_bytes(b"")
         with self.assertRaisesRegex(SchemaError, "empty file.*create=True"):
-            MemoryStore(self.path)
+            store_at(self.path)
         self.assertEqual(Path(self.path).stat().st_size, 0)
         cron = subprocess.run([sys.executable, str(HERE / "consolidate.py"), self.path, "--all"],
                               capture_output=True, text=True, timeout=60)
         self.assertEqual(cron.returncode, 1)
         self.assertIn("empty file", cron.stderr)
         self.assertEqual(Path(self.path).stat().st_size, 0)
-        with MemoryStore(self.path, create=True) as s:
+        with store_at(self.path, create=True) as s:
             self.assertEqual(s.add("now a store", user=U).id, 1)
 
     def test_create_false_never_creates(self):
         with self.assertRaisesRegex(StoreError, "no such database file"):
-            MemoryStore(self.path, create=False)
+            store_at(self.path, create=False)
         self.assertFalse(Path(self.path).exists())
 
 
@@ -588,11 +576,11 @@ class TestEdgeValuesRefusedByField(unittest.TestCase):
     def test_timeout_range(self):
         for bad in (0, -1, float("inf"), float("nan"), 86_400.5, 2_147_483.648 * 1000, True, "5"):
             with self.subTest(timeout=bad), self.assertRaisesRegex(InvalidMemory, r"^timeout: .*86400"):
-                MemoryStore(timeout=bad)
-        MemoryStore(timeout=86_400).close()
+                new_store(timeout=bad)
+        new_store(timeout=86_400).close()
 
     def test_ids_and_k_within_sqlite_range(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             s.add("I visited museum one.", user=U)
             for call in (s.get, s.forget, s.history, s.conflict):
                 with self.subTest(call=call.__name__), self.assertRaisesRegex(InvalidMemory, "id"):
@@ -603,7 +591,7 @@ class TestEdgeValuesRefusedByField(unittest.TestCase):
                 s.recall("museum", user=U, k=2 ** 63)
 
     def test_add_many_shapes(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             for bad in (None, "text", 5, {"text": "x", "user": U}):
                 with self.subTest(items=bad), self.assertRaisesRegex(InvalidMemory, "^items: "):
                     s.add_many(bad)
@@ -614,14 +602,14 @@ class TestEdgeValuesRefusedByField(unittest.TestCase):
             self.assertEqual(s.memories(U), [])
 
     def test_text_with_nothing_visible(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             for text in ("\x80\x81\x9f", "\U000e0080\U000e0081", "\u2065", "\ufff0", "\u200b\u00ad\U000e0041"):
                 with self.subTest(text=text), self.assertRaisesRegex(InvalidMemory, "^text: .*visible"):
                     s.add(text, user=U)
             self.assertEqual(s.memories(U), [])
 
     def test_limits_apply_after_normalization(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             attribute = "\ufdfa" * 100  # 100 characters that NFKC makes 1,800
             with self.assertRaisesRegex(InvalidMemory, f"^attribute: expected at most {MAX_KEY_CHARS} characters "
                                                        "after normalization"):
@@ -719,11 +707,11 @@ def second_store_trials(trials, sqlite=None):
     name = "sqlite3" if sqlite is None else "pysqlite3"
     errors = []
     for _ in range(trials):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "m.db")
-            with MemoryStore(path, sqlite=sqlite) as a:
+            with store_at(path, sqlite=sqlite) as a:
                 a.add("First fact.", user="u")
-                MemoryStore(path, sqlite=sqlite).close()
+                store_at(path, sqlite=sqlite).close()
                 children = [subprocess.Popen([sys.executable, "-c", ADD_60, path, str(k), str(HERE), name],
                                              env=os.environ) for k in range(2)]
                 for child in children:
@@ -744,7 +732,7 @@ def creation_race_trials(trials, processes=8, sqlite=None):
     name = "sqlite3" if sqlite is None else "pysqlite3"
     errors, bad = [], 0
     for _ in range(trials):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "m.db")
             failed_before = len(errors)
             children = [subprocess.Popen([sys.executable, "-c", OPEN_AT_ONCE, path, str(HERE), name, str(k)],
@@ -759,13 +747,14 @@ def creation_race_trials(trials, processes=8, sqlite=None):
                 out = child.communicate(timeout=120)[0].strip()
                 if out != "ok":
                     errors.append(out)
-            with MemoryStore(path, create=False, sqlite=sqlite) as s:
+            with store_at(path, create=False, sqlite=sqlite) as s:
                 made = len(s.memories("u")) == processes - (len(errors) - failed_before)
                 if not made or any(".new-" in name for name in os.listdir(tmp)):  # a private file left
                     bad += 1
     return errors, bad
 
 
+@sqlite_only("POSIX locks of SQLite files")
 class TestASecondStoreKeepsTheFirstsLocks(FileCase):
     """Issue 20, defect 1: opening and closing a second MemoryStore on the same file in one
     process dropped the first store's POSIX locks (_inspect read the header with open() and
@@ -777,9 +766,9 @@ class TestASecondStoreKeepsTheFirstsLocks(FileCase):
         store = self.open()
         store.add("First fact.", user=U)
         self.assertFalse(exclusive_lock_taken(self.path))
-        MemoryStore(self.path).close()
+        store_at(self.path).close()
         self.assertFalse(exclusive_lock_taken(self.path))
-        MemoryStore(self.path, readonly=True).close()
+        store_at(self.path, readonly=True).close()
         self.assertFalse(exclusive_lock_taken(self.path))
         self.assertEqual(len(store.memories(U)), 1)
 
@@ -796,7 +785,7 @@ class TestASecondStoreKeepsTheFirstsLocks(FileCase):
             ("bench/soak.py", "writer", "log"), ("bench/soak.py", "eraser", "log"),  # the soak's logs
             ("bench/soak.py", "soak", '(logs / "erased.log")'), ("bench/soak.py", "soak", '(logs / f"w{n}.log")'),
             # the erased-marker count, after every store and connection on the file is closed
-            ("bench/soak.py", "soak", "Path(path + x)"),
+            ("bench/soak.py", "_sqlite_checks", "Path(path + x)"),
         }
         files = ["memory.py", "consolidate.py", "gates.py", "demo.py",
                  *(str(p.relative_to(HERE)) for d in ("adapters", "bench", "examples") for p in (HERE / d).glob("*.py"))]
@@ -846,15 +835,14 @@ class TestASecondStoreKeepsTheFirstsLocks(FileCase):
         self.assertEqual(second_store_trials(20, newer), [])
 
 
-class TestCreationRacesSafely(unittest.TestCase):
+@sqlite_only("creating SQLite files")
+class TestCreationRacesSafely(TempStoreCase):
     """Issue 20, defect 6: processes opening a path that did not exist yet refused each other's
     half-made file ("an empty file is not a memory database") or failed with a lock at open: 22
     of 40 opens. A missing file now appears whole, in one step."""
 
     def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.dir = tmp.name
+        self.dir = str(self.tmpdir)
 
     def test_eight_threads_open_a_new_path_at_once(self):
         for trial in range(1 if not SLOW else 10):
@@ -864,7 +852,7 @@ class TestCreationRacesSafely(unittest.TestCase):
             def go():
                 barrier.wait()
                 try:
-                    with MemoryStore(path, timeout=30) as s:
+                    with store_at(path, timeout=30) as s:
                         s.add("A fact.", user=U)
                 except Exception as exc:  # collected: an assertion in a thread would be lost
                     errors.append(exc)
@@ -874,7 +862,7 @@ class TestCreationRacesSafely(unittest.TestCase):
             for t in threads:
                 t.join()
             self.assertEqual(errors, [])
-            with MemoryStore(path, create=False) as s:
+            with store_at(path, create=False) as s:
                 self.assertEqual(len(s.memories(U)), 8)
         self.assertEqual(sorted(os.listdir(self.dir)), [f"t{i}.db" for i in range(trial + 1)])  # no private file left
 
@@ -882,10 +870,10 @@ class TestCreationRacesSafely(unittest.TestCase):
         path = os.path.join(self.dir, "empty.db")
         Path(path).write_bytes(b"")
         with self.assertRaisesRegex(SchemaError, "empty file"):
-            MemoryStore(path)
+            store_at(path)
         Path(path).write_bytes(b"not a database at all")
         with self.assertRaisesRegex(SchemaError, "not an SQLite database"):
-            MemoryStore(path)
+            store_at(path)
         self.assertEqual(Path(path).read_bytes(), b"not a database at all")
         self.assertEqual(sorted(os.listdir(self.dir)), ["empty.db"])
 
@@ -918,10 +906,10 @@ def review(db):
                          (memory, [db, "forget", "1"])]:
         code, _, err = run_main(module, *argv)
         results[" ".join([module.__name__] + argv[1:])] = [code, err]
-    with MemoryStore(db, readonly=True) as s:
+    with store_at(db, readonly=True) as s:
         results["recall"] = [[m.text for m in s.recall("Oslo", user="ada").memories], ""]
     try:
-        MemoryStore(db).close()
+        store_at(db).close()
         results["writable open"] = ["opened", ""]
     except StoreError as exc:
         results["writable open"] = [type(exc).__name__, str(exc)]
@@ -965,6 +953,7 @@ def as_reader(func, *args):
     return json.loads(data)
 
 
+@sqlite_only("file modes, the -wal and -shm files")
 class TestReadOnlyReview(FileCase):
     """Issue 20, defect 4: a reviewer with read access could not review: in a read-only
     directory even `users` and `list` failed (SQLITE_READONLY_DIRECTORY), and opening a
@@ -972,7 +961,7 @@ class TestReadOnlyReview(FileCase):
 
     def setUp(self):
         super().setUp()
-        with MemoryStore(self.path) as s:
+        with store_at(self.path) as s:
             s.add("I live in Oslo.", user="ada", attribute="home_city")
             s.add("I live in Rome.", user="ada", attribute="home_city")
             held = remember(Candidate("My new phone is 555-0100.", user="ada", origin="email:ada@example.com",
@@ -985,7 +974,7 @@ class TestReadOnlyReview(FileCase):
     def test_reads_create_no_file_and_writes_say_so(self):
         before = self.listing()
         self.assertEqual(sorted(before), ["m.db"])
-        with MemoryStore(self.path, readonly=True) as s:
+        with store_at(self.path, readonly=True) as s:
             self.assertTrue(s.readonly)
             self.assertEqual(s.users(), ["ada"])
             self.assertEqual(len(s.memories("ada")), 3)
@@ -999,22 +988,22 @@ class TestReadOnlyReview(FileCase):
                 with self.assertRaisesRegex(ReadOnlyError, r"readonly=True.*MemoryStore\(path\)"):
                     write()
         self.assertEqual(self.listing(), before)  # no -wal, no -shm, not a byte changed
-        self.assertEqual(len(consolidate_module.plan(MemoryStore(self.path), "ada")), 1)  # the plan wrote nothing
+        self.assertEqual(len(consolidate_module.plan(store_at(self.path), "ada")), 1)  # the plan wrote nothing
 
     def test_it_sees_another_processes_writes(self):
         reader = self.open(readonly=True)
         self.assertEqual(len(reader.memories("ada")), 3)
-        with MemoryStore(self.path) as writer:
+        with store_at(self.path) as writer:
             writer.add("I like tea.", user="ada")
             self.assertEqual(len(reader.memories("ada")), 4)  # through the writer's -wal
         self.assertEqual(len(reader.memories("ada")), 4)  # the writer checkpointed and left
         reader.close()
-        MemoryStore(self.path).close()  # the last connection: checkpoints and removes the -wal
+        store_at(self.path).close()  # the last connection: checkpoints and removes the -wal
         self.assertFalse(os.path.exists(self.path + "-wal"))
         reader = self.open(readonly=True)  # no writer now: immutable, without locks
         records = reader.export()  # one read, left open across a writer's checkpoint
         next(records)
-        with MemoryStore(self.path) as writer:
+        with store_at(self.path) as writer:
             writer.add("I like coffee.", user="ada")
         with self.assertRaisesRegex(LockedError, "changed the file while this read-only store read it"):
             list(records)
@@ -1022,11 +1011,11 @@ class TestReadOnlyReview(FileCase):
 
     def test_what_would_need_write_access_is_named(self):
         with self.assertRaisesRegex(InvalidMemory, "readonly"):
-            MemoryStore(":memory:", readonly=True)
+            store_at(":memory:", readonly=True)
         with self.assertRaisesRegex(InvalidMemory, "create"):
-            MemoryStore(self.path, readonly=True, create=True)
+            store_at(self.path, readonly=True, create=True)
         with self.assertRaisesRegex(StoreError, "no such database file"):
-            MemoryStore(str(self.dir / "missing.db"), readonly=True)
+            store_at(str(self.dir / "missing.db"), readonly=True)
         self.assertFalse((self.dir / "missing.db").exists())
         conn = sqlite3.connect(self.path)
         conn.execute("INSERT INTO scrubs (clock, recorded_at) SELECT now, '2026-01-01T00:00:00Z' FROM clock")  # waiting
@@ -1035,12 +1024,12 @@ class TestReadOnlyReview(FileCase):
         conn.commit()
         conn.close()
         with self.assertRaisesRegex(ReadOnlyError, "other text rules.*rebuilt.*write access"):
-            MemoryStore(self.path, readonly=True)
+            store_at(self.path, readonly=True)
         conn = sqlite3.connect(self.path)
         conn.execute("UPDATE meta SET value = ? WHERE key = 'text_rules'", (memory.TEXT_RULES_VERSION,))
         conn.commit()
         conn.close()
-        with MemoryStore(self.path, readonly=True) as s:
+        with store_at(self.path, readonly=True) as s:
             self.assertTrue(s.scrub_pending)
             with self.assertRaisesRegex(ReadOnlyError, "scrub is pending.*MemoryStore\\(path\\)"):
                 s.scrub()
@@ -1051,7 +1040,7 @@ class TestReadOnlyReview(FileCase):
         old = str(self.dir / "v3.db")
         legacy_file(old, 3).close()
         with self.assertRaisesRegex(ReadOnlyError, f"schema version 3 must be migrated to {memory.SCHEMA_VERSION}"):
-            MemoryStore(old, readonly=True)
+            store_at(old, readonly=True)
 
     def test_every_read_command_as_a_reader_without_write_access(self):
         before = self.listing()
@@ -1082,7 +1071,7 @@ class TestEventsStayEvents(unittest.TestCase):
     an event that happened twice was answered once and the other occurrence's time was lost."""
 
     def test_every_occurrence_is_returned(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             first = s.add("I went running in the park.", user=U, kind="episodic")
             second = s.add("I went running in the park.", user=U, kind="episodic")
             near = s.add("In the park I went running.", user=U, kind="episodic")
@@ -1093,6 +1082,7 @@ class TestEventsStayEvents(unittest.TestCase):
             self.assertEqual(sum(m.kind == "semantic" for m in got), 1)
 
 
+@sqlite_only("compares the file's bytes")
 class TestForgetDryRun(FileCase):
     """Issue 20, defect 7: forget deletes the memories the named one retired too (by design),
     but nothing showed that before it happened."""
@@ -1150,10 +1140,10 @@ class TestRefusedWritesLeaveATrail(FileCase):
         self.assertEqual(events[0].digest, events[1].digest)  # how often one attack was tried
         self.assertEqual(len(events[0].digest), 32)
         self.assertNotEqual(events[0].digest, events[2].digest)
-        dump = "\n".join(map(str, s._db().execute("SELECT * FROM events").fetchall()))
+        dump = "\n".join(map(str, db(s).execute("SELECT * FROM events").fetchall()))
         self.assertNotIn("approve", dump)
         self.assertNotIn("555", dump)
-        with MemoryStore() as other:  # a key per store: a stolen audit alone cannot be checked against guesses
+        with new_store() as other:  # a key per store: a stolen audit alone cannot be checked against guesses
             remember(Candidate(self.ATTACK, **tool), GuardGate(), other)
             self.assertNotEqual(other.events(refused=True)[0].digest, events[0].digest)
         code, out, err = run_main(gates, self.path, "refused", "--user", "ada", "--json")
@@ -1161,6 +1151,7 @@ class TestRefusedWritesLeaveATrail(FileCase):
         self.assertEqual([(r["op"], r["digest"]) for r in json.loads(out)], [(e.op, e.digest) for e in events])
         self.assertEqual(run_main(gates, self.path, "refused", "--user", "zed")[0], 1)
 
+    @sqlite_only("the file's bytes")
     def test_purge_erases_the_users_hashes(self):
         s = self.open()
         remember(Candidate(self.ATTACK, user="bob", source="tool", origin="web:evil.example"), GuardGate(), s)

@@ -6,13 +6,13 @@ erased memory's text. Each class failed on the code before the change (the store
 import math
 import os
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
 from gates import Candidate, ProvenanceGate, remember
-from memory import EmbedError, InvalidMemory, MemoryStore
-from test_reliability import FileCase as Case  # a temp dir per test, open(), file_bytes()
+from memory import EmbedError, InvalidMemory
+from test_support import FileCase as Case  # a temp dir per test, open(), file_bytes()
+from test_support import db, new_store, sqlite_only, store_at, temp_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "examples"))
 from embeddings import hashed_ngrams  # noqa: E402
@@ -98,6 +98,7 @@ class TestNeighbourWords(Case):
         self.assertEqual([m.id for m in store.recall("charity race on 8 May", user=U).memories][0], said.id)
         self.assertEqual([m.id for m in store.recall("charity race on 9 May", user=U).memories][0], other.id)
 
+    @sqlite_only("FTS5 secure-delete and the files")
     def test_forget_takes_the_words_out_of_every_neighbour(self):
         for secure in (None, False):
             with self.subTest(fts_secure_delete=secure):
@@ -119,6 +120,7 @@ class TestNeighbourWords(Case):
                     Path(self.path + x).unlink(missing_ok=True)
 
 
+@sqlite_only("FTS5 secure-delete on SQLite 3.42+")
 class TestNeighbourWordsSecureDelete(Case):
     """On SQLite 3.42+ (FTS5 secure-delete, pysqlite3-binary), forgetting a turn removes its
     words from its neighbours' index entries in place: not even their keyed hash stays."""
@@ -162,14 +164,14 @@ class TestEmbedHook(Case):
         store.add("One more.", user=U)
         store.recall("fact", user=U)
         self.assertEqual([len(c) for c in calls], [5, 1, 1])
-        self.assertEqual(store._db().execute("SELECT count(*) FROM vectors").fetchone(), (6,))
-        meta = dict(store._db().execute("SELECT key, value FROM meta WHERE key LIKE 'embed%'"))
+        self.assertEqual(db(store).execute("SELECT count(*) FROM vectors").fetchone(), (6,))
+        meta = dict(db(store).execute("SELECT key, value FROM meta WHERE key LIKE 'embed%'"))
         self.assertEqual(meta, {"embed_name": "toy", "embed_dims": "256"})
 
     def test_another_embedder_is_refused(self):
         self.open(embed=hashed_ngrams, embed_name="toy").add("A fact.", user=U)
         with self.assertRaisesRegex(EmbedError, "'toy' .*256 dimensions.*got 'other'"):
-            MemoryStore(self.path, embed=hashed_ngrams, embed_name="other")
+            store_at(self.path, embed=hashed_ngrams, embed_name="other")
         store = self.open(embed=lambda texts: [[1.0, 0.0]] * len(texts), embed_name="toy")
         with self.assertRaisesRegex(EmbedError, "256 dimensions.*got 'toy' \\(2 dimensions\\)"):
             store.add("Another fact.", user=U)
@@ -186,17 +188,17 @@ class TestEmbedHook(Case):
                  (lambda texts: ["ab", "cd"], "not a sequence of numbers"),
                  (lambda texts: None, "not a list of vectors")]
         for i, (hook, message) in enumerate(cases):
-            with self.subTest(message=message), MemoryStore(embed=hook, embed_name=f"bad{i}") as store:
+            with self.subTest(message=message), new_store(embed=hook, embed_name=f"bad{i}") as store:
                 with self.assertRaisesRegex(EmbedError, f"embed hook 'bad{i}'.*{message}"):
                     store.add_many([dict(text="One.", user=U), dict(text="Two.", user=U)])
                 self.assertEqual(store.memories(U), [])
-                self.assertEqual(store._db().execute("SELECT count(*) FROM vectors").fetchone(), (0,))
+                self.assertEqual(db(store).execute("SELECT count(*) FROM vectors").fetchone(), (0,))
 
     def test_arguments_are_checked(self):
         with self.assertRaisesRegex(InvalidMemory, "embed"):
-            MemoryStore(embed="not callable")
+            new_store(embed="not callable")
         with self.assertRaisesRegex(InvalidMemory, "embed_name"):
-            MemoryStore(embed_name="name without a hook")
+            new_store(embed_name="name without a hook")
 
     def test_without_embed_recall_is_the_words_alone(self):
         store = self.open()
@@ -273,7 +275,7 @@ class TestRowsWrittenWithoutTheEmbedder(Case):
     release, the MCP server without --embed) never got a vector, so meaning never found them."""
 
     def vectors(self, store):
-        return [r[0] for r in store._db().execute("SELECT id FROM vectors ORDER BY id")]
+        return [r[0] for r in db(store).execute("SELECT id FROM vectors ORDER BY id")]
 
     def test_a_plain_handles_rows_are_embedded_at_the_next_recall(self):
         store = self.open(embed=hashed_ngrams)
@@ -290,7 +292,7 @@ class TestRowsWrittenWithoutTheEmbedder(Case):
         self.assertIn(violin.id, [m.id for m in fresh.recall("violinist", user=U).memories])
 
     def test_imported_rows_and_one_embed_call(self):
-        source = MemoryStore()
+        source = new_store()
         self.addCleanup(source.close)
         source.add_many([dict(text=t, user=U) for t in ("My daughter plays violin.", "I'm vegetarian.")])
         self.open().import_records(list(source.export()))
@@ -315,14 +317,15 @@ class TestRowsWrittenWithoutTheEmbedder(Case):
     def test_a_readonly_reader_follows_a_writer_that_closed(self):
         # The immutable connection is re-opened after the change: its data_version repeated the
         # old one's, so the cached index stayed as it was (found before this change too).
-        with MemoryStore(self.path, embed=hashed_ngrams) as writer:
+        with store_at(self.path, embed=hashed_ngrams) as writer:
             writer.add("My employer is Acme Corp.", user=U)
         reader = self.open(embed=hashed_ngrams, readonly=True)
         self.assertEqual(reader.recall("violinist", user=U).memories, [])
-        with MemoryStore(self.path, embed=hashed_ngrams) as writer:
+        with store_at(self.path, embed=hashed_ngrams) as writer:
             violin = writer.add("My daughter plays violin.", user=U)
         self.assertEqual([m.id for m in reader.recall("violinist", user=U).memories], [violin.id])
 
+    @sqlite_only("holds the write lock through sqlite3")
     def test_a_held_write_lock_is_not_waited_for(self):
         import sqlite3
         violin = self.open().add("My daughter plays violin.", user=U)
@@ -360,7 +363,7 @@ class TestVectorIndex(Case):
         a.recall("gardening", user=U)  # the index is built and cached
         b.add("Zucchini gardening tips.", user=U)
         b.forget(first[3].id)
-        fresh = MemoryStore(self.path, embed=hashed_ngrams)
+        fresh = store_at(self.path, embed=hashed_ngrams)
         self.addCleanup(fresh.close)
         for query in ("zucchini", "note 3 about gardening", "gardening"):
             self.assertEqual([m.id for m in a.recall(query, user=U, k=10).memories],
@@ -383,10 +386,10 @@ class TestVectorIndex(Case):
         keep = store.add("A fact to keep.", user=U)
         gone = store.add("A secret to forget.", user=U)
         other = store.add("Another user's fact.", user="bob", task="t")
-        blobs = dict(store._db().execute("SELECT id, vec FROM vectors"))
+        blobs = dict(db(store).execute("SELECT id, vec FROM vectors"))
         store.forget(gone.id)
         store.purge("bob")
-        self.assertEqual([r[0] for r in store._db().execute("SELECT id FROM vectors")], [keep.id])
+        self.assertEqual([r[0] for r in db(store).execute("SELECT id FROM vectors")], [keep.id])
         store.close()
         data = self.file_bytes()
         self.assertIn(blobs[keep.id], data)
@@ -404,7 +407,7 @@ class TestVectorIndex(Case):
                 centre = centres[int(t.split()[-1]) % 30]
                 vectors.setdefault(t, [c + rng.gauss(0, 0.7) for c in centre])
             return [vectors[t] for t in texts]
-        store = MemoryStore(embed=embed, embed_name="random")
+        store = new_store(embed=embed, embed_name="random")
         self.addCleanup(store.close)
         mems = store.add_many([dict(text=f"memory {i}", user=U, kind="episodic", origin=f"o{i}")
                                for i in range(300)])
@@ -444,7 +447,7 @@ class TestMCPEmbed(Case):
         if importlib.util.find_spec("mcp") is None:
             self.skipTest("the mcp package is not installed (PYTHONPATH=.ci/deps after bash .ci/run)")
         from test_adapter_mcp import Client, structured  # the server gets this process's sys.path
-        with MemoryStore(self.path, embed=concepts, embed_name="test_semantic_recall:concepts") as store:
+        with store_at(self.path, embed=concepts, embed_name="test_semantic_recall:concepts") as store:
             job = store.add("My employer is Acme Corp.", user=U)
         client = Client(self.path, "--user", U, "--embed", "test_semantic_recall:concepts")
         self.addCleanup(client.close)
@@ -491,7 +494,7 @@ class TestOpenAICompatibleEmbeddings(unittest.TestCase):
     def test_the_endpoint_as_the_hook(self):
         from embeddings import openai_embeddings
         embed = openai_embeddings(self.base, "tiny-embed", api_key="sk-test-SECRET")
-        with MemoryStore(embed=embed) as store:
+        with new_store(embed=embed) as store:
             self.assertEqual(store.embed_name, "openai:tiny-embed")
             a, b = store.add_many([dict(text="My employer is Acme Corp.", user=U),
                                    dict(text="I like green tea.", user=U)])
@@ -529,7 +532,7 @@ class TestLoCoMoEval(unittest.TestCase):
                 "qa": [{"question": "How often does Bo go hiking?", "evidence": ["D1:2"], "category": 4},
                        {"question": "What pet did Ann adopt in June 2023?", "evidence": ["D2:1"], "category": 2},
                        {"question": "What is Bo's favourite opera?", "evidence": [], "category": 5}]}
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             Path(tmp, "1.json").write_text(json.dumps(conv), encoding="utf-8")
             loaded = locomo.load(tmp)
             self.assertEqual([len(q) for _, _, q in loaded], [2])

@@ -8,13 +8,13 @@ Skips with a message where pysqlite3 is not installed
 (python3 -m pip install --target .ci/deps pysqlite3-binary)."""
 
 import sqlite3
-import tempfile
 import unittest
 from pathlib import Path
 
 from consolidate import consolidate
-from memory import FTS_SECURE_DELETE, MemoryStore, SchemaError
+from memory import FTS_SECURE_DELETE, SchemaError
 from test_reliability import churn
+from test_support import FileCase, sqlite_only, store_at
 
 try:
     from pysqlite3 import dbapi2 as newer
@@ -26,18 +26,15 @@ U = "U1"
 
 @unittest.skipIf(newer is None, "pysqlite3 is not installed: python3 -m pip install --target .ci/deps "
                                 "pysqlite3-binary, then PYTHONPATH=.ci/deps")
-class NewerSQLite(unittest.TestCase):
-    def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.path = str(Path(tmp.name) / "m.db")
+@sqlite_only("SQLite versions")
+class NewerSQLite(FileCase):
 
     def files(self):
         return b"".join(Path(self.path + x).read_bytes() for x in ("", "-wal", "-shm") if Path(self.path + x).exists())
 
     def test_it_is_newer_and_uses_secure_delete(self):
         self.assertGreaterEqual(newer.sqlite_version_info, FTS_SECURE_DELETE)
-        with MemoryStore(self.path, sqlite=newer) as s:
+        with store_at(self.path, sqlite=newer) as s:
             self.assertTrue(s.fts_secure_delete)
             keep = s.add("I like green tea.", user=U)
             gone = s.add("My locker code is 4242, vorpalquux.", user=U, attribute="locker_code")
@@ -57,7 +54,7 @@ class NewerSQLite(unittest.TestCase):
         self.assertNotIn(b"zqx", self.files())
 
     def test_rules_and_recall_are_the_same(self):
-        with MemoryStore(self.path, sqlite=newer) as s:
+        with store_at(self.path, sqlite=newer) as s:
             s.add("I live in Lisbon.", user=U, attribute="home_city")
             porto = s.add("I live in Porto.", user=U, attribute="home_city")
             self.assertEqual([m.id for m in s.recall("where do I live", user=U).memories], [porto.id])
@@ -65,16 +62,16 @@ class NewerSQLite(unittest.TestCase):
 
     @unittest.skipIf(sqlite3.sqlite_version_info >= FTS_SECURE_DELETE, "this Python's SQLite is new enough")
     def test_an_older_sqlite_refuses_the_file_clearly(self):
-        with MemoryStore(self.path, sqlite=newer) as s:
+        with store_at(self.path, sqlite=newer) as s:
             s.add("x", user=U)
         with self.assertRaisesRegex(SchemaError, r"secure-delete.*3\.42.*pysqlite3"):
-            MemoryStore(self.path)
+            store_at(self.path)
 
     def test_a_store_made_for_both_opens_on_both(self):
-        with MemoryStore(self.path, sqlite=newer, fts_secure_delete=False) as s:
+        with store_at(self.path, sqlite=newer, fts_secure_delete=False) as s:
             self.assertFalse(s.fts_secure_delete)
             s.add("Shared fact.", user=U)
-        with MemoryStore(self.path) as s:
+        with store_at(self.path) as s:
             self.assertEqual([m.text for m in s.recall("shared", user=U).memories], ["Shared fact."])
 
 

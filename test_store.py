@@ -7,15 +7,14 @@ import re
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import unittest
 from pathlib import Path
 
 from consolidate import consolidate
-from memory import (ALL, MAX_TEXT_CHARS, SCHEMA_VERSION, InvalidMemory, MemoryStore, SchemaError,
-                    StoreError, normalize)
+from memory import ALL, MAX_TEXT_CHARS, SCHEMA_VERSION, InvalidMemory, SchemaError, StoreError, normalize
+from test_support import FileCase, db, new_store, sqlite_only, store_at
 
 HERE = Path(__file__).resolve().parent
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"  # CI: longer concurrent runs
@@ -110,28 +109,13 @@ def legacy_file(path, version):
     return conn
 
 
-class TempDirCase(unittest.TestCase):
+class TempDirCase(FileCase):
     """A temp dir per test; the database and its -wal/-shm files go with it."""
 
-    def setUp(self):
-        self._tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(self._tmp.cleanup)
-        self.path = str(Path(self._tmp.name) / "memory.db")
-
-    def open(self, **kw):
-        store = MemoryStore(self.path, **kw)
-        self.addCleanup(store.close)
-        return store
-
-    def file_bytes(self):
-        out = b""
-        for suffix in ("", "-wal", "-shm"):
-            p = Path(self.path + suffix)
-            if p.exists():
-                out += p.read_bytes()
-        return out
+    db_name = "memory.db"
 
 
+@sqlite_only("SQLite files, their header and migrations")
 class TestSchema(TempDirCase):
     def test_fresh_file_has_current_version_and_wal(self):
         self.open().close()
@@ -148,14 +132,14 @@ class TestSchema(TempDirCase):
         conn.close()
         before = Path(self.path).read_bytes()
         with self.assertRaisesRegex(SchemaError, rf"memory\.db.*99.*{SCHEMA_VERSION}"):
-            MemoryStore(self.path)
+            store_at(self.path)
         self.assertEqual(Path(self.path).read_bytes(), before)
         self.assertFalse(Path(self.path + "-wal").exists() and Path(self.path + "-wal").stat().st_size)
 
     def test_not_a_database_raises_store_error(self):
         Path(self.path).write_bytes(b"this is not a sqlite database at all" * 100)
         with self.assertRaisesRegex(StoreError, "memory.db"):
-            MemoryStore(self.path)
+            store_at(self.path)
 
     def test_foreign_tables_without_version_refused(self):
         conn = sqlite3.connect(self.path)
@@ -163,7 +147,7 @@ class TestSchema(TempDirCase):
         conn.commit()
         conn.close()
         with self.assertRaisesRegex(SchemaError, "no schema version"):
-            MemoryStore(self.path)
+            store_at(self.path)
 
     def test_BR37_version_1_file_migrates_and_keeps_every_row(self):
         """BR-37: version 1 file migrates and keeps every row. The public case: A new column never
@@ -248,8 +232,8 @@ class TestSchema(TempDirCase):
         facts = [("I live in Oslo.", None, "home_city", "user"), ("i live in oslo", None, "home_city", "user"),
                  ("User likes jazz.", None, None, "tool"), ("Met Bob on Monday.", "t1", None, "user"),
                  ("I don't like jazz.", "t1", None, "user")]
-        fresh = str(Path(self._tmp.name) / "fresh.db")
-        with MemoryStore(fresh, wall_clock=lambda: 1704067200.0) as store:
+        fresh = str(self.dir / "fresh.db")
+        with store_at(fresh, wall_clock=lambda: 1704067200.0) as store:
             store.add_many([dict(text=t, user=U1, task=task, attribute=a, source=src,
                                  authority="user" if src == "user" else "inferred",
                                  origin="chat" if src == "user" else "tool:x",
@@ -274,7 +258,7 @@ class TestSchema(TempDirCase):
         expected = dump(fresh)
         for version in (1, 2, 3):
             with self.subTest(version=version):
-                path = str(Path(self._tmp.name) / f"v{version}.db")
+                path = str(self.dir / f"v{version}.db")
                 conn = legacy_file(path, version)
                 for i, (text, task, attribute, src) in enumerate(facts, 1):
                     kind = "episodic" if text.startswith("Met") else "semantic"
@@ -293,7 +277,7 @@ class TestSchema(TempDirCase):
                 if version >= 2:
                     conn.execute("UPDATE clock SET now = ?", (len(facts),))
                 conn.close()
-                with MemoryStore(path) as store:
+                with store_at(path) as store:
                     self.assertEqual(sorted(m.text for m in store.recall("jazz", user=U1, task="t1").memories),
                                      ["I don't like jazz.", "User likes jazz."])
                 got = dump(path)
@@ -305,10 +289,10 @@ class TestSchema(TempDirCase):
         """Schema 5: a version 4 file (memories and events as version 4 wrote them, a two-column
         search index, no vectors) migrates to what a fresh file holding the same rows is, keeps
         its ids, counters and audit, and its index finds the old rows."""
-        fresh = str(Path(self._tmp.name) / "fresh5.db")
-        old = str(Path(self._tmp.name) / "v4.db")
+        fresh = str(self.dir / "fresh5.db")
+        old = str(self.dir / "v4.db")
         for path in (fresh, old):
-            with MemoryStore(path, wall_clock=lambda: 1704067200.0) as store:
+            with store_at(path, wall_clock=lambda: 1704067200.0) as store:
                 store.add_many([dict(text="I live in Oslo.", user=U1, attribute="home_city"),
                                 dict(text="User likes jazz.", user=U1, source="tool", origin="tool:x",
                                      authenticated=False, trust="unverified"),
@@ -353,10 +337,10 @@ class TestSchema(TempDirCase):
             rows["sequence"] = c.execute("SELECT seq FROM sqlite_sequence WHERE name = 'memories'").fetchall()
             c.close()
             return schema, rows
-        with MemoryStore(old, wall_clock=lambda: 1704067200.0) as store:
+        with store_at(old, wall_clock=lambda: 1704067200.0) as store:
             self.assertEqual([m.text for m in store.recall("jazz", user=U1).memories], ["User likes jazz."])
             self.assertEqual(store.add("I like tea.", user=U1).id, 4)  # id 3 was forgotten: never reused
-        with MemoryStore(fresh, wall_clock=lambda: 1704067200.0) as store:
+        with store_at(fresh, wall_clock=lambda: 1704067200.0) as store:
             store.add("I like tea.", user=U1)
         got, expected = dump(old), dump(fresh)
         self.assertEqual(got[0], expected[0])
@@ -373,7 +357,7 @@ class TestSchema(TempDirCase):
         conn.commit()
         conn.close()
         with self.assertRaises(StoreError):
-            MemoryStore(self.path)
+            store_at(self.path)
         conn = sqlite3.connect(self.path)
         self.assertEqual(conn.execute("PRAGMA user_version").fetchone()[0], 1)
         self.assertEqual(conn.execute("SELECT kind FROM memories").fetchall(), [("bogus",)])
@@ -394,29 +378,30 @@ class TestReadmeFacts(unittest.TestCase):
 
 class TestLifecycle(unittest.TestCase):
     def test_close_twice_and_use_after_close(self):
-        store = MemoryStore()
+        store = new_store()
         store.close()
         store.close()
         with self.assertRaisesRegex(StoreError, "closed"):
             store.add("x", user=U1)
 
     def test_context_manager_closes(self):
-        with MemoryStore() as store:
+        with new_store() as store:
             store.add("x", user=U1)
         with self.assertRaisesRegex(StoreError, "closed"):
             store.current(U1)
 
+    @sqlite_only("PRAGMA journal_mode")
     def test_BR36_memory_database_works_without_wal(self):
         """BR-36: memory database works without wal. The public case: "database is locked" under
         concurrent sessions."""
-        with MemoryStore(":memory:") as store:
+        with new_store() as store:
             self.assertEqual(store._db().execute("PRAGMA journal_mode").fetchone()[0], "memory")
             store.add("x", user=U1)
             self.assertEqual(len(store.current(U1)), 1)
 
     def test_bad_timeout(self):
         with self.assertRaisesRegex(InvalidMemory, "timeout"):
-            MemoryStore(timeout=-1)
+            new_store(timeout=-1)
 
 
 class TestValidation(unittest.TestCase):
@@ -438,7 +423,7 @@ class TestValidation(unittest.TestCase):
     ]
 
     def test_bad_input_raises_and_writes_nothing(self):
-        with MemoryStore() as store:
+        with new_store() as store:
             for field, value, pattern in self.BAD:
                 with self.subTest(field=field, value=value):
                     fields = {"text": "I like tea.", "user": U1, field: value}
@@ -446,31 +431,31 @@ class TestValidation(unittest.TestCase):
                         store.add_many([fields])
                     with self.assertRaises(ValueError):  # InvalidMemory is a ValueError
                         store.add_many([fields])
-            self.assertEqual(store._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
-            self.assertEqual(store._db().execute("SELECT now FROM clock").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT now FROM clock").fetchone()[0], 0)
 
     def test_BR40_empty_and_invisible_text_rejected(self):
         """BR-40: empty and invisible text rejected. The public case: Empty or whitespace-only memories
         are accepted and stored."""
-        with MemoryStore() as store:
+        with new_store() as store:
             for text in ("", "   ", "\n\t", "\u200b", "\u00a0", "...", None):
                 with self.subTest(text=text):
                     with self.assertRaisesRegex(InvalidMemory, "text"):
                         store.add(text, user=U1)
-            self.assertEqual(store._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
-            self.assertEqual(store._db().execute("SELECT count(*) FROM resolutions").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM resolutions").fetchone()[0], 0)
 
     def test_BR39_long_input_has_a_documented_limit(self):
         """BR-39: long input has a documented limit. The public case: A very long input crashes the
         whole add and nothing is stored."""
-        with MemoryStore() as store:
+        with new_store() as store:
             huge = ("A placeholder sentence. " * 50_000)[:1_000_000]
             with self.assertRaisesRegex(InvalidMemory, f"at most {MAX_TEXT_CHARS}"):
                 store.add(huge, user=U1)
             with self.assertRaisesRegex(InvalidMemory, r"items\[1\]\.text"):
                 store.add_many([{"text": "short one", "user": U1}, {"text": huge, "user": U1},
                                 {"text": "short two", "user": U1}])
-            self.assertEqual(store._db().execute("SELECT count(*) FROM memories").fetchone()[0], 0)
+            self.assertEqual(db(store).execute("SELECT count(*) FROM memories").fetchone()[0], 0)
             long = ("A placeholder sentence. " * 5_000)[:100_000]
             a = store.add(long, user=U1).id
             b = store.add(long, user=U1).id
@@ -479,7 +464,7 @@ class TestValidation(unittest.TestCase):
             self.assertEqual(store.get(a).text, long)
 
     def test_source_tool_implies_inferred(self):
-        with MemoryStore() as store:
+        with new_store() as store:
             self.assertEqual(store.add("x", user=U1, source="tool", origin="tool:y").authority, "inferred")
 
 
@@ -488,7 +473,7 @@ class TestRoundTrip(unittest.TestCase):
         texts = ["NUL\x00inside", "'; DROP TABLE memories; --", 'quote " and AND OR NOT NEAR( * ^',
                  "emoji 🧠 and RTL עברית", "e\u0301 combining", "tabs\tand\nnewlines", "C++ C# 3.11",
                  "col: x {a b} -y +z"]
-        with MemoryStore() as store:
+        with new_store() as store:
             ids = [store.add(t, user=U1).id for t in texts]
             for mid, text in zip(ids, texts):
                 with self.subTest(text=text):
@@ -498,7 +483,7 @@ class TestRoundTrip(unittest.TestCase):
     def test_seeded_random_round_trip(self):
         rng = random.Random(7)
         alphabet = "abc XYZ 123 .,;:!?'\"()[]{}*^-+#@\x00\u200b\u00e9\u4e2d\U0001F600\t\n"
-        with MemoryStore() as store:
+        with new_store() as store:
             expected = {}
             for _ in range(300):
                 text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 40)))
@@ -521,7 +506,7 @@ class TestRoundTrip(unittest.TestCase):
                 self.assertEqual(normalize(text), norm)
 
     def test_add_many_is_one_transaction_in_order(self):
-        with MemoryStore() as store:
+        with new_store() as store:
             out = store.add_many([{"text": f"fact {i}", "user": U1} for i in range(50)])
             self.assertEqual([m.text for m in out], [f"fact {i}" for i in range(50)])
             self.assertEqual([m.created_at for m in out], list(range(1, 51)))
@@ -533,14 +518,14 @@ class TestSchema5Fields(unittest.TestCase):
     field; source "model" is stored as an inference."""
 
     def setUp(self):
-        self.store = MemoryStore()
+        self.store = new_store()
         self.addCleanup(self.store.close)
 
     def test_metadata_round_trips_and_is_stored_canonical(self):
         m = self.store.add("I like tea.", user=U1, metadata={"b": [1, 2.5, None], "a": {"z": "é"}})
         self.assertEqual(m.metadata, {"a": {"z": "é"}, "b": [1, 2.5, None]})
         self.assertEqual(self.store.get(m.id).metadata, m.metadata)
-        raw = self.store._db().execute("SELECT metadata FROM memories WHERE id = ?", (m.id,)).fetchone()[0]
+        raw = db(self.store).execute("SELECT metadata FROM memories WHERE id = ?", (m.id,)).fetchone()[0]
         self.assertEqual(raw, '{"a":{"z":"é"},"b":[1,2.5,null]}')
         self.assertIsNone(self.store.add("I like coffee.", user=U1).metadata)
         hash(m)  # a memory with metadata is still hashable (by its other fields)
@@ -609,6 +594,7 @@ class TestErasure(TempDirCase):
         self.assertIsNone(store.get(t))
         self.assertEqual([e.op for e in store.events(U1)], ["purge", "purge"])
 
+    @sqlite_only("the SQLite tables and files")
     def test_BR31_forgotten_text_gone_everywhere(self):
         """BR-31: forgotten text gone everywhere. The public case: A deleted memory still comes back
         from search."""
@@ -633,6 +619,7 @@ class TestErasure(TempDirCase):
         self.assertNotIn(b"zanzibarquux", self.file_bytes())
         self.assertNotIn(b"locker", self.file_bytes())
 
+    @sqlite_only("the files")
     def test_purged_text_gone_from_files(self):
         store = self.open()
         store.add("Secret plan: quixotebanana.", user=U1)
@@ -654,7 +641,7 @@ class TestErasure(TempDirCase):
         r2 = consolidate(store, U1)
         store.forget(w2)
         self.assertNotEqual(r1.run, r2.run)
-        rows = store._db().execute(
+        rows = db(store).execute(
             "SELECT clock, recorded_at, 'resolution' FROM resolutions UNION ALL "
             "SELECT clock, recorded_at, op FROM events UNION ALL "
             "SELECT clock, recorded_at, 'run' FROM runs ORDER BY 1").fetchall()
@@ -663,6 +650,7 @@ class TestErasure(TempDirCase):
         self.assertEqual([r[2] for r in rows][-1], "forget")
         self.assertEqual({e.op for e in store.history(w1)}, {"forget"})  # w1 went with w2
 
+    @sqlite_only("dumps the SQLite tables")
     def test_BR33_forget_is_audited_without_text(self):
         """BR-33: forget is audited without text. The public case: Forget leaves no audit record at
         all."""
@@ -718,7 +706,7 @@ class TestClocks(TempDirCase):
         for zone in ("America/Los_Angeles", "Asia/Shanghai", "UTC"):
             os.environ["TZ"] = zone
             time.tzset()
-            with MemoryStore() as store:
+            with new_store() as store:
                 out = {}
                 for name, ts in stamps.items():
                     store._wall = lambda ts=ts: ts
@@ -735,8 +723,8 @@ class TestClocks(TempDirCase):
 _WRITER = r"""
 import sys
 sys.path.insert(0, sys.argv[2])
-from memory import MemoryStore
-store = MemoryStore(sys.argv[1], timeout=30)
+from test_support import store_at
+store = store_at(sys.argv[1], timeout=30)
 for i in range(200):
     attr = f"k{i % 40}"
     text = f"value {i % 7}" if i % 5 else f"value {(i // 5) % 3}"
@@ -747,9 +735,9 @@ print("ok")
 _CONSOLIDATOR = r"""
 import sys, time
 sys.path.insert(0, sys.argv[2])
-from memory import MemoryStore
+from test_support import store_at
 from consolidate import consolidate
-store = MemoryStore(sys.argv[1], timeout=30)
+store = store_at(sys.argv[1], timeout=30)
 deadline = time.time() + float(sys.argv[3])
 runs = 0
 while time.time() < deadline:
@@ -780,16 +768,16 @@ class TestConcurrency(TempDirCase):
         rows = store.memories(U1)
         self.assertEqual(len(rows), 200)
         # The final state equals a serial replay of the same writes and one consolidation.
-        serial = MemoryStore()
+        serial = new_store()
         for i in range(200):
             serial.add(f"value {i % 7}" if i % 5 else f"value {(i // 5) % 3}", user=U1, attribute=f"k{i % 40}")
         consolidate(serial, U1)
         self.assertEqual([(m.attribute, m.text) for m in store.current(U1)],
                          [(m.attribute, m.text) for m in serial.current(U1)])
         # Every retired row has exactly one resolution, and every resolution a retired row.
-        db = store._db()
-        self.assertEqual(db.execute("SELECT count(*) FROM memories WHERE status = 'retired'").fetchone()[0],
-                         db.execute("SELECT count(*) FROM resolutions").fetchone()[0])
+        conn = db(store)
+        self.assertEqual(conn.execute("SELECT count(*) FROM memories WHERE status = 'retired'").fetchone()[0],
+                         conn.execute("SELECT count(*) FROM resolutions").fetchone()[0])
         serial.close()
 
     def test_BR36_threads_upgrading_locks_never_see_database_is_locked(self):
@@ -800,7 +788,7 @@ class TestConcurrency(TempDirCase):
 
         def work(n):
             try:
-                with MemoryStore(self.path, timeout=30) as store:
+                with store_at(self.path, timeout=30) as store:
                     for i in range(60):
                         store.add(f"thread {n} fact {i}", user=U1, attribute=f"a{i % 5}")
                         if i % 10 == 0:
@@ -819,7 +807,7 @@ class TestConcurrency(TempDirCase):
 
 class TestRecall(unittest.TestCase):
     def test_recall_limits_and_scopes(self):
-        with MemoryStore() as store:
+        with new_store() as store:
             for i in range(10):
                 store.add(f"I visited museum number {i}.", user=U1)
             store.add("I visited museum number 99.", user=U1, task="t")
@@ -834,7 +822,7 @@ class TestRecall(unittest.TestCase):
 
     def test_quarantined_never_recalled(self):
         from memory import prepare
-        with MemoryStore() as store:
+        with new_store() as store:
             with store.transaction() as tx:
                 tx.insert([prepare({"text": "held fact zebra", "user": U1})], status="quarantined")
             self.assertEqual(store.recall("zebra", user=U1).memories, [])

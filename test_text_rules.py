@@ -7,22 +7,21 @@ inputs beyond the issue's examples; each class failed on the code before (commit
 import contextlib
 import io
 import random
-import tempfile
 import unittest
 from pathlib import Path
 from unittest import mock
 
 import memory
 from consolidate import consolidate, default_contradicts, plan
-from memory import MemoryStore, normalize, signature
+from memory import normalize, signature
+from test_support import TempStoreCase, new_store, sqlite_only, store_at, temp_dir
 
 U = "U1"
 
 
-class Case(unittest.TestCase):
+class Case(TempStoreCase):
     def setUp(self):
-        self.s = MemoryStore()
-        self.addCleanup(self.s.close)
+        self.s = self.new_store()
 
     def add(self, text, **kw):
         return self.s.add(text, user=U, **kw)
@@ -45,7 +44,7 @@ class BR44WordOrderAndRoles(Case):
     def test_swapped_roles_stay_two_facts(self):
         for a, b in self.PAIRS:
             with self.subTest(a=a):
-                s = MemoryStore()
+                s = new_store()
                 x, y = s.add(a, user=U), s.add(b, user=U)
                 self.assertEqual(consolidate(s, U).resolutions, [])
                 self.assertEqual({m.id for m in s.current(U)}, {x.id, y.id})
@@ -55,7 +54,7 @@ class BR44WordOrderAndRoles(Case):
         for a, b in (("Vim is my favourite editor.", "My favourite editor is Vim."),
                      ("I really like hiking.", "I like hiking!"), ("Lyon is my home.", "My home is Lyon.")):
             with self.subTest(a=a):
-                s = MemoryStore()
+                s = new_store()
                 x, y = s.add(a, user=U), s.add(b, user=U)
                 self.assertEqual([(r.kept, r.retired) for r in consolidate(s, U).resolutions], [(x.id, y.id)])
                 s.close()
@@ -101,7 +100,7 @@ class BR49And50WithdrawalsAndAversions(Case):
         for text in self.NEGATED:
             with self.subTest(text=text):
                 self.assertTrue(default_contradicts(self.POSITIVE, text))
-                s = MemoryStore()
+                s = new_store()
                 a, b = s.add(self.POSITIVE, user=U), s.add(text, user=U)
                 report = consolidate(s, U)
                 self.assertEqual([(c.kind, c.a, c.b) for c in report.conflicts], [("contradiction", a.id, b.id)])
@@ -124,7 +123,7 @@ class BR49And50WithdrawalsAndAversions(Case):
         orders the pair as the ledger entry consolidation opens will."""
         for a_text, b_text in [("I drink tea.", "I never drink tea."), *self.ACTIVITY[:2], self.BEHAVIOUR[4]]:
             with self.subTest(b=b_text):
-                s = MemoryStore()
+                s = new_store()
                 a, b = s.add(a_text, user=U), s.add(b_text, user=U)
                 query = "tea" if "tea" in a_text else a_text.rstrip(".")
                 before = s.recall(query, user=U)
@@ -165,7 +164,7 @@ class BR52ChangedValueSameFrame(Case):
     def test_pairs_are_surfaced(self):
         for old, new in self.PAIRS:
             with self.subTest(old=old):
-                s = MemoryStore()
+                s = new_store()
                 a, b = s.add(old, user=U), s.add(new, user=U)
                 query = " ".join(w for w in normalize(old).split() if not any(c.isdigit() for c in w))
                 before = s.recall(query, user=U)
@@ -244,10 +243,11 @@ class BR45TextWithoutSpaces(Case):
                 self.assertEqual(self.s.recall(query, user=U).memories[0].id, mid)
         self.assertEqual(self.s.recall("北京", user=U).memories, [])
 
+    @sqlite_only("the files")
     def test_erasure_covers_bigrams(self):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "m.db")
-            with MemoryStore(path) as s:
+            with store_at(path) as s:
                 mid = s.add("我的密码是龙猫熊猫。", user=U).id
                 s.add("我住在东京。", user=U)
                 s.forget(mid)
@@ -265,9 +265,10 @@ class FrozenRowsFoldTheirRestatements(Case):
         text = (Path(__file__).resolve().parent / "README.md").read_text(encoding="utf-8")
         return text.split("## Use", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
 
+    @sqlite_only("the README's example opens a SQLite file")
     def test_readme_use_example_is_idempotent(self):
         block = self.readme_block()
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "memory.db")
             code = block.replace('"memory.db"', repr(path))
             for _ in range(3):
@@ -275,7 +276,7 @@ class FrozenRowsFoldTheirRestatements(Case):
                     exec(compile(code, "README.md", "exec"), {})
                 self.assertIn("quarantine about_user", out.getvalue())
                 self.assertIn("contests memory", out.getvalue())
-            with MemoryStore(path) as store:
+            with store_at(path) as store:
                 users = [m.text for m in store.current("ada") if m.authority == "user"]
                 self.assertEqual(sorted(users), ["I'm vegetarian.", "The team's editor is Vim."])
                 self.assertLessEqual(len(store.conflicts("ada")), 1)
@@ -297,7 +298,7 @@ class ReadsBetweenCronRuns(Case):
                   ["I was born on 1990-04-12.", "I was born on 1991-04-12."])]
         for attribute, policy, texts, expected in cases:
             with self.subTest(policy=policy):
-                s = MemoryStore()
+                s = new_store()
                 s.declare(attribute, policy)
                 for t in texts:
                     s.add(t, user=U, attribute=attribute)
@@ -321,9 +322,9 @@ class OneWordListInOnePlace(unittest.TestCase):
     incremental runs keep working."""
 
     def test_extending_the_aversions_keeps_incremental_runs_working(self):
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "m.db")
-            with MemoryStore(path) as s:
+            with store_at(path) as s:
                 s.add("I like durian.", user=U)
                 s.add("I abominate durian.", user=U)
                 for i in range(30):
@@ -335,7 +336,7 @@ class OneWordListInOnePlace(unittest.TestCase):
                     mock.patch.object(memory, "TEXT_RULES_VERSION", version):
                 memory.polarity.cache_clear()
                 try:
-                    with MemoryStore(path) as s:
+                    with store_at(path) as s:
                         report = consolidate(s, U)
                         self.assertEqual([c.kind for c in report.conflicts], ["contradiction"])
                         s.add("I abominate mango.", user=U)
@@ -358,7 +359,7 @@ class Issue24Case(Case):
     def assert_changed_value(self, old, new, query=None):
         """old then new: both stay current, recall shows the newer first with a note before and
         after cron, and consolidation opens exactly one "changed value" entry (no fold)."""
-        s = MemoryStore()
+        s = new_store()
         self.addCleanup(s.close)
         a, b = s.add(old, user=U), s.add(new, user=U)
         query = query or old
@@ -376,7 +377,7 @@ class Issue24Case(Case):
 
     def assert_same_statement(self, first, second, query=None):
         """A near duplicate: recall shows one of them before cron, the newer folds into the older."""
-        s = MemoryStore()
+        s = new_store()
         self.addCleanup(s.close)
         a, b = s.add(first, user=U), s.add(second, user=U)
         self.assertEqual(len(s.recall(query or first, user=U).memories), 1)
@@ -387,7 +388,7 @@ class Issue24Case(Case):
 
     def assert_two_facts(self, first, second, query=None):
         """Two facts, nothing folded, nothing on the ledger, no note."""
-        s = MemoryStore()
+        s = new_store()
         self.addCleanup(s.close)
         a, b = s.add(first, user=U), s.add(second, user=U)
         self.assertEqual(s.recall(query or first, user=U).notes, {})
@@ -561,7 +562,7 @@ class Issue24ScriptsKeepTheirMarks(Case):
     (donation) and "दिन" (day) indexed as the same terms, so each query found both."""
 
     def assert_finds_only(self, texts, query, expected):
-        s = MemoryStore()
+        s = new_store()
         self.addCleanup(s.close)
         ids = {t: s.add(t, user=U).id for t in texts}
         self.assertEqual([m.id for m in s.recall(query, user=U).memories], [ids[expected]])
@@ -712,18 +713,19 @@ class Issue24StoredRulesAreRecomputed(unittest.TestCase):
     index terms (INDEX_TERMS_VERSION): a store written under the old rules is brought up to the
     new ones when opened, so its facts are triaged again by the next run."""
 
+    @sqlite_only("rewrites the SQLite file with sqlite3")
     def test_a_store_from_the_old_rules_folds_a_moved_phrase_after_reopening(self):
         import sqlite3
-        with tempfile.TemporaryDirectory() as tmp:
+        with temp_dir() as tmp:
             path = str(Path(tmp) / "m.db")
-            with MemoryStore(path) as s:
+            with store_at(path) as s:
                 a = s.add("At 02:00 the backup job runs.", user=U)
                 b = s.add("The backup job runs at 02:00.", user=U)
             with contextlib.closing(sqlite3.connect(path)) as db, db:  # what the old rules stored: two keys
                 db.execute("UPDATE memories SET sig = 'old ' || id, sig_key = id")
                 db.execute("UPDATE meta SET value = 'text-rules-3' WHERE key = 'text_rules'")
                 db.execute("UPDATE meta SET value = 'terms-6' WHERE key = 'index_terms'")
-            with MemoryStore(path) as s:
+            with store_at(path) as s:
                 report = consolidate(s, U)
                 self.assertEqual(self.rules(report), [(a.id, b.id, "near duplicate")])
                 self.assertEqual([m.id for m in s.recall("backup job", user=U).memories], [a.id])

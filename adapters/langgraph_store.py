@@ -7,6 +7,7 @@ Needs `langgraph` (`pip install langgraph`); the core modules stay stdlib-only.
     from memory import MemoryStore
     from adapters.langgraph_store import MemoryBaseStore
     store = MemoryBaseStore(MemoryStore("memory.db"))            # GuardGate, source "model"
+    store = MemoryBaseStore("postgresql://app@db.internal/memory")  # a path or URL: memory.open_db
     store = MemoryBaseStore(MemoryStore("memory.db"), index={"embed": embeddings, "dims": 1536,
                                                               "fields": ["text"]})
     graph = builder.compile(store=store)
@@ -118,7 +119,7 @@ from langgraph.store.base import (  # noqa: E402
 
 from consolidate import Scope, consolidate  # noqa: E402
 from gates import Candidate, GuardGate, remember  # noqa: E402
-from memory import ALL, SOURCES, InvalidMemory, MemoryStore, normalize  # noqa: E402
+from memory import ALL, SOURCES, InvalidMemory, MemoryStore, normalize, open_db  # noqa: E402
 
 __all__ = ["MemoryBaseStore", "WriteNotServed", "CrossUserSearchError", "StoredItem", "StoredSearchItem",
            "DEFAULT_TEMPLATES", "NAMESPACE_USER_PREFIX", "namespace_user", "user_namespace", "key_to_attribute",
@@ -355,17 +356,23 @@ class MemoryBaseStore(BaseStore):
     WriteNotServed for a quarantined or contested put too (default False: it is stored and read
     back marked); search_held: let search return held items too, marked (default False: search
     is what LangMem's search tool hands the model, so a held value there would be served as if
-    it were a memory; get and list still return it to the graph that wrote it). Raises
-    InvalidMemory for a bad store, source or index.
+    it were a memory; get and list still return it to the graph that wrote it). `store` may also
+    be a database path or a PostgreSQL URL (postgresql://...), opened with memory.open_db (a URL
+    loads adapters/postgres.py, which needs psycopg); that MemoryStore is `self.store`, and the
+    caller closes it (`self.store.close()`). Raises InvalidMemory for a bad store, source or
+    index, and what opening the store raises.
     """
 
     supports_ttl = False
 
-    def __init__(self, store: MemoryStore, *, templates=DEFAULT_TEMPLATES, gate=None, source: str = "model",
+    def __init__(self, store: MemoryStore | str, *, templates=DEFAULT_TEMPLATES, gate=None, source: str = "model",
                  origin: str = "langgraph", authenticated: bool = True, index=None, raise_held: bool = False,
                  search_held: bool = False):
+        if isinstance(store, (str, os.PathLike)):
+            store = open_db(os.fspath(store))
         if not isinstance(store, MemoryStore):
-            raise InvalidMemory(f"store: expected a memory.MemoryStore; got {store!r:.200}")
+            raise InvalidMemory(f"store: expected a memory.MemoryStore, a database path or a PostgreSQL URL; "
+                                f"got {store!r:.200}")
         self.store = store
         self.templates = self._check_templates(templates)
         self.gate = gate if gate is not None else GuardGate()

@@ -1,10 +1,11 @@
 """An MCP server over stdio for one user's memory: tools remember, recall, forget, consolidate
 and conflicts.
 
-    python adapters/mcp_server.py --db PATH --user U [--task T] [--gate guard|provenance|open]
+    python adapters/mcp_server.py --db PATH|URL --user U [--task T] [--gate guard|provenance|open]
                                   [--source model|tool|user] [--timeout S] [--embed module:function]
 
-Needs the `mcp` package (1.x from 1.10 on, or 2.x); the core modules stay stdlib-only.
+Needs the `mcp` package (1.x from 1.10 on, or 2.x); the core modules stay stdlib-only. --db is
+a file path or a PostgreSQL URL (memory.open_db: a URL loads adapters/postgres.py, with psycopg).
 
 The server's configuration binds the scope: the user (and the task, if given) come from the
 command line and no tool takes them as an argument, so a model can neither read nor write
@@ -41,14 +42,15 @@ if _ROOT not in sys.path:  # run as a script from anywhere: the core modules sit
 
 from consolidate import Scope, consolidate as _consolidate  # noqa: E402
 from gates import Candidate, GuardGate, OpenGate, ProvenanceGate, remember as _remember, render  # noqa: E402
-from memory import MemoryStore, StoreError, report_error, seconds  # noqa: E402
+from memory import MemoryStore, StoreError, open_db, report_error, seconds  # noqa: E402
 
 GATES = {"guard": GuardGate, "provenance": ProvenanceGate, "open": OpenGate}
 
 
 def _arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="mcp_server.py", description="MCP server (stdio) for agent memory.")
-    parser.add_argument("--db", required=True, help="the memory database file (created if missing)")
+    parser.add_argument("--db", required=True, help="the memory database file (created if missing), or a PostgreSQL "
+                                                    "URL (postgresql://...; loads adapters/postgres.py, needs psycopg)")
     parser.add_argument("--user", required=True, help="the user whose memory this server serves")
     parser.add_argument("--task", help="the task level (default: the user level)")
     parser.add_argument("--gate", choices=sorted(GATES), default="guard", help="write-gate (default: guard)")
@@ -316,7 +318,7 @@ def main(argv=None) -> int:
     database cannot be opened."""
     args = _ARGS if argv is None and "_ARGS" in globals() else _arguments(argv)
     try:
-        store = MemoryStore(args.db, timeout=args.timeout, **(
+        store = open_db(args.db, timeout=args.timeout, **(
             dict(embed=args.embed_hook, embed_name=args.embed) if args.embed else {}))
     except (StoreError, ValueError) as exc:
         return report_error("mcp_server.py", exc)

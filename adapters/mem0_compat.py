@@ -3,7 +3,8 @@ with this library's write-gates and deterministic rules where Mem0 asks an LLM. 
 library only (no package to install).
 
     from adapters.mem0_compat import Memory      # in place of: from mem0 import Memory
-    m = Memory()                                 # Memory(path=":memory:"); a file path persists
+    m = Memory()                                 # Memory(path=":memory:"); a file path persists,
+                                                 # a PostgreSQL URL opens the PostgreSQL store
     m.add([{"role": "user", "content": "I'm vegetarian."}], user_id="ada")
     m.search("am I vegetarian?", user_id="ada")  # {"results": [{"id": "1", "memory": "I'm vegetarian.", "score": 1.0, ...}]}
 
@@ -45,7 +46,8 @@ for _path in (_ROOT, os.path.join(_ROOT, "examples")):
 from consolidate import Scope, consolidate  # noqa: E402
 from extraction import attribute_of as default_attribute_of, fields, statements  # noqa: E402
 from gates import Candidate, GuardGate, remember  # noqa: E402
-from memory import (ALL, PURGE_ALL_CONFIRM, InvalidMemory, MemoryStore, mem0_ids, mem0_scope, prepare)  # noqa: E402
+from memory import (ALL, PURGE_ALL_CONFIRM, InvalidMemory, MemoryStore, mem0_ids, mem0_scope, open_db,
+                    prepare)  # noqa: E402
 
 __all__ = ["Memory", "ROLES", "assistant_claims"]
 
@@ -137,7 +139,8 @@ def _filters(filters) -> tuple[dict, dict]:
 
 
 class Memory:
-    """Mem0's `Memory` over a MemoryStore at `path` (":memory:" by default; a file persists).
+    """Mem0's `Memory` over a MemoryStore at `path` (":memory:" by default; a file persists; a
+    PostgreSQL URL, postgresql://..., opens adapters/postgres.py's store through memory.open_db).
 
     gate: reviews every write (default GuardGate()). extractor(text, role) -> list[str]: the
     claims of one message (role "user" | "assistant" | "tool"); default the deterministic
@@ -154,7 +157,7 @@ class Memory:
             raise InvalidMemory(f"path: expected a database path or ':memory:' (no Mem0 config object: there "
                                 f"is no LLM, embedder or vector store to configure); got {path!r:.100}")
         self._own = store is None
-        self.store = MemoryStore(os.fspath(path), timeout=timeout) if store is None else store
+        self.store = open_db(os.fspath(path), timeout=timeout) if store is None else store
         self.gate = GuardGate() if gate is None else gate
         self.extractor = _default_extractor if extractor is None else extractor
         self.attribute_of = default_attribute_of if attribute_of is _DEFAULT else attribute_of

@@ -57,6 +57,12 @@ tool inference (70% authenticated); 5% import; 20% unattributed fact (about 15% 
 duplicates, 10% negations); 3% Chinese or Japanese fact without spaces (30% of them a
 home_city statement); 12% episodic event.
 
+The store on PostgreSQL: ``--db postgresql://...`` (a database the role may create schemas in)
+puts the store in a fresh schema of that database for each size (dropped afterwards), opened
+with ``memory.open_db``; the floor stays the same SQLite file, so its ratios then compare the
+PostgreSQL store with the plain SQLite design, and bytes per fact is the schema's relations
+(tables, indexes, TOAST) as PostgreSQL counts them.
+
 Run: ``python bench/bench.py --quick`` (10k), ``--sizes 10000,100000,1000000``, ``--repeat 3``
 (each figure the median of 3 independent runs), ``--json``; ``--profile add,consolidate,agent``
 runs cProfile on those store paths at the largest size instead. From Python:
@@ -488,6 +494,7 @@ _WORD = re.compile(r"\w+")
 
 
 SQLITE = sqlite3  # the DB-API module of store and floor alike (--sqlite pysqlite3: a newer SQLite)
+BACKEND = None  # None: the store is a SQLite file; a PostgreSQL URL (--db): a fresh schema there per size
 
 
 def floor_connect(path, extra_pragmas=()):
@@ -580,6 +587,46 @@ def settle():
 
 def _file_bytes(path):
     return sum(os.path.getsize(path + ext) for ext in ("", "-wal", "-shm") if os.path.exists(path + ext))
+
+
+def open_bench_store(path):
+    """(store, location, drop) for one measurement: on SQLite the file `path`; with BACKEND a
+    new schema of that PostgreSQL database (adapters.postgres.scratch_url), which drop() removes."""
+    import memory
+    if BACKEND is None:
+        return memory.MemoryStore(path, sqlite=SQLITE), path, lambda: None
+    from adapters.postgres import drop_scratch, scratch_url
+    url = scratch_url(BACKEND)
+    try:
+        return memory.open_db(url), url, lambda: drop_scratch(url)
+    except BaseException:
+        drop_scratch(url)
+        raise
+
+
+def store_bytes(location):
+    """Bytes the store occupies: a SQLite file with its -wal and -shm, or the relations of the
+    PostgreSQL schema a URL's search_path names (postgres_bytes)."""
+    import memory
+    return postgres_bytes(location) if memory.is_database_url(location) else _file_bytes(location)
+
+
+def store_server_version(url):
+    """The PostgreSQL server's version string (SHOW server_version) and its fsync setting."""
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        return "%s (fsync %s)" % (conn.execute("SHOW server_version").fetchone()[0],
+                                  conn.execute("SHOW fsync").fetchone()[0])
+
+
+def postgres_bytes(url):
+    """pg_total_relation_size summed over the tables of the URL's current schema (their
+    indexes and TOAST included). Needs psycopg."""
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        return int(conn.execute(
+            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'").fetchone()[0])
 
 
 def _maxrss_mb():
@@ -843,13 +890,16 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
     started = time.perf_counter()
     tmp = tempfile.mkdtemp(prefix="membench-")
     out = {"n": n, "seed": seed, "loadavg_start": os.getloadavg()[0], "sqlite": SQLITE.sqlite_version,
-           "store_version": store_version()}
+           "store_version": store_version(), "backend": "postgresql" if BACKEND else "sqlite"}
     store = floor = None
+    drop = lambda: None  # noqa: E731
     try:
-        store_path, floor_path = os.path.join(tmp, "store.db"), os.path.join(tmp, "floor.db")
+        floor_path = os.path.join(tmp, "floor.db")
         wl = Workload(n, seed)
         out["users"] = len(wl.users)
-        store = memory.MemoryStore(store_path, sqlite=SQLITE)
+        store, store_path, drop = open_bench_store(os.path.join(tmp, "store.db"))
+        if BACKEND:
+            out["postgresql"] = store_server_version(store_path)
         declare_policies(store)
         floor = floor_connect(floor_path, floor_pragmas)
         if floor_pragmas:
@@ -857,7 +907,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
 
         ids = load(store, floor, wl, n, out, say)
         out["workload_counts"] = dict(sorted(wl.counts.items()))
-        out["file_bytes_per_fact"] = _file_bytes(store_path) / n
+        out["file_bytes_per_fact"] = store_bytes(store_path) / n
         out["floor_file_bytes_per_fact"] = _file_bytes(floor_path) / n
         full_and_incremental(store, floor, wl, n, ids, out, say)
         agent_loop(store, floor, wl, ids, out, say, seed=seed, turns=turns)
@@ -869,7 +919,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
         store.close()
         floor.close()
         store = floor = None
-        out["file_bytes_per_fact_end"] = _file_bytes(store_path) / n
+        out["file_bytes_per_fact_end"] = store_bytes(store_path) / n
         out["peak_rss_mb"] = _maxrss_mb()
         out["rss_at_start_mb"] = rss_start
         out["loadavg_end"] = os.getloadavg()[0]
@@ -878,6 +928,7 @@ def measure(n, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
         for conn in (store, floor):
             if conn is not None:
                 conn.close()
+        drop()
         shutil.rmtree(tmp, ignore_errors=True)
     return out
 
@@ -981,8 +1032,9 @@ def table(r):
 
     total = sum(r["workload_counts"].values())
     lines = [
-        "N = {:,} facts, {:,} users, seed {}, SQLite {}, store {}".format(
-            r["n"], r["users"], r["seed"], r.get("sqlite"),
+        "N = {:,} facts, {:,} users, seed {}, {}, store {}".format(
+            r["n"], r["users"], r["seed"], "store on PostgreSQL %s, floor SQLite %s" % (r["postgresql"], r.get("sqlite"))
+            if r.get("postgresql") else "SQLite %s" % r.get("sqlite"),
             " ".join("%s %s" % kv for kv in sorted(r.get("store_version", {}).items()))),
         "  workload: " + ", ".join("%s %.1f%%" % (k, 100.0 * v / total) for k, v in r["workload_counts"].items()),
         row("figure", "store", "floor", "ratio", "target"),
@@ -1091,7 +1143,8 @@ def run(sizes, *, seed=DEFAULT_SEED, queries=QUERIES, cjk_queries=CJK_QUERIES, t
                 cmd = [sys.executable, os.path.abspath(__file__), "--sizes", str(n), "--seed", str(seed),
                        "--queries", str(queries), "--cjk-queries", str(cjk_queries), "--turns", str(turns),
                        "--forgets", str(forget_calls), "--json", "--in-process", "--child",
-                       "--sqlite", "sqlite3" if SQLITE is sqlite3 else "pysqlite3"]
+                       "--sqlite", "sqlite3" if SQLITE is sqlite3 else "pysqlite3"] + (
+                           ["--db", BACKEND] if BACKEND else [])
                 cmd += ["--floor-pragma=" + p for p in floor_pragmas]
                 done = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, text=True)
                 runs.append(json.loads(done.stdout)["sizes"][0])
@@ -1263,8 +1316,18 @@ def main(argv=None):
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--sqlite", choices=("sqlite3", "pysqlite3"), default="sqlite3",
                     help="the DB-API module of store and floor (pysqlite3: a newer SQLite, FTS5 secure-delete)")
+    ap.add_argument("--db", metavar="URL",
+                    help="put the store on PostgreSQL: a postgresql:// URL of a database in which the bench makes "
+                         "(and drops) a schema per size; the floor stays SQLite (needs psycopg)")
     args = ap.parse_args(argv)
-    global SQLITE
+    global SQLITE, BACKEND
+    if args.db is not None:
+        import memory
+        if not memory.is_database_url(args.db):
+            ap.error(f"--db: expected a PostgreSQL URL (postgresql://...); got {args.db!r}")
+        if args.vectors or args.profile is not None:
+            ap.error("--db: the PostgreSQL store is measured by the main bench only (not --vectors or --profile)")
+        BACKEND = args.db
     if args.sqlite == "pysqlite3":
         try:
             from pysqlite3 import dbapi2 as SQLITE

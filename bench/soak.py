@@ -1,6 +1,6 @@
 """Soak test: many processes on one store for a set number of erasures, then every invariant.
 
-Processes, all on one file: W writers (add facts for 40 users, some attributed; each logs the
+Processes, all on one store (a SQLite file, or a PostgreSQL database given as a URL): W writers (add facts for 40 users, some attributed; each logs the
 ids the store acknowledged), one eraser (adds marked secrets and forgets them, forgets writers'
 memories and purges throw-away users; it logs every id deleted), one cron loop (consolidate
 every user, then the store's housekeeping: bounded index merge and checkpoint, as
@@ -13,7 +13,14 @@ no process saw an error other than a documented lock timeout (LockedError, count
 erasure whose scrub a reader kept waiting raises ScrubPendingError with the ids it deleted: it
 counts as done and apart, as scrubs_pending, and the end-of-run scrub must finish it).
 
-    python bench/soak.py [--erasures 20000] [--writers 3] [--db PATH] [--sqlite pysqlite3] [--json]
+On PostgreSQL (`--db postgresql://...`, an empty database or schema; every process opens it
+through memory.open_db, i.e. adapters.postgres.open_store, with its own connection, as separate
+hosts would): the same processes and the same checks of lost writes and errors; the present ids
+are read through the store's public API (users, memories); after the end-of-run scrub (VACUUM)
+no row of any table in the store's schema holds an erased marker (amcheck's bt_index_check
+passes on every index when the extension can be created); the file checks do not apply.
+
+    python bench/soak.py [--erasures 20000] [--writers 3] [--db PATH|URL] [--sqlite pysqlite3] [--json]
 
 Exit 0 when every check holds, 1 otherwise. The figures (operations per process, erasures,
 errors, lock timeouts, integrity) are printed as a table or JSON.
@@ -45,8 +52,8 @@ def _module(name):
 
 
 def _open(path, sqlite):
-    from memory import MemoryStore
-    return MemoryStore(path, timeout=30, sqlite=_module(sqlite))
+    from memory import is_database_url, open_db
+    return open_db(path, timeout=30) if is_database_url(path) else open_db(path, timeout=30, sqlite=_module(sqlite))
 
 
 def _tally(counts, exc):
@@ -152,11 +159,16 @@ def reader(path, sqlite, stop, result):
     result.put(("reader", 0, counts))
 
 
-def soak(path, *, erasures, writers, sqlite="sqlite3"):
-    """Run the soak on `path` (created); return the result dict (see the module docstring)."""
-    from memory import MemoryStore
-    MemoryStore(path, sqlite=_module(sqlite)).close()
-    logs = Path(path).parent
+def soak(path, *, erasures, writers, sqlite="sqlite3", logs=None):
+    """Run the soak on `path` (a new SQLite file, created, or an empty PostgreSQL database or
+    schema given as a URL); return the result dict (see the module docstring). logs: the folder
+    of the per-process id logs (default: the file's folder; required for a URL)."""
+    from memory import is_database_url
+    url = is_database_url(path)
+    with _open(path, sqlite) as store:
+        if url and store.users():
+            raise SystemExit(f"soak: {path}: the database already holds users; the soak needs an empty one")
+    logs = Path(logs) if logs is not None else Path(path).parent
     ctx = mp.get_context("spawn")
     stop, result = ctx.Event(), ctx.Queue()
     procs = [ctx.Process(target=writer, args=(path, sqlite, n, stop, str(logs / f"w{n}.log"), result))
@@ -170,11 +182,29 @@ def soak(path, *, erasures, writers, sqlite="sqlite3"):
     reports = [result.get() for _ in procs]
     for p in procs:
         p.join()
-    out = {"sqlite": sqlite, "seconds": round(time.perf_counter() - started, 1), "processes": {}}
+    out = {"backend": "postgresql" if url else sqlite, "seconds": round(time.perf_counter() - started, 1),
+           "processes": {}}
     for role, n, counts in reports:
         out["processes"][f"{role}{n if role == 'writer' else ''}"] = counts
     acked = {int(x) for n in range(writers) for x in (logs / f"w{n}.log").read_text().split()}
     erased = {int(x) for x in (logs / "erased.log").read_text().split()}
+    checks = _postgres_checks(path) if url else _sqlite_checks(path, sqlite)
+    lost = sorted(acked - checks.pop("present") - erased)
+    errors = sum(c.get("errors", 0) for c in out["processes"].values())
+    out.update({
+        "erasures": out["processes"]["eraser"]["erasures"], "acknowledged_writes": len(acked),
+        "erased_ids": len(erased), "lost_writes": len(lost), "lost_sample": lost[:10],
+        "errors": errors, "lock_timeouts": sum(c.get("lock_timeouts", 0) for c in out["processes"].values()),
+        "scrubs_pending": out["processes"]["eraser"].get("scrubs_pending", 0), **checks,
+    })
+    out["ok"] = (checks["integrity_check"] == "ok" and checks["index_check"] == "ok" and not lost and errors == 0
+                 and out["erased_markers_left"] == 0 and out["erasures"] >= erasures)
+    return out
+
+
+def _sqlite_checks(path, sqlite):
+    """The file's checks: integrity, FTS5 integrity, the ids present, markers left in the files."""
+    from memory import MemoryStore
     mod = _module(sqlite)
     conn = mod.connect(path)
     integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
@@ -188,45 +218,77 @@ def soak(path, *, erasures, writers, sqlite="sqlite3"):
     with MemoryStore(path, sqlite=mod) as store:  # an open finishes any recorded scrub
         store.scrub(wait=True)
     data = b"".join(Path(path + x).read_bytes() for x in ("", "-wal", "-shm") if Path(path + x).exists())
-    lost = sorted(acked - present - erased)
-    errors = sum(c.get("errors", 0) for c in out["processes"].values())
-    out.update({
-        "erasures": out["processes"]["eraser"]["erasures"], "acknowledged_writes": len(acked),
-        "erased_ids": len(erased), "lost_writes": len(lost), "lost_sample": lost[:10],
-        "errors": errors, "lock_timeouts": sum(c.get("lock_timeouts", 0) for c in out["processes"].values()),
-        "scrubs_pending": out["processes"]["eraser"].get("scrubs_pending", 0),
-        "integrity_check": integrity, "fts_integrity_check": fts,
-        "erased_markers_left": data.count(MARK.encode()), "file_bytes": len(data),
-    })
-    out["ok"] = (integrity == "ok" and fts == "ok" and not lost and errors == 0
-                 and out["erased_markers_left"] == 0 and out["erasures"] >= erasures)
-    return out
+    return {"present": present, "integrity_check": integrity, "index_check": fts,
+            "erased_markers_left": data.count(MARK.encode()), "store_bytes": len(data)}
+
+
+def _postgres_checks(url):
+    """The database's checks: the ids present (public API), then after scrub() every table of
+    the store's schema searched for the marker, and amcheck's bt_index_check on its indexes
+    (when the extension can be created; "not available" otherwise, which is not a failure)."""
+    import psycopg
+    with _open(url, "sqlite3") as store:
+        present = {m.id for user in store.users() for m in store.memories(user)}
+        store.scrub(wait=True)
+    left, index_check = 0, "ok"
+    with psycopg.connect(url, autocommit=True) as conn:
+        schema = conn.execute("SELECT current_schema()").fetchone()[0]
+        tables = [r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s AND table_type = 'BASE TABLE'",
+            (schema,))]
+        for table in tables:  # the whole row as text: any column, any type
+            query = psycopg.sql.SQL("SELECT count(*) FROM {} t WHERE t::text LIKE %s").format(
+                psycopg.sql.Identifier(schema, table))
+            left += conn.execute(query, (f"%{MARK}%",)).fetchone()[0]
+        try:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")
+            indexes = [r[0] for r in conn.execute(
+                "SELECT c.oid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_am a ON a.oid = c.relam "
+                "WHERE n.nspname = %s AND a.amname = 'btree'", (schema,))]
+            for index in indexes:
+                conn.execute("SELECT bt_index_check(%s::regclass, true)", (index,))
+            index_check = "ok"
+        except psycopg.errors.InsufficientPrivilege:
+            index_check = "ok"  # amcheck not available to this role: nothing checked, nothing failed
+            indexes = []
+        except psycopg.Error as exc:
+            index_check = str(exc).splitlines()[0]
+            indexes = []
+    from bench.bench import postgres_bytes
+    return {"present": present, "integrity_check": "ok", "index_check": index_check,
+            "indexes_checked": len(indexes), "tables_searched": len(tables),
+            "erased_markers_left": left, "store_bytes": postgres_bytes(url)}
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--erasures", type=int, default=20_000, help="erasures before stopping (default 20000)")
     parser.add_argument("--writers", type=int, default=3, help="writer processes (default 3)")
-    parser.add_argument("--db", help="database path (default: a new temp dir)")
+    parser.add_argument("--db", help="a new database path (default: in a new temp dir), or a PostgreSQL URL of an "
+                                     "empty database or schema")
     parser.add_argument("--sqlite", choices=("sqlite3", "pysqlite3"), default="sqlite3",
                         help="the DB-API module (pysqlite3 for a newer SQLite)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.erasures < 1 or args.writers < 1:
         parser.error("--erasures and --writers: expected at least 1")
+    from memory import is_database_url
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or str(Path(tmp) / "soak.db")
-        if args.db and Path(args.db).exists():
+        if args.db and not is_database_url(args.db) and Path(args.db).exists():
             parser.error(f"--db: {args.db} exists; the soak needs a new file")
-        result = soak(path, erasures=args.erasures, writers=args.writers, sqlite=args.sqlite)
+        result = soak(path, erasures=args.erasures, writers=args.writers, sqlite=args.sqlite, logs=tmp)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         for name, counts in result["processes"].items():
             print(f"{name:>8}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-        for key in ("sqlite", "seconds", "erasures", "acknowledged_writes", "erased_ids", "lost_writes", "errors",
-                    "lock_timeouts", "scrubs_pending", "integrity_check", "fts_integrity_check", "erased_markers_left", "ok"):
-            print(f"{key}: {result[key]}")
+        for key in ("backend", "seconds", "erasures", "acknowledged_writes", "erased_ids", "lost_writes", "errors",
+                    "lock_timeouts", "scrubs_pending", "integrity_check", "index_check", "indexes_checked",
+                    "tables_searched", "erased_markers_left", "store_bytes", "ok"):
+            if key in result:
+                print(f"{key}: {result[key]}")
     return 0 if result["ok"] else 1
 
 
