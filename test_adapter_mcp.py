@@ -15,7 +15,7 @@ import threading
 import time
 import unittest
 
-from test_support import location, store_at, temp_dir
+from test_support import location, sqlite_only, store_at, temp_dir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "adapters", "mcp_server.py")
@@ -341,6 +341,7 @@ class MCPServerTaskTest(unittest.TestCase):
         self.assertEqual((held["action"], held["stored"], held["served"]), ("quarantine", True, False))
         self.assertEqual(held["memory"]["status"], "quarantined")
 
+    @sqlite_only("holds the write lock through sqlite3")
     def test_store_errors_come_back_as_tool_errors(self):
         import sqlite3
         holder = sqlite3.connect(self.db, isolation_level=None)

@@ -381,6 +381,7 @@ class TestVectorIndex(Case):
             self.assertEqual(len(store.recall("tea", user=user, k=3).memories), 3)
             self.assertEqual(list(store._vectors), [(user, None)])  # the others went, oldest first
 
+    @sqlite_only("the file's bytes")
     def test_forget_and_purge_leave_no_vector_bytes(self):
         store = self.open(embed=hashed_ngrams)
         keep = store.add("A fact to keep.", user=U)

@@ -208,7 +208,8 @@ class _Placeholders:
         self.conn = conn
 
     def execute(self, sql, args=()):
-        return self.conn.execute(sql.replace("?", "%s"), args)
+        # No arguments, no placeholders: a literal % (LIKE 'embed%') then needs no escape.
+        return self.conn.execute(sql.replace("?", "%s"), args or None)
 
 
 def db(store):
