@@ -422,7 +422,7 @@ class ErrorsSayWhatToDo(FileCase):
 
 
 
-class DatabaseUrls(unittest.TestCase):
+class DatabaseUrls(TempStoreCase):
     """Issue 26: the command lines take a PostgreSQL URL where they take a database path, through
     one home (memory.open_db), which loads adapters.postgres only for a URL. What needs no server:
     the help says so, backup refuses a URL naming pg_dump, a missing psycopg is named with the
@@ -432,9 +432,7 @@ class DatabaseUrls(unittest.TestCase):
     URL = "postgresql://nobody@127.0.0.1:1/nowhere"
 
     def setUp(self):
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        self.dir = Path(tmp.name)
+        self.dir = self.tmpdir
 
     def test_which_arguments_are_urls(self):
         import memory

@@ -447,7 +447,7 @@ class TestLedgerCarryHasOneHome(unittest.TestCase):
     POLICIES = {"one_1": "one", "many_1": "many", "immutable_1": "immutable"}
 
     def test_consolidate_and_recall_both_carry_through_carry_ledger(self):
-        with MemoryStore() as s:
+        with new_store() as s:
             s.declare("city", "many")
             a = s.add("I live in Rome.", user=U, attribute="city")
             b = s.add("I live in Oslo.", user=U, attribute="city", source="tool", origin="tool:crm",
@@ -493,7 +493,7 @@ class TestLedgerCarryHasOneHome(unittest.TestCase):
 
     def test_random_histories_the_run_writes_what_carry_ledger_says(self):
         seen = {"moved": 0, "merged": 0, "closed": 0}
-        with MemoryStore() as s:
+        with new_store() as s:
             for attribute, policy in self.POLICIES.items():
                 s.declare(attribute, policy)
             for seed in range(1500 if SLOW else 60):  # more seeds in CI

@@ -59,7 +59,7 @@ home_city statement); 12% episodic event.
 
 The store on PostgreSQL: ``--db postgresql://...`` (a database the role may create schemas in)
 puts the store in a fresh schema of that database for each size (dropped afterwards), opened
-with ``memory.open_db``; the floor stays the same SQLite file, so its ratios then compare the
+with ``adapters.postgres.open_store``; the floor stays the same SQLite file, so its ratios then compare the
 PostgreSQL store with the plain SQLite design, and bytes per fact is the schema's relations
 (tables, indexes, TOAST) as PostgreSQL counts them.
 
@@ -591,24 +591,27 @@ def _file_bytes(path):
 
 def open_bench_store(path):
     """(store, location, drop) for one measurement: on SQLite the file `path`; with BACKEND a
-    new schema of that PostgreSQL database (adapters.postgres.scratch_url), which drop() removes."""
+    new schema of that PostgreSQL database (adapters.postgres.scratch_url, opened with its
+    open_store), which drop() removes."""
     import memory
     if BACKEND is None:
         return memory.MemoryStore(path, sqlite=SQLITE), path, lambda: None
-    from adapters.postgres import drop_scratch, scratch_url
+    from adapters.postgres import drop_scratch, open_store, scratch_url
     url = scratch_url(BACKEND)
     try:
-        return memory.open_db(url), url, lambda: drop_scratch(url)
+        return open_store(url), url, lambda: drop_scratch(url)
     except BaseException:
         drop_scratch(url)
         raise
 
 
 def store_bytes(location):
-    """Bytes the store occupies: a SQLite file with its -wal and -shm, or the relations of the
-    PostgreSQL schema a URL's search_path names (postgres_bytes)."""
-    import memory
-    return postgres_bytes(location) if memory.is_database_url(location) else _file_bytes(location)
+    """Bytes the store occupies: a SQLite file with its -wal and -shm, or (with BACKEND) the
+    relations of the PostgreSQL schema the location's search_path names (soak.postgres_bytes)."""
+    if BACKEND is None:
+        return _file_bytes(location)
+    from soak import postgres_bytes  # bench/soak.py, beside this script
+    return postgres_bytes(location)
 
 
 def store_server_version(url):
@@ -617,16 +620,6 @@ def store_server_version(url):
     with psycopg.connect(url, autocommit=True) as conn:
         return "%s (fsync %s)" % (conn.execute("SHOW server_version").fetchone()[0],
                                   conn.execute("SHOW fsync").fetchone()[0])
-
-
-def postgres_bytes(url):
-    """pg_total_relation_size summed over the tables of the URL's current schema (their
-    indexes and TOAST included). Needs psycopg."""
-    import psycopg
-    with psycopg.connect(url, autocommit=True) as conn:
-        return int(conn.execute(
-            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n "
-            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'").fetchone()[0])
 
 
 def _maxrss_mb():
