@@ -695,6 +695,9 @@ class LanguageTable:
     - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
     - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - assistant: the words for the assistant or an AI agent ("assistant", "Assistent", "助手");
+    - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
+      word or the assistant, leave given to act unasked (see `delegated`);
     - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
       for, the voice of a forged sender posing as the user.
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
@@ -712,7 +715,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "first_person")
+                 "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -762,6 +765,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
+           automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -775,7 +780,8 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"passwort|kennwort|pin|zugangsdaten|anmeldedaten|bestätigungscode|sicherheitscode|"
+           credential=r"\w*passwort|\w*kennwort|pin|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+                      r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
            dialled=r"telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail",
@@ -783,8 +789,11 @@ LANGUAGES = {t.code: t for t in (
                    r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
            preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
-           approval=r"bestätig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|rückfrage\w*|nachfrage\w*|fragen",
+           approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
+                    r"nachfrage\w*|fragen",  # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
            negation=r"nicht|kein\w*|ohne|entfällt",
+           assistant=r"assistent\w*|(?-i:KI)",
+           automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -809,6 +818,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
            negation=r"pas|sans|aucune?|ne|n'",
+           assistant=r"assistant\w*|(?-i:IA)",
+           automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -831,6 +842,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
            negation=r"no|sin|ningun\w*",
+           assistant=r"asistente|(?-i:IA)",
+           automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
@@ -843,7 +856,8 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"password|codice (?:pin|di verifica|di sicurezza)|pin|credenziali|nome utente|recupero",
+           credential=r"password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso)|pin|credenziali|"
+                      r"nome utente|recupero",
            payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
@@ -852,6 +866,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
            negation=r"non|senza|nessun\w*",
+           assistant=r"assistente|(?-i:IA)",
+           automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
@@ -872,7 +888,9 @@ LANGUAGES = {t.code: t for t in (
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
-           negation=r"não|sem|nenhum\w*",
+           negation=r"não|sem|nenhum\w*|dispens\w*",
+           assistant=r"assistente|(?-i:IA)",
+           automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -883,14 +901,17 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"wachtwoord|pincode|inloggegevens|verificatiecode|beveiligingscode|gebruikersnaam|herstel\w*",
-           payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving",
+           credential=r"wachtwoord|pincode|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+                      r"herstel\w*",
+           payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
            contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
            negation=r"niet|geen|zonder|hoeft",
+           assistant=r"assistent|(?-i:AI)",
+           automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także""", "ąćęłńóśźż",
@@ -902,13 +923,15 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
-           payment=r"iban|numer konta|konto bankowe|kont\w+|numer karty|przelew\w*|dane bankowe",
+           payment=r"iban|numer konta|konto bankowe|kont\w+|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
            negation=r"nie|bez",
+           assistant=r"asystent\w*|(?-i:AI)",
+           automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
@@ -925,7 +948,10 @@ LANGUAGES = {t.code: t for t in (
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
            approval=r"onay\w*|teyit\w*|sorma\w*",
-           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden",
+           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
+                    r"\w+m[ıiuü]yor|\w+m[ae]z",  # the negated verb: "onay istemiyor", "sormaz"
+           assistant=r"asistan\w*|yapay zek[aâ]",
+           automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
@@ -938,7 +964,8 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
            credential=r"парол\w+|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"сч[её]т\w*|iban|реквизит\w*|номер карты|банковск\w+ карт\w+|перевод\w*",
+           payment=r"сч[её]т\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+                   r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
@@ -946,6 +973,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
            negation=r"не|без|нет",
+           assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
+           automatic=r"автоматическ\w*|самостоятельно",
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
@@ -960,8 +989,11 @@ LANGUAGES = {t.code: t for t in (
            contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"確認|承認|許可|同意",
-           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません",
+           approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね",  # to ask, as verb forms (not 新聞)
+           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+                    r"なくて(?:よい|いい|も)|ずに",
+           assistant=r"アシスタント|(?-i:AI)",
+           automatic=r"自動",
            first_person=r"私|僕|俺|わたし"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
@@ -978,6 +1010,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"确认|批准|审批|同意|授权|询问",
            negation=r"不|无需|免|没有|未经|无须",
+           assistant=r"助手|(?-i:AI)",
+           automatic=r"自动",
            first_person=r"我"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
@@ -987,13 +1021,15 @@ LANGUAGES = {t.code: t for t in (
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
            credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
-           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN",
+           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
            approval=r"확인|승인|동의|허가|묻",
            negation=r"없이|않|불필요|필요 없|필요없",
+           assistant=r"어시스턴트|비서|(?-i:AI)",
+           automatic=r"자동",
            first_person=r"저는|제가|나는|내가|저의|제 "),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
@@ -1002,7 +1038,8 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد",
+           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+                      r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
@@ -1010,6 +1047,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
            negation=r"لا|دون|بدون|غير|ليس",
+           assistant=r"المساعد|مساعد",
+           automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
@@ -1027,8 +1066,13 @@ LANGUAGES = {t.code: t for t in (
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
            negation=r"बिना|नहीं|न ",
+           assistant=r"सहायक|एआई|(?-i:AI)",
+           automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
 )}
+
+
+_COMPOUND_HEADS = frozenset({"credential", "payment", "contact", "dialled"})
 
 
 class _CompiledTable:
@@ -1046,8 +1090,11 @@ class _CompiledTable:
                 source = self._transform(source)
             # A table of another script still has Latin words ("ID", "PIN", "AI"): whole words too.
             # Cyrillic text spaces its words, so its words are whole words too ("я" is not "яйцо").
+            # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
+            # "SEPA-Konto"): the compound names the same thing; other words stand alone.
+            before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
             self._compiled[kind] = None if source is None else re.compile(
-                f"(?i)(?<![\\w'’-])(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
+                f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
                 else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
         found = self._compiled[kind]
         return default if found is None else found
@@ -1059,7 +1106,12 @@ def _compile_table(table: LanguageTable) -> _CompiledTable:
 
 
 def _without_marks(source: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", source) if not unicodedata.combining(ch))
+    """A pattern's source in the skeleton's letters: accents stripped and the look-alike and
+    non-decomposing letters mapped as `skeleton` maps them ("hasł" -> "hasl", "kullanıcı" ->
+    "kullanici", "парол" -> its skeleton), so that a skeleton ("haslo" for "hasło") matches.
+    Only letters are mapped: digits and symbols are the pattern's syntax."""
+    flat = "".join(ch for ch in unicodedata.normalize("NFKD", source) if not unicodedata.combining(ch))
+    return flat.translate(_SKELETON_LETTERS)
 
 
 _COMPILED = {code: _compile_table(t) for code, t in LANGUAGES.items()}
@@ -1070,7 +1122,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
-                                 "first_person"})
+                                 "assistant", "automatic", "first_person"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1092,6 +1144,20 @@ def waived(text: str, lang: str | None) -> str | None:
             pattern += rf"|(?:{appr})[^.!?。！？]{{0,12}}?(?:{neg})"
         if re.search(pattern, text):
             return f"{code}.waiver"
+    return None
+
+
+def delegated(text: str, lang: str | None) -> str | None:
+    """The rule name ("it.automatic") when the text gives leave to act unasked, in its own
+    language or English: a word of acting on its own (LanguageTable automatic) in one sentence
+    with an approval word ("approvare automaticamente", "自動承認") or with the assistant ("I'm
+    fine with the assistant renewing my subscriptions automatically"). "The bill is paid
+    automatically by direct debit" names neither and is no such leave. Pure."""
+    for part in re.split(r"(?<=[.!?。！？])\s*", text):
+        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
+            if table_match(part, "automatic", lang=code) and (
+                    table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)):
+                return f"{code}.automatic"
     return None
 
 
@@ -2067,6 +2133,11 @@ _CONFUSABLES = str.maketrans({
 })
 
 
+# The letters of _CONFUSABLES (not its digits and symbols): how a table's pattern is put in the
+# skeleton's letters (_without_marks).
+_SKELETON_LETTERS = {k: v for k, v in _CONFUSABLES.items() if chr(k).isalpha()}
+
+
 # A run of Latin letters, look-alikes, digits and the symbols written for letters: what a
 # disguise by kind is made of ("4d4", "p@ss", "Аda"); a number beside Han text is no such run.
 _SKELETON_RUN = re.compile("[a-z" + re.escape("".join(k for k in map(chr, _CONFUSABLES) if not k.isascii() or
@@ -2170,7 +2241,8 @@ RISK_CLASSES = (
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
                   ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),
                   ("pay_link", _PAY_LINK),
-                  ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut)\b[^.\n]{0,30}(?:@|\$)[\w.-]{2,}")),
+                  ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^.\n]{0,30}"
+                                     r"(?:@|\$)[\w.-]{2,}")),
               words=("payment",),
               key_words=frozenset("iban bic swift sort routing account card payee wallet bank remittance "
                                   "payout".split()),
@@ -2209,9 +2281,14 @@ RISK_CLASSES = (
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
 
+# The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
+# signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
+# U+0FFF and the kana voicing marks, told by category once at import (about 3,000 code points).
+_KEY_MARKS = "".join(chr(c) for c in (*range(0x300, 0x1000), 0x3099, 0x309A) if unicodedata.category(chr(c))[0] == "M")
+_KEY_CHAR = rf"(?:[^\W_]|[{_KEY_MARKS}])"
 # A key: a word or words joined by "_", "-" or "." (any script), quoted or bare, before ":" or
 # "=", also inside a JSON string that holds JSON (an adapter's escaped quotes: {\"key\": ...}).
-_KEY = re.compile(r"""(?m)(?:^|[{,;|]\s*|\s)\\?["']?([^\W\d_][^\W_]*(?:[_.\-][^\W_]+)*)\\?["']?\s*[:=：](?!//)"""
+_KEY = re.compile(rf"""(?m)(?:^|[{{,;|]\s*|\s)\\?["']?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
                   r"""(?=\s*\\?["']?(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
@@ -2231,15 +2308,16 @@ def key_words(text: str) -> list[set]:
     """The words of each key name or one-word label in `text` ("require_confirmation: false",
     '"recoveryEmail": ...', "card-number=...", "Password:"), split at "_", "-", "." and camelCase
     and lowercased: [{"require", "confirmation"}, ...]. Pure."""
-    return [words for words, _ in _keys(text)]
+    return [set(words) for words, _ in _keys(text)]
 
 
 def _keys(text: str) -> list:
-    """[(key words, whether the value is a setting: a boolean, a switch or a number)]."""
+    """[(key words in their order, whether the value is a setting: a boolean, a switch or a
+    number)]. The order is kept: a table's words span several ("mot_de_passe", "كلمة_المرور")."""
     out = []
     for m in _KEY.finditer(canonical(text)):
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))  # camelCase
-        out.append((set(w for w in re.split(r"[\s_.\-]+", key.lower()) if w), m.group("setting") is not None))
+        out.append(([w for w in re.split(r"[\s_.\-]+", key.lower()) if w], m.group("setting") is not None))
     return out
 
 
@@ -2281,6 +2359,12 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                    or table_match(flat, "standing"))
     number = bool(_LONG_NUMBER.search(flat))
     keys = _keys(flat)
+    label, value = _split_label(flat)
+    # A credential label's value is the secret whatever its shape ("Security question answer
+    # (first pet): Biscuit"): one word after a label with a credential word.
+    secret = bool(_SECRET.search(flat)) or bool(
+        label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
+                                                                                      "credential", lang))
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
@@ -2296,7 +2380,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": bool(_SECRET.search(flat)),
+        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": secret,
                    "contact_value": _contact_value(flat, lang, number),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
@@ -2307,18 +2391,21 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
-            hit = waived(flat, lang) or waived(skel, lang)
+            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang)
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:").
-            hit = words & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
+            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            key = " ".join(sorted(words))
+            key = " ".join(words)
             for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
-                hit = _table_hit(key, skeleton(key), kind, lang)
+                # A set approval key is read in every table: a JSON blob has no function words
+                # to tell its language by ({"bevestiging_nodig": false}, {"確認要否": false}).
+                hit = (_table_hit(key, skeleton(key), kind, lang) if kind != "approval" else
+                       next(filter(None, (_table_hit(key, skeleton(key), kind, code) for code in LANGUAGES)), None))
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
     return None
