@@ -482,8 +482,7 @@ _TO_ASSISTANT = re.compile(
     r"\btask (?:that )?i gave you\b|\bin (?:all |any )?(?:future|later|subsequent) "
     r"(?:conversations?|sessions?|chats?|answers?|responses?|replies)\b|"
     r"^(?:please\s+)?(?:bear|keep) in mind\b|^(?:please\s+)?make a note\b|"
-    r"\b(?:save|store|add|commit|write) (?:this|that|it)\b.{0,20}\bmemory\b|"
-    r"^(?:please\s+)?remember (?:that|this)\b")
+    r"\b(?:save|store|add|commit|write) (?:this|that|it)\b.{0,20}\bmemory\b")  # "remember that": en.memory_order
 # "The assistant should ...": a directive to the model, named in the third person.
 _ASSISTANT_MUST = re.compile(
     r"(?i)\b(?:the|your|this) (?:ai |ai-powered )?(?:assistant|chatbot|llm|language model)(?:'s)?\s+"
@@ -695,6 +694,8 @@ class LanguageTable:
     - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
     - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - reader: the second person, the reader the text is written to ("you", "su", "votre", "您"):
+      "Recuerde que su cita es el martes" reminds its reader, and is no order to store a memory;
     - assistant: the words for the assistant or an AI agent ("assistant", "Assistent", "助手");
     - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
       word or the assistant, leave given to act unasked (see `delegated`);
@@ -715,7 +716,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "assistant", "automatic", "first_person")
+                 "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -765,6 +766,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
@@ -792,6 +794,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen",  # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
            negation=r"nicht|kein\w*|ohne|entfällt",
+           reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
@@ -818,6 +821,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
            negation=r"pas|sans|aucune?|ne|n'",
+           reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
@@ -842,6 +846,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
            negation=r"no|sin|ningun\w*",
+           reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
@@ -866,6 +871,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
            negation=r"non|senza|nessun\w*",
+           reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
@@ -889,6 +895,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
            negation=r"não|sem|nenhum\w*|dispens\w*",
+           reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
@@ -910,6 +917,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
            negation=r"niet|geen|zonder|hoeft",
+           reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze"),
@@ -923,13 +931,14 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
-           payment=r"iban|numer konta|konto bankowe|kont\w+|numer karty|przelew\w*|dane bankowe|blik",
+           payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
            negation=r"nie|bez",
+           reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
@@ -950,16 +959,19 @@ LANGUAGES = {t.code: t for t in (
            approval=r"onay\w*|teyit\w*|sorma\w*",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z",  # the negated verb: "onay istemiyor", "sormaz"
+           reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
+                        r"(?:просим|просьба|прошу|просит)\w* (?:к )?(?:ии-)?(?:ассистент|помощник|бот)\w*|"
+                        r"(?:заметка|примечание|сообщение|указание|инструкция) для (?:модели|ии|бота|нейросети)|"
                         r"языков\w+ модел\w+",
            override=r"игнорируй\w*|проигнорируй\w*|забудь (?:все )?(?:предыдущие )?инструкции|новые инструкции|"
                     r"предыдущие инструкции",
-           memory_order=r"запомни\w*|сохрани в памяти|в памяти",
+           memory_order=r"запомни\w*|сохрани в памяти|в памяти|сохрани\w*,? что",
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
@@ -973,14 +985,16 @@ LANGUAGES = {t.code: t for t in (
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
            negation=r"не|без|нет",
+           reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
-           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|言語モデル",
+           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
+                        r"(?:AI|モデル)(?:へ|宛|さん)",
            override=r"(?:以前|前|これまで)の指示を(?:無視|忘れ)|指示を無視|新しい指示",
-           memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して",
+           memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
            credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
@@ -992,6 +1006,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね",  # to ask, as verb forms (not 新聞)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに",
+           reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
            first_person=r"私|僕|俺|わたし"),
@@ -1010,6 +1025,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"确认|批准|审批|同意|授权|询问",
            negation=r"不|无需|免|没有|未经|无须",
+           reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
            first_person=r"我"),
@@ -1028,6 +1044,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"선호|좋아|즐겨",
            approval=r"확인|승인|동의|허가|묻",
            negation=r"없이|않|불필요|필요 없|필요없",
+           reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
            first_person=r"저는|제가|나는|내가|저의|제 "),
@@ -1047,6 +1064,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
            negation=r"لا|دون|بدون|غير|ليس",
+           reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن"),
@@ -1066,6 +1084,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
            negation=r"बिना|नहीं|न ",
+           reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
@@ -1122,7 +1141,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
-                                 "assistant", "automatic", "first_person"})
+                                 "reader", "assistant", "automatic", "first_person"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1198,6 +1217,12 @@ _OTHER_SCRIPTS = re.compile(r"[\u0370-\u052f\u0590-\u08ff\u0900-\u0dff\u0e00-\u0
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
+# The particles of names ("van", "da", "bin"); another small word between two capitals is evidence
+# of its language ("Banku Pekao dla Pani Ady": Polish).
+_NAME_PARTICLES = frozenset("van von de da di du del della der den ter ten le la dos das do des d' e y "
+                            "bin ibn al el".split())
+
+
 def language_of(text: str) -> str | None:
     """The language `text` is written in: the code of its LANGUAGES table ("en", "de", "es",
     "fr", "pt", "it", "nl", "pl", "tr", "ru", "ja", "zh", "ko", "ar", "hi"), "other" for a script
@@ -1233,7 +1258,8 @@ def language_of(text: str) -> str | None:
     for i, raw in enumerate(found):
         word = raw.lower()
         langs = _LANGUAGES_OF.get(word) or ("'" in word and _LANGUAGES_OF.get(word.split("'", 1)[0] + "'")) or ()
-        if raw.islower() and 0 < i < len(found) - 1 and found[i - 1][:1].isupper() and found[i + 1][:1].isupper():
+        if word in _NAME_PARTICLES and 0 < i < len(found) - 1 and found[i - 1][:1].isupper() \
+                and found[i + 1][:1].isupper():
             # A particle inside a name ("Sjoerd van Beek", "Vasco da Gama") is no evidence of a
             # language the default does not parse; the tie rule below is for text in it.
             langs = tuple(lang for lang in langs if lang in PARSED_LANGUAGES)
@@ -1832,10 +1858,34 @@ def names_from_id(user: str) -> tuple:
     return (" ".join(p[:1].upper() + p[1:].lower() for p in parts),) if parts else ()
 
 
+# A Latin name as Russian text spells it, letter by letter (digraphs first): "Ada" -> "Ада",
+# "Sasha" -> "Саша". A name spelled by sound ("Lovelace" is "Лавлейс") is the deployer's to give
+# (user_names).
+_CYRILLIC_SPELLING = (("shch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ya", "я"),
+                      ("yu", "ю"), ("yo", "ё"), ("x", "кс"), *zip("abvgdezijklmnoprstufhcywq", "абвгдезийклмнопрстуфхкивк"))
+
+
+def _cyrillic(name: str) -> str | None:
+    if not re.fullmatch(r"[A-Za-z]+(?: [A-Za-z]+)*", name):
+        return None
+    out, rest = [], name.lower()
+    while rest:
+        for latin, cyrillic in _CYRILLIC_SPELLING:
+            if rest.startswith(latin):
+                out.append(cyrillic)
+                rest = rest[len(latin):]
+                break
+        else:
+            out.append(rest[0])
+            rest = rest[1:]
+    return " ".join(w[:1].upper() + w[1:] for w in "".join(out).split(" "))
+
+
 def name_forms(names) -> tuple:
     """Every form by which text may name someone called `names`: each name, and each part of a
     name of two or more words that is not a title ("Ada Lovelace" -> "Ada Lovelace", "Ada",
-    "Lovelace"; so "Ms. Lovelace" and "Frau Lovelace" name her too)."""
+    "Lovelace"; so "Ms. Lovelace" and "Frau Lovelace" name her too). The gate's checks also read
+    each form spelled in Cyrillic letters ("Ада": see _spelled_forms)."""
     out = []
     for name in names or ():
         if not isinstance(name, str) or not name.strip():
@@ -1846,6 +1896,13 @@ def name_forms(names) -> tuple:
             if len(form) > 1 and form.lower() not in _TITLES and form.lower() not in (f.lower() for f in out):
                 out.append(form)
     return tuple(out)
+
+
+def _spelled_forms(names) -> tuple:
+    """name_forms, and each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"):
+    the forms every check that looks for the user reads."""
+    forms = name_forms(names)
+    return forms + tuple(dict.fromkeys(c for c in map(_cyrillic, forms) if c and c not in forms))
 
 
 def _common_word(word: str) -> bool:
@@ -1912,11 +1969,13 @@ def _event(flat: str) -> bool:
 # it is a standing arrangement instead ("Ada's bookings always go on card 6620", "your orders
 # from now on"), which is about the user.
 _HABITUAL = re.compile(
+    # Not "automatically": "Tu suscripción se renovará automáticamente el 12 de agosto" is the
+    # provider's record of one renewal (leave given to the assistant is `delegated`'s).
     r"(?i)\b(?:always|never|usually|normally|generally|typically|every|each|all|any|whenever|by default|"
-    r"automatically|from now on|going forward|henceforth|in future|future|standing|permanently|regularly|"
-    r"routinely|toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut|automatiquement|immer|nie|"
-    r"jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig|automatisch|siempre|nunca|cada|todos|todas|"
-    r"en adelante|por defecto|automáticamente)\b|总是|每次|所有|今后|以后|默认|自动")
+    r"from now on|going forward|henceforth|in future|future|standing|permanently|regularly|"
+    r"routinely|toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut|immer|nie|"
+    r"jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig|siempre|nunca|cada|todos|todas|"
+    r"en adelante|por defecto)\b|总是|每次|所有|今后|以后|默认")
 _ZH_PARTY = re.compile(r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|"
                        r"储蓄卡|信用卡|保单|套餐|会员|"
                        r"演出|会议|课程")
@@ -1972,8 +2031,8 @@ def _reference_pattern(names: tuple, lang: str | None):
         refs = [USER_REFERENCE] + _name_alternatives(names) + (
             [_OTHER_REFERENCES[lang]] if lang in _OTHER_REFERENCES else [])
         # Word edges are Latin letters and digits, so a name or "用户" next to Han text still counts.
-        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f-])(?<![A-Za-z]['’])(?:{'|'.join(refs)})(?:'s|’s|'|s')?"
-                            rf"(?![A-Za-z0-9\u00c0-\u024f-])")
+        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?<![A-Za-z]['’])(?:{'|'.join(refs)})"
+                            rf"(?:'s|’s|'|s')?(?![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])")
         if len(_REFERENCE_CACHE) > 256:
             _REFERENCE_CACHE.clear()
         _REFERENCE_CACHE[key] = cached
@@ -2014,7 +2073,7 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     flat = canonical(text)
     if user is not None and not names:
         names = names_from_id(user)
-    forms = name_forms(names)
+    forms = _spelled_forms(names)
     lang = language_of(flat)
     event = _event(flat)
     for m in _user_references(flat, forms, lang):
@@ -2060,7 +2119,8 @@ _READER_WORDS = frozenset("you sie vous usted du tu".split())
 _GENERIC_READER_AFTER = re.compile(
     r"(?i)\s+(?:can|could|may|might|should|need to|must|will|have to|would|'ll|können|könnten|müssen|sollten|"
     r"sollen|werden|dürfen|pouvez|devez|pourrez|devrez|allez|puede|debe|podrá|deberá|kannst|musst|solltest|"
-    r"peux|dois)\b")
+    r"peux|dois)\b|"
+    r"\s+(?:rappelons|informons|remercions|prions|remind|recordamos|informamos|ricordiamo|informiamo)\b")
 _GENERIC_READER_BEFORE = re.compile(
     r"(?i)(?:\b(?:if|when|whenever|once|before|after|unless|until|wenn|falls|sobald|bevor|damit|nachdem|si|"
     r"lorsque|quand|cuando|können|müssen|sollten|dürfen|pouvez-|puede)\s+|"
@@ -2087,13 +2147,15 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     """Whether the text names or addresses the user at all (_user_references): the words of
     about_user without its exemptions, since a booking or order the user is party to still
     refers to them ("Your parcel goes to 3 Alder Close")."""
-    return next(_user_references(flat, name_forms(names), lang), None) is not None
+    return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
 
 
 def _party(after: str, lang: str | None) -> bool:
     """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
     and end its noun phrase there."""
     nouns = _PARTY_NOUNS.get(lang if lang in _PARTY_NOUNS else "en")
+    if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
+        return True  # a named service and its number: "Votre TGV 6611", "Your UA 914", "Su AVE 3112"
     m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
     if not m:
         return False
@@ -2162,7 +2224,8 @@ def skeleton(text: str) -> str:
 def _skeleton_has(text_skeleton: str, name: str) -> bool:
     """Whether a name occurs as a whole word in a skeleton (both sides compared as skeletons)."""
     form = skeleton(name).strip()
-    return bool(form) and re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", text_skeleton) is not None
+    return bool(form) and re.search(rf"(?<![a-z0-9\u0400-\u04ff]){re.escape(form)}(?![a-z0-9\u0400-\u04ff])",
+                                    text_skeleton) is not None
 
 
 # --- risk classes -----------------------------------------------------------------------------
@@ -2184,7 +2247,8 @@ class RiskClass:
     a URL; "digit": any digit (a house number); "contact_value": "number", or a digit beside a
     word of an address or a residence (not a phone's or a mail's own word, LanguageTable
     "dialled": "My phone is a Pixel 8" names a device); "secret": a token with a digit that is no date,
-    time or amount ("Hunter2!", "PIN-739104"), or a quoted value; "user":
+    time or amount ("Hunter2!", "PIN-739104"), a quoted value, or the one-word value of a label
+    with a credential word ("Security question answer (first pet): Biscuit"); "user":
     from a tool, a reference to the user, or a change or standing word; "change": a change or
     standing word). A structure hit always counts, except that a class with "user" in needs
     counts a tool's structure hit only beside a reference to the user, a change or standing
@@ -2354,7 +2418,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
-                  or any(_skeleton_has(skel, n) for n in name_forms(names)))
+                  or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
     changed = bool(_table_hit(flat, skel, "change", lang) or table_match(skel, "standing", skeletal=True)
                    or table_match(flat, "standing"))
     number = bool(_LONG_NUMBER.search(flat))
@@ -2460,7 +2524,7 @@ def table_user_owned(text: str, *, names=()) -> str | None:
     lang = language_of(flat)
     codes = [c for c in dict.fromkeys((lang, *_languages_in(flat))) if c in LANGUAGES]
     refers = any(table_match(flat, "user_reference", lang=c) for c in codes) or any(
-        _skeleton_has(skel, n) for n in name_forms(names))
+        _skeleton_has(skel, n) for n in _spelled_forms(names))
     if not refers:
         return None
     # With the user named or addressed, every table's preference words are read: a text in a
@@ -2528,7 +2592,7 @@ def order_to_assistant(text: str) -> str | None:
         skel = skeleton(piece)
         for kind in ("to_assistant", "override", "memory_order"):
             hit = table_match(piece, kind) or table_match(skel, kind, skeletal=True)
-            if hit:
+            if hit and not (kind == "memory_order" and _reminds_reader(piece, hit.split(".")[0])):
                 return hit
         if _TO_MODEL.search(piece) or _TO_READER.search(piece):
             return "en.to_model"
@@ -2550,6 +2614,21 @@ def order_to_assistant(text: str) -> str | None:
             if any(m.group(1).lower() in _ASSISTANT_VERBS for m in _YOU_MUST.finditer(sentence)):
                 return "en.steer_answer"
     return None
+
+
+def _reminds_reader(piece: str, code: str) -> bool:
+    """Whether every memory_order match of the `code` table in `piece` is a reminder to its
+    reader: the remembering verb with the second person after it in its sentence ("Remember that
+    your appointment is ...", "Recuerde que su cita ..."), not "in your memory" (the reader's
+    memory named in the order itself). Such text from a tool is a record for the user: the
+    rules after the rejection still hold what it sets (a preference, a payment route)."""
+    order, reader = _COMPILED[code].get("memory_order"), _COMPILED[code].get("reader")
+    found = list(order.finditer(piece)) if order is not None and reader is not None else []
+    for m in found:
+        rest = re.split(r"[.!?。！？;]", piece[m.end():], 1)[0][:60]
+        if reader.search(m.group()) or not reader.search(rest):
+            return False
+    return bool(found)
 
 
 _RULE_TO_ACT = re.compile(rf"(?i)\b(?:must|shall|should always|should never|(?:is|are) (?:required )?to|ha(?:s|ve) to|"
