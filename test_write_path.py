@@ -391,6 +391,20 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
             self.assertEqual((m.source, m.trust), ("model", "unverified"))
 
 
+class ModelWritesCorpora(unittest.TestCase):
+    """eval/model_writes.py finds a corpus by its name in one table (model3, model4)."""
+
+    def test_the_corpus_is_chosen_by_name(self):
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "eval"))
+        import model_writes
+        result = model_writes.run("dev", limit=1, corpus="model4")
+        self.assertEqual(result["corpus"], "model4")
+        for res in result["paths"].values():  # none when mcp/langgraph are not installed
+            self.assertEqual((res["benign"]["served"]["total"], res["risk"]["served"]["total"]), (1, 1))
+
+
 @unittest.skipUnless(__import__("os").environ.get("MEMORY_SLOW_TESTS") == "1",
                      "eval-backed test (over a second): set MEMORY_SLOW_TESTS=1 to run it (CI does)")
 class ModelWritesEval(unittest.TestCase):
