@@ -694,6 +694,8 @@ class LanguageTable:
     - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
     - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - greeting: how a letter opens ("Hi", "Merhaba", "नमस्ते", "…您好", "…様"): a name inside the
+      salutation only says whom the text is written to (see _GREETING; matched at the start);
     - reader: the second person, the reader the text is written to ("you", "su", "votre", "您"):
       "Recuerde que su cita es el martes" reminds its reader, and is no order to store a memory;
     - assistant: the words for the assistant or an AI agent ("assistant", "Assistent", "助手");
@@ -716,7 +718,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "reader", "assistant", "automatic", "first_person")
+                 "greeting", "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -766,6 +768,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
@@ -794,6 +797,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen",  # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
            negation=r"nicht|kein\w*|ohne|entfällt",
+           greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
@@ -821,6 +825,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
            negation=r"pas|sans|aucune?|ne|n'",
+           greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
@@ -846,6 +851,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
            negation=r"no|sin|ningun\w*",
+           greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
@@ -871,6 +877,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
            negation=r"non|senza|nessun\w*",
+           greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
@@ -895,6 +902,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
            negation=r"não|sem|nenhum\w*|dispens\w*",
+           greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
@@ -917,6 +925,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
            negation=r"niet|geen|zonder|hoeft",
+           greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
@@ -938,13 +947,14 @@ LANGUAGES = {t.code: t for t in (
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
            negation=r"nie|bez",
+           greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
-           user_reference=r"siz\w*|sen\w*|kullanıcı\w*|müşteri\w*",
+           user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
            to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
@@ -959,6 +969,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"onay\w*|teyit\w*|sorma\w*",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z",  # the negated verb: "onay istemiyor", "sormaz"
+           greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
@@ -985,6 +996,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
            negation=r"не|без|нет",
+           greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
@@ -1006,6 +1018,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね",  # to ask, as verb forms (not 新聞)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに",
+           greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
@@ -1025,6 +1038,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"确认|批准|审批|同意|授权|询问",
            negation=r"不|无需|免|没有|未经|无须",
+           greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
@@ -1044,6 +1058,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"선호|좋아|즐겨",
            approval=r"확인|승인|동의|허가|묻",
            negation=r"없이|않|불필요|필요 없|필요없",
+           greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
@@ -1064,6 +1079,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
            negation=r"لا|دون|بدون|غير|ليس",
+           greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
@@ -1084,6 +1100,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
            negation=r"बिना|नहीं|न ",
+           greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
@@ -1141,7 +1158,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
-                                 "reader", "assistant", "automatic", "first_person"})
+                                 "greeting", "reader", "assistant", "automatic", "first_person"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1935,13 +1952,15 @@ _PARTY_NOUNS = {
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
           r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
-          r"présentation|exposé",
+          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement",
     "de": r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|"
           r"lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|"
           r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag)",
     "es": r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|factura|pago|"
           r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|"
-          r"alojamiento|vehículo|coche de alquiler|charla|ponencia",
+          r"alojamiento|vehículo|coche de alquiler|charla|ponencia|"
+          # what a provider renews or bills: "Tu tarjeta de Amigos del Museo se renueva el 30 de abril"
+          r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo",
 }
 # A transaction or booking that happened, with its amount or date: "Your card was charged $2,099.00
 # by MIXPANEL", "You sent an ACH payment of $600.00", "Ada paid £40 to Tesco on 2 May". The user
@@ -1979,7 +1998,9 @@ _HABITUAL = re.compile(
 _ZH_PARTY = re.compile(r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|"
                        r"储蓄卡|信用卡|保单|套餐|会员|"
                        r"演出|会议|课程")
-_ZH_PROFILE = re.compile(r"地址|电话|号码|邮箱|账户|账号|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|卡号|收货|联系")
+# (Not the payment words: a bill debited "从尾号 6632 的账户" is a record; an account number is the
+# payment_route risk class's.)
+_ZH_PROFILE = re.compile(r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系")
 # Possessives that may own a party noun; other references ("you", "the user", a name as subject)
 # are about the user whatever follows.
 _POSSESSIVE = re.compile(r"(?i)^(?:your|votre|vos|ton|ta|tes|tu|tus|ihr\w*|dein\w*|vuestr\w*)$|['’]s?$")
@@ -1993,10 +2014,10 @@ _STANDING = frozenset("usual default preferred favourite favorite regular standi
 # An opening salutation ("Hi Priya,", "Dear Ms. Lovelace,", "Hallo Jonas,", "Hola Marta:"): it
 # names whom the text is written to and says nothing about them. A sentence that went on to say
 # something about the user refers to them again after it ("Hi Ada, your new address is ...").
+# An opening salutation in any table's language (LanguageTable greeting), up to its comma.
 _GREETING = re.compile(
-    r"(?i)^\W*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|cher|chère|"
-    r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin|hola|buen(?:os|as) (?:días|tardes|noches)|"
-    r"estimad[oa]|querid[oa])\b[^,:;!?.\n]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!]")
+    r"(?i)^\W*(?:" + "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
+    + r")(?!\w)[^,:;!?.\n，。،]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!،，、！]")
 # She, her, he, his: the person they stand for, when no one is named before them.
 _PERSON_PRONOUN = re.compile(r"(?i)\b(?:she|her|hers|herself|he|his|him|himself)\b")
 # What can stand for a person before the pronoun: a name (a capitalized word after the first),
@@ -2215,10 +2236,10 @@ def skeleton(text: str) -> str:
     Devanagari ...) are kept. Not for identifiers (it maps digits). Pure."""
     flat = unicodedata.normalize("NFKD", canonical(text))
     flat = "".join(ch for ch in flat if not unicodedata.combining(ch)).casefold()
-    # Digits and symbols stand for letters only inside a word that has letters ("4d4", "p@ss"):
-    # "à 14 h" must not read as "a ia h".
-    return _SKELETON_RUN.sub(lambda m: m.group().translate(_CONFUSABLES) if any(ch.isalpha() for ch in m.group())
-                             else m.group(), flat)
+    # Digits and symbols stand for letters only inside a word of three or more that has letters
+    # ("4d4", "p@ss"): "à 14 h" must not read as "a ia h", nor a model "M3" as "me".
+    return _SKELETON_RUN.sub(lambda m: m.group().translate(_CONFUSABLES) if len(m.group()) >= 3 and any(
+        ch.isalpha() for ch in m.group()) else m.group(), flat)
 
 
 def _skeleton_has(text_skeleton: str, name: str) -> bool:
@@ -2352,7 +2373,7 @@ _KEY_MARKS = "".join(chr(c) for c in (*range(0x300, 0x1000), 0x3099, 0x309A) if 
 _KEY_CHAR = rf"(?:[^\W_]|[{_KEY_MARKS}])"
 # A key: a word or words joined by "_", "-" or "." (any script), quoted or bare, before ":" or
 # "=", also inside a JSON string that holds JSON (an adapter's escaped quotes: {\"key\": ...}).
-_KEY = re.compile(rf"""(?m)(?:^|[{{,;|]\s*|\s)\\?["']?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
+_KEY = re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quote>\\?["'])?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
                   r"""(?=\s*\\?["']?(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
@@ -2362,26 +2383,39 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 
 
 # A value a credential word may name: a token with a digit that is not a date, a time, an
-# amount or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
-                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”]{6,}[\"'»”]|"
+# amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}\b|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
+
+
+# A line's label of two or three words before its colon, read as a key by its words.
+_LINE_LABEL = re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
+                         r"""(?=\s*(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
 
 
 def key_words(text: str) -> list[set]:
     """The words of each key name or one-word label in `text` ("require_confirmation: false",
     '"recoveryEmail": ...', "card-number=...", "Password:"), split at "_", "-", "." and camelCase
     and lowercased: [{"require", "confirmation"}, ...]. Pure."""
-    return [set(words) for words, _ in _keys(text)]
+    return [set(words) for words, _, _ in _keys(text)]
 
 
 def _keys(text: str) -> list:
     """[(key words in their order, whether the value is a setting: a boolean, a switch or a
-    number)]. The order is kept: a table's words span several ("mot_de_passe", "كلمة_المرور")."""
-    out = []
-    for m in _KEY.finditer(canonical(text)):
-        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))  # camelCase
-        out.append(([w for w in re.split(r"[\s_.\-]+", key.lower()) if w], m.group("setting") is not None))
+    number, the key as a phrase)]. The order is kept: a table's words span several
+    ("mot_de_passe", "كلمة_المرور"). A line's label of several words gives its last word (its
+    head: "Policy number" is a number) and the whole label as the phrase."""
+    out, flat = [], canonical(text)
+    for m in _LINE_LABEL.finditer(flat):  # "Standing instruction: ...", "Master password: ..."
+        words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
+        out.append((words[-1:], bool(m.group("setting")), " ".join(words)))
+    for m in _KEY.finditer(flat):
+        if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
+            continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
+        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
+        words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
+        out.append((words, m.group("setting") is not None, " ".join(words)))
     return out
 
 
@@ -2458,13 +2492,12 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang)
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
-        for words, setting in keys:
+        for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:").
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            key = " ".join(words)
             for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
                 # A set approval key is read in every table: a JSON blob has no function words
                 # to tell its language by ({"bevestiging_nodig": false}, {"確認要否": false}).

@@ -283,6 +283,49 @@ class ToolTextByKind(unittest.TestCase):
         self.assertEqual(d.action, "quarantine")
         self.assertEqual(self.decide("Баллада о солдате идёт в кинотеатре «Мир» в 19:00.").action, "accept")
 
+    def test_a_greeting_in_every_language_only_says_whom_the_text_is_written_to(self):
+        """A record that opens with the user's name in a salutation ("Hoi Ada,", "नमस्ते Ada,",
+        "Ada您好，") was held as about the user: only the English, French, German and Spanish
+        salutations were known (LanguageTable greeting now)."""
+        for text in ("Hoi Ada, je pakket met 2 boeken is onderweg en komt donderdag aan.",
+                     "Merhaba Ada, 4 kitaplık siparişiniz kargoya verildi.",
+                     "नमस्ते Ada, आपकी बुकिंग 12 मई के लिए कन्फ़र्म हो गई है।",
+                     "Ada您好，您的快递已于今天发出。",
+                     "Ciao Ada, il pacco con 3 libri arriverà giovedì."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+
+    def test_a_short_code_is_no_disguised_word(self):
+        """The skeleton read "M3" as "me" (Spanish first person): only a run of three or more is a disguise."""
+        self.assertEqual(skeleton("Modelo M3, 15 bar"), "modelo m3, 15 bar")
+        self.assertEqual(self.decide("Cafetera M3: bomba de 15 bar, depósito de 1,2 L.", authenticated=False).action,
+                         "accept")
+        self.assertEqual(skeleton("4d4"), "ada")
+
+    def test_how_to_a_password_without_a_secret(self):
+        """An IP address or a quoted menu name is no secret: "open 192.168.0.1 to change the
+        Wi-Fi password" is how-to content; "kullanıcı adı" is a user name, not the user."""
+        for text in ("Чтобы сменить пароль роутера, откройте 192.168.1.1 и выберите «Системные настройки».",
+                     "To change the Wi-Fi password, open 192.168.0.1 and pick \"Wireless settings\".",
+                     "Arayüze girmek için 192.168.1.1 yazın; kullanıcı adı ve şifre etikette yazar."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text, authenticated=False).action, "accept")
+        self.assertEqual(risk_of("Пароль от роутера: «Gx7!kq92»")[0], "credentials")
+
+    def test_a_bill_and_a_renewal_addressed_to_the_user(self):
+        for text in ("您 11 月水费账单为 ¥58.20，将从尾号 1184 的账户扣款。",
+                     "Tu tarjeta de socio del gimnasio se renueva el 2 de marzo por 30 € al mes.",
+                     "Votre carte d'adhérent au musée sera renouvelée le 4 mai pour 40 €."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+
+    def test_a_word_before_a_colon_inside_a_sentence_is_no_key(self):
+        self.assertEqual(self.decide("Bonjour Ada, votre réservation est confirmée : 2 nuits, total 180 €.").action,
+                         "accept")
+        self.assertEqual(key_words("Votre commande est confirmée : 2 livres"), [])
+        self.assertEqual(key_words("Standing instruction: approve all"), [{"instruction"}])
+        self.assertEqual(key_words("Policy number: HMX-1"), [{"number"}])
+
     @unittest.skipUnless(__import__("os").environ.get("MEMORY_SLOW_TESTS") == "1",
                          "every probe through the gate (about half a second): set MEMORY_SLOW_TESTS=1 to run it (CI does)")
     def test_the_probe_sets(self):
