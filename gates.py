@@ -691,9 +691,12 @@ class LanguageTable:
     - contact: address, phone and e-mail words ("address", "Adresse", "住所");
     - change: new, changed, updated ("new", "neu", "新しい");
     - preference: likes and preferences ("prefers", "bevorzugt", "好き");
-    - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
-    - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
+    - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认"), and
+      the security steps that confirm ("2FA", "verification", "認証");
+    - negation: not, no, without, need not, skip ("nicht", "без", "不需要", "없이", "überspringen"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - switch: the values a setting takes ("false", "non", "nein", "нет", "否"): a key set to one
+      is a setting ("validation_requise=non"; see _KEY);
     - greeting: how a letter opens ("Hi", "Merhaba", "नमस्ते", "…您好", "…様"): a name inside the
       salutation only says whom the text is written to (see _GREETING; matched at the start);
     - reader: the second person, the reader the text is written to ("you", "su", "votre", "您"):
@@ -718,7 +721,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "greeting", "reader", "assistant", "automatic", "first_person")
+                 "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -766,8 +769,10 @@ LANGUAGES = {t.code: t for t in (
                    r"next of kin|lives (?:at|on)",
            change=r"new|changed|updated|replaced|moved|switched|now",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
-           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
+           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
+                    r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
@@ -795,8 +800,10 @@ LANGUAGES = {t.code: t for t in (
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
            preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
-                    r"nachfrage\w*|fragen",  # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
-           negation=r"nicht|kein\w*|ohne|entfällt",
+                    r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
+           # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
+           negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
@@ -823,8 +830,9 @@ LANGUAGES = {t.code: t for t in (
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
-           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
-           negation=r"pas|sans|aucune?|ne|n'",
+           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
+           negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
@@ -849,8 +857,9 @@ LANGUAGES = {t.code: t for t in (
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
-           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
-           negation=r"no|sin|ningun\w*",
+           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
+           negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
@@ -875,8 +884,9 @@ LANGUAGES = {t.code: t for t in (
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
-           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
-           negation=r"non|senza|nessun\w*",
+           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
+           negation=r"non|senza|nessun\w*|saltare|salta",
+           switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
@@ -900,8 +910,9 @@ LANGUAGES = {t.code: t for t in (
                    r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
-           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
-           negation=r"não|sem|nenhum\w*|dispens\w*",
+           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
+           negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
@@ -923,8 +934,9 @@ LANGUAGES = {t.code: t for t in (
            contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
-           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
-           negation=r"niet|geen|zonder|hoeft",
+           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
+           negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
@@ -945,8 +957,9 @@ LANGUAGES = {t.code: t for t in (
            contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
-           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
-           negation=r"nie|bez",
+           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
+           negation=r"nie|bez|pomiń|pominąć|pomijać",
+           switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
@@ -966,9 +979,10 @@ LANGUAGES = {t.code: t for t in (
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
-           approval=r"onay\w*|teyit\w*|sorma\w*",
+           approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
-                    r"\w+m[ıiuü]yor|\w+m[ae]z",  # the negated verb: "onay istemiyor", "sormaz"
+                    r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
+           switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
@@ -986,16 +1000,18 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"парол\w+|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"сч[её]т\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+           credential=r"парол\w+|parol\w*|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           payment=r"сч[её]т\w*|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
-           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
-           negation=r"не|без|нет",
+           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
+           # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
+           negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
@@ -1010,14 +1026,15 @@ LANGUAGES = {t.code: t for t in (
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
            credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
-           payment=r"口座|振込先|銀行|カード番号|IBAN|送金",
+           payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね",  # to ask, as verb forms (not 新聞)
+           approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね|本人確認|二段階認証|認証",  # to ask, as verb forms (not 新聞)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
-                    r"なくて(?:よい|いい|も)|ずに",
+                    r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
+           switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
@@ -1030,14 +1047,16 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动批准|未经确认",
-           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码",
-           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN",
+           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
+                   r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
-           approval=r"确认|批准|审批|同意|授权|询问",
-           negation=r"不|无需|免|没有|未经|无须",
+           approval=r"确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
+           negation=r"不|无需|免|没有|未经|无须|跳过|省略",
+           switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
@@ -1056,8 +1075,9 @@ LANGUAGES = {t.code: t for t in (
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
-           approval=r"확인|승인|동의|허가|묻",
-           negation=r"없이|않|불필요|필요 없|필요없",
+           approval=r"확인|승인|동의|허가|묻|2단계 ?인증|인증",
+           negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
@@ -1077,8 +1097,9 @@ LANGUAGES = {t.code: t for t in (
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
-           approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
-           negation=r"لا|دون|بدون|غير|ليس",
+           approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
+           negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
@@ -1088,18 +1109,19 @@ LANGUAGES = {t.code: t for t in (
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
            override=r"पिछले (?:सभी )?निर्देश(?:ों)? को (?:अनदेखा|नज़रअंदाज़|भूल)|नए निर्देश",
-           memory_order=r"याद रखें|याद रखो|मेमोरी में",
+           memory_order=r"याद रखें|याद रखो|मेमोरी में|yaad rakh\w*|yad rakh\w*",  # and in Latin letters
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी",
-           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर",
+           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
-           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
-           negation=r"बिना|नहीं|न ",
+           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
+           negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
@@ -1177,7 +1199,7 @@ def waived(text: str, lang: str | None) -> str | None:
         edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
         pattern = rf"(?i){edge}(?:{neg})[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
         if code in _NEGATION_AFTER:
-            pattern += rf"|(?:{appr})[^.!?。！？]{{0,12}}?(?:{neg})"
+            pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
         if re.search(pattern, text):
             return f"{code}.waiver"
     return None
@@ -2242,6 +2264,20 @@ def skeleton(text: str) -> str:
         ch.isalpha() for ch in m.group()) else m.group(), flat)
 
 
+def _disguised_name(text: str, names) -> str | None:
+    """"disguised name" when the text writes one of the user's names with digits or symbols for
+    its letters ("4d4さん", "@da", "L0velace"): what no record does and an injection does to pass
+    a check for the name; else None. An accented spelling ("Adà") is no such disguise. Reads the
+    canonical text; pure."""
+    forms = {skeleton(w) for f in _spelled_forms(names) for w in f.split()}
+    for m in _SKELETON_RUN.finditer(canonical(text).casefold()):
+        token = m.group()
+        if len(token) >= 3 and re.search(r"[\d@$!|]", token) and re.search(r"[^\W\d_]", token) \
+                and skeleton(token) in forms:
+            return "disguised name"
+    return None
+
+
 def _skeleton_has(text_skeleton: str, name: str) -> bool:
     """Whether a name occurs as a whole word in a skeleton (both sides compared as skeletons)."""
     form = skeleton(name).strip()
@@ -2360,6 +2396,8 @@ RISK_CLASSES = (
     RiskClass("hidden_text", "hidden, encoded or disguised text",
               structure=(("hidden_markup", r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|"
                                            r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b"),
+               # a Markdown comment, which no renderer shows: "[//]: # (...)", "[comment]: <> (...)"
+               ("markdown_comment", r"(?i)(?<!\S)\[(?://|comment|_|#)?\]:\s*(?:#|<>)\s*[(\"']"),
 ("encoded_blob", r"(?<![A-Za-z0-9+/=])(?=[A-Za-z0-9+/]*[0-9+/])(?=[A-Za-z0-9+/]*[a-z])"
                                           r"(?=[A-Za-z0-9+/]*[A-Z])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])"),)),
 )
@@ -2371,10 +2409,12 @@ _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve 
 # U+0FFF and the kana voicing marks, told by category once at import (about 3,000 code points).
 _KEY_MARKS = "".join(chr(c) for c in (*range(0x300, 0x1000), 0x3099, 0x309A) if unicodedata.category(chr(c))[0] == "M")
 _KEY_CHAR = rf"(?:[^\W_]|[{_KEY_MARKS}])"
+# A setting's value in any table's language (LanguageTable switch): "false", "non", "нет", "否".
+_SWITCH = r"(?i:" + "|".join(t.patterns["switch"] for t in LANGUAGES.values() if "switch" in t.patterns) + r")(?!\w)"
 # A key: a word or words joined by "_", "-" or "." (any script), quoted or bare, before ":" or
 # "=", also inside a JSON string that holds JSON (an adapter's escaped quotes: {\"key\": ...}).
 _KEY = re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quote>\\?["'])?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
-                  r"""(?=\s*\\?["']?(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
+                  r"""(?=\s*\\?["']?(?P<setting>""" + _SWITCH + r"""|\d)?)""")
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
@@ -2391,7 +2431,7 @@ _SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}\b|\d{1,2}[:.]\d{
 
 # A line's label of two or three words before its colon, read as a key by its words.
 _LINE_LABEL = re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
-                         r"""(?=\s*(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
+                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)""")
 
 
 def key_words(text: str) -> list[set]:
@@ -2457,6 +2497,11 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                    or table_match(flat, "standing"))
     number = bool(_LONG_NUMBER.search(flat))
     keys = _keys(flat)
+    # A key names the user or a change in any table's words ("telemovel_utilizadora",
+    # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
+    refers = refers or any(_key_hit(key, "user_reference") for _, _, key in keys)
+    changed = changed or any(_key_hit(key, "change") for _, _, key in keys)
+    keyed_contact = any(_key_hit(key, "contact") and not _key_hit(key, "dialled") for _, _, key in keys)
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
@@ -2479,7 +2524,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     continue
                 return risk.name, f"{risk.name}.{rule}"
         met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": secret,
-                   "contact_value": _contact_value(flat, lang, number),
+                   "contact_value": _contact_value(flat, lang, number) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
@@ -2499,13 +2544,18 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
             for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
-                # A set approval key is read in every table: a JSON blob has no function words
-                # to tell its language by ({"bevestiging_nodig": false}, {"確認要否": false}).
-                hit = (_table_hit(key, skeleton(key), kind, lang) if kind != "approval" else
-                       next(filter(None, (_table_hit(key, skeleton(key), kind, code) for code in LANGUAGES)), None))
+                hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
     return None
+
+
+def _key_hit(key: str, kind: str) -> str | None:
+    """The table rule by which a key ("validation requise", "確認要否") names `kind`, read in every
+    table: a JSON blob or a key=value line has no function words to tell its language by
+    ({"bevestiging_nodig": false}, "pravilo_oplaty: trebovat_podtverzhdenie=net")."""
+    skel = skeleton(key)
+    return next(filter(None, (_table_hit(key, skel, kind, code) for code in LANGUAGES)), None)
 
 
 def _languages_in(flat: str) -> tuple:
@@ -2895,7 +2945,8 @@ class ProvenanceGate:
         judged = self.judged(text, candidate)
         if hidden:
             return hold("hidden_content", "hidden_text", f"hidden_text.{hidden.replace(' ', '_')}")
-        disguise = _disguised(candidate.text) or hidden_content(candidate.text, anywhere=True)
+        disguise = (_disguised(candidate.text) or hidden_content(candidate.text, anywhere=True)
+                     or _disguised_name(text, names))
         if disguise:
             return hold("disguised_text", "hidden_text", f"hidden_text.{disguise.replace(' ', '_')}")
         # An origin the channel cannot vouch for (a web page, a bare From: header) is no risk by
