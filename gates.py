@@ -695,6 +695,8 @@ class LanguageTable:
       the security steps that confirm ("2FA", "verification", "認証");
     - negation: not, no, without, need not, skip ("nicht", "без", "不需要", "없이", "überspringen"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - venue: a place a business receives people or parcels at ("pickup point", "Packstation",
+      "punto de recogida", "自提点"): an address right after it is the place's, not the user's;
     - switch: the values a setting takes ("false", "non", "nein", "нет", "否"): a key set to one
       is a setting ("validation_requise=non"; see _KEY);
     - greeting: how a letter opens ("Hi", "Merhaba", "नमस्ते", "…您好", "…様"): a name inside the
@@ -721,7 +723,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -772,6 +774,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
@@ -803,6 +806,7 @@ LANGUAGES = {t.code: t for t in (
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
            negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
@@ -832,6 +836,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
@@ -859,6 +864,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
            negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
@@ -886,6 +892,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"non|senza|nessun\w*|saltare|salta",
+           venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
@@ -912,6 +919,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
            negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
@@ -936,6 +944,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
            negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
@@ -959,6 +968,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"nie|bez|pomiń|pominąć|pomijać",
+           venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
@@ -982,6 +992,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
+           venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
@@ -1011,6 +1022,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
            negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
@@ -1034,6 +1046,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね|本人確認|二段階認証|認証",  # to ask, as verb forms (not 新聞)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
+           venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
@@ -1056,6 +1069,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"不|无需|免|没有|未经|无须|跳过|省略",
+           venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
            switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
@@ -1077,6 +1091,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"선호|좋아|즐겨",
            approval=r"확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
            switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
@@ -1099,6 +1114,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
            negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
@@ -1121,6 +1137,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
            negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
@@ -1653,7 +1670,7 @@ def place_fact(text: str, *, names=()) -> str | None:
     if _REQUEST.search(flat) or (label and _PROCEDURE.search(body) and not _speaker_label(label)):
         return "request"
     identifier = _identifier(flat, lang)
-    if identifier == "contact" and _refers_to_user(flat, names, lang):
+    if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
         # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
         # Close"): a tool does not set it. Only text about someone or something else (a contact
@@ -1666,10 +1683,12 @@ def place_fact(text: str, *, names=()) -> str | None:
     # A rule under a condition is held when it is about the user or whoever asks ("If the user
     # asks about flights, the preferred airline is ..."); how-to text under a condition ("If the
     # light blinks, unplug the router") is a fact.
-    about = _refers_to_user(flat, names, lang) or re.search(r"(?i)\b(?:anyone|someone|anybody|asks?|asked)\b", flat)
+    # The user is named in the rule's own sentence: "Tu envío llega mañana. Si no estás, lo
+    # dejaremos en el punto de recogida" is a notice to the user, its condition a courier's.
     for sentence in _sentences(body) or [body]:
         bare = sentence.strip(" \"'“”«»()[]")
-        if about and _CONDITIONAL.search(bare) and not _PAST_NARRATIVE.search(bare):
+        if _CONDITIONAL.search(bare) and not _PAST_NARRATIVE.search(bare) and (
+                _refers_to_user(bare, names, lang) or re.search(r"(?i)\b(?:anyone|someone|anybody|asks?|asked)\b", bare)):
             return "conditional"
     if _AGENT_DIRECTIVE.search(flat) or (label and _TO_AGENT_LABEL.search(label)) or _TO_READER.search(flat):
         return "agent_directive"
@@ -1754,7 +1773,7 @@ USER_OWNED_CLAIMS = {
     # an address; a "contact" alone is a person (a CRM's primary contact, a contact card), not the
     # user's contact details (an emergency contact is under identity).
     "contact": (r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |reply-to )?"
-                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail|phone(?: number)?|mobile (?:number|phone|no)|"
+                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|"
                 r"telephone|contact (?:number|details|info(?:rmation)?|e-?mail|phone|address)|"
                 r"reply-to|home airport|sim|adresse|(?<!ce )courriel|téléphone|portable|numéro|anschrift|\w*adresse|"
                 r"telefon\w*|handy\w*|\w*nummer|dirección|(?<!este )correo|teléfono|móvil|número|地址|邮箱|电话|手机|号码",
@@ -2167,17 +2186,24 @@ _GENERIC_READER_AFTER = re.compile(
 _GENERIC_READER_BEFORE = re.compile(
     r"(?i)(?:\b(?:if|when|whenever|once|before|after|unless|until|wenn|falls|sobald|bevor|damit|nachdem|si|"
     r"lorsque|quand|cuando|können|müssen|sollten|dürfen|pouvez-|puede)\s+|"
+    # the sender's notice to its reader: "We'll email you when it ships", "we will let you know"
+    r"\bwe(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|update|message|"
+    r"let)\s+|"
     r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)\s+)$")
 
 
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
-    text, except "you" in "thank you" and a name or "you" inside an opening salutation ("Hi
-    Priya,": _GREETING), which only say whom the text is written to."""
+    text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
+    Priya,": _GREETING) and a name addressed at a sentence's end ("Thanks for your order, Ada."),
+    which only say whom the text is written to."""
     greeting = _GREETING.match(flat)
     for m in _reference_pattern(forms, lang).finditer(flat):
         if greeting and m.end() <= greeting.end():
             continue
+        if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
+                and m.group().lower() not in _READER_WORDS:
+            continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _READER_WORDS \
                 or _GENERIC_READER_BEFORE.search(flat, 0, m.start()) and m.group().lower() in _READER_WORDS:
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
@@ -2459,6 +2485,26 @@ def _keys(text: str) -> list:
     return out
 
 
+def _after_venue(before: str, lang) -> bool:
+    """Whether the text just before an identifier ends with a place of business and a
+    preposition at most (LanguageTable venue, in the text's language and English)."""
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        venue = _COMPILED[code].get("venue")
+        if venue is not None:
+            last = list(venue.finditer(before))
+            if last and len(before[last[-1].end():].split()) <= 4:
+                return True
+    return False
+
+
+def _venue_contacts(flat: str, lang) -> bool:
+    """Whether every contact identifier in the text comes right after a place of business
+    (_after_venue): the pickup point's street in a delivery notice to the user."""
+    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
+    return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
+
+
 def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
     model, any (its note is about the user); from a tool, one that is sent to, new or changed,
@@ -2470,7 +2516,13 @@ def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
         found.append(mobile)
     if not found:
         return False
-    if source == "model" or refers:
+    if source == "model":
+        return True
+    # An address a tool gives right after a place ("el punto de recogida de la calle Alcalá 88")
+    # is that place's, even in a notice to the user.
+    if all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found):
+        return False
+    if refers:
         return True
     for m in found:  # sent to it ("forward to ..."), new or changed, or where payments go
         for d in _DIRECTED.finditer(masked[:m.start()]):
