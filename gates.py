@@ -695,6 +695,9 @@ class LanguageTable:
       the security steps that confirm ("2FA", "verification", "認証");
     - negation: not, no, without, need not, skip ("nicht", "без", "不需要", "없이", "überspringen"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - user_role: the user named in the third person by a role word ("the user", "l'utente",
+      "пользовательница", "ユーザー"), not inside a compound ("nome utente", "ユーザー名"): a tool
+      writes to its reader, so text about "the user" is about them (held, reason about_user);
     - venue: a place a business receives people or parcels at ("pickup point", "Packstation",
       "punto de recogida", "自提点"): an address right after it is the place's, not the user's;
     - switch: the values a setting takes ("false", "non", "nein", "нет", "否"): a key set to one
@@ -723,7 +726,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "user_role", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -774,6 +777,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum)s?\b)|user's",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
@@ -806,6 +810,7 @@ LANGUAGES = {t.code: t for t in (
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
            negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           user_role=r"(?:der |die |des )?(?:nutzer|nutzerin|benutzer|benutzerin)s?",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
@@ -836,6 +841,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           user_role=r"(?<!nom d')(?<!guide de l')(?<!espace )l'utilisat(?:eur|rice)|(?<!nom d')(?<!d')utilisatrice",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
@@ -864,6 +870,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
            negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
@@ -892,6 +899,8 @@ LANGUAGES = {t.code: t for t in (
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"non|senza|nessun\w*|saltare|salta",
+           user_role=r"(?:dell|all|nell|sull|dall)'utente|(?<!nome )(?<!manuale )(?<!guida )(?<!area )(?<!id )(?:l')?utente"
+                     r"(?!\s+(?:id|name)\b)",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
@@ -919,6 +928,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
            negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           user_role=r"(?<!nome de )(?<!nome do )(?<!manual do )(?:o |a )?(?:usuári[oa]|utilizador\w*)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
@@ -944,6 +954,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
            negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           user_role=r"(?:de )?gebruiker",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
@@ -968,6 +979,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"nie|bez|pomiń|pominąć|pomijać",
+           user_role=r"(?<!nazwa )(?<!konto )użytkownik\w*|użytkowniczk\w*",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
@@ -992,6 +1004,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
+           user_role=r"kullanıcı(?!\s+ad)(?!\s+kılavuz)\w*",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
@@ -1022,6 +1035,8 @@ LANGUAGES = {t.code: t for t in (
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
            negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           user_role=r"пользовательниц\w*|(?<!имя )(?<!руководство )(?<!логин )пользовател\w+|"
+                     r"(?:настоящее|реальное|полное|другое) имя пользовател\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
@@ -1046,6 +1061,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね|本人確認|二段階認証|認証",  # to ask, as verb forms (not 新聞)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
+           user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
            venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
@@ -1069,6 +1085,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"不|无需|免|没有|未经|无须|跳过|省略",
+           user_role=r"用户(?!名|手册|协议|ID)",
            venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
            switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
@@ -1091,6 +1108,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"선호|좋아|즐겨",
            approval=r"확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
            switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
@@ -1114,6 +1132,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
            negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
@@ -1137,6 +1156,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
            negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           user_role=r"उपयोगकर्ता(?! नाम| आईडी| पुस्तिका)",
            venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
@@ -1197,7 +1217,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
-                                 "greeting", "reader", "assistant", "automatic", "first_person"})
+                                 "greeting", "reader", "assistant", "automatic", "first_person", "user_role"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -3054,6 +3074,10 @@ class ProvenanceGate:
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
+        role = next(filter(None, (table_match(text, "user_role", lang=code) for code in dict.fromkeys(
+            c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES))), None)
+        if role:
+            return hold("about_user", None, f"about_user.{role}")
         return Decision("accept", trust, "tool_fact", claim=claim)
 
 
