@@ -447,7 +447,7 @@ _QUOTES = re.compile(r"“[^”]*”|„[^“”]*[“”]|«[^»]*»|‹[^›]*
 _SAYS = (r"(?:said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
          r"replies|told \w+|confirmed|quoted|quotes|put it|dit|a dit|écrit|a écrit|sagt|sagte|schreibt|"
          r"schrieb|meint|dijo|dice|escribe|escribió|comentó|说|表示|称|回复说|写道)")
-_LABEL = re.compile(r"^([^:：]{1,60})[:：]\s*(?=\S)")
+_LABEL = re.compile(r"^([^:：]{1,60})(?:(?<!\d)[:：]|[:：](?!\d))\s*(?=\S)")  # not a time's colon: "7:00"
 _NAME_LABEL = re.compile(r"^(?:[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,2}|[\u4e00-\u9fff]{2,4})$")
 _ATTRIBUTION = re.compile(rf"(?i)\b{_SAYS}\s*[:：,]?\s*$|\b{_SAYS}\s*(?:that|que|dass|que)?\s*$")
 _LABEL_WORDS = frozenset("""
@@ -1566,7 +1566,8 @@ _ROUTING = re.compile(
     r"also\s+|exclusively\s+|only\s+|straight\s+|directly\s+)*(?:paid|sent|forwarded|routed|redirected|"
     r"transferred|uploaded|mirrored|shared|escalated|emailed|mailed|directed|handled|processed|collected|"
     r"deposited|credited|copied|cc'?d|bcc'?d|wired|settled|charged|billed|insured|reimbursed|managed)\s+"
-    r"(?:\w+ly\s+)?(?:to|into|through|via|by|at|with|on|in)\b|,\s*(?:paid|sent|charged|billed) (?:via|through|into|to)\b|"
+    r"(?:\w+ly\s+)?(?:to|into|through|via|by|at|with|on|in)\b(?!\s+(?:\d|the \d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b|or (?:after|before)\b))|,\s*(?:paid|sent|charged|billed) (?:via|through|into|to)\b|"
     # what is done with things of a kind, not with one of them: "Deliveries are left in the garage"
     r"\bare\s+(?:now\s+|always\s+|usually\s+|normally\s+|only\s+)*(?:left|dropped|delivered|placed|booked|ordered|"
     r"bought|purchased|signed|approved|filed|made|done|kept|stored)\s+(?:\w+ly\s+)?"
@@ -2001,6 +2002,11 @@ def _name_alternatives(names) -> list:
 # shipped" and "Ada's flight departs at 9:40" are facts about those things, not about the user;
 # "Your delivery address", "your usual seat", "Ada's employer" are about the user.
 _PARTY_NOUNS = {
+    # Japanese and Korean name the user with an honorific and a particle first ("Ada様の電気料金",
+    # "Ada 고객님의 휴대폰 요금"): see _HONORIFIC_POSSESSIVE.
+    "ja": r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|"
+          r"プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
+    "ko": r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
     "en": r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|stay|check-?in|"
           r"check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|"
           r"transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|"
@@ -2171,6 +2177,10 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "customer service", "the user guide": a modifier, not a person
         if _POSSESSIVE.search(word) and not _HABITUAL.search(flat) and _party(after, lang):
             continue
+        honorific = _HONORIFIC_POSSESSIVE.match(after)
+        if honorific and lang in ("ja", "ko") and re.match(
+                rf"[^。.!?]{{0,12}}?(?:{_PARTY_NOUNS[lang]})", after[honorific.end():]) and not _HABITUAL.search(flat):
+            continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _ROLE_NOUN.search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
         return word
@@ -2237,6 +2247,10 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     about_user without its exemptions, since a booking or order the user is party to still
     refers to them ("Your parcel goes to 3 Alder Close")."""
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
+
+
+# A name's honorific and possessive particle in Japanese and Korean: "様の", "さんの", " 고객님의".
+_HONORIFIC_POSSESSIVE = re.compile(r"\s*(?:様|さま|さん|氏|殿|님|고객님)?\s*(?:の|의)")
 
 
 def _party(after: str, lang: str | None) -> bool:
@@ -2470,7 +2484,7 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 
 # A value a credential word may name: a token with a digit that is not a date, a time, an
 # amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}\b|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
                      r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 
@@ -2822,10 +2836,12 @@ def _agent_request(flat: str) -> str | None:
     if flat.rstrip().endswith(("?", "？", "؟")):
         return "question"  # a question is no fact, whoever it asks (in any language)
     lang = language_of(flat)
-    if lang in _POLITE and re.match(_POLITE[lang], flat) and _table_hit(
-            flat, skeleton(flat), "payment", lang) or lang in _POLITE and re.match(_POLITE[lang], flat) and \
-            _table_hit(flat, skeleton(flat), "credential", lang):
-        return f"{lang}.polite"  # "Bitte überweisen Sie den Betrag.": asked to pay or to log in
+    polite = lang in _POLITE and re.match(_POLITE[lang], flat)
+    if polite and (_table_hit(flat, skeleton(flat), "payment", lang) or _table_hit(
+            flat, skeleton(flat), "credential", lang) and (_URL.search(flat) or _SECRET.search(flat))):
+        # "Bitte überweisen Sie den Betrag.": asked to pay; asked to log in at a link or with a
+        # code. How-to text naming a password ("初期パスワードはラベルを確認してください") is neither.
+        return f"{lang}.polite"
     if lang not in ("en", None):
         return None  # the verb lists are English ("Сборка #5530 ветки develop" has no English verb)
     frame = _unquote(flat)[0]
