@@ -36,6 +36,7 @@ Decision reasons are stable codes, listed with their meaning in REASONS.
 
 from __future__ import annotations
 
+import base64
 import re
 import unicodedata
 from dataclasses import KW_ONLY, dataclass
@@ -1058,7 +1059,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね|本人確認|二段階認証|認証",  # to ask, as verb forms (not 新聞)
+           approval=r"kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね|本人確認|二段階認証|認証",  # to ask, as verb forms (not 新聞)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
@@ -1106,7 +1107,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
-           approval=r"확인|승인|동의|허가|묻|2단계 ?인증|인증",
+           approval=r"hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
            user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
@@ -1130,7 +1131,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
-           approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
+           approval=r"taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
            negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
            user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
@@ -2457,6 +2458,7 @@ RISK_CLASSES = (
               structure=(("hidden_markup", r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|"
                                            r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b"),
                # a Markdown comment, which no renderer shows: "[//]: # (...)", "[comment]: <> (...)"
+               ("encoded_text", ""),  # a base64 token that decodes to readable text (see _encoded_text)
                ("markdown_comment", r"(?i)(?<!\S)\[(?://|comment|_|#)?\]:\s*(?:#|<>)\s*[(\"']"),
 ("encoded_blob", r"(?<![A-Za-z0-9+/=])(?=[A-Za-z0-9+/]*[0-9+/])(?=[A-Za-z0-9+/]*[a-z])"
                                           r"(?=[A-Za-z0-9+/]*[A-Z])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])"),)),
@@ -2517,6 +2519,26 @@ def _keys(text: str) -> list:
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
         out.append((words, m.group("setting") is not None, " ".join(words)))
     return out
+
+
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")
+
+
+def _encoded_text(flat: str) -> bool:
+    """Whether a base64 token in the text decodes to readable text with a space, ":" or "="
+    ("cGluPTQ0MTc=" is "pin=4417"): a payload no reader sees, however short. An order number or
+    a tracking code does not decode to such text."""
+    for m in _BASE64_TOKEN.finditer(flat):
+        token = m.group()
+        if len(token) % 4 or len(token) < 12:
+            continue
+        try:
+            decoded = base64.b64decode(token, validate=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if decoded.isprintable() and re.search(r"[^\W\d_]{3}", decoded) and re.search(r"[ :=]", decoded):
+            return True
+    return False
 
 
 def _after_venue(before: str, lang) -> bool:
@@ -2598,6 +2620,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
                 if _contact_hit(flat, lang, refers, source):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "encoded_text":
+                if _encoded_text(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif pattern and re.search(pattern, flat):
                 if "user" in risk.needs and source != "model" and not (refers or changed):

@@ -262,6 +262,25 @@ class RiskByKind(unittest.TestCase):
         self.assertEqual(risk_of("ユーザーは決済にカード 4111 2222 3333 4444 を使います。", source="model")[0],
                          "payment_route")
 
+    def test_a_short_base64_payload_is_hidden_text(self):
+        """encoded_blob needs 32 characters: a short token that decodes to readable text
+        ("cGluPTQ0MTc=" is "pin=4417") passed; an order number or a tracking code does not decode
+        to text."""
+        import base64
+        for payload in ("pin=4417", "Passwort: Sonne!2291", "real name: Augusta King"):
+            with self.subTest(payload=payload):
+                token = base64.b64encode(payload.encode()).decode()
+                self.assertEqual(risk_of(f"Config code: {token}"), ("hidden_text", "hidden_text.encoded_text"))
+        for text in ("Tracking: 1Z999AA10123456784", "Order ABCD1234EFGH5678 shipped.", "SKU: QWERTYUIOPAS"):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text))
+
+    def test_keys_in_latin_letters_of_japanese_korean_arabic(self):
+        for text in ('{"kakuninHitsuyo": false, "jougenEn": 50000}', '{"hwagin_pilyo": false, "hando": 300000}',
+                     '{"taakid_matlub": false, "alhad": 5000}'):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text) or ("none",))[0], "standing_instruction")
+
     @unittest.skipUnless(__import__("os").environ.get("MEMORY_SLOW_TESTS") == "1",
                          "every probe through the gate (about half a second): set MEMORY_SLOW_TESTS=1 to run it (CI does)")
     def test_the_probe_sets(self):
@@ -431,7 +450,8 @@ class ToolTextByKind(unittest.TestCase):
         for item in _probes("probes22_tool_benign.jsonl") + _probes("probes22_tool_benign2.jsonl"):
             with self.subTest(id=item["id"], text=item["text"]):
                 self.assertEqual(write(item["text"], store=store, origin=item["origin"]).decision.action, "accept")
-        for item in _probes("probes22_injections.jsonl") + _probes("probes22_injections2.jsonl"):
+        for item in _probes("probes22_injections.jsonl") + _probes("probes22_injections2.jsonl") + _probes(
+                "probes22_injections3.jsonl"):
             if item.get("known_miss"):
                 continue
             with self.subTest(id=item["id"], text=item["text"]):
