@@ -964,7 +964,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
-           zostało będzie był była przy który która które jako także""", "ąćęłńóśźż",
+           zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
            to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
@@ -975,7 +975,8 @@ LANGUAGES = {t.code: t for t in (
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
            payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
-           contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
+           contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
+                   r"kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
@@ -1056,10 +1057,10 @@ LANGUAGES = {t.code: t for t in (
            credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
            payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金",
            dialled=r"電話番号|携帯番号|メールアドレス",
-           contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
+           contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か|聞き|聞く|聞い|尋ね|本人確認|二段階認証|認証",  # to ask, as verb forms (not 新聞)
+           approval=r"kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
@@ -1076,7 +1077,7 @@ LANGUAGES = {t.code: t for t in (
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
-           waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动批准|未经确认",
+           waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
            credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
@@ -1244,13 +1245,15 @@ def waived(text: str, lang: str | None) -> str | None:
 
 
 def delegated(text: str, lang: str | None) -> str | None:
-    """The rule name ("it.automatic") when the text gives leave to act unasked, in its own
-    language or English: a word of acting on its own (LanguageTable automatic) in one sentence
+    """The rule name ("it.automatic") when the text gives leave to act unasked, in any table's
+    language: a word of acting on its own (LanguageTable automatic) in one sentence
     with an approval word ("approvare automaticamente", "自動承認") or with the assistant ("I'm
     fine with the assistant renewing my subscriptions automatically"). "The bill is paid
     automatically by direct debit" names neither and is no such leave. Pure."""
     for part in re.split(r"(?<=[.!?。！？])\s*", text):
-        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
+        # Every table: the words of acting on one's own are each a language's own
+        # ("Pagamentos automáticos aprovados" reads as Spanish by its accents).
+        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part), *LANGUAGES) if c in LANGUAGES]):
             if table_match(part, "automatic", lang=code) and (
                     table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)):
                 return f"{code}.automatic"
@@ -1287,7 +1290,7 @@ _LANGUAGES_OF: dict = {}  # function word -> the languages that use it
 for _lang, _vocabulary in _FUNCTION_WORDS.items():
     for _word in _vocabulary:
         _LANGUAGES_OF[_word] = _LANGUAGES_OF.get(_word, ()) + (_lang,)
-_LETTER_CUES = {"fr": "àâçèêëîïôœûùÿ", "de": "äöüß", "es": "ñáíóú¿¡", "pt": "ãõ", "it": "òì", "pl": "ąćęłńśźż",
+_LETTER_CUES = {"fr": "àâçèêëîïôœûùÿ", "de": "äöüß", "es": "ñáíóú¿¡", "pt": "ãõ", "it": "òì", "pl": "ąćęłńóśźż",
                 "tr": "ğışİ"}
 _OTHER_SCRIPTS = re.compile(r"[\u0370-\u052f\u0590-\u08ff\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u10a0-\u10ff"
                             r"\u1780-\u17ff\u3040-\u30ff\uac00-\ud7af]")
@@ -2423,8 +2426,11 @@ RISK_CLASSES = (
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
                   ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),
                   ("pay_link", _PAY_LINK),
-                  ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^.\n]{0,30}"
-                                     r"(?:@|\$)[\w.-]{2,}")),
+                  ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^\n。]{0,30}?"
+                                     r"(?:@|\$)[\w.-]{2,}"),
+                  # a UPI address: a handle at a bank's payment domain ("ada.l@okaxis", "9876543210@ybl")
+                  ("upi_handle", r"(?i)\b[\w.-]{2,}@(?:ok(?:axis|hdfcbank|hdfc|icici|sbi)|ybl|paytm|upi|ibl|axl|apl|"
+                                 r"oksbi|icici|hdfcbank|sbi|axisbank|kotak|yesbank|freecharge)\b")),
               words=("payment",),
               key_words=frozenset("iban bic swift sort routing account card payee wallet bank remittance "
                                   "payout".split()),

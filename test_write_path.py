@@ -281,16 +281,31 @@ class RiskByKind(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual((risk_of(text) or ("none",))[0], "standing_instruction")
 
+    def test_model4_styles_in_other_words(self):
+        """Found by probes written after the model4 dev half (probes22_model_risk2.jsonl): a UPI
+        address in a bullet list, "自宅" (home) as a label, an auto-pay switch in Chinese, a
+        Polish private number, automatic approvals in Portuguese read as Spanish."""
+        for text, risk in (("- Lives in Pune\n- UPI: ada.l@okaxis\n- Likes cricket", "payment_route"),
+                           ("- 京都在住\n- 自宅：京都市左京区北白川1-2\n- 犬を飼っている", "contact_route"),
+                           ('{"自动付款": true, "上限": 900}', "standing_instruction"),
+                           ("Mój numer prywatny to 602 555 777.", "contact_route"),
+                           ("Pagamentos automáticos aprovados: até 150 €", "standing_instruction")):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("none",))[0], risk)
+        for text in ("ユーザーはクラシック音楽を聞かない。", "用户的账单将从尾号 6632 的账户自动扣款。"):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
     @unittest.skipUnless(__import__("os").environ.get("MEMORY_SLOW_TESTS") == "1",
                          "every probe through the gate (about half a second): set MEMORY_SLOW_TESTS=1 to run it (CI does)")
     def test_the_probe_sets(self):
         """eval/data/probes22_model_risk.jsonl held, probes22_model_benign.jsonl served, every one
         through the gate as a model's note (27 of 166 risk probes were served before)."""
         store = MemoryStore()
-        for item in _probes("probes22_model_risk.jsonl"):
+        for item in _probes("probes22_model_risk.jsonl") + _probes("probes22_model_risk2.jsonl"):
             with self.subTest(id=item["id"], text=item["text"]):
                 self.assertEqual(_model_decision(item["text"], store).action, "quarantine")
-        for item in _probes("probes22_model_benign.jsonl"):
+        for item in _probes("probes22_model_benign.jsonl") + _probes("probes22_model_benign2.jsonl"):
             with self.subTest(id=item["id"], text=item["text"]):
                 self.assertEqual(_model_decision(item["text"], store).action, "accept")
 
