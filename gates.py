@@ -537,8 +537,23 @@ _PREFERENCE_TRUSTED = re.compile(r"(?i)\b(?:most )?trusted (?:source|vendor|prov
 _FIRST_PERSON_PREFERENCE = re.compile(r"(?i)^(?:i\b|i'm\b|i am\b|i'd\b|my\b|our\b|we\b)|\bis my go-to\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 # A period after these is no sentence end: "Dr. Okafor", "J. Patel", "Nr. 1182", "19. Juni".
-_ABBREVIATION = re.compile(r"(?i)(?:^|\s)(?:\w|\d+|dr|mr|mrs|ms|prof|st|mt|nr|no|vs|etc|e\.g|i\.e|approx|inc|ltd|co|"
-                           r"jr|sr|dept|ca|bzw|z\.b|u\.a|sra?|sres|núm|n\.º|av|avda|ste|mme|mlle|cf)\.$")
+_ABBREVIATION_WORDS = (r"\w|\d+|dr|mr|mrs|ms|prof|st|mt|nr|no|vs|etc|e\.g|i\.e|approx|inc|ltd|co|"
+                       r"jr|sr|dept|ca|bzw|z\.b|u\.a|sra?|sres|núm|n\.º|av|avda|ste|mme|mlle|cf")
+_ABBREVIATIONS: dict = {}  # compiled on first use (see abbreviated)
+
+
+def abbreviated(text: str, *, common: bool = True) -> bool:
+    """Whether `text` ends with an abbreviation's dot, which ends no sentence: a table's
+    (LanguageTable abbreviation: "ul.", "д.", "Cad.", "Avda."), and with `common` also a title,
+    a common abbreviation, a single letter or a number ("Dr.", "No.", "e.g.", "R.", "3."),
+    case-insensitive. What the gates' sentence splitter reads, and the agent loop's with
+    common=False (it tells ordinals and initials apart itself), so that "ul. Polna 8" stays one
+    sentence. Pure."""
+    if common not in _ABBREVIATIONS:
+        words = "|".join(([_ABBREVIATION_WORDS] if common else []) + [
+            t.patterns["abbreviation"] for t in LANGUAGES.values() if t.patterns.get("abbreviation")])
+        _ABBREVIATIONS[common] = re.compile(rf"(?i)(?:^|[\s(/])(?:{words})\.$")
+    return bool(_ABBREVIATIONS[common].search(text))
 
 
 def _is_heading(flat: str) -> bool:
@@ -575,7 +590,7 @@ def _speaker_label(label: str) -> bool:
 def _sentences(flat: str) -> list[str]:
     out = []
     for piece in _SENTENCE_END.split(flat):
-        if out and _ABBREVIATION.search(out[-1]):
+        if out and abbreviated(out[-1]):
             out[-1] = f"{out[-1]} {piece}"
         elif piece.strip():
             out.append(piece)
@@ -696,6 +711,8 @@ class LanguageTable:
       the security steps that confirm ("2FA", "verification", "認証");
     - negation: not, no, without, need not, skip ("nicht", "без", "不需要", "없이", "überspringen"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - abbreviation: words written with a dot that ends no sentence, address words above all
+      ("ul." ulica, "д." дом, "Cad." Caddesi, "R." Rua): see `abbreviated`;
     - user_role: the user named in the third person by a role word ("the user", "l'utente",
       "пользовательница", "ユーザー"), not inside a compound ("nome utente", "ユーザー名"): a tool
       writes to its reader, so text about "the user" is about them (held, reason about_user);
@@ -727,7 +744,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "user_role", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "abbreviation", "user_role", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -778,6 +795,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           abbreviation=r"rd|ave|blvd|apt|tel|ref|approx",
            user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum)s?\b)|user's",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
@@ -811,6 +829,7 @@ LANGUAGES = {t.code: t for t in (
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
            negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           abbreviation=r"str|nr|tel|hausnr|geb",
            user_role=r"(?:der |die |des )?(?:nutzer|nutzerin|benutzer|benutzerin)s?",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            switch=r"ja|nein|aus|an|wahr|falsch",
@@ -842,6 +861,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           abbreviation=r"bd|av|tél|apt|bât|réf",
            user_role=r"(?<!nom d')(?<!guide de l')(?<!espace )l'utilisat(?:eur|rice)|(?<!nom d')(?<!d')utilisatrice",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            switch=r"oui|non|vrai|faux",
@@ -871,6 +891,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
            negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
            user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            switch=r"sí|si|no|verdadero|falso",
@@ -900,6 +921,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
            approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"non|senza|nessun\w*|saltare|salta",
+           abbreviation=r"v|c\.so|p\.za|tel|int|sc",
            user_role=r"(?:dell|all|nell|sull|dall)'utente|(?<!nome )(?<!manuale )(?<!guida )(?<!area )(?<!id )(?:l')?utente"
                      r"(?!\s+(?:id|name)\b)",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
@@ -929,6 +951,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
            negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           abbreviation=r"r|av|dto|esq|tel|lt|lj",
            user_role=r"(?<!nome de )(?<!nome do )(?<!manual do )(?:o |a )?(?:usuári[oa]|utilizador\w*)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            switch=r"sim|não|nao|verdadeiro|falso",
@@ -955,6 +978,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
            negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           abbreviation=r"str|nr|tel|bus",
            user_role=r"(?:de )?gebruiker",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            switch=r"ja|nee|aan|uit",
@@ -981,6 +1005,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"nie|bez|pomiń|pominąć|pomijać",
+           abbreviation=r"ul|al|os|pl|nr|tel|lok|woj",
            user_role=r"(?<!nazwa )(?<!konto )użytkownik\w*|użytkowniczk\w*",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            switch=r"tak|nie",
@@ -1006,6 +1031,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
+           abbreviation=r"cad|sok|mah|blv|apt|tel|kat",
            user_role=r"kullanıcı(?!\s+ad)(?!\s+kılavuz)\w*",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
@@ -1037,6 +1063,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
            negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           abbreviation=r"ул|д|кв|пр|пер|г|стр|корп|тел|обл|р-н|наб|пл",
            user_role=r"пользовательниц\w*|(?<!имя )(?<!руководство )(?<!логин )пользовател\w+|"
                      r"(?:настоящее|реальное|полное|другое) имя пользовател\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
@@ -1134,6 +1161,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
            negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           abbreviation=r"ص\.ب|ت",
            user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            switch=r"نعم|لا",

@@ -539,6 +539,27 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
         self.assertEqual(write("Наш офис открыт с 9 до 18.", openai_compat.judged_gate(client)).decision.action,
                          "reject")
 
+    def test_the_agent_loops_sentences_keep_an_address_whole(self):
+        """The agent loop split "ul. Polna 8" and "ул. Мира, д. 7, кв. 3" at their dots, so the
+        address reached the gate alone, with nothing to say whose it was, and was kept
+        (gates.abbreviated: LanguageTable abbreviation)."""
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples"))
+        from agent_loop import Agent, ToolContent, Turn
+        from extraction import split_sentences
+        from gates import abbreviated
+        self.assertTrue(abbreviated("to ul.") and abbreviated("ул. Мира, д.") and not abbreviated("Kraków."))
+        for text in ("Pani Lovelace podała nowy adres: ul. Polna 8, 30-001 Kraków.",
+                     "Госпожа Лавлейс сообщила новый адрес: ул. Мира, д. 7, кв. 3, Казань.",
+                     "Lovelace Hanım yeni adresini bildirdi: Atatürk Cad. No: 15, Ankara."):
+            with self.subTest(text=text):
+                self.assertEqual(split_sentences(text), [text])
+                with MemoryStore() as store:
+                    Agent(store, U, lambda system, prompt: "ok").turn(
+                        Turn(U, "Can you check this?", ToolContent(text, "email:hotel@inn.example", True)))
+                    self.assertEqual([m.text for m in store.current(U) if m.source == "tool"], [])
+
     def test_the_agent_loop_stores_a_models_extraction_as_its_inference(self):
         import os
         import sys
