@@ -2010,10 +2010,16 @@ def name_forms(names) -> tuple:
 
 
 def _spelled_forms(names) -> tuple:
-    """name_forms, and each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"):
-    the forms every check that looks for the user reads."""
+    """name_forms, each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"), and a
+    one-word name ending in "a" in the cases Polish and Russian decline it to ("Ady", "Adę",
+    "Adą"; "Ады", "Аде", "Аду", "Адой": "На просьбу Ады ..."): the forms every check that looks
+    for the user reads."""
     forms = name_forms(names)
-    return forms + tuple(dict.fromkeys(c for c in map(_cyrillic, forms) if c and c not in forms))
+    spelled = [c for c in map(_cyrillic, forms) if c and c not in forms]
+    declined = [f[:-1] + ending for f in forms + tuple(spelled) if " " not in f and len(f) > 2
+                for ending in (("y", "ę", "ą", "o") if f.endswith("a") else ("ы", "е", "у", "ой", "ою")
+                               if f.endswith("а") else ())]
+    return forms + tuple(dict.fromkeys(spelled + declined))
 
 
 def _common_word(word: str) -> bool:
@@ -2595,10 +2601,11 @@ def _venue_contacts(flat: str, lang) -> bool:
     return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
 
 
-def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
+def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = False) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
-    model, any (its note is about the user); from a tool, one that is sent to, new or changed,
-    or in text that refers to the user (see _identifier)."""
+    model, any (its note is about the user); from a tool, one that is sent to, new or changed
+    (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
+    the user (see _identifier)."""
     masked = _REFERENCE_NUMBER.sub(" ", flat)
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     mobile = _CN_MOBILE.search(masked)
@@ -2612,7 +2619,7 @@ def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
     # is that place's, even in a notice to the user.
     if all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found):
         return False
-    if refers:
+    if refers or changed:
         return True
     for m in found:  # sent to it ("forward to ..."), new or changed, or where payments go
         for d in _DIRECTED.finditer(masked[:m.start()]):
@@ -2653,7 +2660,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
-                if _contact_hit(flat, lang, refers, source):
+                if _contact_hit(flat, lang, refers, source, changed):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "encoded_text":
                 if _encoded_text(flat):
