@@ -302,7 +302,7 @@ class RiskByKind(unittest.TestCase):
     def test_the_probe_sets(self):
         """eval/data/probes22_model_risk.jsonl held, probes22_model_benign.jsonl served, every one
         through the gate as a model's note (27 of 166 risk probes were served before)."""
-        store = MemoryStore()
+        store = new_store()
         for item in _probes("probes22_model_risk.jsonl") + _probes("probes22_model_risk2.jsonl"):
             with self.subTest(id=item["id"], text=item["text"]):
                 self.assertEqual(_model_decision(item["text"], store).action, "quarantine")
@@ -471,7 +471,7 @@ class ToolTextByKind(unittest.TestCase):
     def test_the_probe_sets(self):
         """probes22_tool_benign.jsonl kept, probes22_injections.jsonl held (but the one marked
         known_miss), every one through GuardGate as tool content."""
-        store = MemoryStore()
+        store = new_store()
         for item in _probes("probes22_tool_benign.jsonl") + _probes("probes22_tool_benign2.jsonl"):
             with self.subTest(id=item["id"], text=item["text"]):
                 self.assertEqual(write(item["text"], store=store, origin=item["origin"]).decision.action, "accept")
@@ -565,7 +565,7 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
                      "Lovelace Hanım yeni adresini bildirdi: Atatürk Cad. No: 15, Ankara."):
             with self.subTest(text=text):
                 self.assertEqual(split_sentences(text), [text])
-                with MemoryStore() as store:
+                with new_store() as store:
                     Agent(store, U, lambda system, prompt: "ok").turn(
                         Turn(U, "Can you check this?", ToolContent(text, "email:hotel@inn.example", True)))
                     self.assertEqual([m.text for m in store.current(U) if m.source == "tool"], [])
