@@ -28,7 +28,18 @@ consolidation and recall's read-time view call), the show-first order, the compa
 canonical forms of text, and the word lists behind near duplicates, negations and changed
 values.
 
-`python memory.py DB COMMAND ...` is the review command line (see `main`).
+The parts, in this order, each behind a one-line "# --- " header: settings, scopes and kinds
+(the schema version and its history, limits, ALL, the enums, the wall clock's text); errors;
+text rules: canonical and comparison forms, with their word lists in one table (normalize,
+signature, polarity, frame, changed_value); text rules: index terms for recall (index_terms,
+keyed hashes, an event's date words); provenance rank, rules and policies (rank, RULES,
+POLICIES, carry_ledger, fold); rows (Memory, Resolution, Conflict, Event, HistoryEvent,
+Imported, Recall); the storage seam (SQLiteStorage: schema, statements, migrations, opening,
+transactions, and consolidation's reads and writes); validation (prepare, check_user,
+metadata); the write API (Transaction, rows by name, threads, the vector index); the store
+(MemoryStore); the read-time fold (what recall reads of consolidation's decisions); other
+memory systems' files (Mem0, the MCP memory server) as import items; the review command line
+(`python memory.py DB COMMAND ...`, see `main`).
 """
 
 from __future__ import annotations
@@ -75,6 +86,8 @@ __all__ = [
     "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
     "open_for_reading", "REFUSED_OPS", "open_db", "is_database_url", "DATABASE_URL_SCHEMES", "DB_HELP",
 ]
+
+# --- settings, scopes and kinds ---------------------------------------------------------------
 
 SCHEMA_VERSION = 5
 # Schema history, one line per version (PRAGMA user_version; PRAGMA application_id from 4 on):
@@ -212,7 +225,7 @@ def _invalid(field_name, allowed, value):
     return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
 
 
-# --- text: canonical and comparison forms ------------------------------------------------------
+# --- text rules: canonical and comparison forms, and their word lists -------------------------
 
 # Unicode format characters (category Cf: soft hyphen, zero-width characters, bidi controls, the
 # tag block) are invisible and would make identical-looking texts differ, or hide words from a
@@ -289,6 +302,7 @@ def normalize(text: str) -> str:
     return s if s and _visible(s) else ""
 
 
+# The word lists of the text rules, in one table (TEXT_RULES_VERSION fingerprints every one).
 # Content words: what a statement is about, for near duplicates, contradictions and changed
 # values. Function words carry grammar, not content; negations are tracked on their own so that
 # "I like tea" and "I don't like tea" share their content words but not their polarity.
@@ -1122,7 +1136,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
     unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
 
 
-# --- text: index terms for recall ---------------------------------------------------------------
+# --- text rules: index terms for recall -------------------------------------------------------
 
 # Scripts written without spaces between words: a run of them is split into overlapping
 # character bigrams (and a lone character kept), so "东京" finds "我住在东京。". Korean (Hangul)
@@ -1946,7 +1960,7 @@ class Recall:
     paths: dict = field(default_factory=dict)
 
 
-# --- the storage seam: schema, statements, opening, transactions ---------------------------
+# --- the storage seam: schema, statements, opening, transactions ------------------------------
 
 def _statements(script: str) -> list[str]:
     """Split a schema script into statements. Whole-line comments (what a table is for) stay in
@@ -3631,7 +3645,7 @@ def _derived(row) -> tuple:
     return sig, _key64(sig), int(polarity(row["norm"])[1]), None if shape is None else _key64(shape[0])
 
 
-# --- rows of the seam, by name ------------------------------------------------------------------
+# --- the write API: Transaction, rows by name, threads, the vector index ----------------------
 
 REFUSED_OPS = ("rejected", "quarantined")  # events of writes a gate refused or held
 _CONFLICT_FIELDS = ("id", "user", "kind", "a", "b", "run", "reason", "state", "resolution", "opened_clock",
@@ -5568,6 +5582,8 @@ class MemoryStore:
                 except LockedError:
                     return False
 
+
+# --- the read-time fold: what recall reads of consolidation's decisions -----------------------
 
 def _held_notice(db, m) -> str:
     """The notice for a quarantined memory that a recall touched: what is held (its id and
