@@ -2773,11 +2773,7 @@ CREATE TABLE meta (
 
     def memories(self, name: str, args=(), *, user, **slots) -> list:
         """The Memory of every row of statement `name` (see each_memory), as a list."""
-        cur = self._execute(self.SQL[name] if not slots else self.sql(name, **slots), args, named=False)
-        try:
-            return list(map(_memory_of, cur))
-        except self.Error as exc:
-            raise self.error(exc) from exc
+        return list(self.each_memory(name, args, user=user, **slots))
 
     def executemany(self, name: str, seq, *, user, **slots):
         """Run statement `name` once per args tuple of `seq` (one call to the driver)."""
