@@ -316,6 +316,21 @@ class ParityTest(ServerCase):
             demo.MemoryStore = original
         self.assertEqual(result, recorded)
 
+    def test_a_dry_run_leaves_the_clock_and_the_next_ids(self):
+        """consolidate.plan writes and rolls back: the clock and the next ids are where they were,
+        as on SQLite (sequences are not transactional; the write gives its values back)."""
+        import consolidate
+        store = self.open()
+        store.add("I live in Rome.", user=U, attribute="city")
+        store.add("I live in Oslo.", user=U, attribute="city", source="tool", origin="tool:crm",
+                  authority="inferred", trust="unverified")
+        before = store.storage.conn.execute("SELECT now FROM clock").fetchone()[0]
+        self.assertTrue(consolidate.plan(store, consolidate.Scope(U)))
+        self.assertEqual(store.storage.conn.execute("SELECT now FROM clock").fetchone()[0], before)
+        self.assertEqual(store.add("I like tea.", user=U).id, 3)
+        report = consolidate.consolidate(store, consolidate.Scope(U))
+        self.assertEqual(report.run, 1)
+
     def test_nul_and_any_unicode_round_trip(self):
         store = self.open()
         texts = ["NUL\x00inside", "emoji 🙂 and 日本語", pg.ESCAPE + "0 not a NUL", "'; DROP TABLE memories; --"]
@@ -403,6 +418,35 @@ class ProcessesTest(ServerCase):
                          sorted(f"{w} event {i}" for w in ("w1", "w2", "w3") for i in range(25)))
         clocks = [m.created_at for m in store.memories("ada")]
         self.assertEqual(len(set(clocks)), len(clocks))
+
+
+class IdLockTest(ServerCase):
+    def test_an_insert_waiting_for_its_user_never_holds_up_other_users_inserts(self):
+        """memory counts on consecutive ids for the rows of one insert. An add that waits for
+        its user's lock (held here as a long consolidation of that user would) holds no lock
+        other users' inserts need: they go on at once; the waiting add fails whole at its
+        timeout (LockedError), and ids stay unique and increasing."""
+        holder, waiter, other = self.open(), self.open(timeout=1.0), self.open(timeout=0.3)
+        results = []
+
+        def add():
+            try:
+                results.append(waiter.add("I like tea.", user=U))
+            except memory.LockedError as exc:
+                results.append(exc)
+        with holder.transaction() as tx:
+            tx.storage.lock_user(U)
+            thread = threading.Thread(target=add)
+            thread.start()
+            time.sleep(0.2)  # the waiter is waiting for U's lock now
+            made = other.add("I like coffee.", user="bob")  # not held up by the waiter
+            thread.join()
+        [outcome] = results
+        self.assertIsInstance(outcome, memory.LockedError)
+        self.assertEqual(holder.memories(U), [])
+        later = holder.add("I like milk.", user=U)
+        self.assertGreater(later.id, made.id)
+        self.assertEqual(sorted(m.id for u in (U, "bob") for m in holder.memories(u)), [made.id, later.id])
 
 
 class ErasureTest(ServerCase):

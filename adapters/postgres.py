@@ -23,11 +23,14 @@ What the seam's contract asks of a backend, and how PostgreSQL gives it:
   serialization failure, or a statement cancelled by a statement_timeout set in the URL become
   memory.LockedError with SQLite's message ("locked by another connection; retry, or raise
   timeout="): the transaction is rolled back and nothing was written.
-- The server clock: a sequence (`clock`), advanced under a short session-level advisory lock so
-  that a block of values is consecutive. Values are strictly increasing and never reused; a
-  rolled-back transaction leaves a gap (SQLite's counter row rolls back instead). Only the order
-  is meaningful, as on SQLite.
-- Ids: identity columns; a rolled-back insert leaves a gap, as with the clock.
+- The server clock: a sequence (`clock_seq`, read as SQLite's `clock` table through a view),
+  advanced under a short session-level advisory lock so that a block of values is consecutive,
+  never held by a transaction (a row every writer updates would be one lock for the whole
+  store). Values are strictly increasing and never reused. A rolled-back write (a dry run such
+  as consolidate.plan, a failed write) sets it back, as SQLite's row is, unless another
+  connection took values meanwhile: then a gap stays. Only the order is read by the rules.
+- Ids: identity columns; a new memory's ids are a block reserved before the insert, a ledger
+  entry's taken under a short id lock; given back on rollback as the clock is.
 - The search index: the same keyed hashes of the same index terms (memory.index_terms,
   memory's per-bucket keys), spelt in the letters a-p instead of hex digits so that
   PostgreSQL's parser keeps each hash one word, in a tsvector column generated from three
@@ -70,10 +73,16 @@ __all__ = ["open_store", "PostgresStorage", "PG_SCHEMA", "STATEMENTS", "CROSS_US
 LOCK_SPACE = 0x6D656D  # "mem": first half of every advisory-lock key of this module (the user's hash is the second)
 CLOCK_LOCK = 1         # second half of the clock's session lock key (a user's key is never 1: see _user_key)
 SETUP_LOCK = 2         # second half of the schema setup/migration lock key
-# ts_rank's weights, in its order {D, C, B, A}: memory.BM25_WEIGHTS (attribute, text, context)
-# scaled so the largest is 1 (ts_rank refuses weights above 1). D is unused.
-RANK_WEIGHTS = "{%s}" % ", ".join(f"{w / max(memory.BM25_WEIGHTS):g}" for w in
-                                  (0.0, memory.BM25_WEIGHTS[2], memory.BM25_WEIGHTS[1], memory.BM25_WEIGHTS[0]))
+STORE_LOCK = 5         # second half of the store's lock: shared by every write, exclusive for a run over every user
+# (3, 4 and 6: the id locks of memories, conflicts and runs, PostgresStorage._ID_LOCKS; _user_key
+# avoids 1-6)
+# ts_rank's weights, in its order {D, C, B, A}: context, text, attribute as in memory.BM25_WEIGHTS'
+# order of importance (ts_rank refuses weights above 1; D is unused). Not BM25_WEIGHTS' ratio:
+# ts_rank weighs each occurrence inside its own sum, bm25 each column's score. Chosen with
+# RANK_K1 and RANK_B on LoCoMo's development conversations (eval/locomo.py, words only; R@1/5/10):
+# context 0.25 gives 44.2/74.5/81.6, 0.15 (BM25_WEIGHTS' ratio) 44.2/72.2/81.3, 0.1 43.1/70.9/80.0,
+# 0.35 39.7/74.5/81.3; SQLite's bm25 43.9/74.5/81.0.
+RANK_WEIGHTS = "{0, 0.25, 0.5, 1}"
 RANK_K1 = 0.3   # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
 RANK_B = 0.75   # BM25's length normalization (FTS5's b): a long memory's matches count less
 
@@ -297,9 +306,9 @@ def tsquery(phrases) -> str:
 # deployment knows which fan out to every shard (adapters/README.md: what a cross-user command
 # costs); test_adapter_postgres checks that nothing else runs without naming its user.
 CROSS_USER = {
+    "lock.store": "consolidate --all takes the store's lock alone",
     # Every user: the list of users, and a consolidation over every user (--all).
     "index_keys.users": "users(): every user with a row",
-    "lock.every_user": "consolidate --all locks each user before it reads",
     "fold.pending": "consolidate --all: the pending list of every user",
     "fold.scan": "consolidate --all: a full pass over every user's current facts",
     "fold.ledger": "consolidate --all: every user's open ledger",
@@ -488,6 +497,10 @@ _HEX = "'0123456789abcdef', 'abcdefghijklmnop'"  # translate(): memory's hex has
 OVERRIDES = {
     # The clock is a sequence; a block of n values is taken under a session lock (see tick).
     "clock.tick": "SELECT setval('clock_seq', nextval('clock_seq') + %s - 1) AS now",
+    # Ids of new memories are a block reserved before the insert (PostgresStorage.last_id): the
+    # insert names them, first in each row.
+    "memories.insert": re.sub(r"^INSERT INTO memories \(", "INSERT INTO memories (id, ",
+                              pg_form(memory.SQLiteStorage.SQL["memories.insert"])).replace("VALUES (", "VALUES (%s, "),
     # A write is READ COMMITTED with per-user locks (PostgresStorage.write); a read one snapshot.
     "transaction.write": "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE",
     "transaction.read": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
@@ -560,7 +573,9 @@ OVERRIDES = {
     "fold.new_unattributed_texts@task": _joined("fold.new_unattributed_texts@task"),
     "fold.new_unattributed_texts@user": _joined("fold.new_unattributed_texts@user"),
     "fold.new_unattributed_texts@user@task": _joined("fold.new_unattributed_texts@user@task"),
-    "fold.run": pg_form(memory.SQLiteStorage.SQL["fold.run"]) + " RETURNING id",
+    # A run's id is reserved before the insert (PostgresStorage.execute), so a dry run gives it back.
+    "fold.run": (pg_form(memory.SQLiteStorage.SQL["fold.run"]).replace("INSERT INTO runs (", "INSERT INTO runs (id, ")
+                 .replace("VALUES (", "VALUES (%s, ") + " RETURNING id"),
     # SQLite drops the fold's indexes around a large retirement and builds them again. Here that
     # would take an exclusive lock on the whole table (every user's readers and writers would
     # wait for the run): PostgreSQL keeps its indexes and updates them in place.
@@ -740,7 +755,7 @@ def _user_key(user: str) -> int:
     users sharing one only take turns; it never lets two writers of one user interleave)."""
     key = int.from_bytes(hashlib.blake2b(user.encode("utf-8", "surrogatepass"), digest_size=4).digest(), "big",
                          signed=True)
-    return key if key not in (CLOCK_LOCK, SETUP_LOCK) else key + 2
+    return key if not 1 <= key <= 6 else key + 6
 
 
 # -- the seam --
@@ -795,7 +810,11 @@ class PostgresStorage(_Base):
         self._name = None
         self._versions = iter(range(1, 1 << 62))
         self._ids_held = set()    # tables whose id lock this connection holds (see last_id)
-        self._ids_seen = {}       # table -> the last id last_id returned
+        self._ids_seen = {}       # table -> the last id last_id returned (or its insert reached)
+        self._store_lock = None   # the open write's hold on the store's lock: None, "shared", "exclusive"
+        self._ticked = 0          # the size of the last clock block of the open write (see last_id)
+        self._taken = {}          # sequence -> [value before, value after] the open write took (_give_back)
+        self._reserved = None     # (first id, count) last_id reserved for the next memories insert
         self._inserted = set()
         self.conn = conn if conn is not None else self._connect()
         self.state = "postgres"
@@ -839,22 +858,31 @@ class PostgresStorage(_Base):
         held to the end of the transaction. Writes of one user take turns; others run."""
         if type(user) is not str or not self.in_write or user in self.locked:
             return
+        self._share_store()
         self._run("lock.user", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, _user_key(user)), user)
         self.locked.add(user)
 
+    def _share_store(self) -> None:
+        """The store's lock in shared mode, at the first statement of every write transaction:
+        writes never wait for each other on it, only for a run over every user (fold_lock)."""
+        if self.in_write and self._store_lock is None:
+            self._store_lock = "shared"
+            self._run("lock.store_shared", "SELECT pg_advisory_xact_lock_shared(%s, %s)", (LOCK_SPACE, STORE_LOCK), None)
+
     def fold_lock(self, user) -> None:
-        """Consolidation's lock, before the run reads anything: the user's write lock; for a run
-        over every user (ALL), every user's, in one sorted order (two such runs, or one and a
-        writer, never deadlock), so a run over every user takes turns with each user's writers
-        as on SQLite's one file lock. A user whose first row is written after this point is not
-        locked; the run reads it only when it is already committed."""
+        """Consolidation's lock, before the run reads anything. A run of one user: that user's
+        write lock (lock_user), so it takes turns with that user's writers and runs, on any host,
+        while other users' writes go on. A run over every user (ALL, `consolidate.py --all`):
+        the store's lock in exclusive mode, so it runs alone, as on SQLite's one file lock: every
+        read of the run sees the same rows (READ COMMITTED would otherwise show it another
+        writer's commits between two of its reads), and writers of every user wait for it (up
+        to their timeout). adapters/README.md's scale-out plan runs one consolidation per user
+        instead."""
         if type(user) is str:
             self.lock_user(user)
             return
-        users = [r[0] for r in self._run("lock.every_user", 'SELECT DISTINCT "user" FROM index_keys ORDER BY "user"',
-                                         (), memory.ALL).fetchall()]
-        for each in users:
-            self.lock_user(each)
+        self._store_lock = "exclusive"
+        self._run("lock.store", "SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_SPACE, STORE_LOCK), memory.ALL)
 
     def _run(self, name, text, args, user, many=False):
         """The one call of the driver: the statement traced, its values encoded, errors
@@ -908,6 +936,7 @@ class PostgresStorage(_Base):
     def _execute(self, text: str, args=(), named: bool = True):
         """The seam's one call of the driver (rows always readable by name and position)."""
         user, name = self._user, self._name or "schema"
+        self._share_store()
         self.lock_user(user)
         routed, args = self._bind_user(self._route(text), args, user)
         return self._run(name, routed, args, user)
@@ -922,17 +951,25 @@ class PostgresStorage(_Base):
 
     def execute(self, name: str, args=(), *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
+        if name == "fold.run":
+            args = (self.reserve_ids("runs", 1), *args)
+        self._before_insert(name)
         cur = self._with_user(name, user, lambda: self._execute(text, args))
         self._after_insert(name)
         return cur
 
     def executemany(self, name: str, seq, *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
+        self._share_store()
         self._with_user(name, user, lambda: self.lock_user(user))
         form = self._route(text)
+        seq = list(seq)
+        if name == "memories.insert":
+            seq = self._with_reserved_ids(seq)
         bound = [self._bind_user(form, a, user) for a in seq]
         if not bound:
             return None
+        self._before_insert(name)
         cur = self._run(name, bound[0][0], [a for _, a in bound], user, many=True)
         self._after_insert(name)
         return cur
@@ -962,14 +999,43 @@ class PostgresStorage(_Base):
         if self.readonly and not dry_run:
             raise memory.ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call "
                                        "writes; open it without readonly=True (a role that may write) to change it")
-        self.in_write, self.locked = True, set()
+        self.in_write, self.locked, self._store_lock, self._taken = True, set(), None, {}
+        kept = False
         try:
             with super().write(dry_run=dry_run or self.dry_only):
                 yield self
+            kept = not (dry_run or self.dry_only)
         finally:
             self.in_write, self.locked = False, set()
             self._release_ids()
             self._inserted.clear()
+            self._ticked, self._reserved = 0, None
+            if not kept and self.conn is not None:
+                self._give_back()
+
+    def _took(self, sequence: str, before: int, after: int) -> None:
+        """Note that the open write advanced `sequence` from `before` to `after` (see _give_back)."""
+        self._taken.setdefault(sequence, [before, after])[1] = after
+
+    def _give_back(self) -> None:
+        """After a rollback (a failed write, a dry run such as consolidate.plan): set each sequence
+        the write advanced back to where it found it, unless another connection took values
+        since (then the gap stays: values are never reused). SQLite's clock row and ids roll back
+        with the transaction; so do these whenever nobody else wrote meanwhile, which keeps a
+        dry run from changing the clock or the next ids."""
+        taken, self._taken = self._taken, {}
+        for sequence, (before, after) in taken.items():
+            key = CLOCK_LOCK if sequence == "clock_seq" else self._ID_LOCKS[sequence[:-len("_id_seq")]]
+            try:
+                self._session_lock(key)
+                try:
+                    self._run("sequence.give_back", f"SELECT CASE WHEN last_value = %s AND is_called THEN "
+                              f"setval('{sequence}', greatest(%s, 1), %s > 0) END AS reset FROM {sequence}",
+                              (after, before, before), None)
+                finally:
+                    self._session_unlock(key)
+            except memory.StoreError:
+                pass  # the connection is gone: the values stay taken, which is only a gap
 
     @contextmanager
     def read(self, action: str = "reading"):
@@ -983,6 +1049,7 @@ class PostgresStorage(_Base):
             yield self
 
     def _session_lock(self, key: int):
+        self._share_store()  # never wait for the store's lock while holding a session lock
         self._run("lock.session", "SELECT pg_advisory_lock(%s, %s)", (LOCK_SPACE, key), None)
 
     def _session_unlock(self, key: int):
@@ -992,30 +1059,43 @@ class PostgresStorage(_Base):
         """Advance the server clock by n (see the module docstring); return the first new value.
         The block is consecutive: a session-level advisory lock (held for one statement, not to
         the end of the transaction) keeps another connection's values out of it."""
+        self._ticked = n
         self._session_lock(CLOCK_LOCK)
         try:
-            return self.value("clock.tick", (n,), user=None) - n + 1
+            now = self.value("clock.tick", (n,), user=None)
         finally:
             self._session_unlock(CLOCK_LOCK)
+        self._took("clock_seq", now - n, now)
+        return now - n + 1
 
-    _INSERTS = {"memories.insert": "memories", "conflicts.open": "conflicts", "conflicts.import": "conflicts"}
-    _ID_LOCKS = {"memories": 3, "conflicts": 4}
+    _INSERTS = {"conflicts.open": "conflicts", "conflicts.import": "conflicts"}
+    _ID_LOCKS = {"memories": 3, "conflicts": 4, "runs": 6}
 
     def last_id(self, table: str) -> int:
-        """The last id handed out in `table` ("memories" or "conflicts"). memory's Transaction
-        reads it before inserting rows and counts on the next ids being consecutive, as they are
-        under SQLite's write lock. Here it takes the table's id lock (a session-level advisory
-        lock) until this connection's next insert into the table is done, so no other
-        connection's id falls among them; read again right after that insert, it only reads.
-        The cost: an insert that must still wait for its user's lock (a long consolidation of
-        that user) holds every other connection's inserts up meanwhile, each up to its timeout.
-        reserve_ids (a block taken at the insert, after the user's lock) has no such wait; memory
-        does not call it yet."""
-        if table not in self._ID_LOCKS:
+        """The last id handed out in `table` ("memories" or "conflicts"), as memory's Transaction
+        reads it around an insert, counting on the inserted rows getting the ids that follow,
+        one by one (SQLite's write lock makes them). PostgreSQL's sequences are shared by every
+        connection, so:
+        - memories: read before an insert, it reserves a block of as many ids as the clock block
+          the same insert took just before (Transaction.insert ticks once per row, then reads
+          last_id), under a short session lock, and returns the id before it; the insert
+          ("memories.insert") gives the rows those ids; read right after, it returns the block's
+          end. No lock is held between statements, so nothing waits across hosts.
+        - conflicts: it takes the table's id lock until this connection's next insert into the
+          table, which follows at once (Transaction.open_conflicts), so no other connection's id
+          falls among them.
+        A block of the wrong size fails the insert (memory then reports 'id allocation went
+        wrong'), never a silent overlap."""
+        if table not in ("memories", "conflicts"):
             raise ValueError(f"last_id: no id sequence for {table!r}")
-        if table in self._inserted:
+        if table in self._inserted:  # right after this connection's insert: where that insert ended
             self._inserted.discard(table)
-            return self._last_id(table, lock=False)
+            return self._ids_seen[table]
+        if table == "memories" and self.in_write and self._ticked:
+            first = self.reserve_ids("memories", self._ticked)
+            self._reserved = (first, self._ticked)
+            self._ticked = 0
+            return first - 1
         return self._last_id(table, lock=table not in self._ids_held)
 
     def _last_id(self, table: str, *, lock: bool) -> int:
@@ -1027,9 +1107,31 @@ class PostgresStorage(_Base):
         self._ids_seen[table] = last
         return last
 
+    def _with_reserved_ids(self, rows) -> list:
+        """New memories' rows with their ids, the block last_id reserved, first."""
+        if self._reserved is None or self._reserved[1] != len(rows):
+            raise memory.StoreError(f"{self.path}: writing failed: {len(rows)} new memories but a block of "
+                                    f"{self._reserved[1] if self._reserved else 0} ids was reserved "
+                                    "(last_id reserves as many ids as the clock block before it)")
+        first, n = self._reserved
+        self._reserved = None
+        self._ids_seen["memories"] = first + n - 1
+        self._inserted.add("memories")
+        return [(first + i, *row) for i, row in enumerate(rows)]
+
+    def _before_insert(self, name) -> None:
+        """An insert of ledger entries without last_id() before it (an import) takes the id lock
+        for itself too: every id of the table is then handed out under the lock, which is what
+        lets a rollback give its ids back safely (_give_back)."""
+        table = self._INSERTS.get(name)
+        if table is not None and table not in self._ids_held and self.in_write:
+            self._last_id(table, lock=True)
+
     def _after_insert(self, name) -> None:
         table = self._INSERTS.get(name)
-        if table in self._ids_held:
+        if table in self._ids_held:  # the block is in: note where it ended, then let others insert
+            before = self._ids_seen[table]
+            self._took(f"{table}_id_seq", before, self._last_id(table, lock=False))
             self._session_unlock(self._ID_LOCKS[table])
             self._ids_held.discard(table)
             self._inserted.add(table)
@@ -1053,6 +1155,8 @@ class PostgresStorage(_Base):
                              (n,), None).fetchone()[0]
         finally:
             self._session_unlock(self._ID_LOCKS[table])
+        if self.in_write:
+            self._took(f"{table}_id_seq", last - n, last)
         return last - n + 1
 
     @contextmanager
@@ -1158,8 +1262,7 @@ class PostgresStorage(_Base):
         idf is ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching (a
         rare word counts more than a common one), size the row's index terms and avg size theirs
         over the rows that matched (a short memory's match counts more): SQLite's bm25 in form.
-        RANK_K1 and RANK_B chosen on LoCoMo's development conversations: the raw ranking's R@10
-        81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
+        The constants were chosen on LoCoMo's development conversations (see RANK_WEIGHTS)."""
         keys = self.column("index_keys.level_keys", (user, task), user=user)
         if not keys or not phrases:
             return None
