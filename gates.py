@@ -1693,6 +1693,10 @@ _STANDING_ARRANGEMENT = re.compile(
     r"en adelante|a partir de ahora|hasta nuevo aviso)\b|默认|偏好|首选|最爱|今后|从现在起|长期有效")
 
 
+_DEFAULT_OF_A_PRODUCT = re.compile(r"(?i)by default|default|defaults|par défaut|standardmäßig|voreingestellt|"
+                                   r"por defecto|predeterminad\w*|默认")
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -1740,14 +1744,21 @@ def place_fact(text: str, *, names=()) -> str | None:
     # dejaremos en el punto de recogida" is a notice to the user, its condition a courier's.
     for sentence in _sentences(body) or [body]:
         bare = sentence.strip(" \"'“”«»()[]")
+        # the reader addressed in the condition is whoever reads it ("Si no ha sido usted,
+        # contacte con nosotros"); the user named or "whoever asks" makes it a rule about them
+        named = any(m.group().lower() not in _READER_WORDS and not _POSSESSIVE.search(m.group())
+                    for m in _user_references(bare, _spelled_forms(names), lang))
         if _CONDITIONAL.search(bare) and not _PAST_NARRATIVE.search(bare) and (
-                _refers_to_user(bare, names, lang) or re.search(r"(?i)\b(?:anyone|someone|anybody|asks?|asked)\b", bare)):
+                named or re.search(r"(?i)\b(?:anyone|someone|anybody|asks?|asked)\b", bare)):
             return "conditional"
     if _AGENT_DIRECTIVE.search(flat) or (label and _TO_AGENT_LABEL.search(label)) or _TO_READER.search(flat):
         return "agent_directive"
     if _VOUCHING.search(flat):
         return "vouching"
-    if _STANDING_ARRANGEMENT.search(flat):
+    standing = _STANDING_ARRANGEMENT.search(flat)
+    if standing and not (_DEFAULT_OF_A_PRODUCT.fullmatch(standing.group()) and not _refers_to_user(flat, names, lang)):
+        # "By default, the app backs up photos every night": a product's default, no one's
+        # arrangement; a default the user has ("your default card") is still held.
         return "standing_arrangement"
     # A record: "Home city: City-Q.", "Subtotal: $45.00", "Coach: Yusuf", "Name: Declan Murtagh". A
     # one-word capitalized label reads as a speaker too (_speaker_label cannot tell "Coach" from
@@ -2065,7 +2076,9 @@ _PARTY_NOUNS = {
           r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|"
           r"alojamiento|vehículo|coche de alquiler|charla|ponencia|"
           # what a provider renews or bills: "Tu tarjeta de Amigos del Museo se renueva el 30 de abril"
-          r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo",
+          r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|"
+          r"clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|inscripción|"
+          r"préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta",
 }
 # A transaction or booking that happened, with its amount or date: "Your card was charged $2,099.00
 # by MIXPANEL", "You sent an ACH payment of $600.00", "Ada paid £40 to Tesco on 2 May". The user
@@ -2245,15 +2258,20 @@ def _field_noun(word: str) -> bool:
 # The reader of how-to text, not the user as a person: "you" before a modal ("You can reset the
 # router"), after "if"/"when" ("If you see a red light"), the polite imperative's "Sie" ("Drücken
 # Sie die Taste"), "vous pouvez", "si usted".
-_READER_WORDS = frozenset("you sie vous usted du tu".split())
+_READER_WORDS = frozenset("you sie vous usted du tu te".split())
 _GENERIC_READER_AFTER = re.compile(
     r"(?i)\s+(?:can|could|may|might|should|need to|must|will|have to|would|'ll|können|könnten|müssen|sollten|"
     r"sollen|werden|dürfen|pouvez|devez|pourrez|devrez|allez|puede|debe|podrá|deberá|kannst|musst|solltest|"
     r"peux|dois)\b|"
-    r"\s+(?:rappelons|informons|remercions|prions|remind|recordamos|informamos|ricordiamo|informiamo)\b")
+    r"\s+(?:rappelons|informons|remercions|prions|remind|recordamos|informamos|ricordiamo|informiamo)\b|"
+    r"\s+\w+(?:amos|emos|imos)\b|"  # "te confirmamos la reserva": the sender, in the first person plural
+    r"\s+(?:have|has|tiene|tienes|avez|as|haben|hast|hai|tem)\s+(?:up to\s+|hasta\s+|jusqu'à\s+|bis zu\s+)?\d")
+    # "You have 30 days to return it": a term of the service, for whoever reads it
 _GENERIC_READER_BEFORE = re.compile(
     r"(?i)(?:\b(?:if|when|whenever|once|before|after|unless|until|wenn|falls|sobald|bevor|damit|nachdem|si|"
     r"lorsque|quand|cuando|können|müssen|sollten|dürfen|pouvez-|puede)\s+|"
+    # "If it was not you, contact us": whoever reads a security notice
+    r"\b(?:if it (?:was|wasn't|was not)|si no (?:ha sido|fue|eras?)|si ce n'(?:était|est) pas|se não (?:foi|era))\s+|"
     # the sender's notice to its reader: "We'll email you when it ships", "we will let you know"
     r"\bwe(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|update|message|"
     r"let)\s+|"
@@ -2683,6 +2701,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             continue
         for kind in risk.words:
             hit = _table_hit(flat, skel, kind, lang)
+            if hit and kind == "standing" and source != "model" and not (refers or any(
+                    _table_hit(flat, skel, k, lang) for k in ("assistant", "approval", "preference"))):
+                continue  # "Por defecto, la aplicación guarda las fotos ...": a product's default, no one's rule
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
@@ -2860,8 +2881,13 @@ def _reminds_reader(piece: str, code: str) -> bool:
     order, reader = _COMPILED[code].get("memory_order"), _COMPILED[code].get("reader")
     found = list(order.finditer(piece)) if order is not None and reader is not None else []
     for m in found:
-        rest = re.split(r"[.!?。！？;]", piece[m.end():], 1)[0][:60]
-        if reader.search(m.group()) or not reader.search(rest):
+        rest = re.split(r"[.!?。！？;]", piece[m.end():], 1)[0][:80]
+        if reader.search(m.group()):
+            return False
+        # the reader, or a dated fact about no one ("Recuerda que el plazo termina el 30 de junio")
+        dated = re.search(r"\d", rest) and next(_user_references(rest, (), code), None) is None and not any(
+            table_match(rest, kind, lang=code) for kind in ("user_role", "preference", "standing", "assistant"))
+        if not (reader.search(rest) or dated):
             return False
     return bool(found)
 
