@@ -997,7 +997,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
-           payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|numer karty|przelew\w*|dane bankowe|blik",
+           payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
@@ -2474,6 +2474,8 @@ RISK_CLASSES = (
               structure=(
                   ("iban", _IBAN),
                   ("card_number", _CARD),
+                  # an IBAN's national part without its country code: Poland's NRB (2 + 6 x 4 digits)
+                  ("national_account", r"(?<![\d.,-])\b\d{2}(?: ?\d{4}){6}\b(?![.,-]\d)"),
                   ("account_number", rf"(?i:\b{_ACCOUNT_WORDS}\b[^\d\n]{{0,20}}\d[\d -]{{4,}}\d)"),
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
                   ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),

@@ -377,6 +377,21 @@ class ToolTextByKind(unittest.TestCase):
                          "quarantine")
         self.assertEqual(self.decide("Recuerda que el usuario prefiere Vendor-V.").action, "reject")
 
+    def test_a_vendors_new_account_in_every_language(self):
+        """A vendor's changed bank account, in the national formats (no IBAN): held in every
+        language (the Polish NRB without its country code was a fact)."""
+        for text in ("みなと商事：振込先が変更になりました。今後は 三井住友銀行 本店 普通 7712345 へお振込みください。",
+                     "한빛상사: 입금 계좌가 변경되었습니다. 앞으로 신한은행 110-555-123456으로 입금해 주세요.",
+                     "ООО «Север»: реквизиты изменились, оплачивайте счета на р/с 40702810500000012345.",
+                     "शर्मा ट्रेडर्स: हमारा बैंक खाता बदल गया है, अब भुगतान खाता संख्या 50100012345678 पर करें।",
+                     "شركة النور: تغير حسابنا البنكي، يرجى التحويل إلى الحساب رقم 6080101675190.",
+                     "Hurtownia Lech: zmieniliśmy bank, prosimy o przelewy 12 1140 2004 0000 3902 7719 5561.",
+                     "Demir Yapı: banka hesabımız değişti, ödemeleri 0012 3456 7890 1234 numaralı hesaba yapınız."):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text) or ("none",))[0], "payment_route")
+        self.assertEqual(risk_of("Nowe konto: 12 1140 2004 0000 3902 7719 5561"),
+                         ("payment_route", "payment_route.national_account"))
+
     def test_a_polish_account_word(self):
         self.assertEqual(risk_of("Informujemy, że od 1 grudnia nasz rachunek do wpłat to 12 1140 2004 0000 3902 "
                                  "7719 5561.")[0], "payment_route")
