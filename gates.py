@@ -1200,6 +1200,20 @@ LANGUAGES = {t.code: t for t in (
 _COMPOUND_HEADS = frozenset({"credential", "payment", "contact", "dialled"})
 
 
+class _LazyPattern:
+    """A module-level pattern compiled when it is first used: the large alternations built from
+    every table (salutations, a setting's values) cost a few milliseconds to compile, which every
+    command line that never reviews a candidate would pay at import."""
+
+    def __init__(self, build):
+        self._build, self._pattern = build, None
+
+    def __getattr__(self, name):
+        if self._pattern is None:
+            self._pattern = self._build()
+        return getattr(self._pattern, name)
+
+
 class _CompiledTable:
     """A table's patterns, each compiled when it is first asked for (`get(kind)`): compiling all
     fifteen tables twice cost about 110 ms at every import, which every command line paid; a
@@ -2133,9 +2147,9 @@ _STANDING = frozenset("usual default preferred favourite favorite regular standi
 # names whom the text is written to and says nothing about them. A sentence that went on to say
 # something about the user refers to them again after it ("Hi Ada, your new address is ...").
 # An opening salutation in any table's language (LanguageTable greeting), up to its comma.
-_GREETING = re.compile(
+_GREETING = _LazyPattern(lambda: re.compile(
     r"(?i)^\W*(?:" + "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
-    + r")(?!\w)[^,:;!?.\n，。،]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!،，、！]")
+    + r")(?!\w)[^,:;!?.\n，。،]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!،，、！]"))
 # She, her, he, his: the person they stand for, when no one is named before them.
 _PERSON_PRONOUN = re.compile(r"(?i)\b(?:she|her|hers|herself|he|his|him|himself)\b")
 # What can stand for a person before the pronoun: a name (a capitalized word after the first),
@@ -2535,8 +2549,8 @@ _KEY_CHAR = rf"(?:[^\W_]|[{_KEY_MARKS}])"
 _SWITCH = r"(?i:" + "|".join(t.patterns["switch"] for t in LANGUAGES.values() if "switch" in t.patterns) + r")(?!\w)"
 # A key: a word or words joined by "_", "-" or "." (any script), quoted or bare, before ":" or
 # "=", also inside a JSON string that holds JSON (an adapter's escaped quotes: {\"key\": ...}).
-_KEY = re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quote>\\?["'])?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
-                  r"""(?=\s*\\?["']?(?P<setting>""" + _SWITCH + r"""|\d)?)""")
+_KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quote>\\?["'])?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
+                  r"""(?=\s*\\?["']?(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
@@ -2552,8 +2566,8 @@ _SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}
 
 
 # A line's label of two or three words before its colon, read as a key by its words.
-_LINE_LABEL = re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
-                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)""")
+_LINE_LABEL = _LazyPattern(lambda: re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
+                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
 
 
 def key_words(text: str) -> list[set]:
