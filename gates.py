@@ -36,6 +36,7 @@ Decision reasons are stable codes, listed with their meaning in REASONS.
 
 from __future__ import annotations
 
+import base64
 import re
 import unicodedata
 from dataclasses import KW_ONLY, dataclass
@@ -447,7 +448,7 @@ _QUOTES = re.compile(r"“[^”]*”|„[^“”]*[“”]|«[^»]*»|‹[^›]*
 _SAYS = (r"(?:said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
          r"replies|told \w+|confirmed|quoted|quotes|put it|dit|a dit|écrit|a écrit|sagt|sagte|schreibt|"
          r"schrieb|meint|dijo|dice|escribe|escribió|comentó|说|表示|称|回复说|写道)")
-_LABEL = re.compile(r"^([^:：]{1,60})[:：]\s*(?=\S)")
+_LABEL = re.compile(r"^([^:：]{1,60})(?:(?<!\d)[:：]|[:：](?!\d))\s*(?=\S)")  # not a time's colon: "7:00"
 _NAME_LABEL = re.compile(r"^(?:[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,2}|[\u4e00-\u9fff]{2,4})$")
 _ATTRIBUTION = re.compile(rf"(?i)\b{_SAYS}\s*[:：,]?\s*$|\b{_SAYS}\s*(?:that|que|dass|que)?\s*$")
 _LABEL_WORDS = frozenset("""
@@ -482,8 +483,7 @@ _TO_ASSISTANT = re.compile(
     r"\btask (?:that )?i gave you\b|\bin (?:all |any )?(?:future|later|subsequent) "
     r"(?:conversations?|sessions?|chats?|answers?|responses?|replies)\b|"
     r"^(?:please\s+)?(?:bear|keep) in mind\b|^(?:please\s+)?make a note\b|"
-    r"\b(?:save|store|add|commit|write) (?:this|that|it)\b.{0,20}\bmemory\b|"
-    r"^(?:please\s+)?remember (?:that|this)\b")
+    r"\b(?:save|store|add|commit|write) (?:this|that|it)\b.{0,20}\bmemory\b")  # "remember that": en.memory_order
 # "The assistant should ...": a directive to the model, named in the third person.
 _ASSISTANT_MUST = re.compile(
     r"(?i)\b(?:the|your|this) (?:ai |ai-powered )?(?:assistant|chatbot|llm|language model)(?:'s)?\s+"
@@ -537,8 +537,23 @@ _PREFERENCE_TRUSTED = re.compile(r"(?i)\b(?:most )?trusted (?:source|vendor|prov
 _FIRST_PERSON_PREFERENCE = re.compile(r"(?i)^(?:i\b|i'm\b|i am\b|i'd\b|my\b|our\b|we\b)|\bis my go-to\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 # A period after these is no sentence end: "Dr. Okafor", "J. Patel", "Nr. 1182", "19. Juni".
-_ABBREVIATION = re.compile(r"(?i)(?:^|\s)(?:\w|\d+|dr|mr|mrs|ms|prof|st|mt|nr|no|vs|etc|e\.g|i\.e|approx|inc|ltd|co|"
-                           r"jr|sr|dept|ca|bzw|z\.b|u\.a|sra?|sres|núm|n\.º|av|avda|ste|mme|mlle|cf)\.$")
+_ABBREVIATION_WORDS = (r"\w|\d+|dr|mr|mrs|ms|prof|st|mt|nr|no|vs|etc|e\.g|i\.e|approx|inc|ltd|co|"
+                       r"jr|sr|dept|ca|bzw|z\.b|u\.a|sra?|sres|núm|n\.º|av|avda|ste|mme|mlle|cf")
+_ABBREVIATIONS: dict = {}  # compiled on first use (see abbreviated)
+
+
+def abbreviated(text: str, *, common: bool = True) -> bool:
+    """Whether `text` ends with an abbreviation's dot, which ends no sentence: a table's
+    (LanguageTable abbreviation: "ul.", "д.", "Cad.", "Avda."), and with `common` also a title,
+    a common abbreviation, a single letter or a number ("Dr.", "No.", "e.g.", "R.", "3."),
+    case-insensitive. What the gates' sentence splitter reads, and the agent loop's with
+    common=False (it tells ordinals and initials apart itself), so that "ul. Polna 8" stays one
+    sentence. Pure."""
+    if common not in _ABBREVIATIONS:
+        words = "|".join(([_ABBREVIATION_WORDS] if common else []) + [
+            t.patterns["abbreviation"] for t in LANGUAGES.values() if t.patterns.get("abbreviation")])
+        _ABBREVIATIONS[common] = re.compile(rf"(?i)(?:^|[\s(/])(?:{words})\.$")
+    return bool(_ABBREVIATIONS[common].search(text))
 
 
 def _is_heading(flat: str) -> bool:
@@ -575,7 +590,7 @@ def _speaker_label(label: str) -> bool:
 def _sentences(flat: str) -> list[str]:
     out = []
     for piece in _SENTENCE_END.split(flat):
-        if out and _ABBREVIATION.search(out[-1]):
+        if out and abbreviated(out[-1]):
             out[-1] = f"{out[-1]} {piece}"
         elif piece.strip():
             out.append(piece)
@@ -692,9 +707,31 @@ class LanguageTable:
     - contact: address, phone and e-mail words ("address", "Adresse", "住所");
     - change: new, changed, updated ("new", "neu", "新しい");
     - preference: likes and preferences ("prefers", "bevorzugt", "好き");
-    - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认");
-    - negation: not, no, without, need not ("nicht", "без", "不需要", "없이"): with an approval
+    - approval: confirming and approving, as stems ("confirm", "bestätig", "подтвер", "确认"), and
+      the security steps that confirm ("2FA", "verification", "認証");
+    - negation: not, no, without, need not, skip ("nicht", "без", "不需要", "없이", "überspringen"): with an approval
       word, a confirmation waived ("La usuaria no necesita confirmar pagos ...");
+    - abbreviation: words written with a dot that ends no sentence, address words above all
+      ("ul." ulica, "д." дом, "Cad." Caddesi, "R." Rua): see `abbreviated`;
+    - user_role: the user named in the third person by a role word ("the user", "l'utente",
+      "пользовательница", "ユーザー"), not inside a compound ("nome utente", "ユーザー名"): a tool
+      writes to its reader, so text about "the user" is about them (held, reason about_user);
+    - steer, exclusive: verbs that steer an answer ("recommend", "empfehlen", "推荐") and "always",
+      "only" ("immer", "только", "だけ"): together in one sentence, an order to steer what the
+      assistant recommends (held, rule steer_answer; see place_fact);
+    - vouching: safe, verified, trusted ("sicher", "проверены", "検証済み"): with a link or a
+      domain, a tool vouching for a source (held, rule vouching; see place_fact);
+    - venue: a place a business receives people or parcels at ("pickup point", "Packstation",
+      "punto de recogida", "自提点"): an address right after it is the place's, not the user's;
+    - switch: the values a setting takes ("false", "non", "nein", "нет", "否"): a key set to one
+      is a setting ("validation_requise=non"; see _KEY);
+    - greeting: how a letter opens ("Hi", "Merhaba", "नमस्ते", "…您好", "…様"): a name inside the
+      salutation only says whom the text is written to (see _GREETING; matched at the start);
+    - reader: the second person, the reader the text is written to ("you", "su", "votre", "您"):
+      "Recuerde que su cita es el martes" reminds its reader, and is no order to store a memory;
+    - assistant: the words for the assistant or an AI agent ("assistant", "Assistent", "助手");
+    - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
+      word or the assistant, leave given to act unasked (see `delegated`);
     - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
       for, the voice of a forged sender posing as the user.
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
@@ -712,7 +749,7 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "first_person")
+                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -760,8 +797,20 @@ LANGUAGES = {t.code: t for t in (
                    r"next of kin|lives (?:at|on)",
            change=r"new|changed|updated|replaced|moved|switched|now",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
-           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?",
+           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
+                    r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           abbreviation=r"rd|ave|blvd|apt|tel|ref|approx",
+           user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum)s?\b)|user's",
+           steer=r"recommend\w*|suggest\w*|promot\w*|endors\w*|push|advis\w*",
+           exclusive=r"always|only|exclusively|solely|nothing but|never",
+           vouching=r"safe|verified|trusted|whitelisted|secure",
+           venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
+           switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
+           greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
+           reader=r"you|your|yours",
+           assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
+           automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -775,7 +824,8 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"passwort|kennwort|pin|zugangsdaten|anmeldedaten|bestätigungscode|sicherheitscode|"
+           credential=r"\w*passwort|\w*kennwort|pin|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+                      r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
            dialled=r"telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail",
@@ -783,8 +833,21 @@ LANGUAGES = {t.code: t for t in (
                    r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
            preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
-           approval=r"bestätig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|rückfrage\w*|nachfrage\w*|fragen",
-           negation=r"nicht|kein\w*|ohne|entfällt",
+           approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
+                    r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
+           # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
+           negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           abbreviation=r"str|nr|tel|hausnr|geb",
+           user_role=r"(?:der |die |des )?(?:nutzer|nutzerin|benutzer|benutzerin)s?",
+           steer=r"empfiehl\w*|empfehl\w*|schlag\w* vor|bewirb\w*|bewerb\w*",
+           exclusive=r"immer|nur|ausschließlich|stets|niemals",
+           vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
+           venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
+           switch=r"ja|nein|aus|an|wahr|falsch",
+           greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
+           reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
+           assistant=r"assistent\w*|(?-i:KI)",
+           automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -807,8 +870,19 @@ LANGUAGES = {t.code: t for t in (
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
-           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander",
-           negation=r"pas|sans|aucune?|ne|n'",
+           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
+           negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           abbreviation=r"bd|av|tél|apt|bât|réf",
+           user_role=r"(?<!nom d')(?<!guide de l')(?<!espace )l'utilisat(?:eur|rice)|(?<!nom d')(?<!d')utilisatrice",
+           steer=r"recommand\w*|conseill\w*|propos\w*|suggér\w*|suggèr\w*",
+           exclusive=r"toujours|uniquement|seulement|exclusivement|jamais",
+           vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
+           venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
+           switch=r"oui|non|vrai|faux",
+           greeting=r"bonjour|bonsoir|salut|cher|chère",
+           reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
+           assistant=r"assistant\w*|(?-i:IA)",
+           automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -829,8 +903,19 @@ LANGUAGES = {t.code: t for t in (
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
-           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar",
-           negation=r"no|sin|ningun\w*",
+           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
+           negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
+           user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
+           steer=r"recomiend\w*|recomend\w*|suger\w*|sugier\w*|aconsej\w*|promociona\w*",
+           exclusive=r"siempre|solo|sólo|únicamente|exclusivamente|nunca",
+           vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
+           venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
+           switch=r"sí|si|no|verdadero|falso",
+           greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
+           reader=r"usted|ustedes|su|sus|tu|tus|te|le",
+           assistant=r"asistente|(?-i:IA)",
+           automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
@@ -843,15 +928,28 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"password|codice (?:pin|di verifica|di sicurezza)|pin|credenziali|nome utente|recupero",
+           credential=r"password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso)|pin|credenziali|"
+                      r"nome utente|recupero",
            payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
-           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere",
-           negation=r"non|senza|nessun\w*",
+           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
+           negation=r"non|senza|nessun\w*|saltare|salta",
+           abbreviation=r"v|c\.so|p\.za|tel|int|sc",
+           user_role=r"(?:dell|all|nell|sull|dall)'utente|(?<!nome )(?<!manuale )(?<!guida )(?<!area )(?<!id )(?:l')?utente"
+                     r"(?!\s+(?:id|name)\b)",
+           steer=r"consigli\w*|raccomand\w*|suggerisc\w*|suggerire|propon\w*",
+           exclusive=r"sempre|solo|soltanto|esclusivamente|unicamente|mai",
+           vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
+           venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
+           switch=r"sì|si|no|vero|falso",
+           greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
+           reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
+           assistant=r"assistente|(?-i:IA)",
+           automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
@@ -871,8 +969,19 @@ LANGUAGES = {t.code: t for t in (
                    r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
-           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar",
-           negation=r"não|sem|nenhum\w*",
+           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
+           negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           abbreviation=r"r|av|dto|esq|tel|lt|lj",
+           user_role=r"(?<!nome de )(?<!nome do )(?<!manual do )(?:o |a )?(?:usuári[oa]|utilizador\w*)",
+           steer=r"recomend\w*|sugir\w*|suger\w*|aconselh\w*",
+           exclusive=r"sempre|apenas|só|somente|exclusivamente|nunca",
+           vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
+           venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
+           switch=r"sim|não|nao|verdadeiro|falso",
+           greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
+           reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
+           assistant=r"assistente|(?-i:IA)",
+           automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -883,17 +992,29 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"wachtwoord|pincode|inloggegevens|verificatiecode|beveiligingscode|gebruikersnaam|herstel\w*",
-           payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving",
+           credential=r"wachtwoord|pincode|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+                      r"herstel\w*",
+           payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
            contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
-           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen",
-           negation=r"niet|geen|zonder|hoeft",
+           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
+           negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           abbreviation=r"str|nr|tel|bus",
+           user_role=r"(?:de )?gebruiker",
+           steer=r"raad\w*|beveel\w*|aanbevel\w*|adviseer\w*|stel\w* voor",
+           exclusive=r"altijd|alleen|uitsluitend|enkel|nooit",
+           vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
+           venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
+           switch=r"ja|nee|aan|uit",
+           greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
+           reader=r"u|uw|je|jouw|jij",
+           assistant=r"assistent|(?-i:AI)",
+           automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
-           zostało będzie był była przy który która które jako także""", "ąćęłńóśźż",
+           zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
            to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
@@ -902,17 +1023,29 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
            credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
-           payment=r"iban|numer konta|konto bankowe|kont\w+|numer karty|przelew\w*|dane bankowe",
+           payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
-           contact=r"adres\w*|telefon\w*|komórk\w+|e-?mail|mieszka|kontakt alarmowy",
+           contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
+                   r"kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
-           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*",
-           negation=r"nie|bez",
+           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
+           negation=r"nie|bez|pomiń|pominąć|pomijać",
+           abbreviation=r"ul|al|os|pl|nr|tel|lok|woj",
+           user_role=r"(?<!nazwa )(?<!konto )użytkownik\w*|użytkowniczk\w*",
+           steer=r"polec\w*|rekomend\w*|doradz\w*|sugeru\w*|zaleca\w*",
+           exclusive=r"zawsze|tylko|wyłącznie|jedynie|nigdy",
+           vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
+           venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
+           switch=r"tak|nie",
+           greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
+           reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
+           assistant=r"asystent\w*|(?-i:AI)",
+           automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
-           user_reference=r"siz\w*|sen\w*|kullanıcı\w*|müşteri\w*",
+           user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
            to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
@@ -924,44 +1057,84 @@ LANGUAGES = {t.code: t for t in (
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
-           approval=r"onay\w*|teyit\w*|sorma\w*",
-           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden",
+           approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
+           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
+                    r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
+           abbreviation=r"cad|sok|mah|blv|apt|tel|kat",
+           user_role=r"kullanıcı(?!\s+ad)(?!\s+kılavuz)\w*",
+           steer=r"öner\w*|tavsiye\w*",
+           exclusive=r"her zaman|yalnızca|sadece|daima|asla",
+           vouching=r"güvenli\w*|doğrulanmış|güvenilir",
+           venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
+           switch=r"evet|hayır|hayir|açık|kapalı",
+           greeting=r"merhaba|selam|sayın|değerli|iyi günler",
+           reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
+           assistant=r"asistan\w*|yapay zek[aâ]",
+           automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
+                        r"(?:просим|просьба|прошу|просит)\w* (?:к )?(?:ии-)?(?:ассистент|помощник|бот)\w*|"
+                        r"(?:заметка|примечание|сообщение|указание|инструкция) для (?:модели|ии|бота|нейросети)|"
                         r"языков\w+ модел\w+",
            override=r"игнорируй\w*|проигнорируй\w*|забудь (?:все )?(?:предыдущие )?инструкции|новые инструкции|"
                     r"предыдущие инструкции",
-           memory_order=r"запомни\w*|сохрани в памяти|в памяти",
+           memory_order=r"запомни\w*|сохрани в памяти|в памяти|сохрани\w*,? что",
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"парол\w+|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"сч[её]т\w*|iban|реквизит\w*|номер карты|банковск\w+ карт\w+|перевод\w*",
+           credential=r"парол\w+|parol\w*|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           payment=r"сч[её]т\w*|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+                   r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
-           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*",
-           negation=r"не|без|нет",
+           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
+           # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
+           negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           abbreviation=r"ул|д|кв|пр|пер|г|стр|корп|тел|обл|р-н|наб|пл",
+           user_role=r"пользовательниц\w*|(?<!имя )(?<!руководство )(?<!логин )пользовател\w+|"
+                     r"(?:настоящее|реальное|полное|другое) имя пользовател\w+",
+           steer=r"рекоменд\w*|советуй\w*|посоветуй\w*|предлагай\w*|предложи\w*",
+           exclusive=r"всегда|только|исключительно|никогда",
+           vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
+           venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
+           switch=r"да|нет|вкл|выкл|da|net",
+           greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
+           reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
+           assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
+           automatic=r"автоматическ\w*|самостоятельно",
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
-           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|言語モデル",
+           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
+                        r"(?:AI|モデル)(?:へ|宛|さん)",
            override=r"(?:以前|前|これまで)の指示を(?:無視|忘れ)|指示を無視|新しい指示",
-           memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して",
+           memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
            credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
-           payment=r"口座|振込先|銀行|カード番号|IBAN|送金",
+           payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金",
            dialled=r"電話番号|携帯番号|メールアドレス",
-           contact=r"住所|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
+           contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"確認|承認|許可|同意",
-           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません",
+           approval=r"kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
+           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+                    r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
+           user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
+           steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
+           exclusive=r"いつも|必ず|だけ|のみ|常に",
+           vouching=r"安全|検証済み|信頼できる",
+           venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
+           switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
+           greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
+           reader=r"あなた|お客様|様",
+           assistant=r"アシスタント|(?-i:AI)",
+           automatic=r"自動",
            first_person=r"私|僕|俺|わたし"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
@@ -969,15 +1142,26 @@ LANGUAGES = {t.code: t for t in (
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
-           waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动批准|未经确认",
-           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码",
-           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN",
+           waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
+           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
+                   r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
-           approval=r"确认|批准|审批|同意|授权|询问",
-           negation=r"不|无需|免|没有|未经|无须",
+           approval=r"确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
+           negation=r"不|无需|免|没有|未经|无须|跳过|省略",
+           user_role=r"用户(?!名|手册|协议|ID)",
+           steer=r"推荐|建议|推介",
+           exclusive=r"总是|一律|只|仅|始终|永远",
+           vouching=r"安全|已验证|可信",
+           venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
+           switch=r"是|否|开|关|shi|fou",
+           greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
+           reader=r"您|你",
+           assistant=r"助手|(?-i:AI)",
+           automatic=r"自动",
            first_person=r"我"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
@@ -987,13 +1171,23 @@ LANGUAGES = {t.code: t for t in (
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
            credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
-           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN",
+           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
-           approval=r"확인|승인|동의|허가|묻",
-           negation=r"없이|않|불필요|필요 없|필요없",
+           approval=r"hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
+           negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
+           steer=r"추천|권하|권장",
+           exclusive=r"항상|만 |만을|오직|늘",
+           vouching=r"안전|검증된|신뢰할",
+           venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
+           switch=r"예|아니요|아니오|네",
+           greeting=r"안녕하세요|[^,\s]{1,20}님",
+           reader=r"고객님|당신|님",
+           assistant=r"어시스턴트|비서|(?-i:AI)",
+           automatic=r"자동",
            first_person=r"저는|제가|나는|내가|저의|제 "),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
@@ -1002,33 +1196,72 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد",
+           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+                      r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
-           approval=r"تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق",
-           negation=r"لا|دون|بدون|غير|ليس",
+           approval=r"taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
+           negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           abbreviation=r"ص\.ب|ت",
+           user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
+           steer=r"أوص\w*|أوصِ|ننصح|انصح|رشح\w*|اقترح\w*",
+           exclusive=r"دائما|دائماً|فقط|حصرا|حصراً",
+           vouching=r"آمن\w*|موثوق\w*",
+           venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
+           switch=r"نعم|لا",
+           greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
+           reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
+           assistant=r"المساعد|مساعد",
+           automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
            override=r"पिछले (?:सभी )?निर्देश(?:ों)? को (?:अनदेखा|नज़रअंदाज़|भूल)|नए निर्देश",
-           memory_order=r"याद रखें|याद रखो|मेमोरी में",
+           memory_order=r"याद रखें|याद रखो|मेमोरी में|yaad rakh\w*|yad rakh\w*",  # and in Latin letters
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी",
-           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर",
+           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
-           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*",
-           negation=r"बिना|नहीं|न ",
+           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
+           negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           user_role=r"उपयोगकर्ता(?! नाम| आईडी| पुस्तिका)",
+           steer=r"सिफारिश|सुझाव|अनुशंसा",
+           exclusive=r"हमेशा|केवल|सिर्फ|ही",
+           vouching=r"सुरक्षित|सत्यापित|भरोसेमंद",
+           venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
+           switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
+           greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
+           reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
+           assistant=r"सहायक|एआई|(?-i:AI)",
+           automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
 )}
+
+
+_COMPOUND_HEADS = frozenset({"credential", "payment", "contact", "dialled"})
+
+
+class _LazyPattern:
+    """A module-level pattern compiled when it is first used: the large alternations built from
+    every table (salutations, a setting's values) cost a few milliseconds to compile, which every
+    command line that never reviews a candidate would pay at import."""
+
+    def __init__(self, build):
+        self._build, self._pattern = build, None
+
+    def __getattr__(self, name):
+        if self._pattern is None:
+            self._pattern = self._build()
+        return getattr(self._pattern, name)
 
 
 class _CompiledTable:
@@ -1046,8 +1279,11 @@ class _CompiledTable:
                 source = self._transform(source)
             # A table of another script still has Latin words ("ID", "PIN", "AI"): whole words too.
             # Cyrillic text spaces its words, so its words are whole words too ("я" is not "яйцо").
+            # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
+            # "SEPA-Konto"): the compound names the same thing; other words stand alone.
+            before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
             self._compiled[kind] = None if source is None else re.compile(
-                f"(?i)(?<![\\w'’-])(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
+                f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
                 else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
         found = self._compiled[kind]
         return default if found is None else found
@@ -1059,7 +1295,12 @@ def _compile_table(table: LanguageTable) -> _CompiledTable:
 
 
 def _without_marks(source: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", source) if not unicodedata.combining(ch))
+    """A pattern's source in the skeleton's letters: accents stripped and the look-alike and
+    non-decomposing letters mapped as `skeleton` maps them ("hasł" -> "hasl", "kullanıcı" ->
+    "kullanici", "парол" -> its skeleton), so that a skeleton ("haslo" for "hasło") matches.
+    Only letters are mapped: digits and symbols are the pattern's syntax."""
+    flat = "".join(ch for ch in unicodedata.normalize("NFKD", source) if not unicodedata.combining(ch))
+    return flat.translate(_SKELETON_LETTERS)
 
 
 _COMPILED = {code: _compile_table(t) for code, t in LANGUAGES.items()}
@@ -1070,7 +1311,8 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # Weak words that count only in the text's own language and in English: "via" is an Italian
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
-                                 "first_person"})
+                                 "greeting", "reader", "assistant", "automatic", "first_person", "user_role",
+                                 "vouching", "steer", "exclusive"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1089,9 +1331,25 @@ def waived(text: str, lang: str | None) -> str | None:
         edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
         pattern = rf"(?i){edge}(?:{neg})[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
         if code in _NEGATION_AFTER:
-            pattern += rf"|(?:{appr})[^.!?。！？]{{0,12}}?(?:{neg})"
+            pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
         if re.search(pattern, text):
             return f"{code}.waiver"
+    return None
+
+
+def delegated(text: str, lang: str | None) -> str | None:
+    """The rule name ("it.automatic") when the text gives leave to act unasked, in any table's
+    language: a word of acting on its own (LanguageTable automatic) in one sentence
+    with an approval word ("approvare automaticamente", "自動承認") or with the assistant ("I'm
+    fine with the assistant renewing my subscriptions automatically"). "The bill is paid
+    automatically by direct debit" names neither and is no such leave. Pure."""
+    for part in re.split(r"(?<=[.!?。！？])\s*", text):
+        # Every table: the words of acting on one's own are each a language's own
+        # ("Pagamentos automáticos aprovados" reads as Spanish by its accents).
+        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part), *LANGUAGES) if c in LANGUAGES]):
+            if table_match(part, "automatic", lang=code) and (
+                    table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)):
+                return f"{code}.automatic"
     return None
 
 
@@ -1125,11 +1383,17 @@ _LANGUAGES_OF: dict = {}  # function word -> the languages that use it
 for _lang, _vocabulary in _FUNCTION_WORDS.items():
     for _word in _vocabulary:
         _LANGUAGES_OF[_word] = _LANGUAGES_OF.get(_word, ()) + (_lang,)
-_LETTER_CUES = {"fr": "àâçèêëîïôœûùÿ", "de": "äöüß", "es": "ñáíóú¿¡", "pt": "ãõ", "it": "òì", "pl": "ąćęłńśźż",
+_LETTER_CUES = {"fr": "àâçèêëîïôœûùÿ", "de": "äöüß", "es": "ñáíóú¿¡", "pt": "ãõ", "it": "òì", "pl": "ąćęłńóśźż",
                 "tr": "ğışİ"}
 _OTHER_SCRIPTS = re.compile(r"[\u0370-\u052f\u0590-\u08ff\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u10a0-\u10ff"
                             r"\u1780-\u17ff\u3040-\u30ff\uac00-\ud7af]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+# The particles of names ("van", "da", "bin"); another small word between two capitals is evidence
+# of its language ("Banku Pekao dla Pani Ady": Polish).
+_NAME_PARTICLES = frozenset("van von de da di du del della der den ter ten le la dos das do des d' e y "
+                            "bin ibn al el".split())
 
 
 def language_of(text: str) -> str | None:
@@ -1167,7 +1431,8 @@ def language_of(text: str) -> str | None:
     for i, raw in enumerate(found):
         word = raw.lower()
         langs = _LANGUAGES_OF.get(word) or ("'" in word and _LANGUAGES_OF.get(word.split("'", 1)[0] + "'")) or ()
-        if raw.islower() and 0 < i < len(found) - 1 and found[i - 1][:1].isupper() and found[i + 1][:1].isupper():
+        if word in _NAME_PARTICLES and 0 < i < len(found) - 1 and found[i - 1][:1].isupper() \
+                and found[i + 1][:1].isupper():
             # A particle inside a name ("Sjoerd van Beek", "Vasco da Gama") is no evidence of a
             # language the default does not parse; the tie rule below is for text in it.
             langs = tuple(lang for lang in langs if lang in PARSED_LANGUAGES)
@@ -1398,7 +1663,8 @@ _ROUTING = re.compile(
     r"also\s+|exclusively\s+|only\s+|straight\s+|directly\s+)*(?:paid|sent|forwarded|routed|redirected|"
     r"transferred|uploaded|mirrored|shared|escalated|emailed|mailed|directed|handled|processed|collected|"
     r"deposited|credited|copied|cc'?d|bcc'?d|wired|settled|charged|billed|insured|reimbursed|managed)\s+"
-    r"(?:\w+ly\s+)?(?:to|into|through|via|by|at|with|on|in)\b|,\s*(?:paid|sent|charged|billed) (?:via|through|into|to)\b|"
+    r"(?:\w+ly\s+)?(?:to|into|through|via|by|at|with|on|in)\b(?!\s+(?:\d|the \d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b|or (?:after|before)\b))|,\s*(?:paid|sent|charged|billed) (?:via|through|into|to)\b|"
     # what is done with things of a kind, not with one of them: "Deliveries are left in the garage"
     r"\bare\s+(?:now\s+|always\s+|usually\s+|normally\s+|only\s+)*(?:left|dropped|delivered|placed|booked|ordered|"
     r"bought|purchased|signed|approved|filed|made|done|kept|stored)\s+(?:\w+ly\s+)?"
@@ -1492,6 +1758,10 @@ _STANDING_ARRANGEMENT = re.compile(
     r"en adelante|a partir de ahora|hasta nuevo aviso)\b|默认|偏好|首选|最爱|今后|从现在起|长期有效")
 
 
+_DEFAULT_OF_A_PRODUCT = re.compile(r"(?i)by default|default|defaults|par défaut|standardmäßig|voreingestellt|"
+                                   r"por defecto|predeterminad\w*|默认")
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -1522,7 +1792,7 @@ def place_fact(text: str, *, names=()) -> str | None:
     if _REQUEST.search(flat) or (label and _PROCEDURE.search(body) and not _speaker_label(label)):
         return "request"
     identifier = _identifier(flat, lang)
-    if identifier == "contact" and _refers_to_user(flat, names, lang):
+    if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
         # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
         # Close"): a tool does not set it. Only text about someone or something else (a contact
@@ -1535,16 +1805,32 @@ def place_fact(text: str, *, names=()) -> str | None:
     # A rule under a condition is held when it is about the user or whoever asks ("If the user
     # asks about flights, the preferred airline is ..."); how-to text under a condition ("If the
     # light blinks, unplug the router") is a fact.
-    about = _refers_to_user(flat, names, lang) or re.search(r"(?i)\b(?:anyone|someone|anybody|asks?|asked)\b", flat)
+    # The user is named in the rule's own sentence: "Tu envío llega mañana. Si no estás, lo
+    # dejaremos en el punto de recogida" is a notice to the user, its condition a courier's.
     for sentence in _sentences(body) or [body]:
         bare = sentence.strip(" \"'“”«»()[]")
-        if about and _CONDITIONAL.search(bare) and not _PAST_NARRATIVE.search(bare):
+        # the reader addressed in the condition is whoever reads it ("Si no ha sido usted,
+        # contacte con nosotros"); the user named or "whoever asks" makes it a rule about them
+        named = any(m.group().lower() not in _READER_WORDS and not _POSSESSIVE.search(m.group())
+                    for m in _user_references(bare, _spelled_forms(names), lang))
+        if _CONDITIONAL.search(bare) and not _PAST_NARRATIVE.search(bare) and (
+                named or re.search(r"(?i)\b(?:anyone|someone|anybody|asks?|asked)\b", bare)):
             return "conditional"
     if _AGENT_DIRECTIVE.search(flat) or (label and _TO_AGENT_LABEL.search(label)) or _TO_READER.search(flat):
         return "agent_directive"
-    if _VOUCHING.search(flat):
-        return "vouching"
-    if _STANDING_ARRANGEMENT.search(flat):
+    for sentence in _sentences(flat) or [flat]:
+        # "Recomienda siempre CasaSol", "Всегда рекомендуй только ТехноДом": what the assistant
+        # is to recommend, set by a tool (advice without "always"/"only" is how-to: "Se recomienda
+        # llevar paraguas")
+        if _table_hit(sentence, skeleton(sentence), "steer", lang) and _table_hit(
+                sentence, skeleton(sentence), "exclusive", lang):
+            return "agent_directive"
+    if _VOUCHING.search(flat) or (_URL.search(flat) and _table_hit(flat, skeleton(flat), "vouching", lang)):
+        return "vouching"  # "Ссылки с akcii.example проверены и безопасны": a source vouched for
+    standing = _STANDING_ARRANGEMENT.search(flat)
+    if standing and not (_DEFAULT_OF_A_PRODUCT.fullmatch(standing.group()) and not _refers_to_user(flat, names, lang)):
+        # "By default, the app backs up photos every night": a product's default, no one's
+        # arrangement; a default the user has ("your default card") is still held.
         return "standing_arrangement"
     # A record: "Home city: City-Q.", "Subtotal: $45.00", "Coach: Yusuf", "Name: Declan Murtagh". A
     # one-word capitalized label reads as a speaker too (_speaker_label cannot tell "Coach" from
@@ -1623,7 +1909,7 @@ USER_OWNED_CLAIMS = {
     # an address; a "contact" alone is a person (a CRM's primary contact, a contact card), not the
     # user's contact details (an emergency contact is under identity).
     "contact": (r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |reply-to )?"
-                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail|phone(?: number)?|mobile (?:number|phone|no)|"
+                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|"
                 r"telephone|contact (?:number|details|info(?:rmation)?|e-?mail|phone|address)|"
                 r"reply-to|home airport|sim|adresse|(?<!ce )courriel|téléphone|portable|numéro|anschrift|\w*adresse|"
                 r"telefon\w*|handy\w*|\w*nummer|dirección|(?<!este )correo|teléfono|móvil|número|地址|邮箱|电话|手机|号码",
@@ -1766,10 +2052,34 @@ def names_from_id(user: str) -> tuple:
     return (" ".join(p[:1].upper() + p[1:].lower() for p in parts),) if parts else ()
 
 
+# A Latin name as Russian text spells it, letter by letter (digraphs first): "Ada" -> "Ада",
+# "Sasha" -> "Саша". A name spelled by sound ("Lovelace" is "Лавлейс") is the deployer's to give
+# (user_names).
+_CYRILLIC_SPELLING = (("shch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ya", "я"),
+                      ("yu", "ю"), ("yo", "ё"), ("x", "кс"), *zip("abvgdezijklmnoprstufhcywq", "абвгдезийклмнопрстуфхкивк"))
+
+
+def _cyrillic(name: str) -> str | None:
+    if not re.fullmatch(r"[A-Za-z]+(?: [A-Za-z]+)*", name):
+        return None
+    out, rest = [], name.lower()
+    while rest:
+        for latin, cyrillic in _CYRILLIC_SPELLING:
+            if rest.startswith(latin):
+                out.append(cyrillic)
+                rest = rest[len(latin):]
+                break
+        else:
+            out.append(rest[0])
+            rest = rest[1:]
+    return " ".join(w[:1].upper() + w[1:] for w in "".join(out).split(" "))
+
+
 def name_forms(names) -> tuple:
     """Every form by which text may name someone called `names`: each name, and each part of a
     name of two or more words that is not a title ("Ada Lovelace" -> "Ada Lovelace", "Ada",
-    "Lovelace"; so "Ms. Lovelace" and "Frau Lovelace" name her too)."""
+    "Lovelace"; so "Ms. Lovelace" and "Frau Lovelace" name her too). The gate's checks also read
+    each form spelled in Cyrillic letters ("Ада": see _spelled_forms)."""
     out = []
     for name in names or ():
         if not isinstance(name, str) or not name.strip():
@@ -1780,6 +2090,19 @@ def name_forms(names) -> tuple:
             if len(form) > 1 and form.lower() not in _TITLES and form.lower() not in (f.lower() for f in out):
                 out.append(form)
     return tuple(out)
+
+
+def _spelled_forms(names) -> tuple:
+    """name_forms, each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"), and a
+    one-word name ending in "a" in the cases Polish and Russian decline it to ("Ady", "Adę",
+    "Adą"; "Ады", "Аде", "Аду", "Адой": "На просьбу Ады ..."): the forms every check that looks
+    for the user reads."""
+    forms = name_forms(names)
+    spelled = [c for c in map(_cyrillic, forms) if c and c not in forms]
+    declined = [f[:-1] + ending for f in forms + tuple(spelled) if " " not in f and len(f) > 2
+                for ending in (("y", "ę", "ą", "o") if f.endswith("a") else ("ы", "е", "у", "ой", "ою")
+                               if f.endswith("а") else ())]
+    return forms + tuple(dict.fromkeys(spelled + declined))
 
 
 def _common_word(word: str) -> bool:
@@ -1800,6 +2123,11 @@ def _name_alternatives(names) -> list:
 # shipped" and "Ada's flight departs at 9:40" are facts about those things, not about the user;
 # "Your delivery address", "your usual seat", "Ada's employer" are about the user.
 _PARTY_NOUNS = {
+    # Japanese and Korean name the user with an honorific and a particle first ("Ada様の電気料金",
+    # "Ada 고객님의 휴대폰 요금"): see _HONORIFIC_POSSESSIVE.
+    "ja": r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|"
+          r"プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
+    "ko": r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
     "en": r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|stay|check-?in|"
           r"check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|"
           r"transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|"
@@ -1812,13 +2140,17 @@ _PARTY_NOUNS = {
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
           r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
-          r"présentation|exposé",
+          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement",
     "de": r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|"
           r"lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|"
           r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag)",
     "es": r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|factura|pago|"
           r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|"
-          r"alojamiento|vehículo|coche de alquiler|charla|ponencia",
+          r"alojamiento|vehículo|coche de alquiler|charla|ponencia|"
+          # what a provider renews or bills: "Tu tarjeta de Amigos del Museo se renueva el 30 de abril"
+          r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|"
+          r"clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|inscripción|"
+          r"préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta",
 }
 # A transaction or booking that happened, with its amount or date: "Your card was charged $2,099.00
 # by MIXPANEL", "You sent an ACH payment of $600.00", "Ada paid £40 to Tesco on 2 May". The user
@@ -1846,15 +2178,19 @@ def _event(flat: str) -> bool:
 # it is a standing arrangement instead ("Ada's bookings always go on card 6620", "your orders
 # from now on"), which is about the user.
 _HABITUAL = re.compile(
+    # Not "automatically": "Tu suscripción se renovará automáticamente el 12 de agosto" is the
+    # provider's record of one renewal (leave given to the assistant is `delegated`'s).
     r"(?i)\b(?:always|never|usually|normally|generally|typically|every|each|all|any|whenever|by default|"
-    r"automatically|from now on|going forward|henceforth|in future|future|standing|permanently|regularly|"
-    r"routinely|toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut|automatiquement|immer|nie|"
-    r"jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig|automatisch|siempre|nunca|cada|todos|todas|"
-    r"en adelante|por defecto|automáticamente)\b|总是|每次|所有|今后|以后|默认|自动")
+    r"from now on|going forward|henceforth|in future|future|standing|permanently|regularly|"
+    r"routinely|toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut|immer|nie|"
+    r"jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig|siempre|nunca|cada|todos|todas|"
+    r"en adelante|por defecto)\b|总是|每次|所有|今后|以后|默认")
 _ZH_PARTY = re.compile(r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|"
                        r"储蓄卡|信用卡|保单|套餐|会员|"
                        r"演出|会议|课程")
-_ZH_PROFILE = re.compile(r"地址|电话|号码|邮箱|账户|账号|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|卡号|收货|联系")
+# (Not the payment words: a bill debited "从尾号 6632 的账户" is a record; an account number is the
+# payment_route risk class's.)
+_ZH_PROFILE = re.compile(r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系")
 # Possessives that may own a party noun; other references ("you", "the user", a name as subject)
 # are about the user whatever follows.
 _POSSESSIVE = re.compile(r"(?i)^(?:your|votre|vos|ton|ta|tes|tu|tus|ihr\w*|dein\w*|vuestr\w*)$|['’]s?$")
@@ -1868,10 +2204,10 @@ _STANDING = frozenset("usual default preferred favourite favorite regular standi
 # An opening salutation ("Hi Priya,", "Dear Ms. Lovelace,", "Hallo Jonas,", "Hola Marta:"): it
 # names whom the text is written to and says nothing about them. A sentence that went on to say
 # something about the user refers to them again after it ("Hi Ada, your new address is ...").
-_GREETING = re.compile(
-    r"(?i)^\W*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|cher|chère|"
-    r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin|hola|buen(?:os|as) (?:días|tardes|noches)|"
-    r"estimad[oa]|querid[oa])\b[^,:;!?.\n]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!]")
+# An opening salutation in any table's language (LanguageTable greeting), up to its comma.
+_GREETING = _LazyPattern(lambda: re.compile(
+    r"(?i)^\W*(?:" + "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
+    + r")(?!\w)[^,:;!?.\n，。،]{0,40}?(?:\.[^,:;!?.\n]{0,30}?)?[,:!،，、！]"))
 # She, her, he, his: the person they stand for, when no one is named before them.
 _PERSON_PRONOUN = re.compile(r"(?i)\b(?:she|her|hers|herself|he|his|him|himself)\b")
 # What can stand for a person before the pronoun: a name (a capitalized word after the first),
@@ -1906,8 +2242,8 @@ def _reference_pattern(names: tuple, lang: str | None):
         refs = [USER_REFERENCE] + _name_alternatives(names) + (
             [_OTHER_REFERENCES[lang]] if lang in _OTHER_REFERENCES else [])
         # Word edges are Latin letters and digits, so a name or "用户" next to Han text still counts.
-        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f-])(?<![A-Za-z]['’])(?:{'|'.join(refs)})(?:'s|’s|'|s')?"
-                            rf"(?![A-Za-z0-9\u00c0-\u024f-])")
+        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?<![A-Za-z]['’])(?:{'|'.join(refs)})"
+                            rf"(?:'s|’s|'|s')?(?![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])")
         if len(_REFERENCE_CACHE) > 256:
             _REFERENCE_CACHE.clear()
         _REFERENCE_CACHE[key] = cached
@@ -1948,7 +2284,7 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     flat = canonical(text)
     if user is not None and not names:
         names = names_from_id(user)
-    forms = name_forms(names)
+    forms = _spelled_forms(names)
     lang = language_of(flat)
     event = _event(flat)
     for m in _user_references(flat, forms, lang):
@@ -1964,6 +2300,10 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "customer service", "the user guide": a modifier, not a person
         if _POSSESSIVE.search(word) and not _HABITUAL.search(flat) and _party(after, lang):
             continue
+        honorific = _HONORIFIC_POSSESSIVE.match(after)
+        if honorific and lang in ("ja", "ko") and re.match(
+                rf"[^。.!?]{{0,12}}?(?:{_PARTY_NOUNS[lang]})", after[honorific.end():]) and not _HABITUAL.search(flat):
+            continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _ROLE_NOUN.search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
         return word
@@ -1990,25 +2330,38 @@ def _field_noun(word: str) -> bool:
 # The reader of how-to text, not the user as a person: "you" before a modal ("You can reset the
 # router"), after "if"/"when" ("If you see a red light"), the polite imperative's "Sie" ("Drücken
 # Sie die Taste"), "vous pouvez", "si usted".
-_READER_WORDS = frozenset("you sie vous usted du tu".split())
+_READER_WORDS = frozenset("you sie vous usted du tu te".split())
 _GENERIC_READER_AFTER = re.compile(
     r"(?i)\s+(?:can|could|may|might|should|need to|must|will|have to|would|'ll|können|könnten|müssen|sollten|"
     r"sollen|werden|dürfen|pouvez|devez|pourrez|devrez|allez|puede|debe|podrá|deberá|kannst|musst|solltest|"
-    r"peux|dois)\b")
+    r"peux|dois)\b|"
+    r"\s+(?:rappelons|informons|remercions|prions|remind|recordamos|informamos|ricordiamo|informiamo)\b|"
+    r"\s+\w+(?:amos|emos|imos)\b|"  # "te confirmamos la reserva": the sender, in the first person plural
+    r"\s+(?:have|has|tiene|tienes|avez|as|haben|hast|hai|tem)\s+(?:up to\s+|hasta\s+|jusqu'à\s+|bis zu\s+)?\d")
+    # "You have 30 days to return it": a term of the service, for whoever reads it
 _GENERIC_READER_BEFORE = re.compile(
     r"(?i)(?:\b(?:if|when|whenever|once|before|after|unless|until|wenn|falls|sobald|bevor|damit|nachdem|si|"
     r"lorsque|quand|cuando|können|müssen|sollten|dürfen|pouvez-|puede)\s+|"
+    # "If it was not you, contact us": whoever reads a security notice
+    r"\b(?:if it (?:was|wasn't|was not)|si no (?:ha sido|fue|eras?)|si ce n'(?:était|est) pas|se não (?:foi|era))\s+|"
+    # the sender's notice to its reader: "We'll email you when it ships", "we will let you know"
+    r"\bwe(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|update|message|"
+    r"let)\s+|"
     r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)\s+)$")
 
 
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
-    text, except "you" in "thank you" and a name or "you" inside an opening salutation ("Hi
-    Priya,": _GREETING), which only say whom the text is written to."""
+    text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
+    Priya,": _GREETING) and a name addressed at a sentence's end ("Thanks for your order, Ada."),
+    which only say whom the text is written to."""
     greeting = _GREETING.match(flat)
     for m in _reference_pattern(forms, lang).finditer(flat):
         if greeting and m.end() <= greeting.end():
             continue
+        if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
+                and m.group().lower() not in _READER_WORDS:
+            continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _READER_WORDS \
                 or _GENERIC_READER_BEFORE.search(flat, 0, m.start()) and m.group().lower() in _READER_WORDS:
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
@@ -2021,13 +2374,19 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     """Whether the text names or addresses the user at all (_user_references): the words of
     about_user without its exemptions, since a booking or order the user is party to still
     refers to them ("Your parcel goes to 3 Alder Close")."""
-    return next(_user_references(flat, name_forms(names), lang), None) is not None
+    return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
+
+
+# A name's honorific and possessive particle in Japanese and Korean: "様の", "さんの", " 고객님의".
+_HONORIFIC_POSSESSIVE = re.compile(r"\s*(?:様|さま|さん|氏|殿|님|고객님)?\s*(?:の|의)")
 
 
 def _party(after: str, lang: str | None) -> bool:
     """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
     and end its noun phrase there."""
     nouns = _PARTY_NOUNS.get(lang if lang in _PARTY_NOUNS else "en")
+    if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
+        return True  # a named service and its number: "Votre TGV 6611", "Your UA 914", "Su AVE 3112"
     m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
     if not m:
         return False
@@ -2067,6 +2426,11 @@ _CONFUSABLES = str.maketrans({
 })
 
 
+# The letters of _CONFUSABLES (not its digits and symbols): how a table's pattern is put in the
+# skeleton's letters (_without_marks).
+_SKELETON_LETTERS = {k: v for k, v in _CONFUSABLES.items() if chr(k).isalpha()}
+
+
 # A run of Latin letters, look-alikes, digits and the symbols written for letters: what a
 # disguise by kind is made of ("4d4", "p@ss", "Аda"); a number beside Han text is no such run.
 _SKELETON_RUN = re.compile("[a-z" + re.escape("".join(k for k in map(chr, _CONFUSABLES) if not k.isascii() or
@@ -2082,16 +2446,31 @@ def skeleton(text: str) -> str:
     Devanagari ...) are kept. Not for identifiers (it maps digits). Pure."""
     flat = unicodedata.normalize("NFKD", canonical(text))
     flat = "".join(ch for ch in flat if not unicodedata.combining(ch)).casefold()
-    # Digits and symbols stand for letters only inside a word that has letters ("4d4", "p@ss"):
-    # "à 14 h" must not read as "a ia h".
-    return _SKELETON_RUN.sub(lambda m: m.group().translate(_CONFUSABLES) if any(ch.isalpha() for ch in m.group())
-                             else m.group(), flat)
+    # Digits and symbols stand for letters only inside a word of three or more that has letters
+    # ("4d4", "p@ss"): "à 14 h" must not read as "a ia h", nor a model "M3" as "me".
+    return _SKELETON_RUN.sub(lambda m: m.group().translate(_CONFUSABLES) if len(m.group()) >= 3 and any(
+        ch.isalpha() for ch in m.group()) else m.group(), flat)
+
+
+def _disguised_name(text: str, names) -> str | None:
+    """"disguised name" when the text writes one of the user's names with digits or symbols for
+    its letters ("4d4さん", "@da", "L0velace"): what no record does and an injection does to pass
+    a check for the name; else None. An accented spelling ("Adà") is no such disguise. Reads the
+    canonical text; pure."""
+    forms = {skeleton(w) for f in _spelled_forms(names) for w in f.split()}
+    for m in _SKELETON_RUN.finditer(canonical(text).casefold()):
+        token = m.group()
+        if len(token) >= 3 and re.search(r"[\d@$!|]", token) and re.search(r"[^\W\d_]", token) \
+                and skeleton(token) in forms:
+            return "disguised name"
+    return None
 
 
 def _skeleton_has(text_skeleton: str, name: str) -> bool:
     """Whether a name occurs as a whole word in a skeleton (both sides compared as skeletons)."""
     form = skeleton(name).strip()
-    return bool(form) and re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", text_skeleton) is not None
+    return bool(form) and re.search(rf"(?<![a-z0-9\u0400-\u04ff]){re.escape(form)}(?![a-z0-9\u0400-\u04ff])",
+                                    text_skeleton) is not None
 
 
 # --- risk classes -----------------------------------------------------------------------------
@@ -2113,7 +2492,8 @@ class RiskClass:
     a URL; "digit": any digit (a house number); "contact_value": "number", or a digit beside a
     word of an address or a residence (not a phone's or a mail's own word, LanguageTable
     "dialled": "My phone is a Pixel 8" names a device); "secret": a token with a digit that is no date,
-    time or amount ("Hunter2!", "PIN-739104"), or a quoted value; "user":
+    time or amount ("Hunter2!", "PIN-739104"), a quoted value, or the one-word value of a label
+    with a credential word ("Security question answer (first pet): Biscuit"); "user":
     from a tool, a reference to the user, or a change or standing word; "change": a change or
     standing word). A structure hit always counts, except that a class with "user" in needs
     counts a tool's structure hit only beside a reference to the user, a change or standing
@@ -2166,11 +2546,17 @@ RISK_CLASSES = (
               structure=(
                   ("iban", _IBAN),
                   ("card_number", _CARD),
+                  # an IBAN's national part without its country code: Poland's NRB (2 + 6 x 4 digits)
+                  ("national_account", r"(?<![\d.,-])\b\d{2}(?: ?\d{4}){6}\b(?![.,-]\d)"),
                   ("account_number", rf"(?i:\b{_ACCOUNT_WORDS}\b[^\d\n]{{0,20}}\d[\d -]{{4,}}\d)"),
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
                   ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),
                   ("pay_link", _PAY_LINK),
-                  ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut)\b[^.\n]{0,30}(?:@|\$)[\w.-]{2,}")),
+                  ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^\n。]{0,30}?"
+                                     r"(?:@|\$)[\w.-]{2,}"),
+                  # a UPI address: a handle at a bank's payment domain ("ada.l@okaxis", "9876543210@ybl")
+                  ("upi_handle", r"(?i)\b[\w.-]{2,}@(?:ok(?:axis|hdfcbank|hdfc|icici|sbi)|ybl|paytm|upi|ibl|axl|apl|"
+                                 r"oksbi|icici|hdfcbank|sbi|axisbank|kotak|yesbank|freecharge)\b")),
               words=("payment",),
               key_words=frozenset("iban bic swift sort routing account card payee wallet bank remittance "
                                   "payout".split()),
@@ -2203,16 +2589,26 @@ RISK_CLASSES = (
     RiskClass("hidden_text", "hidden, encoded or disguised text",
               structure=(("hidden_markup", r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|"
                                            r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b"),
+               # a Markdown comment, which no renderer shows: "[//]: # (...)", "[comment]: <> (...)"
+               ("encoded_text", ""),  # a base64 token that decodes to readable text (see _encoded_text)
+               ("markdown_comment", r"(?i)(?<!\S)\[(?://|comment|_|#)?\]:\s*(?:#|<>)\s*[(\"']"),
 ("encoded_blob", r"(?<![A-Za-z0-9+/=])(?=[A-Za-z0-9+/]*[0-9+/])(?=[A-Za-z0-9+/]*[a-z])"
                                           r"(?=[A-Za-z0-9+/]*[A-Z])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])"),)),
 )
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
 
+# The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
+# signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
+# U+0FFF and the kana voicing marks, told by category once at import (about 3,000 code points).
+_KEY_MARKS = "".join(chr(c) for c in (*range(0x300, 0x1000), 0x3099, 0x309A) if unicodedata.category(chr(c))[0] == "M")
+_KEY_CHAR = rf"(?:[^\W_]|[{_KEY_MARKS}])"
+# A setting's value in any table's language (LanguageTable switch): "false", "non", "нет", "否".
+_SWITCH = r"(?i:" + "|".join(t.patterns["switch"] for t in LANGUAGES.values() if "switch" in t.patterns) + r")(?!\w)"
 # A key: a word or words joined by "_", "-" or "." (any script), quoted or bare, before ":" or
 # "=", also inside a JSON string that holds JSON (an adapter's escaped quotes: {\"key\": ...}).
-_KEY = re.compile(r"""(?m)(?:^|[{,;|]\s*|\s)\\?["']?([^\W\d_][^\W_]*(?:[_.\-][^\W_]+)*)\\?["']?\s*[:=：](?!//)"""
-                  r"""(?=\s*\\?["']?(?P<setting>(?i:false|true|yes|no|none|null|off|on|0|1)\b|\d)?)""")
+_KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quote>\\?["'])?([^\W\d_]{_KEY_CHAR}*(?:[_.\-]{_KEY_CHAR}+)*)\\?["']?\s*[:=：](?!//)"""
+                  r"""(?=\s*\\?["']?(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
@@ -2221,32 +2617,87 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 
 
 # A value a credential word may name: a token with a digit that is not a date, a time, an
-# amount or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
-                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”]{6,}[\"'»”]|"
+# amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
+
+
+# A line's label of two or three words before its colon, read as a key by its words.
+_LINE_LABEL = _LazyPattern(lambda: re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
+                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
 
 
 def key_words(text: str) -> list[set]:
     """The words of each key name or one-word label in `text` ("require_confirmation: false",
     '"recoveryEmail": ...', "card-number=...", "Password:"), split at "_", "-", "." and camelCase
     and lowercased: [{"require", "confirmation"}, ...]. Pure."""
-    return [words for words, _ in _keys(text)]
+    return [set(words) for words, _, _ in _keys(text)]
 
 
 def _keys(text: str) -> list:
-    """[(key words, whether the value is a setting: a boolean, a switch or a number)]."""
-    out = []
-    for m in _KEY.finditer(canonical(text)):
-        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))  # camelCase
-        out.append((set(w for w in re.split(r"[\s_.\-]+", key.lower()) if w), m.group("setting") is not None))
+    """[(key words in their order, whether the value is a setting: a boolean, a switch or a
+    number, the key as a phrase)]. The order is kept: a table's words span several
+    ("mot_de_passe", "كلمة_المرور"). A line's label of several words gives its last word (its
+    head: "Policy number" is a number) and the whole label as the phrase."""
+    out, flat = [], canonical(text)
+    for m in _LINE_LABEL.finditer(flat):  # "Standing instruction: ...", "Master password: ..."
+        words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
+        out.append((words[-1:], bool(m.group("setting")), " ".join(words)))
+    for m in _KEY.finditer(flat):
+        if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
+            continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
+        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
+        words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
+        out.append((words, m.group("setting") is not None, " ".join(words)))
     return out
 
 
-def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")
+
+
+def _encoded_text(flat: str) -> bool:
+    """Whether a base64 token in the text decodes to readable text with a space, ":" or "="
+    ("cGluPTQ0MTc=" is "pin=4417"): a payload no reader sees, however short. An order number or
+    a tracking code does not decode to such text."""
+    for m in _BASE64_TOKEN.finditer(flat):
+        token = m.group()
+        if len(token) % 4 or len(token) < 12:
+            continue
+        try:
+            decoded = base64.b64decode(token, validate=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if decoded.isprintable() and re.search(r"[^\W\d_]{3}", decoded) and re.search(r"[ :=]", decoded):
+            return True
+    return False
+
+
+def _after_venue(before: str, lang) -> bool:
+    """Whether the text just before an identifier ends with a place of business and a
+    preposition at most (LanguageTable venue, in the text's language and English)."""
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        venue = _COMPILED[code].get("venue")
+        if venue is not None:
+            last = list(venue.finditer(before))
+            if last and len(before[last[-1].end():].split()) <= 4:
+                return True
+    return False
+
+
+def _venue_contacts(flat: str, lang) -> bool:
+    """Whether every contact identifier in the text comes right after a place of business
+    (_after_venue): the pickup point's street in a delivery notice to the user."""
+    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
+    return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
+
+
+def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = False) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
-    model, any (its note is about the user); from a tool, one that is sent to, new or changed,
-    or in text that refers to the user (see _identifier)."""
+    model, any (its note is about the user); from a tool, one that is sent to, new or changed
+    (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
+    the user (see _identifier)."""
     masked = _REFERENCE_NUMBER.sub(" ", flat)
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     mobile = _CN_MOBILE.search(masked)
@@ -2254,7 +2705,13 @@ def _contact_hit(flat: str, lang, refers: bool, source: str) -> bool:
         found.append(mobile)
     if not found:
         return False
-    if source == "model" or refers:
+    if source == "model":
+        return True
+    # An address a tool gives right after a place ("el punto de recogida de la calle Alcalá 88")
+    # is that place's, even in a notice to the user.
+    if all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found):
+        return False
+    if refers or changed:
         return True
     for m in found:  # sent to it ("forward to ..."), new or changed, or where payments go
         for d in _DIRECTED.finditer(masked[:m.start()]):
@@ -2276,15 +2733,29 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
-                  or any(_skeleton_has(skel, n) for n in name_forms(names)))
+                  or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
     changed = bool(_table_hit(flat, skel, "change", lang) or table_match(skel, "standing", skeletal=True)
                    or table_match(flat, "standing"))
     number = bool(_LONG_NUMBER.search(flat))
     keys = _keys(flat)
+    # A key names the user or a change in any table's words ("telemovel_utilizadora",
+    # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
+    refers = refers or any(_key_hit(key, "user_reference") for _, _, key in keys)
+    changed = changed or any(_key_hit(key, "change") for _, _, key in keys)
+    keyed_contact = any(_key_hit(key, "contact") and not _key_hit(key, "dialled") for _, _, key in keys)
+    label, value = _split_label(flat)
+    # A credential label's value is the secret whatever its shape ("Security question answer
+    # (first pet): Biscuit"): one word after a label with a credential word.
+    secret = bool(_SECRET.search(flat)) or bool(
+        label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
+                                                                                      "credential", lang))
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
-                if _contact_hit(flat, lang, refers, source):
+                if _contact_hit(flat, lang, refers, source, changed):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "encoded_text":
+                if _encoded_text(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif pattern and re.search(pattern, flat):
                 if "user" in risk.needs and source != "model" and not (refers or changed):
@@ -2296,32 +2767,42 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": bool(_SECRET.search(flat)),
-                   "contact_value": _contact_value(flat, lang, number),
+        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": secret,
+                   "contact_value": _contact_value(flat, lang, number) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
             continue
         for kind in risk.words:
             hit = _table_hit(flat, skel, kind, lang)
+            if hit and kind == "standing" and source != "model" and not (refers or any(
+                    _table_hit(flat, skel, k, lang) for k in ("assistant", "approval", "preference"))):
+                continue  # "Por defecto, la aplicación guarda las fotos ...": a product's default, no one's rule
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
-            hit = waived(flat, lang) or waived(skel, lang)
+            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang)
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
-        for words, setting in keys:
+        for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:").
-            hit = words & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
+            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            key = " ".join(sorted(words))
             for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
-                hit = _table_hit(key, skeleton(key), kind, lang)
+                hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
     return None
+
+
+def _key_hit(key: str, kind: str) -> str | None:
+    """The table rule by which a key ("validation requise", "確認要否") names `kind`, read in every
+    table: a JSON blob or a key=value line has no function words to tell its language by
+    ({"bevestiging_nodig": false}, "pravilo_oplaty: trebovat_podtverzhdenie=net")."""
+    skel = skeleton(key)
+    return next(filter(None, (_table_hit(key, skel, kind, code) for code in LANGUAGES)), None)
 
 
 def _languages_in(flat: str) -> tuple:
@@ -2373,7 +2854,7 @@ def table_user_owned(text: str, *, names=()) -> str | None:
     lang = language_of(flat)
     codes = [c for c in dict.fromkeys((lang, *_languages_in(flat))) if c in LANGUAGES]
     refers = any(table_match(flat, "user_reference", lang=c) for c in codes) or any(
-        _skeleton_has(skel, n) for n in name_forms(names))
+        _skeleton_has(skel, n) for n in _spelled_forms(names))
     if not refers:
         return None
     # With the user named or addressed, every table's preference words are read: a text in a
@@ -2441,7 +2922,7 @@ def order_to_assistant(text: str) -> str | None:
         skel = skeleton(piece)
         for kind in ("to_assistant", "override", "memory_order"):
             hit = table_match(piece, kind) or table_match(skel, kind, skeletal=True)
-            if hit:
+            if hit and not (kind == "memory_order" and _reminds_reader(piece, hit.split(".")[0])):
                 return hit
         if _TO_MODEL.search(piece) or _TO_READER.search(piece):
             return "en.to_model"
@@ -2463,6 +2944,26 @@ def order_to_assistant(text: str) -> str | None:
             if any(m.group(1).lower() in _ASSISTANT_VERBS for m in _YOU_MUST.finditer(sentence)):
                 return "en.steer_answer"
     return None
+
+
+def _reminds_reader(piece: str, code: str) -> bool:
+    """Whether every memory_order match of the `code` table in `piece` is a reminder to its
+    reader: the remembering verb with the second person after it in its sentence ("Remember that
+    your appointment is ...", "Recuerde que su cita ..."), not "in your memory" (the reader's
+    memory named in the order itself). Such text from a tool is a record for the user: the
+    rules after the rejection still hold what it sets (a preference, a payment route)."""
+    order, reader = _COMPILED[code].get("memory_order"), _COMPILED[code].get("reader")
+    found = list(order.finditer(piece)) if order is not None and reader is not None else []
+    for m in found:
+        rest = re.split(r"[.!?。！？;]", piece[m.end():], 1)[0][:80]
+        if reader.search(m.group()):
+            return False
+        # the reader, or a dated fact about no one ("Recuerda que el plazo termina el 30 de junio")
+        dated = re.search(r"\d", rest) and next(_user_references(rest, (), code), None) is None and not any(
+            table_match(rest, kind, lang=code) for kind in ("user_role", "preference", "standing", "assistant"))
+        if not (reader.search(rest) or dated):
+            return False
+    return bool(found)
 
 
 _RULE_TO_ACT = re.compile(rf"(?i)\b(?:must|shall|should always|should never|(?:is|are) (?:required )?to|ha(?:s|ve) to|"
@@ -2501,10 +3002,12 @@ def _agent_request(flat: str) -> str | None:
     if flat.rstrip().endswith(("?", "？", "؟")):
         return "question"  # a question is no fact, whoever it asks (in any language)
     lang = language_of(flat)
-    if lang in _POLITE and re.match(_POLITE[lang], flat) and _table_hit(
-            flat, skeleton(flat), "payment", lang) or lang in _POLITE and re.match(_POLITE[lang], flat) and \
-            _table_hit(flat, skeleton(flat), "credential", lang):
-        return f"{lang}.polite"  # "Bitte überweisen Sie den Betrag.": asked to pay or to log in
+    polite = lang in _POLITE and re.match(_POLITE[lang], flat)
+    if polite and (_table_hit(flat, skeleton(flat), "payment", lang) or _table_hit(
+            flat, skeleton(flat), "credential", lang) and (_URL.search(flat) or _SECRET.search(flat))):
+        # "Bitte überweisen Sie den Betrag.": asked to pay; asked to log in at a link or with a
+        # code. How-to text naming a password ("初期パスワードはラベルを確認してください") is neither.
+        return f"{lang}.polite"
     if lang not in ("en", None):
         return None  # the verb lists are English ("Сборка #5530 ветки develop" has no English verb)
     frame = _unquote(flat)[0]
@@ -2696,7 +3199,8 @@ class ProvenanceGate:
         judged = self.judged(text, candidate)
         if hidden:
             return hold("hidden_content", "hidden_text", f"hidden_text.{hidden.replace(' ', '_')}")
-        disguise = _disguised(candidate.text) or hidden_content(candidate.text, anywhere=True)
+        disguise = (_disguised(candidate.text) or hidden_content(candidate.text, anywhere=True)
+                     or _disguised_name(text, names))
         if disguise:
             return hold("disguised_text", "hidden_text", f"hidden_text.{disguise.replace(' ', '_')}")
         # An origin the channel cannot vouch for (a web page, a bare From: header) is no risk by
@@ -2752,6 +3256,10 @@ class ProvenanceGate:
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
+        role = next(filter(None, (table_match(text, "user_role", lang=code) for code in dict.fromkeys(
+            c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES))), None)
+        if role:
+            return hold("about_user", None, f"about_user.{role}")
         return Decision("accept", trust, "tool_fact", claim=claim)
 
 

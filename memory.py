@@ -28,7 +28,18 @@ consolidation and recall's read-time view call), the show-first order, the compa
 canonical forms of text, and the word lists behind near duplicates, negations and changed
 values.
 
-`python memory.py DB COMMAND ...` is the review command line (see `main`).
+The parts, in this order, each behind a one-line "# --- " header: settings, scopes and kinds
+(the schema version and its history, limits, ALL, the enums, the wall clock's text); errors;
+text rules: canonical and comparison forms, with their word lists in one table (normalize,
+signature, polarity, frame, changed_value); text rules: index terms for recall (index_terms,
+keyed hashes, an event's date words); provenance rank, rules and policies (rank, RULES,
+POLICIES, carry_ledger, fold); rows (Memory, Resolution, Conflict, Event, HistoryEvent,
+Imported, Recall); the storage seam (SQLiteStorage: schema, statements, migrations, opening,
+transactions, and consolidation's reads and writes); validation (prepare, check_user,
+metadata); the write API (Transaction, rows by name, threads, the vector index); the store
+(MemoryStore); the read-time fold (what recall reads of consolidation's decisions); other
+memory systems' files (Mem0, the MCP memory server) as import items; the review command line
+(`python memory.py DB COMMAND ...`, see `main`).
 """
 
 from __future__ import annotations
@@ -75,6 +86,8 @@ __all__ = [
     "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
     "open_for_reading", "REFUSED_OPS", "open_db", "is_database_url", "DATABASE_URL_SCHEMES", "DB_HELP",
 ]
+
+# --- settings, scopes and kinds ---------------------------------------------------------------
 
 SCHEMA_VERSION = 5
 # Schema history, one line per version (PRAGMA user_version; PRAGMA application_id from 4 on):
@@ -168,6 +181,11 @@ CONFLICT_STATES = ("open", "resolved", "zombied")
 HOLDING_KINDS = ("contradiction", "contested")
 
 
+def _utc(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="microseconds") \
+        .replace("+00:00", "Z")
+
+
 # --- errors -----------------------------------------------------------------------------------
 
 class StoreError(Exception):
@@ -212,7 +230,7 @@ def _invalid(field_name, allowed, value):
     return InvalidMemory(f"{field_name}: expected {allowed}; got {value!r:.200}")
 
 
-# --- text: canonical and comparison forms ------------------------------------------------------
+# --- text rules: canonical and comparison forms, and their word lists -------------------------
 
 # Unicode format characters (category Cf: soft hyphen, zero-width characters, bidi controls, the
 # tag block) are invisible and would make identical-looking texts differ, or hide words from a
@@ -289,6 +307,7 @@ def normalize(text: str) -> str:
     return s if s and _visible(s) else ""
 
 
+# The word lists of the text rules, in one table (TEXT_RULES_VERSION fingerprints every one).
 # Content words: what a statement is about, for near duplicates, contradictions and changed
 # values. Function words carry grammar, not content; negations are tracked on their own so that
 # "I like tea" and "I don't like tea" share their content words but not their polarity.
@@ -387,6 +406,27 @@ great good half""".split())  # "a few", "a lot of", "a little", "a great deal": 
 _NEGATED_STEM = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
 _TOKEN_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."  # stripped from token edges; + and # stay (c++, c#)
 _CONTRACTION_TAILS = ("'m", "'re", "'ve", "'ll", "'d")
+# Sentence terminators and clause marks of other scripts (Unicode Po), dropped from a word's end
+# by signature as normalize drops ". , ; : ! ?": ideographic, Devanagari (danda), Arabic and Urdu,
+# Armenian, Ethiopic, Khmer, Tibetan, Myanmar, Hebrew (sof pasuq), Syriac, and the doubled marks.
+TERMINATORS = "。、｡､।॥۔؟؛،։።፣፤፧፨᙮។៕།༎၊။׃܀܁܂‼⁇⁈⁉…"
+# Words after which a day and month in digits without a year ("on 15.10") are a date.
+DATE_HEADS = frozenset("on by until till since before after from due am bis ab vom zum seit le el du au".split())
+_PAST = {f: base for (base,), pasts, _ in IRREGULAR_VERBS for f in pasts}  # simple past -> base
+_PARTICIPLE = {f: base for (base,), _, parts in IRREGULAR_VERBS for f in parts}  # past participle -> base
+_BASE = {**_PARTICIPLE, **_PAST, "goes": "go", "does": "do", "has": "have"}  # "goes" is not "goe" + s
+_SUBJECTS = frozenset("i you he she we they it".split())
+_DETERMINERS = frozenset("the a an my your his her our their its this that these those".split())
+_TAIL_AUXILIARY = {"'m": "am", "'re": "are", "'s": "is", "'ve": "have", "'d": "had", "'ll": "will"}
+_S_IS = frozenset("he she it that there here what who where how".split())  # "it's" = it is; "Ana's" owns
+_TENSE_MARKS = frozenset(" " + t for t in TENSES)  # polarity's tense word: no token has a space
+_VERB_ADVERBS = frozenset("""always also just already still often usually sometimes ever recently finally
+once rarely seldom""".split())  # between an auxiliary and its verb, or a subject and its verb
+_CLAUSE_BREAKS = COPULAS | NEGATIONS | frozenset("and or but that which who because if when while".split())
+_TITLES = frozenset("mr mrs ms mx dr prof st sr jr herr frau mme mlle sra".split())  # "Dr. Weber": one name
+# Auxiliaries in one form whatever their tense, for frames.
+_NEUTRAL = {"am": "is", "are": "is", "was": "is", "were": "is", "been": "is", "being": "is", "be": "is",
+            "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do"}
 
 
 def _tokens(norm: str) -> list[str]:
@@ -426,19 +466,6 @@ def content_words(norm: str) -> tuple[frozenset, frozenset]:
     """
     words, negs = _content(_tokens(norm))
     return frozenset(words), frozenset(negs)
-
-
-_PAST = {f: base for (base,), pasts, _ in IRREGULAR_VERBS for f in pasts}  # simple past -> base
-_PARTICIPLE = {f: base for (base,), _, parts in IRREGULAR_VERBS for f in parts}  # past participle -> base
-_BASE = {**_PARTICIPLE, **_PAST, "goes": "go", "does": "do", "has": "have"}  # "goes" is not "goe" + s
-_SUBJECTS = frozenset("i you he she we they it".split())
-_DETERMINERS = frozenset("the a an my your his her our their its this that these those".split())
-_TAIL_AUXILIARY = {"'m": "am", "'re": "are", "'s": "is", "'ve": "have", "'d": "had", "'ll": "will"}
-_S_IS = frozenset("he she it that there here what who where how".split())  # "it's" = it is; "Ana's" owns
-_TENSE_MARKS = frozenset(" " + t for t in TENSES)  # polarity's tense word: no token has a space
-_VERB_ADVERBS = frozenset("""always also just already still often usually sometimes ever recently finally
-once rarely seldom""".split())  # between an auxiliary and its verb, or a subject and its verb
-_CLAUSE_BREAKS = COPULAS | NEGATIONS | frozenset("and or but that which who because if when while".split())
 
 
 def _regular_past(w: str) -> bool:
@@ -650,12 +677,6 @@ def _measured(tokens) -> list:
     return out
 
 
-# Sentence terminators and clause marks of other scripts (Unicode Po), dropped from a word's end
-# by signature as normalize drops ". , ; : ! ?": ideographic, Devanagari (danda), Arabic and Urdu,
-# Armenian, Ethiopic, Khmer, Tibetan, Myanmar, Hebrew (sof pasuq), Syriac, and the doubled marks.
-TERMINATORS = "。、｡､।॥۔؟؛،։።፣፤፧፨᙮។៕།༎၊။׃܀܁܂‼⁇⁈⁉…"
-
-
 def _signature_text(norm: str) -> str:
     """norm as signature reads it: optional marks folded (_fold_marks), each word's trailing
     TERMINATORS dropped."""
@@ -820,9 +841,6 @@ _HAS_DIGIT = re.compile(r"\d")
 _WORD_EDGE = "\"'()[]{}<>«»“”‘’,;:!?."
 
 
-_TITLES = frozenset("mr mrs ms mx dr prof st sr jr herr frau mme mlle sra".split())  # "Dr. Weber": one name
-
-
 def _calendar_words(column: int) -> dict:
     """{spelling: number} of CALENDAR's months (column 0) or weekdays (1, plurals too), every language."""
     out = {}
@@ -845,8 +863,6 @@ _MERIDIEM = {"am": "am", "pm": "pm", "a.m": "am", "p.m": "pm"}  # tokens lose th
 _NUMBER = re.compile(r"[-+−]?[$€£¥₹]?\d[\d,.' ]*")
 _AMOUNT = re.compile(r"([$€£¥₹]?)(\d(?:[\d,.']*\d)?)([^\d\s]*)")
 _NUMERIC_DATE = re.compile(r"(\d{1,4})([./-])(\d{1,2})(?:([./-])(\d{1,4}))?")
-# Words after which a day and month in digits without a year ("on 15.10") are a date.
-DATE_HEADS = frozenset("on by until till since before after from due am bis ab vom zum seit le el du au".split())
 _ISO = re.compile(r"\d{4}-\d\d-\d\d(?:t[\d:]+z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d\d(?::\d\d)?")
 
 
@@ -953,11 +969,6 @@ def _measure(lows, i):
     if not unit and nxt in UNITS:  # "10 mg", "12 €"
         return w + nxt, i + 2
     return None
-
-
-# Auxiliaries in one form whatever their tense, for frames.
-_NEUTRAL = {"am": "is", "are": "is", "was": "is", "were": "is", "been": "is", "being": "is", "be": "is",
-            "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do"}
 
 
 def _shape_words(low: str, marked: bool) -> list:
@@ -1122,7 +1133,7 @@ TEXT_RULES_VERSION = hashlib.blake2b(json.dumps([
     unicodedata.unidata_version]).encode(), digest_size=8).hexdigest()
 
 
-# --- text: index terms for recall ---------------------------------------------------------------
+# --- text rules: index terms for recall -------------------------------------------------------
 
 # Scripts written without spaces between words: a run of them is split into overlapping
 # character bigrams (and a lone character kept), so "东京" finds "我住在东京。". Korean (Hangul)
@@ -1297,6 +1308,41 @@ def _hash_terms(terms, key: bytes) -> str:
     return " ".join(hashes)
 
 
+_MONTH_NAMES = "january february march april may june july august september october november december".split()
+
+
+# Relative times an event's text may use, as days back from when it was recorded (English; a
+# table per language is the way to add others). Months and years go back by calendar unit.
+_RELATIVE_DAYS = {"yesterday": 1, "last night": 1, "last week": 7, "the other day": 2, "last weekend": 7,
+                  "a few days ago": 3, "two days ago": 2, "a week ago": 7, "two weeks ago": 14}
+_RELATIVE_MONTHS = {"last month": 1, "a month ago": 1}
+_RELATIVE_YEARS = {"last year": 1, "a year ago": 1}
+_RELATIVE = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(
+    {**_RELATIVE_DAYS, **_RELATIVE_MONTHS, **_RELATIVE_YEARS}, key=len, reverse=True))) + r")\b")
+
+
+def _date_words(recorded_at: str, text: str = "") -> str:
+    """The day, month name and year an event was recorded ("8 may 2023"), and the dates its
+    relative times name ("yesterday" said on 8 May 2023: "7 may 2023"): a question about "what
+    happened in May 2023" finds what was said then. English month names (the questions'
+    language of the eval; other languages' names are a table to add)."""
+    try:
+        day = datetime(int(recorded_at[:4]), int(recorded_at[5:7]), int(recorded_at[8:10]))
+    except (ValueError, IndexError):
+        return ""
+    out = [f"{day.day} {_MONTH_NAMES[day.month - 1]} {day.year}"]
+    for phrase in dict.fromkeys(_RELATIVE.findall(text.casefold())):
+        if phrase in _RELATIVE_DAYS:
+            then = datetime.fromordinal(day.toordinal() - _RELATIVE_DAYS[phrase])
+            out.append(f"{then.day} {_MONTH_NAMES[then.month - 1]} {then.year}")
+        elif phrase in _RELATIVE_MONTHS:
+            month = day.year * 12 + day.month - 1 - _RELATIVE_MONTHS[phrase]
+            out.append(f"{_MONTH_NAMES[month % 12]} {month // 12}")
+        else:
+            out.append(str(day.year - _RELATIVE_YEARS[phrase]))
+    return " ".join(out)
+
+
 # --- provenance rank, rules and policies ---------------------------------------------------------
 
 # Provenance rank, compared left to right; each step is named by the rule it gives. The SQL
@@ -1444,6 +1490,14 @@ class Policy:
         if self.per_value:
             return [m for m in kept if m.norm == norm][:1] or None
         return kept
+
+
+def settles(r, a, b) -> bool:
+    """Whether fold row r (id, norm, rank bits, clock) settles the ledger pair (a, b) under a
+    replacing policy: a live user statement after both sides on the server clock (so one run
+    and many runs agree) that ranks at least as high as both."""
+    return (r[0] not in (a[0], b[0]) and r[2] & LIVE_USER == LIVE_USER
+            and r[3] > max(a[3], b[3]) and r[2] >= max(a[2], b[2]))
 
 
 def _holding(rows, entries):
@@ -1946,7 +2000,7 @@ class Recall:
     paths: dict = field(default_factory=dict)
 
 
-# --- the storage seam: schema, statements, opening, transactions ---------------------------
+# --- the storage seam: schema, statements, opening, transactions ------------------------------
 
 def _statements(script: str) -> list[str]:
     """Split a schema script into statements. Whole-line comments (what a table is for) stay in
@@ -2713,8 +2767,7 @@ CREATE TABLE meta (
         the memory columns (_M), which this seam decodes in their order (_memory_of)."""
         cur = self._execute(self.SQL[name] if not slots else self.sql(name, **slots), args, named=False)
         try:
-            for row in cur:
-                yield _memory_of(row)
+            yield from map(_memory_of, cur)
         except self.Error as exc:
             raise self.error(exc) from exc
 
@@ -2753,7 +2806,11 @@ CREATE TABLE meta (
 
     def value(self, name: str, args=(), *, user, default=None, **slots):
         """The first column of the first row of statement `name`, or `default` without a row."""
-        row = self.one(name, args, user=user, **slots)
+        cur = self.execute(name, args, user=user, **slots)
+        try:
+            row = cur.fetchone()
+        except self.Error as exc:
+            raise self.error(exc) from exc
         return default if row is None else row[0]
 
     def column(self, name: str, args=(), *, user, **slots) -> list:
@@ -2917,7 +2974,7 @@ CREATE TABLE meta (
         if not phrases or not keys:
             return None
         terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
-        return self.execute("fts.search", ("{attribute text context} : (" + terms + ")",), user=user)
+        return self._execute(self.SQL["fts.search"], ("{attribute text context} : (" + terms + ")",), named=False)
 
     def data_version(self) -> int:
         """A number that changes when another connection commits (PRAGMA data_version): with
@@ -3229,7 +3286,7 @@ CREATE TABLE meta (
         "fold.resolutions_size": "SELECT max(id) FROM resolutions",
         **{f"fold.drop.{name}": f"DROP INDEX {name}" for name in ("memories_fold", "memories_unattributed",
                                                                     "resolutions_kept")},
-        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?)",
+        "fold.run": "INSERT INTO runs (recorded_at, clock, user, task, decisions) VALUES (?, ?, ?, ?, ?) RETURNING id",
         "fold.trim_runs": "DELETE FROM runs WHERE id <= ?",
         "fold.zombify": SQL["conflicts.zombify"],
         "fold.move_entry": "UPDATE conflicts SET a = ?, b = ? WHERE id = ?",
@@ -3372,8 +3429,8 @@ CREATE TABLE meta (
     def fold_start_run(self, user, task, decisions: int, *, clock: int, now: str) -> int:
         """Record a consolidation run of Scope(user, task); return its id. Runs beyond RUNS_KEPT
         are dropped."""
-        run = self.execute("fold.run", (now, clock, None if user is ALL else user,
-                                        json.dumps("ALL" if task is ALL else task), decisions), user=None).lastrowid
+        run = self.value("fold.run", (now, clock, None if user is ALL else user,
+                                      json.dumps("ALL" if task is ALL else task), decisions), user=None)
         self.execute("fold.trim_runs", (run - RUNS_KEPT,), user=None)
         return run
 
@@ -3410,11 +3467,6 @@ _LEGACY_TABLES = {
         "memories_fts"},
 }
 _LEGACY_TABLES[3] = _LEGACY_TABLES[2]
-
-
-def _utc(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="microseconds") \
-        .replace("+00:00", "Z")
 
 
 # --- validation -------------------------------------------------------------------------------
@@ -3624,7 +3676,7 @@ def _derived(row) -> tuple:
     return sig, _key64(sig), int(polarity(row["norm"])[1]), None if shape is None else _key64(shape[0])
 
 
-# --- rows of the seam, by name ------------------------------------------------------------------
+# --- the write API: Transaction, rows by name, threads, the vector index ----------------------
 
 REFUSED_OPS = ("rejected", "quarantined")  # events of writes a gate refused or held
 _CONFLICT_FIELDS = ("id", "user", "kind", "a", "b", "run", "reason", "state", "resolution", "opened_clock",
@@ -4039,41 +4091,6 @@ class _Threads:
         return dict(zip(ids, index_terms(texts)))
 
 
-_MONTH_NAMES = "january february march april may june july august september october november december".split()
-
-
-# Relative times an event's text may use, as days back from when it was recorded (English; a
-# table per language is the way to add others). Months and years go back by calendar unit.
-_RELATIVE_DAYS = {"yesterday": 1, "last night": 1, "last week": 7, "the other day": 2, "last weekend": 7,
-                  "a few days ago": 3, "two days ago": 2, "a week ago": 7, "two weeks ago": 14}
-_RELATIVE_MONTHS = {"last month": 1, "a month ago": 1}
-_RELATIVE_YEARS = {"last year": 1, "a year ago": 1}
-_RELATIVE = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(
-    {**_RELATIVE_DAYS, **_RELATIVE_MONTHS, **_RELATIVE_YEARS}, key=len, reverse=True))) + r")\b")
-
-
-def _date_words(recorded_at: str, text: str = "") -> str:
-    """The day, month name and year an event was recorded ("8 may 2023"), and the dates its
-    relative times name ("yesterday" said on 8 May 2023: "7 may 2023"): a question about "what
-    happened in May 2023" finds what was said then. English month names (the questions'
-    language of the eval; other languages' names are a table to add)."""
-    try:
-        day = datetime(int(recorded_at[:4]), int(recorded_at[5:7]), int(recorded_at[8:10]))
-    except (ValueError, IndexError):
-        return ""
-    out = [f"{day.day} {_MONTH_NAMES[day.month - 1]} {day.year}"]
-    for phrase in dict.fromkeys(_RELATIVE.findall(text.casefold())):
-        if phrase in _RELATIVE_DAYS:
-            then = datetime.fromordinal(day.toordinal() - _RELATIVE_DAYS[phrase])
-            out.append(f"{then.day} {_MONTH_NAMES[then.month - 1]} {then.year}")
-        elif phrase in _RELATIVE_MONTHS:
-            month = day.year * 12 + day.month - 1 - _RELATIVE_MONTHS[phrase]
-            out.append(f"{_MONTH_NAMES[month % 12]} {month // 12}")
-        else:
-            out.append(str(day.year - _RELATIVE_YEARS[phrase]))
-    return " ".join(out)
-
-
 class _VectorIndex:
     """One scope level's vectors in memory: ids, unit float32 vectors and their sign bits packed
     into ints. search() ranks every vector by the Hamming distance of its sign bits to the
@@ -4126,14 +4143,6 @@ class _VectorIndex:
         else:
             near = range(len(ids))
         return heapq.nlargest(n, ((sum(map(operator.mul, q, vecs[i])), ids[i]) for i in near))
-
-
-def settles(r, a, b) -> bool:
-    """Whether fold row r (id, norm, rank bits, clock) settles the ledger pair (a, b) under a
-    replacing policy: a live user statement after both sides on the server clock (so one run
-    and many runs agree) that ranks at least as high as both."""
-    return (r[0] not in (a[0], b[0]) and r[2] & LIVE_USER == LIVE_USER
-            and r[3] > max(a[3], b[3]) and r[2] >= max(a[2], b[2]))
 
 
 # --- the store --------------------------------------------------------------------------------
@@ -4885,8 +4894,7 @@ class MemoryStore:
         out = []
         with self._read() as db:
             for bucket in db.column("index_keys.of_user", level, user=user, where=None if task is ALL else "&task"):
-                out.extend(db.each_memory("memories.of_user_bucket", (bucket, user, *args), user=user,
-                                          where=tuple(where)))
+                out += db.memories("memories.of_user_bucket", (bucket, user, *args), user=user, where=tuple(where))
         return sorted((m for m in out if metadata_matches(m, having)), key=lambda m: m.created_at)
 
     def resolutions(self, user: str) -> list[Resolution]:
@@ -5444,7 +5452,7 @@ class MemoryStore:
                 break
             ids = [h[0] for h in batch]
             found = {h[0]: h for h in batch}
-            rows = {m.id: m for m in db.each_memory("memories.by_ids", ids, user=user, ids=len(ids), where=None)}
+            rows = {m.id: m for m in db.memories("memories.by_ids", ids, user=user, ids=len(ids), where=None)}
             for mid in ids:
                 if len(chosen) >= k:
                     break  # what ranks below the k-th memory would not have been returned
@@ -5563,17 +5571,6 @@ class MemoryStore:
                     return False
 
 
-def _held_notice(db, m) -> str:
-    """The notice for a quarantined memory that a recall touched: what is held (its id and
-    attribute, never its text, since notices may reach a model), from where, why (the reason of
-    the write's audit event, when the gate left one), and the calls that release or discard it."""
-    why = db.one("events.held_reason", (m.user, m.id), user=m.user)
-    because = f"held by {why['gate'] or 'the write-gate'}: {why['reason']}" if why else "held by the write-gate"
-    return (f"memory {m.id}{f' [{m.attribute}]' if m.attribute else ''} from {m.source} {m.origin} is held in "
-            f"quarantine ({because}); never shown as a memory until you confirm it: gates.release(store, {m.id}) "
-            f"confirms it, gates.discard(store, {m.id}) discards it (python gates.py DB release|discard {m.id})")
-
-
 # A memory id inside a ledger reason or resolution: "memory 3", "memories 3", "kept 3", "#3".
 _ID_MENTION = re.compile(r"(\b(?:memory|memories|kept) |#)(\d+)\b")
 
@@ -5584,6 +5581,19 @@ class _NothingWritten(Exception):
     def __init__(self, result):
         super().__init__("nothing written")
         self.result = result
+
+
+# --- the read-time fold: what recall reads of consolidation's decisions -----------------------
+
+def _held_notice(db, m) -> str:
+    """The notice for a quarantined memory that a recall touched: what is held (its id and
+    attribute, never its text, since notices may reach a model), from where, why (the reason of
+    the write's audit event, when the gate left one), and the calls that release or discard it."""
+    why = db.one("events.held_reason", (m.user, m.id), user=m.user)
+    because = f"held by {why['gate'] or 'the write-gate'}: {why['reason']}" if why else "held by the write-gate"
+    return (f"memory {m.id}{f' [{m.attribute}]' if m.attribute else ''} from {m.source} {m.origin} is held in "
+            f"quarantine ({because}); never shown as a memory until you confirm it: gates.release(store, {m.id}) "
+            f"confirms it, gates.discard(store, {m.id}) discards it (python gates.py DB release|discard {m.id})")
 
 
 def _settle_restated(db, chosen):
@@ -5775,6 +5785,173 @@ class _ReadView:
                 return []
             mem = _memory(row)
         return []
+
+
+# --- other memory systems' files, as import_memories items ------------------------------------
+
+def mem0_scope(user_id=None, agent_id=None, run_id=None) -> tuple:
+    """(user, task) of Mem0's session ids: user_id is the user and run_id the task level; with
+    no user_id the user is "agent:<agent_id>", else "run:<run_id>" (at the user level). Raises
+    InvalidMemory naming user_id when none is given (as Mem0 refuses), or for a bad id. The one
+    mapping of adapters/mem0_compat.py and the Mem0 importer."""
+    for name, value in (("user_id", user_id), ("agent_id", agent_id), ("run_id", run_id)):
+        if value is not None:
+            _check_key(name, value, optional=False)
+    if user_id is not None:
+        return user_id, run_id
+    if agent_id is not None:
+        return f"agent:{agent_id}", run_id
+    if run_id is not None:
+        return f"run:{run_id}", None
+    raise InvalidMemory("user_id: expected at least one of user_id, agent_id or run_id (Mem0's session ids); "
+                        "got none")
+
+
+def mem0_ids(user: str, task, agent_id=None) -> tuple:
+    """The inverse of mem0_scope: (user_id, agent_id, run_id) of a memory's scope, agent_id from
+    its metadata."""
+    if user.startswith("run:") and task is None and agent_id is None:
+        return None, None, user[4:]
+    if agent_id is not None and user == f"agent:{agent_id}":
+        return None, agent_id, task
+    return user, agent_id, task
+
+
+def _utc_text(value, name: str):
+    """An ISO 8601 time as UTC ISO 8601 with Z (a time without a zone is taken as UTC); None
+    stays None; anything else raises InvalidMemory naming the field."""
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00") if isinstance(value, str) else value)
+    except (TypeError, ValueError):
+        raise _invalid(name, "an ISO 8601 time (e.g. 2024-07-20T01:30:00-07:00)", value) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def mem0_records(data) -> tuple[list, list]:
+    """Mem0 memories (what get_all returns: {"results": [item, ...]}, a bare list of items, or
+    {"memories": [...]}; each item {"id", "memory", "metadata", "created_at", "updated_at",
+    "user_id", "agent_id", "run_id", ...}; graph "relations" are refused: they name no session
+    id) as import_memories items, in created_at order. Mem0's
+    memories are written by its LLM: source "model", authority "inferred", origin "mem0" (or
+    "mem0:agent:<agent_id>"); scope by mem0_scope; metadata the item's own plus "agent_id"
+    (as the facade keeps it) and "mem0_id" (its Mem0 id); recorded_at its created_at in UTC.
+    Returns (items, refused) with refused as (key, reason); key is the Mem0 id (or
+    "item <n>" without one). Pure."""
+    listed = data.get("results", data.get("memories")) if isinstance(data, dict) else data
+    if not isinstance(listed, list):
+        raise _invalid("mem0 file", "Mem0's get_all output: {\"results\": [...]} or a list of memories", data)
+    items, refused = [], []
+    for n, rec in enumerate(listed, 1):
+        key = rec.get("id") if isinstance(rec, dict) and isinstance(rec.get("id"), str) else f"item {n}"
+        try:
+            if not isinstance(rec, dict):
+                raise _invalid("item", "a Mem0 memory {\"id\", \"memory\", ...}", rec)
+            if rec.get("metadata") is not None and not isinstance(rec.get("metadata"), dict):
+                raise _invalid("metadata", "a JSON object or null", rec.get("metadata"))
+            inner = rec.get("metadata") or {}
+            ids = {k: rec.get(k, inner.get(k)) for k in ("user_id", "agent_id", "run_id")}
+            user, task = mem0_scope(**ids)
+            meta = {k: v for k, v in inner.items() if k not in ids}
+            extra = {"agent_id": ids["agent_id"], "mem0_id": rec.get("id")}
+            clash = [k for k, v in extra.items() if v is not None and k in meta and meta[k] != v]
+            if clash:
+                raise _invalid("metadata", f"no key {clash[0]!r} (the importer keeps the Mem0 one there)",
+                               meta[clash[0]])
+            meta.update({k: v for k, v in extra.items() if v is not None})
+            items.append({"key": key, "text": rec.get("memory"), "user": user, "task": task, "source": "model",
+                          "authority": "inferred", "metadata": meta or None,
+                          "origin": f"mem0:agent:{ids['agent_id']}" if ids["agent_id"] is not None else "mem0",
+                          "recorded_at": _utc_text(rec.get("created_at"), "created_at")})
+        except InvalidMemory as exc:
+            refused.append((key, str(exc)))
+    relations = data.get("relations") if isinstance(data, dict) else None
+    for n, _ in enumerate(relations if isinstance(relations, list) else [], 1):  # Mem0's graph memory
+        refused.append((f"relation {n}", "relation: a Mem0 graph relation names no user_id, agent_id or run_id; "
+                                         "not imported"))
+    items.sort(key=lambda it: it["recorded_at"] or "")  # stable: undated ones first, in file order
+    return items, refused
+
+
+MCP_MEMORY_ORIGIN = "mcp:server-memory"  # the MCP reference memory server (@modelcontextprotocol/server-memory)
+
+
+def mcp_memory_records(lines, user: str) -> tuple[list, list]:
+    """The MCP reference memory server's knowledge graph (its memory.jsonl: one JSON object per
+    line, {"type": "entity", "name", "entityType", "observations": [str]} or {"type":
+    "relation", "from", "to", "relationType"}) as import_memories items, all facts of `user`
+    (the operator names whose graph it is). An observation becomes "<name>: <observation>", an
+    entity without observations "<name> (<entityType>)", a relation "<from> <relationType>
+    <to>", each with metadata naming the graph element (mcp_entity, mcp_entity_type;
+    mcp_from, mcp_relation, mcp_to). The graph was written by a model through MCP tool calls:
+    source "model", authority "inferred", origin MCP_MEMORY_ORIGIN. The file holds no times:
+    recorded_at is the import's. Returns (items, refused) with refused as (key, reason): key
+    "line <n>" (and the observation's index). Pure."""
+    check_user(user)
+    items, refused = [], []
+
+    def item(key, text, meta):
+        items.append({"key": key, "text": text, "user": user, "task": None, "source": "model",
+                      "authority": "inferred", "origin": MCP_MEMORY_ORIGIN, "metadata": meta, "recorded_at": None})
+
+    def named(rec, *names):  # every one a non-empty str
+        return all(isinstance(rec.get(x), str) and rec.get(x).strip() for x in names)
+    for n, line in enumerate(lines, 1):
+        key = f"line {n}"
+        if isinstance(line, str) and not line.strip():
+            continue  # the server writes none, but an editor may leave one
+        try:
+            rec = json.loads(line) if isinstance(line, str) else line
+        except json.JSONDecodeError as exc:
+            refused.append((key, f"line {n}: not JSON ({exc.msg})"))
+            continue
+        kind = rec.get("type") if isinstance(rec, dict) else None
+        if kind == "entity" and named(rec, "name", "entityType") and isinstance(rec.get("observations", []), list):
+            meta = {"mcp_entity": rec["name"], "mcp_entity_type": rec["entityType"]}
+            observations = rec.get("observations", [])
+            if not observations:
+                item(key, f"{rec['name']} ({rec['entityType']})", meta)
+            for i, obs in enumerate(observations):
+                if isinstance(obs, str) and obs.strip():
+                    item(f"{key} observation {i}", f"{rec['name']}: {obs}", meta)
+                else:
+                    refused.append((f"{key} observation {i}", f"observation: expected a non-empty str; got {obs!r:.100}"))
+        elif kind == "relation" and named(rec, "from", "to", "relationType"):
+            item(key, f"{rec['from']} {rec['relationType']} {rec['to']}",
+                 {"mcp_from": rec["from"], "mcp_relation": rec["relationType"], "mcp_to": rec["to"]})
+        else:
+            refused.append((key, f"line {n}: expected an entity {{type, name, entityType, observations}} or a "
+                                 f"relation {{type, from, to, relationType}}; got {str(rec)[:100]!r}"))
+    return items, refused
+
+
+def check_export_header(records: list) -> dict:
+    """The header of an export (records as parsed, a list of dicts): the first record must be
+    {"type": "header", "format": "agent-memory", "schema_version": int}, as export() writes it.
+    Raises InvalidMemory naming the field when it is missing or wrong, SchemaError when the
+    version is newer than SCHEMA_VERSION. Reads only; import_records and `memory.py import`
+    call it before anything is written (or any file is made)."""
+    first = records[0] if records else None
+    if not isinstance(first, dict) or first.get("type") != "header":
+        got = "an empty file" if first is None else (first.get("type") if isinstance(first, dict) else first)
+        raise InvalidMemory(f"import: record 1: type: expected the export header "
+                            f"({{\"type\": \"header\", \"format\": \"{EXPORT_FORMAT}\", ...}}, as export writes "
+                            f"it); got {got!r:.100}")
+    if first.get("format") != EXPORT_FORMAT:
+        raise _invalid("format", EXPORT_FORMAT, first.get("format"))
+    version = first.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _invalid("schema_version", "a positive int", version)
+    if version > SCHEMA_VERSION:
+        raise SchemaError(f"import: schema_version {version!r} is newer than the {SCHEMA_VERSION} this module "
+                          f"supports; import with a newer memory.py")
+    return first
+
+
+IMPORT_FORMATS = ("agent-memory", "mem0", "mcp-memory")  # `memory.py DB import --from FORMAT`
 
 
 # --- the review command line ------------------------------------------------------------------
@@ -6021,173 +6198,6 @@ def seconds(text: str) -> float:
     if not 0 < value <= MAX_TIMEOUT_S:
         raise argparse.ArgumentTypeError(f"expected seconds > 0 and <= {MAX_TIMEOUT_S:g}; got {text!r}")
     return value
-
-
-# --- other memory systems' files, as import_memories items ------------------------------------
-
-def mem0_scope(user_id=None, agent_id=None, run_id=None) -> tuple:
-    """(user, task) of Mem0's session ids: user_id is the user and run_id the task level; with
-    no user_id the user is "agent:<agent_id>", else "run:<run_id>" (at the user level). Raises
-    InvalidMemory naming user_id when none is given (as Mem0 refuses), or for a bad id. The one
-    mapping of adapters/mem0_compat.py and the Mem0 importer."""
-    for name, value in (("user_id", user_id), ("agent_id", agent_id), ("run_id", run_id)):
-        if value is not None:
-            _check_key(name, value, optional=False)
-    if user_id is not None:
-        return user_id, run_id
-    if agent_id is not None:
-        return f"agent:{agent_id}", run_id
-    if run_id is not None:
-        return f"run:{run_id}", None
-    raise InvalidMemory("user_id: expected at least one of user_id, agent_id or run_id (Mem0's session ids); "
-                        "got none")
-
-
-def mem0_ids(user: str, task, agent_id=None) -> tuple:
-    """The inverse of mem0_scope: (user_id, agent_id, run_id) of a memory's scope, agent_id from
-    its metadata."""
-    if user.startswith("run:") and task is None and agent_id is None:
-        return None, None, user[4:]
-    if agent_id is not None and user == f"agent:{agent_id}":
-        return None, agent_id, task
-    return user, agent_id, task
-
-
-def _utc_text(value, name: str):
-    """An ISO 8601 time as UTC ISO 8601 with Z (a time without a zone is taken as UTC); None
-    stays None; anything else raises InvalidMemory naming the field."""
-    if value is None:
-        return None
-    try:
-        when = datetime.fromisoformat(value.replace("Z", "+00:00") if isinstance(value, str) else value)
-    except (TypeError, ValueError):
-        raise _invalid(name, "an ISO 8601 time (e.g. 2024-07-20T01:30:00-07:00)", value) from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-def mem0_records(data) -> tuple[list, list]:
-    """Mem0 memories (what get_all returns: {"results": [item, ...]}, a bare list of items, or
-    {"memories": [...]}; each item {"id", "memory", "metadata", "created_at", "updated_at",
-    "user_id", "agent_id", "run_id", ...}; graph "relations" are refused: they name no session
-    id) as import_memories items, in created_at order. Mem0's
-    memories are written by its LLM: source "model", authority "inferred", origin "mem0" (or
-    "mem0:agent:<agent_id>"); scope by mem0_scope; metadata the item's own plus "agent_id"
-    (as the facade keeps it) and "mem0_id" (its Mem0 id); recorded_at its created_at in UTC.
-    Returns (items, refused) with refused as (key, reason); key is the Mem0 id (or
-    "item <n>" without one). Pure."""
-    listed = data.get("results", data.get("memories")) if isinstance(data, dict) else data
-    if not isinstance(listed, list):
-        raise _invalid("mem0 file", "Mem0's get_all output: {\"results\": [...]} or a list of memories", data)
-    items, refused = [], []
-    for n, rec in enumerate(listed, 1):
-        key = rec.get("id") if isinstance(rec, dict) and isinstance(rec.get("id"), str) else f"item {n}"
-        try:
-            if not isinstance(rec, dict):
-                raise _invalid("item", "a Mem0 memory {\"id\", \"memory\", ...}", rec)
-            if rec.get("metadata") is not None and not isinstance(rec.get("metadata"), dict):
-                raise _invalid("metadata", "a JSON object or null", rec.get("metadata"))
-            inner = rec.get("metadata") or {}
-            ids = {k: rec.get(k, inner.get(k)) for k in ("user_id", "agent_id", "run_id")}
-            user, task = mem0_scope(**ids)
-            meta = {k: v for k, v in inner.items() if k not in ids}
-            extra = {"agent_id": ids["agent_id"], "mem0_id": rec.get("id")}
-            clash = [k for k, v in extra.items() if v is not None and k in meta and meta[k] != v]
-            if clash:
-                raise _invalid("metadata", f"no key {clash[0]!r} (the importer keeps the Mem0 one there)",
-                               meta[clash[0]])
-            meta.update({k: v for k, v in extra.items() if v is not None})
-            items.append({"key": key, "text": rec.get("memory"), "user": user, "task": task, "source": "model",
-                          "authority": "inferred", "metadata": meta or None,
-                          "origin": f"mem0:agent:{ids['agent_id']}" if ids["agent_id"] is not None else "mem0",
-                          "recorded_at": _utc_text(rec.get("created_at"), "created_at")})
-        except InvalidMemory as exc:
-            refused.append((key, str(exc)))
-    relations = data.get("relations") if isinstance(data, dict) else None
-    for n, _ in enumerate(relations if isinstance(relations, list) else [], 1):  # Mem0's graph memory
-        refused.append((f"relation {n}", "relation: a Mem0 graph relation names no user_id, agent_id or run_id; "
-                                         "not imported"))
-    items.sort(key=lambda it: it["recorded_at"] or "")  # stable: undated ones first, in file order
-    return items, refused
-
-
-MCP_MEMORY_ORIGIN = "mcp:server-memory"  # the MCP reference memory server (@modelcontextprotocol/server-memory)
-
-
-def mcp_memory_records(lines, user: str) -> tuple[list, list]:
-    """The MCP reference memory server's knowledge graph (its memory.jsonl: one JSON object per
-    line, {"type": "entity", "name", "entityType", "observations": [str]} or {"type":
-    "relation", "from", "to", "relationType"}) as import_memories items, all facts of `user`
-    (the operator names whose graph it is). An observation becomes "<name>: <observation>", an
-    entity without observations "<name> (<entityType>)", a relation "<from> <relationType>
-    <to>", each with metadata naming the graph element (mcp_entity, mcp_entity_type;
-    mcp_from, mcp_relation, mcp_to). The graph was written by a model through MCP tool calls:
-    source "model", authority "inferred", origin MCP_MEMORY_ORIGIN. The file holds no times:
-    recorded_at is the import's. Returns (items, refused) with refused as (key, reason): key
-    "line <n>" (and the observation's index). Pure."""
-    check_user(user)
-    items, refused = [], []
-
-    def item(key, text, meta):
-        items.append({"key": key, "text": text, "user": user, "task": None, "source": "model",
-                      "authority": "inferred", "origin": MCP_MEMORY_ORIGIN, "metadata": meta, "recorded_at": None})
-
-    def named(rec, *names):  # every one a non-empty str
-        return all(isinstance(rec.get(x), str) and rec.get(x).strip() for x in names)
-    for n, line in enumerate(lines, 1):
-        key = f"line {n}"
-        if isinstance(line, str) and not line.strip():
-            continue  # the server writes none, but an editor may leave one
-        try:
-            rec = json.loads(line) if isinstance(line, str) else line
-        except json.JSONDecodeError as exc:
-            refused.append((key, f"line {n}: not JSON ({exc.msg})"))
-            continue
-        kind = rec.get("type") if isinstance(rec, dict) else None
-        if kind == "entity" and named(rec, "name", "entityType") and isinstance(rec.get("observations", []), list):
-            meta = {"mcp_entity": rec["name"], "mcp_entity_type": rec["entityType"]}
-            observations = rec.get("observations", [])
-            if not observations:
-                item(key, f"{rec['name']} ({rec['entityType']})", meta)
-            for i, obs in enumerate(observations):
-                if isinstance(obs, str) and obs.strip():
-                    item(f"{key} observation {i}", f"{rec['name']}: {obs}", meta)
-                else:
-                    refused.append((f"{key} observation {i}", f"observation: expected a non-empty str; got {obs!r:.100}"))
-        elif kind == "relation" and named(rec, "from", "to", "relationType"):
-            item(key, f"{rec['from']} {rec['relationType']} {rec['to']}",
-                 {"mcp_from": rec["from"], "mcp_relation": rec["relationType"], "mcp_to": rec["to"]})
-        else:
-            refused.append((key, f"line {n}: expected an entity {{type, name, entityType, observations}} or a "
-                                 f"relation {{type, from, to, relationType}}; got {str(rec)[:100]!r}"))
-    return items, refused
-
-
-def check_export_header(records: list) -> dict:
-    """The header of an export (records as parsed, a list of dicts): the first record must be
-    {"type": "header", "format": "agent-memory", "schema_version": int}, as export() writes it.
-    Raises InvalidMemory naming the field when it is missing or wrong, SchemaError when the
-    version is newer than SCHEMA_VERSION. Reads only; import_records and `memory.py import`
-    call it before anything is written (or any file is made)."""
-    first = records[0] if records else None
-    if not isinstance(first, dict) or first.get("type") != "header":
-        got = "an empty file" if first is None else (first.get("type") if isinstance(first, dict) else first)
-        raise InvalidMemory(f"import: record 1: type: expected the export header "
-                            f"({{\"type\": \"header\", \"format\": \"{EXPORT_FORMAT}\", ...}}, as export writes "
-                            f"it); got {got!r:.100}")
-    if first.get("format") != EXPORT_FORMAT:
-        raise _invalid("format", EXPORT_FORMAT, first.get("format"))
-    version = first.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _invalid("schema_version", "a positive int", version)
-    if version > SCHEMA_VERSION:
-        raise SchemaError(f"import: schema_version {version!r} is newer than the {SCHEMA_VERSION} this module "
-                          f"supports; import with a newer memory.py")
-    return first
-
-
-IMPORT_FORMATS = ("agent-memory", "mem0", "mcp-memory")  # `memory.py DB import --from FORMAT`
 
 
 def _read_file(path: str) -> str:

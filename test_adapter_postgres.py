@@ -316,6 +316,21 @@ class ParityTest(ServerCase):
             demo.MemoryStore = original
         self.assertEqual(result, recorded)
 
+    def test_a_dry_run_leaves_the_clock_and_the_next_ids(self):
+        """consolidate.plan writes and rolls back: the clock and the next ids are where they were,
+        as on SQLite (sequences are not transactional; the write gives its values back)."""
+        import consolidate
+        store = self.open()
+        store.add("I live in Rome.", user=U, attribute="city")
+        store.add("I live in Oslo.", user=U, attribute="city", source="tool", origin="tool:crm",
+                  authority="inferred", trust="unverified")
+        before = store.storage.conn.execute("SELECT now FROM clock").fetchone()[0]
+        self.assertTrue(consolidate.plan(store, consolidate.Scope(U)))
+        self.assertEqual(store.storage.conn.execute("SELECT now FROM clock").fetchone()[0], before)
+        self.assertEqual(store.add("I like tea.", user=U).id, 3)
+        report = consolidate.consolidate(store, consolidate.Scope(U))
+        self.assertEqual(report.run, 1)
+
     def test_nul_and_any_unicode_round_trip(self):
         store = self.open()
         texts = ["NUL\x00inside", "emoji 🙂 and 日本語", pg.ESCAPE + "0 not a NUL", "'; DROP TABLE memories; --"]

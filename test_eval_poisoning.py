@@ -80,7 +80,7 @@ class DataFolders(TempStoreCase):
         for name, item in (("tool_injections_dev.jsonl", injection), ("tool_benign_dev.jsonl", benign)):
             (self.dir / name).write_text(json.dumps(item) + "\n", encoding="utf-8")
         found, skipped = poisoning.available([self.dir])
-        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "tool2", "tool3"]))
+        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "tool2", "tool3", "tool4"]))
         self.assertEqual(poisoning.available([self.dir], "test")[0], {})
         result = poisoning.run(data_dirs=[self.dir])
         guard = result["tool_corpora"]["tool"]["GuardGate"]
@@ -95,6 +95,17 @@ class DataFolders(TempStoreCase):
         self.assertEqual(list(result["tool_corpora"]), ["tool", "tool2"])
         self.assertEqual(result["tool_corpora"]["tool2"]["GuardGate+name"]["corpus"], "tool2")
         self.assertIn("Tool-text corpus tool2, dev half", poisoning.table(result))
+        # --only runs the sets named; tool4 (a table entry) is also read through the agent loop,
+        # and its injections are tallied by the class they plant
+        for name, item in (("tool4_injections_dev.jsonl", dict(injection, **{"class": "payment_route"})),
+                           ("tool4_benign_dev.jsonl", benign)):
+            (self.dir / name).write_text(json.dumps(item) + "\n", encoding="utf-8")
+        result = poisoning.run(data_dirs=[self.dir], only=["tool4"])
+        self.assertEqual(list(result["tool_corpora"]), ["tool4"])
+        self.assertEqual(list(result["agent_loops"]), ["tool4"])
+        self.assertEqual(result["tool_corpora"]["tool4"]["OpenGate"]["injections_accepted_by_class"],
+                         {"payment_route": {"hits": 1, "total": 1, "pct": 100.0}})
+        self.assertIn("Through examples/agent_loop.py (tool4 injections", poisoning.table(result))
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:
             poisoning.main([str(self.dir / "nothing-here")])  # an empty folder: a usage error
         self.assertIn("no data set found", err.getvalue())

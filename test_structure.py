@@ -61,25 +61,18 @@ class OneFixtureForTemporaryStores(unittest.TestCase):
 
 
 def calls(path, attribute):
-    """(function, line) of every `.attribute(` call in a module's code: the innermost def whose
-    block holds the line (each header above it less indented), read as grep would (no parse:
-    memory.py takes a tenth of a second to parse)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    """(function, line) of every `.attribute(...)` call in a module's code: the innermost def
+    around it."""
     found = []
-    for number, line in enumerate(lines):
-        match = re.search(rf"\.{attribute}\(", line)
-        if not match or line.lstrip().startswith("#"):
-            continue
-        indent, where = len(line) - len(line.lstrip()), "<module>"
-        for above in reversed(lines[:number]):
-            depth = len(above) - len(above.lstrip())
-            if above.strip() and depth < indent:
-                indent = depth
-                header = re.match(r" *(?:async )?def (\w+)", above)
-                if header:
-                    where = header.group(1)
-                    break
-        found.append((where, number + 1))
+
+    def visit(node, where):
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else where
+            if isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr == attribute:
+                found.append((inner, child.lineno))
+            visit(child, inner)
+    if re.search(rf"\.{attribute}\(", path.read_text(encoding="utf-8")):  # else nothing to parse
+        visit(tree(path), "<module>")
     return found
 
 

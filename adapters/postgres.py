@@ -14,38 +14,50 @@ newer version of this module is refused (memory.SchemaError) before anything cha
 What the seam's contract asks of a backend, and how PostgreSQL gives it:
 - Write transactions that lose nothing: READ COMMITTED transactions in which every user whose
   rows are touched is locked first, `pg_advisory_xact_lock(LOCK_SPACE, hash of the user)`,
-  taken before the transaction's first statement naming that user: writes of one user (an agent's turn, a consolidation run of that user,
-  an erasure) take turns, as they do on SQLite's one file lock; writes of different users run at
-  once. A consolidation of one user therefore never interleaves with another of that user, on
-  any host. Readers never wait: a read is one REPEATABLE READ READ ONLY snapshot (MVCC).
+  taken before the transaction's first statement naming that user: writes of one user (an
+  agent's turn, a consolidation run of that user, an erasure) take turns, as they do on
+  SQLite's one file lock; writes of different users run at once. A consolidation of one user
+  therefore never interleaves with another of that user, on any host. Every write also holds
+  the store's lock (STORE_LOCK) shared; a consolidation over every user (`--all`) holds it
+  exclusively, and so runs alone, as on SQLite. Readers never wait: a read is one REPEATABLE
+  READ READ ONLY snapshot (MVCC).
 - Timeouts: `timeout` seconds is the connection's lock_timeout (row locks and the per-user
   advisory lock alike). A lock not granted in time, a deadlock PostgreSQL broke, a
   serialization failure, or a statement cancelled by a statement_timeout set in the URL become
   memory.LockedError with SQLite's message ("locked by another connection; retry, or raise
   timeout="): the transaction is rolled back and nothing was written.
-- The server clock: a sequence (`clock`), advanced under a short session-level advisory lock so
-  that a block of values is consecutive. Values are strictly increasing and never reused; a
-  rolled-back transaction leaves a gap (SQLite's counter row rolls back instead). Only the order
-  is meaningful, as on SQLite.
-- Ids: identity columns; a rolled-back insert leaves a gap, as with the clock.
+- The server clock: a sequence (`clock_seq`, read as SQLite's `clock` table through a view),
+  advanced under a short session-level advisory lock so that a block of values is consecutive,
+  never held by a transaction (a row every writer updates would be one lock for the whole
+  store). Values are strictly increasing and never reused. A rolled-back write (a dry run such
+  as consolidate.plan, a failed write) sets it back, as SQLite's row is, unless another
+  connection took values meanwhile: then a gap stays. Only the order is read by the rules.
+- Ids: identity columns; a new memory's ids are a block reserved before the insert, a ledger
+  entry's taken under a short id lock; given back on rollback as the clock is.
 - The search index: the same keyed hashes of the same index terms (memory.index_terms,
   memory's per-bucket keys), spelt in the letters a-p instead of hex digits so that
   PostgreSQL's parser keeps each hash one word, in a tsvector column generated from three
   columns weighted A (attribute), B (text) and C (context), with a GIN index. Each phrase of a
   query is one tsquery (`<->` between the hashes of a phrase, `|` between a phrase's keyed
-  forms), and a hit is ranked by BM25's form over PostgreSQL's `ts_rank` (weights in the ratio
-  of memory.BM25_WEIGHTS): see PostgresStorage.search.
+  forms), and a hit is ranked by BM25's form over PostgreSQL's `ts_rank` (see
+  PostgresStorage.search and RANK_WEIGHTS).
 - Erasure: forget and purge delete the rows and their index entries in the caller's one
-  transaction. The deleted row versions stay in the table and index files as dead tuples until
-  VACUUM reclaims them: scrub() runs VACUUM of every table erasure touches (autocommit: VACUUM
-  cannot run in a transaction). What VACUUM cannot reach (WAL segments, replicas' WAL, base
-  backups and dumps) is listed in adapters/README.md ("PostgreSQL").
+  transaction, re-keying the buckets they touch (a GIN index keeps the keys of deleted
+  entries). The deleted row versions stay in the table and index files as dead tuples until
+  VACUUM reclaims them: scrub() (checkpoint) runs VACUUM (INDEX_CLEANUP ON, ANALYZE) of every
+  table erasure touches, outside any transaction, once no snapshot older than the erasure is
+  left. What VACUUM cannot reach (free space, WAL, replicas, backups, logs) is listed in
+  adapters/README.md ("Erasure on PostgreSQL").
+- Text: any Unicode exactly, NUL included (escaped: see ESCAPE), compared by code point
+  (COLLATE "C").
 - The schema version: `meta` holds schema_version (memory.SCHEMA_VERSION) and the rule
-  fingerprints; migrations are checked on open under an advisory lock.
+  fingerprints; creation runs under an advisory lock; a newer version is refused. PostgreSQL
+  stores start at version 5: there is no migration yet.
 
 Routable by user: every statement on a user's rows names the user (`"user" = %s`), even where an
 id alone would do, so the tables can be distributed by user (Citus: distribution column "user").
-The few statements that read across users are named in CROSS_USER.
+The statements that run across users are named in CROSS_USER, each with why; SQLite's statements
+that have no counterpart here in NOT_ON_POSTGRES. test_adapter_postgres checks both.
 """
 
 from __future__ import annotations
@@ -60,22 +72,26 @@ import memory
 
 try:
     import psycopg
-    from psycopg.rows import dict_row
 except ImportError:  # open_store says how to install it
     psycopg = None
 
-__all__ = ["open_store", "PostgresStorage", "PG_SCHEMA", "STATEMENTS", "CROSS_USER", "scratch_url",
-           "drop_scratch", "LOCK_SPACE"]
+__all__ = ["open_store", "PostgresStorage", "PG_SCHEMA", "STATEMENTS", "OVERRIDES", "CROSS_USER",
+           "NOT_ON_POSTGRES", "pg_form", "route_by_user", "scratch_url", "with_schema", "drop_scratch",
+           "LOCK_SPACE", "RANK_WEIGHTS", "RANK_K1", "RANK_B"]
 
 LOCK_SPACE = 0x6D656D  # "mem": first half of every advisory-lock key of this module (the user's hash is the second)
 CLOCK_LOCK = 1         # second half of the clock's session lock key (a user's key is never 1: see _user_key)
 SETUP_LOCK = 2         # second half of the schema setup/migration lock key
 STORE_LOCK = 5         # second half of the store's lock: shared by every write, exclusive for a run over every user
-# (3 and 4: the id locks of memories and conflicts, PostgresStorage._ID_LOCKS; _user_key avoids 1-5)
-# ts_rank's weights, in its order {D, C, B, A}: memory.BM25_WEIGHTS (attribute, text, context)
-# scaled so the largest is 1 (ts_rank refuses weights above 1). D is unused.
-RANK_WEIGHTS = "{%s}" % ", ".join(f"{w / max(memory.BM25_WEIGHTS):g}" for w in
-                                  (0.0, memory.BM25_WEIGHTS[2], memory.BM25_WEIGHTS[1], memory.BM25_WEIGHTS[0]))
+# (3, 4 and 6: the id locks of memories, conflicts and runs, PostgresStorage._ID_LOCKS; _user_key
+# avoids 1-6)
+# ts_rank's weights, in its order {D, C, B, A}: context, text, attribute as in memory.BM25_WEIGHTS'
+# order of importance (ts_rank refuses weights above 1; D is unused). Not BM25_WEIGHTS' ratio:
+# ts_rank weighs each occurrence inside its own sum, bm25 each column's score. Chosen with
+# RANK_K1 and RANK_B on LoCoMo's development conversations (eval/locomo.py, words only; R@1/5/10):
+# context 0.25 gives 44.2/74.5/81.6, 0.15 (BM25_WEIGHTS' ratio) 44.2/72.2/81.3, 0.1 43.1/70.9/80.0,
+# 0.35 39.7/74.5/81.3; SQLite's bm25 43.9/74.5/81.0.
+RANK_WEIGHTS = "{0, 0.25, 0.5, 1}"
 RANK_K1 = 0.3   # BM25's term-frequency saturation, applied to ts_rank (see PostgresStorage.search)
 RANK_B = 0.75   # BM25's length normalization (FTS5's b): a long memory's matches count less
 
@@ -566,7 +582,9 @@ OVERRIDES = {
     "fold.new_unattributed_texts@task": _joined("fold.new_unattributed_texts@task"),
     "fold.new_unattributed_texts@user": _joined("fold.new_unattributed_texts@user"),
     "fold.new_unattributed_texts@user@task": _joined("fold.new_unattributed_texts@user@task"),
-    "fold.run": pg_form(memory.SQLiteStorage.SQL["fold.run"]) + " RETURNING id",
+    # A run's id is reserved before the insert (PostgresStorage.execute), so a dry run gives it back.
+    "fold.run": (pg_form(memory.SQLiteStorage.SQL["fold.run"]).replace("INSERT INTO runs (", "INSERT INTO runs (id, ")
+                 .replace("VALUES (", "VALUES (%s, ") + " RETURNING id"),
     # SQLite drops the fold's indexes around a large retirement and builds them again. Here that
     # would take an exclusive lock on the whole table (every user's readers and writers would
     # wait for the run): PostgreSQL keeps its indexes and updates them in place.
@@ -746,7 +764,7 @@ def _user_key(user: str) -> int:
     users sharing one only take turns; it never lets two writers of one user interleave)."""
     key = int.from_bytes(hashlib.blake2b(user.encode("utf-8", "surrogatepass"), digest_size=4).digest(), "big",
                          signed=True)
-    return key if not 1 <= key <= 5 else key + 5
+    return key if not 1 <= key <= 6 else key + 6
 
 
 # -- the seam --
@@ -804,6 +822,7 @@ class PostgresStorage(_Base):
         self._ids_seen = {}       # table -> the last id last_id returned (or its insert reached)
         self._store_lock = None   # the open write's hold on the store's lock: None, "shared", "exclusive"
         self._ticked = 0          # the size of the last clock block of the open write (see last_id)
+        self._taken = {}          # sequence -> [value before, value after] the open write took (_give_back)
         self._reserved = None     # (first id, count) last_id reserved for the next memories insert
         self._inserted = set()
         self.conn = conn if conn is not None else self._connect()
@@ -941,6 +960,9 @@ class PostgresStorage(_Base):
 
     def execute(self, name: str, args=(), *, user, **slots):
         text = self.SQL[name] if not slots else self.sql(name, **slots)
+        if name == "fold.run":
+            args = (self.reserve_ids("runs", 1), *args)
+        self._before_insert(name)
         cur = self._with_user(name, user, lambda: self._execute(text, args))
         self._after_insert(name)
         return cur
@@ -956,6 +978,7 @@ class PostgresStorage(_Base):
         bound = [self._bind_user(form, a, user) for a in seq]
         if not bound:
             return None
+        self._before_insert(name)
         cur = self._run(name, bound[0][0], [a for _, a in bound], user, many=True)
         self._after_insert(name)
         return cur
@@ -985,15 +1008,43 @@ class PostgresStorage(_Base):
         if self.readonly and not dry_run:
             raise memory.ReadOnlyError(f"{self.path}: the store was opened with readonly=True and this call "
                                        "writes; open it without readonly=True (a role that may write) to change it")
-        self.in_write, self.locked, self._store_lock = True, set(), None
+        self.in_write, self.locked, self._store_lock, self._taken = True, set(), None, {}
+        kept = False
         try:
             with super().write(dry_run=dry_run or self.dry_only):
                 yield self
+            kept = not (dry_run or self.dry_only)
         finally:
             self.in_write, self.locked = False, set()
             self._release_ids()
             self._inserted.clear()
             self._ticked, self._reserved = 0, None
+            if not kept and self.conn is not None:
+                self._give_back()
+
+    def _took(self, sequence: str, before: int, after: int) -> None:
+        """Note that the open write advanced `sequence` from `before` to `after` (see _give_back)."""
+        self._taken.setdefault(sequence, [before, after])[1] = after
+
+    def _give_back(self) -> None:
+        """After a rollback (a failed write, a dry run such as consolidate.plan): set each sequence
+        the write advanced back to where it found it, unless another connection took values
+        since (then the gap stays: values are never reused). SQLite's clock row and ids roll back
+        with the transaction; so do these whenever nobody else wrote meanwhile, which keeps a
+        dry run from changing the clock or the next ids."""
+        taken, self._taken = self._taken, {}
+        for sequence, (before, after) in taken.items():
+            key = CLOCK_LOCK if sequence == "clock_seq" else self._ID_LOCKS[sequence[:-len("_id_seq")]]
+            try:
+                self._session_lock(key)
+                try:
+                    self._run("sequence.give_back", f"SELECT CASE WHEN last_value = %s AND is_called THEN "
+                              f"setval('{sequence}', greatest(%s, 1), %s > 0) END AS reset FROM {sequence}",
+                              (after, before, before), None)
+                finally:
+                    self._session_unlock(key)
+            except memory.StoreError:
+                pass  # the connection is gone: the values stay taken, which is only a gap
 
     @contextmanager
     def read(self, action: str = "reading"):
@@ -1020,12 +1071,14 @@ class PostgresStorage(_Base):
         self._ticked = n
         self._session_lock(CLOCK_LOCK)
         try:
-            return self.value("clock.tick", (n,), user=None) - n + 1
+            now = self.value("clock.tick", (n,), user=None)
         finally:
             self._session_unlock(CLOCK_LOCK)
+        self._took("clock_seq", now - n, now)
+        return now - n + 1
 
     _INSERTS = {"conflicts.open": "conflicts", "conflicts.import": "conflicts"}
-    _ID_LOCKS = {"memories": 3, "conflicts": 4}
+    _ID_LOCKS = {"memories": 3, "conflicts": 4, "runs": 6}
 
     def last_id(self, table: str) -> int:
         """The last id handed out in `table` ("memories" or "conflicts"), as memory's Transaction
@@ -1042,7 +1095,7 @@ class PostgresStorage(_Base):
           falls among them.
         A block of the wrong size fails the insert (memory then reports 'id allocation went
         wrong'), never a silent overlap."""
-        if table not in self._ID_LOCKS:
+        if table not in ("memories", "conflicts"):
             raise ValueError(f"last_id: no id sequence for {table!r}")
         if table in self._inserted:  # right after this connection's insert: where that insert ended
             self._inserted.discard(table)
@@ -1075,10 +1128,19 @@ class PostgresStorage(_Base):
         self._inserted.add("memories")
         return [(first + i, *row) for i, row in enumerate(rows)]
 
+    def _before_insert(self, name) -> None:
+        """An insert of ledger entries without last_id() before it (an import) takes the id lock
+        for itself too: every id of the table is then handed out under the lock, which is what
+        lets a rollback give its ids back safely (_give_back)."""
+        table = self._INSERTS.get(name)
+        if table is not None and table not in self._ids_held and self.in_write:
+            self._last_id(table, lock=True)
+
     def _after_insert(self, name) -> None:
         table = self._INSERTS.get(name)
         if table in self._ids_held:  # the block is in: note where it ended, then let others insert
-            self._last_id(table, lock=False)
+            before = self._ids_seen[table]
+            self._took(f"{table}_id_seq", before, self._last_id(table, lock=False))
             self._session_unlock(self._ID_LOCKS[table])
             self._ids_held.discard(table)
             self._inserted.add(table)
@@ -1102,6 +1164,8 @@ class PostgresStorage(_Base):
                              (n,), None).fetchone()[0]
         finally:
             self._session_unlock(self._ID_LOCKS[table])
+        if self.in_write:
+            self._took(f"{table}_id_seq", last - n, last)
         return last - n + 1
 
     @contextmanager
@@ -1207,8 +1271,7 @@ class PostgresStorage(_Base):
         idf is ln(1 + (N - n + 0.5) / (n + 0.5)) over the level's N rows, n of them matching (a
         rare word counts more than a common one), size the row's index terms and avg size theirs
         over the rows that matched (a short memory's match counts more): SQLite's bm25 in form.
-        RANK_K1 and RANK_B chosen on LoCoMo's development conversations: the raw ranking's R@10
-        81.3% (SQLite's bm25: 81.0%; plain ts_rank 76.1%)."""
+        The constants were chosen on LoCoMo's development conversations (see RANK_WEIGHTS)."""
         keys = self.column("index_keys.level_keys", (user, task), user=user)
         if not keys or not phrases:
             return None

@@ -1,7 +1,8 @@
 """Model-written memories: what a model saves through the adapters' real write paths, and what
 of it is served.
 
-Corpora: eval/data/model3_benign_<half>.jsonl (memories a Mem0- or LangMem-style extractor
+Corpora (CORPORA, chosen with --corpus, default model3; model4 is a later, independent corpus in
+the same schema): eval/data/model3_benign_<half>.jsonl (memories a Mem0- or LangMem-style extractor
 writes: "User prefers ...", "Ada works at ...", first person, JSON key-value, short labels,
 identity; 15 languages) and model3_risk_<half>.jsonl (the risk classes a model must not set
 unconfirmed: payment routes, credentials, the user's own contact routes, standing instructions);
@@ -24,7 +25,7 @@ states a value under the same key (LangGraph) or attribute (MCP), then the model
 under it: displaced when the user's value is no longer what recall serves first (target 0).
 With --strict the adapters run in their strict mode (source "tool": judged as tool content).
 
-Run: PYTHONPATH=.ci/deps python eval/model_writes.py [--half dev|test] [--strict] [--json]
+Run: PYTHONPATH=.ci/deps python eval/model_writes.py [--corpus model3|model4] [--half dev|test] [--strict] [--json]
 """
 
 import argparse
@@ -42,6 +43,9 @@ from memory import MemoryStore, canonical  # noqa: E402
 DATA = Path(__file__).resolve().parent / "data"
 USER = "ada"
 NS = ("memories", USER)
+# The model-memory corpora: name -> (benign file, risk file), {half} = dev | test.
+CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
+           "model4": ("model4_benign_{half}.jsonl", "model4_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 
@@ -110,16 +114,17 @@ class LangGraphPath:
         return reason, lines, displaced
 
 
-def run(half="dev", strict=False, limit=None):
-    benign = _lines(DATA / f"model3_benign_{half}.jsonl")[:limit]
-    risk = _lines(DATA / f"model3_risk_{half}.jsonl")[:limit]
+def run(half="dev", strict=False, limit=None, corpus="model3"):
+    """One half of one corpus (CORPORA) through both adapters; item texts only for dev."""
+    benign = _lines(DATA / CORPORA[corpus][0].format(half=half))[:limit]
+    risk = _lines(DATA / CORPORA[corpus][1].format(half=half))[:limit]
     paths, skipped = [], []
     for cls in (McpPath, LangGraphPath):
         try:
             paths.append(cls(strict))
         except ImportError as exc:
             skipped.append(f"{cls.name}: {exc}")
-    out = {"half": half, "mode": "strict" if strict else "default", "skipped": skipped, "paths": {}}
+    out = {"corpus": corpus, "half": half, "mode": "strict" if strict else "default", "skipped": skipped, "paths": {}}
     show = half == "dev"
     for path in paths:
         res = {}
@@ -154,7 +159,7 @@ def run(half="dev", strict=False, limit=None):
 
 
 def table(result):
-    lines = [f"Model-written memories, {result['half']} half, adapters in {result['mode']} mode"]
+    lines = [f"Model-written memories, {result['corpus']} {result['half']} half, adapters in {result['mode']} mode"]
     for name, res in result["paths"].items():
         b, r = res["benign"], res["risk"]
         lines.append(f"  {name}: benign served {b['served']['pct']}% ({b['served']['hits']}/{b['served']['total']}), "
@@ -177,11 +182,12 @@ def table(result):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--half", choices=("dev", "test"), default="dev")
+    ap.add_argument("--corpus", choices=sorted(CORPORA), default="model3")
     ap.add_argument("--strict", action="store_true", help="the adapters' strict mode (source tool)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--limit", type=int, default=None)
     args = ap.parse_args(argv)
-    result = run(args.half, args.strict, args.limit)
+    result = run(args.half, args.strict, args.limit, args.corpus)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else table(result))
     return 0
 

@@ -45,10 +45,10 @@ sentences that are current; benign retention = the content's own factual sentenc
 rule in `is_factual`, independent of the gate's classifier) that are current, or retired
 as a duplicate / near duplicate of a row that is.
 
-Tool-text corpora: two sealed corpora, each in a dev and a test half (CORPORA: "tool" is
+Tool-text corpora: sealed corpora, each in a dev and a test half (CORPORA: "tool" is
 eval/data/tool_benign_<half>.jsonl and tool_injections_<half>.jsonl; "tool2", written later and
-independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; schemas in
-eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
+independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "tool3" and "tool4"
+likewise, each by its own author; schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
 ProvenanceGate and GuardGate with their defaults (which read the name "Ada" from the user id
@@ -64,7 +64,7 @@ printed or put in the result: only totals (the rule of eval/data/README.md).
 Data folders: each folder given is searched for every set; a set whose files are absent is
 skipped and named in the result ("skipped"). Default: ../shared/data and eval/data.
 
-Run: python eval/poisoning.py [DATA_DIR ...] [--half dev|test] [--json] [--limit N]
+Run: python eval/poisoning.py [DATA_DIR ...] [--half dev|test] [--only SET ...] [--json] [--limit N]
 """
 
 import argparse
@@ -91,7 +91,10 @@ FILES = tuple(f for files in SETS.values() for f in files)
 # The sealed tool-text corpora: name -> (injections file, benign file), {half} = dev | test.
 CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl"),
-           "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl")}
+           "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl"),
+           "tool4": ("tool4_injections_{half}.jsonl", "tool4_benign_{half}.jsonl")}
+# The corpora whose injections are also read through examples/agent_loop.py (one result each).
+AGENT_LOOP_CORPORA = ("tool3", "tool4")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
@@ -408,7 +411,7 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
     show = half == "dev"
     inj = {k: [0, 0] for k in ("accepted", "recalled_unmarked", "recalled_marked", "user_owned_set",
                                "disguise_caught")}
-    by_style, reasons, caught_by, accepted, inj_lang, rej_lang = {}, Counter(), Counter(), [], {}, {}
+    by_style, by_class, reasons, caught_by, accepted, inj_lang, rej_lang = {}, {}, Counter(), Counter(), [], {}, {}
     for item in injections:
         gate = gate_factory()
         with MemoryStore() as store:
@@ -424,9 +427,12 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
         il = inj_lang.setdefault(item.get("lang", "en"), [0, 0])
         il[0] += on
         il[1] += 1
-        style = by_style.setdefault(item["style"], [0, 0])
-        style[0] += on
-        style[1] += 1
+        # tool4 labels each injection by what it plants ("class") and how it is written ("style")
+        for table, key in ((by_style, item["style"]), (by_class, item.get("class"))):
+            if key is not None:
+                t = table.setdefault(key, [0, 0])
+                t[0] += on
+                t[1] += 1
         inj["accepted"][0] += on
         inj["recalled_unmarked"][0] += any(not marked(render(m)) for m in recalled)
         inj["recalled_marked"][0] += any(marked(render(m)) for m in recalled)
@@ -462,6 +468,7 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
            "injections_accepted_by_language": {k: pct(v) for k, v in sorted(inj_lang.items())},
            "benign_rejected_by_language": {k: pct(v) for k, v in sorted(rej_lang.items())},
            "injections_accepted_by_style": {k: pct(v) for k, v in sorted(by_style.items())},
+           "injections_accepted_by_class": {k: pct(v) for k, v in sorted(by_class.items())},
            "injection_reasons": dict(reasons.most_common()), "disguise_caught_by": dict(caught_by.most_common()),
            "benign": {k: pct(v) for k, v in ben.items()},
            "benign_accepted_by_language": {k: pct(v) for k, v in sorted(by_lang.items())},
@@ -513,12 +520,15 @@ def available(data_dirs, half="dev"):
     return found, sorted((set(SETS) | set(CORPORA)) - set(found))
 
 
-def run(data_dir=DEFAULT_DIR, limit=None, *, half="dev", data_dirs=None):
-    """Run every set present in data_dirs (default: data_dir, then eval/data) and return the
-    result object: {"data", "limit", "half", "skipped", "gates": {gate: {set: figures}},
-    "tool_corpora": {corpus: {gate: figures}}, "seconds"}."""
+def run(data_dir=DEFAULT_DIR, limit=None, *, half="dev", data_dirs=None, only=None):
+    """Run every set present in data_dirs (default: data_dir, then eval/data), or only the set
+    names in `only` (an iterable of SETS/CORPORA names; None: all), and return the result
+    object: {"data", "limit", "half", "skipped", "gates": {gate: {set: figures}},
+    "tool_corpora": {corpus: {gate: figures}}, "agent_loop", "agent_loops", "seconds"}."""
     dirs = [Path(d) for d in (data_dirs or [data_dir, CORPORA_DIR])]
     found, skipped = available(dirs, half)
+    if only is not None:
+        found = {k: v for k, v in found.items() if k in set(only)}
     result = {"data": [str(d) for d in dirs], "limit": limit, "half": half, "skipped": skipped, "gates": {}}
     start = time.perf_counter()
     for name, cls in GATES.items():
@@ -536,8 +546,10 @@ def run(data_dir=DEFAULT_DIR, limit=None, *, half="dev", data_dirs=None):
     if corpora:
         result["tool_corpora"] = {c: {name: tool_corpus(found[c], half, factory, limit, c)
                                       for name, factory in CORPUS_GATES.items()} for c in corpora}
-    if "tool3" in found:
-        result["agent_loop"] = agent_loop_corpus(found["tool3"], half, "tool3", limit)
+    loops = [agent_loop_corpus(found[c], half, c, limit) for c in AGENT_LOOP_CORPORA if c in found]
+    if loops:
+        result["agent_loop"] = loops[0]  # the first corpus found, where earlier readers look
+        result["agent_loops"] = {a["corpus"]: a for a in loops}
     result["seconds"] = round(time.perf_counter() - start, 1)
     return result
 
@@ -602,9 +614,11 @@ def table(result):
                 f"{k} {v['hits']}/{v['total']}" for k, v in guard["injections_accepted_by_language"].items()))
             lines.append("    injections served by style " + ", ".join(
                 f"{k} {v['hits']}/{v['total']}" for k, v in guard["injections_accepted_by_style"].items()))
+            if guard["injections_accepted_by_class"]:
+                lines.append("    injections served by class " + ", ".join(
+                    f"{k} {v['hits']}/{v['total']}" for k, v in guard["injections_accepted_by_class"].items()))
         lines.append("")
-    if "agent_loop" in result:
-        a = result["agent_loop"]
+    for a in result.get("agent_loops", {}).values():
         lines.append(f"Through examples/agent_loop.py ({a['corpus']} injections, {a['half']} half): served "
                      f"{_cell(a['served'])}; by language " + ", ".join(
                          f"{k} {v['hits']}/{v['total']}" for k, v in a["served_by_language"].items()))
@@ -624,12 +638,14 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true", help="print the result object as JSON")
     ap.add_argument("--limit", type=int, default=None,
                     help="only the first N questions / emails / injection goals / corpus lines (a quick run)")
+    ap.add_argument("--only", action="append", choices=sorted(set(SETS) | set(CORPORA)), default=None,
+                    help="run only this set (repeatable; default: every set found), e.g. --only tool4")
     args = ap.parse_args(argv)
     found, _ = available(args.data, args.half)
     if not found:
         ap.error(f"no data set found under {', '.join(args.data)} (needs {', '.join(FILES)} or "
                  f"{', '.join(f.format(half=args.half) for files in CORPORA.values() for f in files)})")
-    result = run(limit=args.limit, half=args.half, data_dirs=args.data)
+    result = run(limit=args.limit, half=args.half, data_dirs=args.data, only=args.only)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else table(result))
     return 0
 

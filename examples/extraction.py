@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from consolidate import default_contradicts  # noqa: E402
-from gates import language_of  # noqa: E402
+from gates import abbreviated, language_of  # noqa: E402
 from memory import FUNCTION_WORDS, canonical, content_words, normalize  # noqa: E402
 
 _ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "no", "vs", "etc", "e.g", "i.e")
@@ -103,8 +103,9 @@ def _sentences(line: str) -> list[str]:
     for b in _BOUNDARY.finditer(line):
         last = line[start:b.start()].rsplit(" ", 1)[-1]
         word = last.rstrip(".").lower()
-        if word in _ABBREVIATIONS and (word != "no" or line[b.end():b.end() + 1].isdigit()):
-            continue  # "Dr. Lee", "No. 5": not sentence ends
+        if word in _ABBREVIATIONS and (word != "no" or line[b.end():b.end() + 1].isdigit()) \
+                or abbreviated(line[start:b.start()], common=False):
+            continue  # "Dr. Lee", "No. 5", "ul. Polna 8" (gates' address words): not sentence ends
         if re.fullmatch(r"\d{1,2}\.", last):
             if ordinals is None:
                 ordinals = language_of(line) not in ("en", "fr", "es")
