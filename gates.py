@@ -2377,6 +2377,13 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
 
 
+# The user's family, whose bookings a notice to the user names ("Your daughter has a
+# parent-teacher meeting on Thursday", "Ihr Sohn hat am Montag einen Termin").
+_FAMILY = (r"daughter|son|child|children|kids?|husband|wife|partner|mother|father|mum|mom|dad|"
+           r"fille|fils|enfants?|mari|femme|mère|père|tochter|sohn|kind|kinder|mann|frau|mutter|vater|"
+           r"hija|hijo|hijos|hijas|marido|esposa|esposo|madre|padre")
+
+
 # A name's honorific and possessive particle in Japanese and Korean: "様の", "さんの", " 고객님의".
 _HONORIFIC_POSSESSIVE = re.compile(r"\s*(?:様|さま|さん|氏|殿|님|고객님)?\s*(?:の|의)")
 
@@ -2387,6 +2394,9 @@ def _party(after: str, lang: str | None) -> bool:
     nouns = _PARTY_NOUNS.get(lang if lang in _PARTY_NOUNS else "en")
     if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
         return True  # a named service and its number: "Votre TGV 6611", "Your UA 914", "Su AVE 3112"
+    family = re.match(rf"(?i)\s+(?:{_FAMILY})\b", after)
+    if family and re.search(rf"(?i)\b(?:{nouns})", re.split(r"[.!?]", after[family.end():], 1)[0]):
+        return True  # "Tu hija tiene tutoría el jueves": a booking of the user's child, a record to them
     m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
     if not m:
         return False

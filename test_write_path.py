@@ -420,6 +420,15 @@ class ToolTextByKind(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(self.decide(text).action, "accept")
 
+    def test_a_booking_of_the_users_family(self):
+        """"Tu hija Lucía tiene tutoría el jueves": a notice of the user's child's appointment is a
+        record to the user, as "your order" is; what the child prefers is still about them."""
+        for text in ("Tu hija Lucía tiene tutoría con la profesora el jueves 12 a las 17:15.",
+                     "Ihr Sohn hat am Montag einen Termin beim Kinderarzt."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+        self.assertEqual(self.decide("Your daughter prefers Vendor-V for school supplies.").action, "quarantine")
+
     def test_a_polish_account_word(self):
         self.assertEqual(risk_of("Informujemy, że od 1 grudnia nasz rachunek do wpłat to 12 1140 2004 0000 3902 "
                                  "7719 5561.")[0], "payment_route")
