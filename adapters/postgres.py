@@ -583,8 +583,8 @@ OVERRIDES = {
     "fold.new_unattributed_texts@user": _joined("fold.new_unattributed_texts@user"),
     "fold.new_unattributed_texts@user@task": _joined("fold.new_unattributed_texts@user@task"),
     # A run's id is reserved before the insert (PostgresStorage.execute), so a dry run gives it back.
-    "fold.run": (pg_form(memory.SQLiteStorage.SQL["fold.run"]).replace("INSERT INTO runs (", "INSERT INTO runs (id, ")
-                 .replace("VALUES (", "VALUES (%s, ") + " RETURNING id"),
+    "fold.run": re.sub(r"(?<!RETURNING id)$", " RETURNING id", pg_form(memory.SQLiteStorage.SQL["fold.run"]).replace(
+        "INSERT INTO runs (", "INSERT INTO runs (id, ").replace("VALUES (", "VALUES (%s, ").rstrip()),
     # SQLite drops the fold's indexes around a large retirement and builds them again. Here that
     # would take an exclusive lock on the whole table (every user's readers and writers would
     # wait for the run): PostgreSQL keeps its indexes and updates them in place.
