@@ -20,7 +20,6 @@ HERE = Path(__file__).resolve().parent
 # (module, name) pairs allowed outside test_support, each with its reason.
 ALLOWED = {
     ("test_adapter_mcp.py", "tempfile"): "the MCP server's stderr log file, not a store or a folder",
-    ("test_seam.py", "MemoryStore"): "MemoryStore(storage=...): the seam's own hand-over of a backend",
 }
 
 
