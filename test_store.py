@@ -755,7 +755,7 @@ class TestConcurrency(TempDirCase):
         """BR-36: writer and consolidator processes lose nothing. The public case: "database is locked"
         under concurrent sessions."""
         self.open().close()
-        cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "2" if SLOW else "1"],
+        cons = subprocess.Popen([sys.executable, "-c", _CONSOLIDATOR, self.path, str(HERE), "2" if SLOW else "0.5"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         writer = subprocess.run([sys.executable, "-c", _WRITER, self.path, str(HERE)],
                                 capture_output=True, text=True, timeout=120)
