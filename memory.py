@@ -77,7 +77,7 @@ __all__ = [
     "Policy", "OnePolicy", "ManyPolicy", "ImmutablePolicy", "FoldDecision", "LedgerEntry", "HOLDING_KINDS",
     "LedgerCarry", "carry_ledger",
     "canonical", "INVISIBLE", "normalize", "content_words", "signature", "polarity", "frame", "changed_value",
-    "changed_value_slots", "index_terms",
+    "changed_value_slots", "index_terms", "hash_terms",
     "rank", "rank_bits", "rank_step", "rule_for", "show_first", "fold",
     "RANK_STEPS", "RULES", "POLICIES", "CONFLICT_KINDS", "prepare", "check_user", "check_task",
     "main", "emit", "seconds", "common_options", "common_values", "report_error", "require_user",
@@ -1271,7 +1271,7 @@ def index_terms(texts) -> list[list[str]]:
     "दान" and "दिन" are two words), each word reduced by the same crude English stem the
     contradiction test uses (lives/living -> liv), and runs of unspaced scripts (Chinese,
     Japanese, Thai ...) split into bigrams of characters with their marks. Recall
-    matches these; the search index stores them only as keyed hashes (see _hash_terms)."""
+    matches these; the search index stores them only as keyed hashes (see hash_terms)."""
     return [list(_text_terms(text)) if len(text) < 64 else _long_terms(text) for text in texts]
 
 
@@ -1290,9 +1290,10 @@ def _long_terms(text: str) -> list:
 _HASHES: dict = {}  # key -> {term: hash}: the same words are hashed under the same bucket key again and again
 
 
-def _hash_terms(terms, key: bytes) -> str:
-    """Keyed hashes of index terms, space-separated: 48-bit BLAKE2b under the bucket's key, in
-    hex. Without the key a hash says nothing about the term; destroying the key is how erased
+def hash_terms(terms, key: bytes) -> str:
+    """Keyed hashes of index terms (a list of str), space-separated (a str): the search index's
+    only form of a term on every backend (a second seam hashes a query's phrases with it).
+    48-bit BLAKE2b under the bucket's key, in hex. Without the key a hash says nothing about the term; destroying the key is how erased
     words leave the index on SQLite without FTS5 secure-delete. (A collision costs a spurious
     candidate, which recall's row checks drop; 48 bits keep a bucket's vocabulary apart.)"""
     known = _HASHES.get(key)
@@ -2973,7 +2974,7 @@ CREATE TABLE meta (
         keys = self.column("index_keys.level_keys", (user, task), user=user)
         if not phrases or not keys:
             return None
-        terms = " OR ".join(dict.fromkeys(f'"{_hash_terms(p, key)}"' for key in keys for p in phrases))
+        terms = " OR ".join(dict.fromkeys(f'"{hash_terms(p, key)}"' for key in keys for p in phrases))
         return self._execute(self.SQL["fts.search"], ("{attribute text context} : (" + terms + ")",), named=False)
 
     def data_version(self) -> int:
@@ -3778,8 +3779,8 @@ class Transaction:
         window = _Threads(db, episodic, who) if episodic else None
         context = window.terms(episodic) if episodic else {}
         db.executemany("fts.insert", (
-            (base + 1 + i, _hash_terms(terms[i], keys[buckets[i]]), _hash_terms(terms[n + i], keys[buckets[i]]),
-             _hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)), user=who)
+            (base + 1 + i, hash_terms(terms[i], keys[buckets[i]]), hash_terms(terms[n + i], keys[buckets[i]]),
+             hash_terms(context.get(base + 1 + i, ()), keys[buckets[i]])) for i in range(n)), user=who)
         if episodic:  # older rows of the thread gain these as their later neighbours
             self.refresh_context(sorted({p for i in episodic for p in window.around(i, after=False)} - set(episodic)),
                                  user=who)
@@ -3838,7 +3839,7 @@ class Transaction:
         row = db.one("memories.bucket_and_text", (memory_id,), user=user)
         key = self._keys([row["fts_bucket"]], user)[row["fts_bucket"]]
         attr_terms, text_terms = index_terms([attribute, row["text"]])
-        db.execute("fts.update", (_hash_terms(attr_terms, key), _hash_terms(text_terms, key), memory_id), user=user)
+        db.execute("fts.update", (hash_terms(attr_terms, key), hash_terms(text_terms, key), memory_id), user=user)
 
     def rekey(self, bucket: int, *, user=ALL) -> int:
         """Give a bucket's rows a new key: their index terms are hashed again and the old key
@@ -3855,8 +3856,8 @@ class Transaction:
         episodic = [r["id"] for r in rows if r["kind"] == "episodic"]
         context = _Threads(db, episodic, user).terms(episodic) if episodic else {}
         n = len(rows)
-        db.executemany("fts.update_all", ((_hash_terms(terms[i], key), _hash_terms(terms[n + i], key),
-                                           _hash_terms(context.get(r["id"], ()), key), r["id"])
+        db.executemany("fts.update_all", ((hash_terms(terms[i], key), hash_terms(terms[n + i], key),
+                                           hash_terms(context.get(r["id"], ()), key), r["id"])
                                           for i, r in enumerate(rows)), user=user)
         db.execute("memories.move_bucket", (new, bucket), user=user)
         db.execute("index_keys.delete", (bucket,), user=user)
@@ -3874,7 +3875,7 @@ class Transaction:
         buckets = {r["id"]: r["fts_bucket"] for r in db.rows("memories.buckets", list(context), user=user,
                                                               ids=len(context))}
         keys = self._keys(set(buckets.values()), user)
-        db.executemany("fts.update_context", ((_hash_terms(t, keys[buckets[i]]), i) for i, t in context.items()),
+        db.executemany("fts.update_context", ((hash_terms(t, keys[buckets[i]]), i) for i, t in context.items()),
                        user=user)
 
     # -- decisions: resolutions, the ledger, runs --
@@ -4463,9 +4464,9 @@ class MemoryStore:
             context = _Threads(db, episodic).terms(episodic) if episodic else {}
             n = len(rows)
             db.executemany("memories.set_bucket", ((buckets[i], r["id"]) for i, r in enumerate(rows)), user=ALL)
-            db.executemany("fts.insert", ((r["id"], _hash_terms(terms[i], keys[buckets[i]]),
-                                           _hash_terms(terms[n + i], keys[buckets[i]]),
-                                           _hash_terms(context.get(r["id"], ()), keys[buckets[i]]))
+            db.executemany("fts.insert", ((r["id"], hash_terms(terms[i], keys[buckets[i]]),
+                                           hash_terms(terms[n + i], keys[buckets[i]]),
+                                           hash_terms(context.get(r["id"], ()), keys[buckets[i]]))
                                           for i, r in enumerate(rows)), user=ALL)
             last = rows[-1]["id"]
 

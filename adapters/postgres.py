@@ -1318,7 +1318,7 @@ class PostgresStorage(_Base):
 def _keyed(phrase, key) -> str:
     """A phrase's index terms as keyed hashes under one bucket key: memory's hashing (the seam's
     one home of it), so PostgreSQL and SQLite match the same hashes."""
-    return memory._hash_terms(phrase, key)  # TODO(seam): a public name for the keyed hash
+    return memory.hash_terms(phrase, key)
 
 
 def open_store(url: str, *, timeout: float = 5.0, **options) -> "memory.MemoryStore":
