@@ -3558,7 +3558,7 @@ def main(argv=None) -> int:
     (memory.open_db: a URL loads adapters/postgres.py).
     """
     import argparse
-    from memory import (DB_HELP, StoreError, common_options, common_values, emit, open_db, open_for_reading,
+    from memory import (DB_HELP, StoreError, redacted, common_options, common_values, emit, open_db, open_for_reading,
                         report_error, require_user)
     common = common_options()
     parser = argparse.ArgumentParser(prog="gates.py", description="Review what the write-gates held back.",
@@ -3583,6 +3583,7 @@ def main(argv=None) -> int:
             if args.command == "quarantine":
                 if args.user:
                     require_user(store, args.user)
+                shown = redacted(args.db)  # a URL's password never reaches the terminal
                 for user in [args.user] if args.user else store.users():
                     held = [(m, "quarantined") for m in quarantined(store, user)]
                     held += [(store.get(c.b), f"contests #{c.a} (ledger entry #{c.id})")
@@ -3590,7 +3591,7 @@ def main(argv=None) -> int:
                     for m, why in sorted(held, key=lambda x: x[0].id):
                         rows.append((f"#{m.id} {user}/{m.task or '(user)'} [{m.attribute or '-'}] {why}, from "
                                      f"{m.source} {m.origin}: {m.text!r}\n      release: python gates.py "
-                                     f"{args.db} release {m.id}   discard: python gates.py {args.db} discard {m.id}",
+                                     f"{shown} release {m.id}   discard: python gates.py {shown} discard {m.id}",
                                      {"id": m.id, "user": user, "task": m.task, "attribute": m.attribute,
                                       "held": why, "source": m.source, "origin": m.origin, "text": m.text}))
             elif args.command == "refused":  # a user whose every write was refused has no memories

@@ -84,7 +84,7 @@ __all__ = [
     "check_export_header", "opposed",
     "HistoryEvent", "HISTORY_KINDS", "RULE_UPDATE", "PURGE_ALL_CONFIRM", "metadata_filter", "metadata_matches",
     "mem0_scope", "mem0_ids", "mem0_records", "mcp_memory_records", "MCP_MEMORY_ORIGIN",
-    "open_for_reading", "REFUSED_OPS", "open_db", "is_database_url", "DATABASE_URL_SCHEMES", "DB_HELP",
+    "open_for_reading", "REFUSED_OPS", "redacted", "open_db", "is_database_url", "DATABASE_URL_SCHEMES", "DB_HELP",
 ]
 
 # --- settings, scopes and kinds ---------------------------------------------------------------
@@ -6090,7 +6090,7 @@ def main(argv=None) -> int:
               getattr(args, "dry_run", False) else
               open_db(args.db, timeout=args.timeout, create=None if args.command == "import" else False)) as store:
             if getattr(store, "scrub_pending", False):  # read-only: the erased text may still be in the -wal file
-                print(f"memory.py: note: an erasure's scrub is pending in {args.db}; any write command (or "
+                print(f"memory.py: note: an erasure's scrub is pending in {redacted(args.db)}; any write command (or "
                       "MemoryStore(path)) with write access finishes it", file=sys.stderr)
             return _command(store, args, records)
     except BrokenPipeError:
@@ -6123,6 +6123,13 @@ READ_COMMANDS = ("users", "list", "show", "history", "conflicts", "events", "exp
 DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
 DB_HELP = ("the memory database: a file path, or a PostgreSQL URL (postgresql://USER@HOST:PORT/DBNAME "
            "or postgres://..., libpq's URI form; loads adapters/postgres.py, which needs psycopg 3)")
+
+
+def redacted(target: str) -> str:
+    """A DB argument as messages show it: a URL's password replaced by *** (a path unchanged).
+    Every message naming a PostgreSQL store goes through this, so a password never reaches a
+    terminal, a log or a hint to copy."""
+    return re.sub(r"(://[^/:@]*):[^@/]*@", r"\1:***@", target) if is_database_url(target) else target
 
 
 def is_database_url(target) -> bool:
@@ -6405,8 +6412,8 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
             if args.json:
                 print(json.dumps([item], indent=2, ensure_ascii=False))
             print(line, file=sys.stderr)
-            print(f"nothing imported into {args.db}; nothing written" + ("" if os.path.exists(args.db) else
-                                                                         " (no file created)"), file=sys.stderr)
+            print(f"nothing imported into {redacted(args.db)}; nothing written" + (
+                "" if is_database_url(args.db) or os.path.exists(args.db) else " (no file created)"), file=sys.stderr)
             return 1
         out.append((line, item))
     elif args.command == "backup":

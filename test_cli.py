@@ -17,6 +17,7 @@ from pathlib import Path
 
 from consolidate import consolidate
 from gates import Candidate, GuardGate, remember
+import memory
 from memory import SCHEMA_VERSION, LockedError, SchemaError, StoreError
 from test_support import FileCase, TempStoreCase, contents, location, new_store, sqlite_only, store_at
 
@@ -435,6 +436,19 @@ class DatabaseUrls(TempStoreCase):
 
     def setUp(self):
         self.dir = self.tmpdir
+
+    def test_no_message_shows_a_urls_password(self):
+        """A new user's trial: gates.py quarantine's release/discard hints and an import that wrote
+        nothing printed the URL with its password. Every message names the DB through
+        memory.redacted, and no command line formats the raw argument."""
+        self.assertEqual(memory.redacted("postgresql://app:s3cret@db:5432/mem"), "postgresql://app:***@db:5432/mem")
+        self.assertEqual(memory.redacted("POSTGRES://app:s3cret@db/mem"), "POSTGRES://app:***@db/mem")
+        self.assertEqual(memory.redacted("postgresql://app@db/mem"), "postgresql://app@db/mem")
+        self.assertEqual(memory.redacted("/tmp/a:b@c.db"), "/tmp/a:b@c.db", "a path is shown as given")
+        for module in ("memory.py", "gates.py", "consolidate.py", "adapters/mcp_server.py"):
+            with self.subTest(module=module):
+                source = (HERE / module).read_text(encoding="utf-8")
+                self.assertNotRegex(source, r"\{args\.db[}!:]", "format redacted(args.db), never the raw URL")
 
     def test_which_arguments_are_urls(self):
         import memory

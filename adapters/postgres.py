@@ -755,8 +755,8 @@ def _translate(exc, where: str, action: str) -> memory.StoreError:
 
 
 def _redact(url: str) -> str:
-    """The URL errors name: its password never appears in a message."""
-    return re.sub(r"(://[^/:@]*):[^@/]*@", r"\1:***@", url)
+    """The URL errors name: its password never appears in a message (memory.redacted, the one rule)."""
+    return memory.redacted(url)
 
 
 def _user_key(user: str) -> int:
