@@ -32,6 +32,18 @@ SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it
 
 
 def run(module, *args, stdin=None):
+    """The command line `python <module> ARGS` in a subprocess, run as `python -m <name>` from the
+    repository folder: the same code as __main__ with the same sys.path[0] and sys.argv[0] (so
+    the same usage lines), but its byte code comes from __pycache__, where `python memory.py`
+    compiles the whole script at every start (about 0.1 s each, on a quiet machine: the
+    commonest cost of this module). The literal `python memory.py` (gates.py, consolidate.py) of
+    the README runs in test_help_and_usage and test_export_into_a_closed_pipe_ends_quietly."""
+    return subprocess.run([sys.executable, "-m", module.removesuffix(".py"), *args], cwd=HERE,
+                          capture_output=True, text=True, timeout=60, input=stdin)
+
+
+def run_script(module, *args, stdin=None):
+    """`python <module> ARGS` exactly as the README writes it (the script's own path)."""
     return subprocess.run([sys.executable, str(HERE / module), *args], capture_output=True, text=True,
                           timeout=60, input=stdin)
 
@@ -60,7 +72,7 @@ class MemoryCommandLine(CliCase):
     def test_help_and_usage(self):
         for module in ("memory.py", "gates.py", "consolidate.py"):
             with self.subTest(module=module):
-                helped = run(module, "--help")
+                helped = run_script(module, "--help")  # the README's own form of each command line
                 self.assertEqual(helped.returncode, 0)
                 self.assertIn("usage:", helped.stdout)
         self.assertEqual(run("memory.py", self.db, "bogus").returncode, 2)
