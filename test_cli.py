@@ -5,6 +5,7 @@ python gates.py DB quarantine|release|discard;  python consolidate.py DB (--user
 Exit codes: 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the fix),
 2 usage. Also: export/import round trips, and every translated SQLite error says what to do."""
 
+import compileall
 import json
 import os
 import re
@@ -29,6 +30,15 @@ HERE = Path(__file__).resolve().parent
 # elsewhere, so that it stays under 30 s (each `python memory.py` compiles the whole script).
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)"
+
+
+def setUpModule():
+    # run()'s children read the three scripts' byte code from __pycache__, but only when it is
+    # fresh: with PYTHONDONTWRITEBYTECODE set no process writes it, and each child compiled the
+    # script again. Write it once here, as any import without that variable would (compileall
+    # skips a file whose cached byte code is up to date).
+    for name in ("memory.py", "gates.py", "consolidate.py"):
+        compileall.compile_file(str(HERE / name), quiet=2)
 
 
 def run(module, *args, stdin=None):
