@@ -193,7 +193,7 @@ class TestForgetIsCrashAtomic(FileCase):
                 self.assertNotIn(b"snarkhunter", self.file_bytes(path))
 
     def test_a_busy_reader_then_any_later_erasure_finishes_the_scrub(self):
-        store = self.open(timeout=0.3)
+        store = self.open(timeout=0.1)  # each wait for the reader below is this long
         mid = store.add("Temporary secret jabberwock.", user=U).id
         reader = sqlite3.connect(self.path)
         reader.execute("BEGIN")
