@@ -1,4 +1,6 @@
-"""The review command lines (issue 14), run as a user would: subprocesses on a real file.
+"""The review command lines (issue 14), run as a user would: subprocesses on a real file (a
+test's further calls of a command line it already started run its main() in this process by
+default, as subprocesses in CI: run_again).
 
 python memory.py DB users|list|show|history|conflicts|resolve|events|forget|purge|export|import|backup
 python gates.py DB quarantine|release|discard;  python consolidate.py DB (--user U | --all) ...
@@ -29,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 
 # Command-line checks that repeat a behaviour many times (every refused file kind, every option
 # position, every empty answer) run in CI; by default the suite keeps one subprocess per behaviour
-# elsewhere, so that it stays under 30 s (each `python memory.py` compiles the whole script).
+# elsewhere, so that it stays under 30 s (each subprocess is an interpreter start: run_again).
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)"
 
