@@ -1,10 +1,13 @@
-"""The review command lines (issue 14), run as a user would: subprocesses on a real file.
+"""The review command lines (issue 14), run as a user would: subprocesses on a real file (a
+test's further calls of a command line it already started run its main() in this process by
+default, as subprocesses in CI: run_again).
 
 python memory.py DB users|list|show|history|conflicts|resolve|events|forget|purge|export|import|backup
 python gates.py DB quarantine|release|discard;  python consolidate.py DB (--user U | --all) ...
 Exit codes: 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the fix),
 2 usage. Also: export/import round trips, and every translated SQLite error says what to do."""
 
+import compileall
 import json
 import os
 import re
@@ -15,7 +18,9 @@ import sys
 import unittest
 from pathlib import Path
 
+import consolidate as consolidate_module
 from consolidate import consolidate
+import gates
 from gates import Candidate, GuardGate, remember
 import memory
 from memory import SCHEMA_VERSION, LockedError, SchemaError, StoreError
@@ -26,12 +31,65 @@ HERE = Path(__file__).resolve().parent
 
 # Command-line checks that repeat a behaviour many times (every refused file kind, every option
 # position, every empty answer) run in CI; by default the suite keeps one subprocess per behaviour
-# elsewhere, so that it stays under 30 s (each `python memory.py` compiles the whole script).
+# elsewhere, so that it stays under 30 s (each subprocess is an interpreter start: run_again).
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)"
 
 
+def setUpModule():
+    # run()'s children read the three scripts' byte code from __pycache__, but only when it is
+    # fresh: with PYTHONDONTWRITEBYTECODE set no process writes it, and each child compiled the
+    # script again. Write it once here, as any import without that variable would (compileall
+    # skips a file whose cached byte code is up to date).
+    for name in ("memory.py", "gates.py", "consolidate.py"):
+        compileall.compile_file(str(HERE / name), quiet=2)
+
+
 def run(module, *args, stdin=None):
+    """The command line `python <module> ARGS` in a subprocess, run as `python -m <name>` from the
+    repository folder: the same code as __main__ with the same sys.path[0] and sys.argv[0] (so
+    the same usage lines), but its byte code comes from __pycache__, where `python memory.py`
+    compiles the whole script at every start (about 0.1 s each, on a quiet machine: the
+    commonest cost of this module). The literal `python memory.py` (gates.py, consolidate.py) of
+    the README runs in test_help_and_usage and test_export_into_a_closed_pipe_ends_quietly."""
+    return subprocess.run([sys.executable, "-m", module.removesuffix(".py"), *args], cwd=HERE,
+                          capture_output=True, text=True, timeout=60, input=stdin)
+
+
+def run_again(module, *args, stdin=None):
+    """A further call of a command line that the same test (or one before it in this file)
+    already ran as a subprocess with run(): other arguments, or the same command again (its
+    refusal). By default its main() runs in this process (in_process: the same argv, exit code,
+    stdout and stderr; no interpreter start, about 0.15 s each); in CI (MEMORY_SLOW_TESTS=1) a
+    subprocess like run(). Every command line of this file still runs as a subprocess on a real
+    file in the default suite; calls that need another process (a lock held here) use run()."""
+    return run(module, *args, stdin=stdin) if SLOW else in_process(module, *args, stdin=stdin)
+
+
+def in_process(module, *args, stdin=None):
+    """`python <module> ARGS` as main(ARGS) in this process: a CompletedProcess with the exit
+    code the interpreter would give (main's return value, or a SystemExit's: argparse's usage
+    errors and --help), and what went to stdout and stderr (stdin: the text it reads)."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+    from unittest import mock
+    main = {"memory.py": memory, "gates.py": gates, "consolidate.py": consolidate_module}[module].main
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err), mock.patch("sys.stdin", io.StringIO(stdin or "")):
+        try:
+            code = main(list(args))
+        except SystemExit as done:
+            code = done.code
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # the interpreter prints a non-integer code and exits 1
+        err.write(f"{code}\n")
+        code = 1
+    return subprocess.CompletedProcess([module, *args], code, out.getvalue(), err.getvalue())
+
+
+def run_script(module, *args, stdin=None):
+    """`python <module> ARGS` exactly as the README writes it (the script's own path)."""
     return subprocess.run([sys.executable, str(HERE / module), *args], capture_output=True, text=True,
                           timeout=60, input=stdin)
 
@@ -60,12 +118,12 @@ class MemoryCommandLine(CliCase):
     def test_help_and_usage(self):
         for module in ("memory.py", "gates.py", "consolidate.py"):
             with self.subTest(module=module):
-                helped = run(module, "--help")
+                helped = run_script(module, "--help")  # the README's own form of each command line
                 self.assertEqual(helped.returncode, 0)
                 self.assertIn("usage:", helped.stdout)
         self.assertEqual(run("memory.py", self.db, "bogus").returncode, 2)
-        self.assertEqual(run("memory.py", self.db, "list", "--status", "gone").returncode, 2)
-        self.assertEqual(run("memory.py", self.db, "list", "--user", " ").returncode, 2)
+        self.assertEqual(run_again("memory.py", self.db, "list", "--status", "gone").returncode, 2)
+        self.assertEqual(run_again("memory.py", self.db, "list", "--user", " ").returncode, 2)
 
     def test_one_command_says_what_is_held_about_ada_why_and_what_replaced_what(self):
         out = run("memory.py", self.db, "list", "--user", "ada")
@@ -75,7 +133,7 @@ class MemoryCommandLine(CliCase):
         self.assertIn(f"#{self.steak} current", out.stdout)
         self.assertIn("contested with", out.stdout)
         self.assertIn("quarantined", out.stdout)
-        data = json.loads(run("memory.py", self.db, "list", "--user", "ada", "--json").stdout)
+        data = json.loads(run_again("memory.py", self.db, "list", "--user", "ada", "--json").stdout)
         by_id = {item["memory"]["id"]: item for item in data}
         self.assertEqual(by_id[self.oslo]["retired_by"]["kept"], self.rome)
         self.assertEqual(by_id[self.oslo]["memory"]["text"], "I live in Oslo.")
@@ -84,25 +142,25 @@ class MemoryCommandLine(CliCase):
         data = json.loads(run("memory.py", self.db, "list", "--attribute", "home_city", "--status", "current",
                               "--json").stdout)
         self.assertEqual([d["memory"]["id"] for d in data], [self.rome])
-        self.assertEqual(run("memory.py", self.db, "list", "--user", "nobody").returncode, 1)
+        self.assertEqual(run_again("memory.py", self.db, "list", "--user", "nobody").returncode, 1)
 
     def test_show_prints_the_whole_chain(self):
         out = run("memory.py", self.db, "show", str(self.oslo))
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertIn("I live in Oslo.", out.stdout)
         self.assertIn(f"retired by #{self.rome} (newer statement, run 1): 'I live in Rome.' [current]", out.stdout)
-        missing = run("memory.py", self.db, "show", "9999")
+        missing = run_again("memory.py", self.db, "show", "9999")
         self.assertEqual(missing.returncode, 1)
         self.assertRegex(missing.stderr, r"no memory with id 9999.*list")
 
     def test_conflicts_resolve_and_history(self):
         out = run("memory.py", self.db, "conflicts", "--user", "ada")
         self.assertIn(f"resolve 1 --keep {self.veg}", out.stdout)
-        self.assertEqual(run("memory.py", self.db, "resolve", "1", "--keep", "12345").returncode, 1)
+        self.assertEqual(run_again("memory.py", self.db, "resolve", "1", "--keep", "12345").returncode, 1)
         done = run("memory.py", self.db, "resolve", "1", "--keep", str(self.veg), "--json")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(json.loads(done.stdout)[0]["resolutions"][0]["retired"], self.steak)
-        again = run("memory.py", self.db, "resolve", "1", "--keep", str(self.veg))
+        again = run_again("memory.py", self.db, "resolve", "1", "--keep", str(self.veg))
         self.assertEqual(again.returncode, 1)
         self.assertIn("resolved", again.stderr)
         history = run("memory.py", self.db, "history", str(self.steak))
@@ -112,11 +170,11 @@ class MemoryCommandLine(CliCase):
         users = json.loads(run("memory.py", self.db, "users", "--json").stdout)
         self.assertEqual([u["user"] for u in users], ["ada", "bob"])
         self.assertEqual(run("memory.py", self.db, "forget", str(self.rome), "--reason", "asked").returncode, 0)
-        self.assertEqual(run("memory.py", self.db, "forget", str(self.rome)).returncode, 1)
+        self.assertEqual(run_again("memory.py", self.db, "forget", str(self.rome)).returncode, 1)
         events = json.loads(run("memory.py", self.db, "events", "--json").stdout)
         self.assertEqual((events[0]["op"], sorted(events[0]["ids"])), ("forget", sorted([self.oslo, self.rome])))
         self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 0)
-        self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 1)
+        self.assertEqual(run_again("memory.py", self.db, "purge", "bob").returncode, 1)
         with store_at(self.db) as s:
             self.assertEqual(s.users(), ["ada"])
 
@@ -133,7 +191,7 @@ class MemoryCommandLine(CliCase):
         report = json.loads(imported.stdout)[0]
         self.assertEqual(report["refused"], [])
         self.assertEqual(len(report["ids"]), len([x for x in lines if x["type"] == "memory"]))
-        again = [json.loads(x) for x in run("memory.py", other, "export").stdout.splitlines()]
+        again = [json.loads(x) for x in run_again("memory.py", other, "export").stdout.splitlines()]
 
         def facts(records):  # what must survive: facts, statuses, rules, the ledger (ids renumbered)
             mem = {r["id"]: r for r in records if r["type"] == "memory"}
@@ -152,7 +210,7 @@ class MemoryCommandLine(CliCase):
                              tuple(exported[m["text"]][k] for k in ("source", "origin", "authority", "origin")))
         backup = str(self.dir / "copy.db")
         self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 0)
-        self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 1)  # never overwrites
+        self.assertEqual(run_again("memory.py", self.db, "backup", backup).returncode, 1)  # never overwrites
         with store_at(backup) as s:
             self.assertEqual(len(s.memories("ada")), 5)
 
@@ -169,7 +227,7 @@ class MemoryCommandLine(CliCase):
         self.assertIn("record 2: text", out.stderr)
         self.assertFalse((self.dir / "new.db").exists())
         newer = json.dumps({"type": "header", "format": "agent-memory", "schema_version": 99})
-        self.assertEqual(run("memory.py", location(str(self.dir / "new2.db")), "import", "-", stdin=newer).returncode, 1)
+        self.assertEqual(run_again("memory.py", location(str(self.dir / "new2.db")), "import", "-", stdin=newer).returncode, 1)
 
     @sqlite_only("missing database files")
     def test_a_missing_or_foreign_file_is_an_error_never_created(self):
@@ -213,7 +271,7 @@ class WhatANewUserMet(CliCase):
         (self.dir / "out.jsonl").write_text(run("memory.py", self.db, "export").stdout, encoding="utf-8")
         other = location(str(self.dir / "other.db"))
         first = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
-        again = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
+        again = json.loads(run_again("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         self.assertEqual(first["ids"], again["ids"])
         self.assertEqual(again["refused"], [])  # not refused: imported before, and said so (issue 20)
         self.assertEqual(len(again["already"]), len(first["ids"]) + first["resolutions"] + first["entries"])
@@ -223,7 +281,7 @@ class WhatANewUserMet(CliCase):
         (self.dir / "bad.jsonl").write_text("not json\n", encoding="utf-8")
         for name, source in (("never.db", "missing.jsonl"), ("never2.db", "bad.jsonl")):
             with self.subTest(source=source):
-                out = run("memory.py", location(str(self.dir / name)), "import", str(self.dir / source))
+                out = run_again("memory.py", location(str(self.dir / name)), "import", str(self.dir / source))
                 self.assertEqual(out.returncode, 1)
                 self.assertFalse((self.dir / name).exists())
 
@@ -314,12 +372,12 @@ class GatesCommandLine(CliCase):
         self.assertEqual(held[self.held]["origin"], "email:ada@example.com")
         released = run("gates.py", self.db, "release", str(self.held))
         self.assertEqual(released.returncode, 0, released.stderr)
-        self.assertEqual(run("gates.py", self.db, "release", str(self.held)).returncode, 1)
+        self.assertEqual(run_again("gates.py", self.db, "release", str(self.held)).returncode, 1)
         self.assertEqual(run("gates.py", self.db, "discard", str(self.steak)).returncode, 0)
         with store_at(self.db) as s:
             self.assertIsNone(s.get(self.steak))
             self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
-        self.assertEqual(run("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
+        self.assertEqual(run_again("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
 
     def test_json_and_timeout_before_or_after_the_command(self):
         # Defect: 'gates.py DB --json refused' was "unrecognized arguments", '--timeout 2 refused'
@@ -350,7 +408,7 @@ class CronCommandLine(CliCase):
             s.add("I live in Paris.", user="ada", attribute="home_city")
             s.add("I moved to Nice.", user="bob", attribute="home_city")
             s.add("I live in Lyon.", user="bob", attribute="home_city")
-        table = run("consolidate.py", self.db, "--all", "--dry-run")
+        table = run_again("consolidate.py", self.db, "--all", "--dry-run")
         self.assertIn("user", table.stdout.splitlines()[1])
         self.assertIn("ada", table.stdout)
         self.assertIn("bob", table.stdout)

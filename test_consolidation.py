@@ -14,6 +14,7 @@ from pathlib import Path
 
 from consolidate import RULES, Scope, consolidate, plan
 from memory import ALL, InvalidMemory
+import test_cli  # run / run_again: test_cli's home for starting the command lines
 from test_support import ON_POSTGRES, TempStoreCase, db, location, new_store, sqlite_only, store_at, temp_dir
 
 HERE = Path(__file__).resolve().parent
@@ -422,11 +423,17 @@ class TestPublicBugCasesConsolidation(StoreCase):
 
 
 class TestCronCommand(unittest.TestCase):
-    """python consolidate.py DB (--user U | --all) [--task T] [--dry-run] [--json]"""
+    """python consolidate.py DB (--user U | --all) [--task T] [--dry-run] [--json]
+
+    Each test's first calls run as subprocesses on a real file; its further calls run main() in
+    this process by default (every call a subprocess in CI): test_cli.run_again."""
 
     def run_cli(self, *args):
-        return subprocess.run([sys.executable, str(HERE / "consolidate.py"), *args],
-                              capture_output=True, text=True, timeout=60)
+        return test_cli.run("consolidate.py", *args)
+
+    def run_again(self, *args):
+        """A further call (by default in this process; in CI a subprocess): test_cli.run_again."""
+        return test_cli.run_again("consolidate.py", *args)
 
     def test_cli_dry_run_json_and_table(self):
         with temp_dir() as tmp:
@@ -447,11 +454,11 @@ class TestCronCommand(unittest.TestCase):
             self.assertEqual(real.returncode, 0, real.stderr)
             self.assertIn("newer statement", real.stdout)
             self.assertIn("I live in Oslo.", real.stdout)
-            again = self.run_cli(path, "--user", U1, "--json")
+            again = self.run_again(path, "--user", U1, "--json")
             self.assertEqual(json.loads(again.stdout)["resolutions"], [])
-            every = self.run_cli(path, "--all", "--json")
+            every = self.run_again(path, "--all", "--json")
             self.assertEqual(len(json.loads(every.stdout)["resolutions"]), 1)  # U2's pair only
-            level = self.run_cli(path, "--all", "--task", "-", "--json")
+            level = self.run_again(path, "--all", "--task", "-", "--json")
             self.assertEqual(level.returncode, 0, level.stderr)
 
     @sqlite_only("missing and foreign database files")
@@ -463,15 +470,15 @@ class TestCronCommand(unittest.TestCase):
             self.assertFalse((Path(tmp) / "nope.db").exists())
             junk = Path(tmp) / "junk.db"
             junk.write_bytes(b"not a database" * 200)
-            bad_file = self.run_cli(str(junk), "--all")
+            bad_file = self.run_again(str(junk), "--all")
             self.assertEqual(bad_file.returncode, 1)
             self.assertEqual(len(bad_file.stderr.strip().splitlines()), 1)
             for args in ([str(junk)], [str(junk), "--user", U1, "--all"], ["--all"]):
-                with self.subTest(args=args):
-                    self.assertEqual(self.run_cli(*args).returncode, 2)
+                with self.subTest(args=args):  # the first as a subprocess: the exit code of a usage error
+                    self.assertEqual((self.run_cli if args == [str(junk)] else self.run_again)(*args).returncode, 2)
             with store_at(str(Path(tmp) / "ok.db")):
                 pass
-            self.assertEqual(self.run_cli(str(Path(tmp) / "ok.db"), "--user", "").returncode, 2)  # bad usage
+            self.assertEqual(self.run_again(str(Path(tmp) / "ok.db"), "--user", "").returncode, 2)  # bad usage
 
 
 class TestRandomHistoriesAgainstReferenceFold(unittest.TestCase):

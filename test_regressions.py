@@ -80,7 +80,7 @@ class TestGuardGateInheritedFacts(unittest.TestCase):
 @sqlite_only("WAL and sqlite3 locks")
 class TestWalAndLocks(FileCase):
     def test_forget_reports_a_wal_kept_busy_by_a_reader(self):
-        s = self.open(timeout=0.3)
+        s = self.open(timeout=0.1)  # the forget waits this long for the reader
         mid = s.add("Temporary secret.", user=U).id
         reader = sqlite3.connect(self.path)
         self.addCleanup(reader.close)

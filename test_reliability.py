@@ -193,7 +193,7 @@ class TestForgetIsCrashAtomic(FileCase):
                 self.assertNotIn(b"snarkhunter", self.file_bytes(path))
 
     def test_a_busy_reader_then_any_later_erasure_finishes_the_scrub(self):
-        store = self.open(timeout=0.3)
+        store = self.open(timeout=0.1)  # each wait for the reader below is this long
         mid = store.add("Temporary secret jabberwock.", user=U).id
         reader = sqlite3.connect(self.path)
         reader.execute("BEGIN")
@@ -1142,7 +1142,9 @@ class TestRefusedWritesLeaveATrail(FileCase):
         self.assertNotEqual(events[0].digest, events[2].digest)
         dump = "\n".join(map(str, db(s).execute("SELECT * FROM events").fetchall()))
         self.assertNotIn("approve", dump)
-        self.assertNotIn("555", dump)
+        # The held text in any form (not bare "555": a random-keyed hex digest holds it by chance, ~3% of runs).
+        for part in ("phone", "555-0100", "555 0100", "5550100"):
+            self.assertNotIn(part, dump)
         with new_store() as other:  # a key per store: a stolen audit alone cannot be checked against guesses
             remember(Candidate(self.ATTACK, **tool), GuardGate(), other)
             self.assertNotEqual(other.events(refused=True)[0].digest, events[0].digest)

@@ -9,11 +9,12 @@
 - the URL by which the PostgreSQL pass names each test's own schema (issue 26)."""
 
 import ast
-import functools
 import re
 import unittest
 import urllib.parse
 from pathlib import Path
+
+from test_seam import parsed
 
 HERE = Path(__file__).resolve().parent
 
@@ -23,9 +24,8 @@ ALLOWED = {
 }
 
 
-@functools.lru_cache(maxsize=None)
 def tree(path):
-    return ast.parse(path.read_text(encoding="utf-8"))
+    return parsed(HERE / path)  # parsed once per file in the process (test_seam reads them too)
 
 
 def made_here(path):

@@ -5,7 +5,8 @@ Holds no tests. Every test that makes a temporary store or a temporary folder ma
   path is the same store, so a test can reopen it); `location(path)`: what a command line is
   given for that store (the path, or on PostgreSQL a URL); `contents(path)`: what is stored
   there, to compare before and after; `db(store)`: the store's connection for a test that reads
-  its tables directly (SQL both backends run); `temp_dir()`: a temporary folder.
+  its tables directly (SQL both backends run); `temp_dir()`: a temporary folder (in RAM where
+  the system has /dev/shm and TMPDIR is not set: TEMP_ROOT).
 - `TempStoreCase`: a TestCase base whose `new_store`/`store_at` close what they made when the
   test ends, with a temporary folder made on first use (`tmpdir`, `temp_path(name)`);
   `FileCase`: the same with `self.dir` and a store path `self.path` made in setUp, `open(**kw)`
@@ -60,9 +61,31 @@ def sqlite_only(reason):
                                         f"(without {BACKEND_ENV})")
 
 
+def _temp_root():
+    """Where temporary folders go: TMPDIR when it is set (tempfile's own choice), else a RAM file
+    system where there is one (/dev/shm on Linux, with 256 MiB free: a container's may have 64),
+    else tempfile's default. A store file syncs at its checkpoints and at every erasure (secure
+    deletion); on a disk that other processes keep busy those syncs were most of the suite's
+    waiting (test_reliability's two stores adding and forgetting: 2 s of 2.2 s). What the tests
+    check of a file (its bytes, POSIX locks, WAL and -shm, hard links, modes) is the same there;
+    only the sync is cheap."""
+    if os.environ.get("TMPDIR"):
+        return None
+    shm = "/dev/shm"
+    try:
+        free = os.statvfs(shm)
+    except OSError:  # no such folder
+        return None
+    return shm if os.access(shm, os.W_OK | os.X_OK) and free.f_bavail * free.f_frsize >= 256 << 20 else None
+
+
+TEMP_ROOT = _temp_root()
+
+
 def temp_dir(prefix="memtest_"):
-    """A temporary folder (a tempfile.TemporaryDirectory: context manager, .name, .cleanup())."""
-    return tempfile.TemporaryDirectory(prefix=prefix)
+    """A temporary folder (a tempfile.TemporaryDirectory: context manager, .name, .cleanup()),
+    under TEMP_ROOT."""
+    return tempfile.TemporaryDirectory(prefix=prefix, dir=TEMP_ROOT)
 
 
 # --- PostgreSQL: a schema per store -------------------------------------------------------------
