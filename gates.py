@@ -39,7 +39,7 @@ from __future__ import annotations
 import base64
 import re
 import unicodedata
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, field
 
 from consolidate import default_contradicts
 from memory import (ALL, DEFAULT_POLICY, INVISIBLE, POLICIES, RULE_RELEASED, TRUSTS, InvalidMemory, Memory,
@@ -745,18 +745,46 @@ class LanguageTable:
     function_words: frozenset
     patterns: dict
     letters: str = ""
+    words: dict = field(default_factory=dict)
+    rules: dict = field(default_factory=dict)
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+WORD_KINDS = ("imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
+              "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
+              "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
+              "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
+              "of_word", "user_word", "role_word")
+RULE_KINDS = ("answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "then", "you_must",
+              "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
+              "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
+              "prescribed", "role_compound", "antecedent", "please", "whoever_asks", "user_or_trusted",
+              "link_action", "thank", "says", "complementizer", "ai_word", "ai_named", "vocative", "addressee",
+              "addressee_article", "to_model", "procedure", "rule_label", "common_abbreviation", "datum",
+              "request", "account_word", "street_address", "phone_word", "reference_noun", "number_word",
+              "direction", "renewed", "routing", "change_of_route", "routed", "conditional", "label_to",
+              "label_article", "agent_noun", "agent_label", "reader_role", "note_noun", "reader_opener",
+              "to_reader", "standing_arrangement", "product_default", "courtesy_title", "other_owner",
+              "booked_name", "booking_title", "statement_nouns", "statement_verbs", "preference_nouns",
+              "preference_verbs", "instruction_nouns", "instruction_verbs", "identity_nouns", "identity_verbs",
+              "contact_nouns", "contact_verbs", "payment_nouns", "payment_verbs", "user_reference_form",
+              "owner_possessive", "possessive", "party_noun", "event_verb", "habitual", "reader_modal",
+              "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice", "family",
+              "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
+              "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
+              "profile_noun")
 
 
-def _table(code, script, words, letters="", **patterns):
-    unknown = set(patterns) - set(PATTERN_KINDS)
-    if unknown:
-        raise ValueError(f"pattern kinds: expected {' | '.join(PATTERN_KINDS)}; got {sorted(unknown)}")
-    return LanguageTable(code, script, frozenset(words.split()), patterns, letters)
+def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
+    for name, given, known in (("pattern", patterns, PATTERN_KINDS), ("word", words or {}, WORD_KINDS),
+                               ("rule", rules or {}, RULE_KINDS)):
+        unknown = set(given) - set(known)
+        if unknown:
+            raise ValueError(f"{name} kinds: expected {' | '.join(known)}; got {sorted(unknown)}")
+    return LanguageTable(code, script, frozenset(function_words.split()), patterns, letters,
+                         {k: frozenset(v.split()) for k, v in (words or {}).items()}, dict(rules or {}))
 
 
 LANGUAGES = {t.code: t for t in (
@@ -811,7 +839,348 @@ LANGUAGES = {t.code: t for t in (
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
-           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
+           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
+           words=dict(
+               imperative="""
+               accept act add adjust advise allow analyse analyze answer append apply approve arrange ask
+               assign attach authorise authorize avoid bcc book break bring build buy bypass call cancel cc
+               change check choose cite clarify classify clean click close collect combine compare compile
+               complete compose compute confirm consider contact continue convert copy correct count create cut
+               decline decode define delete deliver deny deploy describe design develop disable discuss display
+               do don't download draft drop edit email emphasise emphasize enable encode encourage end ensure
+               enter estimate evaluate exclude execute expand explain export extract favor favour fetch fill
+               find finish fix focus follow forget format forward foster gather generate get give go grant
+               highlight identify ignore imagine implement import improve include inform insert install
+               introduce invent invite join jumble keep label leave let limit list load log look make mark
+               memorise memorize mention merge misspell modify move name notify omit open order organise
+               organize output override paraphrase pass paste pay perform pick place plan post predict prefer
+               prepare present pretend print prioritise prioritize promote pronounce propose provide publish
+               put rate read recommend record redirect reduce refer reformat refuse register rely remember
+               remind remove rename render reorder repeat rephrase replace reply report request require reserve
+               reset resize respond restate restrict resume retrieve return reveal reverse review revise
+               rewrite route run save say schedule scramble search select sell send set share shift show sign
+               simplify skip solve sort speak specify spell split start state stop store submit substitute
+               suggest summarise summarize supply swap switch take talk teach tell test thank think transfer
+               transform translate treat try turn type unsubscribe update upload use verify visit wait watch
+               withdraw write""",
+               lead_in="also always and finally first just kindly never now please then",
+               finite="""
+               are aren't can could did does had has have is isn't may might must should was wasn't were will
+               won't would""",
+               auxiliary="""
+               'd 'll 're 's 've am are aren't can can't cannot could couldn't did didn't does doesn't had
+               hadn't has hasn't have haven't he'd he'll he's here's i'd i'll i'm i've is isn't it'll it's may
+               might mightn't must mustn't shall she'd she'll she's should shouldn't that's there's they'd
+               they'll they're they've was wasn't we'd we'll we're we've were weren't what's will won't would
+               wouldn't you'd you'll you're you've""",
+               irregular_past="""
+               arose ate beat beaten became began bent bet bit bled blew bore bought bound bred broke broken
+               brought built burnt burst came caught chose chosen clung cost crept dealt did done drank drew
+               driven drove dug eaten fallen fed fell felt fled flew forbade forgave forgot forgotten fought
+               found froze frozen gave given gone got grew grown heard held hid hit hung hurt kept knew known
+               laid lay led left lent let lit lost made meant met overtook paid put quit ran rang read risen
+               rode rose said sang sank sat saw seen sent set shone shook shot shown shut slept slid sold
+               sought spent split spoke spoken sprang spread stole stolen stood struck stuck stung swam swept
+               swore swung taken taught thought threw told took tore understood undertook upheld withdrew woke
+               won wore wound written wrote""",
+               object_opener="""
+               a all an any anything both each either every everyone everything her him his how it its me my no
+               nothing our some someone that the their them these this those us what where whether which who
+               whom whose why you your""",
+               subject="he i it she that there they this we you",
+               subordinate="after before if once unless until when whenever while",
+               third_person="""
+               appears arrives begins belongs boards climbs closes comes contains costs covers departs drops
+               ends expects expires falls flies goes grows happens holds includes lands lasts leaves lives
+               loses matures means meets offers opens plays reaches remains renews resumes rises runs sails
+               says seems serves ships sits stands starts stays takes walks wins works""",
+               modifier="""
+               a an any each every fully her his its least less more most my newly no our recently so that the
+               their these this those too very well your""",
+               adverb="again also always first immediately just never now only still then",
+               preposition="""
+               about after as at before by for from in into of off on out over through to under up via with
+               without""",
+               phrase_opener="""
+               a about all an any anything as at both by each either every everyone everything for from her him
+               his how in into it its me my no not nothing on our some someone that the their them these this
+               those through to up us using via what where whether which who whom whose why with without you
+               your""",
+               not_third_person="""
+               across afterwards always besides hers its less news ours perhaps plus series theirs this thus
+               towards unless whereas yes yours""",
+               object_determiner="a an her his its our the their these this those",
+               assistant_verb="""
+               bypass disclose disregard endorse exfiltrate ignore impersonate memorise memorize override
+               pretend prioritise prioritize promote recommend reveal roleplay""",
+               agent_action="""
+               accept anagram answer append approve augment authorise authorize bcc book buy cancel cc cite
+               compose confirm convert create deactivate decline define delete describe develop disable draft
+               email emphasise emphasize enhance erase explain export forward generate grant include
+               incorporate inform insert integrate introduce invite jumble mail mention misspell modify notify
+               order outline output paraphrase pay prepend print provide purchase rearrange redirect remind
+               render rephrase reply reserve respond rewrite route say schedule scramble send share sign skip
+               spell substitute suggest summarise summarize sync tell transfer translate treat upload wipe wire
+               write""",
+               order_label="always memo memorise memorize never note recommend remember self to",
+               standing_modifier="""
+               all backup default every favorite favourite future habitual main next own personal preferred
+               primary recurring regular saved standing usual""",
+               not_name="""
+               account admin administrator agent anon anonymous assistant bot client contact customer default
+               demo dev eval example guest hello info local mail main me member no nobody none noreply null
+               owner primary prod reply root sample self service someone staging support system team temp test
+               tester testing tests tmp unknown user users usr""",
+               verb_s="""
+               appears arrives begins belongs climbs comes contains costs covers departs expects falls goes
+               grows happens holds lands lasts lives loses means offers owns plays reaches remains rises seems
+               serves stays walks wins works""",
+               label_word="""
+               note notice update reminder important warning alert fyi ps re subject summary status holiday
+               attention info news breaking correction policy rule memo message""",
+               reader_word="you",
+               title="mr mrs ms miss mx dr prof sir dame madam",
+           ),
+           rules=dict(
+               answer_order=r"\bin (?:your|the) (?:answer|response|output|summary)\b|\bignore (?:all |the |any )?(?:previous|"
+                            r"prior|above|earlier)\b|\bdo the following\b|\btask (?:that )?i gave you\b|\bin (?:all |"
+                            r"any )?(?:future|later|subsequent) (?:conversations?|sessions?|chats?|answers?|responses?|"
+                            r"replies)\b|^(?:please\s+)?(?:bear|keep) in mind\b|^(?:please\s+)?make a note\b|\b(?:save|"
+                            r"store|add|commit|write) (?:this|that|it)\b.{0,20}\bmemory\b",
+               assistant_must=r"\b(?:the|your|this) (?:ai |ai-powered )?(?:assistant|chatbot|llm|language model)(?:'s)?\s+(?:should|"
+                              r"must|shall|needs? to|has to|is (?:to|required to|expected to|supposed to))\b",
+               hedged=r"\b(?:might|may|could)\s+(?:\w+\s+)?need to\b",
+               news_label=r"\b(?:update|news|announcement|change|changes|effective|reminder of)\b",
+               on_your_answer=r"^(?:please\s+)?[a-z]+(?:\s+up)?\s+your\s+(?:response|reply|answer|output|message|"
+                              r"summary|text)\b",
+               then=r"[,;:]\s*(?:and\s+)?then\s+(.+)",
+               you_must=r"\byou (?:must|should|need to|have to|will need to)\s+(?:(?:also|now|then|always|"
+                        r"just|first|immediately)\s+)?([a-z']+)",
+               preference_claim=r"\b(?:i|i'm|i am|i'd|user|the user)\s+(?:really\s+|usually\s+|mostly\s+|would\s+|"
+                                r"also\s+)?(?:like|likes|love|loves|prefer|prefers|enjoy|enjoys|hate|hates|dislike|"
+                                r"dislikes|want|wants|favou?r|favou?rs|rather|trust|trusts)\b|\b(?:my|our|user's|the user's)\s+(?:\w+\s+)?(?:favou?rite|"
+                                r"preferred|go-to)\b|\bis my go-to\b|\b(?:most )?trusted (?:source|vendor|provider|"
+                                r"brand)s?\b",
+               trusted_source=r"\b(?:most )?trusted (?:source|vendor|provider|brand|supplier|partner)s?\b|\bgo-to (?:source|"
+                              r"vendor|provider|brand)\b|\bauthoritative source\b",
+               first_person_preference=r"^(?:i\b|i'm\b|i am\b|i'd\b|my\b|our\b|we\b)|\bis my go-to\b",
+               past_narrative=r"^when\b[^,]{0,80}\b(?:was|were|had|did|\w+ed)\b",
+               agent_directive=r"\b(?:the|an?|your|this|our) (?:\w+ )?(?:assistant|agent|model|bot|ai)(?:'s)?\s+(?:can|"
+                               r"may|will|is (?:allowed|authori[sz]ed|permitted|able)|could|would)\b|\byou are now\b|"
+                               r"\bon (?:her|his|their|my|your|the user's|\w+'s) behalf\b|\bwithout (?:asking|checking|"
+                               r"confirmation|approval|consent)\b|\bpower of attorney\b|\bcan (?:make decisions|approve|"
+                               r"sign|act|decide)\b|\byour (?:answers?|reply|replies|responses?|output|summary|summaries)\b|"
+                               r"\b(?:authori[sz]ed|permitted|allowed|entitled|mandated) to (?:act|sign|manage|approve|"
+                               r"access|make|decide|pay|collect|pick up|receive)\b",
+               vouched=r"\bauto-?(?:approved|accepted|authori[sz]ed|confirmed)\b|\b(?:are|is|were|was|been)\s+(?:pre-?verified|"
+                       r"pre-?approved|verified and safe|safe and verified|whitelisted|trusted)\b|\bno need to (?:check|"
+                       r"verify|confirm|call|ask)\b|\bneeds? no (?:callback|check|verification|confirmation|"
+                       r"approval|sign-?off)\b|\bwithout (?:a )?(?:callback|check|verification)\b|\bverified (?:and )?safe\b",
+               person_pronoun=r"\b(?:she|her|hers|herself|he|his|him|himself)\b",
+               role_noun=r"(?:user|holder|customer|passenger|travell?er|guest|patient|subscriber|employee|member|"
+                         r"client|household|family)s?['’]?$",
+               tell_user=r"^(?:please\s+)?(?:always\s+|never\s+)?(?:tell|inform|remind|warn|advise|convince|"
+                         r"persuade|ask|urge|notify)\s+(?:the (?:user|customer|reader)|ada|them|him|her)\b",
+               text_unit=r"\b(?:letters?|vowels?|consonants?|words?|characters?|sentences?|symbols?|text|paragraphs?|"
+                         r"speech|poem|essay|story|summary|plot|lyrics|joke|haiku|limerick|slogan|tweet|response|"
+                         r"answer|reply|output|emojis?|synonyms?|acronyms?)\b",
+               bypass=r"(?<![\w-])--(?:skip|no|disable|force|insecure|allow)[\w-]*|\b(?:skip|skipp\w*|bypass\w*|"
+                      r"disabl\w*|turn\w* off|switch\w* off|circumvent\w*|override\w*)\s+(?:\w+\s+){0,3}?(?:checks?|"
+                      r"verification|review|approvals?|approval step|tests?|test suite|security|2fa|mfa|"
+                      r"confirmation|sign-?off|hooks?|scan\w*)\b",
+               prescribed=r"""\b(?:should|must|shall) (?:always |only |also )?be (?:the |an? |[\"'‘“«]|\d)""",
+               role_compound=r"guide|manual|interface|experience|service|support|care|satisfaction|base|feedback|"
+                             r"research|review|survey|forum|community|conference|group|segment|story|testing|acceptance|"
+                             r"agent|count|number|growth|lounge|terminal|list|room|wi-?fi|house|speaker|star|portal|"
+                             r"journey|traffic|numbers|demand|rights|charter|handbook|training|meeting|panel|day|"
+                             r"week|event|summit|behaviou?r|engagement|retention|acquisition|base|persona|flow|"
+                             r"test|study|studies|journeys|ratings?|reviews|comments|complaints|enquiries|inquiries|"
+                             r"queries|lobby|pass|parking|bathroom|safety|education|records?",
+               antecedent=r"(?-i:(?<=.)\b[A-Z][\w'’.-]*)|['’]s\b|\b(?:the|a|an|this|that|my|our|their)\s+\w+",
+               please=r"^\W*(?:please|kindly)\s+[a-z]+\b(?!\s+(?:note|find|see)\b)",
+               whoever_asks=r"\b(?:anyone|someone|anybody|asks?|asked)\b",
+               user_or_trusted=r"\buser\b|most trusted",
+               link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
+               thank=r"\bthank\s*$|\bthank-$",
+               says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
+                    r"replies|told \w+|confirmed|quoted|quotes|put it",
+               complementizer=r"that",
+               ai_word=r"ai|a\.i\.",
+               ai_named=r"⟪ai_word⟫[ -]?(?:assistant|agent|model|system|reader)s?|llms?|chatgpt|gpt-?\d\w*|"
+                        r"claude|gemini|copilot|chatbots?|language models?|automated (?:readers?|systems?|"
+                        r"agents?)",
+               vocative=r"dear|hey|hello|hi|attention",
+               addressee=r"to|for",
+               addressee_article=r"the |any |all ",
+               to_model=r"\b⟪vocative⟫\s*,?\s*(?:the |all |any )?(?:⟪ai_named⟫|⟪ai_word⟫)\b|\b⟪addressee⟫\s+⟪addressee_article⟫?(?:⟪ai_named⟫|"
+                        r"⟪ai_word⟫)\b(?=[^.!?:：]{0,40}[:：])|^\W*(?:⟪ai_named⟫|⟪ai_word⟫)[\s-]*(?:context|"
+                        r"note|notice|memo|instructions?|readable\b[^:：]*)\s*[:：]|(?:,|\byou)\s*(?:the |dear |"
+                        r"my )?⟪ai_named⟫\b|\b(?:the|an?|any) (?:ai|assistant|agent|model) reading this(?:\s+(?:email|"
+                        r"message|page|note|text|document))?(?=\s*[:,.;!)\]]|$)|\bwhoever reads this\b|\bso (?:that )?the (?:ai|"
+                        r"assistant|agent|model) knows\b|\b(?:for|in|into|to) (?:the |its )?(?:ai|assistant|"
+                        r"agent|model)'s (?:long-term )?memory\b|\b(?:in|into|to) your (?:long-term )?memory\b|"
+                        r"\bmemory update for\b",
+               procedure=r"\b(?:must|shall|is required to|are required to|has to|have to|needs? to|ought to|"
+                         r"(?:is|are) (?:expected|supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|\bshould (?:always |"
+                         r"never |also |only )?(?:be|get) [a-z]+(?:ed|en|wn|nt|lt|ne)\b|\bshould (?:always |"
+                         r"""only )?be (?:the |an? |[\"'‘“«]|\d)|\bshould (?:always|never)\b|\b(?:procedures?|"""
+                         r"process(?:es)?|workflows?|protocols?|polic(?:y|ies)|practices?|rules?|routines?|"
+                         r"methods?|conventions?|standards?|approach|sop|guidelines?)\s+(?:is|are)\s+to\s+[a-z]|"
+                         r"\b(?:you|we|users?|the user|staff|employees|everyone|everybody|all \w+|each \w+) should\b|"
+                         r"\bstep \d+\b|\bbest practice\b|\b(?:it is|it's) (?:recommended|advised|best|required|"
+                         r"mandatory) to\b",
+               rule_label=r"\b(?:(?:polic(?:y|ies)|rules?|procedures?|guidelines?|standards?|baseline|sop|regulations?)(?!\s+(?!(?:of|"
+                          r"for|on|in|and|to|the|at|by|from|reminder|notice|statement|summary|excerpt|extract|"
+                          r"note|memo|section|clause|text|wording|document|manual|handbook)\b|[\w-]*\d)[a-z]))\b",
+               common_abbreviation=r"dr|mr|mrs|ms|prof|st|mt|no|vs|etc|e\.g|i\.e|approx|inc|ltd|co|jr|sr|dept|ca|cf",
+               datum=r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                     r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|"
+                     r"thursday|friday|saturday|sunday|today|tomorrow|yesterday|tonight|noon|midnight)\b",
+               request=r"\b(?:ask(?:s|ed)?|request(?:s|ed)?|instruct(?:s|ed)?|insist(?:s|ed)?|demand(?:s|"
+                       r"ed)|direct(?:s|ed)?|urge(?:s|d)?|agree(?:s|d)?|decide(?:s|d)?|arrange(?:s|d)?|want(?:s|"
+                       r"ed)?|resolve(?:s|d)?|settle(?:s|d)?|mandate(?:s|d)?|stipulate(?:s|d)?)\s+(?:that|"
+                       r"to|us|you|them|him|her|me)\b|\bdemands? that\b|\b(?:decided|agreed|resolved|settled) (?:the|"
+                       r"all|any|every|each|his|their|its)\s|\bask(?:s|ed)? for\b|\b(?:would|'d) (?:like|"
+                       r"prefer|rather)\b|\b(?:was|were|has been|have been|had been|is|it was|it has been|"
+                       r"it is)\s+(?:agreed|decided|arranged|requested|instructed|asked|told|directed)\b|"
+                       r"\b(?:it )?(?:was|were|has been|have been|had been|is) (?:resolved|settled|mandated|"
+                       r"stipulated|noted|recorded|established|confirmed) that\b|\bat (?:the |her |his |their |"
+                       r"your |my |our |\w+'s )?(?:\w+ )?request\b|\bas (?:\w+ )?(?:requested|agreed|instructed|"
+                       r"asked|decided|arranged)\b|\bper (?:the |your |her |his |their )?(?:request|instructions?)\b|"
+                       r"\b(?:standing|earlier|previous|prior) (?:instruction|request|agreement)s?\b|\b(?:according to|"
+                       r"following) (?:the |your |her |his |their |\w+'s )?(?:\w+ )?(?:instructions?|requests?|"
+                       r"wish(?:es)?)\b|\byou (?:agreed|requested|asked|approved|authori[sz]ed|consented|"
+                       r"confirmed)\b|\b(?:is|are|was|were) to be (?:\w+ )?\w+(?:ed|en|wn|nt|lt|ne|id|de)\b|"
+                       r"\bwere told (?:to|that)\b|\b(?:told|asked) (?:us|me|you|them) to\b|\bfrom now on\b",
+               account_word=r"account|acct|a/c|sort code|routing number|iban|swift|bic|mandate|card(?: number)?|"
+                            r"wise|paypal|venmo|zelle|wallet",
+               street_address=r"(?i:\bp\.? ?o\.? box \d+)|(?<![\d:.,])\b\d{1,5}[A-Za-z]? (?:[A-Z][\w'’.-]* ){1,3}(?:Road|"
+                              r"Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Row|Way|Court|Ct|Drive|Dr|Place|Pl|Crescent|"
+                              r"Terrace|Square|Sq|Boulevard|Blvd|Mews|Grove|Gardens|Walk|Hill|Parade|Point|Wharf|"
+                              r"Quay)\b",
+               phone_word=r"\b(?:phone|mobile|tel|cell|whatsapp|sms)\b",
+               reference_noun=r"order|booking|reservation|confirmation|tracking|parcel|package|shipment|consignment|"
+                              r"ticket|invoice|reference|ref",
+               number_word=r"number|no\.?|id",
+               direction=r"to|into|via|through|towards|cc|bcc",
+               renewed=r"\b(?:new|newly|updated|replacement|temporary|alternative|alternate|backup|fallback)\b",
+               routing=r"\b(?:is|are|be|get|gets|will be|now|also|always|automatically)\s+(?:now\s+|always\s+|"
+                       r"automatically\s+|also\s+|exclusively\s+|only\s+|straight\s+|directly\s+)*(?:paid|"
+                       r"sent|forwarded|routed|redirected|transferred|uploaded|mirrored|shared|escalated|"
+                       r"emailed|mailed|directed|handled|processed|collected|deposited|credited|copied|cc'?d|"
+                       r"bcc'?d|wired|settled|charged|billed|insured|reimbursed|managed)\s+(?:\w+ly\s+)?(?:to|"
+                       r"into|through|via|by|at|with|on|in)\b(?!\s+(?:\d|the \d|(?:mon|tues|wednes|thurs|"
+                       r"fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b|or (?:after|"
+                       r"before)\b))|,\s*(?:paid|sent|charged|billed) (?:via|through|into|to)\b|\bare\s+(?:now\s+|"
+                       r"always\s+|usually\s+|normally\s+|only\s+)*(?:left|dropped|delivered|placed|booked|"
+                       r"ordered|bought|purchased|signed|approved|filed|made|done|kept|stored)\s+(?:\w+ly\s+)?(?:to|"
+                       r"into|through|via|by|at|with|on|in)\b|\breplaces? the (?:old|previous|current)\b|"
+                       r"\bgoing forward\b|\bhenceforth\b|\b(?:new|default|updated|preferred|recovery|fallback|"
+                       r"backup) (?:\w+ )?(?:address|e-?mail|phone|number|contact|account|iban|card|payee|"
+                       r"portal|login|website|url|endpoint|details|bank|method)\b|\bon file\b|\b(?:now )?banks? with\b|"
+                       r"\bswitched banks\b|\b(?:payments?|invoices?|transfers?|deposits?|salary|rent|fees|"
+                       r"refunds?|debits?) (?:\w+ ){0,3}(?:now|from now)\b",
+               change_of_route=r"\b(?:moved|changed|switched|updated|reset|redirected|transferred|migrated|set)(?:\s+\w+){0,3}?\s+to\b|"
+                               r"\b(?:has|have|had|was|were|been) (?:changed|updated|switched|moved|replaced)\b|\b(?:is|"
+                               r"are) now (?:managed|handled|held|run|administered|paid|sent|done) (?:by|through|"
+                               r"via)\b|\bno longer\b|\bgo(?:es)?\s+(?:now\s+|straight\s+|directly\s+|only\s+)?(?:to|"
+                               r"through|via)\b|\binstead\b|\bfrom (?:today|now|this (?:month|week|year)|next \w+|"
+                               r"the next)\b|\bon record\b|\bnow\b",
+               routed=r"\b(?:address|e-?mail|phone|number|contact|portal|log ?in|website|url|link|endpoint|"
+                      r"support|help ?line|hotline|(?:help|service|support|travel) desk|chat|details|(?P<money>account|"
+                      r"iban|card|payee|bank|payments?|invoices?|invoicing|billing|remittance|payable|payroll|"
+                      r"salary|wages|deposits?|refunds?|debits?|rent|fees|bills|wire)|mail|post|replies|"
+                      r"messages|calls|approvals?|bookings|documents|reports|correspondence|letters|parcels|"
+                      r"packages|deliveries|orders|groceries|shipments|notifications|alerts|reminders|copies|"
+                      r"statements|receipts|tickets|summaries|slips|codes|data|exports|backups|vpn|sim|device)\b",
+               conditional=r"^(?:if|when(?:ever)?|unless|in case|in the event|provided|providing|once|any ?time|"
+                           r"as long as|should (?:a|an|the|any|you|we|they|he|she|it)\b)\b|[,;] (?:if|unless|"
+                           r"whenever|as long as|provided that)\b",
+               label_to=r"to|for|attention|dear",
+               label_article=r"the |any |an? |all ",
+               agent_noun=r"agents?|assistants?|models?|bots?|readers?",
+               agent_label=r"\b⟪label_to⟫\s+⟪label_article⟫?(?:ai |automated |digital |virtual |reading )?⟪agent_noun⟫\b",
+               reader_role=r"ai|a\.i\.|llms?|gpt|bots?|robots?|agents?|assistants?|models?|helpers?|summari[sz]ers?|"
+                           r"readers?|systems?|copilots?|machines?|crawlers?|indexers?|parsers?|scrapers?|programs?",
+               note_noun=r"note|message|memo|word|reminder|notice|hint|tip|instructions?",
+               reader_opener=r"to|for|dear|hey|hi|hello|attention|attn|psst|fao",
+               to_reader=r"^\W*(?:(?:a |an |one )?(?:[\w-]+ ){0,2}⟪note_noun⟫\s+)?⟪reader_opener⟫\b[^:,.;]{0,50}\b⟪reader_role⟫\b[^:,.;]{0,40}[:,]|"
+                         r"^\W*(?:(?:dear|hey|hi|hello|psst)\b[\s,]*)?(?:the |my |our )?(?:[\w-]+[ -]){0,2}⟪reader_role⟫\s*[:,]|"
+                         r"\b(?:whoever|whatever|anyone|anybody|any (?:\w+ )?(?:one|body|system|tool|program|"
+                         r"service))\s+(?:that |who )?(?:reads|summari[sz]es|processes|handles|keeps|manages|"
+                         r"parses|indexes|scans|files)\b|\bif you are an? (?:\w+ ){0,2}⟪reader_role⟫\b",
+               standing_arrangement=r"\b(?:by default|default|defaults|preferred|preferences?|favou?rites?|go-to|henceforth|"
+                                    r"from now on|going forward|until further notice|permanently|standing (?:rule|instruction|"
+                                    r"arrangement|request|preference|order is))\b",
+               product_default=r"by default|default|defaults",
+               courtesy_title=r"Ms|Mrs|Miss|Mr|Mx",
+               other_owner=r"\b(?:from|of|by|for|to|with|at)\b|'s\b|\b(?:support|help|helpdesk|service|customer service|"
+                           r"sales|office|reception|info|press|enquiries|inquiries|bookings?|reservations?|front desk|"
+                           r"shop|store|clinic|surgery|pharmacy|hotel|restaurant)\b",
+               booked_name=r"under the name|in the name of|name",
+               booking_title=r"Ms|Mrs|Mr",
+               statement_nouns=r"words|quote",
+               statement_verbs=r"said|says|told|tells|wrote|writes|put it|stated|mentioned|quotes?|quoted|quoting|"
+                               r"confirmed|explained",
+               preference_nouns=r"prefer\w*|favou?rite|go-to|choice|trusted \w+",
+               preference_verbs=r"prefers?|likes?|loves?|enjoys?|hates?|dislikes?|wants?|would rather|trusts?|relies on|"
+                                r"only (?:uses|buys|shops|flies|books|wants)",
+               instruction_nouns=r"instructions?|requests?|approval|consent|authori[sz]ation|permission|mandate|behalf|"
+                                 r"power of attorney|standing order|wish(?:es)?",
+               instruction_verbs=r"approv\w*|pre-?approved|consent\w*|authori[sz]\w*|agreed|permitted|allowed|instructed|"
+                                 r"requested|asked|mandated|waived|can make decisions|has given",
+               identity_nouns=r"(?:full |legal |first |last |sur|user ?)?name|birth\w*|date of birth|age|nationality|"
+                              r"citizenship|passport|id(?: number)?|national insurance|social security|ssn|tax (?:id|"
+                              r"number)|vat number|handle|password|pin|passcode|security (?:question|code)|recovery \w+|"
+                              r"log ?in|2fa|allerg\w*|medical \w+|diagnosis|blood type|medications?|gender|pronouns?|"
+                              r"religion|partner|spouse|husband|wife|son|daughter|child(?:ren)?|kids?|mother|father|"
+                              r"parents?|nanny|guardian|accountant|advis[eo]r|lawyer|solicitor|attorney|doctor|physician|"
+                              r"gp|dentist|therapist|emergency contact|next of kin|manager|boss|(?:loyalty|frequent flyer|"
+                              r"licen[cs]e|insurance) (?:number|no|id)",
+               identity_verbs=r"is called|was born|allergic|has (?:an? )?(?:\w+ ){0,2}(?:allergy|allergies|condition|"
+                              r"disability)",
+               contact_nouns=r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |"
+                             r"reply-to )?address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail(?! (?:you|us|"
+                             r"me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|telephone|contact (?:number|"
+                             r"details|info(?:rmation)?|e-?mail|phone|address)|reply-to|home airport|sim",
+               contact_verbs=r"lives (?:in|at)|resides|moved to|is (?:now )?(?:based|located) in|can be reached",
+               payment_nouns=r"bank (?:account|details)|banking details|account (?:number|details)|iban|sort code|"
+                             r"routing number|card (?:number|details)|paypal|venmo|zelle|(?:crypto )?wallet|payee|"
+                             r"payment (?:method|details)|direct debit mandate|salary account",
+               payment_verbs=r"banks with|switched banks|pays (?:by|with|through|via)|is paid (?:into|to)",
+               user_reference_form=r"(?:the |this |that )?(?:end )?user|(?:the|this) (?:account ?holder|card ?holder|"
+                                   r"policy ?holder|customer|passenger|travell?er|guest|patient|subscriber|recipient of this \w+|"
+                                   r"person you (?:work|act) for)|this (?:employee|member|client|account)|(?:the|this) household|"
+                                   r"the family(?=['’]s)|you|your|yours|yourself",
+               owner_possessive=r"your|yours",
+               possessive=r"your",
+               party_noun=r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|"
+                          r"stay|check-?in|check-?out|subscription|return|refund|parcel|package|delivery|shipment|"
+                          r"invoice|bill|statement|payment|transfer|transaction|deposit|withdrawal|balance|overdraft|"
+                          r"prescription|results|test results|application|claim|visa|rental|table|tour|lesson|"
+                          r"session|consultation|visit|meeting|call|interview|exam|course|class|registration|"
+                          r"item|basket|cart|ride|event|receipt|confirmation|quote|estimate|talk|presentation|"
+                          r"seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|plan|"
+                          r"contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty",
+               event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|"
+                          r"credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|"
+                          r"purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|"
+                          r"processed|renewed|declined|reversed|settled)\b",
+               habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any|whenever|"
+                        r"by default|from now on|going forward|henceforth|in future|future|standing|permanently|"
+                        r"regularly|routinely)\b",
+               reader_modal=r"can|could|may|might|should|need to|must|will|have to|would|'ll",
+               sender_verb=r"remind",
+               reader_has=r"have|has",
+               up_to=r"up to",
+               reader_condition=r"if|when|whenever|once|before|after|unless|until",
+               not_you=r"if it (?:was|wasn't|was not)",
+               sender_notice=r"we(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|"
+                             r"update|message|let)",
+               family=r"daughter|son|child|children|kids?|husband|wife|partner|mother|father|mum|mom|dad",
+               party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|"
+                               r"id|window|slot|tracking",
+           )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -848,7 +1217,88 @@ LANGUAGES = {t.code: t for t in (
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
-           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
+           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
+           words=dict(
+               label_word="hinweis achtung",
+               reader_word="sie du",
+               name_particle="von der den",
+               title="frau herr fräulein",
+           ),
+           rules=dict(
+               says=r"sagt|sagte|schreibt|schrieb|meint",
+               complementizer=r"dass",
+               ai_word=r"ki",
+               ai_named=r"assistants? ki|ki-assistent\w*|sprachmodell\w*",
+               vocative=r"achtung",
+               addressee=r"für|an",
+               addressee_article=r"die |der |den ",
+               procedure=r"\b(?:muss|müssen) \w+ werden\b|\bsind \w* ?zu \w+en\b",
+               rule_label=r"\b(?:richtlinie\w*|regel\w*)\b",
+               imperative_opening=r"^(?:bitte\b|[a-zäöü]+en sie\b(?!.*\?))",
+               common_abbreviation=r"nr|bzw|z\.b|u\.a",
+               verb_forms=r"\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|hat|haben|hatte|hatten|kann|können|"
+                          r"konnte|könnte|soll|sollte|muss|müssen|darf|läuft|fährt|beträgt|kostet|schreibt|sagt|"
+                          r"fängt|gibt|geht|kommt|liegt|steht|bleibt|beginnt|endet|dauert|schneit|regnet|lautet|"
+                          r"fällt|findet|fehlt|hält|zieht|trifft|spielt|gewinnt|verliert|öffnet|schließt|bringt|"
+                          r"ge\w{3,}(?:t|en)|\w{3,}iert|(?:ich|wir|er|sie|es|man) \w+|(?-i:(?:be|er|ver|zer|"
+                          r"ent|emp|über|unter)[a-zäöüß]{3,}(?:t|en)))\b",
+               datum=r"\b(?:januar|februar|märz|juni|juli|oktober|dezember|montag|dienstag|mittwoch|donnerstag|"
+                     r"freitag|samstag|sonntag|morgen|gestern)\b",
+               request=r"\b(?:hat|haben) (?:\w+ )?(?:gebeten|verlangt|angewiesen)\b|\bwurde (?:vereinbart|"
+                       r"beschlossen|angeordnet)\b|\bauf (?:\w+ )?wunsch\b|\bwie (?:gewünscht|vereinbart)\b",
+               account_word=r"konto|kontonummer",
+               street_address=r"\b[A-Z][a-zäöüß]+(?:weg|straße|strasse|gasse|platz|allee|ring|damm|ufer) \d+",
+               reference_noun=r"bestellung|buchung|auftrag|paket|sendung|rechnung|sendungsnummer",
+               number_word=r"nr\.?|nummer",
+               direction=r"nach",
+               direction_article=r"an",
+               renewed=r"\b(?:neue[nrms]?|neu|ersatz\w*)\b",
+               routing=r"\b(?:neue[nr]?)\s+(?:\w+)?(?:adresse|nummer|e-mail|konto|iban|bankverbindung)|\bjetzt an\b|"
+                       r"\bgehen jetzt\b",
+               conditional=r"^(?:wenn|falls|sobald|sofern)\b",
+               label_to=r"an|für",
+               label_article=r"den |die |der ",
+               agent_noun=r"assistenten|assistentin|agenten|ki|modell|leser",
+               reader_role=r"ki|assistent\w*|modell",
+               note_noun=r"notiz|hinweis",
+               reader_opener=r"an|für",
+               standing_arrangement=r"\b(?:standardmäßig|voreingestellt|bevorzugt\w*|lieblings\w*|künftig|fortan|ab sofort|"
+                                    r"bis auf weiteres|dauerhaft)\b",
+               product_default=r"standardmäßig|voreingestellt",
+               courtesy_title=r"Frau|Herr",
+               other_owner=r"\b(?:von|vom)\b|\bkundenservice\b",
+               booked_name=r"auf den namen",
+               booking_title=r"Frau|Herr",
+               statement_verbs=r"sagt|sagte|schreibt|schrieb",
+               preference_nouns=r"bevorzugt\w*|lieblings\w*",
+               preference_verbs=r"bevorzugt|mag|liebt|vertraut",
+               instruction_nouns=r"anweisung|wunsch",
+               instruction_verbs=r"zugestimmt|genehmigt|erlaubt|bevollmächtigt",
+               identity_nouns=r"geburtsdatum|staatsangehörigkeit|passwort|allergie|arzt|steuerberater|anwalt",
+               identity_verbs=r"ist geboren",
+               contact_nouns=r"anschrift|\w*adresse|telefon\w*|handy\w*|\w*nummer",
+               contact_verbs=r"wohnt",
+               payment_nouns=r"bankverbindung|kontonummer|kartennummer",
+               user_reference_form=r"(?:des|der|dem|den) (?:nutzers|nutzerin|benutzers|benutzerin)|(?:die |der )?(?:nutzer|"
+                                   r"nutzerin|benutzer|benutzerin)|(?-i:Ihr|Ihre|Ihren|Ihrer|Ihrem|Ihres|Ihnen|Sie)",
+               second_person=r"(?-i:du|dein|deine|deinen|deinem|deiner|deines|dich|dir|Du|Dein\w*|Dich|Dir)",
+               owner_possessive=r"(?-i:Ihr\w*)",
+               possessive=r"ihr\w*|dein\w*",
+               party_noun=r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|"
+                          r"paket|sendung|lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|"
+                          r"erstattung|rezept|ergebnisse|antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|"
+                          r"unterkunft|fahrzeug|mietwagen|vortrag)",
+               event_verb=r"\b(?:wurde|wurden|hat|haben) (?:\w+ ){0,3}(?:bezahlt|überwiesen|belastet|gutgeschrieben|"
+                          r"erstattet|bestellt|gebucht|storniert|versandt|geliefert|zugestellt)\b",
+               habitual=r"\b(?:immer|nie|jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig)\b",
+               reader_modal=r"können|könnten|müssen|sollten|sollen|werden|dürfen|kannst|musst|solltest",
+               reader_has=r"haben|hast",
+               up_to=r"bis zu",
+               reader_condition=r"wenn|falls|sobald|bevor|damit|nachdem|können|müssen|sollten|dürfen",
+               polite_verb=r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)",
+               family=r"tochter|sohn|kind|kinder|mann|frau|mutter|vater",
+               polite=r"\W*bitte\b",
+           )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -883,7 +1333,90 @@ LANGUAGES = {t.code: t for t in (
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
-           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
+           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
+           words=dict(
+               label_word="remarque rappel mise",
+               reader_word="vous tu te",
+               name_particle="de du le la des d'",
+               title="mme mlle m monsieur madame",
+               of_word="de du des",
+           ),
+           rules=dict(
+               says=r"dit|a dit|écrit|a écrit",
+               complementizer=r"que",
+               ai_word=r"ia",
+               ai_named=r"assistants? ia|modèle de langage",
+               addressee=r"pour|à",
+               addressee_article=r"l'|la ",
+               procedure=r"\b(?:doit|doivent) (?:être|toujours)\b|\bil faut\b",
+               rule_label=r"\b(?:politique|règle\w*)\b",
+               imperative_opening=r"^(?:veuillez|merci de (?:bien vouloir )?\w+(?:er|ir|re)\b|n'oubliez pas|(?!chez\b)[a-zé]+ez\b(?![-\w])(?! [a-z]+ez))",
+               common_abbreviation=r"ste|mme|mlle",
+               verb_forms=r"\b(?:est|sont|était|étaient|sera|seront|serait|a|ont|avait|avaient|aura|peut|peuvent|"
+                          r"pourrait|doit|doivent|devrait|va|vont|fait|font|dit|passe|reste|commence|ouvre|ferme|"
+                          r"coûte|arrive|part|annonce|confirme|s'élève|lance|compte|\w{2,}(?:é|ée|és|ées|ait|"
+                          r"aient|era|eront|èrent|it|irent)|(?:je|j'|il|elle|on|nous|ils|elles) ?\w+)\b",
+               datum=r"\b(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|"
+                     r"décembre|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|aujourd'hui|demain|"
+                     r"hier)\b",
+               request=r"\b(?:a|ont|avez) demandé\b|\bdemande (?:que|de)\b|\b(?:a été|ont été|il a été) (?:convenu|"
+                       r"décidé|demandé)\b|\bà la demande\b|\bcomme (?:demandé|convenu)\b|\bselon (?:les|"
+                       r"ses|vos) instructions\b",
+               account_word=r"compte|numéro de compte",
+               street_address=r"(?<![\d:.,])\b\d{1,4},? (?i:rue|avenue|boulevard|chemin|allée|impasse|quai) ",
+               reference_noun=r"commande|colis|réservation|facture",
+               number_word=r"numéro",
+               direction=r"à|au|aux|vers",
+               renewed=r"\b(?:nouve(?:au|l|lle|aux|lles))\b",
+               routing=r"\b(?:nouvelle?|nouveau)\s+(?:\w+\s+)?(?:adresse|numéro|e-?mail|courriel|compte|iban|"
+                       r"rib)\b|\b(?:transférés?|envoyés?|versés?|virés?) (?:à|au|sur|vers)\b",
+               conditional=r"^(?:si|lorsque|quand|en cas|au cas)\b",
+               label_to=r"à|pour|de",
+               label_article=r"l'|le |les |la ",
+               agent_noun=r"ia|modèle|lecteurs?",
+               reader_role=r"ia|modèle",
+               note_noun=r"remarque",
+               reader_opener=r"à|pour",
+               standing_arrangement=r"\b(?:par défaut|préféré\w*|préférences?|favori\w*|désormais|dorénavant|à l'avenir|"
+                                    r"jusqu'à nouvel ordre)\b",
+               product_default=r"par défaut",
+               courtesy_title=r"Mme|Mlle|Madame|Monsieur",
+               other_owner=r"\b(?:de|du|des)\b|\bservice client\b",
+               booked_name=r"au nom de",
+               booking_title=r"Mme|M",
+               statement_verbs=r"a dit|dit|écrit",
+               preference_nouns=r"préféré\w*|favori\w*",
+               preference_verbs=r"préfère|aime|adore|déteste|fait confiance",
+               instruction_nouns=r"demande",
+               instruction_verbs=r"approuv\w*|autoris\w*|consenti\w*|a accepté",
+               identity_nouns=r"nom|date de naissance|nationalité|passeport|mot de passe|allergie|médecin|comptable|"
+                              r"avocat",
+               identity_verbs=r"est née?",
+               contact_nouns=r"adresse|(?<!ce )courriel|téléphone|portable|numéro",
+               contact_verbs=r"habite",
+               payment_nouns=r"coordonnées bancaires|rib",
+               user_reference_form=r"l'utilisat(?:eur|rice)|utilisat(?:eur|rice)|votre|vos|vous|(?:le |la |du |au )titulaire",
+               second_person=r"(?-i:tu|ton|ta|tes|toi|te)",
+               owner_possessive=r"votre|vos",
+               possessive=r"votre|vos|ton|ta|tes",
+               party_noun=r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|"
+                          r"facture|paiement|virement|retour|remboursement|ordonnance|résultats|dossier|visite|"
+                          r"consultation|voyage|location|table|achat|relevé|solde|siège|place|chambre|cabine|"
+                          r"logement|hébergement|véhicule|voiture de location|présentation|exposé|carte|adhésion|"
+                          r"contrat|forfait|cotisation|abonnement|renouvellement",
+               event_verb=r"\b(?:a|ont|été) (?:payé|envoyé|reçu|débité|crédité|remboursé|commandé|réservé|annulé|"
+                          r"expédié|livré)e?s?\b",
+               habitual=r"\b(?:toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut)\b",
+               reader_modal=r"pouvez|devez|pourrez|devrez|allez|peux|dois",
+               sender_verb=r"rappelons|informons|remercions|prions",
+               reader_has=r"avez|as",
+               up_to=r"jusqu'à",
+               reader_condition=r"si|lorsque|quand|pouvez-",
+               not_you=r"si ce n'(?:était|est) pas",
+               family=r"fille|fils|enfants?|mari|femme|mère|père",
+               party_attribute=r"numéro|référence|statut|heure|montant|créneau",
+               polite=r"\W*(?:veuillez|merci de)\b",
+           )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -916,9 +1449,90 @@ LANGUAGES = {t.code: t for t in (
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
-           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
+           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
+           words=dict(
+               label_word="aviso nota",
+               reader_word="usted tu te",
+               name_particle="de del la y el",
+               title="sra sr srta don doña señor señora",
+               of_word="de del",
+           ),
+           rules=dict(
+               says=r"dijo|dice|escribe|escribió|comentó",
+               complementizer=r"que",
+               ai_named=r"asistente de ia",
+               addressee=r"para",
+               addressee_article=r"el |la ",
+               procedure=r"\b(?:debe|deben) (?:ser|siempre)\b|\bhay que\b",
+               rule_label=r"\b(?:política|norma|regla\w*)\b",
+               imperative_opening=r"^(?:por favor|no olvide|recuerde|reenv[ií]e|env[ií]e|transfiera)",
+               common_abbreviation=r"sra?|sres|núm|n\.º|av|avda",
+               verb_forms=r"\b(?:es|son|era|eran|fue|fueron|está|están|estaba|ha|han|había|habían|será|serán|"
+                          r"sería|puede|pueden|podría|debe|deben|debería|suele|suelen|va|van|sale|lleva|abre|"
+                          r"cierra|cuesta|llega|dice|dijo|escribe|empieza|termina|\w{2,}(?:ado|ada|ados|adas|"
+                          r"ido|ida|idos|idas|ó|aron|ieron))\b",
+               datum=r"\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|"
+                     r"diciembre|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|ayer)\b",
+               request=r"\b(?:pidió|solicitó|ha pedido|ha solicitado)\b|\bse (?:acordó|decidió)\b|\bquedó (?:acordado|"
+                       r"decidido)\b|\ba (?:petición|solicitud) de\b|\bcomo (?:se )?(?:pidió|acordó|solicitó)\b|"
+                       r"\bsegún (?:las|sus) instrucciones\b",
+               account_word=r"cuenta|número de cuenta",
+               street_address=r"\b(?i:calle|avenida|avda\.?|plaza|paseo|camino) (?:de(?:l| la)? )?[A-ZÁÉÍÓÚÑ][\w]*(?: [A-ZÁÉÍÓÚÑ][\w]*){0,2},? (?:n\.?º ?)?\d{1,4}\b(?![:.,h]\d)",
+               reference_noun=r"pedido|reserva|paquete|envío|factura",
+               number_word=r"n\.?º|num\.?|número",
+               direction=r"hacia|para",
+               direction_article=r"a|al",
+               renewed=r"\b(?:nuev[oa]s?)\b",
+               routing=r"\b(?:nuev[oa])\s+(?:\w+\s+)?(?:dirección|número|correo|cuenta|iban|teléfono)\b|\bahora en la cuenta\b|"
+                       r"\bse ingresa\b",
+               conditional=r"^(?:cuando|en caso|siempre que|mientras)\b",
+               label_to=r"para|al",
+               label_article=r"el |la ",
+               agent_noun=r"asistente|agente|modelo",
+               reader_role=r"asistente|agente|modelo",
+               note_noun=r"nota",
+               reader_opener=r"para|al",
+               standing_arrangement=r"\b(?:por defecto|predeterminad\w*|preferid[oa]s?|preferencias?|favorit[oa]s?|en adelante|"
+                                    r"a partir de ahora|hasta nuevo aviso)\b",
+               product_default=r"por defecto|predeterminad\w*",
+               courtesy_title=r"Sra|Srta|Señora|Sr|Señor",
+               other_owner=r"\b(?:del|por|para)\b|\batención al cliente\b",
+               booked_name=r"a nombre de",
+               statement_verbs=r"dijo|dice|escribe|escribió",
+               preference_nouns=r"preferid[oa]s?|favorit[oa]s?",
+               preference_verbs=r"prefiere|le gusta|le encanta|confía",
+               instruction_nouns=r"petición|instrucciones",
+               instruction_verbs=r"aprob\w*|autoriz\w*|consinti\w*",
+               identity_nouns=r"nombre|fecha de nacimiento|nacionalidad|pasaporte|contraseña|alergia|médico|contable|"
+                              r"abogado",
+               identity_verbs=r"nació",
+               contact_nouns=r"dirección|(?<!este )correo|teléfono|móvil|número",
+               contact_verbs=r"vive",
+               payment_nouns=r"cuenta bancaria|número de cuenta|datos bancarios",
+               user_reference_form=r"(?:el |la |del |al )?(?:usuari[oa]|titular)|usted|ustedes",
+               second_person=r"(?-i:tu|tus|ti|te|vuestr[oa]s?|Tu|Tus)",
+               possessive=r"tu|tus|vuestr\w*",
+               party_noun=r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|"
+                          r"factura|pago|transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|"
+                          r"asiento|habitación|camarote|alojamiento|vehículo|coche de alquiler|charla|ponencia|"
+                          r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|"
+                          r"clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|"
+                          r"inscripción|préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta",
+               event_verb=r"\b(?:ha|han|se ha|se han|fue|fueron) (?:\w+ )?(?:pagado|enviado|recibido|cargado|"
+                          r"abonado|reembolsado|pedido|reservado|cancelado|entregado)\b",
+               habitual=r"\b(?:siempre|nunca|cada|todos|todas|en adelante|por defecto)\b",
+               reader_modal=r"puede|debe|podrá|deberá",
+               sender_verb=r"recordamos|informamos|\w+(?:amos|emos|imos)",
+               reader_has=r"tiene|tienes",
+               up_to=r"hasta",
+               reader_condition=r"cuando|puede",
+               not_you=r"si no (?:ha sido|fue|eras?)",
+               family=r"hija|hijo|hijos|hijas|marido|esposa|esposo|madre|padre",
+               party_attribute=r"número|referencia|estado|hora|fecha|importe|código|franja",
+               polite=r"\W*por favor\b",
+           )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
-           alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
+           alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
            to_assistant=r"assistente (?:ia|virtuale)|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
@@ -950,9 +1564,24 @@ LANGUAGES = {t.code: t for t in (
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
-           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
+           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
+           words=dict(
+               name_particle="da di del della",
+               title="signora signor",
+           ),
+           rules=dict(
+               ai_named=r"assistente ia",
+               addressee=r"per",
+               label_to=r"per",
+               agent_noun=r"assistente",
+               reader_role=r"assistente",
+               booked_name=r"a nome di",
+               sender_verb=r"ricordiamo|informiamo",
+               reader_has=r"hai",
+               polite=r"\W*per favore\b",
+           )),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
-           não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
+           não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
            to_assistant=r"assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
            override=r"ignore (?:todas )?(?:as )?instruções (?:anteriores|prévias)|esqueça (?:as )?instruções|"
@@ -982,7 +1611,16 @@ LANGUAGES = {t.code: t for t in (
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
-           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
+           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
+           words=dict(
+               name_particle="da dos das do e",
+           ),
+           rules=dict(
+               booked_name=r"em nome de",
+               reader_has=r"tem",
+               not_you=r"se não (?:foi|era)",
+               polite=r"\W*por favor\b",
+           )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -1012,7 +1650,16 @@ LANGUAGES = {t.code: t for t in (
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
-           first_person=r"ik|mijn|mij|wij|ons|onze"),
+           first_person=r"ik|mijn|mij|wij|ons|onze",
+           words=dict(
+               name_particle="van der den ter ten",
+               title="mevrouw meneer",
+           ),
+           rules=dict(
+               courtesy_title=r"Mevrouw|Meneer",
+               booked_name=r"op naam van",
+               polite=r"\W*(?:graag|alstublieft)\b",
+           )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
@@ -1042,9 +1689,16 @@ LANGUAGES = {t.code: t for t in (
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
-           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
+           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
+           words=dict(
+               title="pani pan",
+           ),
+           rules=dict(
+               courtesy_title=r"Pani|Pan",
+               polite=r"\W*proszę\b",
+           )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
-           şu tüm kadar sonra önce""", "çğıöşüİ",
+           şu tüm kadar sonra önce""", "ğışİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
            to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
@@ -1071,7 +1725,10 @@ LANGUAGES = {t.code: t for t in (
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
-           first_person=r"ben|benim|bana|biz|bizim"),
+           first_person=r"ben|benim|bana|biz|bizim",
+           rules=dict(
+               polite=r"\W*lütfen\b",
+           )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
@@ -1107,7 +1764,10 @@ LANGUAGES = {t.code: t for t in (
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
-           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
+           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
+           rules=dict(
+               polite=r"\W*пожалуйста\b",
+           )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
@@ -1135,7 +1795,14 @@ LANGUAGES = {t.code: t for t in (
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
-           first_person=r"私|僕|俺|わたし"),
+           first_person=r"私|僕|俺|わたし",
+           rules=dict(
+               to_model=r"AI.{0,6}(?:へ|に)",
+               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|"
+                          r"水道|携帯",
+               honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
+               polite=r".*(?:ください|お願いします)",
+           )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
@@ -1162,7 +1829,49 @@ LANGUAGES = {t.code: t for t in (
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
-           first_person=r"我"),
+           first_person=r"我",
+           words=dict(
+               user_word="用户 您 你",
+               role_word="用户",
+           ),
+           rules=dict(
+               says=r"说|表示|称|回复说|写道",
+               to_model=r"致[^：:，,]{0,12}(?:AI|人工智能|助手|模型)|(?:AI|人工智能)助手",
+               procedure=r"必须|务必|一律",
+               rule_label=r"\b(?:政策|规定|制度|规则)\b",
+               imperative_opening=r"^(?:请(?!假)|务必|不要)",
+               verb_forms=r"[是有为在已了将会能说于被把到过着正达降升涨跌停起飞签收处理上市售罄战胜聘请入职完成成功确认通知发布取消延持续预订获批筹得开始结束延长移入接待发生表示举行]",
+               datum=r"[一二三四五六七八九十百千万亿两]",
+               request=r"要求|(?<!合并)请求|商定|约定|按照.{0,8}指示|应.{0,8}要求|吩咐",
+               account_word=r"账户|账号|卡号",
+               phone_word=r"手机|电话",
+               direction_clause=r"(?:至|到|给)[^，。,.;；]{0,20}$",
+               renewed=r"新|更新|变更",
+               routing=r"转发至|发送至|转至|汇入|支付到|今后|从现在起|新的?(?:手机|电话|号码|地址|邮箱|账户|账号)",
+               change_of_route=r"改为|更改为|变更为|更新为",
+               routed=r"地址|电话|号码|邮箱|账户|账号|手机|银行|卡号|收款|付款|发票",
+               conditional=r"^(?:如果|若|一旦|除非|只要|当)",
+               reader_role=r"助手|模型",
+               standing_arrangement=r"默认|偏好|首选|最爱|今后|从现在起|长期有效",
+               product_default=r"默认",
+               statement_verbs=r"说|表示|称",
+               preference_nouns=r"偏好|最爱|首选",
+               preference_verbs=r"喜欢|信任|青睐",
+               instruction_nouns=r"要求|指示",
+               instruction_verbs=r"同意|批准|授权|允许|委托",
+               identity_nouns=r"姓名|名字|生日|国籍|护照|身份证|密码|医生|会计|律师",
+               identity_verbs=r"过敏",
+               contact_nouns=r"地址|邮箱|电话|手机|号码",
+               contact_verbs=r"住在",
+               payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
+               user_reference_form=r"用户|您|你",
+               addressed_party=r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+                               r"会员|演出|会议|课程",
+               profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
+               event_verb=r"已(?:支付|付款|扣款|到账|退款|发货|签收|送达|预订|取消)",
+               habitual=r"总是|每次|所有|今后|以后|默认",
+               polite=r"\W*请",
+           )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
@@ -1188,7 +1897,12 @@ LANGUAGES = {t.code: t for t in (
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
-           first_person=r"저는|제가|나는|내가|저의|제 "),
+           first_person=r"저는|제가|나는|내가|저의|제 ",
+           rules=dict(
+               party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
+               honorific_possessive=r"\s*(?:님|고객님)?\s*의",
+               polite=r".*(?:주세요|바랍니다)",
+           )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
@@ -1216,7 +1930,13 @@ LANGUAGES = {t.code: t for t in (
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
-           first_person=r"أنا|نحن"),
+           first_person=r"أنا|نحن",
+           words=dict(
+               name_particle="bin ibn al",
+           ),
+           rules=dict(
+               polite=r"\W*(?:من فضلك|يرجى)",
+           )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -1243,7 +1963,10 @@ LANGUAGES = {t.code: t for t in (
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
-           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
+           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
+           rules=dict(
+               polite=r"\W*कृपया",
+           ))
 )}
 
 
