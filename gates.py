@@ -354,15 +354,15 @@ def _imperative(clause: str, strict: bool = False) -> bool:
     words = _words(clause)[:14]
     polite = False
     while words and words[0] in _W("lead_in"):
-        if words[0] in ("always", "never") and len(words) > 1 and words[1] in _W("imperative"):
+        if words[0] in _W("rule_adverb") and len(words) > 1 and words[1] in _W("imperative"):
             return True
-        polite = polite or words[0] in ("please", "kindly")
+        polite = polite or words[0] in _W("polite_word")
         words = words[1:]
     if not words or words[0] not in _W("imperative") or words[:2] in (["thank", "you"], ["thanks"]):
         return False
     if len(words) > 1 and words[1] in _W("finite"):
         return False  # "Email is the fastest way": the verb-shaped word is the subject
-    if len(words) > 1 and (words[1] in _W("object_opener") or words[1] in ("not", "me", "us", "him", "them")):
+    if len(words) > 1 and (words[1] in _W("object_opener") or words[1] in _W("object_start")):
         return True
     if len(words) > 1 and words[1] in _W("preposition"):
         # "Send to Marc", but "Visit to the plant scheduled for Monday" and "Return to office
@@ -615,7 +615,7 @@ class LanguageTable:
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
-WORD_KINDS = ("imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
+WORD_KINDS = ("rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
@@ -704,6 +704,9 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            words=dict(
+               rule_adverb="always never",
+               polite_word="please kindly",
+               object_start="not me us him them",
                imperative="""
                accept act add adjust advise allow analyse analyze answer append apply approve arrange ask
                assign attach authorise authorize avoid bcc book break bring build buy bypass call cancel cc
@@ -2196,8 +2199,8 @@ def _identifier(flat: str, lang: str | None = None) -> str | None:
     """What contact or payment identifier the text carries (_IDENTIFIER, _CN_MOBILE), once the
     numbers of orders, parcels, bookings and tickets are masked (_REFERENCE_NUMBER): "routing"
     for a payment identifier, or a contact identifier that something is sent to (_DIRECTED, in
-    the text's language `lang`), that is new or changed (_RENEWED, _CHANGE) or that payments go
-    through (the "money" words of _ROUTED: billing, invoices, rent ...); "contact" for a
+    the text's language `lang`), that is new or changed (rules renewed, change_of_route) or that payments go
+    through (the "money" words of rule routed: billing, invoices, rent ...); "contact" for a
     contact identifier stated as a fact (a phone number in a contact card, a shop's street
     address); None for neither."""
     flat = _REFERENCE_NUMBER.sub(
@@ -2528,8 +2531,8 @@ _AMOUNT = re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹元]|eur|usd|gbp|c
 
 
 def _event(flat: str) -> bool:
-    """Whether the text reports one transaction or booking that happened (_EVENT_VERB) with its
-    amount, date or time, and no standing arrangement (_HABITUAL)."""
+    """Whether the text reports one transaction or booking that happened (rule event_verb) with its
+    amount, date or time, and no standing arrangement (rule habitual)."""
     return bool(_rule("event_verb").search(flat) and (_AMOUNT.search(flat) or _dated(flat))
                 and not _rule("habitual").search(flat))
 
@@ -2639,7 +2642,7 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
 
 def _field_noun(word: str) -> bool:
     """Whether `word` is a noun the gates already know as a field of a record: a thing the user
-    is party to (_PARTY_NOUNS, English) or a noun of a user-owned topic (USER_OWNED_CLAIMS)."""
+    is party to (rule party_noun, English) or a noun of a user-owned topic (USER_OWNED_CLAIMS)."""
     nouns = [_alternation("party_noun", "en")] + [n for n, _ in USER_OWNED_CLAIMS.values()]
     return any(re.fullmatch(rf"(?i)(?:{n})", word.strip()) for n in nouns)
 
@@ -2690,7 +2693,7 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
 
 
 def _party(after: str, lang: str | None) -> bool:
-    """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
+    """Whether the words after a possessive name a thing the user is party to (rule party_noun)
     and end its noun phrase there."""
     nouns = _alternation("party_noun", lang if _has_rule("party_noun", lang) else "en")
     if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
@@ -2707,7 +2710,7 @@ def _party(after: str, lang: str | None) -> bool:
     if _W("of_word", lang) and between and any(w in _all_words("of_word") for w in between[1:]):
         # French and Spanish name the head first: in "tu dirección de entrega", "votre adresse de
         # livraison" the party noun only qualifies an address; "votre numéro de commande" is still
-        # the order's number (_PARTY_ATTRIBUTES).
+        # the order's number (rule party_attribute).
         return bool(re.fullmatch(rf"(?i){_alternation('party_attribute')}", between[0]))
     rest = after[m.end():]
     # "your booking reference", "your order number": an attribute of that one booking or order
@@ -3289,7 +3292,7 @@ def _agent_request(flat: str) -> str | None:
     whole = body != frame and len(label.split()) >= 3
     for sentence in [*_clauses(body), *(_clauses(frame) if whole else ())]:
         words = _words(sentence)
-        if words[:1] in (["always"], ["never"]) and _imperative(sentence):
+        if words[:1] and words[0] in _W("rule_adverb") and _imperative(sentence):
             return "en.always_imperative"  # "Always pass --skip-checks ...": a standing rule for the reader
         if words[:2] in (["do", "not"], ["don't"]) and len(words) > 2 and words[2] in _W("agent_action"):
             return "en.agent_action"
