@@ -406,8 +406,7 @@ _QUOTES = re.compile(r"“[^”]*”|„[^“”]*[“”]|«[^»]*»|‹[^›]*
 _LABEL = re.compile(r"^([^:：]{1,60})(?:(?<!\d)[:：]|[:：](?!\d))\s*(?=\S)")  # not a time's colon: "7:00"
 _NAME_LABEL = re.compile(r"^(?:[A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){0,2}|[\u4e00-\u9fff]{2,4})$")
 _ATTRIBUTION = _LazyPattern(lambda: re.compile(
-    r"(?i)\b⟪says⟫\s*[:：,]?\s*$|\b⟪says⟫\s*⟪complementizer⟫?\s*$".replace(
-        "⟪says⟫", _alternation("says")).replace("⟪complementizer⟫", _alternation("complementizer"))))
+    rf"(?i)\b{_alternation('says')}\s*[:：,]?\s*$|\b{_alternation('says')}\s*{_alternation('complementizer')}?\s*$"))
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 _ABBREVIATIONS: dict = {}  # compiled on first use (see abbreviated)
 
