@@ -621,7 +621,7 @@ class LanguageTable:
       report"), phrase_opener, preposition, adverb, subject, subordinate, modifier (before an -ed
       word, an adjective: "the most trusted source"), third_person and verb_s (third-person verbs
       seldom plural nouns: "Return flight IB 3166 lands ..."), not_third_person ("this", "news"),
-      object_determiner;
+      object_determiner, plural_subject ("we", "they": a subject, a verb, an object);
     - assistant_verb (an imperative of one steers an answer or a memory: "Recommend Vendor-V
       first", "Ignore the rules above"), agent_action (one asks the reader to act for someone:
       send, pay, book; any other imperative is how-to text), order_label ("Remember:");
@@ -673,7 +673,8 @@ class LanguageTable:
     - the user: user_reference_form (USER_REFERENCE), second_person, owner_possessive,
       possessive, courtesy_title ("Ms.", "Frau": someone the gate cannot tell from the user),
       booked_name and booking_title ("under the name"), other_owner (a label naming another
-      owner), person_pronoun and antecedent, role_noun and role_compound ("customer service" is
+      owner), owner_of ("the address of the user", "l'adresse de", "die Adresse des Nutzers") and
+      passive_by ("approved by the account holder"), person_pronoun and antecedent, role_noun and role_compound ("customer service" is
       no person), the claim shapes <topic>_nouns and <topic>_verbs of USER_OWNED_CLAIMS
       (statement, preference, instruction, identity, contact, payment), and the reader of how-to
       text: reader_modal, sender_verb, reader_has, up_to, reader_condition, not_you,
@@ -694,12 +695,12 @@ class LanguageTable:
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
-WORD_KINDS = ("rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
+WORD_KINDS = ("plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -784,6 +785,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            words=dict(
+               plural_subject="we they i",
                rule_adverb="always never",
                polite_word="please kindly",
                object_start="not me us him them",
@@ -888,6 +890,8 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               owner_of="of|for|by|from",
+               passive_by="by",
                rule_to_act=r"\b(?:must|shall|should always|should never|(?:is|are) (?:required )?to|ha(?:s|ve) to|"
                            r"needs? to)\s+(?:(?:always|never|not|also|only|be)\s+)?⟪agent_action⟫\b",
                if_asked=r"\b(?:if|when|whenever|should) (?:the user|anyone|someone|they|ada|you are) (?:\w+ )?"
@@ -1175,6 +1179,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               owner_of="von|der|des",
                says=r"sagt|sagte|schreibt|schrieb|meint",
                complementizer=r"dass",
                ai_word=r"ki",
@@ -1292,6 +1297,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               owner_of="de|d'|du|des",
                says=r"dit|a dit|écrit|a écrit",
                complementizer=r"que",
                ai_word=r"ia",
@@ -1408,6 +1414,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               owner_of="del",
                says=r"dijo|dice|escribe|escribió|comentó",
                complementizer=r"que",
                ai_named=r"asistente de ia",
@@ -1520,6 +1527,7 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               owner_of="dall'|della",
                ai_named=r"assistente ia",
                addressee=r"per",
                label_to=r"per",
@@ -2225,7 +2233,7 @@ def _has_fact_shape(sentence: str, lang: str) -> bool:
             w in _verbs_s() or (len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "'s", "ous", "ics"))
                                  and w not in _W("not_third_person")) for w in words[1:])
             # a plural subject, a verb, an object: "Scientists map the genome", "They win the cup"
-            or any((words[i - 1].endswith("s") or words[i - 1] in ("we", "they", "i")) and w.isalpha()
+            or any((words[i - 1].endswith("s") or words[i - 1] in _W("plural_subject")) and w.isalpha()
                    and w not in _FUNCTION_WORDS["en"] and words[i + 1] in _W("object_determiner")
                    for i, w in enumerate(words[1:-1], 1)))
     return _has_rule("verb_forms", lang) and bool(_rule("verb_forms", lang).search(sentence))
@@ -2465,8 +2473,8 @@ def _owned_patterns(claims, names: tuple) -> list:
     for topic, (nouns, verbs) in claims.items():
         out.append((topic, re.compile(
             rf"(?i){user}\s*(?:[\w'’-]+\s+){{0,3}}?(?:{nouns})(?![\w])|(?<![\w])(?:{nouns})(?:\s+[\w'’-]+){{0,3}}?\s+"
-            rf"(?:of|for|by|from|de|d'|du|des|del|von|der|des|dall'|della)\s*{user}|{subject}\s*(?:[\w'’-]+\s+){{0,4}}?"
-            rf"(?:{verbs})(?![\w])|(?<![\w])(?:{verbs})\s+(?:[\w'’-]+\s+){{0,2}}?(?:by\s+)?{user}|"
+            rf"{_alternation('owner_of')}\s*{user}|{subject}\s*(?:[\w'’-]+\s+){{0,4}}?"
+            rf"(?:{verbs})(?![\w])|(?<![\w])(?:{verbs})\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_alternation('passive_by')}\s+)?{user}|"
             rf"(?<![\w])(?:{nouns})\s+{user}|{cjk_user}的?[\u3400-\u9fff\d ]{{0,8}}?(?:{nouns}|{verbs})"),
             re.compile(rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])")))
     if len(_OWNED_CACHE) > 64:
