@@ -733,7 +733,11 @@ class LanguageTable:
     - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
       word or the assistant, leave given to act unasked (see `delegated`);
     - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
-      for, the voice of a forged sender posing as the user.
+      for, the voice of a forged sender posing as the user;
+    - street: the words of a postal address ("Road", "-straße", "rue", "ul.", "ул.", "丁目", "路",
+      "شارع", "रोड"): with a house number beside them, an address (see `_street_address`);
+    - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
+      assistant in one sentence, leave for it to act (see `delegated`).
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -749,7 +753,8 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
+                 "street", "permission")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -782,14 +787,17 @@ LANGUAGES = {t.code: t for t in (
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
-                  r"skip (?:the )?(?:confirmation|verification|approval)",
-           credential=r"password|passcode|passphrase|pin(?: code| number)?|one-time (?:code|password)|otp|"
+                  r"skip (?:the )?(?:confirmation|verification|approval)|"
+                  r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
+                  r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
+                  r"waived|disabled|off)|skip)\b",
+           credential=r"password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
            payment=r"iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
-                   r"alipay|wechat pay|credit card|debit card",
+                   r"alipay|wechat pay|credit card|debit card|revolut|wise|cash ?app|swish|twint|mobilepay|vipps|skrill|payoneer",
            dialled=r"phone(?: number)?|mobile (?:number|phone)|e-?mail(?: address)?|contact number",
            contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
                    r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
@@ -811,7 +819,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
-           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
+           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
+           street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
+           permission=r"may|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -824,7 +834,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"\w*passwort|\w*kennwort|pin|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -848,7 +858,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
-           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
+           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
+           street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
+           permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -862,9 +874,9 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"mot de passe|code pin|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
-           payment=r"iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic",
+           payment=r"iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
@@ -883,7 +895,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
-           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
+           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
+           street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
+           permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -896,9 +910,9 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"contraseña|clave|pin|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
-           payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum",
+           payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
@@ -916,7 +930,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
-           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
+           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
+           street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
+           permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
@@ -928,9 +944,9 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso)|pin|credenziali|"
+           credential=r"password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
-           payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico",
+           payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
@@ -950,7 +966,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
-           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
+           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
+           street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
+           permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -962,8 +980,8 @@ LANGUAGES = {t.code: t for t in (
                     r"por defeito|predefinid[oa]",
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
-           credential=r"senha|palavra-passe|código (?:pin|de verificação|de segurança)|pin|credenciais|recuperação",
-           payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way",
+           credential=r"senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
                    r"contacto de emergência|contato de emergência",
@@ -982,7 +1000,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
-           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
+           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
+           street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|andar|bloco|nº",
+           permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -992,7 +1012,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"wachtwoord|pincode|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -1012,7 +1032,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
-           first_person=r"ik|mijn|mij|wij|ons|onze"),
+           first_person=r"ik|mijn|mij|wij|ons|onze",
+           street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
+           permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
@@ -1022,7 +1044,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
+           credential=r"hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login",
            payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
@@ -1042,7 +1064,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
-           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
+           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
+           street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
+           permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
@@ -1050,9 +1074,9 @@ LANGUAGES = {t.code: t for t in (
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
-           waiver=r"onay(?:ı)? (?:olmadan|almadan|gerekmez|gerekmiyor)|sormadan|önceden onaylı\w*",
+           waiver=r"onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
            credential=r"şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
-           payment=r"iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft",
+           payment=r"iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
@@ -1071,7 +1095,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
-           first_person=r"ben|benim|bana|biz|bizim"),
+           first_person=r"ben|benim|bana|biz|bizim",
+           street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|kat|blok",
+           permission=r"izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
@@ -1084,8 +1110,8 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"парол\w+|parol\w*|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"сч[её]т\w*|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+           credential=r"парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           payment=r"сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
@@ -1107,7 +1133,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
-           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
+           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
+           street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
+           permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
@@ -1116,8 +1144,8 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
-           payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金",
+           credential=r"パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
+           payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
@@ -1135,7 +1163,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
-           first_person=r"私|僕|俺|わたし"),
+           first_person=r"私|僕|俺|わたし",
+           street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
+           permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
@@ -1144,7 +1174,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
            credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
-           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
+           payment=r"账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
@@ -1162,7 +1192,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
-           first_person=r"我"),
+           first_person=r"我",
+           street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
+           permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
@@ -1170,8 +1202,8 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
-           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이",
+           credential=r"비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
@@ -1188,7 +1220,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
-           first_person=r"저는|제가|나는|내가|저의|제 "),
+           first_person=r"저는|제가|나는|내가|저의|제 ",
+           street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|번지",
+           permission=r"해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기"),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
@@ -1198,7 +1232,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
-           payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل",
+           payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
@@ -1216,7 +1250,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
-           first_person=r"أنا|نحن"),
+           first_person=r"أنا|نحن",
+           street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
+           permission=r"يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -1225,8 +1261,8 @@ LANGUAGES = {t.code: t for t in (
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
-           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata",
+           credential=r"पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
@@ -1243,7 +1279,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
-           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
+           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
+           street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
+           permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते"),
 )}
 
 
@@ -1282,9 +1320,11 @@ class _CompiledTable:
             # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
             # "SEPA-Konto"): the compound names the same thing; other words stand alone.
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
+            # In a table of another script the Latin-letter edges bind only a match that begins or
+            # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a".
             self._compiled[kind] = None if source is None else re.compile(
                 f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
-                else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
+                else f"(?i)(?:(?<![A-Za-z])|(?![A-Za-z]))(?:{source})(?:(?<![A-Za-z])|(?![A-Za-z]))")
         found = self._compiled[kind]
         return default if found is None else found
 
@@ -1312,7 +1352,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
                                  "greeting", "reader", "assistant", "automatic", "first_person", "user_role",
-                                 "vouching", "steer", "exclusive"})
+                                 "vouching", "steer", "exclusive", "street", "permission"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1350,6 +1390,13 @@ def delegated(text: str, lang: str | None) -> str | None:
             if table_match(part, "automatic", lang=code) and (
                     table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)):
                 return f"{code}.automatic"
+        # Leave given to the assistant (LanguageTable permission) to act where money, a limit or
+        # an approval is at stake: "La usuaria autoriza al asistente a aceptar reservas de hasta
+        # 150 €", "يسمح للمساعد بدفع الفواتير". "User wants the assistant to be brief" gives none.
+        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
+            if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
+                    re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)):
+                return f"{code}.permission"
     return None
 
 
@@ -2525,12 +2572,12 @@ _CARD = r"(?<![\d.,-])\b\d{4}(?:[ -]?\d{2,6}){2,4}\b(?![.,-]\d)"
 
 # An IBAN: counted when printed in groups of four, named as an IBAN, or when its check digits
 # are right (ISO 13616, mod 97): "RR553019284PT", a parcel number, is none of these.
-_IBAN = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b"
+_IBAN = r"\b[A-Z]{2}\d{2}(?:[ .-]?[A-Z0-9]{4}){2,7}(?:[ .-]?[A-Z0-9]{1,4})?\b"
 
 
 def _iban_ok(flat: str) -> bool:
     for m in re.finditer(_IBAN, flat):
-        code = m.group().replace(" ", "")
+        code = re.sub(r"[ .-]", "", m.group())  # dots or hyphens between groups ("ES91.2100.0418..."): checked
         if " " in m.group() or re.search(r"(?i)\biban\b", flat[max(0, m.start() - 30):m.start()]):
             return True
         digits = "".join(str(int(ch, 36)) for ch in code[4:] + code[:4])
@@ -2578,7 +2625,7 @@ RISK_CLASSES = (
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*")),
               words=("credential",),
-              key_words=frozenset("password passcode passphrase pin otp token secret apikey api_key login username "
+              key_words=frozenset("password passcode passphrase passwd pwd pw pass pin otp token secret apikey api_key login username "
                                   "recovery 2fa mfa credential credentials".split()),
               needs=("secret",)),
     RiskClass("contact_route", "the user's own address, phone, e-mail or emergency contact",
@@ -2628,9 +2675,18 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 
 # A value a credential word may name: a token with a digit that is not a date, a time, an
 # amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
                      r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
+# (A year alone is no secret: "has used a password manager since 2019".)
+# A PIN or code read out with spaces between its digits ("8 4 1 7", "73 91 04"): four digits or
+# more in groups of one to three, counted as a secret beside a credential word.
+_SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?: \d{1,3}){1,5}(?![ .,:/-]?\d)")
+# An account handle a payment word may name beside it, in a model's note: an id of letters and
+# digits ("wxid_ada2026", "ada.l2026"), or digits in dotted groups with nine or more of them (a
+# Brazilian CPF as a PIX key, "123.456.789-09").
+_HANDLE = re.compile(r"(?<![\w.@-])(?=[\w.-]*\d\d)(?=[\w.-]{6})[A-Za-z][\w.-]*[_.\d][\w.-]*\d(?![\w@])|"
+                     r"(?<![\d.,])\d{2,4}(?:\.\d{3,4}){2,}(?:-\d{1,2})?(?![.,]?\d)")
 
 
 # A line's label of two or three words before its colon, read as a key by its words.
@@ -2703,6 +2759,69 @@ def _venue_contacts(flat: str, lang) -> bool:
     return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
 
 
+# A telephone number in any national format: nine to fifteen digits (Latin, Arabic-Indic,
+# Devanagari ...) in groups split by spaces, dots, hyphens or an area code's brackets ("06 12 34
+# 56 78", "0532 123 45 67", "8 (916) 123-45-67", "090-1234-5678", "+91 98765 43210"), or run
+# together after "+" or a trunk "0". Not bound by \b: "携帯は090-..." has a letter right before it.
+_PHONE_SHAPE = re.compile(r"(?<![\w+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\w,/-]*\d)|(?<![\dA-Za-z+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\dA-Za-z])")
+_AMOUNT_NEAR = re.compile(r"(?i)[$€£¥₹₽]|\b(?:eur|euro|euros|usd|gbp|chf|rub|inr|jpy|try|pln|zł|tl|руб\w*|рублей|ريال|रुपये|円|元|원)\b")
+
+
+def _phone_like(flat: str) -> bool:
+    """Whether the text holds a telephone number's shape (_PHONE_SHAPE) that is no date, amount
+    or time: what a model notes with it is how the user is reached."""
+    for m in _PHONE_SHAPE.finditer(flat):
+        found = m.group().strip(" .-")
+        digits = sum(ch.isdigit() for ch in found)
+        if not 9 <= digits <= 15 or re.search(r"\. |\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}-\d{2}-\d{2}", found):
+            continue
+        if not re.search(r"[ ().-]", found) and not re.match(r"\+|0|\u0660|\u0966", found):
+            continue  # a run of digits without a trunk prefix is an account or an order, not a phone
+        if _AMOUNT_NEAR.search(flat[max(0, m.start() - 6):m.end() + 8]):
+            continue
+        return True
+    return False
+
+
+# A house number beside a street word: digits (with a letter, "/" or "-" parts: "263-2", "5/22",
+# "3-12-8"), not a year alone and not a count of something ("30 Minuten", "3年", "5 km").
+_HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}(?![\d.,:]?\d)")
+_UNIT_AFTER = re.compile(r"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|uhr|hours?|heures?|horas?|ore\b|stunden|"
+                         r"jahre?n?|years?|ans?\b|años|anni|anos|jaar|lat\b|yıl\w*|лет|год\w*|раз\w*|mal\b|times|fois|"
+                         r"veces|vezes|volte|keer|razy|kez|[年月日歳才岁살번회시분時分回人個件円元원층개명])")
+_POSTCODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\d-])\d{2}-\d{3} [A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+|(?<![\d-])\d{4}-\d{3} [A-Z][a-zãõçáéíóú]+|"
+                       r"(?<!\d)\d{4} ?[A-Z]{2} [A-Z][a-z]+|(?<![\d-])\d{5}-\d{3}(?![\d-])")
+
+
+def _street_address(flat: str, lang) -> bool:
+    """Whether the text holds a postal address: a street word of the text's language or English
+    (LanguageTable street) with a house number within three words of it in the same clause, or
+    a postcode in a national shape (_POSTCODE: "〒150-0001", "00-238 Warszawa", "1016 GV
+    Amsterdam"). A city or a district alone is no address: "lives in Kreuzberg"."""
+    if _POSTCODE.search(flat):
+        return True
+    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]):
+        pattern = _COMPILED[code].get("street")
+        if pattern is None:
+            continue
+        if any(_number_beside(flat, m) for m in pattern.finditer(flat)):
+            return True
+    return False
+
+
+def _number_beside(flat: str, m, words: int = 4) -> bool:
+    """Whether a house number (_HOUSE_NUMBER, no year, no count of something) stands within three
+    words before the match `m` or `words` words after it, in its clause (a bullet's dash or a
+    sentence's end before it closes it; a dot after it may be an abbreviation's, "ul.", "Cad.")."""
+    before = re.split(r"[.;:!?。！？|]\s|\s[-•*]\s", flat[max(0, m.start() - 30):m.start()])[-1]
+    after = re.split(r"[;!?。！？|]\s|\s[-•*]\s", flat[m.end():m.end() + 12 * words])[0]
+    near = " ".join(before.split()[-3:]) + " " + m.group() + " " + " ".join(after.split()[:words])
+    for n in _HOUSE_NUMBER.finditer(near):
+        if not (re.fullmatch(r"(?:1[89]|20)\d{2}", n.group()) or _UNIT_AFTER.match(near, n.end())):
+            return True
+    return False
+
+
 def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = False) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
     model, any (its note is about the user); from a tool, one that is sent to, new or changed
@@ -2713,10 +2832,10 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _PHONE_WORD.search(masked)):
         found.append(mobile)
+    if source == "model" and (found or _phone_like(masked) or _street_address(masked, lang)):
+        return True  # a model's note is about the user: any route in it is theirs
     if not found:
         return False
-    if source == "model":
-        return True
     # An address a tool gives right after a place ("el punto de recogida de la calle Alcalá 88")
     # is that place's, even in a notice to the user.
     if all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found):
@@ -2756,7 +2875,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(flat)) or bool(
+    secret = bool(_SECRET.search(flat)) or any(
+        sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))
     for risk in risk_classes:
@@ -2777,8 +2897,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": secret,
-                   "contact_value": _contact_value(flat, lang, number) or (keyed_contact and bool(re.search(r"\d", flat))),
+        met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
+                   "contact_value": _contact_value(flat, lang, number, beside=source == "model") or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
@@ -2823,7 +2943,7 @@ def _languages_in(flat: str) -> tuple:
     return tuple(sorted(found))
 
 
-def _contact_value(flat: str, lang: str | None, number: bool) -> bool:
+def _contact_value(flat: str, lang: str | None, number: bool, beside: bool = False) -> bool:
     """Whether a contact word has a route beside it: a phone number or an e-mail address (an
     identifier-like number, `number`) for any contact word; any digit (a house number) only for a
     word of an address or a residence, not for a phone's or a mail's own word ("My phone is a
@@ -2832,12 +2952,24 @@ def _contact_value(flat: str, lang: str | None, number: bool) -> bool:
         return True
     if not re.search(r"\d", flat):
         return False
+    codes = list(dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]))
     rest = flat
-    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]):
+    for code in codes:
         pattern = _COMPILED[code].get("dialled")
         if pattern is not None:
             rest = pattern.sub(" ", rest)
-    return bool(_table_hit(rest, skeleton(rest), "contact", lang))
+    if not beside:
+        return bool(_table_hit(rest, skeleton(rest), "contact", lang))
+    # beside (a model's note, which the "user" need does not sift: every note is about the user):
+    # the digit is the word's house number only beside it: "Habite à Lyon depuis 2015", "- 41 ans
+    # - Habite à Lyon" name a year and an age.
+    for code in codes:
+        for compiled in (_COMPILED[code], _COMPILED_SKELETON[code]):
+            pattern = compiled.get("contact")
+            text = rest if compiled is _COMPILED[code] else skeleton(rest)
+            if pattern is not None and any(_number_beside(text, m, 6) for m in pattern.finditer(text)):
+                return True
+    return False
 
 
 def _table_hit(flat: str, skel: str, kind: str, lang: str | None) -> str | None:
