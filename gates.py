@@ -791,11 +791,11 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
-           credential=r"password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
+           credential=r"security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
-           payment=r"iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
+           payment=r"pay(?:ment)? link|payment request|iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
                    r"alipay|wechat pay|credit card|debit card|revolut|wise|cash ?app|swish|twint|mobilepay|vipps|skrill|payoneer",
            dialled=r"phone(?: number)?|mobile (?:number|phone)|e-?mail(?: address)?|contact number",
@@ -805,7 +805,7 @@ LANGUAGES = {t.code: t for t in (
                    r"next of kin|lives (?:at|on)",
            change=r"new|changed|updated|replaced|moved|switched|now",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
-           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
+           approval=r"consult\w*|check(?:ing)? with|confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
            abbreviation=r"rd|ave|blvd|apt|tel|ref|approx",
@@ -821,7 +821,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"may|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with"),
+           permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -834,10 +834,10 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
-           payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
+           payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
            dialled=r"telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail",
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
@@ -874,15 +874,15 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
-           payment=r"iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
+           payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
-           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
+           approval=r"consult\w*|confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
            abbreviation=r"bd|av|tél|apt|bât|réf",
            user_role=r"(?<!nom d')(?<!guide de l')(?<!espace )l'utilisat(?:eur|rice)|(?<!nom d')(?<!d')utilisatrice",
@@ -910,14 +910,14 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
-           payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
+           payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
-           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
+           approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
            negation=r"no|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
            user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
@@ -944,15 +944,15 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
-           payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
+           payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
-           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
+           approval=r"consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"non|senza|nessun\w*|saltare|salta",
            abbreviation=r"v|c\.so|p\.za|tel|int|sc",
            user_role=r"(?:dell|all|nell|sull|dall)'utente|(?<!nome )(?<!manuale )(?<!guida )(?<!area )(?<!id )(?:l')?utente"
@@ -980,14 +980,14 @@ LANGUAGES = {t.code: t for t in (
                     r"por defeito|predefinid[oa]",
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
-           credential=r"senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
-           payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
+           credential=r"pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
                    r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
-           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
+           approval=r"consult\w*|confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
            negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
            abbreviation=r"r|av|dto|esq|tel|lt|lj",
            user_role=r"(?<!nome de )(?<!nome do )(?<!manual do )(?:o |a )?(?:usuári[oa]|utilizador\w*)",
@@ -1012,14 +1012,14 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
-           payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
+           payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
            contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
-           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
+           approval=r"overleg\w*|bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
            negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
            abbreviation=r"str|nr|tel|bus",
            user_role=r"(?:de )?gebruiker",
@@ -1044,14 +1044,14 @@ LANGUAGES = {t.code: t for t in (
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login",
-           payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
+           credential=r"pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login",
+           payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
-           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
+           approval=r"konsult\w*|potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"nie|bez|pomiń|pominąć|pomijać",
            abbreviation=r"ul|al|os|pl|nr|tel|lok|woj",
            user_role=r"(?<!nazwa )(?<!konto )użytkownik\w*|użytkowniczk\w*",
@@ -1075,13 +1075,13 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
            waiver=r"onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
-           credential=r"şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
-           payment=r"iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
+           credential=r"güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
-           approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
+           approval=r"danış\w*|onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
            abbreviation=r"cad|sok|mah|blv|apt|tel|kat",
@@ -1110,15 +1110,15 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+           credential=r"контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
-           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
+           approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
            negation=r"не|без|нет|пропуска\w*|пропусти\w*",
            abbreviation=r"ул|д|кв|пр|пер|г|стр|корп|тел|обл|р-н|наб|пл",
@@ -1144,13 +1144,13 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
-           payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
+           credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
+           payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
+           approval=r"相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
            negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
@@ -1173,14 +1173,14 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
-           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
-           payment=r"账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
+           credential=r"密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
-           approval=r"确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
+           approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"不|无需|免|没有|未经|无须|跳过|省略",
            user_role=r"用户(?!名|手册|协议|ID)",
            steer=r"推荐|建议|推介",
@@ -1202,13 +1202,13 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
-           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
+           credential=r"보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
-           approval=r"hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
+           approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
            user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            steer=r"추천|권하|권장",
@@ -1229,15 +1229,15 @@ LANGUAGES = {t.code: t for t in (
            override=r"تجاهل (?:جميع |كل )?(?:التعليمات|الأوامر) السابقة|تعليمات جديدة",
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
-           waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
+           credential=r"سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
-           payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
+           payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
-           approval=r"taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
+           approval=r"الرجوع|استشار\w*|taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
            negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
            abbreviation=r"ص\.ب|ت",
            user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
@@ -1252,7 +1252,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض"),
+           permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -1261,13 +1261,13 @@ LANGUAGES = {t.code: t for t in (
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
-           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
+           credential=r"सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
-           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
+           approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
            negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
            user_role=r"उपयोगकर्ता(?! नाम| आईडी| पुस्तिका)",
            steer=r"सिफारिश|सुझाव|अनुशंसा",
@@ -1377,12 +1377,14 @@ def waived(text: str, lang: str | None) -> str | None:
     return None
 
 
-def delegated(text: str, lang: str | None) -> str | None:
+def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None:
     """The rule name ("it.automatic") when the text gives leave to act unasked, in any table's
     language: a word of acting on its own (LanguageTable automatic) in one sentence
     with an approval word ("approvare automaticamente", "自動承認") or with the assistant ("I'm
     fine with the assistant renewing my subscriptions automatically"). "The bill is paid
-    automatically by direct debit" names neither and is no such leave. Pure."""
+    automatically by direct debit" names neither and is no such leave. leave=True (a model's
+    note, whose every sentence is about the user): also a word of giving leave (LanguageTable
+    permission) with the assistant and a limit, a payment or an approval word. Pure."""
     for part in re.split(r"(?<=[.!?。！？])\s*", text):
         # Every table: the words of acting on one's own are each a language's own
         # ("Pagamentos automáticos aprovados" reads as Spanish by its accents).
@@ -1393,7 +1395,8 @@ def delegated(text: str, lang: str | None) -> str | None:
         # Leave given to the assistant (LanguageTable permission) to act where money, a limit or
         # an approval is at stake: "La usuaria autoriza al asistente a aceptar reservas de hasta
         # 150 €", "يسمح للمساعد بدفع الفواتير". "User wants the assistant to be brief" gives none.
-        for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
+        # Not in a tool's text, where "the travel agent may call you" is a business's notice.
+        for code in () if not leave else dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
             if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
                     re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)):
                 return f"{code}.permission"
@@ -2897,7 +2900,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
+        met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
                    "contact_value": _contact_value(flat, lang, number, beside=source == "model") or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
@@ -2911,7 +2914,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
-            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang)
+            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang, leave=source == "model")
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in keys:
