@@ -737,7 +737,8 @@ class LanguageTable:
     - street: the words of a postal address ("Road", "-straße", "rue", "ul.", "ул.", "丁目", "路",
       "شارع", "रोड"): with a house number beside them, an address (see `_street_address`);
     - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
-      assistant in one sentence, leave for it to act (see `delegated`).
+      assistant in one sentence, leave for it to act (see `delegated`);
+    - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से").
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -754,7 +755,7 @@ class LanguageTable:
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
-                 "street", "permission")
+                 "street", "permission", "behalf")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -807,7 +808,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"consult\w*|check(?:ing)? with|confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
-           negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           negation=r"unnecessary|optional|disabled|not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
            abbreviation=r"rd|ave|blvd|apt|tel|ref|approx",
            user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum)s?\b)|user's",
            steer=r"recommend\w*|suggest\w*|promot\w*|endors\w*|push|advis\w*",
@@ -821,7 +822,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with"),
+           permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -834,7 +836,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -846,7 +848,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
-           negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           negation=r"unnötig|nicht (?:nötig|erforderlich|notwendig)|deaktiviert|nicht|kein\w*|ohne|entfällt|überspring\w*",
            abbreviation=r"str|nr|tel|hausnr|geb",
            user_role=r"(?:der |die |des )?(?:nutzer|nutzerin|benutzer|benutzerin)s?",
            steer=r"empfiehl\w*|empfehl\w*|schlag\w* vor|bewirb\w*|bewerb\w*",
@@ -860,7 +862,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
-           permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden"),
+           permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -874,7 +877,7 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -883,7 +886,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
            approval=r"consult\w*|confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
-           negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           negation=r"inutile|facultati\w*|désactivée?s?|non requise?|pas|sans|aucune?|ne|n'|sauter|ignorer",
            abbreviation=r"bd|av|tél|apt|bât|réf",
            user_role=r"(?<!nom d')(?<!guide de l')(?<!espace )l'utilisat(?:eur|rice)|(?<!nom d')(?<!d')utilisatrice",
            steer=r"recommand\w*|conseill\w*|propos\w*|suggér\w*|suggèr\w*",
@@ -897,7 +900,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
-           permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de"),
+           permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -910,7 +914,7 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -918,7 +922,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
            approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
-           negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           negation=r"innecesari\w*|opcional|desactivad\w*|no|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
            user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
            steer=r"recomiend\w*|recomend\w*|suger\w*|sugier\w*|aconsej\w*|promociona\w*",
@@ -932,7 +936,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
-           permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien"),
+           permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
@@ -944,7 +949,7 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -952,8 +957,8 @@ LANGUAGES = {t.code: t for t in (
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
-           approval=r"consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
-           negation=r"non|senza|nessun\w*|saltare|salta",
+           approval=r"chieder\w*|chiedendo\w*|consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
+           negation=r"inutile|facoltativ\w*|disattivat\w*|non (?:serve|necessari\w*|richiest\w*)|non|senza|nessun\w*|saltare|salta",
            abbreviation=r"v|c\.so|p\.za|tel|int|sc",
            user_role=r"(?:dell|all|nell|sull|dall)'utente|(?<!nome )(?<!manuale )(?<!guida )(?<!area )(?<!id )(?:l')?utente"
                      r"(?!\s+(?:id|name)\b)",
@@ -968,7 +973,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
-           permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che"),
+           permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -987,8 +993,8 @@ LANGUAGES = {t.code: t for t in (
                    r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
-           approval=r"consult\w*|confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
-           negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           approval=r"pergunt\w*|consult\w*|confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
+           negation=r"desnecessári\w*|opcional|desativad\w*|não|sem|nenhum\w*|dispens\w*|pular|saltar",
            abbreviation=r"r|av|dto|esq|tel|lt|lj",
            user_role=r"(?<!nome de )(?<!nome do )(?<!manual do )(?:o |a )?(?:usuári[oa]|utilizador\w*)",
            steer=r"recomend\w*|sugir\w*|suger\w*|aconselh\w*",
@@ -1002,7 +1008,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|andar|bloco|nº",
-           permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que"),
+           permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -1012,7 +1019,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -1020,7 +1027,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"overleg\w*|bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
-           negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           negation=r"onnodig|optioneel|uitgeschakeld|niet|geen|zonder|hoeft|overslaan|sla\w* over",
            abbreviation=r"str|nr|tel|bus",
            user_role=r"(?:de )?gebruiker",
            steer=r"raad\w*|beveel\w*|aanbevel\w*|adviseer\w*|stel\w* voor",
@@ -1034,7 +1041,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
-           permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd"),
+           permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
@@ -1052,7 +1060,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"konsult\w*|potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
-           negation=r"nie|bez|pomiń|pominąć|pomijać",
+           negation=r"niepotrzebn\w*|zbędn\w*|wyłączon\w*|opcjonaln\w*|nie|bez|pomiń|pominąć|pomijać",
            abbreviation=r"ul|al|os|pl|nr|tel|lok|woj",
            user_role=r"(?<!nazwa )(?<!konto )użytkownik\w*|użytkowniczk\w*",
            steer=r"polec\w*|rekomend\w*|doradz\w*|sugeru\w*|zaleca\w*",
@@ -1066,7 +1074,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
-           permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się"),
+           permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
@@ -1082,7 +1091,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
            approval=r"danış\w*|onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
-           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
+           negation=r"gereksiz|kapalı|isteğe bağlı|gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
            abbreviation=r"cad|sok|mah|blv|apt|tel|kat",
            user_role=r"kullanıcı(?!\s+ad)(?!\s+kılavuz)\w*",
@@ -1097,7 +1106,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim",
            street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|kat|blok",
-           permission=r"izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir"),
+           permission=r"izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
+           behalf=r"adına|yerine"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
@@ -1110,7 +1120,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -1120,7 +1130,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
            approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
-           negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           negation=r"не нуж\w*|отключен\w*|выключен\w*|необязательн\w*|не|без|нет|пропуска\w*|пропусти\w*",
            abbreviation=r"ул|д|кв|пр|пер|г|стр|корп|тел|обл|р-н|наб|пл",
            user_role=r"пользовательниц\w*|(?<!имя )(?<!руководство )(?<!логин )пользовател\w+|"
                      r"(?:настоящее|реальное|полное|другое) имя пользовател\w+",
@@ -1135,7 +1145,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"автоматическ\w*|самостоятельно",
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
-           permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет"),
+           permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
@@ -1150,8 +1161,8 @@ LANGUAGES = {t.code: t for t in (
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
-           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+           approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
+           negation=r"オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
            steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
@@ -1165,7 +1176,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"自動",
            first_person=r"私|僕|俺|わたし",
            street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
-           permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない"),
+           permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
+           behalf=r"代わりに|代理で|代行"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
@@ -1181,7 +1193,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
-           negation=r"不|无需|免|没有|未经|无须|跳过|省略",
+           negation=r"不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
            user_role=r"用户(?!名|手册|协议|ID)",
            steer=r"推荐|建议|推介",
            exclusive=r"总是|一律|只|仅|始终|永远",
@@ -1194,7 +1206,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"自动",
            first_person=r"我",
            street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
-           permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)"),
+           permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
+           behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
@@ -1209,7 +1222,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
-           negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           negation=r"끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
            user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            steer=r"추천|권하|권장",
            exclusive=r"항상|만 |만을|오직|늘",
@@ -1219,10 +1232,11 @@ LANGUAGES = {t.code: t for t in (
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
-           automatic=r"자동",
+           automatic=r"알아서|자동",
            first_person=r"저는|제가|나는|내가|저의|제 ",
            street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|번지",
-           permission=r"해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기"),
+           permission=r"해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
+           behalf=r"대신|대리로"),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
@@ -1230,7 +1244,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           credential=r"الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -1238,7 +1252,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"الرجوع|استشار\w*|taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
-           negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           negation=r"غير (?:مطلوب|ضروري|لازم)|معطل\w*|لا|دون|بدون|غير|ليس|تخطي|تجاوز",
            abbreviation=r"ص\.ب|ت",
            user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
            steer=r"أوص\w*|أوصِ|ننصح|انصح|رشح\w*|اقترح\w*",
@@ -1252,7 +1266,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض"),
+           permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           behalf=r"نيابة عن\w*|بالنيابة|باسم\w*"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -1268,7 +1283,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
-           negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
            user_role=r"उपयोगकर्ता(?! नाम| आईडी| पुस्तिका)",
            steer=r"सिफारिश|सुझाव|अनुशंसा",
            exclusive=r"हमेशा|केवल|सिर्फ|ही",
@@ -1281,7 +1296,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
            street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
-           permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते"),
+           permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
+           behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से"),
 )}
 
 
@@ -1352,7 +1368,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
                                  "greeting", "reader", "assistant", "automatic", "first_person", "user_role",
-                                 "vouching", "steer", "exclusive", "street", "permission"})
+                                 "vouching", "steer", "exclusive", "street", "permission", "behalf"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1369,11 +1385,23 @@ def waived(text: str, lang: str | None) -> str | None:
         if not neg or not appr:
             continue
         edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-        pattern = rf"(?i){edge}(?:{neg})[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
+        # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
+        end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+        pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
         if code in _NEGATION_AFTER:
             pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
         if re.search(pattern, text):
             return f"{code}.waiver"
+    # A label that names an approval, its value negated, in any table (a short label tells no
+    # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
+    # pagamenti: disattivata sotto i 100 €", "Подтверждение платежей: не требуется", "التأكيد: غير مطلوب".
+    if re.search(r"^[^:：=]{1,40}[:：=]", text):
+        for code, table in LANGUAGES.items():
+            neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
+            edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
+            if neg and appr and re.search(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
+                                          rf"{edge}(?:{neg}){end}", text):
+                return f"{code}.waiver"
     return None
 
 
@@ -1384,7 +1412,8 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
     fine with the assistant renewing my subscriptions automatically"). "The bill is paid
     automatically by direct debit" names neither and is no such leave. leave=True (a model's
     note, whose every sentence is about the user): also a word of giving leave (LanguageTable
-    permission) with the assistant and a limit, a payment or an approval word. Pure."""
+    permission) with the assistant and a limit, a payment, an approval word or its acting in the
+    user's place (LanguageTable behalf). Pure."""
     for part in re.split(r"(?<=[.!?。！？])\s*", text):
         # Every table: the words of acting on one's own are each a language's own
         # ("Pagamentos automáticos aprovados" reads as Spanish by its accents).
@@ -1398,7 +1427,8 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
         # Not in a tool's text, where "the travel agent may call you" is a business's notice.
         for code in () if not leave else dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
             if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
-                    re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)):
+                    re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)
+                    or table_match(part, "behalf", lang=code)):
                 return f"{code}.permission"
     return None
 
@@ -2610,7 +2640,9 @@ RISK_CLASSES = (
                   ("national_account", r"(?<![\d.,-])\b\d{2}(?: ?\d{4}){6}\b(?![.,-]\d)"),
                   ("account_number", rf"(?i:\b{_ACCOUNT_WORDS}\b[^\d\n]{{0,20}}\d[\d -]{{4,}}\d)"),
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
-                  ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),
+                  ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b|"
+                                   # bech32 (Bitcoin, Litecoin) and Tron addresses
+                                   r"\b(?:bc1|ltc1|tb1)[02-9ac-hj-np-z]{11,71}\b|\bT[1-9A-HJ-NP-Za-km-z]{33}\b"),
                   ("pay_link", _PAY_LINK),
                   ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^\n。]{0,30}?"
                                      r"(?:@|\$)[\w.-]{2,}"),
@@ -2626,7 +2658,8 @@ RISK_CLASSES = (
                   ("secret_token", r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}\b|\bgh[pousr]_[A-Za-z0-9]{20,}\b|"
                                    r"\bAKIA[0-9A-Z]{16}\b|\bxox[abpr]-[A-Za-z0-9-]{10,}\b"),
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
-                                 r"account|secure)\S*")),
+                                 r"account|secure)\S*"),
+                  ("secret_shape", "")),  # in a model's note: a password's shape (see _SECRET_SHAPE)
               words=("credential",),
               key_words=frozenset("password passcode passphrase passwd pwd pw pass pin otp token secret apikey api_key login username "
                                   "recovery 2fa mfa credential credentials".split()),
@@ -2657,6 +2690,10 @@ RISK_CLASSES = (
 )
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
+_ASKING_KEYS = frozenset("confirm confirmation confirmations require required ask verify verification".split())
+# A setting's value that keeps a step on ("true", "ja", "oui", "да", "必要", "예"): an approval key so set asks for it.
+_AFFIRMATIVE = re.compile(r"(?i)(?:true|yes|on|enabled|required|always|ja|an|oui|vrai|sí|si|verdadero|sim|verdadeiro|"
+                          r"vero|aan|tak|evet|açık|да|вкл|da|はい|オン|有効|必要|是|开|예|네|نعم|हाँ|हां|haan)$")
 
 # The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
 # signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
@@ -2678,10 +2715,11 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 
 # A value a credential word may name: a token with a digit that is not a date, a time, an
 # amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]{3,}[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
                      r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
-# (A year alone is no secret: "has used a password manager since 2019".)
+# (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
+# before its word: "1Password".)
 # A PIN or code read out with spaces between its digits ("8 4 1 7", "73 91 04"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
 _SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?: \d{1,3}){1,5}(?![ .,:/-]?\d)")
@@ -2705,21 +2743,30 @@ def key_words(text: str) -> list[set]:
 
 
 def _keys(text: str) -> list:
-    """[(key words in their order, whether the value is a setting: a boolean, a switch or a
-    number, the key as a phrase)]. The order is kept: a table's words span several
+    """[(key words in their order, the value when it is a setting (a boolean, a switch or a
+    number's first digit), else None, the key as a phrase)]. The order is kept: a table's words span several
     ("mot_de_passe", "كلمة_المرور"). A line's label of several words gives its last word (its
     head: "Policy number" is a number) and the whole label as the phrase."""
     out, flat = [], canonical(text)
     for m in _LINE_LABEL.finditer(flat):  # "Standing instruction: ...", "Master password: ..."
         words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
-        out.append((words[-1:], bool(m.group("setting")), " ".join(words)))
+        out.append((words[-1:], m.group("setting") or None, " ".join(words)))
     for m in _KEY.finditer(flat):
         if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
             continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
-        out.append((words, m.group("setting") is not None, " ".join(words)))
+        out.append((words, m.group("setting"), " ".join(words)))
     return out
+
+
+# A password's shape: a token of 8 to 40 characters with a letter, a digit and a symbol a password
+# rule asks for ("Tr0mb0ne!Blue", "Kx8#mP2!vLq", "Maple&Fox_2291"), not an address, a link or
+# an amount. Counted in a model's note with no credential word beside it ("- wifi: Kx8#mP2!vLq"):
+# an assistant's note about the user has no other use for one. A tool's text may (a sample
+# password in a how-to), so there it needs the word.
+_SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
+                           r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
 
 
 _BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")
@@ -2788,7 +2835,8 @@ def _phone_like(flat: str) -> bool:
 
 # A house number beside a street word: digits (with a letter, "/" or "-" parts: "263-2", "5/22",
 # "3-12-8"), not a year alone and not a count of something ("30 Minuten", "3年", "5 km").
-_HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}(?![\d.,:]?\d)")
+_HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|rd\b|th\b|[º°ª])[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}"
+                           r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
 _UNIT_AFTER = re.compile(r"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|uhr|hours?|heures?|horas?|ore\b|stunden|"
                          r"jahre?n?|years?|ans?\b|años|anni|anos|jaar|lat\b|yıl\w*|лет|год\w*|раз\w*|mal\b|times|fois|"
                          r"veces|vezes|volte|keer|razy|kez|[年月日歳才岁살번회시분時分回人個件円元원층개명])")
@@ -2812,13 +2860,13 @@ def _street_address(flat: str, lang) -> bool:
     return False
 
 
-def _number_beside(flat: str, m, words: int = 4) -> bool:
+def _number_beside(flat: str, m, words: int = 4, before_words: int = 3) -> bool:
     """Whether a house number (_HOUSE_NUMBER, no year, no count of something) stands within three
-    words before the match `m` or `words` words after it, in its clause (a bullet's dash or a
+    words (`before_words`) before the match `m` or `words` words after it, in its clause (a bullet's dash or a
     sentence's end before it closes it; a dot after it may be an abbreviation's, "ul.", "Cad.")."""
     before = re.split(r"[.;:!?。！？|]\s|\s[-•*]\s", flat[max(0, m.start() - 30):m.start()])[-1]
     after = re.split(r"[;!?。！？|]\s|\s[-•*]\s", flat[m.end():m.end() + 12 * words])[0]
-    near = " ".join(before.split()[-3:]) + " " + m.group() + " " + " ".join(after.split()[:words])
+    near = " ".join(before.split()[-before_words:] if before_words else []) + " " + m.group() + " " + " ".join(after.split()[:words])
     for n in _HOUSE_NUMBER.finditer(near):
         if not (re.fullmatch(r"(?:1[89]|20)\d{2}", n.group()) or _UNIT_AFTER.match(near, n.end())):
             return True
@@ -2887,6 +2935,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if rule == "contact_identifier":
                 if _contact_hit(flat, lang, refers, source, changed):
                     return risk.name, f"{risk.name}.{rule}"
+            elif rule == "secret_shape":
+                if source == "model" and _SECRET_SHAPE.search(flat):
+                    return risk.name, f"{risk.name}.{rule}"
             elif rule == "encoded_text":
                 if _encoded_text(flat):
                     return risk.name, f"{risk.name}.{rule}"
@@ -2919,11 +2970,17 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
-            # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:").
-            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
+            # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:"),
+            # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
+            # kept is no waiver, unless the key says not, skip or auto. A key that grants one
+            # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
+            asks = bool(setting and _AFFIRMATIVE.match(setting) and _ASKING_KEYS & set(words)) and not (
+                _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                or {"auto", "pre", "skip", "no", "approve", "approved", "approval"} & set(words))
+            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting or asks else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
@@ -2970,7 +3027,9 @@ def _contact_value(flat: str, lang: str | None, number: bool, beside: bool = Fal
         for compiled in (_COMPILED[code], _COMPILED_SKELETON[code]):
             pattern = compiled.get("contact")
             text = rest if compiled is _COMPILED[code] else skeleton(rest)
-            if pattern is not None and any(_number_beside(text, m, 6) for m in pattern.finditer(text)):
+            # a contact word comes before its address ("vive en ...", "Adresse: ..."): "Ada tiene 3
+            # hijos y vive en Valencia" numbers her children
+            if pattern is not None and any(_number_beside(text, m, 6, 0) for m in pattern.finditer(text)):
                 return True
     return False
 
