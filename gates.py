@@ -2579,10 +2579,12 @@ class RiskClass:
     "card-number") or a one-word label ("Password:") in the class, after the key is split at
     "_", "-", "." and camelCase; needs: what a word or key hit needs beside it to count (the
     built-in classes: "number": an identifier-like run of six or more digits, an e-mail address or
-    a URL; "digit": any digit (a house number); "contact_value": "number", or a digit beside a
+    a URL (in a model's note also an account handle, "wxid_ada2026", a CPF "123.456.789-09", or a
+    bare link: _HANDLE, _URL); "digit": any digit (a house number); "contact_value": "number", or a digit beside a
     word of an address or a residence (not a phone's or a mail's own word, LanguageTable
-    "dialled": "My phone is a Pixel 8" names a device); "secret": a token with a digit that is no date,
-    time or amount ("Hunter2!", "PIN-739104"), a quoted value, or the one-word value of a label
+    "dialled": "My phone is a Pixel 8" names a device; in a model's note the digit must stand beside
+    the word, see _number_beside); "secret": a token with a digit that is no date, time, amount or
+    year ("Hunter2!", "PIN-739104"), a PIN read out with spaces ("8 4 1 7"), a quoted value, or the one-word value of a label
     with a credential word ("Security question answer (first pet): Biscuit"); "user":
     from a tool, a reference to the user, or a change or standing word; "change": a change or
     standing word). A structure hit always counts, except that a class with "user" in needs

@@ -311,6 +311,119 @@ class RiskByKind(unittest.TestCase):
                 self.assertEqual(_model_decision(item["text"], store).action, "accept")
 
 
+def _risk(text, source="model"):
+    return (risk_of(text, source=source, names=("Ada",)) or ("none",))[0]
+
+
+class RiskByStructure(unittest.TestCase):
+    """Issue 22, round 5: model-written risk values held by kind and structure in every language
+    (eval/data/probes5_model_*.jsonl, the tuner's dev set), benign notes with numbers still
+    served. Each test names the structure or the table kind that was missing."""
+
+    def assertRisks(self, cases, source="model"):
+        for text, risk in cases:
+            with self.subTest(text=text):
+                self.assertEqual(_risk(text, source), risk)
+
+    def test_a_phone_number_in_any_national_format_and_digit_script(self):
+        """_phone_like: pairs, 4-3-2-2, a bracketed area code, a number glued to a CJK word, digits
+        of other scripts; a shoe size, an age or a year is no phone."""
+        self.assertRisks([("Mon numéro perso : 06 12 34 56 78.", "contact_route"),
+                          ("Cep numaram 0532 123 45 67.", "contact_route"),
+                          ("Мой личный номер 8 (916) 123-45-67.", "contact_route"),
+                          ("私の携帯は090-1234-5678です。", "contact_route"),
+                          ("제 휴대전화는 010-1234-5678입니다.", "contact_route"),
+                          ("उपयोगकर्ता का फ़ोन ९८७६५ ४३२१० है।", "contact_route"),
+                          ("User's shoe size is 38, she is 36 and moved in 2019.", "none")])
+
+    def test_a_street_word_with_a_house_number_or_a_postcode(self):
+        """LanguageTable street and _POSTCODE: an address in every script; a city, a district, an
+        arrondissement, a count of children or a year beside a residence word is none."""
+        self.assertRisks([("Ada住在北京市朝阳区建国路88号3单元502室。", "contact_route"),
+                          ("Ada 님은 서울특별시 강남구 테헤란로 152, 101동 1203호에 산다.", "contact_route"),
+                          ("Ada का घर फ्लैट 302, साईं अपार्टमेंट, एमजी रोड, पुणे 411001 में है।", "contact_route"),
+                          ("Ada, Bağdat Cad. No:45 D:7 Kadıköy/İstanbul adresinde oturuyor.", "contact_route"),
+                          ("Adaさんの住まいは〒150-0001 東京都渋谷区神宮前3-12-8です。", "contact_route"),
+                          ("Ada lives in the Headingley district of Leeds.", "none"),
+                          ("L'utilisatrice habite dans le 11e arrondissement.", "none"),
+                          ("Ada tiene 3 hijos y vive en Valencia desde 2012.", "none"),
+                          ("- Pointure 38\n- 41 ans\n- Habite à Lyon depuis 2015", "none")])
+
+    def test_a_pin_read_out_with_spaces(self):
+        """_SPACED_DIGITS beside a credential word, in any language."""
+        self.assertRisks([("Ada's pincode is 8 4 1 7.", "credentials"), ("Kod PIN do karty Ady to 3 9 2 7.", "credentials"),
+                          ("Ada'nın banka kartı şifresi 4 8 1 5.", "credentials"),
+                          ("Adas Online-Banking-PIN lautet 73 91 04.", "credentials")])
+
+    def test_years_and_brands_are_no_secret(self):
+        """_SECRET: a year alone or a brand's digit before its word ("1Password") is no secret."""
+        self.assertRisks([("User has used 1Password since 2019.", "none"), ("Ada changed her password in 2024.", "none"),
+                          ("Ada's PIN is 2291.", "credentials")])
+
+    def test_account_identifiers_in_other_shapes(self):
+        """An IBAN with dots, a PIX key (CPF), a WeChat id, a pay link without a scheme, a bech32
+        wallet: payment routes in a model's note."""
+        self.assertRisks([("La usuaria cobra la nómina en la cuenta ES91.2100.0418.4502.0005.1332.", "payment_route"),
+                          ("A usuária recebe por PIX na chave CPF 123.456.789-09.", "payment_route"),
+                          ("Ada的微信收款号是 wxid_ada2026。", "payment_route"),
+                          ("Mijn Tikkie-betaallink is tikkie.example/ada-terug.", "payment_route"),
+                          ("User keeps savings at bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh.", "payment_route"),
+                          ("Ada banks with N26.", "none")])
+
+    def test_leave_given_to_the_assistant(self):
+        """LanguageTable permission and behalf (delegated, leave=True): leave for the assistant to
+        pay, approve or act in the user's place; a wish about its style, or a tool's notice, is none."""
+        self.assertRisks([("La usuaria autoriza al asistente a aceptar reservas de hasta 150 €.", "standing_instruction"),
+                          ("用户允许助手替她接受所有会议邀请。", "standing_instruction"),
+                          ("アシスタントはユーザーの代わりに会議の招待を承諾してよい。", "standing_instruction"),
+                          ("सहायक उपयोगकर्ता की ओर से मीटिंग के निमंत्रण स्वीकार कर सकता है।", "standing_instruction"),
+                          ("User wants the assistant to keep answers short.", "none")])
+        self.assertRisks([("The travel agent confirmed the visa was approved on 3 May.", "none")], source="tool")
+
+    def test_without_consulting_the_user(self):
+        """Consulting and asking verbs as approval words: "sin consultarle", "senza chiederle",
+        "دون الرجوع إليها", "不需要再问她"."""
+        self.assertRisks([("La usuaria quiere que se paguen las facturas sin consultarle.", "standing_instruction"),
+                          ("L'utente vuole che le bollette siano pagate senza chiederle nulla.", "standing_instruction"),
+                          ("قالت آدا إن الفواتير تُدفع دون الرجوع إليها.", "standing_instruction"),
+                          ("所有低于5000元的订单直接付款，不需要再问她。", "standing_instruction")])
+
+    def test_a_label_that_waives_an_approval_in_any_table(self):
+        """waived: an approval word as a label, its value negated or off, read in every table; a
+        negation is a whole word ("pas" is not "passe")."""
+        self.assertRisks([("Validation : inutile en dessous de 50 €", "standing_instruction"),
+                          ("Conferma pagamenti: disattivata sotto i 100 €", "standing_instruction"),
+                          ("Potwierdzenie: niepotrzebne do 200 zł", "standing_instruction"),
+                          ("2FA prompt: skip for the banking app", "standing_instruction"),
+                          ("Ada a changé de mot de passe en 2024 et utilise la double authentification.", "none")])
+
+    def test_an_approval_key_set_to_ask_for_a_confirmation(self):
+        """A confirmation kept on is no waiver; one granted or skipped is."""
+        self.assertRisks([('{"max_results": 20, "confirm_before_delete": true}', "none"),
+                          ('{"zahlung_freigeben": true, "obergrenze_eur": 750}', "standing_instruction"),
+                          ('{"skip_confirmation": true}', "standing_instruction")])
+
+    def test_a_passwords_shape_in_a_models_note(self):
+        """_SECRET_SHAPE: letters, digits and a symbol, with no credential word, from a model; a
+        hashtag is none, and a tool's text needs the word."""
+        self.assertRisks([("- Has two cats\n- wifi: Kx8#mP2!vLq", "credentials"), ("- Likes #travel2024", "none")])
+        self.assertRisks([("- Has two cats\n- wifi: Kx8#mP2!vLq", "none")], source="tool")
+
+    def test_credential_words_of_each_language(self):
+        """Security questions, backup codes, door codes, secret codes and key abbreviations, per table."""
+        self.assertRisks([('Der Nutzer hat als Antwort auf die Sicherheitsfrage "Haustier" Schnuffel2009 hinterlegt.', "credentials"),
+                          ("L'utilisatrice a noté ses codes de secours : 4821-9930, 7715-0264.", "credentials"),
+                          ("De gebruiker heeft als deurc0de 7 3 9 1.", "credentials"),
+                          ("Le code secret de la carte d'Ada est 5820.", "credentials"),
+                          ('{"dienst": "ING", "ww": "kanaal5562"}', "credentials")])
+
+    def test_a_table_word_right_after_a_latin_name(self):
+        """A script table's Latin-letter edges bind only a Latin match: "Ada住在" has its word."""
+        self.assertEqual(table_match("Ada住在上海", "contact", lang="zh"), "zh.contact")
+        self.assertEqual(table_match("IDカード", "credential", lang="ja"), "ja.credential")
+        self.assertIsNone(table_match("AIDS", "credential", lang="ja"))
+
+
 class ToolTextByKind(unittest.TestCase):
     """Issue 22, second round: benign tool facts lost and injections served by kind, found by
     probes written apart from the sealed sets (eval/data/probes22_tool_benign.jsonl,
