@@ -37,6 +37,7 @@ Decision reasons are stable codes, listed with their meaning in REASONS.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import unicodedata
 from dataclasses import KW_ONLY, dataclass
@@ -1337,12 +1338,44 @@ class _CompiledTable:
             # "SEPA-Konto"): the compound names the same thing; other words stand alone.
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
             # In a table of another script the Latin-letter edges bind only a match that begins or
-            # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a".
-            self._compiled[kind] = None if source is None else re.compile(
-                f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
-                else f"(?i)(?:(?<![A-Za-z])|(?![A-Za-z]))(?:{source})(?:(?<![A-Za-z])|(?![A-Za-z]))")
+            # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a" (see
+            # _EdgedPattern).
+            self._compiled[kind] = None if source is None else (
+                re.compile(f"(?i){before}(?:{source})(?![\\w'’-])") if self._table.script is None or self._table.code == "ru"
+                else _EdgedPattern(re.compile(f"(?i)(?:{source})")))
         found = self._compiled[kind]
         return default if found is None else found
+
+
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+class _EdgedPattern:
+    """A script table's pattern whose Latin words ("ID", "PIN", "AI") are whole words: a match
+    that begins with a Latin letter has none before it, one that ends with a Latin letter none
+    after it; a match of the table's own script binds nothing ("Ada住在", "IDカード", not the
+    "ID" of "AIDS"). Checked on each match, which is faster than lookarounds at every position.
+    search, finditer and sub, as a compiled pattern's."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def _bound(self, text, m) -> bool:
+        start, end = m.span()
+        if start == end:
+            return True
+        return not ((text[start] in _ASCII_LETTERS and start and text[start - 1] in _ASCII_LETTERS)
+                    or (text[end - 1] in _ASCII_LETTERS and end < len(text) and text[end] in _ASCII_LETTERS))
+
+    def finditer(self, text):
+        return (m for m in self.pattern.finditer(text) if self._bound(text, m))
+
+    def search(self, text):
+        m = self.pattern.search(text)  # the common case, no match, costs one search
+        return m if m is None or self._bound(text, m) else next(self.finditer(text), None)
+
+    def sub(self, repl, text):
+        return self.pattern.sub(lambda m: repl if self._bound(text, m) else m.group(), text)
 
 
 def _compile_table(table: LanguageTable) -> _CompiledTable:
@@ -1395,14 +1428,41 @@ def waived(text: str, lang: str | None) -> str | None:
     # A label that names an approval, its value negated, in any table (a short label tells no
     # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
     # pagamenti: disattivata sotto i 100 €", "Подтверждение платежей: не требуется", "التأكيد: غير مطلوب".
-    if re.search(r"^[^:：=]{1,40}[:：=]", text):
-        for code, table in LANGUAGES.items():
-            neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
-            edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
-            if neg and appr and re.search(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
-                                          rf"{edge}(?:{neg}){end}", text):
+    if _LABEL_START.match(text):
+        for code, pattern in _WAIVED_LABEL.items():
+            if pattern.search(text):
                 return f"{code}.waiver"
     return None
+
+
+def _waived_labels() -> dict:
+    """{code: compiled pattern} of waived's label form, one per table (compiled on first use)."""
+    out = {}
+    for code, table in LANGUAGES.items():
+        neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
+        edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
+        if neg and appr:
+            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
+                                   rf"{edge}(?:{neg}){end}")
+    return out
+
+
+_LABEL_START = re.compile(r"[^:：=]{1,40}[:：=]")
+
+
+class _LazyTables:
+    """A module-level mapping built when it is first used (see _LazyPattern)."""
+
+    def __init__(self, build):
+        self._build, self._value = build, None
+
+    def items(self):
+        if self._value is None:
+            self._value = self._build()
+        return self._value.items()
+
+
+_WAIVED_LABEL = _LazyTables(_waived_labels)
 
 
 def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None:
@@ -2837,6 +2897,7 @@ def _phone_like(flat: str) -> bool:
 
 # A house number beside a street word: digits (with a letter, "/" or "-" parts: "263-2", "5/22",
 # "3-12-8"), not a year alone and not a count of something ("30 Minuten", "3年", "5 km").
+_ANY_DIGIT = re.compile(r"\d")  # phones and addresses have digits: most notes have none, and are spared the rest
 _HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|rd\b|th\b|[º°ª])[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}"
                            r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
 _UNIT_AFTER = re.compile(r"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|uhr|hours?|heures?|horas?|ore\b|stunden|"
@@ -2885,7 +2946,7 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _PHONE_WORD.search(masked)):
         found.append(mobile)
-    if source == "model" and (found or _phone_like(masked) or _street_address(masked, lang)):
+    if source == "model" and (found or (_ANY_DIGIT.search(masked) and (_phone_like(masked) or _street_address(masked, lang)))):
         return True  # a model's note is about the user: any route in it is theirs
     if not found:
         return False
@@ -2997,9 +3058,11 @@ def _key_hit(key: str, kind: str) -> str | None:
     return next(filter(None, (_table_hit(key, skel, kind, code) for code in LANGUAGES)), None)
 
 
+@functools.lru_cache(maxsize=4096)
 def _languages_in(flat: str) -> tuple:
     """The Latin-script languages any of whose function words occur in the text (a text the
-    tie rules of language_of read as another language is still read in these)."""
+    tie rules of language_of read as another language is still read in these). Cached: a review
+    asks it of the same text and key many times (every table's _table_hit)."""
     found = {lang for w in _WORD.findall(flat.lower().replace("’", "'")) for lang in _LANGUAGES_OF.get(w, ())}
     found |= {lang for lang, cues in _LETTER_CUES.items() if any(c in flat for c in cues)}
     return tuple(sorted(found))
