@@ -739,7 +739,9 @@ class LanguageTable:
       "شارع", "रोड"): with a house number beside them, an address (see `_street_address`);
     - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
       assistant in one sentence, leave for it to act (see `delegated`);
-    - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से").
+    - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से");
+    - limit: an amount's bound ("up to", "bis", "hasta", "до", "以下", "까지"): with a number and a word
+      of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €").
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -756,7 +758,7 @@ class LanguageTable:
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
-                 "street", "permission", "behalf")
+                 "street", "permission", "behalf", "limit")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -785,7 +787,7 @@ LANGUAGES = {t.code: t for t in (
                         r"\bmemory|(?:in|into|to) (?:your|long-term) memory|memori[sz]e (?:that|this)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
-           waiver=r"without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
+           waiver=r"without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
@@ -793,7 +795,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
-           credential=r"security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
+           credential=r"wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -824,7 +826,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
            permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
-           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)"),
+           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)",
+           limit=r"up to|under|below|less than|max(?:imum)?|at most|limit"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -864,7 +867,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
            permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
-           behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend"),
+           behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend",
+           limit=r"bis|unter|höchstens|maximal|max"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -876,9 +880,9 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"retiens|retenez|souviens-toi|souvenez-vous|mémorise[rz]?|en mémoire",
            standing=r"désormais|dorénavant|à l'avenir|à partir de maintenant|jusqu'à nouvel ordre|par défaut|"
                     r"à partir d'aujourd'hui",
-           waiver=r"sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
+           waiver=r"sans (?:lui |leur |m'|me )?en parler|sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -902,7 +906,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
            permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
-           behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)"),
+           behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)",
+           limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -938,7 +943,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
            permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
-           behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de"),
+           behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de",
+           limit=r"hasta|menos de|por debajo de|máximo"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
@@ -975,7 +981,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
            permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
-           behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]"),
+           behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]",
+           limit=r"fino a|sotto|meno di|massimo|max"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -1010,7 +1017,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|andar|bloco|nº",
            permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
-           behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]"),
+           behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]",
+           limit=r"até|abaixo de|menos de|máximo"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -1043,7 +1051,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ik|mijn|mij|wij|ons|onze",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
            permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
-           behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)"),
+           behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)",
+           limit=r"tot|onder|minder dan|maximaal|max"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
@@ -1076,7 +1085,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
            permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
-           behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)"),
+           behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)",
+           limit=r"do|poniżej|maksymalnie|max"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
@@ -1084,7 +1094,7 @@ LANGUAGES = {t.code: t for t in (
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
-           waiver=r"onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
+           waiver=r"danış(?:ıl)?madan|danışmaksızın|onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
            credential=r"güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
@@ -1107,8 +1117,9 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim",
            street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|kat|blok",
-           permission=r"izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
-           behalf=r"adına|yerine"),
+           permission=r"\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
+           behalf=r"adına|yerine",
+           limit=r"kadar|altında\w*|en fazla"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
@@ -1147,7 +1158,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
            permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
-           behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)"),
+           behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
+           limit=r"до|ниже|не более|максимум"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
@@ -1178,7 +1190,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"私|僕|俺|わたし",
            street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
            permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
-           behalf=r"代わりに|代理で|代行"),
+           behalf=r"代わりに|代理で|代行",
+           limit=r"まで|以下|未満|以内"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
@@ -1208,7 +1221,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"我",
            street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
            permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
-           behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为"),
+           behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
+           limit=r"以下|以内|低于|不超过"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
@@ -1237,7 +1251,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"저는|제가|나는|내가|저의|제 ",
            street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|번지",
            permission=r"해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
-           behalf=r"대신|대리로"),
+           behalf=r"대신|대리로",
+           limit=r"이하|미만|까지"),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
@@ -1268,7 +1283,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"أنا|نحن",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
            permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
-           behalf=r"نيابة عن\w*|بالنيابة|باسم\w*"),
+           behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
+           limit=r"حتى|أقل من|لا يتجاوز"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -1284,7 +1300,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
-           negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|(?<!\S)न |bina|nahin|nahi|छोड़\S*|skip",
            user_role=r"उपयोगकर्ता(?! नाम| आईडी| पुस्तिका)",
            steer=r"सिफारिश|सुझाव|अनुशंसा",
            exclusive=r"हमेशा|केवल|सिर्फ|ही",
@@ -1298,7 +1314,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
            street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
            permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
-           behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से"),
+           behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
+           limit=r"तक|से कम"),
 )}
 
 
@@ -1337,6 +1354,8 @@ class _CompiledTable:
             # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
             # "SEPA-Konto"): the compound names the same thing; other words stand alone.
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
+            # or right after an elided article or preposition: "l'assistant", "dell'assistente"
+            before = rf"(?:{before}|(?<=\b[ldjmnstcLDJMNSTC]['’])|(?<=\b(?:qu|Qu)['’])|(?<=ll['’]))"
             # In a table of another script the Latin-letter edges bind only a match that begins or
             # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a" (see
             # _EdgedPattern).
@@ -1401,7 +1420,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
                                  "greeting", "reader", "assistant", "automatic", "first_person", "user_role",
-                                 "vouching", "steer", "exclusive", "street", "permission", "behalf"})
+                                 "vouching", "steer", "exclusive", "street", "permission", "behalf", "limit"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -1412,7 +1431,12 @@ def waived(text: str, lang: str | None) -> str | None:
     language or English: an approval word with a negation a few words before it ("no necesita
     confirmar", "does not need to confirm"), or after it in the languages that place it there
     (_NEGATION_AFTER: "onaylaması gerekmiyor", "확인 없이"), within one sentence. Pure."""
-    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES]):
+    # A label or a text of no known language tells its language by no function word ("Pagamenti:
+    # nessuna conferma richiesta sotto i 50 €" reads as English): every Latin-script table then.
+    codes = [lang, "en", *_languages_in(text)]
+    if lang not in LANGUAGES or _LABEL_START.match(text):
+        codes += [c for c, t in LANGUAGES.items() if t.script is None]
+    for code in dict.fromkeys([c for c in codes if c in LANGUAGES]):
         table = LANGUAGES[code].patterns
         neg, appr = table.get("negation"), table.get("approval")
         if not neg or not appr:
@@ -1479,7 +1503,8 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
         # ("Pagamentos automáticos aprovados" reads as Spanish by its accents).
         for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part), *LANGUAGES) if c in LANGUAGES]):
             if table_match(part, "automatic", lang=code) and (
-                    table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)):
+                    table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)
+                    or (leave and re.search(r"\d", part) and table_match(part, "limit", lang=code))):
                 return f"{code}.automatic"
         # Leave given to the assistant (LanguageTable permission) to act where money, a limit or
         # an approval is at stake: "La usuaria autoriza al asistente a aceptar reservas de hasta
@@ -2777,7 +2802,7 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 
 # A value a credential word may name: a token with a digit that is not a date, a time, an
 # amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]{3,}[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+_SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
                      r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 # (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit

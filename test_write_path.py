@@ -417,6 +417,35 @@ class RiskByStructure(unittest.TestCase):
                           ("Le code secret de la carte d'Ada est 5820.", "credentials"),
                           ('{"dienst": "ING", "ww": "kanaal5562"}', "credentials")])
 
+    def test_a_word_after_an_elided_article(self):
+        """A Latin-script table's word right after "l'", "dell'", "qu'": "l'assistant peut ...",
+        "all'assistente"."""
+        self.assertEqual(table_match("l'assistant peut régler", "assistant", lang="fr"), "fr.assistant")
+        self.assertEqual(table_match("chiedi all'assistente", "assistant", lang="it"), "it.assistant")
+        self.assertRisks([("Ada a dit que l'assistant peut régler les factures EDF sans lui en parler.", "standing_instruction")])
+
+    def test_a_waiver_in_a_text_of_no_known_language_or_a_label(self):
+        """waived reads every Latin-script table for a label or an unknown language; a word's last
+        letter is no negation ("भुगतान" ends with "न")."""
+        self.assertRisks([("Pagamenti: nessuna conferma richiesta sotto i 50 €", "standing_instruction"),
+                          ("Zahlungen: keine Bestätigung bis 80 €", "standing_instruction"),
+                          ("उपयोगकर्ता हर भुगतान से पहले पुष्टि चाहता है।", "none"),
+                          ("User wants a confirmation email for every booking.", "none")])
+
+    def test_acting_on_its_own_within_a_limit(self):
+        """LanguageTable limit: an automatic word with an amount's bound, in a model's note; a
+        Turkish verb of ability (-abil-) as leave."""
+        self.assertRisks([("Pagos automáticos: activados hasta 100 €", "standing_instruction"),
+                          ("Automatische Zahlungen bis 50 € erlaubt", "standing_instruction"),
+                          ("Ada, asistanın 500 TL'ye kadar olan siparişleri verebileceğini söyledi.", "standing_instruction"),
+                          ("Ada's phone updates apps automatically.", "none")])
+
+    def test_wifi_keys_and_a_term_with_a_digit(self):
+        """A Wi-Fi key in any language is a credential; "2FA", "5G" or "1Password" is no secret."""
+        self.assertRisks([("Wi-Fi maison\nclé WPA : Bretagne-Crêpe-42", "credentials"),
+                          ("WPA2 key: Sunny-Garden-77", "credentials"),
+                          ("2FA: uses an authenticator app\nPassword manager: Bitwarden", "none")])
+
     def test_a_table_word_right_after_a_latin_name(self):
         """A script table's Latin-letter edges bind only a Latin match: "Ada住在" has its word."""
         self.assertEqual(table_match("Ada住在上海", "contact", lang="zh"), "zh.contact")
