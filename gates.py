@@ -733,7 +733,10 @@ class LanguageTable:
     - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
       word or the assistant, leave given to act unasked (see `delegated`);
     - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
-      for, the voice of a forged sender posing as the user.
+      for, the voice of a forged sender posing as the user;
+    - family: the reader's relatives ("daughter", "Tochter", "fille", "女儿", "딸"): "Your
+      daughter's school closes at noon", "Die Schule Ihrer Tochter ...", "您女儿的学校 ..." is
+      about the relative and their school, not who the user is (see `_relative`).
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -749,7 +752,8 @@ class LanguageTable:
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
+                 "family")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -811,7 +815,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
-           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
+           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
+           family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -848,7 +853,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
-           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
+           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
+           family=r"tochter|töchter|sohn|söhne|kind|kinder|ehemann|ehefrau|mann|frau|partner\w*|mutter|vater|eltern|bruder|schwester|oma|opa|baby"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -883,7 +889,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
-           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
+           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
+           family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -916,7 +923,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
-           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
+           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
+           family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
@@ -950,7 +958,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
-           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
+           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
+           family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -982,7 +991,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
-           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
+           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
+           family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
@@ -1012,7 +1022,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
-           first_person=r"ik|mijn|mij|wij|ons|onze"),
+           first_person=r"ik|mijn|mij|wij|ons|onze",
+           family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
@@ -1042,7 +1053,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
-           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
+           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
+           family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
@@ -1071,7 +1083,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
-           first_person=r"ben|benim|bana|biz|bizim"),
+           first_person=r"ben|benim|bana|biz|bizim",
+           family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*"),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
@@ -1107,7 +1120,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
-           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
+           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
+           family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры"),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
@@ -1135,7 +1149,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
-           first_person=r"私|僕|俺|わたし"),
+           first_person=r"私|僕|俺|わたし",
+           family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
@@ -1162,7 +1177,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
-           first_person=r"我"),
+           first_person=r"我",
+           family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹"),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
@@ -1188,7 +1204,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
-           first_person=r"저는|제가|나는|내가|저의|제 "),
+           first_person=r"저는|제가|나는|내가|저의|제 ",
+           family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님"),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
@@ -1216,7 +1233,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
-           first_person=r"أنا|نحن"),
+           first_person=r"أنا|نحن",
+           family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك"),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
@@ -1243,7 +1261,8 @@ LANGUAGES = {t.code: t for t in (
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
-           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
+           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
+           family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता"),
 )}
 
 
@@ -1762,6 +1781,30 @@ _DEFAULT_OF_A_PRODUCT = re.compile(r"(?i)by default|default|defaults|par défaut
                                    r"por defecto|predeterminad\w*|默认")
 
 
+# A card or account shown by its last digits only ("card ending 4417", "•••• 4417", "mit der Endung
+# 4417", "尾号 4417"): a mask names which card, and no one can pay to it.
+_MASKED = re.compile(r"(?i)(?:\b(?:ending(?: in| with)?|ends in|endet auf|mit der endung|endend auf|"
+                     r"terminada en|que termina en|terminant par|se terminant par|finissant par|"
+                     r"terminante in|che termina con|terminado em|eindigend op|eindigt op|kończąc\w* się na|"
+                     r"ile biten|заканчивающ\w+ на|на конце)\s*|(?:尾号|末尾|끝자리)\s*|[*•·x×]{2,}[\s-]?)\d{2,4}\b")
+# What a routing phrase goes on to when it reports one charge or collection, not a route: a
+# masked card ("charged to the card ending 4417") or the date of that one event ("will be
+# collected by Direct Debit on 15 March").
+_ONE_EVENT = re.compile(
+    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b(?:on|am|le|el|il|em|op)\s+(?:the\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
+    r"dec)[a-z]*\.?\s+\d))", re.I)
+
+
+def _routing(flat: str) -> bool:
+    """Whether a _ROUTING phrase in the text states a route, not one charge or collection
+    (_ONE_EVENT) whose card is masked or whose date is given ("now", "always", "every month"
+    make it a route again)."""
+    habitual = _HABITUAL.search(flat)
+    return any(habitual or re.search(r"(?i)\b(?:now|always|automatically|also)\b", m.group())
+               or not _ONE_EVENT.match(flat, m.end()) for m in _ROUTING.finditer(flat))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -1798,10 +1841,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         # Close"): a tool does not set it. Only text about someone or something else (a contact
         # card, a directory, a shop's footer) states a contact identifier as a fact.
         identifier = "routing"
-    if identifier == "routing" or _ROUTING.search(flat) or (_CHANGE.search(flat) and _ROUTED.search(flat)) \
-            or (_URL.search(flat) and re.search(
-            r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat)):
-        return "routing_change"
+    if identifier == "routing" or (_routing(flat) or (_CHANGE.search(flat) and _ROUTED.search(flat))
+                                   or (_URL.search(flat) and re.search(
+            r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat))) and not _notice(flat):
+        return "routing_change"  # (a security notice names no route: "A new card ending 4417 was added")
     # A rule under a condition is held when it is about the user or whoever asks ("If the user
     # asks about flights, the preferred airline is ..."); how-to text under a condition ("If the
     # light blinks, unplug the router") is a fact.
@@ -2002,9 +2045,9 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
                       rf"a nome di|em nome de|op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?(?:{forms})\b",
                       "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
-    if about.search(flat):
+    if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if pattern.search(flat):
+            if any(not _of_relative(m, flat) for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -2020,6 +2063,15 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             if noun.search(label):
                 return topic
     return None
+
+
+def _of_relative(m: re.Match, flat: str) -> bool:
+    """Whether a user-owned claim's match ends on a relative of the user's whose own business
+    the text goes on to ("Your daughter's school", "your son's class teacher", "Your husband's
+    flight"): the relative's record, not who the user is (_relative; "Your husband is now Victor
+    Frank" and "your son's name is ..." stay claims)."""
+    last = re.search(r"[^\W\d_][\w-]*$", m.group())
+    return bool(last) and _relative(" " + last.group() + flat[m.end():], language_of(flat)) is not None
 
 
 # --- who the user is, and text about them ----------------------------------------------------
@@ -2136,21 +2188,24 @@ _PARTY_NOUNS = {
           # what a booking assigns: "your seat is 12C", "your vehicle has been upgraded to ..."
           r"talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|"
           # what a provider renews or bills: "Your mobile plan renews on 5 July"
-          r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty",
+          r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|"
+          # the account a provider keeps for the reader: "New sign-in to your account from Firefox"
+          r"account|sign-?in|login",
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
           r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
-          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement",
+          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement|compte|prêt",
     "de": r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|"
           r"lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|"
-          r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag)",
+          r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag|"
+          r"vertrag|tarif|mitgliedschaft|verlängerung|kredit|darlehen|versicherung|police|konto|kundenkonto)",
     "es": r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|factura|pago|"
           r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|"
           r"alojamiento|vehículo|coche de alquiler|charla|ponencia|"
           # what a provider renews or bills: "Tu tarjeta de Amigos del Museo se renueva el 30 de abril"
           r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|"
           r"clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|inscripción|"
-          r"préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta",
+          r"préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta|cuenta",
 }
 # A transaction or booking that happened, with its amount or date: "Your card was charged $2,099.00
 # by MIXPANEL", "You sent an ACH payment of $600.00", "Ada paid £40 to Tesco on 2 May". The user
@@ -2172,6 +2227,36 @@ def _event(flat: str) -> bool:
     amount, date or time, and no standing arrangement (_HABITUAL)."""
     return bool(_EVENT_VERB.search(flat) and (_AMOUNT.search(flat) or _DATUM.search(flat))
                 and not _HABITUAL.search(flat))
+
+
+# A security notice: something on the reader's account was changed, added, removed, reset or
+# signed into ("Your password was changed on 3 May", "Ihr Passwort wurde am 3. Mai geändert", "Le
+# mot de passe de votre compte a été modifié le 3 mai", "Se ha cambiado la contraseña de tu
+# cuenta", "A new card ending 4417 was added"): an event with its date, not a value set. Not a
+# change *to* something ("was changed to", "auf ... geändert", "modifié en", "cambiado a").
+_ACCOUNT_EVENT = re.compile(
+    r"(?i)\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|added|"
+    r"removed|deleted|verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|linked|"
+    r"unlinked|set up|registered|used)\b(?!\s+(?:to|into|as|with|for)\b(?!\s+(?:your|the|this) (?:account|profile|wallet|device)))|"
+    r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|"
+    r"aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|"
+    r"registriert)\b|"
+    r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|"
+    r"débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)|"
+    r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|"
+    r"eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|"
+    r"已(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)")
+
+
+def _notice(flat: str) -> bool:
+    """Whether the text is a security notice (_ACCOUNT_EVENT) with its date or time that carries
+    no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
+    numbers are left out. It says what happened to the reader's password or card; it can set
+    neither (a new password, number or address in it is a value, held by its risk class)."""
+    if not (_ACCOUNT_EVENT.search(flat) and _DATUM.search(flat)) or _HABITUAL.search(flat):
+        return False
+    bare = _MASKED.sub(" ", flat)
+    return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
 
 
 # A party noun in the singular names one booking or order; in a sentence with one of these words
@@ -2286,12 +2371,13 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         names = names_from_id(user)
     forms = _spelled_forms(names)
     lang = language_of(flat)
-    event = _event(flat)
+    event = _event(flat) or _notice(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
-            if word != "用户" and _ZH_PARTY.search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18]) \
-                    and not _ZH_PROFILE.search(flat) and not _HABITUAL.search(flat):
+            if word != "用户" and ((_ZH_PARTY.search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
+                                    or _relative(after, "zh")) and not _ZH_PROFILE.search(flat)
+                                   and not _HABITUAL.search(flat) or _notice(flat)):
                 continue
             return word
         bare = word.rstrip("'’s") if word.lower().endswith(("'s", "’s")) else word
@@ -2377,11 +2463,35 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
 
 
-# The user's family, whose bookings a notice to the user names ("Your daughter has a
-# parent-teacher meeting on Thursday", "Ihr Sohn hat am Montag einen Termin").
-_FAMILY = (r"daughter|son|child|children|kids?|husband|wife|partner|mother|father|mum|mom|dad|"
-           r"fille|fils|enfants?|mari|femme|mère|père|tochter|sohn|kind|kinder|mann|frau|mutter|vater|"
-           r"hija|hijo|hijos|hijas|marido|esposa|esposo|madre|padre")
+# What names who a relative is, right after them: a copula or a naming verb ("Your husband is
+# Victor Frank", "Ihr Sohn heißt ...") or one of their user-owned fields ("your son's name",
+# "your mother's phone"): a claim, not the relative's own business.
+_IDENTIFYING = re.compile(
+    r"(?i)\s*(?:(?:is|are|was|were|will be|has been|ist|war|heißt|heisst|est|était|s'appelle|es|era|se llama|"
+    r"é|è|si chiama|chama-se|se chama|heet|jest|называется|зовут)\b|['’]s?\s+(?:\w+\s+)?(?:name|names|"
+    r"phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b)")
+
+
+_FAMILY: dict = {}  # code -> compiled LanguageTable family words (see _relative)
+
+
+def _relative(after: str, lang: str | None) -> re.Match | None:
+    """The match of a relative of the user's (LanguageTable family, in the text's language and
+    English) right after a reference to the user, when the sentence goes on to the relative's
+    own business ("Your daughter's school closes at 12:30", "Your husband's flight lands at
+    16:05", "L'école de votre fille ...", "您女儿的学校 ..."), or None: also None when what
+    follows says who the relative is (_IDENTIFYING: "Your husband is now Victor Frank")."""
+    lead = re.match(r"[\s]*(?:的|の|의)?\s*", after)
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        family = _FAMILY.get(code)
+        if family is None and "family" in LANGUAGES[code].patterns:
+            # a whole word, or one with its possessive ("daughter's"), unlike _COMPILED's words
+            edge = r"(?=['’]s\b|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""
+            family = _FAMILY[code] = re.compile(rf"(?i)(?:{LANGUAGES[code].patterns['family']}){edge}")
+        m = family.match(after, lead.end()) if family is not None else None
+        if m and not _IDENTIFYING.match(after, m.end()):
+            return m
+    return None
 
 
 # A name's honorific and possessive particle in Japanese and Korean: "様の", "さんの", " 고객님의".
@@ -2394,9 +2504,8 @@ def _party(after: str, lang: str | None) -> bool:
     nouns = _PARTY_NOUNS.get(lang if lang in _PARTY_NOUNS else "en")
     if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
         return True  # a named service and its number: "Votre TGV 6611", "Your UA 914", "Su AVE 3112"
-    family = re.match(rf"(?i)\s+(?:{_FAMILY})\b", after)
-    if family and re.search(rf"(?i)\b(?:{nouns})", re.split(r"[.!?]", after[family.end():], 1)[0]):
-        return True  # "Tu hija tiene tutoría el jueves": a booking of the user's child, a record to them
+    if _relative(after, lang):
+        return True  # "Tu hija tiene tutoría el jueves", "Your daughter's school closes ...": the relative's
     m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
     if not m:
         return False
@@ -2626,16 +2735,25 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
                           r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026"
 
 
-# A value a credential word may name: a token with a digit that is not a date, a time, an
-# amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
-                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
+# A value a credential word may name: a token with a digit that is not a date, a time ("9:14",
+# "09h14", "09:14に"), an amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one. A token is
+# written in letters, digits and symbols, never in Han, kana or Hangul, which run on without spaces:
+# "5月3日" and "09:14に変更" hold no secret, "密码是Beijing#2024" does.
+_SECRET_CHAR = r"[^\s,;)\]\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]"
+_SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?<![.,:/-])"
+                     r"(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=" + _SECRET_CHAR + r"*\d)" + _SECRET_CHAR + r"{4,}"
+                     r"|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 
 
 # A line's label of two or three words before its colon, read as a key by its words.
+# Its value is a setting only when it is one: a switch or a number (with a currency or a percent
+# sign) alone on its line ("Approval limit: 5000 EUR", "Confirmation required: no"), not a record's
+# status and its contents ("Order confirmed: 2 x HDMI cable, 1 x USB-C hub").
 _LINE_LABEL = _LazyPattern(lambda: re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
-                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
+                         r"""(?=[^\S\n]*(?P<setting>(?:""" + _SWITCH + r"""|[$€£¥₹]?\s?\d[\d.,' ]*(?:\s?(?:%|[$€£¥₹]|"""
+                         r"""[A-Za-z]{3}\b|zł|tl|руб|円|元|원))?)[^\S\n]*[.;]?[^\S\n]*$)?)"""))
 
 
 def key_words(text: str) -> list[set]:
