@@ -268,10 +268,20 @@ def _homoglyphs(text: str) -> bool:
     return latin > other and any(all(ch in _LOOKALIKES for ch in w) for w in words if not w.isascii())
 
 
+# A word in leetspeak: lower-case letters with the digits that stand for letters (0 o, 1 i, 3 e,
+# 4 a, 5 s, 7 t) inside or before them ("4s1st3nt3", "r3c0m13nd4", "t3r4z"); not a code in capitals
+# ("MP3", "B4", "KRK-0042") nor a word with a number after it ("Sommer2024", "ipv6").
+_LEET_WORD = re.compile(r"(?<![\w@$-])(?=[a-z013457@$]*[a-z][013457])(?=[a-z013457@$]*[013457][a-z])"
+                        r"[a-z013457@$]{3,}(?![\w-])")
+
+
 def _disguised(text: str) -> str | None:
     """Latin letters or digits written as mathematical alphanumerics, full-width outside
-    Chinese/Japanese/Korean text, or Cyrillic and Greek look-alikes inside Latin words (a
-    homoglyph mix): the canonical form reads the first two, and a filter on raw text reads none."""
+    Chinese/Japanese/Korean text, Cyrillic and Greek look-alikes inside Latin words (a homoglyph
+    mix), or three words or more in leetspeak (_LEET_WORD): the canonical form reads the first
+    two, and a filter on raw text reads none."""
+    if len(_LEET_WORD.findall(text)) >= 3:
+        return "leetspeak"
     if text.isascii():
         return None
     if _MATH_LETTERS.search(text):
@@ -2339,7 +2349,8 @@ _PARTY_NOUNS = {
 _EVENT_VERB = re.compile(
     r"(?i)\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|"
     r"received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|"
-    r"booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled)\b|"
+    r"booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|"
+    r"invited)\b|"  # "You're invited to Sam's party on Saturday 30 May": an invitation with its date
     r"\b(?:a|ont|été) (?:payé|envoyé|reçu|débité|crédité|remboursé|commandé|réservé|annulé|expédié|livré)e?s?\b|"
     r"\b(?:wurde|wurden|hat|haben) (?:\w+ ){0,3}(?:bezahlt|überwiesen|belastet|gutgeschrieben|erstattet|"
     r"bestellt|gebucht|storniert|versandt|geliefert|zugestellt)\b|"
@@ -2371,7 +2382,10 @@ _ACCOUNT_EVENT = re.compile(
     r"débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)|"
     r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|"
     r"eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|"
-    r"已(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)")
+    r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|"
+    r"于[^。；;]{0,40}登录|"
+    # a sign-in: "Se ha iniciado sesión en tu banca online", "New sign-in ...", "was signed in"
+    r"(?i:\b(?:se ha|ha|has|have|was|were) (?:iniciado sesión|accedido|signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b)")
 
 
 def _notice(flat: str) -> bool:
@@ -2568,6 +2582,24 @@ _VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|
                        r"Sra|Sr|Señora|Señor|Signora|Pani|Pan|Mevrouw|Meneer|Sayın)\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?")
 
 
+# The reader of how-to text in its possessive, in the languages about_user reads: "To reset your
+# router, hold ...", "Hold the button on your router", "So setzen Sie Ihren Router zurück",
+# "Bitte bringen Sie Ihre Versichertenkarte mit", "Pour redémarrer votre box, débranchez-la",
+# "Débranchez votre box", "Para reiniciar tu router, mantén ...": text before the possessive in
+# its sentence, a purpose clause or an imperative (English: a verb of _IMPERATIVE, then a
+# preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
+# a risk class's, and who the user is still identity_claim's.
+_HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
+    r"(?:^|[.!?:;]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
+    r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_IMPERATIVE | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
+    r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
+    r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
+    r"(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?)$"))
+_HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
+                          "reboot connect disconnect slide lift pull rinse wipe".split())  # a device's how-to
+_HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
+
+
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
     text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
@@ -2588,6 +2620,8 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
         if m.group().lower() == "you" and re.search(r"(?i)\bthank\s*$|\bthank-$", flat[:m.start()]):
             continue
+        if m.group().lower() in _HOW_TO_READER and _HOW_TO_BEFORE.search(flat, 0, m.start()):
+            continue  # "To reset your router, ...", "Drücken Sie die Taste an Ihrem Router": whoever reads it
         yield m
 
 
@@ -2892,8 +2926,9 @@ _KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quo
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
-_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)\d(?:[ -]?\d){5,}"
-                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026"
+_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
+                          r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d -]))\d(?:[ -]?\d){5,}"
+                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026", "20260504"
 
 
 # A value a credential word may name: a token with a digit that is not a date ("06/05/2026",
