@@ -48,7 +48,9 @@ as a duplicate / near duplicate of a row that is.
 Tool-text corpora: sealed corpora, each in a dev and a test half (CORPORA: "tool" is
 eval/data/tool_benign_<half>.jsonl and tool_injections_<half>.jsonl; "tool2", written later and
 independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "tool3", "tool4" and
-"tool5" likewise, each by its own author; schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
+"tool5" likewise, each by its own author; "probes5" is the round-5 tuner's own development set,
+probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half, tuned on;
+schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
 ProvenanceGate and GuardGate with their defaults (which read the name "Ada" from the user id
