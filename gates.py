@@ -501,7 +501,10 @@ _ASSISTANT_MUST = re.compile(
 # A standing rule or requirement: how something must be done, by anyone.
 _PROCEDURE = re.compile(
     r"(?i)\b(?:must|shall|is required to|are required to|has to|have to|needs? to|ought to|"
-    r"(?:is|are) (?:expected|supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|"
+    r"(?:is|are) (?:supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|"
+    # what people are expected to do is a rule; what a parcel or the rain "is expected to" do, a forecast
+    r"\b(?:you|we|users?|the user|staff|employees|everyone|everybody|guests|passengers|members|visitors|"
+    r"all \w+|each \w+) (?:are|is) expected to\b|"
     r"\bshould (?:always |never |also |only )?(?:be|get) [a-z]+(?:ed|en|wn|nt|lt|ne)\b|"
     r"\bshould (?:always |only )?be (?:the |an? |[\"'‘“«]|\d)|\bshould (?:always|never)\b|"
     # "The correct procedure is to disable ...", "The standard workflow is to push ...": how it is done
