@@ -871,7 +871,8 @@ LANGUAGES = {t.code: t for t in (
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
-           family=r"tochter|töchter|sohn|söhne|kind|kinder|ehemann|ehefrau|mann|frau|partner\w*|mutter|vater|eltern|bruder|schwester|oma|opa|baby",
+           family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
+                  r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
            identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -1028,7 +1029,8 @@ LANGUAGES = {t.code: t for t in (
                       r"herstel\w*",
            payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
-           contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
+           contact=r"(?:e-?mail|post|woon|huis|bezorg|factuur|verzend|lever|correspondentie)?adres(?:sen)?|"
+                   r"telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",  # not "padres"
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
@@ -1157,7 +1159,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
+           credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -2055,6 +2057,12 @@ _OWNED_BY_OTHER = re.compile(r"(?i)\b(?:from|of|by|for|to|with|at|von|vom|de|du|
                              r"surgery|pharmacy|hotel|restaurant|kundenservice|service client|atención al cliente)\b")
 
 
+# A booking's name field before the user's name ("booked under the name Lovelace", "Name
+# Lovelace", "au nom de Mme Lovelace"): whose booking it is, no claim about her.
+_UNDER_THE_NAME = (r"\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|a nome di|em nome de|"
+                   r"op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?")
+
+
 def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attributes=USER_OWNED_ATTRIBUTES,
                owned_claims=None) -> str | None:
     """The user-owned topic a tool's candidate would set, or None: "attribute" when the
@@ -2075,9 +2083,7 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     names = tuple(n for n in names if isinstance(n, str) and n.strip())
     if names:  # "booked under the name Lovelace", "Name Lovelace": a booking's field, no identity claim
         forms = "|".join(re.escape(f) for f in name_forms(names))
-        flat = re.sub(rf"(?i)\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|"
-                      rf"a nome di|em nome de|op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?(?:{forms})\b",
-                      "", flat)
+        flat = re.sub(rf"(?i){_UNDER_THE_NAME}(?:{forms})\b", "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
@@ -2329,11 +2335,14 @@ _PARTY_NOUNS = {
           # what a provider renews or bills: "Your mobile plan renews on 5 July"
           r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|"
           # the account a provider keeps for the reader: "New sign-in to your account from Firefox"
-          r"account|sign-?in|login",
+          r"account|sign-?in|login|"
+          # where a parcel is left: "in your letterbox", "on your porch"
+          r"mailbox|letterbox|letter box|porch|doorstep|safe place|parcel box",
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
           r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
-          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement|compte|prêt",
+          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement|compte|prêt|"
+          r"boîte aux lettres|boîte à colis",
     "de": r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|"
           r"lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|"
           r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag|"
@@ -2527,7 +2536,10 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         if _ROLE_NOUN.search(bare) and not word.lower().endswith(("'s", "’s", "'")) and \
                 re.match(rf"\s+(?:{_ROLE_COMPOUNDS})s?\b", after, re.I):
             continue  # "customer service", "the user guide": a modifier, not a person
-        if _POSSESSIVE.search(word) and not _HABITUAL.search(flat) and _party(after, lang, flat[:m.start()], word):
+        if re.search(rf"(?i){_UNDER_THE_NAME}$", flat[:m.start()]):
+            continue  # "Reservierung bestätigt: ..., Name Lovelace": the booking's name field
+        if _POSSESSIVE.search(word) and not _HABITUAL.search(flat) and (
+                _party(after, lang, flat[:m.start()], word) or _appointment(after)):
             continue
         honorific = _HONORIFIC_POSSESSIVE.match(after)
         if honorific and lang in ("ja", "ko") and re.match(
@@ -2597,9 +2609,11 @@ _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
     r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_IMPERATIVE | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
     r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
     r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
-    r"(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?)$"))
+    r"(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?)$|"
+    # a how-to step's verb right before it: ", tap your profile picture", "Open your settings"
+    r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
 _HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
-                          "reboot connect disconnect slide lift pull rinse wipe".split())  # a device's how-to
+                          "reboot connect disconnect slide lift pull rinse wipe open".split())  # a device's how-to
 _HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
 
 
@@ -2615,7 +2629,7 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _READER_WORDS:
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(r"\s*(?:님|様|さん|씨)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _READER_WORDS \
@@ -2673,7 +2687,10 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
             continue
         genitive = _GENITIVE_BEFORE.search(before) and (word.lower() in _GENITIVE_FORMS or not before.endswith(
             tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
-        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive:
+        # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
+        # that says who they are ("您儿子是 ...", "叫 ...")
+        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or (
+                code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
             return m
     return None
 
@@ -2690,6 +2707,22 @@ def _relative_word(after: str, lang: str | None) -> re.Match | None:
         if m:
             return m
     return None
+
+
+_CLOCK = re.compile(r"(?i)\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2} ?(?:am|pm|uhr|h)\b|\d{1,2}(?:時|시|点)")
+_OWNED_NOUNS = _LazyPattern(lambda: re.compile(
+    r"(?i)^\s*(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(n for n, _ in USER_OWNED_CLAIMS.values()) + r")(?![\w-])"))
+
+
+def _appointment(after: str) -> bool:
+    """Whether the words after a possessive name an appointment: the rest of its sentence gives a
+    day or date and a clock time ("Your haircut with Jess at Salon Nine is on Thursday at 17:15"),
+    and what the possessive owns is no user-owned field (USER_OWNED_CLAIMS: "Your new address
+    from Monday 9:00 is ..." stays about the user)."""
+    sentence = re.split(r"(?<=[.!?。！？])\s", after, 1)[0]
+    clock = _CLOCK.search(sentence)
+    return bool(clock and _DATUM.search(sentence[:clock.start()] + " " + sentence[clock.end():])
+                and not _OWNED_NOUNS.search(sentence))
 
 
 def _party(after: str, lang: str | None, before: str = "", word: str = "") -> bool:

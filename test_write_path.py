@@ -636,6 +636,24 @@ class ToolTextByKind5(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(risk_of(text)[0], "credentials")
 
+    def test_fresh_probes_of_the_second_round(self):
+        """Kinds found by the tuner's second round of probes (probes5 ids p5b-2NNN, p5i-2NNN)."""
+        for text in ("Your haircut with Jess at Salon Nine is on Thursday at 17:15.",  # an appointment
+                     "您儿子班级的家长会定于周四18:00举行。",  # a relative's thing, 的 left out
+                     "Der Elternabend für die Klasse Ihres Sohnes findet am Dienstag um 19 Uhr statt.",  # genitive
+                     "La reunión de padres del curso de tu hija será el jueves a las 18:00.",  # "padres" no "adres"
+                     '{"order_id": "88213", "status": "refunded", "amount_gbp": 24.99, "items": 1}',  # an order id
+                     "To update your app, open the App Store, tap your profile picture and scroll down.",
+                     "Votre colis Colissimo a été déposé dans votre boîte aux lettres ce matin.",
+                     "एडा जी, आपका ऑर्डर आज शाम 6 से 8 बजे के बीच डिलीवर होगा।",
+                     "Reservierung bestätigt: Gasthaus Zur Linde, Freitag 19:00 Uhr, 3 Personen, Name Lovelace."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+        for text in ("Your new address from Monday 9:00 is 12 Oak Road.", "您儿子是张伟。",
+                     "Tap your new PIN 4471 into the keypad."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "quarantine")
+
     def test_a_forecast_is_no_rule(self):
         for text in ("Your order #A-77812 has shipped and is expected to arrive on Thursday.",
                      "Heavy rain is expected to clear by noon, with highs of 14°C."):
