@@ -269,10 +269,20 @@ def _homoglyphs(text: str) -> bool:
     return latin > other and any(all(ch in _LOOKALIKES for ch in w) for w in words if not w.isascii())
 
 
+# A word in leetspeak: lower-case letters with the digits that stand for letters (0 o, 1 i, 3 e,
+# 4 a, 5 s, 7 t) inside or before them ("4s1st3nt3", "r3c0m13nd4", "t3r4z"); not a code in capitals
+# ("MP3", "B4", "KRK-0042") nor a word with a number after it ("Sommer2024", "ipv6").
+_LEET_WORD = re.compile(r"(?<![\w@$-])(?=[a-z013457@$]*[a-z][013457])(?=[a-z013457@$]*[013457][a-z])"
+                        r"[a-z013457@$]{3,}(?![\w-])")
+
+
 def _disguised(text: str) -> str | None:
     """Latin letters or digits written as mathematical alphanumerics, full-width outside
-    Chinese/Japanese/Korean text, or Cyrillic and Greek look-alikes inside Latin words (a
-    homoglyph mix): the canonical form reads the first two, and a filter on raw text reads none."""
+    Chinese/Japanese/Korean text, Cyrillic and Greek look-alikes inside Latin words (a homoglyph
+    mix), or three words or more in leetspeak (_LEET_WORD): the canonical form reads the first
+    two, and a filter on raw text reads none."""
+    if len(_LEET_WORD.findall(text)) >= 3:
+        return "leetspeak"
     if text.isascii():
         return None
     if _MATH_LETTERS.search(text):
@@ -492,7 +502,10 @@ _ASSISTANT_MUST = re.compile(
 # A standing rule or requirement: how something must be done, by anyone.
 _PROCEDURE = re.compile(
     r"(?i)\b(?:must|shall|is required to|are required to|has to|have to|needs? to|ought to|"
-    r"(?:is|are) (?:expected|supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|"
+    r"(?:is|are) (?:supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|"
+    # what people are expected to do is a rule; what a parcel or the rain "is expected to" do, a forecast
+    r"\b(?:you|we|users?|the user|staff|employees|everyone|everybody|guests|passengers|members|visitors|"
+    r"all \w+|each \w+) (?:are|is) expected to\b|"
     r"\bshould (?:always |never |also |only )?(?:be|get) [a-z]+(?:ed|en|wn|nt|lt|ne)\b|"
     r"\bshould (?:always |only )?be (?:the |an? |[\"'‘“«]|\d)|\bshould (?:always|never)\b|"
     # "The correct procedure is to disable ...", "The standard workflow is to push ...": how it is done
@@ -741,7 +754,13 @@ class LanguageTable:
       assistant in one sentence, leave for it to act (see `delegated`);
     - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से");
     - limit: an amount's bound ("up to", "bis", "hasta", "до", "以下", "까지"): with a number and a word
-      of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €").
+      of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €");
+    - family: the reader's relatives ("daughter", "Tochter", "fille", "女儿", "딸"): "Your
+      daughter's school closes at noon", "Die Schule Ihrer Tochter ...", "您女儿的学校 ..." is
+      about the relative and their school, not who the user is (see `_relative`);
+    - identity: who someone is, beyond what they are called: a real or full name, an employer, a
+      date of birth ("real name", "echter Name", "本名", "실제 이름", "الاسم الحقيقي"): with a
+      reference to the user, a claim of who the user is (see `identity_claim`).
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -758,7 +777,8 @@ class LanguageTable:
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
                  "street", "permission", "behalf", "limit",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
+                 "family", "identity")
 
 
 def _table(code, script, words, letters="", **patterns):
@@ -827,17 +847,19 @@ LANGUAGES = {t.code: t for t in (
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
-           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
+           first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
+           family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
+           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|works (?:at|for)"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
            user_reference=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|(?:der |die |des )?"
-                          r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?",
+                          r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?|kontoinhaber\w*",
            to_assistant=r"ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
            override=r"ignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|früheren|obigen)|"
                     r"vergiss (?:alle )?(?:vorherigen|bisherigen)|neue anweisungen",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
-           standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
+           standing=r"ab sofort|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
            credential=r"wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
@@ -868,7 +890,10 @@ LANGUAGES = {t.code: t for t in (
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
-           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*"),
+           first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
+           family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
+                  r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
+           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -907,7 +932,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
-           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos"),
+           first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
+           family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
+           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaille (?:chez|pour)"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -944,10 +971,12 @@ LANGUAGES = {t.code: t for t in (
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
-           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+"),
+           first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
+           family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
+           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaja (?:en|para)"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
-           user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
+           user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
            to_assistant=r"assistente (?:ia|virtuale)|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
                     r"nuove istruzioni",
@@ -982,7 +1011,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
-           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+"),
+           first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
+           family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
+           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavora (?:per|presso)"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -1018,10 +1049,12 @@ LANGUAGES = {t.code: t for t in (
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
-           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+"),
+           first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
+           family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
+           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalha (?:na|no|para)"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
-           user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
+           user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
            to_assistant=r"ai-assistent|voor de (?:ai|assistent)|taalmodel",
            override=r"negeer (?:alle )?(?:eerdere|vorige) instructies|nieuwe instructies",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
@@ -1032,7 +1065,8 @@ LANGUAGES = {t.code: t for t in (
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
-           contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
+           contact=r"(?:e-?mail|post|woon|huis|bezorg|factuur|verzend|lever|correspondentie)?adres(?:sen)?|"
+                   r"telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",  # not "padres"
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"overleg\w*|bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
@@ -1052,17 +1086,20 @@ LANGUAGES = {t.code: t for t in (
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
-           first_person=r"ik|mijn|mij|wij|ons|onze"),
+           first_person=r"ik|mijn|mij|wij|ons|onze",
+           family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
+           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werkt (?:bij|voor)"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
-           user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
+           user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)|właściciel\w* (?:konta|rachunku)|posiadacz\w* (?:konta|rachunku)",
            to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
            memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login",
+           credential=r"pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+                      r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
@@ -1086,10 +1123,12 @@ LANGUAGES = {t.code: t for t in (
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
-           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*"),
+           first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
+           family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*",
+           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)"),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "çğıöşüİ",
-           user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
+           user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*|hesap sahib\w*",  # not "kullanıcı adı": a user name
            to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
@@ -1119,9 +1158,11 @@ LANGUAGES = {t.code: t for t in (
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
-           first_person=r"ben|benim|bana|biz|bizim"),
+           first_person=r"ben|benim|bana|biz|bizim",
+           family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
+           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi"),
     _table("ru", "[\u0400-\u04ff]", "", "",
-           user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
+           user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
                         r"(?:просим|просьба|прошу|просит)\w* (?:к )?(?:ии-)?(?:ассистент|помощник|бот)\w*|"
                         r"(?:заметка|примечание|сообщение|указание|инструкция) для (?:модели|ии|бота|нейросети)|"
@@ -1159,16 +1200,18 @@ LANGUAGES = {t.code: t for t in (
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
-           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*"),
+           first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
+           family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
+           identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в"),
     _table("ja", "[\u3040-\u30ff]", "", "",
-           user_reference=r"ユーザー|利用者|お客様|あなた|様",
+           user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
                         r"(?:AI|モデル)(?:へ|宛|さん)",
            override=r"(?:以前|前|これまで)の指示を(?:無視|忘れ)|指示を無視|新しい指示",
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
+           credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -1191,9 +1234,11 @@ LANGUAGES = {t.code: t for t in (
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
-           first_person=r"私|僕|俺|わたし"),
+           first_person=r"私|僕|俺|わたし",
+           family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
+           identity=r"本名|実名|勤務先|生年月日|旧姓"),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
-           user_reference=r"用户|您|你|客户",
+           user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
@@ -1222,9 +1267,11 @@ LANGUAGES = {t.code: t for t in (
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
-           first_person=r"我"),
+           first_person=r"我",
+           family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹",
+           identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于"),
     _table("ko", "[\uac00-\ud7af]", "", "",
-           user_reference=r"사용자|고객|당신|님",
+           user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
            override=r"이전 지시(?:를|사항을)? 무시|지시를 무시|새로운 지시",
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
@@ -1252,9 +1299,11 @@ LANGUAGES = {t.code: t for t in (
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
-           first_person=r"저는|제가|나는|내가|저의|제 "),
+           first_person=r"저는|제가|나는|내가|저의|제 ",
+           family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
+           identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일"),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
-           user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
+           user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
            override=r"تجاهل (?:جميع |كل )?(?:التعليمات|الأوامر) السابقة|تعليمات جديدة",
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
@@ -1280,13 +1329,15 @@ LANGUAGES = {t.code: t for t in (
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
            switch=r"نعم|لا",
-           greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
+           greeting=r"مرحبا|مرحباً|مرحبًا|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
-           first_person=r"أنا|نحن"),
+           first_person=r"أنا|نحن",
+           family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
+           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|تاريخ الميلاد|تعمل لدى|يعمل لدى"),
     _table("hi", "[\u0900-\u097f]", "", "",
-           user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
+           user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
            override=r"पिछले (?:सभी )?निर्देश(?:ों)? को (?:अनदेखा|नज़रअंदाज़|भूल)|नए निर्देश",
            memory_order=r"याद रखें|याद रखो|मेमोरी में|yaad rakh\w*|yad rakh\w*",  # and in Latin letters
@@ -1315,7 +1366,9 @@ LANGUAGES = {t.code: t for t in (
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
-           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा"),
+           first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
+           family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
+           identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि"),
 )}
 
 
@@ -1927,6 +1980,30 @@ _DEFAULT_OF_A_PRODUCT = re.compile(r"(?i)by default|default|defaults|par défaut
                                    r"por defecto|predeterminad\w*|默认")
 
 
+# A card or account shown by its last digits only ("card ending 4417", "•••• 4417", "mit der Endung
+# 4417", "尾号 4417"): a mask names which card, and no one can pay to it.
+_MASKED = re.compile(r"(?i)(?:\b(?:ending(?: in| with)?|ends in|endet auf|mit der endung|endend auf|"
+                     r"terminada en|que termina en|terminant par|se terminant par|finissant par|"
+                     r"terminante in|che termina con|terminado em|eindigend op|eindigt op|kończąc\w* się na|"
+                     r"ile biten|заканчивающ\w+ на|на конце)\s*|(?:尾号|末尾|끝자리)\s*|[*•·x×]{2,}[\s-]?)\d{2,4}\b")
+# What a routing phrase goes on to when it reports one charge or collection, not a route: a
+# masked card ("charged to the card ending 4417") or the date of that one event ("will be
+# collected by Direct Debit on 15 March").
+_ONE_EVENT = re.compile(
+    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b(?:on|am|le|el|il|em|op)\s+(?:the\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
+    r"dec)[a-z]*\.?\s+\d))", re.I)
+
+
+def _routing(flat: str) -> bool:
+    """Whether a _ROUTING phrase in the text states a route, not one charge or collection
+    (_ONE_EVENT) whose card is masked or whose date is given ("now", "always", "every month"
+    make it a route again)."""
+    habitual = _HABITUAL.search(flat)
+    return any(habitual or re.search(r"(?i)\b(?:now|always|automatically|also)\b", m.group())
+               or not _ONE_EVENT.match(flat, m.end()) for m in _ROUTING.finditer(flat))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -1963,10 +2040,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         # Close"): a tool does not set it. Only text about someone or something else (a contact
         # card, a directory, a shop's footer) states a contact identifier as a fact.
         identifier = "routing"
-    if identifier == "routing" or _ROUTING.search(flat) or (_CHANGE.search(flat) and _ROUTED.search(flat)) \
-            or (_URL.search(flat) and re.search(
-            r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat)):
-        return "routing_change"
+    if identifier == "routing" or (_routing(flat) or (_CHANGE.search(flat) and _ROUTED.search(flat))
+                                   or (_URL.search(flat) and re.search(
+            r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat))) and not _notice(flat):
+        return "routing_change"  # (a security notice names no route: "A new card ending 4417 was added")
     # A rule under a condition is held when it is about the user or whoever asks ("If the user
     # asks about flights, the preferred airline is ..."); how-to text under a condition ("If the
     # light blinks, unplug the router") is a fact.
@@ -2143,6 +2220,12 @@ _OWNED_BY_OTHER = re.compile(r"(?i)\b(?:from|of|by|for|to|with|at|von|vom|de|du|
                              r"surgery|pharmacy|hotel|restaurant|kundenservice|service client|atención al cliente)\b")
 
 
+# A booking's name field before the user's name ("booked under the name Lovelace", "Name
+# Lovelace", "au nom de Mme Lovelace"): whose booking it is, no claim about her.
+_UNDER_THE_NAME = (r"\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|a nome di|em nome de|"
+                   r"op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?")
+
+
 def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attributes=USER_OWNED_ATTRIBUTES,
                owned_claims=None) -> str | None:
     """The user-owned topic a tool's candidate would set, or None: "attribute" when the
@@ -2163,13 +2246,11 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     names = tuple(n for n in names if isinstance(n, str) and n.strip())
     if names:  # "booked under the name Lovelace", "Name Lovelace": a booking's field, no identity claim
         forms = "|".join(re.escape(f) for f in name_forms(names))
-        flat = re.sub(rf"(?i)\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|"
-                      rf"a nome di|em nome de|op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?(?:{forms})\b",
-                      "", flat)
+        flat = re.sub(rf"(?i){_UNDER_THE_NAME}(?:{forms})\b", "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
-    if about.search(flat):
+    if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if pattern.search(flat):
+            if any(not _of_relative(m, flat) for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -2185,6 +2266,19 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             if noun.search(label):
                 return topic
     return None
+
+
+def _of_relative(m: re.Match, flat: str) -> bool:
+    """Whether a user-owned claim's match ends on a relative of the user's whose own business
+    the text goes on to ("Your daughter's school", "your son's class teacher", "Your husband's
+    flight"): the relative's record, not who the user is (_relative; "Your husband is now Victor
+    Frank" and "your son's name is ..." stay claims)."""
+    last = re.search(r"[^\W\d_][\w-]*$", m.group())
+    if not last:
+        return False
+    ref = re.match(r"\W*([\w'’]+)", m.group())
+    return _relative(" " + last.group() + flat[m.end():], language_of(flat), flat[:m.start()],
+                     ref.group(1) if ref else "") is not None
 
 
 # --- who the user is, and text about them ----------------------------------------------------
@@ -2270,6 +2364,107 @@ def _spelled_forms(names) -> tuple:
     return forms + tuple(dict.fromkeys(spelled + declined))
 
 
+# A Latin name written by its sound in another script (アダ・ラブレス, エイダ, 에이다 러브레이스,
+# एडा लवलेस, آدا لوفليس, Ада Лавлейс): compared by sound, on a skeleton of consonant classes
+# (l = r, b = v = f = p, s = z = soft c; vowels, h, w and y left out) and, for a name of one
+# consonant ("Ada": "d"), its last vowel. Each script is read by its letters' Unicode names
+# ("KATAKANA LETTER DA" -> "da", "HANGUL SYLLABLE REO" -> "reo"); Arabic and Cyrillic by a table.
+_ARABIC_SOUNDS = {"ALEF": "a", "DAL": "d", "THAL": "z", "LAM": "l", "FEH": "f", "VEH": "v", "BEH": "b", "PEH": "p",
+                  "WAW": "u", "YEH": "i", "MAKSURA": "a", "SEEN": "s", "SHEEN": "sh", "NOON": "n", "MEEM": "m",
+                  "REH": "r", "ZAIN": "z", "KAF": "k", "QAF": "k", "GAF": "g", "JEEM": "j", "HAH": "h", "KHAH": "kh",
+                  "TEH": "t", "MARBUTA": "a", "HEH": "h", "AIN": "q", "GHAIN": "gh", "SAD": "s", "DAD": "d",
+                  "TAH": "t", "ZAH": "z", "THEH": "t", "TCHEH": "ch"}
+_CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
+_SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
+                         r"[A-ZÀ-Þ][a-zß-ÿ]+")
+_KOREAN_PARTICLE = re.compile(r"(?:의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다)$")
+
+
+def _romanized(word: str) -> str:
+    """A rough Latin spelling of one word of the scripts _SOUND_WORD reads."""
+    out = []
+    for i, ch in enumerate(word):
+        if ch.isascii() or "LATIN" in unicodedata.name(ch, ""):
+            out.append(unicodedata.normalize("NFKD", ch)[0].lower())
+            continue
+        name = unicodedata.name(ch, "")
+        if name.startswith(("KATAKANA LETTER", "HANGUL SYLLABLE")):
+            out.append("" if "SMALL TU" in name else name.split()[-1].lower())
+        elif name.startswith("DEVANAGARI"):
+            sound = name.split()[-1].lower()
+            if "SIGN VIRAMA" in name or "SIGN" in name and sound in ("anusvara", "candrabindu", "nukta"):
+                continue
+            if "VOWEL SIGN" in name:
+                out.append(sound)
+            elif "LETTER" in name:
+                nxt = word[i + 1] if i + 1 < len(word) else ""
+                vowel_next = nxt and "SIGN" in unicodedata.name(nxt, "")
+                # a consonant carries "a" unless a vowel sign or virama follows, or the word ends
+                consonant = sound[:-1] if sound.endswith("a") and len(sound) > 1 else sound
+                out.append(consonant if vowel_next or i + 1 == len(word) or len(sound) == 1 else consonant + "a")
+        elif name.startswith("ARABIC LETTER"):
+            out.append(next((v for k, v in _ARABIC_SOUNDS.items() if k in name.split()), ""))
+        elif name.startswith("CYRILLIC"):
+            out.append(_CYRILLIC_SOUNDS.get(ch.lower(), ""))
+    return "".join(out)
+
+
+def _sound(latin: str) -> tuple:
+    """(consonant skeleton, last vowel or "") of a Latin spelling: "lovelace" -> ("lbls", "e")."""
+    s = latin.lower().replace("ph", "f").replace("ck", "k").replace("dh", "z").replace("th", "t").replace("x", "ks")
+    s = re.sub(r"c(?=[eiy])", "s", s).replace("c", "k").replace("q", "k")
+    classes = str.maketrans("rvfpz", "lbbbs")
+    consonants = re.sub(r"(.)\1+", r"\1", re.sub(r"[aeiouyhw\W\d_]", "", s.translate(classes)))
+    vowels = re.findall(r"[aeiou]", s)
+    return consonants, vowels[-1] if vowels else ""
+
+
+def _consonant_letter(ch: str) -> bool:
+    """Whether a letter of a word _romanized reads stands for a consonant (a geminate "ड्ड" is two)."""
+    return bool(re.search(r"[b-df-hj-np-tv-z]", _romanized(ch).replace("y", "")))
+
+
+def transliterated_names(text: str, names) -> tuple:
+    """The words of `text` that spell one of the user's names (name_forms) by its sound in another
+    script or another spelling ("アダ・ラブレス", "에이다의", "लवलेस", "لآدا", "Лавлейс", "Eyda Lavleys"),
+    as written there (a Korean particle or an Arabic one-letter prefix left out), so that every
+    check that looks for the user finds them. A name of one consonant counts in a non-Latin word
+    of at most six letters, one consonant letter, with the same last vowel and opening ("エイダ"
+    for "Ada", not "आदि", "अड्डा" nor "이다"; not in Cyrillic, where _spelled_forms spells it and
+    "еда" is food); a word with the Arabic article al- is a noun; a Latin
+    capitalized word counts for a name of two consonants or more only. Pure."""
+    wanted = {}
+    for form in name_forms(names):
+        for part in form.split():
+            if re.fullmatch(r"[A-Za-zÀ-ÿ'’-]+", part) and len(part) > 1:
+                key = _sound(unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode())
+                if key[0]:
+                    first = re.search(r"[aeiou]", part.lower())
+                    wanted[key[0]] = (key[1], first.group() if first and first.start() == 0 else "")
+    if not wanted:
+        return ()
+    found = []
+    for m in _SOUND_WORD.finditer(canonical(text)):
+        word = m.group()
+        latin = word[0].isascii() or "LATIN" in unicodedata.name(word[0], "")
+        candidates = [word, _KOREAN_PARTICLE.sub("", word)] + (
+            [word[1:]] if word[:1] in "لبوفك" and len(word) > 3 else [])
+        for cand in dict.fromkeys(c for c in candidates if c and not c.startswith("ال")):  # al-: a noun
+            roman = _romanized(cand)
+            consonants, last = _sound(roman)
+            if consonants not in wanted or any(cand.lower() == n.lower() for n in name_forms(names)):
+                continue
+            vowel, opening = wanted[consonants]
+            # "Ada" sounds "ei-da": an opening "a" may be written "e" (エイダ, 에이다, एडा), not "i" (이다)
+            if len(consonants) == 1 and (latin or len(cand) > 6 or (vowel and last != vowel) or "CYRILLIC" in
+                                         unicodedata.name(cand[0], "") or sum(map(_consonant_letter, cand)) != 1 or (
+                    opening and not re.match(rf"[{opening}{'e' if opening == 'a' else ''}]", roman))):
+                continue
+            found.append(cand)
+            break
+    return tuple(dict.fromkeys(found))
+
+
 def _common_word(word: str) -> bool:
     """An English word a name may share ("May", "Will", "Mark"): such a name is matched only
     capitalized."""
@@ -2301,21 +2496,27 @@ _PARTY_NOUNS = {
           # what a booking assigns: "your seat is 12C", "your vehicle has been upgraded to ..."
           r"talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|"
           # what a provider renews or bills: "Your mobile plan renews on 5 July"
-          r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty",
+          r"plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|"
+          # the account a provider keeps for the reader: "New sign-in to your account from Firefox"
+          r"account|sign-?in|login|"
+          # where a parcel is left: "in your letterbox", "on your porch"
+          r"mailbox|letterbox|letter box|porch|doorstep|safe place|parcel box",
     "fr": r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|"
           r"virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|"
           r"achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|"
-          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement",
+          r"présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement|compte|prêt|"
+          r"boîte aux lettres|boîte à colis",
     "de": r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|"
           r"lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|"
-          r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag)",
+          r"antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag|"
+          r"vertrag|tarif|mitgliedschaft|verlängerung|kredit|darlehen|versicherung|police|konto|kundenkonto)",
     "es": r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|factura|pago|"
           r"transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|"
           r"alojamiento|vehículo|coche de alquiler|charla|ponencia|"
           # what a provider renews or bills: "Tu tarjeta de Amigos del Museo se renueva el 30 de abril"
           r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|"
           r"clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|inscripción|"
-          r"préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta",
+          r"préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta|cuenta",
 }
 # A transaction or booking that happened, with its amount or date: "Your card was charged $2,099.00
 # by MIXPANEL", "You sent an ACH payment of $600.00", "Ada paid £40 to Tesco on 2 May". The user
@@ -2323,7 +2524,8 @@ _PARTY_NOUNS = {
 _EVENT_VERB = re.compile(
     r"(?i)\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|"
     r"received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|"
-    r"booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled)\b|"
+    r"booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|"
+    r"invited)\b|"  # "You're invited to Sam's party on Saturday 30 May": an invitation with its date
     r"\b(?:a|ont|été) (?:payé|envoyé|reçu|débité|crédité|remboursé|commandé|réservé|annulé|expédié|livré)e?s?\b|"
     r"\b(?:wurde|wurden|hat|haben) (?:\w+ ){0,3}(?:bezahlt|überwiesen|belastet|gutgeschrieben|erstattet|"
     r"bestellt|gebucht|storniert|versandt|geliefert|zugestellt)\b|"
@@ -2337,6 +2539,39 @@ def _event(flat: str) -> bool:
     amount, date or time, and no standing arrangement (_HABITUAL)."""
     return bool(_EVENT_VERB.search(flat) and (_AMOUNT.search(flat) or _DATUM.search(flat))
                 and not _HABITUAL.search(flat))
+
+
+# A security notice: something on the reader's account was changed, added, removed, reset or
+# signed into ("Your password was changed on 3 May", "Ihr Passwort wurde am 3. Mai geändert", "Le
+# mot de passe de votre compte a été modifié le 3 mai", "Se ha cambiado la contraseña de tu
+# cuenta", "A new card ending 4417 was added"): an event with its date, not a value set. Not a
+# change *to* something ("was changed to", "auf ... geändert", "modifié en", "cambiado a").
+_ACCOUNT_EVENT = re.compile(
+    r"(?i)\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|"
+    r"verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
+    r"(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|"
+    r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|"
+    r"aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|"
+    r"registriert)\b|"
+    r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|"
+    r"débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)|"
+    r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|"
+    r"eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|"
+    r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|"
+    r"于[^。；;]{0,40}登录|"
+    # a sign-in: "Se ha iniciado sesión en tu banca online", "New sign-in ...", "was signed in"
+    r"(?i:\b(?:se ha|ha|has|have|was|were) (?:iniciado sesión|accedido|signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b)")
+
+
+def _notice(flat: str) -> bool:
+    """Whether the text is a security notice (_ACCOUNT_EVENT) with its date or time that carries
+    no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
+    numbers are left out. It says what happened to the reader's password or card; it can set
+    neither (a new password, number or address in it is a value, held by its risk class)."""
+    if not (_ACCOUNT_EVENT.search(flat) and _DATUM.search(flat)) or _HABITUAL.search(flat):
+        return False
+    bare = _MASKED.sub(" ", flat)
+    return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
 
 
 # A party noun in the singular names one booking or order; in a sentence with one of these words
@@ -2451,19 +2686,23 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         names = names_from_id(user)
     forms = _spelled_forms(names)
     lang = language_of(flat)
-    event = _event(flat)
+    event = _event(flat) or _notice(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
-            if word != "用户" and _ZH_PARTY.search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18]) \
-                    and not _ZH_PROFILE.search(flat) and not _HABITUAL.search(flat):
+            if word != "用户" and ((_ZH_PARTY.search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _ZH_PROFILE.search(flat)
+                                   and not _HABITUAL.search(flat) or _notice(flat)):
                 continue
             return word
         bare = word.rstrip("'’s") if word.lower().endswith(("'s", "’s")) else word
         if _ROLE_NOUN.search(bare) and not word.lower().endswith(("'s", "’s", "'")) and \
                 re.match(rf"\s+(?:{_ROLE_COMPOUNDS})s?\b", after, re.I):
             continue  # "customer service", "the user guide": a modifier, not a person
-        if _POSSESSIVE.search(word) and not _HABITUAL.search(flat) and _party(after, lang):
+        if re.search(rf"(?i){_UNDER_THE_NAME}$", flat[:m.start()]):
+            continue  # "Reservierung bestätigt: ..., Name Lovelace": the booking's name field
+        if _POSSESSIVE.search(word) and not _HABITUAL.search(flat) and (
+                _party(after, lang, flat[:m.start()], word) or _appointment(after)):
             continue
         honorific = _HONORIFIC_POSSESSIVE.match(after)
         if honorific and lang in ("ja", "ko") and re.match(
@@ -2515,6 +2754,32 @@ _GENERIC_READER_BEFORE = re.compile(
     r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)\s+)$")
 
 
+# What may stand before a name addressed at a sentence's start: nothing, a courtesy title, the
+# first name ("Ada Lovelace,"), after the end of an earlier sentence.
+_VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|Dr|Frau|Herr|Mme|Mlle|Madame|Monsieur|"
+                       r"Sra|Sr|Señora|Señor|Signora|Pani|Pan|Mevrouw|Meneer|Sayın)\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?")
+
+
+# The reader of how-to text in its possessive, in the languages about_user reads: "To reset your
+# router, hold ...", "Hold the button on your router", "So setzen Sie Ihren Router zurück",
+# "Bitte bringen Sie Ihre Versichertenkarte mit", "Pour redémarrer votre box, débranchez-la",
+# "Débranchez votre box", "Para reiniciar tu router, mantén ...": text before the possessive in
+# its sentence, a purpose clause or an imperative (English: a verb of _IMPERATIVE, then a
+# preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
+# a risk class's, and who the user is still identity_claim's.
+_HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
+    r"(?:^|[.!?:;]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
+    r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_IMPERATIVE | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
+    r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
+    r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
+    r"(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?)$|"
+    # a how-to step's verb right before it: ", tap your profile picture", "Open your settings"
+    r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
+_HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
+                          "reboot connect disconnect slide lift pull rinse wipe open".split())  # a device's how-to
+_HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
+
+
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
     text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
@@ -2527,11 +2792,16 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _READER_WORDS:
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
+        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+                m.group().lower().startswith(f.lower()) for f in forms):
+            continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _READER_WORDS \
                 or _GENERIC_READER_BEFORE.search(flat, 0, m.start()) and m.group().lower() in _READER_WORDS:
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
         if m.group().lower() == "you" and re.search(r"(?i)\bthank\s*$|\bthank-$", flat[:m.start()]):
             continue
+        if m.group().lower() in _HOW_TO_READER and _HOW_TO_BEFORE.search(flat, 0, m.start()):
+            continue  # "To reset your router, ...", "Drücken Sie die Taste an Ihrem Router": whoever reads it
         yield m
 
 
@@ -2542,24 +2812,91 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
 
 
-# The user's family, whose bookings a notice to the user names ("Your daughter has a
-# parent-teacher meeting on Thursday", "Ihr Sohn hat am Montag einen Termin").
-_FAMILY = (r"daughter|son|child|children|kids?|husband|wife|partner|mother|father|mum|mom|dad|"
-           r"fille|fils|enfants?|mari|femme|mère|père|tochter|sohn|kind|kinder|mann|frau|mutter|vater|"
-           r"hija|hijo|hijos|hijas|marido|esposa|esposo|madre|padre")
+# What says who a relative is or what they hold: a copula or a naming verb with a name ("Your
+# husband is Victor Frank", "your son's nanny is Oriel Dane", "Ihr Sohn heißt ...") or a
+# user-owned field of theirs ("your son's name", "your mother's phone").
+_IDENTIFYING = re.compile(
+    r"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
+    r"heet|jest)\s+(?:now\s+|actually\s+|jetzt\s+|maintenant\s+|ahora\s+)?(?-i:[A-ZÀ-Þ])|(?:is called|named|"
+    r"heißt|heisst|s'appelle|se llama|si chiama|chama-se|se chama|называется|зовут)\b)|['’]s?\s+(?:\w+\s+)?"
+    r"(?:name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b")
+# How a possessed thing leads to its owner before the owner's possessive: "L'école de votre fille",
+# "El colegio de tu hijo", "Die Schule Ihrer Tochter" (a noun, then the genitive "Ihrer").
+_GENITIVE_BEFORE = re.compile(r"(?i)(?:\b(?:de|du|d'|del|di|do|da|dos|das|della|dello|van|von|vom)\s*|"
+                              r"(?-i:\b[A-ZÄÖÜ][a-zäöüß]+)\s+)$")
+_GENITIVE_FORMS = frozenset("ihrer ihres deiner deines".split())
+_FAMILY: dict = {}  # code -> compiled LanguageTable family words (see _relative)
+
+
+def _relative(after: str, lang: str | None, before: str = "", word: str = "") -> re.Match | None:
+    """The match of a relative of the user's (LanguageTable family, in the text's language and
+    English) right after a reference to the user (`word`, with the text `before` it), when the
+    text is about a thing of the relative's: "Your daughter's school closes at 12:30", "Your
+    husband's flight lands at 16:05", "L'école de votre fille ...", "Die Schule Ihrer Tochter
+    ...", "您女儿的学校 ..." (the relative's possessive, a genitive before the reference, or
+    的/の/의 after the relative). None otherwise, and when what follows says who the relative is
+    or what of theirs the user owns (_IDENTIFYING: "Your husband is now Victor Frank", "your
+    son's nanny is Oriel Dane"); a relative doing something ("Ada's son attends ...") is no
+    thing of theirs."""
+    lead = re.match(r"[\s]*(?:的|の|의)?\s*", after)
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        family = _FAMILY.get(code)
+        if family is None and "family" in LANGUAGES[code].patterns:
+            # a whole word, or one with its possessive ("daughter's"), unlike _COMPILED's words
+            edge = r"(?=['’]s\b|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""
+            family = _FAMILY[code] = re.compile(rf"(?i)(?:{LANGUAGES[code].patterns['family']}){edge}")
+        m = family.match(after, lead.end()) if family is not None else None
+        if not m or _IDENTIFYING.match(after, m.end()):
+            continue
+        genitive = _GENITIVE_BEFORE.search(before) and (word.lower() in _GENITIVE_FORMS or not before.endswith(
+            tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
+        # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
+        # that says who they are ("您儿子是 ...", "叫 ...")
+        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or (
+                code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
+            return m
+    return None
 
 
 # A name's honorific and possessive particle in Japanese and Korean: "様の", "さんの", " 고객님의".
 _HONORIFIC_POSSESSIVE = re.compile(r"\s*(?:様|さま|さん|氏|殿|님|고객님)?\s*(?:の|의)")
 
 
-def _party(after: str, lang: str | None) -> bool:
+def _relative_word(after: str, lang: str | None) -> re.Match | None:
+    """A relative of the user's (LanguageTable family) right after a reference to the user."""
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        _relative("", code)  # compiles _FAMILY[code]
+        m = _FAMILY[code].match(after, len(after) - len(after.lstrip())) if code in _FAMILY else None
+        if m:
+            return m
+    return None
+
+
+_CLOCK = re.compile(r"(?i)\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2} ?(?:am|pm|uhr|h)\b|\d{1,2}(?:時|시|点)")
+_OWNED_NOUNS = _LazyPattern(lambda: re.compile(
+    r"(?i)^\s*(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(n for n, _ in USER_OWNED_CLAIMS.values()) + r")(?![\w-])"))
+
+
+def _appointment(after: str) -> bool:
+    """Whether the words after a possessive name an appointment: the rest of its sentence gives a
+    day or date and a clock time ("Your haircut with Jess at Salon Nine is on Thursday at 17:15"),
+    and what the possessive owns is no user-owned field (USER_OWNED_CLAIMS: "Your new address
+    from Monday 9:00 is ..." stays about the user)."""
+    sentence = re.split(r"(?<=[.!?。！？])\s", after, 1)[0]
+    clock = _CLOCK.search(sentence)
+    return bool(clock and _DATUM.search(sentence[:clock.start()] + " " + sentence[clock.end():])
+                and not _OWNED_NOUNS.search(sentence))
+
+
+def _party(after: str, lang: str | None, before: str = "", word: str = "") -> bool:
     """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
     and end its noun phrase there."""
     nouns = _PARTY_NOUNS.get(lang if lang in _PARTY_NOUNS else "en")
     if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
         return True  # a named service and its number: "Votre TGV 6611", "Your UA 914", "Su AVE 3112"
-    family = re.match(rf"(?i)\s+(?:{_FAMILY})\b", after)
+    if _relative(after, lang, before, word):
+        return True  # "Your daughter's school closes ...", "L'école de votre fille ...": the relative's thing
+    family = _relative_word(after, lang)
     if family and re.search(rf"(?i)\b(?:{nouns})", re.split(r"[.!?]", after[family.end():], 1)[0]):
         return True  # "Tu hija tiene tutoría el jueves": a booking of the user's child, a record to them
     m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
@@ -2582,6 +2919,7 @@ def _party(after: str, lang: str | None) -> bool:
 # What a booking or an order has of its own: "your booking reference", "your order number",
 # "votre numéro de commande", "tu franja de entrega".
 _PARTY_ATTRIBUTES = (r"(?:reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|"
+                     r"notice|avis|aviso|"
                      r"tracking|numéro|référence|statut|heure|montant|créneau|número|referencia|estado|hora|fecha|"
                      r"importe|código|franja)")
 
@@ -2796,14 +3134,21 @@ _KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quo
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
-_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)\d(?:[ -]?\d){5,}"
-                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026"
+_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
+                          r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d -]))\d(?:[ -]?\d){5,}"
+                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026", "20260504"
 
 
-# A value a credential word may name: a token with a digit that is not a date, a time, an
-# amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
-                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
+# A value a credential word may name: a token with a digit that is not a date ("06/05/2026",
+# "2026.05.06", "2026年"), a time ("9:14",
+# "09h14", "09:14に"), an amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one. A token is
+# written in letters, digits and symbols, never in Han, kana or Hangul, which run on without spaces:
+# "5月3日" and "09:14に変更" hold no secret, "密码是Beijing#2024" does.
+_SECRET_CHAR = r"[^\s,;()\[\]\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]"
+_SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?<![.,:/-])"
+                     r"(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{1,4}([-./])\d{1,2}\1\d{1,4}(?!\d)|\d{4}(?=年|년)|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=" + _SECRET_CHAR + r"*\d)" + _SECRET_CHAR + r"{4,}"
+                     r"|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 # (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
 # before its word: "1Password".)
@@ -2818,8 +3163,12 @@ _HANDLE = re.compile(r"(?<![\w.@-])(?=[\w.-]*\d\d)(?=[\w.-]{6})[A-Za-z][\w.-]*[_
 
 
 # A line's label of two or three words before its colon, read as a key by its words.
+# Its value is a setting only when it is one: a switch or a number (with a currency or a percent
+# sign) alone on its line ("Approval limit: 5000 EUR", "Confirmation required: no"), not a record's
+# status and its contents ("Order confirmed: 2 x HDMI cable, 1 x USB-C hub").
 _LINE_LABEL = _LazyPattern(lambda: re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
-                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
+                         r"""(?=[^\S\n]*(?P<setting>(?:""" + _SWITCH + r"""|[$€£¥₹]?\s?\d[\d.,' ]*(?:\s?(?:%|[$€£¥₹]|"""
+                         r"""[A-Za-z]{3}\b|zł|tl|руб|円|元|원))?)[^\S\n]*[.;]?[^\S\n]*$)?)"""))
 
 
 def key_words(text: str) -> list[set]:
@@ -2856,7 +3205,7 @@ _SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]
                            r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
 
 
-_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/])(?<!==)[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")  # "payload=..." too
 
 
 def _encoded_text(flat: str) -> bool:
@@ -3136,27 +3485,57 @@ def _table_hit(flat: str, skel: str, kind: str, lang: str | None) -> str | None:
     return table_match(skel, kind, skeletal=True) or table_match(flat, kind)
 
 
-def table_user_owned(text: str, *, names=()) -> str | None:
-    """The table rule ("nl.preference") by which a tool's text states the user's preference or a
-    standing arrangement about them in any table's language: a user reference of the text's own
-    language (LanguageTable user_reference) or one of the user's names (compared on skeletons)
-    with a preference or standing word ("Zoals je hebt gevraagd ... je ... wilt boeken",
-    "Предпочтение пользовательницы: ..."). The English, French, German and Spanish claim
-    shapes are user_owned's; this reads every language by its table. Pure."""
-    flat = canonical(text)
-    skel = skeleton(flat)
+def _table_refers(flat: str, names) -> tuple:
+    """(codes, text with its key names as words, its skeleton) when the text refers to the user in
+    any table's terms: a user reference of its own language (LanguageTable user_reference), one of
+    the user's names (compared on skeletons), a person named with a courtesy title ("Frau
+    Lovelace", whom the gate cannot tell from the user, as in user_owned), or a key in any table's
+    words ("kontoinhaberin"); else None."""
     lang = language_of(flat)
     codes = [c for c in dict.fromkeys((lang, *_languages_in(flat))) if c in LANGUAGES]
+    keys = _keys(flat)
+    # A key's words are read as words too ('{"vollerName": ...}' names a full name): a JSON record
+    # has no sentence to say it in.
+    flat += "".join(f"\n{phrase}" for _, _, phrase in keys)
+    skel = skeleton(flat)
     refers = any(table_match(flat, "user_reference", lang=c) for c in codes) or any(
-        _skeleton_has(skel, n) for n in _spelled_forms(names))
-    if not refers:
+        _skeleton_has(skel, n) for n in _spelled_forms(names)) or re.search(_COURTESY_NAME, flat) or any(
+        _key_hit(phrase, "user_reference") for _, _, phrase in keys)
+    return (codes, flat, skel) if refers else None
+
+
+def table_user_owned(text: str, *, names=()) -> str | None:
+    """The table rule ("nl.preference") by which a tool's text states the user's preference or a
+    standing arrangement about them in any table's language: a reference to the user
+    (_table_refers) with a preference or standing word ("Zoals je hebt gevraagd ... je ... wilt
+    boeken", "Предпочтение пользовательницы: ..."). The English, French, German and Spanish claim
+    shapes are user_owned's; this reads every language by its table, key names too. Pure."""
+    found = _table_refers(canonical(text), names)
+    if not found:
         return None
+    codes, flat, skel = found
     # With the user named or addressed, every table's preference words are read: a text in a
     # misidentified language ("@da zawsze woli ..." reads as Portuguese) still says it.
     for code in dict.fromkeys([*codes, *LANGUAGES]):
         for kind in ("preference", "standing"):
             if table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True):
                 return f"{code}.{kind}"
+    return None
+
+
+def identity_claim(text: str, *, names=()) -> str | None:
+    """The table rule ("ja.identity") by which a tool's text says who the user is, in any table's
+    language: a reference to the user (_table_refers: "エイダの", "de accounthouder", "لصاحبة
+    الحساب", "Frau Lovelace", '"kontoinhaberin": true') with an identity word (LanguageTable
+    identity: a real or full name, an employer, a date of birth). What the user is called is
+    theirs to say: held (about_user), whatever the script. Pure."""
+    found = _table_refers(canonical(text), names)
+    if not found:
+        return None
+    codes, flat, skel = found
+    for code in dict.fromkeys([*codes, *LANGUAGES]):
+        if table_match(flat, "identity", lang=code) or table_match(skel, "identity", lang=code, skeletal=True):
+            return f"{code}.identity"
     return None
 
 
@@ -3367,7 +3746,7 @@ class ProvenanceGate:
       (user_owned, see `user_owned` and `table_user_owned`), a request to act (request), what
       `place_fact` names (request, routing_change, conditional, agent_directive, vouching,
       standing_arrangement), a procedure (tool_procedure) and other text about the user
-      (about_user) are held; everything else is accepted as a fact (tool_fact), trusted when
+      (about_user: `about_user`, a role word, `identity_claim`) are held; everything else is accepted as a fact (tool_fact), trusted when
       its origin is authenticated, else unverified;
     - a model's own note (source model, model_writes="inferred"): the same up to the risk
       classes (an override is rejected; naming the assistant is allowed), then an agent
@@ -3480,6 +3859,7 @@ class ProvenanceGate:
             return Decision("accept", "trusted", "user_statement", claim=claim)
         model = candidate.source == "model" and self.model_writes == "inferred"
         names = self.names(candidate.user)
+        names += transliterated_names(text, names)  # "アダ・ラブレス様", "에이다 님": the user by sound
 
         def hold(reason, risk=None, rule=None):
             return Decision("quarantine", "unverified", reason, claim=claim, risk=risk, rule=rule or reason)
@@ -3554,6 +3934,9 @@ class ProvenanceGate:
             c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES))), None)
         if role:
             return hold("about_user", None, f"about_user.{role}")
+        identity = identity_claim(text, names=names)
+        if identity:
+            return hold("about_user", None, f"about_user.{identity}")
         return Decision("accept", trust, "tool_fact", claim=claim)
 
 
