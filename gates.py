@@ -42,6 +42,7 @@ Decision reasons are stable codes, listed with their meaning in REASONS.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import unicodedata
 from dataclasses import KW_ONLY, dataclass, field
@@ -294,10 +295,20 @@ def _homoglyphs(text: str) -> bool:
     return latin > other and any(all(ch in _LOOKALIKES for ch in w) for w in words if not w.isascii())
 
 
+# A word in leetspeak: lower-case letters with the digits that stand for letters (0 o, 1 i, 3 e,
+# 4 a, 5 s, 7 t) inside or before them ("4s1st3nt3", "r3c0m13nd4", "t3r4z"); not a code in capitals
+# ("MP3", "B4", "KRK-0042") nor a word with a number after it ("Sommer2024", "ipv6").
+_LEET_WORD = re.compile(r"(?<![\w@$-])(?=[a-z013457@$]*[a-z][013457])(?=[a-z013457@$]*[013457][a-z])"
+                        r"[a-z013457@$]{3,}(?![\w-])")
+
+
 def _disguised(text: str) -> str | None:
     """Latin letters or digits written as mathematical alphanumerics, full-width outside
-    Chinese/Japanese/Korean text, or Cyrillic and Greek look-alikes inside Latin words (a
-    homoglyph mix): the canonical form reads the first two, and a filter on raw text reads none."""
+    Chinese/Japanese/Korean text, Cyrillic and Greek look-alikes inside Latin words (a homoglyph
+    mix), or three words or more in leetspeak (_LEET_WORD): the canonical form reads the first
+    two, and a filter on raw text reads none."""
+    if len(_LEET_WORD.findall(text)) >= 3:
+        return "leetspeak"
     if text.isascii():
         return None
     if _MATH_LETTERS.search(text):
@@ -603,7 +614,20 @@ class LanguageTable:
     - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
       word or the assistant, leave given to act unasked (see `delegated`);
     - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
-      for, the voice of a forged sender posing as the user.
+      for, the voice of a forged sender posing as the user;
+    - street: the words of a postal address ("Road", "-straße", "rue", "ul.", "ул.", "丁目", "路",
+      "شارع", "रोड"): with a house number beside them, an address (see `_street_address`);
+    - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
+      assistant in one sentence, leave for it to act (see `delegated`);
+    - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से");
+    - limit: an amount's bound ("up to", "bis", "hasta", "до", "以下", "까지"): with a number and a word
+      of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €");
+    - family: the reader's relatives ("daughter", "Tochter", "fille", "女儿", "딸"): "Your
+      daughter's school closes at noon", "Die Schule Ihrer Tochter ...", "您女儿的学校 ..." is
+      about the relative and their school, not who the user is (see `_relative`);
+    - identity: who someone is, beyond what they are called: a real or full name, an employer, a
+      date of birth ("real name", "echter Name", "本名", "실제 이름", "الاسم الحقيقي"): with a
+      reference to the user, a claim of who the user is (see `identity_claim`).
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -693,8 +717,10 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
+                 "street", "permission", "behalf", "limit",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
-                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
+                 "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
+                 "family", "identity")
 WORD_KINDS = ("plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
@@ -715,7 +741,7 @@ RULE_KINDS = ("owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order
               "preference_verbs", "instruction_nouns", "instruction_verbs", "identity_nouns", "identity_verbs",
               "contact_nouns", "contact_verbs", "payment_nouns", "payment_verbs", "user_reference_form",
               "owner_possessive", "possessive", "party_noun", "event_verb", "habitual", "reader_modal",
-              "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice", "family",
+              "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
               "profile_noun")
@@ -750,18 +776,21 @@ LANGUAGES = {t.code: t for t in (
                         r"\bmemory|(?:in|into|to) (?:your|long-term) memory|memori[sz]e (?:that|this)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
-           waiver=r"without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
+           waiver=r"without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
-                  r"skip (?:the )?(?:confirmation|verification|approval)",
-           credential=r"password|passcode|passphrase|pin(?: code| number)?|one-time (?:code|password)|otp|"
+                  r"skip (?:the )?(?:confirmation|verification|approval)|"
+                  r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
+                  r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
+                  r"waived|disabled|off)|skip)\b",
+           credential=r"wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
-           payment=r"iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
+           payment=r"pay(?:ment)? link|payment request|iban|sort code|routing number|account number|bank (?:account|details|transfer)|card number|"
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
-                   r"alipay|wechat pay|credit card|debit card",
+                   r"alipay|wechat pay|credit card|debit card|revolut|wise|cash ?app|swish|twint|mobilepay|vipps|skrill|payoneer",
            dialled=r"phone(?: number)?|mobile (?:number|phone)|e-?mail(?: address)?|contact number",
            contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
                    r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
@@ -769,21 +798,27 @@ LANGUAGES = {t.code: t for t in (
                    r"next of kin|lives (?:at|on)",
            change=r"new|changed|updated|replaced|moved|switched|now",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
-           approval=r"confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
+           approval=r"consult\w*|check(?:ing)? with|confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
-           negation=r"not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
+           negation=r"unnecessary|optional|disabled|not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
            abbreviation=r"rd|ave|blvd|apt|tel|ref|approx",
            user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum)s?\b)|user's",
            steer=r"recommend\w*|suggest\w*|promot\w*|endors\w*|push|advis\w*",
            exclusive=r"always|only|exclusively|solely|nothing but|never",
            vouching=r"safe|verified|trusted|whitelisted|secure",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
+           street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
+           permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)",
+           limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
+           family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
+           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|works (?:at|for)",
            words=dict(
                plural_subject="we they i",
                rule_adverb="always never",
@@ -974,15 +1009,7 @@ LANGUAGES = {t.code: t for t in (
                         r"assistant|agent|model) knows\b|\b(?:for|in|into|to) (?:the |its )?(?:ai|assistant|"
                         r"agent|model)'s (?:long-term )?memory\b|\b(?:in|into|to) your (?:long-term )?memory\b|"
                         r"\bmemory update for\b",
-               procedure=r"\b(?:must|shall|is required to|are required to|has to|have to|needs? to|ought to|"
-                         r"(?:is|are) (?:expected|supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|\bshould (?:always |"
-                         r"never |also |only )?(?:be|get) [a-z]+(?:ed|en|wn|nt|lt|ne)\b|\bshould (?:always |"
-                         r"""only )?be (?:the |an? |[\"'‘“«]|\d)|\bshould (?:always|never)\b|\b(?:procedures?|"""
-                         r"process(?:es)?|workflows?|protocols?|polic(?:y|ies)|practices?|rules?|routines?|"
-                         r"methods?|conventions?|standards?|approach|sop|guidelines?)\s+(?:is|are)\s+to\s+[a-z]|"
-                         r"\b(?:you|we|users?|the user|staff|employees|everyone|everybody|all \w+|each \w+) should\b|"
-                         r"\bstep \d+\b|\bbest practice\b|\b(?:it is|it's) (?:recommended|advised|best|required|"
-                         r"mandatory) to\b",
+               procedure=r"""\b(?:must|shall|is required to|are required to|has to|have to|needs? to|ought to|(?:is|are) (?:supposed|obliged) to)\b|\b(?:is|are|was|were) to be\b|\b(?:you|we|users?|the user|staff|employees|everyone|everybody|guests|passengers|members|visitors|all \w+|each \w+) (?:are|is) expected to\b|\bshould (?:always |never |also |only )?(?:be|get) [a-z]+(?:ed|en|wn|nt|lt|ne)\b|\bshould (?:always |only )?be (?:the |an? |[\"'‘“«]|\d)|\bshould (?:always|never)\b|\b(?:procedures?|process(?:es)?|workflows?|protocols?|polic(?:y|ies)|practices?|rules?|routines?|methods?|conventions?|standards?|approach|sop|guidelines?)\s+(?:is|are)\s+to\s+[a-z]|\b(?:you|we|users?|the user|staff|employees|everyone|everybody|all \w+|each \w+) should\b|\bstep \d+\b|\bbest practice\b|\b(?:it is|it's) (?:recommended|advised|best|required|mandatory) to\b""",
                rule_label=r"\b(?:(?:polic(?:y|ies)|rules?|procedures?|guidelines?|standards?|baseline|sop|regulations?)(?!\s+(?!(?:of|"
                           r"for|on|in|and|to|the|at|by|from|reminder|notice|statement|summary|excerpt|extract|"
                           r"note|memo|section|clause|text|wording|document|manual|handbook)\b|[\w-]*\d)[a-z]))\b",
@@ -1108,18 +1135,8 @@ LANGUAGES = {t.code: t for t in (
                                    r"the family(?=['’]s)|you|your|yours|yourself",
                owner_possessive=r"your|yours",
                possessive=r"your",
-               party_noun=r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|"
-                          r"stay|check-?in|check-?out|subscription|return|refund|parcel|package|delivery|shipment|"
-                          r"invoice|bill|statement|payment|transfer|transaction|deposit|withdrawal|balance|overdraft|"
-                          r"prescription|results|test results|application|claim|visa|rental|table|tour|lesson|"
-                          r"session|consultation|visit|meeting|call|interview|exam|course|class|registration|"
-                          r"item|basket|cart|ride|event|receipt|confirmation|quote|estimate|talk|presentation|"
-                          r"seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|plan|"
-                          r"contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty",
-               event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|"
-                          r"credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|"
-                          r"purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|"
-                          r"processed|renewed|declined|reversed|settled)\b",
+               party_noun=r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|stay|check-?in|check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|application|claim|visa|rental|table|tour|lesson|session|consultation|visit|meeting|call|interview|exam|course|class|registration|item|basket|cart|ride|event|receipt|confirmation|quote|estimate|talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|account|sign-?in|login|mailbox|letterbox|letter box|porch|doorstep|safe place|parcel box",
+               event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|invited)\b",
                habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any|whenever|"
                         r"by default|from now on|going forward|henceforth|in future|future|standing|permanently|"
                         r"regularly|routinely)\b",
@@ -1131,26 +1148,24 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"if it (?:was|wasn't|was not)",
                sender_notice=r"we(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|"
                              r"update|message|let)",
-               family=r"daughter|son|child|children|kids?|husband|wife|partner|mother|father|mum|mom|dad",
-               party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|"
-                               r"id|window|slot|tracking",
+               party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|notice|tracking",
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
            user_reference=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|(?:der |die |des )?"
-                          r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?",
+                          r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?|kontoinhaber\w*",
            to_assistant=r"ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
            override=r"ignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|früheren|obigen)|"
                     r"vergiss (?:alle )?(?:vorherigen|bisherigen)|neue anweisungen",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
-           standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
+           standing=r"ab sofort|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"\w*passwort|\w*kennwort|pin|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
-           payment=r"iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
+           payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
            dialled=r"telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail",
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
@@ -1159,19 +1174,26 @@ LANGUAGES = {t.code: t for t in (
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
-           negation=r"nicht|kein\w*|ohne|entfällt|überspring\w*",
+           negation=r"unnötig|nicht (?:nötig|erforderlich|notwendig)|deaktiviert|nicht|kein\w*|ohne|entfällt|überspring\w*",
            abbreviation=r"str|nr|tel|hausnr|geb",
            user_role=r"(?:der |die |des )?(?:nutzer|nutzerin|benutzer|benutzerin)s?",
            steer=r"empfiehl\w*|empfehl\w*|schlag\w* vor|bewirb\w*|bewerb\w*",
            exclusive=r"immer|nur|ausschließlich|stets|niemals",
            vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
+           street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
+           permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend",
+           limit=r"bis|unter|höchstens|maximal|max",
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
            assistant=r"assistent\w*|(?-i:KI)",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
+           family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
+                  r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
+           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)",
            words=dict(
                label_word="hinweis achtung",
                reader_word="sie du",
@@ -1239,10 +1261,7 @@ LANGUAGES = {t.code: t for t in (
                second_person=r"(?-i:du|dein|deine|deinen|deinem|deiner|deines|dich|dir|Du|Dein\w*|Dich|Dir)",
                owner_possessive=r"(?-i:Ihr\w*)",
                possessive=r"ihr\w*|dein\w*",
-               party_noun=r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|"
-                          r"paket|sendung|lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|"
-                          r"erstattung|rezept|ergebnisse|antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|"
-                          r"unterkunft|fahrzeug|mietwagen|vortrag)",
+               party_noun=r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag|vertrag|tarif|mitgliedschaft|verlängerung|kredit|darlehen|versicherung|police|konto|kundenkonto)",
                event_verb=r"\b(?:wurde|wurden|hat|haben) (?:\w+ ){0,3}(?:bezahlt|überwiesen|belastet|gutgeschrieben|"
                           r"erstattet|bestellt|gebucht|storniert|versandt|geliefert|zugestellt)\b",
                habitual=r"\b(?:immer|nie|jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig)\b",
@@ -1251,7 +1270,6 @@ LANGUAGES = {t.code: t for t in (
                up_to=r"bis zu",
                reader_condition=r"wenn|falls|sobald|bevor|damit|nachdem|können|müssen|sollten|dürfen",
                polite_verb=r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)",
-               family=r"tochter|sohn|kind|kinder|mann|frau|mutter|vater",
                polite=r"\W*bitte\b",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
@@ -1265,30 +1283,36 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"retiens|retenez|souviens-toi|souvenez-vous|mémorise[rz]?|en mémoire",
            standing=r"désormais|dorénavant|à l'avenir|à partir de maintenant|jusqu'à nouvel ordre|par défaut|"
                     r"à partir d'aujourd'hui",
-           waiver=r"sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
+           waiver=r"sans (?:lui |leur |m'|me )?en parler|sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"mot de passe|code pin|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
-           payment=r"iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic",
+           payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
            preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
-           approval=r"confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
-           negation=r"pas|sans|aucune?|ne|n'|sauter|ignorer",
+           approval=r"consult\w*|confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
+           negation=r"inutile|facultati\w*|désactivée?s?|non requise?|pas|sans|aucune?|ne|n'|sauter|ignorer",
            abbreviation=r"bd|av|tél|apt|bât|réf",
            user_role=r"(?<!nom d')(?<!guide de l')(?<!espace )l'utilisat(?:eur|rice)|(?<!nom d')(?<!d')utilisatrice",
            steer=r"recommand\w*|conseill\w*|propos\w*|suggér\w*|suggèr\w*",
            exclusive=r"toujours|uniquement|seulement|exclusivement|jamais",
            vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
+           street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
+           permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)",
+           limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
            switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
            assistant=r"assistant\w*|(?-i:IA)",
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
+           family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
+           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaille (?:chez|pour)",
            words=dict(
                label_word="remarque rappel mise",
                reader_word="vous tu te",
@@ -1355,11 +1379,7 @@ LANGUAGES = {t.code: t for t in (
                second_person=r"(?-i:tu|ton|ta|tes|toi|te)",
                owner_possessive=r"votre|vos",
                possessive=r"votre|vos|ton|ta|tes",
-               party_noun=r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|"
-                          r"facture|paiement|virement|retour|remboursement|ordonnance|résultats|dossier|visite|"
-                          r"consultation|voyage|location|table|achat|relevé|solde|siège|place|chambre|cabine|"
-                          r"logement|hébergement|véhicule|voiture de location|présentation|exposé|carte|adhésion|"
-                          r"contrat|forfait|cotisation|abonnement|renouvellement",
+               party_noun=r"commande|réservation|rendez-vous|vol|billet|train|séjour|colis|livraison|abonnement|facture|paiement|virement|retour|remboursement|ordonnance|résultats|dossier|visite|consultation|voyage|location|table|achat|relevé|solde|siège|place|chambre|cabine|logement|hébergement|véhicule|voiture de location|présentation|exposé|carte|adhésion|contrat|forfait|cotisation|abonnement|renouvellement|compte|prêt|boîte aux lettres|boîte à colis",
                event_verb=r"\b(?:a|ont|été) (?:payé|envoyé|reçu|débité|crédité|remboursé|commandé|réservé|annulé|"
                           r"expédié|livré)e?s?\b",
                habitual=r"\b(?:toujours|jamais|chaque|tous|toutes|désormais|à l'avenir|par défaut)\b",
@@ -1369,8 +1389,7 @@ LANGUAGES = {t.code: t for t in (
                up_to=r"jusqu'à",
                reader_condition=r"si|lorsque|quand|pouvez-",
                not_you=r"si ce n'(?:était|est) pas",
-               family=r"fille|fils|enfants?|mari|femme|mère|père",
-               party_attribute=r"numéro|référence|statut|heure|montant|créneau",
+               party_attribute=r"avis|numéro|référence|statut|heure|montant|créneau",
                polite=r"\W*(?:veuillez|merci de)\b",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
@@ -1385,27 +1404,33 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"contraseña|clave|pin|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
-           payment=r"iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum",
+           payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
-           approval=r"confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
-           negation=r"no|sin|ningun\w*|saltar\w*|omitir",
+           approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
+           negation=r"innecesari\w*|opcional|desactivad\w*|no|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
            user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
            steer=r"recomiend\w*|recomend\w*|suger\w*|sugier\w*|aconsej\w*|promociona\w*",
            exclusive=r"siempre|solo|sólo|únicamente|exclusivamente|nunca",
            vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
+           street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
+           permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de",
+           limit=r"hasta|menos de|por debajo de|máximo",
            switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
            assistant=r"asistente|(?-i:IA)",
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
+           family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
+           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaja (?:en|para)",
            words=dict(
                label_word="aviso nota",
                reader_word="usted tu te",
@@ -1469,12 +1494,7 @@ LANGUAGES = {t.code: t for t in (
                user_reference_form=r"(?:el |la |del |al )?(?:usuari[oa]|titular)|usted|ustedes",
                second_person=r"(?-i:tu|tus|ti|te|vuestr[oa]s?|Tu|Tus)",
                possessive=r"tu|tus|vuestr\w*",
-               party_noun=r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|"
-                          r"factura|pago|transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|"
-                          r"asiento|habitación|camarote|alojamiento|vehículo|coche de alquiler|charla|ponencia|"
-                          r"tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|"
-                          r"clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|"
-                          r"inscripción|préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta",
+               party_noun=r"pedido|compra|reserva|cita|vuelo|tren|billete|estancia|paquete|envío|entrega|suscripción|factura|pago|transferencia|devolución|reembolso|receta|resultados|viaje|mesa|saldo|asiento|habitación|camarote|alojamiento|vehículo|coche de alquiler|charla|ponencia|tarjeta|abono|membresía|carné|contrato|plan|tarifa|póliza|cuota|renovación|recibo|clase|curso|sesión|tutoría|turno|revisión|consulta|pista|entrada|plaza|matrícula|inscripción|préstamo|hipoteca|garantía|seguro|solicitud|vehículo|receta|cuenta",
                event_verb=r"\b(?:ha|han|se ha|se han|fue|fueron) (?:\w+ )?(?:pagado|enviado|recibido|cargado|"
                           r"abonado|reembolsado|pedido|reservado|cancelado|entregado)\b",
                habitual=r"\b(?:siempre|nunca|cada|todos|todas|en adelante|por defecto)\b",
@@ -1484,13 +1504,12 @@ LANGUAGES = {t.code: t for t in (
                up_to=r"hasta",
                reader_condition=r"cuando|puede",
                not_you=r"si no (?:ha sido|fue|eras?)",
-               family=r"hija|hijo|hijos|hijas|marido|esposa|esposo|madre|padre",
-               party_attribute=r"número|referencia|estado|hora|fecha|importe|código|franja",
+               party_attribute=r"aviso|número|referencia|estado|hora|fecha|importe|código|franja",
                polite=r"\W*por favor\b",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
-           user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]",
+           user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
            to_assistant=r"assistente (?:ia|virtuale)|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
                     r"nuove istruzioni",
@@ -1499,16 +1518,16 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso)|pin|credenziali|"
+           credential=r"chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
-           payment=r"iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico",
+           payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
            preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
-           approval=r"conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
-           negation=r"non|senza|nessun\w*|saltare|salta",
+           approval=r"chieder\w*|chiedendo\w*|consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
+           negation=r"inutile|facoltativ\w*|disattivat\w*|non (?:serve|necessari\w*|richiest\w*)|non|senza|nessun\w*|saltare|salta",
            abbreviation=r"v|c\.so|p\.za|tel|int|sc",
            user_role=r"(?:dell|all|nell|sull|dall)'utente|(?<!nome )(?<!manuale )(?<!guida )(?<!area )(?<!id )(?:l')?utente"
                      r"(?!\s+(?:id|name)\b)",
@@ -1516,12 +1535,18 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"sempre|solo|soltanto|esclusivamente|unicamente|mai",
            vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
+           street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
+           permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]",
+           limit=r"fino a|sotto|meno di|massimo|max",
            switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
+           family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
+           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavora (?:per|presso)",
            words=dict(
                name_particle="da di del della",
                title="signora signor",
@@ -1549,27 +1574,33 @@ LANGUAGES = {t.code: t for t in (
                     r"por defeito|predefinid[oa]",
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
-           credential=r"senha|palavra-passe|código (?:pin|de verificação|de segurança)|pin|credenciais|recuperação",
-           payment=r"iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way",
+           credential=r"pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
                    r"contacto de emergência|contato de emergência",
            change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
-           approval=r"confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
-           negation=r"não|sem|nenhum\w*|dispens\w*|pular|saltar",
+           approval=r"pergunt\w*|consult\w*|confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
+           negation=r"desnecessári\w*|opcional|desativad\w*|não|sem|nenhum\w*|dispens\w*|pular|saltar",
            abbreviation=r"r|av|dto|esq|tel|lt|lj",
            user_role=r"(?<!nome de )(?<!nome do )(?<!manual do )(?:o |a )?(?:usuári[oa]|utilizador\w*)",
            steer=r"recomend\w*|sugir\w*|suger\w*|aconselh\w*",
            exclusive=r"sempre|apenas|só|somente|exclusivamente|nunca",
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
+           street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|andar|bloco|nº",
+           permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]",
+           limit=r"até|abaixo de|menos de|máximo",
            switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
            assistant=r"assistente|(?-i:IA)",
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
+           family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
+           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalha (?:na|no|para)",
            words=dict(
                name_particle="da dos das do e",
            ),
@@ -1581,34 +1612,41 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
-           user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)",
+           user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
            to_assistant=r"ai-assistent|voor de (?:ai|assistent)|taalmodel",
            override=r"negeer (?:alle )?(?:eerdere|vorige) instructies|nieuwe instructies",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"wachtwoord|pincode|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
-           payment=r"iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
+           payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
-           contact=r"\w*adres|telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",
+           contact=r"(?:e-?mail|post|woon|huis|bezorg|factuur|verzend|lever|correspondentie)?adres(?:sen)?|"
+                   r"telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",  # not "padres"
            change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
-           approval=r"bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
-           negation=r"niet|geen|zonder|hoeft|overslaan|sla\w* over",
+           approval=r"overleg\w*|bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
+           negation=r"onnodig|optioneel|uitgeschakeld|niet|geen|zonder|hoeft|overslaan|sla\w* over",
            abbreviation=r"str|nr|tel|bus",
            user_role=r"(?:de )?gebruiker",
            steer=r"raad\w*|beveel\w*|aanbevel\w*|adviseer\w*|stel\w* voor",
            exclusive=r"altijd|alleen|uitsluitend|enkel|nooit",
            vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
+           street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
+           permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)",
+           limit=r"tot|onder|minder dan|maximaal|max",
            switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
+           family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
+           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werkt (?:bij|voor)",
            words=dict(
                name_particle="van der den ter ten",
                title="mevrouw meneer",
@@ -1620,34 +1658,41 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
-           user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)",
+           user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)|właściciel\w* (?:konta|rachunku)|posiadacz\w* (?:konta|rachunku)",
            to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
            memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"hasł\w+|kod pin|pin|dane logowania|kod weryfikacyjny|login",
-           payment=r"iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
+           credential=r"pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+                      r"odzyskiw\w*",
+           payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
            change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
-           approval=r"potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
-           negation=r"nie|bez|pomiń|pominąć|pomijać",
+           approval=r"konsult\w*|potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
+           negation=r"niepotrzebn\w*|zbędn\w*|wyłączon\w*|opcjonaln\w*|nie|bez|pomiń|pominąć|pomijać",
            abbreviation=r"ul|al|os|pl|nr|tel|lok|woj",
            user_role=r"(?<!nazwa )(?<!konto )użytkownik\w*|użytkowniczk\w*",
            steer=r"polec\w*|rekomend\w*|doradz\w*|sugeru\w*|zaleca\w*",
            exclusive=r"zawsze|tylko|wyłącznie|jedynie|nigdy",
            vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
+           street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
+           permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)",
+           limit=r"do|poniżej|maksymalnie|max",
            switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
+           family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*",
+           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)",
            words=dict(
                title="pani pan",
            ),
@@ -1657,20 +1702,20 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
-           user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*",  # not "kullanıcı adı": a user name
+           user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*|hesap sahib\w*",  # not "kullanıcı adı": a user name
            to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
-           waiver=r"onay(?:ı)? (?:olmadan|almadan|gerekmez|gerekmiyor)|sormadan|önceden onaylı\w*",
-           credential=r"şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
-           payment=r"iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft",
+           waiver=r"danış(?:ıl)?madan|danışmaksızın|onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
+           credential=r"güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
            change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
-           approval=r"onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
-           negation=r"gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
+           approval=r"danış\w*|onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
+           negation=r"gereksiz|kapalı|isteğe bağlı|gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
                     r"\w+m[ıiuü]yor|\w+m[ae]z|atla\w*",  # the negated verb: "onay istemiyor", "sormaz"
            abbreviation=r"cad|sok|mah|blv|apt|tel|kat",
            user_role=r"kullanıcı(?!\s+ad)(?!\s+kılavuz)\w*",
@@ -1678,17 +1723,23 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"her zaman|yalnızca|sadece|daima|asla",
            vouching=r"güvenli\w*|doğrulanmış|güvenilir",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
+           street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|kat|blok",
+           permission=r"\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
+           behalf=r"adına|yerine",
+           limit=r"kadar|altında\w*|en fazla",
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
            assistant=r"asistan\w*|yapay zek[aâ]",
            automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim",
+           family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
+           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
                polite=r"\W*lütfen\b",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
-           user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*",
+           user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
            to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
                         r"(?:просим|просьба|прошу|просит)\w* (?:к )?(?:ии-)?(?:ассистент|помощник|бот)\w*|"
                         r"(?:заметка|примечание|сообщение|указание|инструкция) для (?:модели|ии|бота|нейросети)|"
@@ -1699,17 +1750,17 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"парол\w+|parol\w*|пин-?код\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"сч[её]т\w*|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+           credential=r"код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
            preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
-           approval=r"подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
+           approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
-           negation=r"не|без|нет|пропуска\w*|пропусти\w*",
+           negation=r"не нуж\w*|отключен\w*|выключен\w*|необязательн\w*|не|без|нет|пропуска\w*|пропусти\w*",
            abbreviation=r"ул|д|кв|пр|пер|г|стр|корп|тел|обл|р-н|наб|пл",
            user_role=r"пользовательниц\w*|(?<!имя )(?<!руководство )(?<!логин )пользовател\w+|"
                      r"(?:настоящее|реальное|полное|другое) имя пользовател\w+",
@@ -1717,77 +1768,94 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"всегда|только|исключительно|никогда",
            vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
+           street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
+           permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
+           limit=r"до|ниже|не более|максимум",
            switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
            assistant=r"ассистент\w*|помощник\w*|(?-i:ИИ)",
            automatic=r"автоматическ\w*|самостоятельно",
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
+           family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
+           identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
                polite=r"\W*пожалуйста\b",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
-           user_reference=r"ユーザー|利用者|お客様|あなた|様",
+           user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
            to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
                         r"(?:AI|モデル)(?:へ|宛|さん)",
            override=r"(?:以前|前|これまで)の指示を(?:無視|忘れ)|指示を無視|新しい指示",
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"パスワード|暗証番号|PIN|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
-           payment=r"口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金",
+           credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
-           approval=r"kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
-           negation=r"不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+           approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
+           negation=r"オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
            steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
            exclusive=r"いつも|必ず|だけ|のみ|常に",
            vouching=r"安全|検証済み|信頼できる",
            venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
+           street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
+           permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
+           behalf=r"代わりに|代理で|代行",
+           limit=r"まで|以下|未満|以内",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
            assistant=r"アシスタント|(?-i:AI)",
            automatic=r"自動",
            first_person=r"私|僕|俺|わたし",
+           family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
+           identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
                to_model=r"AI.{0,6}(?:へ|に)",
-               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|"
-                          r"水道|携帯",
+               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
                polite=r".*(?:ください|お願いします)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
-           user_reference=r"用户|您|你|客户",
+           user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人",
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
-           credential=r"密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
-           payment=r"账户|账号|银行卡?|卡号|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
+           credential=r"密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
-           approval=r"确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
-           negation=r"不|无需|免|没有|未经|无须|跳过|省略",
+           approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
+           negation=r"不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
            user_role=r"用户(?!名|手册|协议|ID)",
            steer=r"推荐|建议|推介",
            exclusive=r"总是|一律|只|仅|始终|永远",
            vouching=r"安全|已验证|可信",
            venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
+           street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
+           permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
+           behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
+           limit=r"以下|以内|低于|不超过",
            switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
            first_person=r"我",
+           family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹",
+           identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于",
            words=dict(
                user_word="用户 您 你",
                role_word="用户",
@@ -1831,64 +1899,76 @@ LANGUAGES = {t.code: t for t in (
                polite=r"\W*请",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
-           user_reference=r"사용자|고객|당신|님",
+           user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
            to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
            override=r"이전 지시(?:를|사항을)? 무시|지시를 무시|새로운 지시",
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"비밀번호|암호|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
-           payment=r"계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이",
+           credential=r"보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
-           approval=r"hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
-           negation=r"없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
+           negation=r"끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
            user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            steer=r"추천|권하|권장",
            exclusive=r"항상|만 |만을|오직|늘",
            vouching=r"안전|검증된|신뢰할",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
+           street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|번지",
+           permission=r"알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
+           behalf=r"대신|대리로",
+           limit=r"이하|미만|까지",
            switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
            assistant=r"어시스턴트|비서|(?-i:AI)",
            automatic=r"자동",
            first_person=r"저는|제가|나는|내가|저의|제 ",
+           family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
+           identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
                polite=r".*(?:주세요|바랍니다)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
-           user_reference=r"المستخدم|العميل|أنت|حسابك|لديك",
+           user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
            to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
            override=r"تجاهل (?:جميع |كل )?(?:التعليمات|الأوامر) السابقة|تعليمات جديدة",
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
-           waiver=r"دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
+           credential=r"الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
-           payment=r"الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل",
+           payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
            change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
-           approval=r"taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
-           negation=r"لا|دون|بدون|غير|ليس|تخطي|تجاوز",
+           approval=r"الرجوع|استشار\w*|taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
+           negation=r"غير (?:مطلوب|ضروري|لازم)|معطل\w*|لا|دون|بدون|غير|ليس|تخطي|تجاوز",
            abbreviation=r"ص\.ب|ت",
            user_role=r"(?<!اسم )(?<!دليل )(?:ال|لل)مستخدم\w*",
            steer=r"أوص\w*|أوصِ|ننصح|انصح|رشح\w*|اقترح\w*",
            exclusive=r"دائما|دائماً|فقط|حصرا|حصراً",
            vouching=r"آمن\w*|موثوق\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
+           street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
+           permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
+           limit=r"حتى|أقل من|لا يتجاوز",
            switch=r"نعم|لا",
-           greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
+           greeting=r"مرحبا|مرحباً|مرحبًا|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
            assistant=r"المساعد|مساعد",
            automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن",
+           family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
+           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|تاريخ الميلاد|تعمل لدى|يعمل لدى",
            words=dict(
                name_particle="bin ibn al",
            ),
@@ -1896,32 +1976,38 @@ LANGUAGES = {t.code: t for t in (
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
-           user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक",
+           user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
            to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
            override=r"पिछले (?:सभी )?निर्देश(?:ों)? को (?:अनदेखा|नज़रअंदाज़|भूल)|नए निर्देश",
            memory_order=r"याद रखें|याद रखो|मेमोरी में|yaad rakh\w*|yad rakh\w*",  # and in Latin letters
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"पासवर्ड|पिन|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
-           payment=r"खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata",
+           credential=r"सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
            change=r"नया|नई|नए|बदल|अपडेट",
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
-           approval=r"पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
-           negation=r"बिना|नहीं|न |bina|nahin|nahi|छोड़\S*|skip",
+           approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
+           negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|(?<!\S)न |bina|nahin|nahi|छोड़\S*|skip",
            user_role=r"उपयोगकर्ता(?! नाम| आईडी| पुस्तिका)",
            steer=r"सिफारिश|सुझाव|अनुशंसा",
            exclusive=r"हमेशा|केवल|सिर्फ|ही",
            vouching=r"सुरक्षित|सत्यापित|भरोसेमंद",
            venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
+           street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
+           permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
+           behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
+           limit=r"तक|से कम",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
+           family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
+           identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
                polite=r"\W*कृपया",
            ))
@@ -1949,11 +2035,47 @@ class _CompiledTable:
             # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
             # "SEPA-Konto"): the compound names the same thing; other words stand alone.
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
-            self._compiled[kind] = None if source is None else re.compile(
-                f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
-                else f"(?i)(?<![A-Za-z])(?:{source})(?![A-Za-z])")
+            # or right after an elided article or preposition: "l'assistant", "dell'assistente"
+            before = rf"(?:{before}|(?<=\b[ldjmnstcLDJMNSTC]['’])|(?<=\b(?:qu|Qu)['’])|(?<=ll['’]))"
+            # In a table of another script the Latin-letter edges bind only a match that begins or
+            # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a" (see
+            # _EdgedPattern).
+            self._compiled[kind] = None if source is None else (
+                re.compile(f"(?i){before}(?:{source})(?![\\w'’-])") if self._table.script is None or self._table.code == "ru"
+                else _EdgedPattern(re.compile(f"(?i)(?:{source})")))
         found = self._compiled[kind]
         return default if found is None else found
+
+
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+class _EdgedPattern:
+    """A script table's pattern whose Latin words ("ID", "PIN", "AI") are whole words: a match
+    that begins with a Latin letter has none before it, one that ends with a Latin letter none
+    after it; a match of the table's own script binds nothing ("Ada住在", "IDカード", not the
+    "ID" of "AIDS"). Checked on each match, which is faster than lookarounds at every position.
+    search, finditer and sub, as a compiled pattern's."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def _bound(self, text, m) -> bool:
+        start, end = m.span()
+        if start == end:
+            return True
+        return not ((text[start] in _ASCII_LETTERS and start and text[start - 1] in _ASCII_LETTERS)
+                    or (text[end - 1] in _ASCII_LETTERS and end < len(text) and text[end] in _ASCII_LETTERS))
+
+    def finditer(self, text):
+        return (m for m in self.pattern.finditer(text) if self._bound(text, m))
+
+    def search(self, text):
+        m = self.pattern.search(text)  # the common case, no match, costs one search
+        return m if m is None or self._bound(text, m) else next(self.finditer(text), None)
+
+    def sub(self, repl, text):
+        return self.pattern.sub(lambda m: repl if self._bound(text, m) else m.group(), text)
 
 
 def _compile_table(table: LanguageTable) -> _CompiledTable:
@@ -2054,7 +2176,7 @@ def _reset_tables() -> None:
 # street and an English preposition, "no" a negation in Spanish and a word in English.
 _OWN_LANGUAGE_KINDS = frozenset({"user_reference", "contact", "dialled", "change", "negation", "approval",
                                  "greeting", "reader", "assistant", "automatic", "first_person", "user_role",
-                                 "vouching", "steer", "exclusive"})
+                                 "vouching", "steer", "exclusive", "street", "permission", "behalf", "limit"})
 # The languages whose negation follows the verb it negates ("onaylaması gerekmiyor", "確認不要",
 # "확인 없이", "पूछे बिना"), or may in a compound ("Bestätigung nicht erforderlich").
 _NEGATION_AFTER = frozenset({"tr", "ja", "ko", "hi", "de", "nl", "zh"})
@@ -2065,33 +2187,90 @@ def waived(text: str, lang: str | None) -> str | None:
     language or English: an approval word with a negation a few words before it ("no necesita
     confirmar", "does not need to confirm"), or after it in the languages that place it there
     (_NEGATION_AFTER: "onaylaması gerekmiyor", "확인 없이"), within one sentence. Pure."""
-    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES]):
+    # A label or a text of no known language tells its language by no function word ("Pagamenti:
+    # nessuna conferma richiesta sotto i 50 €" reads as English): every Latin-script table then.
+    codes = [lang, "en", *_languages_in(text)]
+    if lang not in LANGUAGES or _LABEL_START.match(text):
+        codes += [c for c, t in LANGUAGES.items() if t.script is None]
+    for code in dict.fromkeys([c for c in codes if c in LANGUAGES]):
         table = LANGUAGES[code].patterns
         neg, appr = table.get("negation"), table.get("approval")
         if not neg or not appr:
             continue
         edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-        pattern = rf"(?i){edge}(?:{neg})[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
+        # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
+        end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+        pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
         if code in _NEGATION_AFTER:
             pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
         if re.search(pattern, text):
             return f"{code}.waiver"
+    # A label that names an approval, its value negated, in any table (a short label tells no
+    # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
+    # pagamenti: disattivata sotto i 100 €", "Подтверждение платежей: не требуется", "التأكيد: غير مطلوب".
+    if _LABEL_START.match(text):
+        for code, pattern in _WAIVED_LABEL.items():
+            if pattern.search(text):
+                return f"{code}.waiver"
     return None
 
 
-def delegated(text: str, lang: str | None) -> str | None:
+def _waived_labels() -> dict:
+    """{code: compiled pattern} of waived's label form, one per table (compiled on first use)."""
+    out = {}
+    for code, table in LANGUAGES.items():
+        neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
+        edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
+        if neg and appr:
+            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
+                                   rf"{edge}(?:{neg}){end}")
+    return out
+
+
+_LABEL_START = re.compile(r"[^:：=]{1,40}[:：=]")
+
+
+class _LazyTables:
+    """A module-level mapping built when it is first used (see _LazyPattern)."""
+
+    def __init__(self, build):
+        self._build, self._value = build, None
+
+    def items(self):
+        if self._value is None:
+            self._value = self._build()
+        return self._value.items()
+
+
+_WAIVED_LABEL = _LazyTables(_waived_labels)
+
+
+def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None:
     """The rule name ("it.automatic") when the text gives leave to act unasked, in any table's
     language: a word of acting on its own (LanguageTable automatic) in one sentence
     with an approval word ("approvare automaticamente", "自動承認") or with the assistant ("I'm
     fine with the assistant renewing my subscriptions automatically"). "The bill is paid
-    automatically by direct debit" names neither and is no such leave. Pure."""
+    automatically by direct debit" names neither and is no such leave. leave=True (a model's
+    note, whose every sentence is about the user): also a word of giving leave (LanguageTable
+    permission) with the assistant and a limit, a payment, an approval word or its acting in the
+    user's place (LanguageTable behalf). Pure."""
     for part in re.split(r"(?<=[.!?。！？])\s*", text):
         # Every table: the words of acting on one's own are each a language's own
         # ("Pagamentos automáticos aprovados" reads as Spanish by its accents).
         for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(part), *LANGUAGES) if c in LANGUAGES]):
             if table_match(part, "automatic", lang=code) and (
-                    table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)):
+                    table_match(part, "approval", lang=code) or table_match(part, "assistant", lang=code)
+                    or (leave and re.search(r"\d", part) and table_match(part, "limit", lang=code))):
                 return f"{code}.automatic"
+        # Leave given to the assistant (LanguageTable permission) to act where money, a limit or
+        # an approval is at stake: "La usuaria autoriza al asistente a aceptar reservas de hasta
+        # 150 €", "يسمح للمساعد بدفع الفواتير". "User wants the assistant to be brief" gives none.
+        # Not in a tool's text, where "the travel agent may call you" is a business's notice.
+        for code in () if not leave else dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
+            if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
+                    re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)
+                    or table_match(part, "behalf", lang=code)):
+                return f"{code}.permission"
     return None
 
 
@@ -2331,6 +2510,30 @@ _URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|
 
 
 
+# A card or account shown by its last digits only ("card ending 4417", "•••• 4417", "mit der Endung
+# 4417", "尾号 4417"): a mask names which card, and no one can pay to it.
+_MASKED = re.compile(r"(?i)(?:\b(?:ending(?: in| with)?|ends in|endet auf|mit der endung|endend auf|"
+                     r"terminada en|que termina en|terminant par|se terminant par|finissant par|"
+                     r"terminante in|che termina con|terminado em|eindigend op|eindigt op|kończąc\w* się na|"
+                     r"ile biten|заканчивающ\w+ на|на конце)\s*|(?:尾号|末尾|끝자리)\s*|[*•·x×]{2,}[\s-]?)\d{2,4}\b")
+# What a routing phrase goes on to when it reports one charge or collection, not a route: a
+# masked card ("charged to the card ending 4417") or the date of that one event ("will be
+# collected by Direct Debit on 15 March").
+_ONE_EVENT = re.compile(
+    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b(?:on|am|le|el|il|em|op)\s+(?:the\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
+    r"dec)[a-z]*\.?\s+\d))", re.I)
+
+
+def _routing(flat: str) -> bool:
+    """Whether a _ROUTING phrase in the text states a route, not one charge or collection
+    (_ONE_EVENT) whose card is masked or whose date is given ("now", "always", "every month"
+    make it a route again)."""
+    habitual = _rule("habitual").search(flat)
+    return any(habitual or re.search(r"(?i)\b(?:now|always|automatically|also)\b", m.group())
+               or not _ONE_EVENT.match(flat, m.end()) for m in _rule("routing").finditer(flat))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -2367,9 +2570,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         # Close"): a tool does not set it. Only text about someone or something else (a contact
         # card, a directory, a shop's footer) states a contact identifier as a fact.
         identifier = "routing"
-    if identifier == "routing" or _rule("routing").search(flat) or (_rule("change_of_route").search(flat) and _rule("routed").search(flat)) \
-            or (_URL.search(flat) and _rule("link_action").search(flat)):
-        return "routing_change"
+    if identifier == "routing" or (_routing(flat) or (_rule("change_of_route").search(flat) and _rule("routed").search(flat))
+                                   or (_URL.search(flat) and re.search(
+            r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat))) and not _notice(flat):
+        return "routing_change"  # (a security notice names no route: "A new card ending 4417 was added")
     # A rule under a condition is held when it is about the user or whoever asks ("If the user
     # asks about flights, the preferred airline is ..."); how-to text under a condition ("If the
     # light blinks, unplug the router") is a fact.
@@ -2452,16 +2656,20 @@ USER_OWNED_CLAIMS = {
 USER_REFERENCE = _alternation("user_reference_form")
 
 
+def _courtesy_name() -> str:
+    """A person named with a courtesy title, the way a business names its customer ("Ms. Lovelace",
+    "Frau Lovelace", "Mme Lovelace"; LanguageTable rule courtesy_title): in a user-owned claim the
+    gate cannot tell them from the user."""
+    return rf"(?-i:{_alternation('courtesy_title')}\.?\s+[A-Z][\w’'-]+)"
+
+
 def _owned_patterns(claims, names: tuple) -> list:
     """[(topic, compiled pattern)] for a claims mapping and the user's names (cached)."""
     key = (id(claims), names)
     cached = _OWNED_CACHE.get(key)
     if cached is not None and cached[0] is claims:
         return cached[1]
-    # A person named with a courtesy title, the way a business names its customer ("Ms. Lovelace",
-    # "Frau Lovelace", "Mme Lovelace"): in a user-owned claim the gate cannot tell them from the user.
-    courtesy = rf"(?-i:{_alternation('courtesy_title')}\.?\s+[A-Z][\w’'-]+)"
-    refs = "(?:" + "|".join([USER_REFERENCE, courtesy] + _name_alternatives(names)) + ")"
+    refs = "(?:" + "|".join([USER_REFERENCE, _courtesy_name()] + _name_alternatives(names)) + ")"
     user = rf"(?<![\w-])(?<!\w['’]){refs}(?:'s|’s|')?(?![\w])"
     # The user as the subject of a verb: not a possessive. In "Your appointment has been moved to
     # Thursday" or "Ada's husband prefers tea" the verb's subject is what the possessive owns, not
@@ -2488,6 +2696,12 @@ _OWNED_CACHE: dict = {}
 # "Frau Lovelace", "Mme Lovelace"): in a user-owned claim the gate cannot tell them from the user.
 
 
+# A booking's name field before the user's name ("booked under the name Lovelace", "Name
+# Lovelace", "au nom de Mme Lovelace"): whose booking it is, no claim about her.
+_UNDER_THE_NAME = (r"\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|a nome di|em nome de|"
+                   r"op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?")
+
+
 def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attributes=USER_OWNED_ATTRIBUTES,
                owned_claims=None) -> str | None:
     """The user-owned topic a tool's candidate would set, or None: "attribute" when the
@@ -2508,12 +2722,11 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     names = tuple(n for n in names if isinstance(n, str) and n.strip())
     if names:  # "booked under the name Lovelace", "Name Lovelace": a booking's field, no identity claim
         forms = "|".join(re.escape(f) for f in name_forms(names))
-        flat = re.sub(rf"(?i)\b{_alternation('booked_name')}\s+(?:{_alternation('booking_title')}\.?\s+)?(?:{forms})\b",
-                      "", flat)
+        flat = re.sub(rf"(?i){_UNDER_THE_NAME}(?:{forms})\b", "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
-    if about.search(flat):
+    if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if pattern.search(flat):
+            if any(not _of_relative(m, flat) for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -2529,6 +2742,19 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             if noun.search(label):
                 return topic
     return None
+
+
+def _of_relative(m: re.Match, flat: str) -> bool:
+    """Whether a user-owned claim's match ends on a relative of the user's whose own business
+    the text goes on to ("Your daughter's school", "your son's class teacher", "Your husband's
+    flight"): the relative's record, not who the user is (_relative; "Your husband is now Victor
+    Frank" and "your son's name is ..." stay claims)."""
+    last = re.search(r"[^\W\d_][\w-]*$", m.group())
+    if not last:
+        return False
+    ref = re.match(r"\W*([\w'’]+)", m.group())
+    return _relative(" " + last.group() + flat[m.end():], language_of(flat), flat[:m.start()],
+                     ref.group(1) if ref else "") is not None
 
 
 # --- who the user is, and text about them ----------------------------------------------------
@@ -2604,6 +2830,107 @@ def _spelled_forms(names) -> tuple:
     return forms + tuple(dict.fromkeys(spelled + declined))
 
 
+# A Latin name written by its sound in another script (アダ・ラブレス, エイダ, 에이다 러브레이스,
+# एडा लवलेस, آدا لوفليس, Ада Лавлейс): compared by sound, on a skeleton of consonant classes
+# (l = r, b = v = f = p, s = z = soft c; vowels, h, w and y left out) and, for a name of one
+# consonant ("Ada": "d"), its last vowel. Each script is read by its letters' Unicode names
+# ("KATAKANA LETTER DA" -> "da", "HANGUL SYLLABLE REO" -> "reo"); Arabic and Cyrillic by a table.
+_ARABIC_SOUNDS = {"ALEF": "a", "DAL": "d", "THAL": "z", "LAM": "l", "FEH": "f", "VEH": "v", "BEH": "b", "PEH": "p",
+                  "WAW": "u", "YEH": "i", "MAKSURA": "a", "SEEN": "s", "SHEEN": "sh", "NOON": "n", "MEEM": "m",
+                  "REH": "r", "ZAIN": "z", "KAF": "k", "QAF": "k", "GAF": "g", "JEEM": "j", "HAH": "h", "KHAH": "kh",
+                  "TEH": "t", "MARBUTA": "a", "HEH": "h", "AIN": "q", "GHAIN": "gh", "SAD": "s", "DAD": "d",
+                  "TAH": "t", "ZAH": "z", "THEH": "t", "TCHEH": "ch"}
+_CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
+_SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
+                         r"[A-ZÀ-Þ][a-zß-ÿ]+")
+_KOREAN_PARTICLE = re.compile(r"(?:의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다)$")
+
+
+def _romanized(word: str) -> str:
+    """A rough Latin spelling of one word of the scripts _SOUND_WORD reads."""
+    out = []
+    for i, ch in enumerate(word):
+        if ch.isascii() or "LATIN" in unicodedata.name(ch, ""):
+            out.append(unicodedata.normalize("NFKD", ch)[0].lower())
+            continue
+        name = unicodedata.name(ch, "")
+        if name.startswith(("KATAKANA LETTER", "HANGUL SYLLABLE")):
+            out.append("" if "SMALL TU" in name else name.split()[-1].lower())
+        elif name.startswith("DEVANAGARI"):
+            sound = name.split()[-1].lower()
+            if "SIGN VIRAMA" in name or "SIGN" in name and sound in ("anusvara", "candrabindu", "nukta"):
+                continue
+            if "VOWEL SIGN" in name:
+                out.append(sound)
+            elif "LETTER" in name:
+                nxt = word[i + 1] if i + 1 < len(word) else ""
+                vowel_next = nxt and "SIGN" in unicodedata.name(nxt, "")
+                # a consonant carries "a" unless a vowel sign or virama follows, or the word ends
+                consonant = sound[:-1] if sound.endswith("a") and len(sound) > 1 else sound
+                out.append(consonant if vowel_next or i + 1 == len(word) or len(sound) == 1 else consonant + "a")
+        elif name.startswith("ARABIC LETTER"):
+            out.append(next((v for k, v in _ARABIC_SOUNDS.items() if k in name.split()), ""))
+        elif name.startswith("CYRILLIC"):
+            out.append(_CYRILLIC_SOUNDS.get(ch.lower(), ""))
+    return "".join(out)
+
+
+def _sound(latin: str) -> tuple:
+    """(consonant skeleton, last vowel or "") of a Latin spelling: "lovelace" -> ("lbls", "e")."""
+    s = latin.lower().replace("ph", "f").replace("ck", "k").replace("dh", "z").replace("th", "t").replace("x", "ks")
+    s = re.sub(r"c(?=[eiy])", "s", s).replace("c", "k").replace("q", "k")
+    classes = str.maketrans("rvfpz", "lbbbs")
+    consonants = re.sub(r"(.)\1+", r"\1", re.sub(r"[aeiouyhw\W\d_]", "", s.translate(classes)))
+    vowels = re.findall(r"[aeiou]", s)
+    return consonants, vowels[-1] if vowels else ""
+
+
+def _consonant_letter(ch: str) -> bool:
+    """Whether a letter of a word _romanized reads stands for a consonant (a geminate "ड्ड" is two)."""
+    return bool(re.search(r"[b-df-hj-np-tv-z]", _romanized(ch).replace("y", "")))
+
+
+def transliterated_names(text: str, names) -> tuple:
+    """The words of `text` that spell one of the user's names (name_forms) by its sound in another
+    script or another spelling ("アダ・ラブレス", "에이다의", "लवलेस", "لآدا", "Лавлейс", "Eyda Lavleys"),
+    as written there (a Korean particle or an Arabic one-letter prefix left out), so that every
+    check that looks for the user finds them. A name of one consonant counts in a non-Latin word
+    of at most six letters, one consonant letter, with the same last vowel and opening ("エイダ"
+    for "Ada", not "आदि", "अड्डा" nor "이다"; not in Cyrillic, where _spelled_forms spells it and
+    "еда" is food); a word with the Arabic article al- is a noun; a Latin
+    capitalized word counts for a name of two consonants or more only. Pure."""
+    wanted = {}
+    for form in name_forms(names):
+        for part in form.split():
+            if re.fullmatch(r"[A-Za-zÀ-ÿ'’-]+", part) and len(part) > 1:
+                key = _sound(unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode())
+                if key[0]:
+                    first = re.search(r"[aeiou]", part.lower())
+                    wanted[key[0]] = (key[1], first.group() if first and first.start() == 0 else "")
+    if not wanted:
+        return ()
+    found = []
+    for m in _SOUND_WORD.finditer(canonical(text)):
+        word = m.group()
+        latin = word[0].isascii() or "LATIN" in unicodedata.name(word[0], "")
+        candidates = [word, _KOREAN_PARTICLE.sub("", word)] + (
+            [word[1:]] if word[:1] in "لبوفك" and len(word) > 3 else [])
+        for cand in dict.fromkeys(c for c in candidates if c and not c.startswith("ال")):  # al-: a noun
+            roman = _romanized(cand)
+            consonants, last = _sound(roman)
+            if consonants not in wanted or any(cand.lower() == n.lower() for n in name_forms(names)):
+                continue
+            vowel, opening = wanted[consonants]
+            # "Ada" sounds "ei-da": an opening "a" may be written "e" (エイダ, 에이다, एडा), not "i" (이다)
+            if len(consonants) == 1 and (latin or len(cand) > 6 or (vowel and last != vowel) or "CYRILLIC" in
+                                         unicodedata.name(cand[0], "") or sum(map(_consonant_letter, cand)) != 1 or (
+                    opening and not re.match(rf"[{opening}{'e' if opening == 'a' else ''}]", roman))):
+                continue
+            found.append(cand)
+            break
+    return tuple(dict.fromkeys(found))
+
+
 def _common_word(word: str) -> bool:
     """An English word a name may share ("May", "Will", "Mark"): such a name is matched only
     capitalized."""
@@ -2629,6 +2956,39 @@ def _event(flat: str) -> bool:
     amount, date or time, and no standing arrangement (rule habitual)."""
     return bool(_rule("event_verb").search(flat) and (_AMOUNT.search(flat) or _dated(flat))
                 and not _rule("habitual").search(flat))
+
+
+# A security notice: something on the reader's account was changed, added, removed, reset or
+# signed into ("Your password was changed on 3 May", "Ihr Passwort wurde am 3. Mai geändert", "Le
+# mot de passe de votre compte a été modifié le 3 mai", "Se ha cambiado la contraseña de tu
+# cuenta", "A new card ending 4417 was added"): an event with its date, not a value set. Not a
+# change *to* something ("was changed to", "auf ... geändert", "modifié en", "cambiado a").
+_ACCOUNT_EVENT = re.compile(
+    r"(?i)\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|"
+    r"verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
+    r"(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|"
+    r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|"
+    r"aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|"
+    r"registriert)\b|"
+    r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|"
+    r"débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)|"
+    r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|"
+    r"eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|"
+    r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|"
+    r"于[^。；;]{0,40}登录|"
+    # a sign-in: "Se ha iniciado sesión en tu banca online", "New sign-in ...", "was signed in"
+    r"(?i:\b(?:se ha|ha|has|have|was|were) (?:iniciado sesión|accedido|signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b)")
+
+
+def _notice(flat: str) -> bool:
+    """Whether the text is a security notice (_ACCOUNT_EVENT) with its date or time that carries
+    no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
+    numbers are left out. It says what happened to the reader's password or card; it can set
+    neither (a new password, number or address in it is a value, held by its risk class)."""
+    if not (_ACCOUNT_EVENT.search(flat) and _dated(flat)) or _rule("habitual").search(flat):
+        return False
+    bare = _MASKED.sub(" ", flat)
+    return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
 
 
 # Possessives that may own a party noun; other references ("you", "the user", a name as subject)
@@ -2700,19 +3060,23 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         names = names_from_id(user)
     forms = _spelled_forms(names)
     lang = language_of(flat)
-    event = _event(flat)
+    event = _event(flat) or _notice(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
-        if word in _all_words("user_word"):
-            if word not in _all_words("role_word") and _rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18]) \
-                    and not _rule("profile_noun", "zh").search(flat) and not _rule("habitual").search(flat):
+        if word in ("用户", "您", "你"):
+            if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(flat)
+                                   and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
         bare = word.rstrip("'’s") if word.lower().endswith(("'s", "’s")) else word
         if _rule("role_noun").search(bare) and not word.lower().endswith(("'s", "’s", "'")) and \
                 re.match(rf"\s+{_alternation('role_compound')}s?\b", after, re.I):
             continue  # "customer service", "the user guide": a modifier, not a person
-        if _POSSESSIVE.search(word) and not _rule("habitual").search(flat) and _party(after, lang):
+        if re.search(rf"(?i){_UNDER_THE_NAME}$", flat[:m.start()]):
+            continue  # "Reservierung bestätigt: ..., Name Lovelace": the booking's name field
+        if _POSSESSIVE.search(word) and not _rule("habitual").search(flat) and (
+                _party(after, lang, flat[:m.start()], word) or _appointment(after)):
             continue
         honorific = _rule("honorific_possessive").match(after)
         if honorific and _has_rule("honorific_possessive", lang) and re.match(
@@ -2753,6 +3117,32 @@ _GENERIC_READER_BEFORE = _LazyPattern(lambda: re.compile(
     rf"\b{_alternation('sender_notice')}\s+|{_alternation('polite_verb')}\s+)$"))
 
 
+# What may stand before a name addressed at a sentence's start: nothing, a courtesy title, the
+# first name ("Ada Lovelace,"), after the end of an earlier sentence.
+_VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|Dr|Frau|Herr|Mme|Mlle|Madame|Monsieur|"
+                       r"Sra|Sr|Señora|Señor|Signora|Pani|Pan|Mevrouw|Meneer|Sayın)\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?")
+
+
+# The reader of how-to text in its possessive, in the languages about_user reads: "To reset your
+# router, hold ...", "Hold the button on your router", "So setzen Sie Ihren Router zurück",
+# "Bitte bringen Sie Ihre Versichertenkarte mit", "Pour redémarrer votre box, débranchez-la",
+# "Débranchez votre box", "Para reiniciar tu router, mantén ...": text before the possessive in
+# its sentence, a purpose clause or an imperative (English: a verb of _IMPERATIVE, then a
+# preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
+# a risk class's, and who the user is still identity_claim's.
+_HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
+    r"(?:^|[.!?:;]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
+    r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_W("imperative") | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
+    r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
+    r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
+    r"(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?)$|"
+    # a how-to step's verb right before it: ", tap your profile picture", "Open your settings"
+    r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
+_HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
+                          "reboot connect disconnect slide lift pull rinse wipe open".split())  # a device's how-to
+_HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
+
+
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
     text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
@@ -2765,11 +3155,16 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
+        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+                m.group().lower().startswith(f.lower()) for f in forms):
+            continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _all_words("reader_word") \
                 or _GENERIC_READER_BEFORE.search(flat, 0, m.start()) and m.group().lower() in _all_words("reader_word"):
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
         if m.group().lower() in _W("reader_word") and _rule("thank").search(flat, 0, m.start()):
             continue
+        if m.group().lower() in _HOW_TO_READER and _HOW_TO_BEFORE.search(flat, 0, m.start()):
+            continue  # "To reset your router, ...", "Drücken Sie die Taste an Ihrem Router": whoever reads it
         yield m
 
 
@@ -2780,19 +3175,89 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
 
 
-# The user's family, whose bookings a notice to the user names ("Your daughter has a
-# parent-teacher meeting on Thursday", "Ihr Sohn hat am Montag einen Termin").
+# What says who a relative is or what they hold: a copula or a naming verb with a name ("Your
+# husband is Victor Frank", "your son's nanny is Oriel Dane", "Ihr Sohn heißt ...") or a
+# user-owned field of theirs ("your son's name", "your mother's phone").
+_IDENTIFYING = re.compile(
+    r"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
+    r"heet|jest)\s+(?:now\s+|actually\s+|jetzt\s+|maintenant\s+|ahora\s+)?(?-i:[A-ZÀ-Þ])|(?:is called|named|"
+    r"heißt|heisst|s'appelle|se llama|si chiama|chama-se|se chama|называется|зовут)\b)|['’]s?\s+(?:\w+\s+)?"
+    r"(?:name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b")
+# How a possessed thing leads to its owner before the owner's possessive: "L'école de votre fille",
+# "El colegio de tu hijo", "Die Schule Ihrer Tochter" (a noun, then the genitive "Ihrer").
+_GENITIVE_BEFORE = re.compile(r"(?i)(?:\b(?:de|du|d'|del|di|do|da|dos|das|della|dello|van|von|vom)\s*|"
+                              r"(?-i:\b[A-ZÄÖÜ][a-zäöüß]+)\s+)$")
+_GENITIVE_FORMS = frozenset("ihrer ihres deiner deines".split())
+_FAMILY: dict = {}  # code -> compiled LanguageTable family words (see _relative)
+
+
+def _relative(after: str, lang: str | None, before: str = "", word: str = "") -> re.Match | None:
+    """The match of a relative of the user's (LanguageTable family, in the text's language and
+    English) right after a reference to the user (`word`, with the text `before` it), when the
+    text is about a thing of the relative's: "Your daughter's school closes at 12:30", "Your
+    husband's flight lands at 16:05", "L'école de votre fille ...", "Die Schule Ihrer Tochter
+    ...", "您女儿的学校 ..." (the relative's possessive, a genitive before the reference, or
+    的/の/의 after the relative). None otherwise, and when what follows says who the relative is
+    or what of theirs the user owns (_IDENTIFYING: "Your husband is now Victor Frank", "your
+    son's nanny is Oriel Dane"); a relative doing something ("Ada's son attends ...") is no
+    thing of theirs."""
+    lead = re.match(r"[\s]*(?:的|の|의)?\s*", after)
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        family = _FAMILY.get(code)
+        if family is None and "family" in LANGUAGES[code].patterns:
+            # a whole word, or one with its possessive ("daughter's"), unlike _COMPILED's words
+            edge = r"(?=['’]s\b|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""
+            family = _FAMILY[code] = re.compile(rf"(?i)(?:{LANGUAGES[code].patterns['family']}){edge}")
+        m = family.match(after, lead.end()) if family is not None else None
+        if not m or _IDENTIFYING.match(after, m.end()):
+            continue
+        genitive = _GENITIVE_BEFORE.search(before) and (word.lower() in _GENITIVE_FORMS or not before.endswith(
+            tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
+        # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
+        # that says who they are ("您儿子是 ...", "叫 ...")
+        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or (
+                code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
+            return m
+    return None
 
 
 
 
-def _party(after: str, lang: str | None) -> bool:
-    """Whether the words after a possessive name a thing the user is party to (rule party_noun)
+def _relative_word(after: str, lang: str | None) -> re.Match | None:
+    """A relative of the user's (LanguageTable family) right after a reference to the user."""
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        _relative("", code)  # compiles _FAMILY[code]
+        m = _FAMILY[code].match(after, len(after) - len(after.lstrip())) if code in _FAMILY else None
+        if m:
+            return m
+    return None
+
+
+_CLOCK = re.compile(r"(?i)\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2} ?(?:am|pm|uhr|h)\b|\d{1,2}(?:時|시|点)")
+_OWNED_NOUNS = _LazyPattern(lambda: re.compile(
+    r"(?i)^\s*(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(n for n, _ in USER_OWNED_CLAIMS.values()) + r")(?![\w-])"))
+
+
+def _appointment(after: str) -> bool:
+    """Whether the words after a possessive name an appointment: the rest of its sentence gives a
+    day or date and a clock time ("Your haircut with Jess at Salon Nine is on Thursday at 17:15"),
+    and what the possessive owns is no user-owned field (USER_OWNED_CLAIMS: "Your new address
+    from Monday 9:00 is ..." stays about the user)."""
+    sentence = re.split(r"(?<=[.!?。！？])\s", after, 1)[0]
+    clock = _CLOCK.search(sentence)
+    return bool(clock and _dated(sentence[:clock.start()] + " " + sentence[clock.end():])
+                and not _OWNED_NOUNS.search(sentence))
+
+
+def _party(after: str, lang: str | None, before: str = "", word: str = "") -> bool:
+    """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
     and end its noun phrase there."""
     nouns = _alternation("party_noun", lang if _has_rule("party_noun", lang) else "en")
     if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
         return True  # a named service and its number: "Votre TGV 6611", "Your UA 914", "Su AVE 3112"
-    family = re.match(rf"(?i)\s+{_alternation('family')}\b", after)
+    if _relative(after, lang, before, word):
+        return True  # "Your daughter's school closes ...", "L'école de votre fille ...": the relative's thing
+    family = _relative_word(after, lang)
     if family and re.search(rf"(?i)\b(?:{nouns})", re.split(r"[.!?]", after[family.end():], 1)[0]):
         return True  # "Tu hija tiene tutoría el jueves": a booking of the user's child, a record to them
     m = re.match(rf"(?i)\s+((?:[\w'’-]+\s+){{0,2}}?)({nouns})(?:s|e|en|n)?(?![\w-])", after)  # "Ihre Tickets"
@@ -2894,10 +3359,12 @@ class RiskClass:
     "card-number") or a one-word label ("Password:") in the class, after the key is split at
     "_", "-", "." and camelCase; needs: what a word or key hit needs beside it to count (the
     built-in classes: "number": an identifier-like run of six or more digits, an e-mail address or
-    a URL; "digit": any digit (a house number); "contact_value": "number", or a digit beside a
+    a URL (in a model's note also an account handle, "wxid_ada2026", a CPF "123.456.789-09", or a
+    bare link: _HANDLE, _URL); "digit": any digit (a house number); "contact_value": "number", or a digit beside a
     word of an address or a residence (not a phone's or a mail's own word, LanguageTable
-    "dialled": "My phone is a Pixel 8" names a device); "secret": a token with a digit that is no date,
-    time or amount ("Hunter2!", "PIN-739104"), a quoted value, or the one-word value of a label
+    "dialled": "My phone is a Pixel 8" names a device; in a model's note the digit must stand beside
+    the word, see _number_beside); "secret": a token with a digit that is no date, time, amount or
+    year ("Hunter2!", "PIN-739104"), a PIN read out with spaces ("8 4 1 7"), a quoted value, or the one-word value of a label
     with a credential word ("Security question answer (first pet): Biscuit"); "user":
     from a tool, a reference to the user, or a change or standing word; "change": a change or
     standing word). A structure hit always counts, except that a class with "user" in needs
@@ -2920,12 +3387,12 @@ _CARD = r"(?<![\d.,-])\b\d{4}(?:[ -]?\d{2,6}){2,4}\b(?![.,-]\d)"
 
 # An IBAN: counted when printed in groups of four, named as an IBAN, or when its check digits
 # are right (ISO 13616, mod 97): "RR553019284PT", a parcel number, is none of these.
-_IBAN = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b"
+_IBAN = r"\b[A-Z]{2}\d{2}(?:[ .-]?[A-Z0-9]{4}){2,7}(?:[ .-]?[A-Z0-9]{1,4})?\b"
 
 
 def _iban_ok(flat: str) -> bool:
     for m in re.finditer(_IBAN, flat):
-        code = m.group().replace(" ", "")
+        code = re.sub(r"[ .-]", "", m.group())  # dots or hyphens between groups ("ES91.2100.0418..."): checked
         if " " in m.group() or re.search(r"(?i)\biban\b", flat[max(0, m.start() - 30):m.start()]):
             return True
         digits = "".join(str(int(ch, 36)) for ch in code[4:] + code[:4])
@@ -2955,7 +3422,9 @@ RISK_CLASSES = (
                   ("national_account", r"(?<![\d.,-])\b\d{2}(?: ?\d{4}){6}\b(?![.,-]\d)"),
                   ("account_number", rf"(?i:\b{_alternation('account_word')}\b[^\d\n]{{0,20}}\d[\d -]{{4,}}\d)"),
                   ("sort_code", r"(?i)\bsort code\b|\b\d{2}-\d{2}-\d{2}\b(?=[ ,;]+(?:account|acct|a/c)?\s*\d{6,8}\b)"),
-                  ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b"),
+                  ("crypto_wallet", r"\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b|"
+                                   # bech32 (Bitcoin, Litecoin) and Tron addresses
+                                   r"\b(?:bc1|ltc1|tb1)[02-9ac-hj-np-z]{11,71}\b|\bT[1-9A-HJ-NP-Za-km-z]{33}\b"),
                   ("pay_link", _PAY_LINK),
                   ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^\n。]{0,30}?"
                                      r"(?:@|\$)[\w.-]{2,}"),
@@ -2971,9 +3440,10 @@ RISK_CLASSES = (
                   ("secret_token", r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}\b|\bgh[pousr]_[A-Za-z0-9]{20,}\b|"
                                    r"\bAKIA[0-9A-Z]{16}\b|\bxox[abpr]-[A-Za-z0-9-]{10,}\b"),
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
-                                 r"account|secure)\S*")),
+                                 r"account|secure)\S*"),
+                  ("secret_shape", "")),  # in a model's note: a password's shape (see _SECRET_SHAPE)
               words=("credential",),
-              key_words=frozenset("password passcode passphrase pin otp token secret apikey api_key login username "
+              key_words=frozenset("password passcode passphrase passwd pwd pw pass pin otp token secret apikey api_key login username "
                                   "recovery 2fa mfa credential credentials".split()),
               needs=("secret",)),
     RiskClass("contact_route", "the user's own address, phone, e-mail or emergency contact",
@@ -3001,6 +3471,10 @@ RISK_CLASSES = (
 )
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
+_ASKING_KEYS = frozenset("confirm confirmation confirmations require required ask verify verification".split())
+# A setting's value that keeps a step on ("true", "ja", "oui", "да", "必要", "예"): an approval key so set asks for it.
+_AFFIRMATIVE = re.compile(r"(?i)(?:true|yes|on|enabled|required|always|ja|an|oui|vrai|sí|si|verdadero|sim|verdadeiro|"
+                          r"vero|aan|tak|evet|açık|да|вкл|da|はい|オン|有効|必要|是|开|예|네|نعم|हाँ|हां|haan)$")
 
 # The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
 # signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
@@ -3016,20 +3490,41 @@ _KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quo
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
-_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)\d(?:[ -]?\d){5,}"
-                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026"
+_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
+                          r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d -]))\d(?:[ -]?\d){5,}"
+                          r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026", "20260504"
 
 
-# A value a credential word may name: a token with a digit that is not a date, a time, an
-# amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one.
-_SECRET = re.compile(r"(?<![\w.,:/-])(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.]\d{2}\b|\d{4}-\d{2}-\d{2}\b|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
-                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=[^\s,;]*\d)[^\s,;)\]]{4,}|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
+# A value a credential word may name: a token with a digit that is not a date ("06/05/2026",
+# "2026.05.06", "2026年"), a time ("9:14",
+# "09h14", "09:14に"), an amount, an IP address ("open 192.168.0.1 to change the Wi-Fi password") or a list number ("Hunter2!", "PIN-739104", "8841-2207", "kedi123"), or a quoted one. A token is
+# written in letters, digits and symbols, never in Han, kana or Hangul, which run on without spaces:
+# "5月3日" and "09:14に変更" hold no secret, "密码是Beijing#2024" does.
+_SECRET_CHAR = r"[^\s,;()\[\]\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]"
+_SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?<![.,:/-])"
+                     r"(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{1,4}([-./])\d{1,2}\1\d{1,4}(?!\d)|\d{4}(?=年|년)|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=" + _SECRET_CHAR + r"*\d)" + _SECRET_CHAR + r"{4,}"
+                     r"|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
+# (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
+# before its word: "1Password".)
+# A PIN or code read out with spaces between its digits ("8 4 1 7", "73 91 04"): four digits or
+# more in groups of one to three, counted as a secret beside a credential word.
+_SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?: \d{1,3}){1,5}(?![ .,:/-]?\d)")
+# An account handle a payment word may name beside it, in a model's note: an id of letters and
+# digits ("wxid_ada2026", "ada.l2026"), or digits in dotted groups with nine or more of them (a
+# Brazilian CPF as a PIX key, "123.456.789-09").
+_HANDLE = re.compile(r"(?<![\w.@-])(?=[\w.-]*\d\d)(?=[\w.-]{6})[A-Za-z][\w.-]*[_.\d][\w.-]*\d(?![\w@])|"
+                     r"(?<![\d.,])\d{2,4}(?:\.\d{3,4}){2,}(?:-\d{1,2})?(?![.,]?\d)")
 
 
 # A line's label of two or three words before its colon, read as a key by its words.
+# Its value is a setting only when it is one: a switch or a number (with a currency or a percent
+# sign) alone on its line ("Approval limit: 5000 EUR", "Confirmation required: no"), not a record's
+# status and its contents ("Order confirmed: 2 x HDMI cable, 1 x USB-C hub").
 _LINE_LABEL = _LazyPattern(lambda: re.compile(r"""(?m)^[^\S\n]*[-*•]?[^\S\n]*([^\W\d_][\w'’]*(?:[^\S\n]+[\w'’]+){1,2})[^\S\n]*[:：]"""
-                         r"""(?=\s*(?P<setting>""" + _SWITCH + r"""|\d)?)"""))
+                         r"""(?=[^\S\n]*(?P<setting>(?:""" + _SWITCH + r"""|[$€£¥₹]?\s?\d[\d.,' ]*(?:\s?(?:%|[$€£¥₹]|"""
+                         r"""[A-Za-z]{3}\b|zł|tl|руб|円|元|원))?)[^\S\n]*[.;]?[^\S\n]*$)?)"""))
 
 
 def key_words(text: str) -> list[set]:
@@ -3040,24 +3535,33 @@ def key_words(text: str) -> list[set]:
 
 
 def _keys(text: str) -> list:
-    """[(key words in their order, whether the value is a setting: a boolean, a switch or a
-    number, the key as a phrase)]. The order is kept: a table's words span several
+    """[(key words in their order, the value when it is a setting (a boolean, a switch or a
+    number's first digit), else None, the key as a phrase)]. The order is kept: a table's words span several
     ("mot_de_passe", "كلمة_المرور"). A line's label of several words gives its last word (its
     head: "Policy number" is a number) and the whole label as the phrase."""
     out, flat = [], canonical(text)
     for m in _LINE_LABEL.finditer(flat):  # "Standing instruction: ...", "Master password: ..."
         words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
-        out.append((words[-1:], bool(m.group("setting")), " ".join(words)))
+        out.append((words[-1:], m.group("setting") or None, " ".join(words)))
     for m in _KEY.finditer(flat):
         if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
             continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
-        out.append((words, m.group("setting") is not None, " ".join(words)))
+        out.append((words, m.group("setting"), " ".join(words)))
     return out
 
 
-_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")
+# A password's shape: a token of 8 to 40 characters with a letter, a digit and a symbol a password
+# rule asks for ("Tr0mb0ne!Blue", "Kx8#mP2!vLq", "Maple&Fox_2291"), not an address, a link or
+# an amount. Counted in a model's note with no credential word beside it ("- wifi: Kx8#mP2!vLq"):
+# an assistant's note about the user has no other use for one. A tool's text may (a sample
+# password in a how-to), so there it needs the word.
+_SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
+                           r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
+
+
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/])(?<!==)[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")  # "payload=..." too
 
 
 def _encoded_text(flat: str) -> bool:
@@ -3097,6 +3601,71 @@ def _venue_contacts(flat: str, lang) -> bool:
     return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
 
 
+# A telephone number in any national format: nine to fifteen digits (Latin, Arabic-Indic,
+# Devanagari ...) in groups split by spaces, dots, hyphens or an area code's brackets ("06 12 34
+# 56 78", "0532 123 45 67", "8 (916) 123-45-67", "090-1234-5678", "+91 98765 43210"), or run
+# together after "+" or a trunk "0". Not bound by \b: "携帯は090-..." has a letter right before it.
+_PHONE_SHAPE = re.compile(r"(?<![\w+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\w,/-]*\d)|(?<![\dA-Za-z+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\dA-Za-z])")
+_AMOUNT_NEAR = re.compile(r"(?i)[$€£¥₹₽]|\b(?:eur|euro|euros|usd|gbp|chf|rub|inr|jpy|try|pln|zł|tl|руб\w*|рублей|ريال|रुपये|円|元|원)\b")
+
+
+def _phone_like(flat: str) -> bool:
+    """Whether the text holds a telephone number's shape (_PHONE_SHAPE) that is no date, amount
+    or time: what a model notes with it is how the user is reached."""
+    for m in _PHONE_SHAPE.finditer(flat):
+        found = m.group().strip(" .-")
+        digits = sum(ch.isdigit() for ch in found)
+        if not 9 <= digits <= 15 or re.search(r"\. |\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}-\d{2}-\d{2}", found):
+            continue
+        if not re.search(r"[ ().-]", found) and not re.match(r"\+|0|\u0660|\u0966", found):
+            continue  # a run of digits without a trunk prefix is an account or an order, not a phone
+        if _AMOUNT_NEAR.search(flat[max(0, m.start() - 6):m.end() + 8]):
+            continue
+        return True
+    return False
+
+
+# A house number beside a street word: digits (with a letter, "/" or "-" parts: "263-2", "5/22",
+# "3-12-8"), not a year alone and not a count of something ("30 Minuten", "3年", "5 km").
+_ANY_DIGIT = re.compile(r"\d")  # phones and addresses have digits: most notes have none, and are spared the rest
+_HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|rd\b|th\b|[º°ª])[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}"
+                           r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
+_UNIT_AFTER = re.compile(r"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|uhr|hours?|heures?|horas?|ore\b|stunden|"
+                         r"jahre?n?|years?|ans?\b|años|anni|anos|jaar|lat\b|yıl\w*|лет|год\w*|раз\w*|mal\b|times|fois|"
+                         r"veces|vezes|volte|keer|razy|kez|[年月日歳才岁살번회시분時分回人個件円元원층개명])")
+_POSTCODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\d-])\d{2}-\d{3} [A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+|(?<![\d-])\d{4}-\d{3} [A-Z][a-zãõçáéíóú]+|"
+                       r"(?<!\d)\d{4} ?[A-Z]{2} [A-Z][a-z]+|(?<![\d-])\d{5}-\d{3}(?![\d-])")
+
+
+def _street_address(flat: str, lang) -> bool:
+    """Whether the text holds a postal address: a street word of the text's language or English
+    (LanguageTable street) with a house number within three words of it in the same clause, or
+    a postcode in a national shape (_POSTCODE: "〒150-0001", "00-238 Warszawa", "1016 GV
+    Amsterdam"). A city or a district alone is no address: "lives in Kreuzberg"."""
+    if _POSTCODE.search(flat):
+        return True
+    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]):
+        pattern = _COMPILED[code].get("street")
+        if pattern is None:
+            continue
+        if any(_number_beside(flat, m) for m in pattern.finditer(flat)):
+            return True
+    return False
+
+
+def _number_beside(flat: str, m, words: int = 4, before_words: int = 3) -> bool:
+    """Whether a house number (_HOUSE_NUMBER, no year, no count of something) stands within three
+    words (`before_words`) before the match `m` or `words` words after it, in its clause (a bullet's dash or a
+    sentence's end before it closes it; a dot after it may be an abbreviation's, "ul.", "Cad.")."""
+    before = re.split(r"[.;:!?。！？|]\s|\s[-•*]\s", flat[max(0, m.start() - 30):m.start()])[-1]
+    after = re.split(r"[;!?。！？|]\s|\s[-•*]\s", flat[m.end():m.end() + 12 * words])[0]
+    near = " ".join(before.split()[-before_words:] if before_words else []) + " " + m.group() + " " + " ".join(after.split()[:words])
+    for n in _HOUSE_NUMBER.finditer(near):
+        if not (re.fullmatch(r"(?:1[89]|20)\d{2}", n.group()) or _UNIT_AFTER.match(near, n.end())):
+            return True
+    return False
+
+
 def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = False) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
     model, any (its note is about the user); from a tool, one that is sent to, new or changed
@@ -3107,10 +3676,10 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _rule("phone_word").search(masked)):
         found.append(mobile)
+    if source == "model" and (found or (_ANY_DIGIT.search(masked) and (_phone_like(masked) or _street_address(masked, lang)))):
+        return True  # a model's note is about the user: any route in it is theirs
     if not found:
         return False
-    if source == "model":
-        return True
     # An address a tool gives right after a place ("el punto de recogida de la calle Alcalá 88")
     # is that place's, even in a notice to the user.
     if all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found):
@@ -3150,13 +3719,17 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(flat)) or bool(
+    secret = bool(_SECRET.search(flat)) or any(
+        sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
                 if _contact_hit(flat, lang, refers, source, changed):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "secret_shape":
+                if source == "model" and _SECRET_SHAPE.search(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "encoded_text":
                 if _encoded_text(flat):
@@ -3171,8 +3744,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number, "digit": bool(re.search(r"\d", flat)), "secret": secret,
-                   "contact_value": _contact_value(flat, lang, number) or (keyed_contact and bool(re.search(r"\d", flat))),
+        met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
+                   "contact_value": _contact_value(flat, lang, number, beside=source == "model") or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
@@ -3185,16 +3758,22 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
-            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang)
+            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang, leave=source == "model")
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
-            # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:").
-            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
+            # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:"),
+            # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
+            # kept is no waiver, unless the key says not, skip or auto. A key that grants one
+            # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
+            asks = bool(setting and _AFFIRMATIVE.match(setting) and _ASKING_KEYS & set(words)) and not (
+                _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                or {"auto", "pre", "skip", "no", "approve", "approved", "approval"} & set(words))
+            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting or asks else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
@@ -3209,15 +3788,17 @@ def _key_hit(key: str, kind: str) -> str | None:
     return next(filter(None, (_table_hit(key, skel, kind, code) for code in LANGUAGES)), None)
 
 
+@functools.lru_cache(maxsize=4096)
 def _languages_in(flat: str) -> tuple:
     """The Latin-script languages any of whose function words occur in the text (a text the
-    tie rules of language_of read as another language is still read in these)."""
+    tie rules of language_of read as another language is still read in these). Cached: a review
+    asks it of the same text and key many times (every table's _table_hit)."""
     found = {lang for w in _WORD.findall(flat.lower().replace("’", "'")) for lang in _LANGUAGES_OF.get(w, ())}
     found |= {lang for lang, cues in _LETTER_CUES.items() if any(c in flat for c in cues)}
     return tuple(sorted(found))
 
 
-def _contact_value(flat: str, lang: str | None, number: bool) -> bool:
+def _contact_value(flat: str, lang: str | None, number: bool, beside: bool = False) -> bool:
     """Whether a contact word has a route beside it: a phone number or an e-mail address (an
     identifier-like number, `number`) for any contact word; any digit (a house number) only for a
     word of an address or a residence, not for a phone's or a mail's own word ("My phone is a
@@ -3226,12 +3807,26 @@ def _contact_value(flat: str, lang: str | None, number: bool) -> bool:
         return True
     if not re.search(r"\d", flat):
         return False
+    codes = list(dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]))
     rest = flat
-    for code in dict.fromkeys([c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES]):
+    for code in codes:
         pattern = _COMPILED[code].get("dialled")
         if pattern is not None:
             rest = pattern.sub(" ", rest)
-    return bool(_table_hit(rest, skeleton(rest), "contact", lang))
+    if not beside:
+        return bool(_table_hit(rest, skeleton(rest), "contact", lang))
+    # beside (a model's note, which the "user" need does not sift: every note is about the user):
+    # the digit is the word's house number only beside it: "Habite à Lyon depuis 2015", "- 41 ans
+    # - Habite à Lyon" name a year and an age.
+    for code in codes:
+        for compiled in (_COMPILED[code], _COMPILED_SKELETON[code]):
+            pattern = compiled.get("contact")
+            text = rest if compiled is _COMPILED[code] else skeleton(rest)
+            # a contact word comes before its address ("vive en ...", "Adresse: ..."): "Ada tiene 3
+            # hijos y vive en Valencia" numbers her children
+            if pattern is not None and any(_number_beside(text, m, 6, 0) for m in pattern.finditer(text)):
+                return True
+    return False
 
 
 def _table_hit(flat: str, skel: str, kind: str, lang: str | None) -> str | None:
@@ -3246,27 +3841,57 @@ def _table_hit(flat: str, skel: str, kind: str, lang: str | None) -> str | None:
     return table_match(skel, kind, skeletal=True) or table_match(flat, kind)
 
 
-def table_user_owned(text: str, *, names=()) -> str | None:
-    """The table rule ("nl.preference") by which a tool's text states the user's preference or a
-    standing arrangement about them in any table's language: a user reference of the text's own
-    language (LanguageTable user_reference) or one of the user's names (compared on skeletons)
-    with a preference or standing word ("Zoals je hebt gevraagd ... je ... wilt boeken",
-    "Предпочтение пользовательницы: ..."). The English, French, German and Spanish claim
-    shapes are user_owned's; this reads every language by its table. Pure."""
-    flat = canonical(text)
-    skel = skeleton(flat)
+def _table_refers(flat: str, names) -> tuple:
+    """(codes, text with its key names as words, its skeleton) when the text refers to the user in
+    any table's terms: a user reference of its own language (LanguageTable user_reference), one of
+    the user's names (compared on skeletons), a person named with a courtesy title ("Frau
+    Lovelace", whom the gate cannot tell from the user, as in user_owned), or a key in any table's
+    words ("kontoinhaberin"); else None."""
     lang = language_of(flat)
     codes = [c for c in dict.fromkeys((lang, *_languages_in(flat))) if c in LANGUAGES]
+    keys = _keys(flat)
+    # A key's words are read as words too ('{"vollerName": ...}' names a full name): a JSON record
+    # has no sentence to say it in.
+    flat += "".join(f"\n{phrase}" for _, _, phrase in keys)
+    skel = skeleton(flat)
     refers = any(table_match(flat, "user_reference", lang=c) for c in codes) or any(
-        _skeleton_has(skel, n) for n in _spelled_forms(names))
-    if not refers:
+        _skeleton_has(skel, n) for n in _spelled_forms(names)) or re.search(_courtesy_name(), flat) or any(
+        _key_hit(phrase, "user_reference") for _, _, phrase in keys)
+    return (codes, flat, skel) if refers else None
+
+
+def table_user_owned(text: str, *, names=()) -> str | None:
+    """The table rule ("nl.preference") by which a tool's text states the user's preference or a
+    standing arrangement about them in any table's language: a reference to the user
+    (_table_refers) with a preference or standing word ("Zoals je hebt gevraagd ... je ... wilt
+    boeken", "Предпочтение пользовательницы: ..."). The English, French, German and Spanish claim
+    shapes are user_owned's; this reads every language by its table, key names too. Pure."""
+    found = _table_refers(canonical(text), names)
+    if not found:
         return None
+    codes, flat, skel = found
     # With the user named or addressed, every table's preference words are read: a text in a
     # misidentified language ("@da zawsze woli ..." reads as Portuguese) still says it.
     for code in dict.fromkeys([*codes, *LANGUAGES]):
         for kind in ("preference", "standing"):
             if table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True):
                 return f"{code}.{kind}"
+    return None
+
+
+def identity_claim(text: str, *, names=()) -> str | None:
+    """The table rule ("ja.identity") by which a tool's text says who the user is, in any table's
+    language: a reference to the user (_table_refers: "エイダの", "de accounthouder", "لصاحبة
+    الحساب", "Frau Lovelace", '"kontoinhaberin": true') with an identity word (LanguageTable
+    identity: a real or full name, an employer, a date of birth). What the user is called is
+    theirs to say: held (about_user), whatever the script. Pure."""
+    found = _table_refers(canonical(text), names)
+    if not found:
+        return None
+    codes, flat, skel = found
+    for code in dict.fromkeys([*codes, *LANGUAGES]):
+        if table_match(flat, "identity", lang=code) or table_match(skel, "identity", lang=code, skeletal=True):
+            return f"{code}.identity"
     return None
 
 
@@ -3438,7 +4063,7 @@ class ProvenanceGate:
       (user_owned, see `user_owned` and `table_user_owned`), a request to act (request), what
       `place_fact` names (request, routing_change, conditional, agent_directive, vouching,
       standing_arrangement), a procedure (tool_procedure) and other text about the user
-      (about_user) are held; everything else is accepted as a fact (tool_fact), trusted when
+      (about_user: `about_user`, a role word, `identity_claim`) are held; everything else is accepted as a fact (tool_fact), trusted when
       its origin is authenticated, else unverified;
     - a model's own note (source model, model_writes="inferred"): the same up to the risk
       classes (an override is rejected; naming the assistant is allowed), then an agent
@@ -3551,6 +4176,7 @@ class ProvenanceGate:
             return Decision("accept", "trusted", "user_statement", claim=claim)
         model = candidate.source == "model" and self.model_writes == "inferred"
         names = self.names(candidate.user)
+        names += transliterated_names(text, names)  # "アダ・ラブレス様", "에이다 님": the user by sound
 
         def hold(reason, risk=None, rule=None):
             return Decision("quarantine", "unverified", reason, claim=claim, risk=risk, rule=rule or reason)
@@ -3625,6 +4251,9 @@ class ProvenanceGate:
             c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES))), None)
         if role:
             return hold("about_user", None, f"about_user.{role}")
+        identity = identity_claim(text, names=names)
+        if identity:
+            return hold("about_user", None, f"about_user.{identity}")
         return Decision("accept", trust, "tool_fact", claim=claim)
 
 

@@ -80,7 +80,7 @@ class DataFolders(TempStoreCase):
         for name, item in (("tool_injections_dev.jsonl", injection), ("tool_benign_dev.jsonl", benign)):
             (self.dir / name).write_text(json.dumps(item) + "\n", encoding="utf-8")
         found, skipped = poisoning.available([self.dir])
-        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "tool2", "tool3", "tool4"]))
+        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "probes5", "tool2", "tool3", "tool4", "tool5"]))
         self.assertEqual(poisoning.available([self.dir], "test")[0], {})
         result = poisoning.run(data_dirs=[self.dir])
         guard = result["tool_corpora"]["tool"]["GuardGate"]
@@ -119,6 +119,51 @@ class DataFolders(TempStoreCase):
                     "marker": "Zqxv"}) + "\n", encoding="utf-8")
         self.assertIn("Zqxv", json.dumps(poisoning.run(data_dirs=[self.dir], half="dev")))
         self.assertNotIn("Zqxv", json.dumps(poisoning.run(data_dirs=[self.dir], half="test")))
+
+
+class Tool5DevHalf(unittest.TestCase):
+    """The round-5 tool-text corpus (eval/data/README.md, "Tool-text corpus, round 5"): its dev
+    half parses, has the stated counts and schema, and every marker is found the way the agent-loop
+    scorer looks for it. Cheap (no store). The test half is never opened here: only its presence
+    is checked (gen.py checked before writing that the halves share no id or text)."""
+
+    LANGS = ("en", "de", "es", "fr", "pt", "it", "nl", "pl", "tr", "ru", "ja", "zh", "ko", "ar", "hi")
+    BENIGN = ["id", "text", "lang", "domain", "kind", "origin", "authenticated"]
+    INJECTIONS = ["id", "text", "lang", "class", "style", "origin", "authenticated", "user_owned", "marker"]
+
+    def load(self, name):
+        path = poisoning.CORPORA_DIR / name
+        if not path.exists():
+            self.skipTest(f"{path} not found")
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+    def test_dev_half_counts_schema_and_markers(self):
+        from memory import canonical
+        benign, injections = self.load("tool5_benign_dev.jsonl"), self.load("tool5_injections_dev.jsonl")
+        self.assertEqual((len(benign), len(injections)), (112, 75))
+        for lang in self.LANGS:
+            self.assertEqual(sum(r["lang"] == lang for r in benign), 14 if lang == "en" else 7, lang)
+            self.assertEqual(sum(r["lang"] == lang for r in injections), 5, lang)
+        kinds = {"addressed_record", "security_notice", "business_card", "howto", "tabular", "world", "people"}
+        classes = {"instruction", "standing_policy", "payment_route", "credential", "contact_route",
+                   "identity", "hidden_text"}
+        for r in benign:
+            self.assertEqual(list(r), self.BENIGN, r["id"])
+            self.assertIn(r["kind"], kinds)
+            self.assertIs(r["authenticated"], True)
+        squash = lambda text: "".join(canonical(text).split())
+        for r in injections:
+            self.assertEqual(list(r), self.INJECTIONS, r["id"])
+            self.assertIn(r["class"], classes)
+            self.assertIn(squash(r["marker"]), squash(r["text"]), r["id"])
+        records = benign + injections
+        self.assertEqual(len({r["id"] for r in records}), len(records))
+        self.assertEqual(len({r["text"] for r in records}), len(records))
+        self.assertEqual(ids := [r["id"] for r in benign], sorted(ids))
+        for name in ("tool5_benign_test.jsonl", "tool5_injections_test.jsonl"):
+            self.assertTrue((poisoning.CORPORA_DIR / name).exists(), name)
+        self.assertIn("tool5", poisoning.CORPORA)
+        self.assertIn("tool5", poisoning.AGENT_LOOP_CORPORA)
 
 
 @unittest.skipUnless(SLOW, SLOW_REASON)

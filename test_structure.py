@@ -125,7 +125,7 @@ class LanguagesAsTables(unittest.TestCase):
         _ABBREVIATION_WORDS _VERB_FORMS _ZH_PREDICATE _DATUM _REQUEST _ACCOUNT_WORDS _PHONE_WORD _RENEWED _ROUTING
         _CHANGE _ROUTED _CONDITIONAL _PAST_NARRATIVE _AGENT_DIRECTIVE _TO_AGENT_LABEL _READER _TO_READER _VOUCHING
         _STANDING_ARRANGEMENT _DEFAULT_OF_A_PRODUCT _COURTESY_NAME _OWNED_BY_OTHER _PARTY_NOUNS _EVENT_VERB _HABITUAL
-        _ZH_PARTY _ZH_PROFILE _PERSON_PRONOUN _ANTECEDENT _OTHER_REFERENCES _ROLE_COMPOUNDS _ROLE_NOUN _FAMILY
+        _ZH_PARTY _ZH_PROFILE _PERSON_PRONOUN _ANTECEDENT _OTHER_REFERENCES _ROLE_COMPOUNDS _ROLE_NOUN
         _HONORIFIC_POSSESSIVE _PARTY_ATTRIBUTES _TELL_USER _TEXT_UNITS _BYPASS _POLITE _PRESCRIBED _RULE_TO_ACT
         _ASSISTANT_VERBS _AGENT_ACTIONS _ORDER_LABELS _STANDING _NOT_NAMES _LABEL_WORDS _READER_WORDS
         _NAME_PARTICLES _TITLES""".split()
@@ -143,6 +143,8 @@ class LanguagesAsTables(unittest.TestCase):
         "_APPROVAL_KEYS": "words of key names (require_confirmation), read in every script",
         "USER_OWNED_ATTRIBUTES": "attribute names (deployer data)", "_OWNED_SUFFIXES": "attribute names",
         "USER_OWNED_CLAIMS": "topic names (the shapes are the tables' <topic>_nouns and <topic>_verbs)",
+        "_ARABIC_SOUNDS": "the names of Arabic letters in Latin spelling (a transliteration, not words)",
+        "_AMOUNT_NEAR": "currency codes", "_ASKING_KEYS": "words of key names (confirmation_required: ask)",
     }
     # A string given to these names a kind, not a word.
     KIND_READERS = {"_alternation", "_rule", "_has_rule", "_W", "_all_words", "table_match", "_table_hit", "_key_hit"}

@@ -1,11 +1,12 @@
 """Model-written memories: what a model saves through the adapters' real write paths, and what
 of it is served.
 
-Corpora (CORPORA, chosen with --corpus, default model3; model4 is a later, independent corpus in
-the same schema): eval/data/model3_benign_<half>.jsonl (memories a Mem0- or LangMem-style extractor
-writes: "User prefers ...", "Ada works at ...", first person, JSON key-value, short labels,
-identity; 15 languages) and model3_risk_<half>.jsonl (the risk classes a model must not set
-unconfirmed: payment routes, credentials, the user's own contact routes, standing instructions);
+Corpora (CORPORA, chosen with --corpus, default model3; model4 and model5 are later, independent
+corpora in the same schema): eval/data/model3_benign_<half>.jsonl (memories a Mem0- or
+LangMem-style extractor writes: "User prefers ...", "Ada works at ...", first person, JSON
+key-value, short labels, identity; 15 languages) and model3_risk_<half>.jsonl (the risk classes
+a model must not set unconfirmed: payment routes, credentials, the user's own contact routes,
+standing instructions);
 schemas in eval/data/README.md. Written by a separate author who never read this code; the gates
 were tuned on the dev halves only (see eval/README.md), and the test halves are run once, through
 this scorer, which prints no item text for them.
@@ -25,7 +26,7 @@ states a value under the same key (LangGraph) or attribute (MCP), then the model
 under it: displaced when the user's value is no longer what recall serves first (target 0).
 With --strict the adapters run in their strict mode (source "tool": judged as tool content).
 
-Run: PYTHONPATH=.ci/deps python eval/model_writes.py [--corpus model3|model4] [--half dev|test] [--strict] [--json]
+Run: PYTHONPATH=.ci/deps python eval/model_writes.py [--corpus model3|model4|model5] [--half dev|test] [--strict] [--json]
 """
 
 import argparse
@@ -45,7 +46,10 @@ USER = "ada"
 NS = ("memories", USER)
 # The model-memory corpora: name -> (benign file, risk file), {half} = dev | test.
 CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
-           "model4": ("model4_benign_{half}.jsonl", "model4_risk_{half}.jsonl")}
+           "model4": ("model4_benign_{half}.jsonl", "model4_risk_{half}.jsonl"),
+           "model5": ("model5_benign_{half}.jsonl", "model5_risk_{half}.jsonl"),
+           # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
+           "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 

@@ -47,8 +47,10 @@ as a duplicate / near duplicate of a row that is.
 
 Tool-text corpora: sealed corpora, each in a dev and a test half (CORPORA: "tool" is
 eval/data/tool_benign_<half>.jsonl and tool_injections_<half>.jsonl; "tool2", written later and
-independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "tool3" and "tool4"
-likewise, each by its own author; schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
+independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "tool3", "tool4" and
+"tool5" likewise, each by its own author; "probes5" is the round-5 tuner's own development set,
+probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half, tuned on;
+schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
 ProvenanceGate and GuardGate with their defaults (which read the name "Ada" from the user id
@@ -92,9 +94,13 @@ FILES = tuple(f for files in SETS.values() for f in files)
 CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl"),
            "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl"),
-           "tool4": ("tool4_injections_{half}.jsonl", "tool4_benign_{half}.jsonl")}
+           "tool4": ("tool4_injections_{half}.jsonl", "tool4_benign_{half}.jsonl"),
+           "tool5": ("tool5_injections_{half}.jsonl", "tool5_benign_{half}.jsonl"),
+           # A development set written by the round-5 tuner (no halves: the same file for either
+           # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
+           "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "probes5")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
@@ -447,7 +453,7 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
         if on and show:
             accepted.append(item["text"])
     ben = {k: [0, len(benign)] for k in ("rejected", "accepted", "quarantined")}
-    by_lang, ben_reasons, held = {}, Counter(), {}
+    by_lang, by_kind, ben_reasons, held = {}, {}, Counter(), {}
     for item in benign:
         gate = gate_factory()
         with MemoryStore() as store:
@@ -458,6 +464,10 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
         lang = by_lang.setdefault(item["lang"], [0, 0])
         lang[0] += action == "accepted"
         lang[1] += 1
+        if item.get("kind") is not None:  # tool4 and tool5 label each benign item by its kind
+            kd = by_kind.setdefault(item["kind"], [0, 0])
+            kd[0] += action == "accepted"
+            kd[1] += 1
         rl = rej_lang.setdefault(item["lang"], [0, 0])
         rl[0] += action == "rejected"
         rl[1] += 1
@@ -472,6 +482,7 @@ def tool_corpus(data_dir, half, gate_factory, limit=None, corpus="tool"):
            "injection_reasons": dict(reasons.most_common()), "disguise_caught_by": dict(caught_by.most_common()),
            "benign": {k: pct(v) for k, v in ben.items()},
            "benign_accepted_by_language": {k: pct(v) for k, v in sorted(by_lang.items())},
+           "benign_accepted_by_kind": {k: pct(v) for k, v in sorted(by_kind.items())},
            "benign_reasons": dict(ben_reasons.most_common())}
     if show:
         out["examples"] = {"injections_accepted": accepted, "benign_not_accepted": held}
@@ -608,6 +619,9 @@ def table(result):
         if guard and len(guard["benign_accepted_by_language"]) > 1:
             lines.append("  GuardGate+name by language: benign kept " + ", ".join(
                 f"{k} {v['hits']}/{v['total']}" for k, v in guard["benign_accepted_by_language"].items()))
+            if guard.get("benign_accepted_by_kind"):
+                lines.append("    benign kept by kind " + ", ".join(
+                    f"{k} {v['hits']}/{v['total']}" for k, v in guard["benign_accepted_by_kind"].items()))
             lines.append("    benign rejected " + ", ".join(
                 f"{k} {v['hits']}/{v['total']}" for k, v in guard["benign_rejected_by_language"].items()))
             lines.append("    injections served " + ", ".join(
