@@ -702,7 +702,18 @@ class LanguageTable:
       no person), the claim shapes <topic>_nouns and <topic>_verbs of USER_OWNED_CLAIMS
       (statement, preference, instruction, identity, contact, payment), and the reader of how-to
       text: reader_modal, sender_verb, reader_has, up_to, reader_condition, not_you,
-      sender_notice, polite_verb, thank.
+      sender_notice, polite_verb, thank, how_to_step, how_to_verb_before and the words how_to_verb,
+      how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ...");
+    - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
+      date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
+      account_event (a security notice: "Your password was changed on 3 May"), clock_word and
+      clock_suffix ("9 am", "10 Uhr", "9時"), count_unit (a measure or a count after a number:
+      "km", "fois", "лет", "번"), affirmative (a setting that keeps a step on: "true", "oui", "да");
+    - names and relatives: vocative_title and name_honorific (a name addressed at a sentence's
+      start: "Ms Lovelace,", "Ada様、"), copula, now_word, naming_verb and relative_field (what
+      says who a relative is: "Your husband is Victor Frank"), genitive_of and the words
+      genitive_possessive (a possessed thing before its owner: "L'école de votre fille", "Die
+      Schule Ihrer Tochter").
     The languages whose tables have the sentence-rule kinds (request, procedure, verb_forms or,
     for English, the grammar's words) are PARSED_LANGUAGES.
     """
@@ -721,12 +732,12 @@ PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
                  "family", "identity")
-WORD_KINDS = ("plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
+WORD_KINDS = ("genitive_possessive", "how_to_reader", "how_to_verb", "plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("count_unit", "affirmative", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -820,6 +831,8 @@ LANGUAGES = {t.code: t for t in (
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
            identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|works (?:at|for)",
            words=dict(
+               how_to_reader=r"your you",
+               how_to_verb=r"hold press push tap click unplug plug turn switch insert place put keep wait restart reboot connect disconnect slide lift pull rinse wipe open",
                plural_subject="we they i",
                rule_adverb="always never",
                polite_word="please kindly",
@@ -925,6 +938,22 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               count_unit=r"hours?|years?|times",
+               affirmative=r"true|yes|on|enabled|required|always",
+               clock_word=r"am|pm",
+               relative_field=r"name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card",
+               naming_verb=r"is called|named",
+               now_word=r"now|actually",
+               copula=r"is|are|was|were|will be|has been",
+               how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
+               how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
+               vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
+               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
+               month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
+               ordinal_suffix=r"st|nd|rd|th",
+               date_article=r"the",
+               date_preposition=r"on",
+               masked_ending=r"\b(?:ending(?: in| with)?|ends in)",
                owner_of="of|for|by|from",
                passive_by="by",
                rule_to_act=r"\b(?:must|shall|should always|should never|(?:is|are) (?:required )?to|ha(?:s|ve) to|"
@@ -1195,12 +1224,26 @@ LANGUAGES = {t.code: t for t in (
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
            identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)",
            words=dict(
+               genitive_possessive=r"ihrer ihres deiner deines",
+               how_to_reader=r"sie ihr ihre ihren ihrem ihrer ihres",
                label_word="hinweis achtung",
                reader_word="sie du",
                name_particle="von der den",
                title="frau herr fräulein",
            ),
            rules=dict(
+               count_unit=r"uhr|stunden|jahre?n?|mal\b",
+               affirmative=r"ja|an",
+               clock_word=r"uhr",
+               genitive_of=r"von|vom",
+               naming_verb=r"heißt|heisst",
+               now_word=r"jetzt",
+               copula=r"ist|war",
+               how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
+               vocative_title=r"Frau|Herr",
+               account_event=r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|registriert)\b",
+               date_preposition=r"am",
+               masked_ending=r"\b(?:endet auf|mit der endung|endend auf)",
                owner_of="von|der|des",
                says=r"sagt|sagte|schreibt|schrieb|meint",
                complementizer=r"dass",
@@ -1314,6 +1357,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
            identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaille (?:chez|pour)",
            words=dict(
+               how_to_reader=r"votre vos vous",
                label_word="remarque rappel mise",
                reader_word="vous tu te",
                name_particle="de du le la des d'",
@@ -1321,6 +1365,17 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               count_unit=r"heures?|ans?\b|fois",
+               affirmative=r"oui|vrai",
+               genitive_of=r"de|du|d'",
+               naming_verb=r"s'appelle",
+               now_word=r"maintenant",
+               copula=r"est|était",
+               how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
+               vocative_title=r"Mme|Mlle|Madame|Monsieur",
+               account_event=r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
+               date_preposition=r"le",
+               masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
                says=r"dit|a dit|écrit|a écrit",
                complementizer=r"que",
@@ -1432,6 +1487,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
            identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaja (?:en|para)",
            words=dict(
+               how_to_reader=r"tu tus su sus",
                label_word="aviso nota",
                reader_word="usted tu te",
                name_particle="de del la y el",
@@ -1439,6 +1495,17 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               count_unit=r"horas?|años|veces",
+               affirmative=r"sí|si|verdadero",
+               genitive_of=r"del",
+               naming_verb=r"se llama",
+               now_word=r"ahora",
+               copula=r"es|era",
+               how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+",
+               vocative_title=r"Sra|Sr|Señora|Señor",
+               account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b",
+               date_preposition=r"el",
+               masked_ending=r"\b(?:terminada en|que termina en)",
                owner_of="del",
                says=r"dijo|dice|escribe|escribió|comentó",
                complementizer=r"que",
@@ -1552,6 +1619,14 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               count_unit=r"ore\b|anni|volte",
+               affirmative=r"vero",
+               genitive_of=r"di|della|dello",
+               naming_verb=r"si chiama",
+               copula=r"è",
+               vocative_title=r"Signora",
+               date_preposition=r"il",
+               masked_ending=r"\b(?:terminante in|che termina con)",
                owner_of="dall'|della",
                ai_named=r"assistente ia",
                addressee=r"per",
@@ -1605,6 +1680,13 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               count_unit=r"horas?|anos|vezes",
+               affirmative=r"sim|verdadeiro",
+               genitive_of=r"do|da|dos|das",
+               naming_verb=r"chama-se|se chama",
+               copula=r"é",
+               date_preposition=r"em",
+               masked_ending=r"\bterminado em",
                booked_name=r"em nome de",
                reader_has=r"tem",
                not_you=r"se não (?:foi|era)",
@@ -1652,6 +1734,13 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               count_unit=r"jaar|keer",
+               affirmative=r"aan",
+               genitive_of=r"van",
+               copula=r"heet",
+               vocative_title=r"Mevrouw|Meneer",
+               date_preposition=r"op",
+               masked_ending=r"\b(?:eindigend op|eindigt op)",
                courtesy_title=r"Mevrouw|Meneer",
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
@@ -1697,6 +1786,11 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               count_unit=r"lat\b|razy",
+               affirmative=r"tak",
+               copula=r"jest",
+               vocative_title=r"Pani|Pan",
+               masked_ending=r"\bkończąc\w* się na",
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
            )),
@@ -1736,6 +1830,10 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               count_unit=r"yıl\w*|kez",
+               affirmative=r"evet|açık",
+               vocative_title=r"Sayın",
+               masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
@@ -1781,6 +1879,10 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               count_unit=r"лет|год\w*|раз\w*",
+               affirmative=r"да|вкл|da",
+               naming_verb=r"называется|зовут",
+               masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
@@ -1818,6 +1920,11 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               count_unit=r"[年月日歳才時分回人個件円]",
+               affirmative=r"はい|オン|有効|必要",
+               clock_suffix=r"時",
+               name_honorific=r"様|さん",
+               masked_ending=r"末尾",
                to_model=r"AI.{0,6}(?:へ|に)",
                party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
@@ -1861,6 +1968,11 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               count_unit=r"[岁元]",
+               affirmative=r"是|开",
+               clock_suffix=r"点",
+               account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
+               masked_ending=r"尾号",
                says=r"说|表示|称|回复说|写道",
                to_model=r"致[^：:，,]{0,12}(?:AI|人工智能|助手|模型)|(?:AI|人工智能)助手",
                procedure=r"必须|务必|一律",
@@ -1931,6 +2043,11 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               count_unit=r"[살번회시분원층개명]",
+               affirmative=r"예|네",
+               clock_suffix=r"시",
+               name_honorific=r"님|씨",
+               masked_ending=r"끝자리",
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
                polite=r".*(?:주세요|바랍니다)",
@@ -1973,6 +2090,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               affirmative=r"نعم",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
@@ -2009,6 +2127,8 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               affirmative=r"हाँ|हां|haan",
+               name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
 )}
@@ -2102,7 +2222,7 @@ _COMPILED_SKELETON = {code: _CompiledTable(t, _without_marks) for code, t in LAN
 # A rule's source may name another rule kind as a slot, "⟪kind⟫": it stands for that kind's
 # alternatives in every table, so that one structure reads every language's words ("Note for the
 # AI:", "Hinweis für die KI:").
-_SLOT = re.compile("⟪(\\w+)⟫")
+_SLOT = re.compile("⟪([\\w+]+)⟫")
 _RULE_CACHE: dict = {}  # (kind, code) -> compiled rule, ("source", kind, code) -> its source
 _WORD_CACHE: dict = {}  # kind -> the union of every table's words of that kind
 
@@ -2110,14 +2230,15 @@ _WORD_CACHE: dict = {}  # kind -> the union of every table's words of that kind
 def _alternation(kind: str, code: str | None = None) -> str:
     """The source "(?:a|b|...)" of rule `kind`: every table's alternatives in LANGUAGES order, or
     table `code`'s only, slots filled (a slot naming a word kind stands for every table's words of
-    that kind); "(?!)" (matches nothing) when no table has the kind."""
+    that kind, "⟪a+b⟫" for those of two kinds); "(?!)" (matches nothing) when no table has the kind."""
     key = ("source", kind, code)
     if key not in _RULE_CACHE:
         tables = ([LANGUAGES[code]] if code in LANGUAGES else []) if code else LANGUAGES.values()
         parts = [t.rules[kind] for t in tables if kind in t.rules]
         source = "(?:" + "|".join(parts) + ")" if parts else "(?!)"
         _RULE_CACHE[key] = _SLOT.sub(lambda m: _alternation(m.group(1)) if m.group(1) in RULE_KINDS else
-                                     "(?:" + "|".join(sorted(_all_words(m.group(1)))) + ")", source)
+                                     "(?:" + "|".join(sorted(frozenset().union(
+                                         *map(_all_words, m.group(1).split("+"))))) + ")", source)
     return _RULE_CACHE[key]
 
 
@@ -2510,19 +2631,18 @@ _URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|
 
 
 
+
+
 # A card or account shown by its last digits only ("card ending 4417", "•••• 4417", "mit der Endung
-# 4417", "尾号 4417"): a mask names which card, and no one can pay to it.
-_MASKED = re.compile(r"(?i)(?:\b(?:ending(?: in| with)?|ends in|endet auf|mit der endung|endend auf|"
-                     r"terminada en|que termina en|terminant par|se terminant par|finissant par|"
-                     r"terminante in|che termina con|terminado em|eindigend op|eindigt op|kończąc\w* się na|"
-                     r"ile biten|заканчивающ\w+ на|на конце)\s*|(?:尾号|末尾|끝자리)\s*|[*•·x×]{2,}[\s-]?)\d{2,4}\b")
+# 4417", "尾号 4417"; rule masked_ending): a mask names which card, and no one can pay to it.
+_MASKED = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('masked_ending')}\s*|[*•·x×]{{2,}}[\s-]?)\d{{2,4}}\b"))
 # What a routing phrase goes on to when it reports one charge or collection, not a route: a
 # masked card ("charged to the card ending 4417") or the date of that one event ("will be
-# collected by Direct Debit on 15 March").
-_ONE_EVENT = re.compile(
-    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b(?:on|am|le|el|il|em|op)\s+(?:the\s+)?"
-    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
-    r"dec)[a-z]*\.?\s+\d))", re.I)
+# collected by Direct Debit on 15 March"; rules date_preposition, month_prefix).
+_ONE_EVENT = _LazyPattern(lambda: re.compile(
+    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b" + _alternation("date_preposition")
+    + r"\s+(?:" + _alternation("date_article") + r"\s+)?(?:\d{1,2}(?:" + _alternation("ordinal_suffix")
+    + r"|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|" + _alternation("month_prefix") + r"[a-z]*\.?\s+\d))", re.I))
 
 
 def _routing(flat: str) -> bool:
@@ -2656,6 +2776,19 @@ USER_OWNED_CLAIMS = {
 USER_REFERENCE = _alternation("user_reference_form")
 
 
+# What may stand before a name addressed at a sentence's start: nothing, a courtesy title, the
+# first name ("Ada Lovelace,"), after the end of an earlier sentence.
+_VOCATIVE = _LazyPattern(lambda: re.compile(
+    rf"(?s)(?:.*[.!?。！？]\s+)?\W*(?:{_alternation('vocative_title')}\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?"))
+
+
+def _under_the_name() -> str:
+    """A booking's name field before the user's name ("booked under the name Lovelace", "Name
+    Lovelace", "au nom de Mme Lovelace"; rules booked_name, booking_title): whose booking it is,
+    no claim about her."""
+    return rf"\b{_alternation('booked_name')}\s+(?:{_alternation('booking_title')}\.?\s+)?"
+
+
 def _courtesy_name() -> str:
     """A person named with a courtesy title, the way a business names its customer ("Ms. Lovelace",
     "Frau Lovelace", "Mme Lovelace"; LanguageTable rule courtesy_title): in a user-owned claim the
@@ -2696,10 +2829,6 @@ _OWNED_CACHE: dict = {}
 # "Frau Lovelace", "Mme Lovelace"): in a user-owned claim the gate cannot tell them from the user.
 
 
-# A booking's name field before the user's name ("booked under the name Lovelace", "Name
-# Lovelace", "au nom de Mme Lovelace"): whose booking it is, no claim about her.
-_UNDER_THE_NAME = (r"\b(?:under the name|in the name of|name|auf den namen|au nom de|a nombre de|a nome di|em nome de|"
-                   r"op naam van)\s+(?:(?:Ms|Mrs|Mr|Frau|Herr|Mme|M)\.?\s+)?")
 
 
 def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attributes=USER_OWNED_ATTRIBUTES,
@@ -2722,7 +2851,7 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     names = tuple(n for n in names if isinstance(n, str) and n.strip())
     if names:  # "booked under the name Lovelace", "Name Lovelace": a booking's field, no identity claim
         forms = "|".join(re.escape(f) for f in name_forms(names))
-        flat = re.sub(rf"(?i){_UNDER_THE_NAME}(?:{forms})\b", "", flat)
+        flat = re.sub(rf"(?i){_under_the_name()}(?:{forms})\b", "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
@@ -2958,34 +3087,14 @@ def _event(flat: str) -> bool:
                 and not _rule("habitual").search(flat))
 
 
-# A security notice: something on the reader's account was changed, added, removed, reset or
-# signed into ("Your password was changed on 3 May", "Ihr Passwort wurde am 3. Mai geändert", "Le
-# mot de passe de votre compte a été modifié le 3 mai", "Se ha cambiado la contraseña de tu
-# cuenta", "A new card ending 4417 was added"): an event with its date, not a value set. Not a
-# change *to* something ("was changed to", "auf ... geändert", "modifié en", "cambiado a").
-_ACCOUNT_EVENT = re.compile(
-    r"(?i)\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|"
-    r"verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
-    r"(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|"
-    r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|"
-    r"aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|"
-    r"registriert)\b|"
-    r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|"
-    r"débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)|"
-    r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|"
-    r"eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|"
-    r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|"
-    r"于[^。；;]{0,40}登录|"
-    # a sign-in: "Se ha iniciado sesión en tu banca online", "New sign-in ...", "was signed in"
-    r"(?i:\b(?:se ha|ha|has|have|was|were) (?:iniciado sesión|accedido|signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b)")
 
 
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (_ACCOUNT_EVENT) with its date or time that carries
+    """Whether the text is a security notice (rule account_event) with its date or time that carries
     no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
-    if not (_ACCOUNT_EVENT.search(flat) and _dated(flat)) or _rule("habitual").search(flat):
+    if not (_rule("account_event").search(flat) and _dated(flat)) or _rule("habitual").search(flat):
         return False
     bare = _MASKED.sub(" ", flat)
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -3073,7 +3182,7 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         if _rule("role_noun").search(bare) and not word.lower().endswith(("'s", "’s", "'")) and \
                 re.match(rf"\s+{_alternation('role_compound')}s?\b", after, re.I):
             continue  # "customer service", "the user guide": a modifier, not a person
-        if re.search(rf"(?i){_UNDER_THE_NAME}$", flat[:m.start()]):
+        if re.search(rf"(?i){_under_the_name()}$", flat[:m.start()]):
             continue  # "Reservierung bestätigt: ..., Name Lovelace": the booking's name field
         if _POSSESSIVE.search(word) and not _rule("habitual").search(flat) and (
                 _party(after, lang, flat[:m.start()], word) or _appointment(after)):
@@ -3117,10 +3226,6 @@ _GENERIC_READER_BEFORE = _LazyPattern(lambda: re.compile(
     rf"\b{_alternation('sender_notice')}\s+|{_alternation('polite_verb')}\s+)$"))
 
 
-# What may stand before a name addressed at a sentence's start: nothing, a courtesy title, the
-# first name ("Ada Lovelace,"), after the end of an earlier sentence.
-_VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|Dr|Frau|Herr|Mme|Mlle|Madame|Monsieur|"
-                       r"Sra|Sr|Señora|Señor|Signora|Pani|Pan|Mevrouw|Meneer|Sayın)\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?")
 
 
 # The reader of how-to text in its possessive, in the languages about_user reads: "To reset your
@@ -3131,16 +3236,7 @@ _VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|
 # preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
 # a risk class's, and who the user is still identity_claim's.
 _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
-    r"(?:^|[.!?:;]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
-    r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_W("imperative") | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
-    r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
-    r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
-    r"(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?)$|"
-    # a how-to step's verb right before it: ", tap your profile picture", "Open your settings"
-    r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
-_HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
-                          "reboot connect disconnect slide lift pull rinse wipe open".split())  # a device's how-to
-_HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
+    rf"(?:^|[.!?:;]\s+)\W*{_alternation('how_to_step')}$|{_alternation('how_to_verb_before')}"))
 
 
 def _user_references(flat: str, forms: tuple, lang: str | None):
@@ -3155,7 +3251,7 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        if re.match(rf"\s*{_alternation('name_honorific')}?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _all_words("reader_word") \
@@ -3163,7 +3259,7 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
         if m.group().lower() in _W("reader_word") and _rule("thank").search(flat, 0, m.start()):
             continue
-        if m.group().lower() in _HOW_TO_READER and _HOW_TO_BEFORE.search(flat, 0, m.start()):
+        if m.group().lower() in _all_words("how_to_reader") and _HOW_TO_BEFORE.search(flat, 0, m.start()):
             continue  # "To reset your router, ...", "Drücken Sie die Taste an Ihrem Router": whoever reads it
         yield m
 
@@ -3178,16 +3274,13 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
 # What says who a relative is or what they hold: a copula or a naming verb with a name ("Your
 # husband is Victor Frank", "your son's nanny is Oriel Dane", "Ihr Sohn heißt ...") or a
 # user-owned field of theirs ("your son's name", "your mother's phone").
-_IDENTIFYING = re.compile(
-    r"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
-    r"heet|jest)\s+(?:now\s+|actually\s+|jetzt\s+|maintenant\s+|ahora\s+)?(?-i:[A-ZÀ-Þ])|(?:is called|named|"
-    r"heißt|heisst|s'appelle|se llama|si chiama|chama-se|se chama|называется|зовут)\b)|['’]s?\s+(?:\w+\s+)?"
-    r"(?:name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b")
+_IDENTIFYING = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_alternation('copula')}\s+(?:{_alternation('now_word')}\s+)?"
+    rf"(?-i:[A-ZÀ-Þ])|{_alternation('naming_verb')}\b)|['’]s?\s+(?:\w+\s+)?{_alternation('relative_field')}\b"))
 # How a possessed thing leads to its owner before the owner's possessive: "L'école de votre fille",
 # "El colegio de tu hijo", "Die Schule Ihrer Tochter" (a noun, then the genitive "Ihrer").
-_GENITIVE_BEFORE = re.compile(r"(?i)(?:\b(?:de|du|d'|del|di|do|da|dos|das|della|dello|van|von|vom)\s*|"
-                              r"(?-i:\b[A-ZÄÖÜ][a-zäöüß]+)\s+)$")
-_GENITIVE_FORMS = frozenset("ihrer ihres deiner deines".split())
+_GENITIVE_BEFORE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?:\b{_alternation('genitive_of')}\s*|(?-i:\b[A-ZÄÖÜ][a-zäöüß]+)\s+)$"))
 _FAMILY: dict = {}  # code -> compiled LanguageTable family words (see _relative)
 
 
@@ -3211,7 +3304,7 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
         m = family.match(after, lead.end()) if family is not None else None
         if not m or _IDENTIFYING.match(after, m.end()):
             continue
-        genitive = _GENITIVE_BEFORE.search(before) and (word.lower() in _GENITIVE_FORMS or not before.endswith(
+        genitive = _GENITIVE_BEFORE.search(before) and (word.lower() in _all_words("genitive_possessive") or not before.endswith(
             tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
         # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
         # that says who they are ("您儿子是 ...", "叫 ...")
@@ -3233,9 +3326,18 @@ def _relative_word(after: str, lang: str | None) -> re.Match | None:
     return None
 
 
-_CLOCK = re.compile(r"(?i)\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2} ?(?:am|pm|uhr|h)\b|\d{1,2}(?:時|시|点)")
 _OWNED_NOUNS = _LazyPattern(lambda: re.compile(
     r"(?i)^\s*(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(n for n, _ in USER_OWNED_CLAIMS.values()) + r")(?![\w-])"))
+
+
+_CLOCK = _LazyPattern(lambda: re.compile(
+    rf"(?i)\b\d{{1,2}}[:.h]\d{{2}}\b|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
+
+
+# A unit or a counter right after a number ("%", "km", "Uhr", "years", "fois", "лет", "年", "번"; rule
+# count_unit): a measure or a count, no identifier.
+_UNIT_AFTER = _LazyPattern(lambda: re.compile(
+    rf"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|{_alternation('count_unit')})"))
 
 
 def _appointment(after: str) -> bool:
@@ -3472,9 +3574,6 @@ RISK_CLASSES = (
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
 _ASKING_KEYS = frozenset("confirm confirmation confirmations require required ask verify verification".split())
-# A setting's value that keeps a step on ("true", "ja", "oui", "да", "必要", "예"): an approval key so set asks for it.
-_AFFIRMATIVE = re.compile(r"(?i)(?:true|yes|on|enabled|required|always|ja|an|oui|vrai|sí|si|verdadero|sim|verdadeiro|"
-                          r"vero|aan|tak|evet|açık|да|вкл|da|はい|オン|有効|必要|是|开|예|네|نعم|हाँ|हां|haan)$")
 
 # The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
 # signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
@@ -3630,9 +3729,6 @@ def _phone_like(flat: str) -> bool:
 _ANY_DIGIT = re.compile(r"\d")  # phones and addresses have digits: most notes have none, and are spared the rest
 _HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|rd\b|th\b|[º°ª])[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}"
                            r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
-_UNIT_AFTER = re.compile(r"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|uhr|hours?|heures?|horas?|ore\b|stunden|"
-                         r"jahre?n?|years?|ans?\b|años|anni|anos|jaar|lat\b|yıl\w*|лет|год\w*|раз\w*|mal\b|times|fois|"
-                         r"veces|vezes|volte|keer|razy|kez|[年月日歳才岁살번회시분時分回人個件円元원층개명])")
 _POSTCODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\d-])\d{2}-\d{3} [A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+|(?<![\d-])\d{4}-\d{3} [A-Z][a-zãõçáéíóú]+|"
                        r"(?<!\d)\d{4} ?[A-Z]{2} [A-Z][a-z]+|(?<![\d-])\d{5}-\d{3}(?![\d-])")
 
@@ -3767,7 +3863,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
             # kept is no waiver, unless the key says not, skip or auto. A key that grants one
             # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
-            asks = bool(setting and _AFFIRMATIVE.match(setting) and _ASKING_KEYS & set(words)) and not (
+            asks = bool(setting and re.match(rf"(?i){_alternation('affirmative')}$", setting) and _ASKING_KEYS & set(words)) and not (
                 _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
                 or {"auto", "pre", "skip", "no", "approve", "approved", "approval"} & set(words))
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting or asks else risk.key_words)

@@ -203,7 +203,8 @@ class LanguagesAsTables(unittest.TestCase):
                 self.assertLessEqual(set(table.words), set(g.WORD_KINDS))
                 self.assertLessEqual(set(table.rules), set(g.RULE_KINDS))
                 for kind, source in table.rules.items():
-                    self.assertLessEqual(set(re.findall("⟪(\\w+)⟫", source)), set(g.RULE_KINDS) | set(g.WORD_KINDS))
+                    slots = {k for slot in re.findall("⟪([\\w+]+)⟫", source) for k in slot.split("+")}
+                    self.assertLessEqual(slots, set(g.RULE_KINDS) | set(g.WORD_KINDS))
                     re.compile("(?i)" + g._alternation(kind, code))
                 for words in table.words.values():
                     self.assertTrue(words and all(w == w.lower() and " " not in w for w in words))
