@@ -658,9 +658,10 @@ class LanguageTable:
       用户, 您, 你).
 
     rules: {kind: regular-expression source} (RULE_KINDS), the sentence rules' patterns, each
-    named "<code>.<kind>". A rule reads every table's source of its kind as one alternation
-    (matched case-insensitively, as written: no whole-word edges added), or one table's where it
-    reads the text's own language; a source may name another kind as a slot "⟪kind⟫", which stands
+    named "<code>.<kind>". A rule reads every table's source of its kind as one alternation, or
+    one table's where it reads the text's own language, as written: no whole-word edges added, and
+    case-insensitive unless the structure that embeds it is case-sensitive (a street address, a
+    vocative title: such a source marks its own case with (?i:...)); a source may name another kind as a slot "⟪kind⟫", which stands
     for that kind in every table, so one structure reads every language's words. Kinds:
     - text addressed to the model: to_model (with the slots ai_word, ai_named, vocative, addressee,
       addressee_article), to_reader (note_noun, reader_opener, reader_role), agent_label
