@@ -740,6 +740,10 @@ class LanguageTable:
     - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
       assistant in one sentence, leave for it to act (see `delegated`);
     - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से");
+    - switch_on: the values that keep a setting on ("true", "ja", "oui", "да", "必要"): an approval key
+      so set asks for the approval (see risk_of);
+    - count_unit: what a number counts ("years", "Jahre", "fois", "лет", "歳", "번"): "3 hijos",
+      "30 Minuten", "3年" are no house numbers (see _number_beside);
     - limit: an amount's bound ("up to", "bis", "hasta", "до", "以下", "까지"): with a number and a word
       of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €").
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
@@ -756,7 +760,7 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
-                 "street", "permission", "behalf", "limit",
+                 "street", "permission", "behalf", "limit", "switch_on", "count_unit",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
@@ -822,6 +826,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
            behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
+           switch_on=r"true|yes|on|enabled|required|always",
+           count_unit=r"years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|min|mins|times|km|kg|cm|mm|miles?|people|kids|children",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
@@ -863,6 +869,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
            behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
+           switch_on=r"ja|an|wahr|aktiv|erforderlich",
+           count_unit=r"jahre?n?|monate?n?|wochen?|tage?n?|stunden?|uhr|minuten?|mal|kinder|personen",
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
@@ -902,6 +910,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
            behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
+           switch_on=r"oui|vrai|activée?|requise?",
+           count_unit=r"ans?|mois|semaines?|jours?|heures?|minutes?|fois|enfants|personnes",
            switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
@@ -939,6 +949,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
            behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
+           switch_on=r"sí|si|verdadero|activad[oa]|obligatori[oa]",
+           count_unit=r"años|meses|semanas|días|horas?|minutos?|veces|hijos|hijas|personas",
            switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
@@ -977,6 +989,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
            behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
+           switch_on=r"sì|si|vero|attiv[oa]|obbligatori[oa]",
+           count_unit=r"anni|mesi|settimane|giorni|ore|minuti|volte|figli|persone",
            switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
@@ -1013,6 +1027,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
            behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
+           switch_on=r"sim|verdadeiro|ativad[oa]|obrigatóri[oa]",
+           count_unit=r"anos|meses|semanas|dias|horas?|minutos?|vezes|filhos|pessoas",
            switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
@@ -1047,6 +1063,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
            behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)",
            limit=r"tot|onder|minder dan|maximaal|max",
+           switch_on=r"ja|aan|waar|verplicht",
+           count_unit=r"jaar|maanden|weken|dagen|uur|minuten|keer|kinderen|personen",
            switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
@@ -1081,6 +1099,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
            behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)",
            limit=r"do|poniżej|maksymalnie|max",
+           switch_on=r"tak|włączon\w*|wymagan\w*",
+           count_unit=r"lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
            switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
@@ -1114,6 +1134,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
            behalf=r"adına|yerine",
            limit=r"kadar|altında\w*|en fazla",
+           switch_on=r"evet|açık|gerekli",
+           count_unit=r"yıl\w*|ay\w*|hafta\w*|gün\w*|saat\w*|dakika\w*|kez|kere|çocu\w+|kişi\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
@@ -1154,6 +1176,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
+           switch_on=r"да|вкл|включен\w*|обязательн\w*|da",
+           count_unit=r"лет|год\w*|месяц\w*|недел\w+|дн\w+|час\w*|минут\w*|раз\w*|дет\w+|человек\w*",
            switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
@@ -1186,6 +1210,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
            behalf=r"代わりに|代理で|代行",
            limit=r"まで|以下|未満|以内",
+           switch_on=r"はい|オン|有効|必要",
+           count_unit=r"年|か月|ヶ月|週|日|歳|才|時間|時|分|回|人|個|件|円",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
@@ -1217,6 +1243,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
            behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
            limit=r"以下|以内|低于|不超过",
+           switch_on=r"是|开|开启|需要|shi",
+           count_unit=r"年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
@@ -1247,6 +1275,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
            behalf=r"대신|대리로",
            limit=r"이하|미만|까지",
+           switch_on=r"예|네|켜짐|필요",
+           count_unit=r"년|개월|주|일|살|시간|시|분|번|회|명|개|원",
            switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
@@ -1279,6 +1309,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
+           switch_on=r"نعم|مطلوب",
+           count_unit=r"سنة|سنوات|عام|أعوام|شهر|أشهر|أسبوع|يوم|أيام|ساعة|ساعات|دقيقة|دقائق|مرة|مرات|أطفال",
            switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
@@ -1310,6 +1342,8 @@ LANGUAGES = {t.code: t for t in (
            permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
            behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
            limit=r"तक|से कम",
+           switch_on=r"हाँ|हां|ज़रूरी|जरूरी|haan|han",
+           count_unit=r"साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
@@ -2778,9 +2812,9 @@ RISK_CLASSES = (
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
 _ASKING_KEYS = frozenset("confirm confirmation confirmations require required ask verify verification".split())
-# A setting's value that keeps a step on ("true", "ja", "oui", "да", "必要", "예"): an approval key so set asks for it.
-_AFFIRMATIVE = re.compile(r"(?i)(?:true|yes|on|enabled|required|always|ja|an|oui|vrai|sí|si|verdadero|sim|verdadeiro|"
-                          r"vero|aan|tak|evet|açık|да|вкл|da|はい|オン|有効|必要|是|开|예|네|نعم|हाँ|हां|haan)$")
+# A setting's value that keeps a step on, in any table (LanguageTable switch_on): an approval key so set asks for it.
+_AFFIRMATIVE = _LazyPattern(lambda: re.compile(
+    "(?i)(?:" + "|".join(t.patterns["switch_on"] for t in LANGUAGES.values() if "switch_on" in t.patterns) + ")$"))
 
 # The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
 # signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
@@ -2901,7 +2935,6 @@ def _venue_contacts(flat: str, lang) -> bool:
 # 56 78", "0532 123 45 67", "8 (916) 123-45-67", "090-1234-5678", "+91 98765 43210"), or run
 # together after "+" or a trunk "0". Not bound by \b: "携帯は090-..." has a letter right before it.
 _PHONE_SHAPE = re.compile(r"(?<![\w+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\w,/-]*\d)|(?<![\dA-Za-z+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\dA-Za-z])")
-_AMOUNT_NEAR = re.compile(r"(?i)[$€£¥₹₽]|\b(?:eur|euro|euros|usd|gbp|chf|rub|inr|jpy|try|pln|zł|tl|руб\w*|рублей|ريال|रुपये|円|元|원)\b")
 
 
 def _phone_like(flat: str) -> bool:
@@ -2914,7 +2947,7 @@ def _phone_like(flat: str) -> bool:
             continue
         if not re.search(r"[ ().-]", found) and not re.match(r"\+|0|\u0660|\u0966", found):
             continue  # a run of digits without a trunk prefix is an account or an order, not a phone
-        if _AMOUNT_NEAR.search(flat[max(0, m.start() - 6):m.end() + 8]):
+        if _AMOUNT.search(flat[max(0, m.start() - 6):m.end() + 8]) or re.search(r"[$€£¥₹₽]", flat[max(0, m.start() - 3):m.end() + 3]):
             continue
         return True
     return False
@@ -2925,9 +2958,10 @@ def _phone_like(flat: str) -> bool:
 _ANY_DIGIT = re.compile(r"\d")  # phones and addresses have digits: most notes have none, and are spared the rest
 _HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|rd\b|th\b|[º°ª])[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}"
                            r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
-_UNIT_AFTER = re.compile(r"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|uhr|hours?|heures?|horas?|ore\b|stunden|"
-                         r"jahre?n?|years?|ans?\b|años|anni|anos|jaar|lat\b|yıl\w*|лет|год\w*|раз\w*|mal\b|times|fois|"
-                         r"veces|vezes|volte|keer|razy|kez|[年月日歳才岁살번회시분時分回人個件円元원층개명])")
+# What a number counts, in any table (LanguageTable count_unit), or a percentage, an amount, an area.
+_UNIT_AFTER = _LazyPattern(lambda: re.compile(r"(?i)\s?(?:[%€$£¥₹₽]|m²|" + "|".join(
+    f"(?:{t.patterns['count_unit']})" + ("" if t.script and t.code != "ru" else r"(?![\w'’])")
+    for t in LANGUAGES.values() if "count_unit" in t.patterns) + ")"))
 _POSTCODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\d-])\d{2}-\d{3} [A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+|(?<![\d-])\d{4}-\d{3} [A-Z][a-zãõçáéíóú]+|"
                        r"(?<!\d)\d{4} ?[A-Z]{2} [A-Z][a-z]+|(?<![\d-])\d{5}-\d{3}(?![\d-])")
 
