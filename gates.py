@@ -823,11 +823,11 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"safe|verified|trusted|whitelisted|secure",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
-           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)",
+           permission=r"is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
            switch_on=r"true|yes|on|enabled|required|always",
-           count_unit=r"years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|min|mins|times|km|kg|cm|mm|miles?|people|kids|children",
+           count_unit=r"floor|storey|years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|min|mins|times|km|kg|cm|mm|miles?|people|kids|children",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
@@ -867,10 +867,10 @@ LANGUAGES = {t.code: t for t in (
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
            permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
-           behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend",
+           behalf=r"in (?:ihrem|seinem|meinem) namen|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
            switch_on=r"ja|an|wahr|aktiv|erforderlich",
-           count_unit=r"jahre?n?|monate?n?|wochen?|tage?n?|stunden?|uhr|minuten?|mal|kinder|personen",
+           count_unit=r"stock|etage|og|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|uhr|minuten?|mal|kinder|personen",
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
@@ -908,10 +908,10 @@ LANGUAGES = {t.code: t for t in (
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
            permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
-           behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)",
+           behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
            switch_on=r"oui|vrai|activée?|requise?",
-           count_unit=r"ans?|mois|semaines?|jours?|heures?|minutes?|fois|enfants|personnes",
+           count_unit=r"étage|e étage|ans?|mois|semaines?|jours?|heures?|minutes?|fois|enfants|personnes",
            switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
@@ -947,10 +947,10 @@ LANGUAGES = {t.code: t for t in (
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
            permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
-           behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de",
+           behalf=r"en su nombre|en (?:mi|nombre de)\w*|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
            switch_on=r"sí|si|verdadero|activad[oa]|obligatori[oa]",
-           count_unit=r"años|meses|semanas|días|horas?|minutos?|veces|hijos|hijas|personas",
+           count_unit=r"planta|piso|años|meses|semanas|días|horas?|minutos?|veces|hijos|hijas|personas",
            switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
@@ -987,10 +987,10 @@ LANGUAGES = {t.code: t for t in (
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
            permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
-           behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]",
+           behalf=r"a (?:suo|mio) nome|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
            switch_on=r"sì|si|vero|attiv[oa]|obbligatori[oa]",
-           count_unit=r"anni|mesi|settimane|giorni|ore|minuti|volte|figli|persone",
+           count_unit=r"piano|anni|mesi|settimane|giorni|ore|minuti|volte|figli|persone",
            switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
@@ -1023,12 +1023,12 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"sempre|apenas|só|somente|exclusivamente|nunca",
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
-           street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|andar|bloco|nº",
+           street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|bloco|nº",
            permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
-           behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]",
+           behalf=r"em (?:seu|meu) nome|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
            switch_on=r"sim|verdadeiro|ativad[oa]|obrigatóri[oa]",
-           count_unit=r"anos|meses|semanas|dias|horas?|minutos?|vezes|filhos|pessoas",
+           count_unit=r"andar|anos|meses|semanas|dias|horas?|minutos?|vezes|filhos|pessoas",
            switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
@@ -1044,7 +1044,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -1061,10 +1061,10 @@ LANGUAGES = {t.code: t for t in (
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
            permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
-           behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)",
+           behalf=r"namens|in (?:haar|zijn) naam",
            limit=r"tot|onder|minder dan|maximaal|max",
            switch_on=r"ja|aan|waar|verplicht",
-           count_unit=r"jaar|maanden|weken|dagen|uur|minuten|keer|kinderen|personen",
+           count_unit=r"verdieping|hoog|jaar|maanden|weken|dagen|uur|minuten|keer|kinderen|personen",
            switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
@@ -1097,10 +1097,10 @@ LANGUAGES = {t.code: t for t in (
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
            permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
-           behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)",
+           behalf=r"w (?:jej|jego|moim) imieniu",
            limit=r"do|poniżej|maksymalnie|max",
            switch_on=r"tak|włączon\w*|wymagan\w*",
-           count_unit=r"lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
+           count_unit=r"piętr\w*|lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
            switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
@@ -1130,12 +1130,12 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"her zaman|yalnızca|sadece|daima|asla",
            vouching=r"güvenli\w*|doğrulanmış|güvenilir",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
-           street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|kat|blok",
+           street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|blok",
            permission=r"\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
            behalf=r"adına|yerine",
            limit=r"kadar|altında\w*|en fazla",
            switch_on=r"evet|açık|gerekli",
-           count_unit=r"yıl\w*|ay\w*|hafta\w*|gün\w*|saat\w*|dakika\w*|kez|kere|çocu\w+|kişi\w*",
+           count_unit=r"kat\w*|yıl\w*|ay\w*|hafta\w*|gün\w*|saat\w*|dakika\w*|kez|kere|çocu\w+|kişi\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
@@ -1177,7 +1177,7 @@ LANGUAGES = {t.code: t for t in (
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
            switch_on=r"да|вкл|включен\w*|обязательн\w*|da",
-           count_unit=r"лет|год\w*|месяц\w*|недел\w+|дн\w+|час\w*|минут\w*|раз\w*|дет\w+|человек\w*",
+           count_unit=r"этаж\w*|лет|год\w*|месяц\w*|недел\w+|дн\w+|час\w*|минут\w*|раз\w*|дет\w+|человек\w*",
            switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
@@ -1192,7 +1192,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
+           credential=r"鍵の番号|ダイヤル番号|暗証|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -1211,7 +1211,7 @@ LANGUAGES = {t.code: t for t in (
            behalf=r"代わりに|代理で|代行",
            limit=r"まで|以下|未満|以内",
            switch_on=r"はい|オン|有効|必要",
-           count_unit=r"年|か月|ヶ月|週|日|歳|才|時間|時|分|回|人|個|件|円",
+           count_unit=r"階|年|か月|ヶ月|週|日|歳|才|時間|時|分|回|人|個|件|円",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
@@ -1244,7 +1244,7 @@ LANGUAGES = {t.code: t for t in (
            behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
            limit=r"以下|以内|低于|不超过",
            switch_on=r"是|开|开启|需要|shi",
-           count_unit=r"年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
+           count_unit=r"楼|层|年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
@@ -1271,12 +1271,12 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"항상|만 |만을|오직|늘",
            vouching=r"안전|검증된|신뢰할",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
-           street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|번지",
+           street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|\d+번지",
            permission=r"알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
            behalf=r"대신|대리로",
            limit=r"이하|미만|까지",
            switch_on=r"예|네|켜짐|필요",
-           count_unit=r"년|개월|주|일|살|시간|시|분|번|회|명|개|원",
+           count_unit=r"층|년|개월|주|일|살|시간|시|분|번(?!지)|회|명|개|원",
            switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
@@ -1310,7 +1310,7 @@ LANGUAGES = {t.code: t for t in (
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
            switch_on=r"نعم|مطلوب",
-           count_unit=r"سنة|سنوات|عام|أعوام|شهر|أشهر|أسبوع|يوم|أيام|ساعة|ساعات|دقيقة|دقائق|مرة|مرات|أطفال",
+           count_unit=r"الطابق|طابق|سنة|سنوات|عام|أعوام|شهر|أشهر|أسبوع|يوم|أيام|ساعة|ساعات|دقيقة|دقائق|مرة|مرات|أطفال",
            switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
@@ -1343,7 +1343,7 @@ LANGUAGES = {t.code: t for t in (
            behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
            limit=r"तक|से कम",
            switch_on=r"हाँ|हां|ज़रूरी|जरूरी|haan|han",
-           count_unit=r"साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
+           count_unit=r"मंजिल|मंज़िल|साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
@@ -2841,9 +2841,9 @@ _SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 # (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
 # before its word: "1Password".)
-# A PIN or code read out with spaces between its digits ("8 4 1 7", "73 91 04"): four digits or
+# A PIN or code read out with spaces or dashes between its digits (not dots: "192.168.0.1") ("8 4 1 7", "73 91 04", "5-8-2-1"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
-_SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?: \d{1,3}){1,5}(?![ .,:/-]?\d)")
+_SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?:([ -])\d{1,3})(?:\1\d{1,3}){0,4}(?![ .,:/-]?\d)")
 # An account handle a payment word may name beside it, in a model's note: an id of letters and
 # digits ("wxid_ada2026", "ada.l2026"), or digits in dotted groups with nine or more of them (a
 # Brazilian CPF as a PIX key, "123.456.789-09").
@@ -2960,8 +2960,10 @@ _HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|
                            r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
 # What a number counts, in any table (LanguageTable count_unit), or a percentage, an amount, an area.
 _UNIT_AFTER = _LazyPattern(lambda: re.compile(r"(?i)\s?(?:[%€$£¥₹₽]|m²|" + "|".join(
-    f"(?:{t.patterns['count_unit']})" + ("" if t.script and t.code != "ru" else r"(?![\w'’])")
-    for t in LANGUAGES.values() if "count_unit" in t.patterns) + ")"))
+    f"(?:{src})" + ("" if t.script and t.code != "ru" else r"(?![\w'’])")
+    for t in LANGUAGES.values() if "count_unit" in t.patterns
+    for src in dict.fromkeys((t.patterns["count_unit"], _without_marks(t.patterns["count_unit"])))) + ")"))
+# (and in the skeleton's letters: _contact_value reads the skeleton too, "piętrze" as "pietrze")
 _POSTCODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\d-])\d{2}-\d{3} [A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+|(?<![\d-])\d{4}-\d{3} [A-Z][a-zãõçáéíóú]+|"
                        r"(?<!\d)\d{4} ?[A-Z]{2} [A-Z][a-z]+|(?<![\d-])\d{5}-\d{3}(?![\d-])")
 
@@ -2977,7 +2979,12 @@ def _street_address(flat: str, lang) -> bool:
         pattern = _COMPILED[code].get("street")
         if pattern is None:
             continue
-        if any(_number_beside(flat, m) for m in pattern.finditer(flat)):
+        # The house number's side: before the street in English and French ("12 Oak Road", "12 rue
+        # des Lilas", but "PO Box 12"), after it elsewhere ("Calle Mayor 14", "ul. Długa 5", "建国路88号");
+        # "Route 66" or "ha visto 3 film via streaming" is none.
+        before = code in ("en", "fr")
+        if any(_number_beside(flat, m, 1 if "box" in m.group().lower() else 0 if before else 4, 3 if before else 0)
+               for m in pattern.finditer(flat)):
             return True
     return False
 
@@ -3096,10 +3103,16 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
             # kept is no waiver, unless the key says not, skip or auto. A key that grants one
             # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
-            asks = bool(setting and _AFFIRMATIVE.match(setting) and _ASKING_KEYS & set(words)) and not (
-                _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
-                or {"auto", "pre", "skip", "no", "approve", "approved", "approval"} & set(words))
-            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting or asks else risk.key_words)
+            # Likewise a key that grants or skips one set off ("auto_renew": false, "skip_2fa": false).
+            on = bool(setting and _AFFIRMATIVE.match(setting))
+            off = bool(setting and not on and not setting[0].isdigit())
+            granting = bool(_key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                            or _key_hit(key, "permission") or {"auto", "pre", "skip", "no", "approve", "approved", "approval",
+                                                                "autoapprove"} & set(words))
+            asks = (on and bool(_ASKING_KEYS & set(words)) and not granting) or (off and granting)
+            if asks:
+                continue
+            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
             for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):

@@ -446,6 +446,26 @@ class RiskByStructure(unittest.TestCase):
                           ("WPA2 key: Sunny-Garden-77", "credentials"),
                           ("2FA: uses an authenticator app\nPassword manager: Bitwarden", "none")])
 
+    def test_a_switch_key_by_its_polarity(self):
+        """A key that grants or skips a step set off keeps it ("auto_renew": false, "skip_2fa":
+        false); one set on, or a limit, is a standing instruction."""
+        self.assertRisks([('{"max_price_eur": 250, "auto_renew": false}', "none"), ('{"skip_2fa": false}', "none"),
+                          ('{"auto_approve": true}', "standing_instruction"), ('{"skip_confirmation": true}', "standing_instruction")])
+
+    def test_a_count_beside_a_street_or_residence_word_is_no_house_number(self):
+        """LanguageTable count_unit (floors, km, minutes, children) and the house number's side
+        (before the street in English and French): none of these is an address."""
+        self.assertRisks([("Ada ma 2 psy i mieszka na 4 piętrze.", "none"), ("User's favourite road trip is Route 66.", "none"),
+                          ("Ada corre 10 km por la avenida los domingos.", "none"),
+                          ("Ada ha visto 3 film via streaming questa settimana.", "none"),
+                          ("사용자의 집 주소는 부산광역시 해운대구 우동 1408번지이다.", "contact_route")])
+
+    def test_a_pin_with_dashes_but_not_an_ip_address(self):
+        """_SPACED_DIGITS with dashes ("5-8-2-1") beside a credential word; "192.168.1.1" is a
+        router's address, not a code."""
+        self.assertRisks([("De gebruiker zei dat de code van haar kluisje 5-8-2-1 is.", "credentials")])
+        self.assertRisks([("Aby zmienić hasło Wi-Fi, wejdź na 192.168.1.1 i otwórz zakładkę „Sieć”.", "none")], source="tool")
+
     def test_a_table_word_right_after_a_latin_name(self):
         """A script table's Latin-letter edges bind only a Latin match: "Ada住在" has its word."""
         self.assertEqual(table_match("Ada住在上海", "contact", lang="zh"), "zh.contact")
