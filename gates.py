@@ -740,6 +740,8 @@ class LanguageTable:
     - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
       assistant in one sentence, leave for it to act (see `delegated`);
     - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से");
+    - card_code: a card's security code ("CVV", "cryptogramme", "安全码"): with a number of three or four
+      digits, a credential (a PIN's four digits are one already);
     - switch_on: the values that keep a setting on ("true", "ja", "oui", "да", "必要"): an approval key
       so set asks for the approval (see risk_of);
     - count_unit: what a number counts ("years", "Jahre", "fois", "лет", "歳", "번"): "3 hijos",
@@ -760,7 +762,7 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
-                 "street", "permission", "behalf", "limit", "switch_on", "count_unit",
+                 "street", "permission", "behalf", "limit", "switch_on", "count_unit", "card_code",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person")
 
@@ -799,7 +801,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
-           credential=r"wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
+           credential=r"recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -823,9 +825,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"safe|verified|trusted|whitelisted|secure",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           permission=r"green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
            behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
+           card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)",
            switch_on=r"true|yes|on|enabled|required|always",
            count_unit=r"floor|storey|years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|min|mins|times|km|kg|cm|mm|miles?|people|kids|children",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
@@ -846,7 +849,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig|zukünftig|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -866,9 +869,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
-           permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           permission=r"freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
            behalf=r"in (?:ihrem|seinem|meinem) namen|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
+           card_code=r"kartenprüfnummer|prüfnummer",
            switch_on=r"ja|an|wahr|aktiv|erforderlich",
            count_unit=r"stock|etage|og|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|uhr|minuten?|mal|kinder|personen",
            switch=r"ja|nein|aus|an|wahr|falsch",
@@ -890,7 +894,7 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:lui |leur |m'|me )?en parler|sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -907,9 +911,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
-           permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           permission=r"feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
            behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
+           card_code=r"cryptogramme(?: visuel)?",
            switch_on=r"oui|vrai|activée?|requise?",
            count_unit=r"étage|e étage|ans?|mois|semaines?|jours?|heures?|minutes?|fois|enfants|personnes",
            switch=r"oui|non|vrai|faux",
@@ -930,7 +935,7 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -946,9 +951,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
-           permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           permission=r"luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
            behalf=r"en su nombre|en (?:mi|nombre de)\w*|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
+           card_code=r"código de seguridad de la tarjeta|cvv",
            switch_on=r"sí|si|verdadero|activad[oa]|obligatori[oa]",
            count_unit=r"planta|piso|años|meses|semanas|días|horas?|minutos?|veces|hijos|hijas|personas",
            switch=r"sí|si|no|verdadero|falso",
@@ -968,7 +974,7 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -986,9 +992,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
-           permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           permission=r"via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
            behalf=r"a (?:suo|mio) nome|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
+           card_code=r"codice di sicurezza della carta",
            switch_on=r"sì|si|vero|attiv[oa]|obbligatori[oa]",
            count_unit=r"piano|anni|mesi|settimane|giorni|ore|minuti|volte|figli|persone",
            switch=r"sì|si|no|vero|falso",
@@ -1008,7 +1015,7 @@ LANGUAGES = {t.code: t for t in (
                     r"por defeito|predefinid[oa]",
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
-           credential=r"pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           credential=r"frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -1024,9 +1031,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|bloco|nº",
-           permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           permission=r"sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
            behalf=r"em (?:seu|meu) nome|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
+           card_code=r"código de segurança do cartão",
            switch_on=r"sim|verdadeiro|ativad[oa]|obrigatóri[oa]",
            count_unit=r"andar|anos|meses|semanas|dias|horas?|minutos?|vezes|filhos|pessoas",
            switch=r"sim|não|nao|verdadeiro|falso",
@@ -1044,7 +1052,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -1060,9 +1068,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
-           permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           permission=r"groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
            behalf=r"namens|in (?:haar|zijn) naam",
            limit=r"tot|onder|minder dan|maximaal|max",
+           card_code=r"beveiligingscode van de kaart|cvc-code",
            switch_on=r"ja|aan|waar|verplicht",
            count_unit=r"verdieping|hoog|jaar|maanden|weken|dagen|uur|minuten|keer|kinderen|personen",
            switch=r"ja|nee|aan|uit",
@@ -1080,7 +1089,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login",
+           credential=r"fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
@@ -1096,9 +1105,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
-           permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           permission=r"woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
            behalf=r"w (?:jej|jego|moim) imieniu",
            limit=r"do|poniżej|maksymalnie|max",
+           card_code=r"kod cvv|kod cvc",
            switch_on=r"tak|włączon\w*|wymagan\w*",
            count_unit=r"piętr\w*|lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
            switch=r"tak|nie",
@@ -1115,7 +1125,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
            waiver=r"danış(?:ıl)?madan|danışmaksızın|onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
-           credential=r"güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           credential=r"kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -1131,9 +1141,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"güvenli\w*|doğrulanmış|güvenilir",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
            street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|blok",
-           permission=r"\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
+           permission=r"yeşil ışık|\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
            behalf=r"adına|yerine",
            limit=r"kadar|altında\w*|en fazla",
+           card_code=r"kart güvenlik kodu",
            switch_on=r"evet|açık|gerekli",
            count_unit=r"kat\w*|yıl\w*|ay\w*|hafta\w*|gün\w*|saat\w*|dakika\w*|kez|kere|çocu\w+|kişi\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
@@ -1154,7 +1165,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -1173,9 +1184,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
-           permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           permission=r"зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
+           card_code=r"cvv-код|cvc-код|код безопасности карты",
            switch_on=r"да|вкл|включен\w*|обязательн\w*|da",
            count_unit=r"этаж\w*|лет|год\w*|месяц\w*|недел\w+|дн\w+|час\w*|минут\w*|раз\w*|дет\w+|человек\w*",
            switch=r"да|нет|вкл|выкл|da|net",
@@ -1192,7 +1204,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"鍵の番号|ダイヤル番号|暗証|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
+           credential=r"リカバリーフレーズ|シードフレーズ|鍵の番号|ダイヤル番号|暗証|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -1207,9 +1219,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"安全|検証済み|信頼できる",
            venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
            street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
-           permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
-           behalf=r"代わりに|代理で|代行",
+           permission=r"かまわない|構いません|かまいません|一任|てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
+           behalf=r"の判断で|独断で|代わりに|代理で|代行",
            limit=r"まで|以下|未満|以内",
+           card_code=r"CVV2?|CVC2?|セキュリティコード",
            switch_on=r"はい|オン|有効|必要",
            count_unit=r"階|年|か月|ヶ月|週|日|歳|才|時間|時|分|回|人|個|件|円",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
@@ -1225,7 +1238,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
-           credential=r"密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           credential=r"助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
@@ -1240,9 +1253,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"安全|已验证|可信",
            venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
            street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
-           permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
+           permission=r"全权|自行决定|允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
            behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
            limit=r"以下|以内|低于|不超过",
+           card_code=r"CVV2?|CVC2?|安全码|CVV码",
            switch_on=r"是|开|开启|需要|shi",
            count_unit=r"楼|层|年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
@@ -1258,23 +1272,24 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           credential=r"복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
-           negation=r"끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           negation=r"말라\w*|마라|끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
            user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            steer=r"추천|권하|권장",
            exclusive=r"항상|만 |만을|오직|늘",
            vouching=r"안전|검증된|신뢰할",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
            street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|\d+번지",
-           permission=r"알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
+           permission=r"재량|알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
            behalf=r"대신|대리로",
            limit=r"이하|미만|까지",
+           card_code=r"CVV2?|CVC2?|CVC ?번호|CVV ?번호|보안 ?코드",
            switch_on=r"예|네|켜짐|필요",
            count_unit=r"층|년|개월|주|일|살|시간|시|분|번(?!지)|회|명|개|원",
            switch=r"예|아니요|아니오|네",
@@ -1290,7 +1305,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           credential=r"عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -1306,9 +1321,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"آمن\w*|موثوق\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           permission=r"الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
+           card_code=r"CVV2?|CVC2?|رمز الأمان|رمز التحقق من البطاقة",
            switch_on=r"نعم|مطلوب",
            count_unit=r"الطابق|طابق|سنة|سنوات|عام|أعوام|شهر|أشهر|أسبوع|يوم|أيام|ساعة|ساعات|دقيقة|دقائق|مرة|مرات|أطفال",
            switch=r"نعم|لا",
@@ -1325,7 +1341,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -1339,9 +1355,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"सुरक्षित|सत्यापित|भरोसेमंद",
            venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
            street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
-           permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
+           permission=r"खुली छूट|हरी झंडी|अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
            behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
            limit=r"तक|से कम",
+           card_code=r"CVV2?|CVC2?|सीवीवी",
            switch_on=r"हाँ|हां|ज़रूरी|जरूरी|haan|han",
            count_unit=r"मंजिल|मंज़िल|साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
@@ -2780,8 +2797,10 @@ RISK_CLASSES = (
                                    r"\bAKIA[0-9A-Z]{16}\b|\bxox[abpr]-[A-Za-z0-9-]{10,}\b"),
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*"),
-                  ("secret_shape", "")),  # in a model's note: a password's shape (see _SECRET_SHAPE)
-              words=("credential",),
+                  ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
+                  # a licence or product key: four or more dashed groups of capitals and digits
+                  ("product_key", r"\b(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,7}\b")),
+              words=("credential", "card_code"),
               key_words=frozenset("password passcode passphrase passwd pwd pw pass pin otp token secret apikey api_key login username "
                                   "recovery 2fa mfa credential credentials".split()),
               needs=("secret",)),
@@ -2843,6 +2862,7 @@ _SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|
 # before its word: "1Password".)
 # A PIN or code read out with spaces or dashes between its digits (not dots: "192.168.0.1") ("8 4 1 7", "73 91 04", "5-8-2-1"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
+_WORD_RUN = re.compile(r"(?:[:：]|\bis)\s*(?:[^\W\d_]{3,8}[ ,]+){11,23}[^\W\d_]{3,8}\b")
 _SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?:([ -])\d{1,3})(?:\1\d{1,3}){0,4}(?![ .,:/-]?\d)")
 # An account handle a payment word may name beside it, in a model's note: an id of letters and
 # digits ("wxid_ada2026", "ada.l2026"), or digits in dotted groups with nine or more of them (a
@@ -3055,7 +3075,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(flat)) or any(
+    # A card's security code (LanguageTable card_code) with three or four digits ("CVV: 482"); a
+    # wallet's recovery phrase: twelve to twenty-four short words after a colon or "is".
+    secret = bool(re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(
+        _WORD_RUN.search(flat)) or bool(_SECRET.search(flat)) or any(
         sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))

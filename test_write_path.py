@@ -466,6 +466,25 @@ class RiskByStructure(unittest.TestCase):
         self.assertRisks([("De gebruiker zei dat de code van haar kluisje 5-8-2-1 is.", "credentials")])
         self.assertRisks([("Aby zmienić hasło Wi-Fi, wejdź na 192.168.1.1 i otwórz zakładkę „Sieć”.", "none")], source="tool")
 
+    def test_card_codes_recovery_phrases_and_product_keys(self):
+        """LanguageTable card_code with three digits, a wallet's recovery phrase (twelve short words),
+        a licence key's dashed groups; a band's or a phone model's digits are none."""
+        self.assertRisks([("Visa\nCVV: 482\nexp: 09/29", "credentials"),
+                          ("L'utilisatrice a noté son cryptogramme : 739.", "credentials"),
+                          ("用户的银行卡CVV是 846。", "credentials"),
+                          ("User's recovery phrase is: orbit velvet canyon lemon tribe guitar oxygen maple sudden pilot river frost",
+                           "credentials"),
+                          ("Der Lizenzschlüssel von Adas Office ist XQ4T-7HJK-P2M9-W3RV.", "credentials"),
+                          ("User's favourite band is Blink-182.", "none"), ("사용자는 갤럭시 S24를 쓰고 SKT를 이용한다.", "none")])
+
+    def test_leave_in_idioms(self):
+        """Green light, carte blanche, at its discretion (LanguageTable permission, behalf); "don't
+        ask" in Korean (말라)."""
+        self.assertRisks([("L'utente ha detto che l'assistente ha il via libera per tutti gli acquisti sotto i 30 €.",
+                           "standing_instruction"),
+                          ("ユーザーいわく、Uberの配車はアシスタントの判断で予約してかまわない。", "standing_instruction"),
+                          ("사용자는 구독 갱신은 자기에게 묻지 말라고 했다.", "standing_instruction")])
+
     def test_a_table_word_right_after_a_latin_name(self):
         """A script table's Latin-letter edges bind only a Latin match: "Ada住在" has its word."""
         self.assertEqual(table_match("Ada住在上海", "contact", lang="zh"), "zh.contact")
