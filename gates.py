@@ -1405,8 +1405,8 @@ class _CompiledTable:
             # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
             # "SEPA-Konto"): the compound names the same thing; other words stand alone.
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
-            # or right after an elided article or preposition: "l'assistant", "dell'assistente"
-            before = rf"(?:{before}|(?<=\b[ldjmnstcLDJMNSTC]['’])|(?<=\b(?:qu|Qu)['’])|(?<=ll['’]))"
+            if self._table.code in ("fr", "it"):  # an elided article or conjunction: "qu'aucune", "l'assistente"
+                before = rf"(?:{before}|(?<=\b[lLdDnNsSjJcCmMtT]['’])|(?<=\b[qQ]u['’])|(?<=ll['’]))"
             # In a table of another script the Latin-letter edges bind only a match that begins or
             # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a" (see
             # _EdgedPattern).
