@@ -733,8 +733,6 @@ class LanguageTable:
     - assistant: the words for the assistant or an AI agent ("assistant", "Assistent", "助手");
     - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
       word or the assistant, leave given to act unasked (see `delegated`);
-    - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
-      for, the voice of a forged sender posing as the user;
     - street: the words of a postal address ("Road", "-straße", "rue", "ul.", "ул.", "丁目", "路",
       "شارع", "रोड"): with a house number beside them, an address (see `_street_address`);
     - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
@@ -747,7 +745,9 @@ class LanguageTable:
     - count_unit: what a number counts ("years", "Jahre", "fois", "лет", "歳", "번"): "3 hijos",
       "30 Minuten", "3年" are no house numbers (see _number_beside);
     - limit: an amount's bound ("up to", "bis", "hasta", "до", "以下", "까지"): with a number and a word
-      of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €").
+      of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €");
+    - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
+      for, the voice of a forged sender posing as the user.
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -1407,12 +1407,14 @@ class _CompiledTable:
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
             if self._table.code in ("fr", "it"):  # an elided article or conjunction: "qu'aucune", "l'assistente"
                 before = rf"(?:{before}|(?<=\b[lLdDnNsSjJcCmMtT]['’])|(?<=\b[qQ]u['’])|(?<=ll['’]))"
+            self._compiled[kind] = None if source is None else re.compile(
+                f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
+                else f"(?i)(?:{source})")
             # In a table of another script the Latin-letter edges bind only a match that begins or
             # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a" (see
             # _EdgedPattern).
-            self._compiled[kind] = None if source is None else (
-                re.compile(f"(?i){before}(?:{source})(?![\\w'’-])") if self._table.script is None or self._table.code == "ru"
-                else _EdgedPattern(re.compile(f"(?i)(?:{source})")))
+            if self._compiled[kind] is not None and self._table.script is not None and self._table.code != "ru":
+                self._compiled[kind] = _EdgedPattern(self._compiled[kind])
         found = self._compiled[kind]
         return default if found is None else found
 
@@ -2862,6 +2864,13 @@ _SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|
 # before its word: "1Password".)
 # A PIN or code read out with spaces or dashes between its digits (not dots: "192.168.0.1") ("8 4 1 7", "73 91 04", "5-8-2-1"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
+# A password's shape: a token of 8 to 40 characters with a letter, a digit and a symbol a password
+# rule asks for ("Tr0mb0ne!Blue", "Kx8#mP2!vLq", "Maple&Fox_2291"), not an address, a link or
+# an amount. Counted in a model's note with no credential word beside it ("- wifi: Kx8#mP2!vLq"):
+# an assistant's note about the user has no other use for one. A tool's text may (a sample
+# password in a how-to), so there it needs the word.
+_SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
+                           r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
 _WORD_RUN = re.compile(r"(?:[:：]|\bis)\s*(?:[^\W\d_]{3,8}[ ,]+){11,23}[^\W\d_]{3,8}\b")
 _SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?:([ -])\d{1,3})(?:\1\d{1,3}){0,4}(?![ .,:/-]?\d)")
 # An account handle a payment word may name beside it, in a model's note: an id of letters and
@@ -2899,15 +2908,6 @@ def _keys(text: str) -> list:
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
         out.append((words, m.group("setting"), " ".join(words)))
     return out
-
-
-# A password's shape: a token of 8 to 40 characters with a letter, a digit and a symbol a password
-# rule asks for ("Tr0mb0ne!Blue", "Kx8#mP2!vLq", "Maple&Fox_2291"), not an address, a link or
-# an amount. Counted in a model's note with no credential word beside it ("- wifi: Kx8#mP2!vLq"):
-# an assistant's note about the user has no other use for one. A tool's text may (a sample
-# password in a how-to), so there it needs the word.
-_SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
-                           r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
 
 
 _BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")
@@ -3075,13 +3075,14 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    # A card's security code (LanguageTable card_code) with three or four digits ("CVV: 482"); a
-    # wallet's recovery phrase: twelve to twenty-four short words after a colon or "is".
-    secret = bool(re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(
-        _WORD_RUN.search(flat)) or bool(_SECRET.search(flat)) or any(
-        sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
+    secret = bool(_SECRET.search(flat)) or bool(
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))
+    # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
+    # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
+    # twenty-four short words after a colon or "is".
+    secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
+        re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
