@@ -793,7 +793,7 @@ LANGUAGES = {t.code: t for t in (
                         r"\bmemory|(?:in|into|to) (?:your|long-term) memory|memori[sz]e (?:that|this)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
-           waiver=r"without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
+           waiver=r"(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
@@ -809,7 +809,7 @@ LANGUAGES = {t.code: t for t in (
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
                    r"alipay|wechat pay|credit card|debit card|revolut|wise|cash ?app|swish|twint|mobilepay|vipps|skrill|payoneer",
            dialled=r"phone(?: number)?|mobile (?:number|phone)|e-?mail(?: address)?|contact number",
-           contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
+           contact=r"telegram|whatsapp|signal|skype|discord|instagram|snapchat|viber|threema|kakaotalk|line id|wechat id|(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
                    r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
                    r"emergency contact|"
                    r"next of kin|lives (?:at|on)",
@@ -835,7 +835,7 @@ LANGUAGES = {t.code: t for t in (
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
            assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
-           automatic=r"automatic(?:ally)?|on (?:its|their) own",
+           automatic=r"auto-?(?:accept|approve|reply|forward|pay|book|renew|confirm)\w*|automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1207,7 +1207,7 @@ LANGUAGES = {t.code: t for t in (
            credential=r"リカバリーフレーズ|シードフレーズ|鍵の番号|ダイヤル番号|暗証|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
-           contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
+           contact=r"LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
@@ -1275,7 +1275,7 @@ LANGUAGES = {t.code: t for t in (
            credential=r"복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
-           contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
+           contact=r"카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
@@ -2823,7 +2823,10 @@ RISK_CLASSES = (
                                   "required".split())),
     RiskClass("hidden_text", "hidden, encoded or disguised text",
               structure=(("hidden_markup", r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|"
-                                           r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b"),
+                                           r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b|"
+                                           # text no one sees: transparent, a pixel high, moved off the page
+                                           r"color\s*:\s*transparent|font-size\s*:\s*[0-2](?:\.\d+)?px|"
+                                           r"(?:left|top|text-indent)\s*:\s*-\d{3,}|<\w+[^<>]*\shidden(?:\s|>|/)"),
                # a Markdown comment, which no renderer shows: "[//]: # (...)", "[comment]: <> (...)"
                ("encoded_text", ""),  # a base64 token that decodes to readable text (see _encoded_text)
                ("markdown_comment", r"(?i)(?<!\S)\[(?://|comment|_|#)?\]:\s*(?:#|<>)\s*[(\"']"),
@@ -2871,6 +2874,23 @@ _SECRET = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|
 # password in a how-to), so there it needs the word.
 _SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
                            r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
+# A messaging handle ("@ada_lov"): with a messaging app's name in a model's note, how the user is reached.
+_AT_HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z][\w.-]{2,}")
+def _handle_beside(flat: str, lang) -> bool:
+    """Whether a messaging handle follows a contact word (LanguageTable contact: "Telegram",
+    "LINE ID") within four words: "User's Telegram is @ada_lov"; "follows @nasa on Instagram"
+    names someone else's."""
+    if "@" not in flat:
+        return False
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        pattern = _COMPILED[code].get("contact")
+        for m in pattern.finditer(flat) if pattern is not None else ():
+            if _AT_HANDLE.match(" ".join(flat[m.end():].split()[:4]).lstrip(":：-– ") or "") or any(
+                    _AT_HANDLE.match(w) for w in flat[m.end():].split()[:4]):
+                return True
+    return False
+
+
 _WORD_RUN = re.compile(r"(?:[:：]|\bis)\s*(?:[^\W\d_]{3,8}[ ,]+){11,23}[^\W\d_]{3,8}\b")
 _SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?:([ -])\d{1,3})(?:\1\d{1,3}){0,4}(?![ .,:/-]?\d)")
 # An account handle a payment word may name beside it, in a model's note: an id of letters and
@@ -3105,7 +3125,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     continue
                 return risk.name, f"{risk.name}.{rule}"
         met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
-                   "contact_value": _contact_value(flat, lang, number, beside=source == "model") or (keyed_contact and bool(re.search(r"\d", flat))),
+                   "contact_value": _contact_value(flat, lang, number, beside=source == "model")
+                   or (source == "model" and _handle_beside(flat, lang)) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
