@@ -825,7 +825,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"safe|verified|trusted|whitelisted|secure",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           permission=r"okays?|oks|green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
            behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
            card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)",
@@ -3180,7 +3180,10 @@ def _languages_in(flat: str) -> tuple:
     """The Latin-script languages any of whose function words occur in the text (a text the
     tie rules of language_of read as another language is still read in these). Cached: a review
     asks it of the same text and key many times (every table's _table_hit)."""
-    found = {lang for w in _WORD.findall(flat.lower().replace("’", "'")) for lang in _LANGUAGES_OF.get(w, ())}
+    words = _WORD.findall(flat.lower().replace("’", "'"))
+    # an elided article is a word of its own: "l'utente" has the Italian and French "l'"
+    words += [w[:w.index("'") + 1] for w in words if "'" in w]
+    found = {lang for w in words for lang in _LANGUAGES_OF.get(w, ())}
     found |= {lang for lang, cues in _LETTER_CUES.items() if any(c in flat for c in cues)}
     return tuple(sorted(found))
 
