@@ -1841,6 +1841,23 @@ def _routing(flat: str) -> bool:
                or not _ONE_EVENT.match(flat, m.end()) for m in _ROUTING.finditer(flat))
 
 
+# A term of one record: "must be returned by 30 June", "muss bis 15. Mai bezahlt werden", "doit être
+# retiré avant le 3 juin": what is due of one order or booking, with its date.
+_DEADLINE = re.compile(r"(?i)\b(?:by|before|until|within|no later than|bis(?: zum)?|avant le|avant|d'ici le|antes del?|"
+                       r"hasta el|entro il|entro|até)\s+(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+                       r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|tomorrow\b|morgen\b|demain\b|mañana\b)")
+
+
+def _deadline(text: str) -> bool:
+    """Whether a rule-shaped text is one record's deadline (_DEADLINE, a thing the user is party
+    to before it, no "always", "every", "all" ...): "Your Amazon order of 3 items must be returned
+    by 30 June to qualify for a refund" is a term of that order, no standing rule."""
+    flat = canonical(text)
+    return bool(_DEADLINE.search(flat)) and not _HABITUAL.search(flat) and bool(
+        re.search(rf"(?i)\b(?:your|the|this|votre|ihr\w*|tu|su)\s+(?:[\w-]+\s+){{0,2}}?(?:{_PARTY_NOUNS['en']}|"
+                  rf"{_PARTY_NOUNS['de']}|{_PARTY_NOUNS['fr']}|{_PARTY_NOUNS['es']})s?\b", flat))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -1950,7 +1967,7 @@ _OWNED_SUFFIXES = frozenset("email e-mail phone address iban password passcode p
 # ProvenanceGate(owned_claims={**USER_OWNED_CLAIMS, "employment": (r"employer", r"works (?:at|for)")}).
 USER_OWNED_CLAIMS = {
     # What the user said, reported or quoted by someone else: the user says it themselves.
-    "statement": (r"words|quote",
+    "statement": (r"words|quote(?!\s+(?:is|was|of|for|:)\s*[$€£¥₹]?\s?\d)",  # not a price quote: "your quote is £412"
                   r"said|says|told|tells|wrote|writes|put it|stated|mentioned|quotes?|quoted|quoting|confirmed|"
                   r"explained|"
                   r"a dit|dit|écrit|sagt|sagte|schreibt|schrieb|dijo|dice|escribe|escribió|说|表示|称"),
@@ -2087,7 +2104,7 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if any(not _of_relative(m, flat) for m in pattern.finditer(flat)):
+            if any(not _not_a_claim(m, flat) for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -2103,6 +2120,20 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             if noun.search(label):
                 return topic
     return None
+
+
+def _not_a_claim(m: re.Match, flat: str) -> bool:
+    """Whether a user-owned claim's match is none: it ends on a relative whose own business
+    follows (_of_relative); its noun only modifies a thing the user is party to ("Your phone
+    bill is ready", "your email receipt": _PARTY_NOUNS); or its reference is the reader of
+    how-to text ("download your boarding pass to your phone", "laden Sie Ihre Bordkarte auf Ihr
+    Handy": _HOW_TO_BEFORE)."""
+    if _of_relative(m, flat):
+        return True
+    if re.match(rf"(?i)\s+(?:{_PARTY_NOUNS['en']})s?\b", flat[m.end():]) and m.group().split()[-1].isalpha():
+        return True
+    ref = re.search(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group())
+    return bool(ref) and _HOW_TO_BEFORE.search(flat, 0, m.start() + ref.start()) is not None
 
 
 def _of_relative(m: re.Match, flat: str) -> bool:
@@ -2524,6 +2555,11 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     forms = _spelled_forms(names)
     lang = language_of(flat)
     event = _event(flat) or _notice(flat)
+    # A record addressed to its reader carries its date, time, amount or number; a claim of who the
+    # reader is, what they like or what stands for them does not ("Your diet is vegan"), or says
+    # "always", "from now on" (_HABITUAL). Who the user is stays identity_claim's and user_owned's,
+    # a value the risk classes'.
+    dated = bool(_DATUM.search(flat)) and not _HABITUAL.search(flat) and not _STANDING_ARRANGEMENT.search(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
@@ -2547,6 +2583,8 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _ROLE_NOUN.search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
+        if word.lower() in _ADDRESSED_READER and dated:
+            continue  # "Your headphones (RMA 55120) will ship within 48 hours": a record to its reader
         return word
     if lang in ("en", None):
         label, body = _split_label(_unquote(flat)[0])
@@ -2605,7 +2643,7 @@ _VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|
 # preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
 # a risk class's, and who the user is still identity_claim's.
 _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
-    r"(?:^|[.!?:;]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
+    r"(?:^|[.!?:;,]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
     r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_IMPERATIVE | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
     r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
     r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
@@ -2613,7 +2651,11 @@ _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
     # a how-to step's verb right before it: ", tap your profile picture", "Open your settings"
     r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
 _HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
-                          "reboot connect disconnect slide lift pull rinse wipe open".split())  # a device's how-to
+                          "reboot connect disconnect slide lift pull rinse wipe open download install".split())  # a device's how-to
+# The second person a tool writes to, as a word of its own (not a name or a role: "the user",
+# "the account holder" are told about, not written to).
+_ADDRESSED_READER = frozenset("you your yours votre vos vous ton ta tes tu tus te ti su sus usted ustedes sie ihr ihre "
+                              "ihren ihrem ihrer ihres ihnen du dein deine deinen deinem deiner deines dich dir".split())
 _HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
 
 
@@ -2629,7 +2671,7 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _READER_WORDS:
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _READER_WORDS \
@@ -2653,7 +2695,7 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
 # husband is Victor Frank", "your son's nanny is Oriel Dane", "Ihr Sohn heißt ...") or a
 # user-owned field of theirs ("your son's name", "your mother's phone").
 _IDENTIFYING = re.compile(
-    r"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
+    r"(?i)\s*(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
     r"heet|jest)\s+(?:now\s+|actually\s+|jetzt\s+|maintenant\s+|ahora\s+)?(?-i:[A-ZÀ-Þ])|(?:is called|named|"
     r"heißt|heisst|s'appelle|se llama|si chiama|chama-se|se chama|называется|зовут)\b)|['’]s?\s+(?:\w+\s+)?"
     r"(?:name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b")
@@ -2689,7 +2731,10 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
             tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
         # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
         # that says who they are ("您儿子是 ...", "叫 ...")
-        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or (
+        # To its reader, "Your daughter has been selected for the team" is news of the relative; of
+        # a named user ("Ada's son attends Brookfield Academy") it is a claim about her family.
+        addressed = word.lower() in _ADDRESSED_READER
+        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or addressed or (
                 code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
             return m
     return None
@@ -3107,7 +3152,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(flat)) or bool(
+    secret = bool(_SECRET.search(_MASKED.sub(" ", flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))
     for risk in risk_classes:
@@ -3644,7 +3689,7 @@ class ProvenanceGate:
                     and not _refers_to_user(text, names, language_of(text)) else
                     "contact_route" if unplaced == "routing_change" else "standing_instruction")
             return hold(unplaced, risk, f"{risk}.{unplaced}")
-        if claim == "procedure":
+        if claim == "procedure" and not _deadline(text):
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
