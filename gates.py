@@ -2130,6 +2130,10 @@ def _not_a_claim(m: re.Match, flat: str) -> bool:
     Handy": _HOW_TO_BEFORE)."""
     if _of_relative(m, flat):
         return True
+    for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+        at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
+        if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
+            return True
     if re.match(rf"(?i)\s+(?:{_PARTY_NOUNS['en']})s?\b", flat[m.end():]) and m.group().split()[-1].isalpha():
         return True
     ref = re.search(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group())
@@ -2416,7 +2420,7 @@ def _event(flat: str) -> bool:
 # change *to* something ("was changed to", "auf ... geändert", "modifié en", "cambiado a").
 _ACCOUNT_EVENT = re.compile(
     r"(?i)\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|"
-    r"verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
+    r"verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
     r"(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|"
     r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|"
     r"aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|"
@@ -2555,11 +2559,13 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     forms = _spelled_forms(names)
     lang = language_of(flat)
     event = _event(flat) or _notice(flat)
-    # A record addressed to its reader carries its date, time, amount or number; a claim of who the
-    # reader is, what they like or what stands for them does not ("Your diet is vegan"), or says
-    # "always", "from now on" (_HABITUAL). Who the user is stays identity_claim's and user_owned's,
-    # a value the risk classes'.
-    dated = bool(_DATUM.search(flat)) and not _HABITUAL.search(flat) and not _STANDING_ARRANGEMENT.search(flat)
+    # Text written to its reader ("you", "your") is a record addressed to them, unless it says
+    # what stands for them ("always", "from now on", "usual": _HABITUAL, _STANDING), gives a field
+    # of theirs its value ("Your diet is vegan": _FIELD_VALUE) or names a user-owned field ("your
+    # delivery address": _OWNED_NOUNS). Who the user is stays identity_claim's and user_owned's, a
+    # value the risk classes'.
+    steady = not (
+        _HABITUAL.search(flat) or _STANDING_ARRANGEMENT.search(flat) or (_STANDING - {"next"}) & set(_words(flat)))
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
@@ -2583,8 +2589,9 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _ROLE_NOUN.search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
-        if word.lower() in _ADDRESSED_READER and dated:
-            continue  # "Your headphones (RMA 55120) will ship within 48 hours": a record to its reader
+        if word.lower() in _ADDRESSED_READER and steady and not _FIELD_VALUE.match(after) \
+                and not _OWNED_NOUNS.search(after):
+            continue  # "Your headphones will ship within 48 hours", "You've used 18GB": a record to its reader
         return word
     if lang in ("en", None):
         label, body = _split_label(_unquote(flat)[0])
@@ -2652,6 +2659,13 @@ _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
     r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
 _HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
                           "reboot connect disconnect slide lift pull rinse wipe open download install".split())  # a device's how-to
+# A field's value given to the reader: "Your customer number is 448120937.", "Your diet is vegan.",
+# "Your seat preference is window." (not where something is or when: "is on Wednesday", "is ready",
+# nor a price: "your renewal quote is £412.60").
+_FIELD_VALUE = re.compile(r"(?i)\s+(?:[\w'’-]+\s+){0,2}?(?:is|are|ist|sind|est|sont|es|son)\s+(?:(?:now|still|also)\s+)?"
+                          r"(?!(?:on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|"
+                          r"available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|"
+                          r"through|over|under|nearly|almost|up|down|late|early)\b)(?![$€£¥₹]|\d[\d.,]*\s?(?:[$€£¥₹]|eur|gbp|usd)\b)")
 # The second person a tool writes to, as a word of its own (not a name or a role: "the user",
 # "the account holder" are told about, not written to).
 _ADDRESSED_READER = frozenset("you your yours votre vos vous ton ta tes tu tus te ti su sus usted ustedes sie ihr ihre "
@@ -2698,7 +2712,7 @@ _IDENTIFYING = re.compile(
     r"(?i)\s*(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
     r"heet|jest)\s+(?:now\s+|actually\s+|jetzt\s+|maintenant\s+|ahora\s+)?(?-i:[A-ZÀ-Þ])|(?:is called|named|"
     r"heißt|heisst|s'appelle|se llama|si chiama|chama-se|se chama|называется|зовут)\b)|['’]s?\s+(?:\w+\s+)?"
-    r"(?:name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b")
+    r"(?:name|names|phone|mobile|number|e-?mail|address|password|pin|account|iban|card)\b")
 # How a possessed thing leads to its owner before the owner's possessive: "L'école de votre fille",
 # "El colegio de tu hijo", "Die Schule Ihrer Tochter" (a noun, then the genitive "Ihrer").
 _GENITIVE_BEFORE = re.compile(r"(?i)(?:\b(?:de|du|d'|del|di|do|da|dos|das|della|dello|van|von|vom)\s*|"
@@ -2722,7 +2736,7 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
         family = _FAMILY.get(code)
         if family is None and "family" in LANGUAGES[code].patterns:
             # a whole word, or one with its possessive ("daughter's"), unlike _COMPILED's words
-            edge = r"(?=['’]s\b|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""
+            edge = r"(?=['’]|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""  # "parents'"
             family = _FAMILY[code] = re.compile(rf"(?i)(?:{LANGUAGES[code].patterns['family']}){edge}")
         m = family.match(after, lead.end()) if family is not None else None
         if not m or _IDENTIFYING.match(after, m.end()):
@@ -2734,7 +2748,7 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
         # To its reader, "Your daughter has been selected for the team" is news of the relative; of
         # a named user ("Ada's son attends Brookfield Academy") it is a claim about her family.
         addressed = word.lower() in _ADDRESSED_READER
-        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or addressed or (
+        if re.match(r"['’](?:s\b)?|\s*(?:的|の|의)", after[m.end():]) or genitive or addressed or (
                 code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
             return m
     return None
