@@ -37,6 +37,7 @@ Decision reasons are stable codes, listed with their meaning in REASONS.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import unicodedata
 from dataclasses import KW_ONLY, dataclass
@@ -2227,7 +2228,13 @@ def _spelled_forms(names) -> tuple:
     """name_forms, each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"), and a
     one-word name ending in "a" in the cases Polish and Russian decline it to ("Ady", "Adę",
     "Adą"; "Ады", "Аде", "Аду", "Адой": "На просьбу Ады ..."): the forms every check that looks
-    for the user reads."""
+    for the user reads. Cached per tuple of names (a review asks for them a dozen times)."""
+    names = tuple(names or ())
+    return _spelled_forms_of(names) if all(isinstance(n, str) for n in names) else _spelled_forms_of.__wrapped__(names)
+
+
+@functools.lru_cache(maxsize=256)
+def _spelled_forms_of(names: tuple) -> tuple:
     forms = name_forms(names)
     spelled = [c for c in map(_cyrillic, forms) if c and c not in forms]
     declined = [f[:-1] + ending for f in forms + tuple(spelled) if " " not in f and len(f) > 2
@@ -3635,7 +3642,7 @@ class ProvenanceGate:
                                 rule=f"hidden_text.{hidden.replace(' ', '_')}")
             return Decision("accept", "trusted", "user_statement", claim=claim)
         model = candidate.source == "model" and self.model_writes == "inferred"
-        names = self.names(candidate.user)
+        names = given = self.names(candidate.user)
         names += transliterated_names(text, names)  # "アダ・ラブレス様", "에이다 님": the user by sound
 
         def hold(reason, risk=None, rule=None):
@@ -3687,7 +3694,9 @@ class ProvenanceGate:
         # of them, and the rest is a fact.
         if claim == "user_preference" and (hooked or _PREFERENCE_TRUSTED.search(text) or about_user(text, names=names)):
             return hold("tool_preference", "standing_instruction", "tool_preference")
-        owned = user_owned(candidate.text, candidate.attribute, names=names, owned_attributes=self.owned_attributes,
+        # user_owned's claim shapes read English, French, German, Spanish and Chinese, where the user's
+        # name is written as given (and its patterns are compiled once per set of names)
+        owned = user_owned(candidate.text, candidate.attribute, names=given, owned_attributes=self.owned_attributes,
                            owned_claims=self.owned_claims)
         if owned:
             return hold("user_owned", None, f"user_owned.{owned}")
