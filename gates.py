@@ -834,7 +834,9 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
-           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|works (?:at|for)"),
+           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
+                    r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
+                    r"nationality"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -874,7 +876,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
-           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)"),
+           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
+                    r"allergi\w*|beruf|staatsangehörigkeit"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -911,7 +914,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
-           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaille (?:chez|pour)"),
+           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaill\w*(?: (?:maintenant|désormais|actuellement|aussi))? (?:chez|pour)|employée? (?:chez|par)|"
+                    r"allergi\w*|profession|métier|nationalité"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -946,7 +950,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
-           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaja (?:en|para)"),
+           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaj\w*(?: (?:ahora|actualmente|también))? (?:en|para)|emplead[oa] (?:en|de)|"
+                    r"alérgic\w*|alergia\w*|profesión|nacionalidad"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
@@ -982,7 +987,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
-           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavora (?:per|presso)"),
+           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
+                    r"professione|nazionalità"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -1016,7 +1022,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
-           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalha (?:na|no|para)"),
+           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|"
+                    r"alérgic\w*|alergia|profissão|nacionalidade"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
@@ -1049,7 +1056,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
-           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werkt (?:bij|voor)"),
+           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+                    r"beroep|nationaliteit"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)|właściciel\w* (?:konta|rachunku)|posiadacz\w* (?:konta|rachunku)",
