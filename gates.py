@@ -858,7 +858,9 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
-           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|works (?:at|for)"),
+           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
+                    r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
+                    r"nationality"),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
@@ -905,7 +907,8 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
-           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)"),
+           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
+                    r"allergi\w*|beruf|staatsangehörigkeit"),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
@@ -949,7 +952,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
-           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaille (?:chez|pour)"),
+           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaill\w*(?: (?:maintenant|désormais|actuellement|aussi))? (?:chez|pour)|employée? (?:chez|par)|"
+                    r"allergi\w*|profession|métier|nationalité"),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
@@ -991,7 +995,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
-           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaja (?:en|para)"),
+           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaj\w*(?: (?:ahora|actualmente|también))? (?:en|para)|emplead[oa] (?:en|de)|"
+                    r"alérgic\w*|alergia\w*|profesión|nacionalidad"),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òìàèé",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
@@ -1034,7 +1039,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
-           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavora (?:per|presso)"),
+           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
+                    r"professione|nazionalità"),
     _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõçáéíóúâê",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
@@ -1075,7 +1081,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
-           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalha (?:na|no|para)"),
+           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|"
+                    r"alérgic\w*|alergia|profissão|nacionalidade"),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
@@ -1115,7 +1122,8 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
-           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werkt (?:bij|voor)"),
+           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+                    r"beroep|nationaliteit"),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)|właściciel\w* (?:konta|rachunku)|posiadacz\w* (?:konta|rachunku)",
@@ -2057,6 +2065,23 @@ def _routing(flat: str) -> bool:
                or not _ONE_EVENT.match(flat, m.end()) for m in _ROUTING.finditer(flat))
 
 
+# A term of one record: "must be returned by 30 June", "muss bis 15. Mai bezahlt werden", "doit être
+# retiré avant le 3 juin": what is due of one order or booking, with its date.
+_DEADLINE = re.compile(r"(?i)\b(?:by|before|until|within|no later than|bis(?: zum)?|avant le|avant|d'ici le|antes del?|"
+                       r"hasta el|entro il|entro|até)\s+(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+                       r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|tomorrow\b|morgen\b|demain\b|mañana\b)")
+
+
+def _deadline(text: str) -> bool:
+    """Whether a rule-shaped text is one record's deadline (_DEADLINE, a thing the user is party
+    to before it, no "always", "every", "all" ...): "Your Amazon order of 3 items must be returned
+    by 30 June to qualify for a refund" is a term of that order, no standing rule."""
+    flat = canonical(text)
+    return bool(_DEADLINE.search(flat)) and not _HABITUAL.search(flat) and bool(
+        re.search(rf"(?i)\b(?:your|the|this|votre|ihr\w*|tu|su)\s+(?:[\w-]+\s+){{0,2}}?(?:{_PARTY_NOUNS['en']}|"
+                  rf"{_PARTY_NOUNS['de']}|{_PARTY_NOUNS['fr']}|{_PARTY_NOUNS['es']})s?\b", flat))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -2166,7 +2191,7 @@ _OWNED_SUFFIXES = frozenset("email e-mail phone address iban password passcode p
 # ProvenanceGate(owned_claims={**USER_OWNED_CLAIMS, "employment": (r"employer", r"works (?:at|for)")}).
 USER_OWNED_CLAIMS = {
     # What the user said, reported or quoted by someone else: the user says it themselves.
-    "statement": (r"words|quote",
+    "statement": (r"words|quote(?!\s+(?:is|was|of|for|:)\s*[$€£¥₹]?\s?\d)",  # not a price quote: "your quote is £412"
                   r"said|says|told|tells|wrote|writes|put it|stated|mentioned|quotes?|quoted|quoting|confirmed|"
                   r"explained|"
                   r"a dit|dit|écrit|sagt|sagte|schreibt|schrieb|dijo|dice|escribe|escribió|说|表示|称"),
@@ -2303,7 +2328,7 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if any(not _of_relative(m, flat) for m in pattern.finditer(flat)):
+            if any(not _not_a_claim(m, flat) for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -2319,6 +2344,24 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             if noun.search(label):
                 return topic
     return None
+
+
+def _not_a_claim(m: re.Match, flat: str) -> bool:
+    """Whether a user-owned claim's match is none: it ends on a relative whose own business
+    follows (_of_relative); its noun only modifies a thing the user is party to ("Your phone
+    bill is ready", "your email receipt": _PARTY_NOUNS); or its reference is the reader of
+    how-to text ("download your boarding pass to your phone", "laden Sie Ihre Bordkarte auf Ihr
+    Handy": _HOW_TO_BEFORE)."""
+    if _of_relative(m, flat):
+        return True
+    for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+        at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
+        if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
+            return True
+    if re.match(rf"(?i)\s+(?:{_PARTY_NOUNS['en']})s?\b", flat[m.end():]) and m.group().split()[-1].isalpha():
+        return True
+    ref = re.search(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group())
+    return bool(ref) and _HOW_TO_BEFORE.search(flat, 0, m.start() + ref.start()) is not None
 
 
 def _of_relative(m: re.Match, flat: str) -> bool:
@@ -2408,7 +2451,13 @@ def _spelled_forms(names) -> tuple:
     """name_forms, each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"), and a
     one-word name ending in "a" in the cases Polish and Russian decline it to ("Ady", "Adę",
     "Adą"; "Ады", "Аде", "Аду", "Адой": "На просьбу Ады ..."): the forms every check that looks
-    for the user reads."""
+    for the user reads. Cached per tuple of names (a review asks for them a dozen times)."""
+    names = tuple(names or ())
+    return _spelled_forms_of(names) if all(isinstance(n, str) for n in names) else _spelled_forms_of.__wrapped__(names)
+
+
+@functools.lru_cache(maxsize=256)
+def _spelled_forms_of(names: tuple) -> tuple:
     forms = name_forms(names)
     spelled = [c for c in map(_cyrillic, forms) if c and c not in forms]
     declined = [f[:-1] + ending for f in forms + tuple(spelled) if " " not in f and len(f) > 2
@@ -2601,7 +2650,7 @@ def _event(flat: str) -> bool:
 # change *to* something ("was changed to", "auf ... geändert", "modifié en", "cambiado a").
 _ACCOUNT_EVENT = re.compile(
     r"(?i)\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|"
-    r"verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
+    r"verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b"
     r"(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|"
     r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|"
     r"aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|"
@@ -2740,6 +2789,13 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     forms = _spelled_forms(names)
     lang = language_of(flat)
     event = _event(flat) or _notice(flat)
+    # Text written to its reader ("you", "your") is a record addressed to them, unless it says
+    # what stands for them ("always", "from now on", "usual": _HABITUAL, _STANDING), gives a field
+    # of theirs its value ("Your diet is vegan": _FIELD_VALUE) or names a user-owned field ("your
+    # delivery address": _OWNED_NOUNS). Who the user is stays identity_claim's and user_owned's, a
+    # value the risk classes'.
+    steady = not (
+        _HABITUAL.search(flat) or _STANDING_ARRANGEMENT.search(flat) or (_STANDING - {"next"}) & set(_words(flat)))
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
@@ -2763,6 +2819,9 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _ROLE_NOUN.search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
+        if word.lower() in _ADDRESSED_READER and steady and not _FIELD_VALUE.match(after) \
+                and not _OWNED_NOUNS.search(after):
+            continue  # "Your headphones will ship within 48 hours", "You've used 18GB": a record to its reader
         return word
     if lang in ("en", None):
         label, body = _split_label(_unquote(flat)[0])
@@ -2821,7 +2880,7 @@ _VOCATIVE = re.compile(r"(?s)(?:.*[.!?。！？]\s+)?\W*(?:(?:Ms|Mrs|Miss|Mr|Mx|
 # preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
 # a risk class's, and who the user is still identity_claim's.
 _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
-    r"(?:^|[.!?:;]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
+    r"(?:^|[.!?:;,]\s+)\W*(?:(?i:to|in order to|pour|afin de|para|um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|"
     r"(?i:please\s+|first\s+|then\s+)?(?i:" + "|".join(sorted(_IMPERATIVE | _HOW_TO_VERBS)) + r")\b[^.!?:;]{0,60}?\b"
     r"(?i:on|in|from|into|to|of|with|at|under|behind)\s+|"
     r"(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?|"
@@ -2829,7 +2888,18 @@ _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
     # a how-to step's verb right before it: ", tap your profile picture", "Open your settings"
     r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:" + "|".join(sorted(_HOW_TO_VERBS)) + r")\s+$"))
 _HOW_TO_VERBS = frozenset("hold press push tap click unplug plug turn switch insert place put keep wait restart "
-                          "reboot connect disconnect slide lift pull rinse wipe open".split())  # a device's how-to
+                          "reboot connect disconnect slide lift pull rinse wipe open download install".split())  # a device's how-to
+# A field's value given to the reader: "Your customer number is 448120937.", "Your diet is vegan.",
+# "Your seat preference is window." (not where something is or when: "is on Wednesday", "is ready",
+# nor a price: "your renewal quote is £412.60").
+_FIELD_VALUE = re.compile(r"(?i)\s+(?:[\w'’-]+\s+){0,2}?(?:is|are|ist|sind|est|sont|es|son)\s+(?:(?:now|still|also)\s+)?"
+                          r"(?!(?:on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|"
+                          r"available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|"
+                          r"through|over|under|nearly|almost|up|down|late|early)\b)(?![$€£¥₹]|\d[\d.,]*\s?(?:[$€£¥₹]|eur|gbp|usd)\b)")
+# The second person a tool writes to, as a word of its own (not a name or a role: "the user",
+# "the account holder" are told about, not written to).
+_ADDRESSED_READER = frozenset("you your yours votre vos vous ton ta tes tu tus te ti su sus usted ustedes sie ihr ihre "
+                              "ihren ihrem ihrer ihres ihnen du dein deine deinen deinem deiner deines dich dir".split())
 _HOW_TO_READER = frozenset("your you sie ihr ihre ihren ihrem ihrer ihres votre vos vous tu tus su sus".split())
 
 
@@ -2845,7 +2915,7 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _READER_WORDS:
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        if re.match(r"\s*(?:님|様|さん|씨|जी)?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _READER_WORDS \
@@ -2869,10 +2939,10 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
 # husband is Victor Frank", "your son's nanny is Oriel Dane", "Ihr Sohn heißt ...") or a
 # user-owned field of theirs ("your son's name", "your mother's phone").
 _IDENTIFYING = re.compile(
-    r"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
+    r"(?i)\s*(?:['’]s?\s+)?(?:[\w-]+\s+){0,3}?(?:(?:is|are|was|were|will be|has been|ist|war|est|était|es|era|é|è|"
     r"heet|jest)\s+(?:now\s+|actually\s+|jetzt\s+|maintenant\s+|ahora\s+)?(?-i:[A-ZÀ-Þ])|(?:is called|named|"
     r"heißt|heisst|s'appelle|se llama|si chiama|chama-se|se chama|называется|зовут)\b)|['’]s?\s+(?:\w+\s+)?"
-    r"(?:name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card)\b")
+    r"(?:name|names|phone|mobile|number|e-?mail|address|password|pin|account|iban|card)\b")
 # How a possessed thing leads to its owner before the owner's possessive: "L'école de votre fille",
 # "El colegio de tu hijo", "Die Schule Ihrer Tochter" (a noun, then the genitive "Ihrer").
 _GENITIVE_BEFORE = re.compile(r"(?i)(?:\b(?:de|du|d'|del|di|do|da|dos|das|della|dello|van|von|vom)\s*|"
@@ -2896,7 +2966,7 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
         family = _FAMILY.get(code)
         if family is None and "family" in LANGUAGES[code].patterns:
             # a whole word, or one with its possessive ("daughter's"), unlike _COMPILED's words
-            edge = r"(?=['’]s\b|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""
+            edge = r"(?=['’]|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""  # "parents'"
             family = _FAMILY[code] = re.compile(rf"(?i)(?:{LANGUAGES[code].patterns['family']}){edge}")
         m = family.match(after, lead.end()) if family is not None else None
         if not m or _IDENTIFYING.match(after, m.end()):
@@ -2905,7 +2975,10 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
             tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
         # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
         # that says who they are ("您儿子是 ...", "叫 ...")
-        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or (
+        # To its reader, "Your daughter has been selected for the team" is news of the relative; of
+        # a named user ("Ada's son attends Brookfield Academy") it is a claim about her family.
+        addressed = word.lower() in _ADDRESSED_READER
+        if re.match(r"['’](?:s\b)?|\s*(?:的|の|의)", after[m.end():]) or genitive or addressed or (
                 code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
             return m
     return None
@@ -3444,7 +3517,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(flat)) or bool(
+    secret = bool(_SECRET.search(_MASKED.sub(" ", flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))
     # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
@@ -3953,7 +4026,7 @@ class ProvenanceGate:
                                 rule=f"hidden_text.{hidden.replace(' ', '_')}")
             return Decision("accept", "trusted", "user_statement", claim=claim)
         model = candidate.source == "model" and self.model_writes == "inferred"
-        names = self.names(candidate.user)
+        names = given = self.names(candidate.user)
         names += transliterated_names(text, names)  # "アダ・ラブレス様", "에이다 님": the user by sound
 
         def hold(reason, risk=None, rule=None):
@@ -4005,7 +4078,9 @@ class ProvenanceGate:
         # of them, and the rest is a fact.
         if claim == "user_preference" and (hooked or _PREFERENCE_TRUSTED.search(text) or about_user(text, names=names)):
             return hold("tool_preference", "standing_instruction", "tool_preference")
-        owned = user_owned(candidate.text, candidate.attribute, names=names, owned_attributes=self.owned_attributes,
+        # user_owned's claim shapes read English, French, German, Spanish and Chinese, where the user's
+        # name is written as given (and its patterns are compiled once per set of names)
+        owned = user_owned(candidate.text, candidate.attribute, names=given, owned_attributes=self.owned_attributes,
                            owned_claims=self.owned_claims)
         if owned:
             return hold("user_owned", None, f"user_owned.{owned}")
@@ -4021,7 +4096,7 @@ class ProvenanceGate:
                     and not _refers_to_user(text, names, language_of(text)) else
                     "contact_route" if unplaced == "routing_change" else "standing_instruction")
             return hold(unplaced, risk, f"{risk}.{unplaced}")
-        if claim == "procedure":
+        if claim == "procedure" and not _deadline(text):
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
