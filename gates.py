@@ -613,13 +613,17 @@ class LanguageTable:
     - assistant: the words for the assistant or an AI agent ("assistant", "Assistent", "助手");
     - automatic: acting on its own ("automatically", "automaticamente", "自動"): with an approval
       word or the assistant, leave given to act unasked (see `delegated`);
-    - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
-      for, the voice of a forged sender posing as the user;
     - street: the words of a postal address ("Road", "-straße", "rue", "ul.", "ул.", "丁目", "路",
       "شارع", "रोड"): with a house number beside them, an address (see `_street_address`);
     - permission: giving leave ("may", "darf", "autoriza", "разрешает", "允许", "يسمح"): with the
       assistant in one sentence, leave for it to act (see `delegated`);
     - behalf: acting in someone's place ("on her behalf", "namens", "代わりに", "替她", "की ओर से");
+    - card_code: a card's security code ("CVV", "cryptogramme", "安全码"): with a number of three or four
+      digits, a credential (a PIN's four digits are one already);
+    - switch_on: the values that keep a setting on ("true", "ja", "oui", "да", "必要"): an approval key
+      so set asks for the approval (see risk_of);
+    - count_unit: what a number counts ("years", "Jahre", "fois", "лет", "歳", "번"): "3 hijos",
+      "30 Minuten", "3年" are no house numbers (see _number_beside);
     - limit: an amount's bound ("up to", "bis", "hasta", "до", "以下", "까지"): with a number and a word
       of acting on its own, a standing policy ("Pagos automáticos: activados hasta 100 €");
     - family: the reader's relatives ("daughter", "Tochter", "fille", "女儿", "딸"): "Your
@@ -627,7 +631,9 @@ class LanguageTable:
       about the relative and their school, not who the user is (see `_relative`);
     - identity: who someone is, beyond what they are called: a real or full name, an employer, a
       date of birth ("real name", "echter Name", "本名", "실제 이름", "الاسم الحقيقي"): with a
-      reference to the user, a claim of who the user is (see `identity_claim`).
+      reference to the user, a claim of who the user is (see `identity_claim`);
+    - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
+      for, the voice of a forged sender posing as the user.
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
     is matched as whole words. Patterns of every table are applied to every text (a misidentified
     language is still read), except user_reference, which counts in the text's own language only
@@ -708,8 +714,11 @@ class LanguageTable:
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), clock_word and
-      clock_suffix ("9 am", "10 Uhr", "9時"), count_unit (a measure or a count after a number:
-      "km", "fois", "лет", "번"), affirmative (a setting that keeps a step on: "true", "oui", "да");
+      clock_suffix ("9 am", "10 Uhr", "9時"), deadline_word, weekday and tomorrow (one
+      record's deadline: "must be returned by 30 June", "bis zum 3. Mai"), present_copula,
+      still_word and not_a_value (a field's value given to the reader: "Your diet is vegan", not
+      "is on Wednesday"), the words addressed_reader (the second person a tool writes to), value_is
+      (a run of words after "is": a seed phrase);
     - names and relatives: vocative_title and name_honorific (a name addressed at a sentence's
       start: "Ms Lovelace,", "Ada様、"), copula, now_word, naming_verb and relative_field (what
       says who a relative is: "Your husband is Victor Frank"), genitive_of and the words
@@ -729,16 +738,16 @@ class LanguageTable:
 
 
 PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "standing", "waiver",
-                 "street", "permission", "behalf", "limit",
+                 "street", "permission", "behalf", "limit", "switch_on", "count_unit", "card_code",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
                  "family", "identity")
-WORD_KINDS = ("genitive_possessive", "how_to_reader", "how_to_verb", "plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
+WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_to_verb", "plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("count_unit", "affirmative", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("value_is", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -788,7 +797,7 @@ LANGUAGES = {t.code: t for t in (
                         r"\bmemory|(?:in|into|to) (?:your|long-term) memory|memori[sz]e (?:that|this)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
-           waiver=r"without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
+           waiver=r"auto-(?:accept|approve|reply|forward|book|renew|confirm)\w*|(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
@@ -796,7 +805,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
-           credential=r"wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
+           credential=r"recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -804,7 +813,7 @@ LANGUAGES = {t.code: t for t in (
                    r"swift|bic|wire transfer|remittance|payee|crypto wallet|wallet address|upi|ifsc|paypal|venmo|zelle|"
                    r"alipay|wechat pay|credit card|debit card|revolut|wise|cash ?app|swish|twint|mobilepay|vipps|skrill|payoneer",
            dialled=r"phone(?: number)?|mobile (?:number|phone)|e-?mail(?: address)?|contact number",
-           contact=r"(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
+           contact=r"telegram|whatsapp|signal|skype|discord|instagram|snapchat|viber|threema|kakaotalk|line id|wechat id|(?:home |postal |mailing |delivery |shipping |billing )?address|phone(?: number)?|"
                    r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
                    r"emergency contact|"
                    r"next of kin|lives (?:at|on)",
@@ -820,9 +829,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"safe|verified|trusted|whitelisted|secure",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
-           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name|for (?:her|him)",
+           permission=r"okays?|oks|green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
+           card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)",
+           switch_on=r"true|yes|on|enabled|required|always",
+           count_unit=r"floor|storey|years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|min|mins|times|km|kg|cm|mm|miles?|people|kids|children",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
@@ -830,10 +842,13 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
-           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|works (?:at|for)",
+           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
+                    r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
+                    r"nationality",
            words=dict(
+               addressed_reader=r"you your yours",
                how_to_reader=r"your you",
-               how_to_verb=r"hold press push tap click unplug plug turn switch insert place put keep wait restart reboot connect disconnect slide lift pull rinse wipe open",
+               how_to_verb=r"hold press push tap click unplug plug turn switch insert place put keep wait restart reboot connect disconnect slide lift pull rinse wipe open download install",
                plural_subject="we they i",
                rule_adverb="always never",
                polite_word="please kindly",
@@ -939,17 +954,22 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
-               count_unit=r"hours?|years?|times",
-               affirmative=r"true|yes|on|enabled|required|always",
+               value_is=r"is",
+               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
+               still_word=r"now|still|also",
+               present_copula=r"is|are",
+               weekday=r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+               tomorrow=r"tomorrow",
+               deadline_word=r"by|before|until|within|no later than",
                clock_word=r"am|pm",
-               relative_field=r"name|names|phone|mobile|number|e-?mail|address|birthday|date of birth|password|pin|account|iban|card",
+               relative_field=r"name|names|phone|mobile|number|e-?mail|address|password|pin|account|iban|card",
                naming_verb=r"is called|named",
                now_word=r"now|actually",
                copula=r"is|are|was|were|will be|has been",
                how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
                how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
-               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
+               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
                ordinal_suffix=r"st|nd|rd|th",
                date_article=r"the",
@@ -1130,7 +1150,7 @@ LANGUAGES = {t.code: t for t in (
                            r"shop|store|clinic|surgery|pharmacy|hotel|restaurant)\b",
                booked_name=r"under the name|in the name of|name",
                booking_title=r"Ms|Mrs|Mr",
-               statement_nouns=r"words|quote",
+               statement_nouns=r"words|quote(?!\s+(?:is|was|of|for|:)\s*[$€£¥₹]?\s?\d)",
                statement_verbs=r"said|says|told|tells|wrote|writes|put it|stated|mentioned|quotes?|quoted|quoting|"
                                r"confirmed|explained",
                preference_nouns=r"prefer\w*|favou?rite|go-to|choice|trusted \w+",
@@ -1192,7 +1212,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -1212,9 +1232,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
-           permission=r"darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
-           behalf=r"in (?:ihrem|seinem|meinem) namen|für (?:sie|ihn)|stellvertretend",
+           permission=r"freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           behalf=r"in (?:ihrem|seinem|meinem) namen|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
+           card_code=r"kartenprüfnummer|prüfnummer",
+           switch_on=r"ja|an|wahr|aktiv|erforderlich",
+           count_unit=r"stock|etage|og|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|uhr|minuten?|mal|kinder|personen",
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
@@ -1223,8 +1246,10 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
-           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeitet (?:bei|für)",
+           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
+                    r"allergi\w*|beruf|staatsangehörigkeit",
            words=dict(
+               addressed_reader=r"sie ihr ihre ihren ihrem ihrer ihres ihnen du dein deine deinen deinem deiner deines dich dir",
                genitive_possessive=r"ihrer ihres deiner deines",
                how_to_reader=r"sie ihr ihre ihren ihrem ihrer ihres",
                label_word="hinweis achtung",
@@ -1233,8 +1258,9 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
-               count_unit=r"uhr|stunden|jahre?n?|mal\b",
-               affirmative=r"ja|an",
+               present_copula=r"ist|sind",
+               tomorrow=r"morgen",
+               deadline_word=r"bis(?: zum)?",
                clock_word=r"uhr",
                genitive_of=r"von|vom",
                naming_verb=r"heißt|heisst",
@@ -1329,7 +1355,7 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:lui |leur |m'|me )?en parler|sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -1346,9 +1372,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
-           permission=r"peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
-           behalf=r"en son nom|en (?:mon|leur) nom|à sa place|pour (?:elle|lui)",
+           permission=r"feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
+           card_code=r"cryptogramme(?: visuel)?",
+           switch_on=r"oui|vrai|activée?|requise?",
+           count_unit=r"étage|e étage|ans?|mois|semaines?|jours?|heures?|minutes?|fois|enfants|personnes",
            switch=r"oui|non|vrai|faux",
            greeting=r"bonjour|bonsoir|salut|cher|chère",
            reader=r"vous|votre|vos|tu|ton|ta|tes|toi",
@@ -1356,8 +1385,10 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
-           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaille (?:chez|pour)",
+           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaill\w*(?: (?:maintenant|désormais|actuellement|aussi))? (?:chez|pour)|employée? (?:chez|par)|"
+                    r"allergi\w*|profession|métier|nationalité",
            words=dict(
+               addressed_reader=r"votre vos vous ton ta tes tu te",
                how_to_reader=r"votre vos vous",
                label_word="remarque rappel mise",
                reader_word="vous tu te",
@@ -1366,8 +1397,9 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
-               count_unit=r"heures?|ans?\b|fois",
-               affirmative=r"oui|vrai",
+               present_copula=r"est|sont",
+               tomorrow=r"demain",
+               deadline_word=r"avant le|avant|d'ici le",
                genitive_of=r"de|du|d'",
                naming_verb=r"s'appelle",
                now_word=r"maintenant",
@@ -1460,7 +1492,7 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -1476,9 +1508,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
-           permission=r"autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
-           behalf=r"en su nombre|en (?:mi|nombre de)\w*|por (?:ella|él)|en nombre de",
+           permission=r"luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           behalf=r"en su nombre|en (?:mi|nombre de)\w*|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
+           card_code=r"código de seguridad de la tarjeta|cvv",
+           switch_on=r"sí|si|verdadero|activad[oa]|obligatori[oa]",
+           count_unit=r"planta|piso|años|meses|semanas|días|horas?|minutos?|veces|hijos|hijas|personas",
            switch=r"sí|si|no|verdadero|falso",
            greeting=r"hola|buen(?:os|as) (?:días|tardes|noches)|estimad[oa]|querid[oa]",
            reader=r"usted|ustedes|su|sus|tu|tus|te|le",
@@ -1486,8 +1521,10 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
-           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaja (?:en|para)",
+           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaj\w*(?: (?:ahora|actualmente|también))? (?:en|para)|emplead[oa] (?:en|de)|"
+                    r"alérgic\w*|alergia\w*|profesión|nacionalidad",
            words=dict(
+               addressed_reader=r"tu tus te ti su sus usted ustedes",
                how_to_reader=r"tu tus su sus",
                label_word="aviso nota",
                reader_word="usted tu te",
@@ -1496,8 +1533,9 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
-               count_unit=r"horas?|años|veces",
-               affirmative=r"sí|si|verdadero",
+               present_copula=r"es|son",
+               tomorrow=r"mañana",
+               deadline_word=r"antes del?|hasta el",
                genitive_of=r"del",
                naming_verb=r"se llama",
                now_word=r"ahora",
@@ -1586,7 +1624,7 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -1604,9 +1642,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
-           permission=r"può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
-           behalf=r"a (?:suo|mio) nome|per (?:lei|lui)|al posto su[oa]|per conto su[oa]",
+           permission=r"via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           behalf=r"a (?:suo|mio) nome|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
+           card_code=r"codice di sicurezza della carta",
+           switch_on=r"sì|si|vero|attiv[oa]|obbligatori[oa]",
+           count_unit=r"piano|anni|mesi|settimane|giorni|ore|minuti|volte|figli|persone",
            switch=r"sì|si|no|vero|falso",
            greeting=r"ciao|salve|buongiorno|buonasera|gentile|car[oa]",
            reader=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|tue|ti",
@@ -1614,14 +1655,14 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
-           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavora (?:per|presso)",
+           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
+                    r"professione|nazionalità",
            words=dict(
                name_particle="da di del della",
                title="signora signor",
            ),
            rules=dict(
-               count_unit=r"ore\b|anni|volte",
-               affirmative=r"vero",
+               deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
                naming_verb=r"si chiama",
                copula=r"è",
@@ -1650,7 +1691,7 @@ LANGUAGES = {t.code: t for t in (
                     r"por defeito|predefinid[oa]",
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
-           credential=r"pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           credential=r"frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -1665,10 +1706,13 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"sempre|apenas|só|somente|exclusivamente|nunca",
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
-           street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|andar|bloco|nº",
-           permission=r"pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
-           behalf=r"em (?:seu|meu) nome|por (?:ela|ele)|em nome d[aoe]",
+           street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|bloco|nº",
+           permission=r"sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           behalf=r"em (?:seu|meu) nome|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
+           card_code=r"código de segurança do cartão",
+           switch_on=r"sim|verdadeiro|ativad[oa]|obrigatóri[oa]",
+           count_unit=r"andar|anos|meses|semanas|dias|horas?|minutos?|vezes|filhos|pessoas",
            switch=r"sim|não|nao|verdadeiro|falso",
            greeting=r"olá|oi|bom dia|boa (?:tarde|noite)|car[oa]|prezad[oa]",
            reader=r"você|vocês|seu|sua|seus|suas|o senhor|a senhora",
@@ -1676,13 +1720,13 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
-           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalha (?:na|no|para)",
+           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|"
+                    r"alérgic\w*|alergia|profissão|nacionalidade",
            words=dict(
                name_particle="da dos das do e",
            ),
            rules=dict(
-               count_unit=r"horas?|anos|vezes",
-               affirmative=r"sim|verdadeiro",
+               deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
                copula=r"é",
@@ -1702,7 +1746,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -1719,9 +1763,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
-           permission=r"mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
-           behalf=r"namens|in (?:haar|zijn) naam|voor (?:haar|hem)",
+           permission=r"groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           behalf=r"namens|in (?:haar|zijn) naam",
            limit=r"tot|onder|minder dan|maximaal|max",
+           card_code=r"beveiligingscode van de kaart|cvc-code",
+           switch_on=r"ja|aan|waar|verplicht",
+           count_unit=r"verdieping|hoog|jaar|maanden|weken|dagen|uur|minuten|keer|kinderen|personen",
            switch=r"ja|nee|aan|uit",
            greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
@@ -1729,14 +1776,13 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
-           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werkt (?:bij|voor)",
+           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+                    r"beroep|nationaliteit",
            words=dict(
                name_particle="van der den ter ten",
                title="mevrouw meneer",
            ),
            rules=dict(
-               count_unit=r"jaar|keer",
-               affirmative=r"aan",
                genitive_of=r"van",
                copula=r"heet",
                vocative_title=r"Mevrouw|Meneer",
@@ -1755,7 +1801,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           credential=r"fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -1772,9 +1818,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
-           permission=r"może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
-           behalf=r"w (?:jej|jego|moim) imieniu|za (?:nią|niego)",
+           permission=r"woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           behalf=r"w (?:jej|jego|moim) imieniu",
            limit=r"do|poniżej|maksymalnie|max",
+           card_code=r"kod cvv|kod cvc",
+           switch_on=r"tak|włączon\w*|wymagan\w*",
+           count_unit=r"piętr\w*|lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
            switch=r"tak|nie",
            greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
@@ -1787,8 +1836,6 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
-               count_unit=r"lat\b|razy",
-               affirmative=r"tak",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
                masked_ending=r"\bkończąc\w* się na",
@@ -1803,7 +1850,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
            waiver=r"danış(?:ıl)?madan|danışmaksızın|onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
-           credential=r"güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           credential=r"kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -1818,10 +1865,13 @@ LANGUAGES = {t.code: t for t in (
            exclusive=r"her zaman|yalnızca|sadece|daima|asla",
            vouching=r"güvenli\w*|doğrulanmış|güvenilir",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
-           street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|kat|blok",
-           permission=r"\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
+           street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|blok",
+           permission=r"yeşil ışık|\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
            behalf=r"adına|yerine",
            limit=r"kadar|altında\w*|en fazla",
+           card_code=r"kart güvenlik kodu",
+           switch_on=r"evet|açık|gerekli",
+           count_unit=r"kat\w*|yıl\w*|ay\w*|hafta\w*|gün\w*|saat\w*|dakika\w*|kez|kere|çocu\w+|kişi\w*",
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
@@ -1831,8 +1881,6 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
-               count_unit=r"yıl\w*|kez",
-               affirmative=r"evet|açık",
                vocative_title=r"Sayın",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
@@ -1849,7 +1897,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -1868,9 +1916,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
-           permission=r"разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           permission=r"зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
+           card_code=r"cvv-код|cvc-код|код безопасности карты",
+           switch_on=r"да|вкл|включен\w*|обязательн\w*|da",
+           count_unit=r"этаж\w*|лет|год\w*|месяц\w*|недел\w+|дн\w+|час\w*|минут\w*|раз\w*|дет\w+|человек\w*",
            switch=r"да|нет|вкл|выкл|da|net",
            greeting=r"здравствуйте|привет|добрый (?:день|вечер)|доброе утро|уважаем\w+|дорог\w+",
            reader=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё",
@@ -1880,8 +1931,6 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
-               count_unit=r"лет|год\w*|раз\w*",
-               affirmative=r"да|вкл|da",
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
@@ -1897,7 +1946,7 @@ LANGUAGES = {t.code: t for t in (
            credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
-           contact=r"住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
+           contact=r"LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
@@ -1909,9 +1958,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"安全|検証済み|信頼できる",
            venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
            street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
-           permission=r"てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
-           behalf=r"代わりに|代理で|代行",
+           permission=r"かまわない|構いません|かまいません|一任|てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
+           behalf=r"の判断で|独断で|代わりに|代理で|代行",
            limit=r"まで|以下|未満|以内",
+           card_code=r"CVV2?|CVC2?|セキュリティコード",
+           switch_on=r"はい|オン|有効|必要",
+           count_unit=r"階|年|か月|ヶ月|週|日|歳|才|時間|時|分|回|人|個|件|円",
            switch=r"はい|いいえ|オン|オフ|有効|無効|不要|必要",
            greeting=r"こんにちは|こんばんは|おはようございます|[^、,\s]{1,20}?(?:様|さん)",
            reader=r"あなた|お客様|様",
@@ -1921,8 +1973,6 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
-               count_unit=r"[年月日歳才時分回人個件円]",
-               affirmative=r"はい|オン|有効|必要",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -1938,7 +1988,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
-           credential=r"密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           credential=r"助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
@@ -1953,9 +2003,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"安全|已验证|可信",
            venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
            street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
-           permission=r"允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
+           permission=r"全权|自行决定|允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
            behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
            limit=r"以下|以内|低于|不超过",
+           card_code=r"CVV2?|CVC2?|安全码|CVV码",
+           switch_on=r"是|开|开启|需要|shi",
+           count_unit=r"楼|层|年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
            greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
            reader=r"您|你",
@@ -1969,8 +2022,6 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
-               count_unit=r"[岁元]",
-               affirmative=r"是|开",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
                masked_ending=r"尾号",
@@ -2018,23 +2069,26 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           credential=r"복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
-           contact=r"주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
+           contact=r"카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
            change=r"새|변경|업데이트|바뀌",
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
-           negation=r"끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
+           negation=r"말라\w*|마라|끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
            user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
            steer=r"추천|권하|권장",
            exclusive=r"항상|만 |만을|오직|늘",
            vouching=r"안전|검증된|신뢰할",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
-           street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|번지",
-           permission=r"알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
+           street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|\d+번지",
+           permission=r"재량|알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
            behalf=r"대신|대리로",
            limit=r"이하|미만|까지",
+           card_code=r"CVV2?|CVC2?|CVC ?번호|CVV ?번호|보안 ?코드",
+           switch_on=r"예|네|켜짐|필요",
+           count_unit=r"층|년|개월|주|일|살|시간|시|분|번(?!지)|회|명|개|원",
            switch=r"예|아니요|아니오|네",
            greeting=r"안녕하세요|[^,\s]{1,20}님",
            reader=r"고객님|당신|님",
@@ -2044,8 +2098,6 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
-               count_unit=r"[살번회시분원층개명]",
-               affirmative=r"예|네",
                clock_suffix=r"시",
                name_honorific=r"님|씨",
                masked_ending=r"끝자리",
@@ -2060,7 +2112,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           credential=r"عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -2076,9 +2128,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"آمن\w*|موثوق\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           permission=r"الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
+           card_code=r"CVV2?|CVC2?|رمز الأمان|رمز التحقق من البطاقة",
+           switch_on=r"نعم|مطلوب",
+           count_unit=r"الطابق|طابق|سنة|سنوات|عام|أعوام|شهر|أشهر|أسبوع|يوم|أيام|ساعة|ساعات|دقيقة|دقائق|مرة|مرات|أطفال",
            switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|مرحبًا|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
@@ -2091,7 +2146,6 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
-               affirmative=r"نعم",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
@@ -2102,7 +2156,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -2116,9 +2170,12 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"सुरक्षित|सत्यापित|भरोसेमंद",
            venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
            street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
-           permission=r"अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
+           permission=r"खुली छूट|हरी झंडी|अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
            behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
            limit=r"तक|से कम",
+           card_code=r"CVV2?|CVC2?|सीवीवी",
+           switch_on=r"हाँ|हां|ज़रूरी|जरूरी|haan|han",
+           count_unit=r"मंजिल|मंज़िल|साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
            greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
@@ -2128,7 +2185,6 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
-               affirmative=r"हाँ|हां|haan",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
@@ -2156,14 +2212,16 @@ class _CompiledTable:
             # A risk word may end a hyphenated compound ("Online-Banking-Passwort", "Kreditkarten-PIN",
             # "SEPA-Konto"): the compound names the same thing; other words stand alone.
             before = r"(?<![\w'’])" if kind in _COMPOUND_HEADS else r"(?<![\w'’-])"
-            # or right after an elided article or preposition: "l'assistant", "dell'assistente"
-            before = rf"(?:{before}|(?<=\b[ldjmnstcLDJMNSTC]['’])|(?<=\b(?:qu|Qu)['’])|(?<=ll['’]))"
+            if self._table.code in ("fr", "it"):  # an elided article or conjunction: "qu'aucune", "l'assistente"
+                before = rf"(?:{before}|(?<=\b[lLdDnNsSjJcCmMtT]['’])|(?<=\b[qQ]u['’])|(?<=ll['’]))"
+            self._compiled[kind] = None if source is None else re.compile(
+                f"(?i){before}(?:{source})(?![\\w'’-])" if self._table.script is None or self._table.code == "ru"
+                else f"(?i)(?:{source})")
             # In a table of another script the Latin-letter edges bind only a match that begins or
             # ends with a Latin letter: "Ada住在..." has "住在" right after the name's "a" (see
             # _EdgedPattern).
-            self._compiled[kind] = None if source is None else (
-                re.compile(f"(?i){before}(?:{source})(?![\\w'’-])") if self._table.script is None or self._table.code == "ru"
-                else _EdgedPattern(re.compile(f"(?i)(?:{source})")))
+            if self._compiled[kind] is not None and self._table.script is not None and self._table.code != "ru":
+                self._compiled[kind] = _EdgedPattern(self._compiled[kind])
         found = self._compiled[kind]
         return default if found is None else found
 
@@ -2655,6 +2713,25 @@ def _routing(flat: str) -> bool:
                or not _ONE_EVENT.match(flat, m.end()) for m in _rule("routing").finditer(flat))
 
 
+
+
+# A term of one record: "must be returned by 30 June", "muss bis 15. Mai bezahlt werden", "doit être
+# retiré avant le 3 juin": what is due of one order or booking, with its date.
+_DEADLINE = _LazyPattern(lambda: re.compile(
+    rf"(?i)\b{_alternation('deadline_word')}\s+(?:{_alternation('date_article')}\s+)?(?:\d|{_alternation('weekday')}\b|"
+    rf"{_alternation('month_prefix')}[a-z]*\b|{_alternation('tomorrow')}\b)"))
+
+
+def _deadline(text: str) -> bool:
+    """Whether a rule-shaped text is one record's deadline (_DEADLINE, a thing the user is party
+    to before it, no "always", "every", "all" ...): "Your Amazon order of 3 items must be returned
+    by 30 June to qualify for a refund" is a term of that order, no standing rule."""
+    flat = canonical(text)
+    return bool(_DEADLINE.search(flat)) and not _rule("habitual").search(flat) and bool(
+        re.search(rf"(?i)\b(?:your|the|this|votre|ihr\w*|tu|su)\s+(?:[\w-]+\s+){{0,2}}?(?:{_alternation('party_noun', 'en')}|"
+                  rf"{_alternation('party_noun', 'de')}|{_alternation('party_noun', 'fr')}|{_alternation('party_noun', 'es')})s?\b", flat))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -2856,7 +2933,7 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if any(not _of_relative(m, flat) for m in pattern.finditer(flat)):
+            if any(not _not_a_claim(m, flat) for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -2872,6 +2949,24 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
             if noun.search(label):
                 return topic
     return None
+
+
+def _not_a_claim(m: re.Match, flat: str) -> bool:
+    """Whether a user-owned claim's match is none: it ends on a relative whose own business
+    follows (_of_relative); its noun only modifies a thing the user is party to ("Your phone
+    bill is ready", "your email receipt": rule party_noun); or its reference is the reader of
+    how-to text ("download your boarding pass to your phone", "laden Sie Ihre Bordkarte auf Ihr
+    Handy": _HOW_TO_BEFORE)."""
+    if _of_relative(m, flat):
+        return True
+    for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+        at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
+        if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
+            return True
+    if re.match(rf"(?i)\s+(?:{_alternation('party_noun', 'en')})s?\b", flat[m.end():]) and m.group().split()[-1].isalpha():
+        return True
+    ref = re.search(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group())
+    return bool(ref) and _HOW_TO_BEFORE.search(flat, 0, m.start() + ref.start()) is not None
 
 
 def _of_relative(m: re.Match, flat: str) -> bool:
@@ -2951,7 +3046,13 @@ def _spelled_forms(names) -> tuple:
     """name_forms, each Latin form spelled in Cyrillic letters (_cyrillic: "Ada" -> "Ада"), and a
     one-word name ending in "a" in the cases Polish and Russian decline it to ("Ady", "Adę",
     "Adą"; "Ады", "Аде", "Аду", "Адой": "На просьбу Ады ..."): the forms every check that looks
-    for the user reads."""
+    for the user reads. Cached per tuple of names (a review asks for them a dozen times)."""
+    names = tuple(names or ())
+    return _spelled_forms_of(names) if all(isinstance(n, str) for n in names) else _spelled_forms_of.__wrapped__(names)
+
+
+@functools.lru_cache(maxsize=256)
+def _spelled_forms_of(names: tuple) -> tuple:
     forms = name_forms(names)
     spelled = [c for c in map(_cyrillic, forms) if c and c not in forms]
     declined = [f[:-1] + ending for f in forms + tuple(spelled) if " " not in f and len(f) > 2
@@ -3171,6 +3272,13 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     forms = _spelled_forms(names)
     lang = language_of(flat)
     event = _event(flat) or _notice(flat)
+    # Text written to its reader ("you", "your") is a record addressed to them, unless it says
+    # what stands for them ("always", "from now on", "usual": _HABITUAL, _STANDING), gives a field
+    # of theirs its value ("Your diet is vegan": _FIELD_VALUE) or names a user-owned field ("your
+    # delivery address": _OWNED_NOUNS). Who the user is stays identity_claim's and user_owned's, a
+    # value the risk classes'.
+    steady = not (
+        _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat) or (_W("standing_modifier") - {"next"}) & set(_words(flat)))
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
@@ -3194,6 +3302,9 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _rule("role_noun").search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
+        if word.lower() in _all_words("addressed_reader") and steady and not _FIELD_VALUE.match(after) \
+                and not _OWNED_NOUNS.search(after):
+            continue  # "Your headphones will ship within 48 hours", "You've used 18GB": a record to its reader
         return word
     if lang in ("en", None):
         label, body = _split_label(_unquote(flat)[0])
@@ -3237,7 +3348,15 @@ _GENERIC_READER_BEFORE = _LazyPattern(lambda: re.compile(
 # preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
 # a risk class's, and who the user is still identity_claim's.
 _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
-    rf"(?:^|[.!?:;]\s+)\W*{_alternation('how_to_step')}$|{_alternation('how_to_verb_before')}"))
+    rf"(?:^|[.!?:;,]\s+)\W*{_alternation('how_to_step')}$|{_alternation('how_to_verb_before')}"))
+# The second person a tool writes to, as a word of its own (not a name or a role: "the user",
+# "the account holder" are told about, not written to).
+# A field's value given to the reader: "Your customer number is 448120937.", "Your diet is vegan.",
+# "Your seat preference is window." (not where something is or when: "is on Wednesday", "is ready",
+# nor a price: "your renewal quote is £412.60").
+_FIELD_VALUE = _LazyPattern(lambda: re.compile(
+    rf"(?i)\s+(?:[\w'’-]+\s+){{0,2}}?{_alternation('present_copula')}\s+(?:{_alternation('still_word')}\s+)?"
+    rf"(?!{_alternation('not_a_value')}\b)(?![$€£¥₹]|\d[\d.,]*\s?(?:[$€£¥₹]|eur|gbp|usd)\b)"))
 
 
 def _user_references(flat: str, forms: tuple, lang: str | None):
@@ -3252,7 +3371,7 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(rf"\s*{_alternation('name_honorific')}?\s*[,，、،]", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        if re.match(rf"\s*{_alternation('name_honorific')}?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _all_words("reader_word") \
@@ -3276,7 +3395,7 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
 # husband is Victor Frank", "your son's nanny is Oriel Dane", "Ihr Sohn heißt ...") or a
 # user-owned field of theirs ("your son's name", "your mother's phone").
 _IDENTIFYING = _LazyPattern(lambda: re.compile(
-    rf"(?i)(?:['’]s?\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_alternation('copula')}\s+(?:{_alternation('now_word')}\s+)?"
+    rf"(?i)\s*(?:['’]s?\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_alternation('copula')}\s+(?:{_alternation('now_word')}\s+)?"
     rf"(?-i:[A-ZÀ-Þ])|{_alternation('naming_verb')}\b)|['’]s?\s+(?:\w+\s+)?{_alternation('relative_field')}\b"))
 # How a possessed thing leads to its owner before the owner's possessive: "L'école de votre fille",
 # "El colegio de tu hijo", "Die Schule Ihrer Tochter" (a noun, then the genitive "Ihrer").
@@ -3300,7 +3419,7 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
         family = _FAMILY.get(code)
         if family is None and "family" in LANGUAGES[code].patterns:
             # a whole word, or one with its possessive ("daughter's"), unlike _COMPILED's words
-            edge = r"(?=['’]s\b|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""
+            edge = r"(?=['’]|[^\w'’-]|$)" if LANGUAGES[code].script is None or code == "ru" else ""  # "parents'"
             family = _FAMILY[code] = re.compile(rf"(?i)(?:{LANGUAGES[code].patterns['family']}){edge}")
         m = family.match(after, lead.end()) if family is not None else None
         if not m or _IDENTIFYING.match(after, m.end()):
@@ -3309,7 +3428,10 @@ def _relative(after: str, lang: str | None, before: str = "", word: str = "") ->
             tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")) and not re.search(r"(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+$", before))
         # Chinese may leave 的 out before the relative's thing ("您儿子班级的家长会"), not before a verb
         # that says who they are ("您儿子是 ...", "叫 ...")
-        if re.match(r"['’]s\b|\s*(?:的|の|의)", after[m.end():]) or genitive or (
+        # To its reader, "Your daughter has been selected for the team" is news of the relative; of
+        # a named user ("Ada's son attends Brookfield Academy") it is a claim about her family.
+        addressed = word.lower() in _all_words("addressed_reader")
+        if re.match(r"['’](?:s\b)?|\s*(?:的|の|의)", after[m.end():]) or genitive or addressed or (
                 code == "zh" and re.match(r"(?![是叫为名称])[\u3400-\u9fff]", after[m.end():])):
             return m
     return None
@@ -3335,12 +3457,6 @@ _CLOCK = _LazyPattern(lambda: re.compile(
     rf"(?i)\b\d{{1,2}}[:.h]\d{{2}}\b|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
 
 
-# A unit or a counter right after a number ("%", "km", "Uhr", "years", "fois", "лет", "年", "번"; rule
-# count_unit): a measure or a count, no identifier.
-_UNIT_AFTER = _LazyPattern(lambda: re.compile(
-    rf"(?i)\s?(?:%|€|\$|£|km|m²|kg|cm|mm|min\w*|h\b|{_alternation('count_unit')})"))
-
-
 def _appointment(after: str) -> bool:
     """Whether the words after a possessive name an appointment: the rest of its sentence gives a
     day or date and a clock time ("Your haircut with Jess at Salon Nine is on Thursday at 17:15"),
@@ -3353,7 +3469,7 @@ def _appointment(after: str) -> bool:
 
 
 def _party(after: str, lang: str | None, before: str = "", word: str = "") -> bool:
-    """Whether the words after a possessive name a thing the user is party to (_PARTY_NOUNS)
+    """Whether the words after a possessive name a thing the user is party to (rule party_noun)
     and end its noun phrase there."""
     nouns = _alternation("party_noun", lang if _has_rule("party_noun", lang) else "en")
     if re.match(r"\s+[A-Z][A-Za-z-]{1,11}\s+(?:n[°º.]\s*)?\d{2,}\b", after):
@@ -3544,8 +3660,10 @@ RISK_CLASSES = (
                                    r"\bAKIA[0-9A-Z]{16}\b|\bxox[abpr]-[A-Za-z0-9-]{10,}\b"),
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*"),
-                  ("secret_shape", "")),  # in a model's note: a password's shape (see _SECRET_SHAPE)
-              words=("credential",),
+                  ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
+                  # a licence or product key: four or more dashed groups of capitals and digits
+                  ("product_key", r"\b(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,7}\b")),
+              words=("credential", "card_code"),
               key_words=frozenset("password passcode passphrase passwd pwd pw pass pin otp token secret apikey api_key login username "
                                   "recovery 2fa mfa credential credentials".split()),
               needs=("secret",)),
@@ -3565,7 +3683,10 @@ RISK_CLASSES = (
                                   "required".split())),
     RiskClass("hidden_text", "hidden, encoded or disguised text",
               structure=(("hidden_markup", r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\b|"
-                                           r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b"),
+                                           r"opacity\s*:\s*0(?:\.0+)?\b|<!--|\bhidden\s*=|color\s*:\s*(?:white|#fff(?:fff)?)\b|"
+                                           # text no one sees: transparent, a pixel high, moved off the page
+                                           r"color\s*:\s*transparent|font-size\s*:\s*[0-2](?:\.\d+)?px|"
+                                           r"(?:left|top|text-indent)\s*:\s*-\d{3,}|<\w+[^<>]*\shidden(?:\s|>|/)"),
                # a Markdown comment, which no renderer shows: "[//]: # (...)", "[comment]: <> (...)"
                ("encoded_text", ""),  # a base64 token that decodes to readable text (see _encoded_text)
                ("markdown_comment", r"(?i)(?<!\S)\[(?://|comment|_|#)?\]:\s*(?:#|<>)\s*[(\"']"),
@@ -3575,6 +3696,9 @@ RISK_CLASSES = (
 RISK_CLASS_NAMES = tuple(c.name for c in RISK_CLASSES)
 _APPROVAL_KEYS = frozenset("confirm confirmation confirmations approval approve approved require required".split())
 _ASKING_KEYS = frozenset("confirm confirmation confirmations require required ask verify verification".split())
+# A setting's value that keeps a step on, in any table (LanguageTable switch_on): an approval key so set asks for it.
+_AFFIRMATIVE = _LazyPattern(lambda: re.compile(
+    "(?i)(?:" + "|".join(t.patterns["switch_on"] for t in LANGUAGES.values() if "switch_on" in t.patterns) + ")$"))
 
 # The combining marks of the scripts written with them (Mn, Mc: Devanagari and Bengali vowel
 # signs, virama, Arabic harakat ...): \w has none, so "पुष्टि_आवश्यक" was no key. From U+0300 to
@@ -3608,9 +3732,34 @@ _SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
 # (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
 # before its word: "1Password".)
-# A PIN or code read out with spaces between its digits ("8 4 1 7", "73 91 04"): four digits or
+# A PIN or code read out with spaces or dashes between its digits (not dots: "192.168.0.1") ("8 4 1 7", "73 91 04", "5-8-2-1"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
-_SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?: \d{1,3}){1,5}(?![ .,:/-]?\d)")
+# A password's shape: a token of 8 to 40 characters with a letter, a digit and a symbol a password
+# rule asks for ("Tr0mb0ne!Blue", "Kx8#mP2!vLq", "Maple&Fox_2291"), not an address, a link or
+# an amount. Counted in a model's note with no credential word beside it ("- wifi: Kx8#mP2!vLq"):
+# an assistant's note about the user has no other use for one. A tool's text may (a sample
+# password in a how-to), so there it needs the word.
+_SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
+                           r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
+# A messaging handle ("@ada_lov"): with a messaging app's name in a model's note, how the user is reached.
+_AT_HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z][\w.-]{2,}")
+def _handle_beside(flat: str, lang) -> bool:
+    """Whether a messaging handle follows a contact word (LanguageTable contact: "Telegram",
+    "LINE ID") within four words: "User's Telegram is @ada_lov"; "follows @nasa on Instagram"
+    names someone else's."""
+    if "@" not in flat:
+        return False
+    for code in dict.fromkeys(c for c in (lang, "en") if c in LANGUAGES):
+        pattern = _COMPILED[code].get("contact")
+        for m in pattern.finditer(flat) if pattern is not None else ():
+            if _AT_HANDLE.match(" ".join(flat[m.end():].split()[:4]).lstrip(":：-– ") or "") or any(
+                    _AT_HANDLE.match(w) for w in flat[m.end():].split()[:4]):
+                return True
+    return False
+
+
+_WORD_RUN = _LazyPattern(lambda: re.compile(rf"(?:[:：]|\b{_alternation('value_is')})\s*(?:[^\W\d_]{{3,8}}[ ,]+){{11,23}}[^\W\d_]{{3,8}}\b"))
+_SPACED_DIGITS = re.compile(r"(?<![\d.,:/-])\d{1,3}(?:([ -])\d{1,3})(?:\1\d{1,3}){0,4}(?![ .,:/-]?\d)")
 # An account handle a payment word may name beside it, in a model's note: an id of letters and
 # digits ("wxid_ada2026", "ada.l2026"), or digits in dotted groups with nine or more of them (a
 # Brazilian CPF as a PIX key, "123.456.789-09").
@@ -3650,15 +3799,6 @@ def _keys(text: str) -> list:
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
         out.append((words, m.group("setting"), " ".join(words)))
     return out
-
-
-# A password's shape: a token of 8 to 40 characters with a letter, a digit and a symbol a password
-# rule asks for ("Tr0mb0ne!Blue", "Kx8#mP2!vLq", "Maple&Fox_2291"), not an address, a link or
-# an amount. Counted in a model's note with no credential word beside it ("- wifi: Kx8#mP2!vLq"):
-# an assistant's note about the user has no other use for one. A tool's text may (a sample
-# password in a how-to), so there it needs the word.
-_SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
-                           r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
 
 
 _BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/])(?<!==)[A-Za-z0-9+/]{10,}={0,2}(?![A-Za-z0-9+/=])")  # "payload=..." too
@@ -3706,7 +3846,6 @@ def _venue_contacts(flat: str, lang) -> bool:
 # 56 78", "0532 123 45 67", "8 (916) 123-45-67", "090-1234-5678", "+91 98765 43210"), or run
 # together after "+" or a trunk "0". Not bound by \b: "携帯は090-..." has a letter right before it.
 _PHONE_SHAPE = re.compile(r"(?<![\w+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\w,/-]*\d)|(?<![\dA-Za-z+.,/-])\+?\(?\d[\d ().-]{7,20}\d(?![\dA-Za-z])")
-_AMOUNT_NEAR = re.compile(r"(?i)[$€£¥₹₽]|\b(?:eur|euro|euros|usd|gbp|chf|rub|inr|jpy|try|pln|zł|tl|руб\w*|рублей|ريال|रुपये|円|元|원)\b")
 
 
 def _phone_like(flat: str) -> bool:
@@ -3719,7 +3858,7 @@ def _phone_like(flat: str) -> bool:
             continue
         if not re.search(r"[ ().-]", found) and not re.match(r"\+|0|\u0660|\u0966", found):
             continue  # a run of digits without a trunk prefix is an account or an order, not a phone
-        if _AMOUNT_NEAR.search(flat[max(0, m.start() - 6):m.end() + 8]):
+        if _AMOUNT.search(flat[max(0, m.start() - 6):m.end() + 8]) or re.search(r"[$€£¥₹₽]", flat[max(0, m.start() - 3):m.end() + 3]):
             continue
         return True
     return False
@@ -3730,6 +3869,12 @@ def _phone_like(flat: str) -> bool:
 _ANY_DIGIT = re.compile(r"\d")  # phones and addresses have digits: most notes have none, and are spared the rest
 _HOUSE_NUMBER = re.compile(r"(?<![\d.,])\d{1,5}(?!e\b|er\b|ème|eme\b|st\b|nd\b|rd\b|th\b|[º°ª])[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?){0,2}"
                            r"(?![\d.,:]?\d)")  # not an ordinal: "le 11e arrondissement", "3rd floor"
+# What a number counts, in any table (LanguageTable count_unit), or a percentage, an amount, an area.
+_UNIT_AFTER = _LazyPattern(lambda: re.compile(r"(?i)\s?(?:[%€$£¥₹₽]|m²|" + "|".join(
+    f"(?:{src})" + ("" if t.script and t.code != "ru" else r"(?![\w'’])")
+    for t in LANGUAGES.values() if "count_unit" in t.patterns
+    for src in dict.fromkeys((t.patterns["count_unit"], _without_marks(t.patterns["count_unit"])))) + ")"))
+# (and in the skeleton's letters: _contact_value reads the skeleton too, "piętrze" as "pietrze")
 _POSTCODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\d-])\d{2}-\d{3} [A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+|(?<![\d-])\d{4}-\d{3} [A-Z][a-zãõçáéíóú]+|"
                        r"(?<!\d)\d{4} ?[A-Z]{2} [A-Z][a-z]+|(?<![\d-])\d{5}-\d{3}(?![\d-])")
 
@@ -3745,7 +3890,12 @@ def _street_address(flat: str, lang) -> bool:
         pattern = _COMPILED[code].get("street")
         if pattern is None:
             continue
-        if any(_number_beside(flat, m) for m in pattern.finditer(flat)):
+        # The house number's side: before the street in English and French ("12 Oak Road", "12 rue
+        # des Lilas", but "PO Box 12"), after it elsewhere ("Calle Mayor 14", "ul. Długa 5", "建国路88号");
+        # "Route 66" or "ha visto 3 film via streaming" is none.
+        before = code in ("en", "fr")
+        if any(_number_beside(flat, m, 1 if "box" in m.group().lower() else 0 if before else 4, 3 if before else 0)
+               for m in pattern.finditer(flat)):
             return True
     return False
 
@@ -3816,10 +3966,14 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(flat)) or any(
-        sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
+    secret = bool(_SECRET.search(_MASKED.sub(" ", flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang))
+    # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
+    # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
+    # twenty-four short words after a colon or "is".
+    secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
+        re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
@@ -3842,7 +3996,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     continue
                 return risk.name, f"{risk.name}.{rule}"
         met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
-                   "contact_value": _contact_value(flat, lang, number, beside=source == "model") or (keyed_contact and bool(re.search(r"\d", flat))),
+                   "contact_value": _contact_value(flat, lang, number, beside=source == "model")
+                   or (source == "model" and _handle_beside(flat, lang)) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
         if not met:
@@ -3864,10 +4019,16 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
             # kept is no waiver, unless the key says not, skip or auto. A key that grants one
             # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
-            asks = bool(setting and re.match(rf"(?i){_alternation('affirmative')}$", setting) and _ASKING_KEYS & set(words)) and not (
-                _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
-                or {"auto", "pre", "skip", "no", "approve", "approved", "approval"} & set(words))
-            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting or asks else risk.key_words)
+            # Likewise a key that grants or skips one set off ("auto_renew": false, "skip_2fa": false).
+            on = bool(setting and _AFFIRMATIVE.match(setting))
+            off = bool(setting and not on and not setting[0].isdigit())
+            granting = bool(_key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                            or _key_hit(key, "permission") or {"auto", "pre", "skip", "no", "approve", "approved", "approval",
+                                                                "autoapprove"} & set(words))
+            asks = (on and bool(_ASKING_KEYS & set(words)) and not granting) or (off and granting)
+            if asks:
+                continue
+            hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
             for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):
@@ -3890,7 +4051,10 @@ def _languages_in(flat: str) -> tuple:
     """The Latin-script languages any of whose function words occur in the text (a text the
     tie rules of language_of read as another language is still read in these). Cached: a review
     asks it of the same text and key many times (every table's _table_hit)."""
-    found = {lang for w in _WORD.findall(flat.lower().replace("’", "'")) for lang in _LANGUAGES_OF.get(w, ())}
+    words = _WORD.findall(flat.lower().replace("’", "'"))
+    # an elided article is a word of its own: "l'utente" has the Italian and French "l'"
+    words += [w[:w.index("'") + 1] for w in words if "'" in w]
+    found = {lang for w in words for lang in _LANGUAGES_OF.get(w, ())}
     found |= {lang for lang, cues in _LETTER_CUES.items() if any(c in flat for c in cues)}
     return tuple(sorted(found))
 
@@ -4272,7 +4436,7 @@ class ProvenanceGate:
                                 rule=f"hidden_text.{hidden.replace(' ', '_')}")
             return Decision("accept", "trusted", "user_statement", claim=claim)
         model = candidate.source == "model" and self.model_writes == "inferred"
-        names = self.names(candidate.user)
+        names = given = self.names(candidate.user)
         names += transliterated_names(text, names)  # "アダ・ラブレス様", "에이다 님": the user by sound
 
         def hold(reason, risk=None, rule=None):
@@ -4324,7 +4488,9 @@ class ProvenanceGate:
         # of them, and the rest is a fact.
         if claim == "user_preference" and (hooked or _rule("trusted_source").search(text) or about_user(text, names=names)):
             return hold("tool_preference", "standing_instruction", "tool_preference")
-        owned = user_owned(candidate.text, candidate.attribute, names=names, owned_attributes=self.owned_attributes,
+        # user_owned's claim shapes read English, French, German, Spanish and Chinese, where the user's
+        # name is written as given (and its patterns are compiled once per set of names)
+        owned = user_owned(candidate.text, candidate.attribute, names=given, owned_attributes=self.owned_attributes,
                            owned_claims=self.owned_claims)
         if owned:
             return hold("user_owned", None, f"user_owned.{owned}")
@@ -4340,7 +4506,7 @@ class ProvenanceGate:
                     and not _refers_to_user(text, names, language_of(text)) else
                     "contact_route" if unplaced == "routing_change" else "standing_instruction")
             return hold(unplaced, risk, f"{risk}.{unplaced}")
-        if claim == "procedure":
+        if claim == "procedure" and not _deadline(text):
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")

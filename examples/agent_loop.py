@@ -21,7 +21,9 @@ Per turn (Agent.turn):
    of another record), else its record's key in a tool document (fields()), per sender: so
    GuardGate supersedes when the same authenticated sender changes its own value, and contests
    anyone else's; a sender's change notice that names no record takes the key of its only
-   record with that field. When the user says that something changed or was wrong ("sorry, I
+   record with that field. A label line ("Employer: Initech") is judged, and stored, with the
+   heading of its record ("Customer record - Ada Lovelace") when only the two together carry a
+   risk class or say who the user is (Agent._in_record). When the user says that something changed or was wrong ("sorry, I
    meant 24 November", "it's moved to ...", "I rang them and moved it to ..."), the statement
    it changes is found by shared words, or as the only recent one when the user points back
    ("it", "that"); ties change nothing. The user's own statement is written again with the new
