@@ -1490,17 +1490,8 @@ def waived(text: str, lang: str | None) -> str | None:
     if lang not in LANGUAGES or _LABEL_START.match(text):
         codes += [c for c, t in LANGUAGES.items() if t.script is None]
     for code in dict.fromkeys([c for c in codes if c in LANGUAGES]):
-        table = LANGUAGES[code].patterns
-        neg, appr = table.get("negation"), table.get("approval")
-        if not neg or not appr:
-            continue
-        edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-        # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
-        end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
-        pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
-        if code in _NEGATION_AFTER:
-            pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
-        if re.search(pattern, text):
+        pattern = _waived_prose(code)
+        if pattern is not None and pattern.search(text):
             return f"{code}.waiver"
     # A label that names an approval, its value negated, in any table (a short label tells no
     # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
@@ -1510,6 +1501,23 @@ def waived(text: str, lang: str | None) -> str | None:
             if pattern.search(text):
                 return f"{code}.waiver"
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def _waived_prose(code: str):
+    """waived's sentence form for one table, compiled once: a negation a few words before an
+    approval word, or after it in the languages that place it there."""
+    table = LANGUAGES[code].patterns
+    neg, appr = table.get("negation"), table.get("approval")
+    if not neg or not appr:
+        return None
+    edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
+    # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
+    end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+    pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
+    if code in _NEGATION_AFTER:
+        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
+    return re.compile(pattern)
 
 
 def _waived_labels() -> dict:
@@ -1564,7 +1572,7 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
         # 150 €", "يسمح للمساعد بدفع الفواتير". "User wants the assistant to be brief" gives none.
         # Not in a tool's text, where "the travel agent may call you" is a business's notice.
         for code in () if not leave else dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
-            if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
+            if table_match(part, "assistant", lang=code) and table_match(part, "permission", lang=code) and (
                     re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)
                     or table_match(part, "behalf", lang=code)):
                 return f"{code}.permission"
@@ -3103,6 +3111,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # twenty-four short words after a colon or "is".
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
+    kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
@@ -3145,28 +3154,34 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:"),
-            # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
-            # kept is no waiver, unless the key says not, skip or auto. A key that grants one
-            # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
-            # Likewise a key that grants or skips one set off ("auto_renew": false, "skip_2fa": false).
-            on = bool(setting and _AFFIRMATIVE.match(setting))
-            off = bool(setting and not on and not setting[0].isdigit())
-            granting = bool(_key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
-                            or _key_hit(key, "permission") or {"auto", "pre", "skip", "no", "approve", "approved", "approval",
-                                                                "autoapprove"} & set(words))
-            asks = (on and bool(_ASKING_KEYS & set(words)) and not granting) or (off and granting)
-            if asks:
+            # nor when its setting keeps the step (see _keeps_the_step).
+            if setting and key in kept:
                 continue
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
     return None
 
 
+def _keeps_the_step(words, setting: str, key: str) -> bool:
+    """Whether a switch key's setting keeps a confirmation: a key that asks for one set on
+    ("confirm_before_delete": true), or one that grants or skips it set off ("auto_renew": false,
+    "skip_2fa": false). A key that grants one set on ("zahlung_freigeben": true), one that asks
+    set off ("require_confirmation": false) or a limit (a number) waives it."""
+    on = bool(_AFFIRMATIVE.match(setting))
+    if not on and setting[0].isdigit():
+        return False
+    granting = bool({"auto", "pre", "skip", "no", "approve", "approved", "approval", "autoapprove"} & set(words)
+                    or _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                    or _key_hit(key, "permission"))
+    return (on and bool(_ASKING_KEYS & set(words)) and not granting) or (not on and granting)
+
+
+@functools.lru_cache(maxsize=4096)
 def _key_hit(key: str, kind: str) -> str | None:
     """The table rule by which a key ("validation requise", "確認要否") names `kind`, read in every
     table: a JSON blob or a key=value line has no function words to tell its language by
