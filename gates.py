@@ -1211,7 +1211,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
-           negation=r"オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+           negation=r"fuyou|fuyō|iranai|nashi|オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
            steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
@@ -1246,7 +1246,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
-           negation=r"不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
+           negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
            user_role=r"用户(?!名|手册|协议|ID)",
            steer=r"推荐|建议|推介",
            exclusive=r"总是|一律|只|仅|始终|永远",
@@ -1527,8 +1527,8 @@ def _waived_labels() -> dict:
         neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
         edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
         if neg and appr:
-            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
-                                   rf"{edge}(?:{neg}){end}")
+            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*[\"']?(?:\S+\s+){{0,2}}?"
+                                   rf"{edge}(?:{neg}){end}")  # a JSON value's quote too: {{"kakunin": "fuyou"}}
     return out
 
 
