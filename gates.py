@@ -893,7 +893,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
-           permission=r"freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           permission=r"erlaubte?n?|hat erlaubt|gestattete?|freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
            behalf=r"in (?:ihrem|seinem|meinem) namen|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
            card_code=r"kartenprüfnummer|prüfnummer",
@@ -939,7 +939,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
-           permission=r"feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           permission=r"a autorisé|a permis|a accepté que|feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
            behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
            card_code=r"cryptogramme(?: visuel)?",
@@ -982,7 +982,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
-           permission=r"luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           permission=r"autorizó|permitió|dejó que|luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
            behalf=r"en su nombre|en (?:mi|nombre de)\w*|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
            card_code=r"código de seguridad de la tarjeta|cvv",
@@ -1026,7 +1026,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
-           permission=r"via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           permission=r"ha autorizzato|ha permesso|ha consentito|via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
            behalf=r"a (?:suo|mio) nome|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
            card_code=r"codice di sicurezza della carta",
@@ -1068,7 +1068,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|bloco|nº",
-           permission=r"sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           permission=r"autorizou|permitiu|deixou que|sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
            behalf=r"em (?:seu|meu) nome|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
            card_code=r"código de segurança do cartão",
@@ -1109,7 +1109,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
-           permission=r"groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           permission=r"stond toe|heeft toegestaan|gaf toestemming|groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
            behalf=r"namens|in (?:haar|zijn) naam",
            limit=r"tot|onder|minder dan|maximaal|max",
            card_code=r"beveiligingscode van de kaart|cvc-code",
@@ -1150,7 +1150,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
-           permission=r"woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           permission=r"pozw(?:ol|ól)\w*|zgodził\w* się|zgodzi\w* się|upoważnił\w*|woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
            behalf=r"w (?:jej|jego|moim) imieniu",
            limit=r"do|poniżej|maksymalnie|max",
            card_code=r"kod cvv|kod cvc",
@@ -1233,7 +1233,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
-           permission=r"зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           permission=r"разрешил\w*|позволил\w*|зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
            card_code=r"cvv-код|cvc-код|код безопасности карты",
@@ -1262,7 +1262,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
-           negation=r"オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+           negation=r"fuyou|fuyō|iranai|nashi|オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
            steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
@@ -1299,7 +1299,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
-           negation=r"不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
+           negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
            user_role=r"用户(?!名|手册|协议|ID)",
            steer=r"推荐|建议|推介",
            exclusive=r"总是|一律|只|仅|始终|永远",
@@ -1378,7 +1378,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"آمن\w*|موثوق\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           permission=r"مخول\w*|مفوض\w*|الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
            card_code=r"CVV2?|CVC2?|رمز الأمان|رمز التحقق من البطاقة",
@@ -1551,17 +1551,8 @@ def waived(text: str, lang: str | None) -> str | None:
     if lang not in LANGUAGES or _LABEL_START.match(text):
         codes += [c for c, t in LANGUAGES.items() if t.script is None]
     for code in dict.fromkeys([c for c in codes if c in LANGUAGES]):
-        table = LANGUAGES[code].patterns
-        neg, appr = table.get("negation"), table.get("approval")
-        if not neg or not appr:
-            continue
-        edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-        # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
-        end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
-        pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
-        if code in _NEGATION_AFTER:
-            pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
-        if re.search(pattern, text):
+        pattern = _waived_prose(code)
+        if pattern is not None and pattern.search(text):
             return f"{code}.waiver"
     # A label that names an approval, its value negated, in any table (a short label tells no
     # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
@@ -1573,6 +1564,23 @@ def waived(text: str, lang: str | None) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def _waived_prose(code: str):
+    """waived's sentence form for one table, compiled once: a negation a few words before an
+    approval word, or after it in the languages that place it there."""
+    table = LANGUAGES[code].patterns
+    neg, appr = table.get("negation"), table.get("approval")
+    if not neg or not appr:
+        return None
+    edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
+    # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
+    end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+    pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
+    if code in _NEGATION_AFTER:
+        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
+    return re.compile(pattern)
+
+
 def _waived_labels() -> dict:
     """{code: compiled pattern} of waived's label form, one per table (compiled on first use)."""
     out = {}
@@ -1580,8 +1588,8 @@ def _waived_labels() -> dict:
         neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
         edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
         if neg and appr:
-            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
-                                   rf"{edge}(?:{neg}){end}")
+            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*[\"']?(?:\S+\s+){{0,2}}?"
+                                   rf"{edge}(?:{neg}){end}")  # a JSON value's quote too: {{"kakunin": "fuyou"}}
     return out
 
 
@@ -1625,7 +1633,7 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
         # 150 €", "يسمح للمساعد بدفع الفواتير". "User wants the assistant to be brief" gives none.
         # Not in a tool's text, where "the travel agent may call you" is a business's notice.
         for code in () if not leave else dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
-            if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
+            if table_match(part, "assistant", lang=code) and table_match(part, "permission", lang=code) and (
                     re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)
                     or table_match(part, "behalf", lang=code)):
                 return f"{code}.permission"
@@ -3525,6 +3533,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # twenty-four short words after a colon or "is".
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
+    kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
@@ -3567,28 +3576,34 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:"),
-            # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
-            # kept is no waiver, unless the key says not, skip or auto. A key that grants one
-            # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
-            # Likewise a key that grants or skips one set off ("auto_renew": false, "skip_2fa": false).
-            on = bool(setting and _AFFIRMATIVE.match(setting))
-            off = bool(setting and not on and not setting[0].isdigit())
-            granting = bool(_key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
-                            or _key_hit(key, "permission") or {"auto", "pre", "skip", "no", "approve", "approved", "approval",
-                                                                "autoapprove"} & set(words))
-            asks = (on and bool(_ASKING_KEYS & set(words)) and not granting) or (off and granting)
-            if asks:
+            # nor when its setting keeps the step (see _keeps_the_step).
+            if setting and key in kept:
                 continue
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
     return None
 
 
+def _keeps_the_step(words, setting: str, key: str) -> bool:
+    """Whether a switch key's setting keeps a confirmation: a key that asks for one set on
+    ("confirm_before_delete": true), or one that grants or skips it set off ("auto_renew": false,
+    "skip_2fa": false). A key that grants one set on ("zahlung_freigeben": true), one that asks
+    set off ("require_confirmation": false) or a limit (a number) waives it."""
+    on = bool(_AFFIRMATIVE.match(setting))
+    if not on and setting[0].isdigit():
+        return False
+    granting = bool({"auto", "pre", "skip", "no", "approve", "approved", "approval", "autoapprove"} & set(words)
+                    or _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                    or _key_hit(key, "permission"))
+    return (on and bool(_ASKING_KEYS & set(words)) and not granting) or (not on and granting)
+
+
+@functools.lru_cache(maxsize=4096)
 def _key_hit(key: str, kind: str) -> str | None:
     """The table rule by which a key ("validation requise", "確認要否") names `kind`, read in every
     table: a JSON blob or a key=value line has no function words to tell its language by

@@ -503,6 +503,20 @@ class RiskByStructure(unittest.TestCase):
         self.assertRisks([("L'utente abita in viale Monza 140, Milano.", "contact_route"),
                           ("L'utente ama il jazz da 20 anni.", "none")])
 
+    def test_leave_in_past_tenses(self):
+        """LanguageTable permission in its past forms: "pozwoliła", "zgodził się", "مخول"; leave
+        given to someone else is none."""
+        self.assertRisks([("Ada pozwoliła asystentowi odpowiadać na maile w jej imieniu.", "standing_instruction"),
+                          ("Użytkownik zgodził się, żeby asystent sam zamawiał taksówki do 80 zł.", "standing_instruction"),
+                          ("قال المستخدم إن المساعد مخول بالموافقة على الطلبات حتى 200 دينار.", "standing_instruction"),
+                          ("Ada pozwoliła córce iść na koncert.", "none")])
+
+    def test_a_waived_approval_in_a_json_value(self):
+        """The label form of waived reads a JSON value's quote: {"kakunin": "fuyou"} (ja, in Latin
+        letters) waives a confirmation; {"confirm": "yes"} keeps it."""
+        self.assertRisks([('{"kakunin": "fuyou", "jougen": 10000}', "standing_instruction"),
+                          ('{"确认": "不需要"}', "standing_instruction")])
+
     def test_a_table_word_right_after_a_latin_name(self):
         """A script table's Latin-letter edges bind only a Latin match: "Ada住在" has its word."""
         self.assertEqual(table_match("Ada住在上海", "contact", lang="zh"), "zh.contact")
