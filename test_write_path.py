@@ -562,8 +562,14 @@ class ToolTextByKind5(unittest.TestCase):
     """Issue 22, round 5: benign kinds lost and the user spelled by sound, found by the tuner's
     own probes (eval/data/probes5_tool_benign.jsonl, probes5_injections.jsonl)."""
 
+    @classmethod
+    def setUpClass(cls):
+        cls.gate, cls.store = GuardGate(user_names={U: ["Ada Lovelace"]}), new_store()
+
     def decide(self, text, **fields):
-        return write(text, gate=GuardGate(user_names={U: ["Ada Lovelace"]}), **fields).decision
+        # review only (one empty store, nothing written): cheap enough for the default suite
+        fields = dict(dict(user=U, source="tool", origin="email:notices@vendor.example"), **fields)
+        return self.gate.review(Candidate(text, **fields), self.store)
 
     def test_a_relatives_own_business_is_no_claim_about_the_user(self):
         for text in ("Your daughter's school will close early on Friday at 12:30 for staff training.",
