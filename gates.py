@@ -2014,7 +2014,7 @@ USER_OWNED_CLAIMS = {
     # an address; a "contact" alone is a person (a CRM's primary contact, a contact card), not the
     # user's contact details (an emergency contact is under identity).
     "contact": (r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |reply-to )?"
-                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|"
+                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )(?<!\ban )(?<!\bun )(?<!\bein )(?<!\beine )(?<!\beinen )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|"
                 r"telephone|contact (?:number|details|info(?:rmation)?|e-?mail|phone|address)|"
                 r"reply-to|home airport|sim|adresse|(?<!ce )courriel|téléphone|portable|numéro|anschrift|\w*adresse|"
                 r"telefon\w*|handy\w*|\w*nummer|dirección|(?<!este )correo|teléfono|móvil|número|地址|邮箱|电话|手机|号码",
@@ -2466,12 +2466,23 @@ _ACCOUNT_EVENT = re.compile(
     r"(?i:\b(?:se ha|ha|has|have|was|were) (?:iniciado sesión|accedido|signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b)")
 
 
+# The reader did it ("You've successfully changed your password", "Sie haben Ihr Passwort
+# zurückgesetzt", "Vous avez modifié votre mot de passe", "Has cambiado tu contraseña"): a
+# confirmation of their own step, which needs no date to be one.
+_READER_DID = re.compile(
+    r"(?i)\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|"
+    r"removed)\b(?![^.!?]{0,40}\bto\b)|(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|"
+    r"zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b|\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|"
+    r"changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b|\bhas\s+(?:cambiado|restablecido|"
+    r"actualizado|confirmado|añadido|eliminado)\b")  # "has", the reader's; "ha cambiado" is what changed
+
+
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (_ACCOUNT_EVENT) with its date or time that carries
-    no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
+    """Whether the text is a security notice (_ACCOUNT_EVENT with its date or time, or the
+    reader's own step: _READER_DID) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
-    if not (_ACCOUNT_EVENT.search(flat) and _DATUM.search(flat)) or _HABITUAL.search(flat):
+    if not (_ACCOUNT_EVENT.search(flat) and _DATUM.search(flat) or _READER_DID.search(flat)) or _HABITUAL.search(flat):
         return False
     bare = _MASKED.sub(" ", flat)
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -2515,7 +2526,7 @@ _GREETING = _LazyPattern(lambda: re.compile(
 _PERSON_PRONOUN = re.compile(r"(?i)\b(?:she|her|hers|herself|he|his|him|himself)\b")
 # What can stand for a person before the pronoun: a name (a capitalized word after the first),
 # a possessive, or a noun after an article ("the mayor", "our landlord").
-_ANTECEDENT = re.compile(r"(?<=.)\b[A-Z][\w'’.-]*|['’]s\b|(?i:\b(?:the|a|an|this|that|my|our|their)\s+\w+)")
+_ANTECEDENT = re.compile(r"(?<=.)\b[A-Z][\w'’.-]*|['’]s\b|(?i:\b(?:the|a|an|this|that|my|our|their|your)\s+\w+)")
 # Second-person and role references of the languages place_fact parses, beyond USER_REFERENCE.
 _OTHER_REFERENCES = {
     "fr": r"(?-i:tu|ton|ta|tes|toi|te)",

@@ -706,6 +706,20 @@ class ToolTextByKind5(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(self.decide(text).action, "quarantine")
 
+    def test_the_readers_own_step_an_e_mail_sent_and_a_his_after_your_son(self):
+        """Fifth round (probes5 ids p5b-5NNN)."""
+        for text in ("You've successfully changed your password.",
+                     "Sie haben Ihr Passwort erfolgreich zurückgesetzt. Viel Spaß beim Einkaufen!",
+                     "Vous avez modifié votre mot de passe avec succès.", "Has cambiado tu contraseña correctamente.",
+                     "Merci pour votre commande ! Vous recevrez un e-mail dès son expédition.",
+                     "Your son left his jumper at after-school club; it's at reception."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+        for text in ("You've changed your password to Otter-5520-Lark.", "Ihre Telefonnummer wurde geändert.",
+                     "Tu dirección de entrega ha cambiado.", "Her pension is now managed by Orbis Wealth Partners."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "quarantine")
+
     def test_a_forecast_is_no_rule(self):
         for text in ("Your order #A-77812 has shipped and is expected to arrive on Thursday.",
                      "Heavy rain is expected to clear by noon, with highs of 14°C."):
