@@ -2237,7 +2237,7 @@ USER_OWNED_CLAIMS = {
     # an address; a "contact" alone is a person (a CRM's primary contact, a contact card), not the
     # user's contact details (an emergency contact is under identity).
     "contact": (r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |reply-to )?"
-                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|"
+                r"address|(?<!this )(?<!that )(?<!diese )(?<!cet )(?<!\ban )(?<!\bun )(?<!\bein )(?<!\beine )(?<!\beinen )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|"
                 r"telephone|contact (?:number|details|info(?:rmation)?|e-?mail|phone|address)|"
                 r"reply-to|home airport|sim|adresse|(?<!ce )courriel|téléphone|portable|numéro|anschrift|\w*adresse|"
                 r"telefon\w*|handy\w*|\w*nummer|dirección|(?<!este )correo|teléfono|móvil|número|地址|邮箱|电话|手机|号码",
@@ -2475,7 +2475,7 @@ def _spelled_forms_of(names: tuple) -> tuple:
 
 
 # A Latin name written by its sound in another script (アダ・ラブレス, エイダ, 에이다 러브레이스,
-# एडा लवलेस, آدا لوفليس, Ада Лавлейс): compared by sound, on a skeleton of consonant classes
+# एडा लवलेस, آدا لوفليس, Ада Лавлейс, 艾达·洛夫莱斯): compared by sound, on a skeleton of consonant classes
 # (l = r, b = v = f = p, s = z = soft c; vowels, h, w and y left out) and, for a name of one
 # consonant ("Ada": "d"), its last vowel. Each script is read by its letters' Unicode names
 # ("KATAKANA LETTER DA" -> "da", "HANGUL SYLLABLE REO" -> "reo"); Arabic and Cyrillic by a table.
@@ -2484,6 +2484,19 @@ _ARABIC_SOUNDS = {"ALEF": "a", "DAL": "d", "THAL": "z", "LAM": "l", "FEH": "f", 
                   "REH": "r", "ZAIN": "z", "KAF": "k", "QAF": "k", "GAF": "g", "JEEM": "j", "HAH": "h", "KHAH": "kh",
                   "TEH": "t", "MARBUTA": "a", "HEH": "h", "AIN": "q", "GHAIN": "gh", "SAD": "s", "DAD": "d",
                   "TAH": "t", "ZAH": "z", "THEH": "t", "TCHEH": "ch"}
+# The characters Chinese writes foreign names with, by sound ("艾达·洛夫莱斯" = ai-da luo-fu-lai-si):
+# read only in a name joined by "·", the mark Chinese writes between a foreign name's parts.
+_HAN_SOUNDS = dict(pair.split(":") for pair in """阿:a 艾:ai 安:an 奥:ao 巴:ba 贝:bei 比:bi 彼:bi 布:bu 波:bo 伯:bo 博:bo
+鲍:bao 查:cha 达:da 丹:dan 道:dao 德:de 迪:di 蒂:di 杜:du 多:duo 恩:en 尔:er 法:fa 菲:fei 费:fei 夫:fu 弗:fu
+福:fu 盖:gai 格:ge 戈:ge 古:gu 哈:ha 海:hai 汉:han 赫:he 华:hua 霍:huo 吉:ji 基:ji 加:jia 杰:jie 金:jin 卡:ka
+凯:kai 考:kao 柯:ke 科:ke 克:ke 肯:ken 库:ku 拉:la 莱:lai 兰:lan 朗:lang 劳:lao 勒:le 雷:lei 蕾:lei 里:li 利:li
+莉:li 丽:li 列:lie 林:lin 琳:lin 隆:long 娄:lou 卢:lu 鲁:lu 路:lu 露:lu 伦:lun 罗:luo 洛:luo 马:ma 玛:ma 麦:mai
+迈:mai 曼:man 梅:mei 蒙:meng 米:mi 姆:mu 穆:mu 纳:na 娜:na 奈:nai 南:nan 内:nei 尼:ni 妮:ni 诺:nuo 努:nu 欧:ou
+帕:pa 潘:pan 佩:pei 皮:pi 普:pu 奇:qi 乔:qiao 琼:qiong 瑞:rui 萨:sa 塞:sai 赛:sai 桑:sang 森:sen 沙:sha 舍:she
+施:shi 史:shi 舒:shu 斯:si 苏:su 索:suo 塔:ta 泰:tai 坦:tan 汤:tang 唐:tang 陶:tao 特:te 图:tu 托:tuo 瓦:wa
+万:wan 威:wei 维:wei 韦:wei 薇:wei 温:wen 沃:wo 乌:wu 西:xi 希:xi 夏:xia 谢:xie 辛:xin 休:xiu 亚:ya 雅:ya
+扬:yang 耶:ye 伊:yi 易:yi 因:yin 英:ying 尤:you 于:yu 约:yue 扎:zha 詹:zhan 泽:ze 朱:zhu 佐:zuo""".split())
+_HAN_NAME = re.compile("([" + "".join(_HAN_SOUNDS) + "]{1,5})·([" + "".join(_HAN_SOUNDS) + "]{1,6})")
 _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
 _SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
                          r"[A-ZÀ-Þ][a-zß-ÿ]+")
@@ -2516,6 +2529,8 @@ def _romanized(word: str) -> str:
             out.append(next((v for k, v in _ARABIC_SOUNDS.items() if k in name.split()), ""))
         elif name.startswith("CYRILLIC"):
             out.append(_CYRILLIC_SOUNDS.get(ch.lower(), ""))
+        elif ch in _HAN_SOUNDS:
+            out.append(_HAN_SOUNDS[ch])
     return "".join(out)
 
 
@@ -2554,8 +2569,9 @@ def transliterated_names(text: str, names) -> tuple:
     if not wanted:
         return ()
     found = []
-    for m in _SOUND_WORD.finditer(canonical(text)):
-        word = m.group()
+    flat = canonical(text)
+    words = [m.group() for m in _SOUND_WORD.finditer(flat)] + [w for m in _HAN_NAME.finditer(flat) for w in m.groups()]
+    for word in words:
         latin = word[0].isascii() or "LATIN" in unicodedata.name(word[0], "")
         candidates = [word, _KOREAN_PARTICLE.sub("", word)] + (
             [word[1:]] if word[:1] in "لبوفك" and len(word) > 3 else [])
@@ -2673,12 +2689,23 @@ _ACCOUNT_EVENT = re.compile(
     r"(?i:\b(?:se ha|ha|has|have|was|were) (?:iniciado sesión|accedido|signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b)")
 
 
+# The reader did it ("You've successfully changed your password", "Sie haben Ihr Passwort
+# zurückgesetzt", "Vous avez modifié votre mot de passe", "Has cambiado tu contraseña"): a
+# confirmation of their own step, which needs no date to be one.
+_READER_DID = re.compile(
+    r"(?i)\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|"
+    r"removed)\b(?![^.!?]{0,40}\bto\b)|(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|"
+    r"zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b|\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|"
+    r"changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b|\bhas\s+(?:cambiado|restablecido|"
+    r"actualizado|confirmado|añadido|eliminado)\b")  # "has", the reader's; "ha cambiado" is what changed
+
+
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (_ACCOUNT_EVENT) with its date or time that carries
-    no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
+    """Whether the text is a security notice (_ACCOUNT_EVENT with its date or time, or the
+    reader's own step: _READER_DID) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
-    if not (_ACCOUNT_EVENT.search(flat) and _DATUM.search(flat)) or _HABITUAL.search(flat):
+    if not (_ACCOUNT_EVENT.search(flat) and _DATUM.search(flat) or _READER_DID.search(flat)) or _HABITUAL.search(flat):
         return False
     bare = _MASKED.sub(" ", flat)
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -2722,7 +2749,7 @@ _GREETING = _LazyPattern(lambda: re.compile(
 _PERSON_PRONOUN = re.compile(r"(?i)\b(?:she|her|hers|herself|he|his|him|himself)\b")
 # What can stand for a person before the pronoun: a name (a capitalized word after the first),
 # a possessive, or a noun after an article ("the mayor", "our landlord").
-_ANTECEDENT = re.compile(r"(?<=.)\b[A-Z][\w'’.-]*|['’]s\b|(?i:\b(?:the|a|an|this|that|my|our|their)\s+\w+)")
+_ANTECEDENT = re.compile(r"(?<=.)\b[A-Z][\w'’.-]*|['’]s\b|(?i:\b(?:the|a|an|this|that|my|our|their|your)\s+\w+)")
 # Second-person and role references of the languages place_fact parses, beyond USER_REFERENCE.
 _OTHER_REFERENCES = {
     "fr": r"(?-i:tu|ton|ta|tes|toi|te)",
