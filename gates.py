@@ -186,7 +186,16 @@ class _LazyPattern:
     def __getattr__(self, name):
         if self._pattern is None:
             self._pattern = self._build()
-        return getattr(self._pattern, name)
+        # Kept on the instance: the next use of .search or .match finds it without this call.
+        value = getattr(self._pattern, name)
+        setattr(self, name, value)
+        return value
+
+    def _reset(self):
+        """Forget the compiled pattern (a table changed): see _reset_tables."""
+        build = self._build
+        self.__dict__.clear()
+        self._build, self._pattern = build, None
 
 
 # --- what the canonical text hides ----------------------------------------------------------
@@ -713,7 +722,8 @@ class LanguageTable:
       how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ...");
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
-      account_event (a security notice: "Your password was changed on 3 May"), clock_word and
+      account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
+      reader's own step: "You've changed your password", "Has cambiado tu contraseña"), clock_word and
       clock_suffix ("9 am", "10 Uhr", "9時"), deadline_word, weekday and tomorrow (one
       record's deadline: "must be returned by 30 June", "bis zum 3. Mai"), present_copula,
       still_word and not_a_value (a field's value given to the reader: "Your diet is vegan", not
@@ -747,7 +757,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("value_is", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("reader_did", "value_is", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -954,6 +964,7 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
@@ -1035,7 +1046,7 @@ LANGUAGES = {t.code: t for t in (
                              r"week|event|summit|behaviou?r|engagement|retention|acquisition|base|persona|flow|"
                              r"test|study|studies|journeys|ratings?|reviews|comments|complaints|enquiries|inquiries|"
                              r"queries|lobby|pass|parking|bathroom|safety|education|records?",
-               antecedent=r"(?-i:(?<=.)\b[A-Z][\w'’.-]*)|['’]s\b|\b(?:the|a|an|this|that|my|our|their)\s+\w+",
+               antecedent=r"(?-i:(?<=.)\b[A-Z][\w'’.-]*)|['’]s\b|\b(?:the|a|an|this|that|my|our|their|your)\s+\w+",
                please=r"^\W*(?:please|kindly)\s+[a-z]+\b(?!\s+(?:note|find|see)\b)",
                whoever_asks=r"\b(?:anyone|someone|anybody|asks?|asked)\b",
                user_or_trusted=r"\buser\b|most trusted",
@@ -1170,10 +1181,7 @@ LANGUAGES = {t.code: t for t in (
                               r"licen[cs]e|insurance) (?:number|no|id)",
                identity_verbs=r"is called|was born|allergic|has (?:an? )?(?:\w+ ){0,2}(?:allergy|allergies|condition|"
                               r"disability)",
-               contact_nouns=r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |"
-                             r"reply-to )?address|(?<!this )(?<!that )(?<!diese )(?<!cet )e-?mail(?! (?:you|us|"
-                             r"me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|telephone|contact (?:number|"
-                             r"details|info(?:rmation)?|e-?mail|phone|address)|reply-to|home airport|sim",
+               contact_nouns=r"(?:e-?mail |postal |mailing |delivery |shipping |billing |home |work |forwarding |reply-to )?address|(?<!this )(?<!that )(?<!diese )(?<!cet )(?<!\ban )(?<!\bun )(?<!\bein )(?<!\beine )(?<!\beinen )e-?mail(?! (?:you|us|me|her|him|them)\b)|phone(?: number)?|mobile (?:number|phone|no)|telephone|contact (?:number|details|info(?:rmation)?|e-?mail|phone|address)|reply-to|home airport|sim",
                contact_verbs=r"lives (?:in|at)|resides|moved to|is (?:now )?(?:based|located) in|can be reached",
                payment_nouns=r"bank (?:account|details)|banking details|account (?:number|details)|iban|sort code|"
                              r"routing number|card (?:number|details)|paypal|venmo|zelle|(?:crypto )?wallet|payee|"
@@ -1232,7 +1240,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
-           permission=r"freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           permission=r"erlaubte?n?|hat erlaubt|gestattete?|freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
            behalf=r"in (?:ihrem|seinem|meinem) namen|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
            card_code=r"kartenprüfnummer|prüfnummer",
@@ -1258,6 +1266,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
                tomorrow=r"morgen",
                deadline_word=r"bis(?: zum)?",
@@ -1372,7 +1381,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
-           permission=r"feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           permission=r"a autorisé|a permis|a accepté que|feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
            behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
            card_code=r"cryptogramme(?: visuel)?",
@@ -1397,6 +1406,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
                tomorrow=r"demain",
                deadline_word=r"avant le|avant|d'ici le",
@@ -1508,7 +1518,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
-           permission=r"luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           permission=r"autorizó|permitió|dejó que|luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
            behalf=r"en su nombre|en (?:mi|nombre de)\w*|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
            card_code=r"código de seguridad de la tarjeta|cvv",
@@ -1533,6 +1543,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
                tomorrow=r"mañana",
                deadline_word=r"antes del?|hasta el",
@@ -1642,7 +1653,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
-           permission=r"via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           permission=r"ha autorizzato|ha permesso|ha consentito|via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
            behalf=r"a (?:suo|mio) nome|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
            card_code=r"codice di sicurezza della carta",
@@ -1707,7 +1718,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|bloco|nº",
-           permission=r"sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           permission=r"autorizou|permitiu|deixou que|sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
            behalf=r"em (?:seu|meu) nome|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
            card_code=r"código de segurança do cartão",
@@ -1763,7 +1774,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
-           permission=r"groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           permission=r"stond toe|heeft toegestaan|gaf toestemming|groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
            behalf=r"namens|in (?:haar|zijn) naam",
            limit=r"tot|onder|minder dan|maximaal|max",
            card_code=r"beveiligingscode van de kaart|cvc-code",
@@ -1818,7 +1829,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
-           permission=r"woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           permission=r"pozw(?:ol|ól)\w*|zgodził\w* się|zgodzi\w* się|upoważnił\w*|woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
            behalf=r"w (?:jej|jego|moim) imieniu",
            limit=r"do|poniżej|maksymalnie|max",
            card_code=r"kod cvv|kod cvc",
@@ -1916,7 +1927,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
-           permission=r"зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           permission=r"разрешил\w*|позволил\w*|зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
            card_code=r"cvv-код|cvc-код|код безопасности карты",
@@ -1950,7 +1961,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新しい|新|変更|更新",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
-           negation=r"オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
+           negation=r"fuyou|fuyō|iranai|nashi|オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
            user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
            steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
@@ -1996,7 +2007,7 @@ LANGUAGES = {t.code: t for t in (
            change=r"新的?|更改|变更|更新|改为",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
-           negation=r"不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
+           negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
            user_role=r"用户(?!名|手册|协议|ID)",
            steer=r"推荐|建议|推介",
            exclusive=r"总是|一律|只|仅|始终|永远",
@@ -2128,7 +2139,7 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"آمن\w*|موثوق\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           permission=r"مخول\w*|مفوض\w*|الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
            card_code=r"CVV2?|CVC2?|رمز الأمان|رمز التحقق من البطاقة",
@@ -2349,7 +2360,7 @@ def _reset_tables() -> None:
     _COMPILED_SKELETON.update({code: _CompiledTable(t, _without_marks) for code, t in LANGUAGES.items()})
     _index_function_words()
     for lazy in _LAZY:
-        lazy._pattern = None
+        lazy._reset()
 
 
 # Weak words that count only in the text's own language and in English: "via" is an Italian
@@ -2373,17 +2384,8 @@ def waived(text: str, lang: str | None) -> str | None:
     if lang not in LANGUAGES or _LABEL_START.match(text):
         codes += [c for c, t in LANGUAGES.items() if t.script is None]
     for code in dict.fromkeys([c for c in codes if c in LANGUAGES]):
-        table = LANGUAGES[code].patterns
-        neg, appr = table.get("negation"), table.get("approval")
-        if not neg or not appr:
-            continue
-        edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-        # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
-        end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
-        pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
-        if code in _NEGATION_AFTER:
-            pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
-        if re.search(pattern, text):
+        pattern = _waived_prose(code)
+        if pattern is not None and pattern.search(text):
             return f"{code}.waiver"
     # A label that names an approval, its value negated, in any table (a short label tells no
     # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
@@ -2395,6 +2397,23 @@ def waived(text: str, lang: str | None) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def _waived_prose(code: str):
+    """waived's sentence form for one table, compiled once: a negation a few words before an
+    approval word, or after it in the languages that place it there."""
+    table = LANGUAGES[code].patterns
+    neg, appr = table.get("negation"), table.get("approval")
+    if not neg or not appr:
+        return None
+    edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
+    # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
+    end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+    pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
+    if code in _NEGATION_AFTER:
+        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
+    return re.compile(pattern)
+
+
 def _waived_labels() -> dict:
     """{code: compiled pattern} of waived's label form, one per table (compiled on first use)."""
     out = {}
@@ -2402,8 +2421,8 @@ def _waived_labels() -> dict:
         neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
         edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
         if neg and appr:
-            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*(?:\S+\s+){{0,2}}?"
-                                   rf"{edge}(?:{neg}){end}")
+            out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*[\"']?(?:\S+\s+){{0,2}}?"
+                                   rf"{edge}(?:{neg}){end}")  # a JSON value's quote too: {{"kakunin": "fuyou"}}
     return out
 
 
@@ -2447,7 +2466,7 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
         # 150 €", "يسمح للمساعد بدفع الفواتير". "User wants the assistant to be brief" gives none.
         # Not in a tool's text, where "the travel agent may call you" is a business's notice.
         for code in () if not leave else dict.fromkeys([c for c in (lang, "en", *_languages_in(part)) if c in LANGUAGES]):
-            if table_match(part, "permission", lang=code) and table_match(part, "assistant", lang=code) and (
+            if table_match(part, "assistant", lang=code) and table_match(part, "permission", lang=code) and (
                     re.search(r"\d", part) or table_match(part, "payment") or table_match(part, "approval", lang=code)
                     or table_match(part, "behalf", lang=code)):
                 return f"{code}.permission"
@@ -3062,7 +3081,7 @@ def _spelled_forms_of(names: tuple) -> tuple:
 
 
 # A Latin name written by its sound in another script (アダ・ラブレス, エイダ, 에이다 러브레이스,
-# एडा लवलेस, آدا لوفليس, Ада Лавлейс): compared by sound, on a skeleton of consonant classes
+# एडा लवलेस, آدا لوفليس, Ада Лавлейс, 艾达·洛夫莱斯): compared by sound, on a skeleton of consonant classes
 # (l = r, b = v = f = p, s = z = soft c; vowels, h, w and y left out) and, for a name of one
 # consonant ("Ada": "d"), its last vowel. Each script is read by its letters' Unicode names
 # ("KATAKANA LETTER DA" -> "da", "HANGUL SYLLABLE REO" -> "reo"); Arabic and Cyrillic by a table.
@@ -3071,6 +3090,19 @@ _ARABIC_SOUNDS = {"ALEF": "a", "DAL": "d", "THAL": "z", "LAM": "l", "FEH": "f", 
                   "REH": "r", "ZAIN": "z", "KAF": "k", "QAF": "k", "GAF": "g", "JEEM": "j", "HAH": "h", "KHAH": "kh",
                   "TEH": "t", "MARBUTA": "a", "HEH": "h", "AIN": "q", "GHAIN": "gh", "SAD": "s", "DAD": "d",
                   "TAH": "t", "ZAH": "z", "THEH": "t", "TCHEH": "ch"}
+# The characters Chinese writes foreign names with, by sound ("艾达·洛夫莱斯" = ai-da luo-fu-lai-si):
+# read only in a name joined by "·", the mark Chinese writes between a foreign name's parts.
+_HAN_SOUNDS = dict(pair.split(":") for pair in """阿:a 艾:ai 安:an 奥:ao 巴:ba 贝:bei 比:bi 彼:bi 布:bu 波:bo 伯:bo 博:bo
+鲍:bao 查:cha 达:da 丹:dan 道:dao 德:de 迪:di 蒂:di 杜:du 多:duo 恩:en 尔:er 法:fa 菲:fei 费:fei 夫:fu 弗:fu
+福:fu 盖:gai 格:ge 戈:ge 古:gu 哈:ha 海:hai 汉:han 赫:he 华:hua 霍:huo 吉:ji 基:ji 加:jia 杰:jie 金:jin 卡:ka
+凯:kai 考:kao 柯:ke 科:ke 克:ke 肯:ken 库:ku 拉:la 莱:lai 兰:lan 朗:lang 劳:lao 勒:le 雷:lei 蕾:lei 里:li 利:li
+莉:li 丽:li 列:lie 林:lin 琳:lin 隆:long 娄:lou 卢:lu 鲁:lu 路:lu 露:lu 伦:lun 罗:luo 洛:luo 马:ma 玛:ma 麦:mai
+迈:mai 曼:man 梅:mei 蒙:meng 米:mi 姆:mu 穆:mu 纳:na 娜:na 奈:nai 南:nan 内:nei 尼:ni 妮:ni 诺:nuo 努:nu 欧:ou
+帕:pa 潘:pan 佩:pei 皮:pi 普:pu 奇:qi 乔:qiao 琼:qiong 瑞:rui 萨:sa 塞:sai 赛:sai 桑:sang 森:sen 沙:sha 舍:she
+施:shi 史:shi 舒:shu 斯:si 苏:su 索:suo 塔:ta 泰:tai 坦:tan 汤:tang 唐:tang 陶:tao 特:te 图:tu 托:tuo 瓦:wa
+万:wan 威:wei 维:wei 韦:wei 薇:wei 温:wen 沃:wo 乌:wu 西:xi 希:xi 夏:xia 谢:xie 辛:xin 休:xiu 亚:ya 雅:ya
+扬:yang 耶:ye 伊:yi 易:yi 因:yin 英:ying 尤:you 于:yu 约:yue 扎:zha 詹:zhan 泽:ze 朱:zhu 佐:zuo""".split())
+_HAN_NAME = re.compile("([" + "".join(_HAN_SOUNDS) + "]{1,5})·([" + "".join(_HAN_SOUNDS) + "]{1,6})")
 _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
 _SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
                          r"[A-ZÀ-Þ][a-zß-ÿ]+")
@@ -3103,6 +3135,8 @@ def _romanized(word: str) -> str:
             out.append(next((v for k, v in _ARABIC_SOUNDS.items() if k in name.split()), ""))
         elif name.startswith("CYRILLIC"):
             out.append(_CYRILLIC_SOUNDS.get(ch.lower(), ""))
+        elif ch in _HAN_SOUNDS:
+            out.append(_HAN_SOUNDS[ch])
     return "".join(out)
 
 
@@ -3141,8 +3175,9 @@ def transliterated_names(text: str, names) -> tuple:
     if not wanted:
         return ()
     found = []
-    for m in _SOUND_WORD.finditer(canonical(text)):
-        word = m.group()
+    flat = canonical(text)
+    words = [m.group() for m in _SOUND_WORD.finditer(flat)] + [w for m in _HAN_NAME.finditer(flat) for w in m.groups()]
+    for word in words:
         latin = word[0].isascii() or "LATIN" in unicodedata.name(word[0], "")
         candidates = [word, _KOREAN_PARTICLE.sub("", word)] + (
             [word[1:]] if word[:1] in "لبوفك" and len(word) > 3 else [])
@@ -3191,12 +3226,14 @@ def _event(flat: str) -> bool:
 
 
 
+
+
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (rule account_event) with its date or time that carries
-    no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
+    """Whether the text is a security notice (rule account_event with its date or time, or the
+    reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
-    if not (_rule("account_event").search(flat) and _dated(flat)) or _rule("habitual").search(flat):
+    if not (_rule("account_event").search(flat) and _dated(flat) or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
         return False
     bare = _MASKED.sub(" ", flat)
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -3974,6 +4011,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # twenty-four short words after a colon or "is".
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
+    kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     for risk in risk_classes:
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
@@ -4016,28 +4054,34 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         for words, setting, key in keys:
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:"),
-            # nor when it asks for a confirmation ("confirm_before_delete": true): a confirmation
-            # kept is no waiver, unless the key says not, skip or auto. A key that grants one
-            # ("zahlung_freigeben": true, "approve_payments": true) is an approval given.
-            # Likewise a key that grants or skips one set off ("auto_renew": false, "skip_2fa": false).
-            on = bool(setting and _AFFIRMATIVE.match(setting))
-            off = bool(setting and not on and not setting[0].isdigit())
-            granting = bool(_key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
-                            or _key_hit(key, "permission") or {"auto", "pre", "skip", "no", "approve", "approved", "approval",
-                                                                "autoapprove"} & set(words))
-            asks = (on and bool(_ASKING_KEYS & set(words)) and not granting) or (off and granting)
-            if asks:
+            # nor when its setting keeps the step (see _keeps_the_step).
+            if setting and key in kept:
                 continue
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not asks else ()):
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
     return None
 
 
+def _keeps_the_step(words, setting: str, key: str) -> bool:
+    """Whether a switch key's setting keeps a confirmation: a key that asks for one set on
+    ("confirm_before_delete": true), or one that grants or skips it set off ("auto_renew": false,
+    "skip_2fa": false). A key that grants one set on ("zahlung_freigeben": true), one that asks
+    set off ("require_confirmation": false) or a limit (a number) waives it."""
+    on = bool(_AFFIRMATIVE.match(setting))
+    if not on and setting[0].isdigit():
+        return False
+    granting = bool({"auto", "pre", "skip", "no", "approve", "approved", "approval", "autoapprove"} & set(words)
+                    or _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
+                    or _key_hit(key, "permission"))
+    return (on and bool(_ASKING_KEYS & set(words)) and not granting) or (not on and granting)
+
+
+@functools.lru_cache(maxsize=4096)
 def _key_hit(key: str, kind: str) -> str | None:
     """The table rule by which a key ("validation requise", "確認要否") names `kind`, read in every
     table: a JSON blob or a key=value line has no function words to tell its language by

@@ -144,6 +144,7 @@ class LanguagesAsTables(unittest.TestCase):
         "USER_OWNED_ATTRIBUTES": "attribute names (deployer data)", "_OWNED_SUFFIXES": "attribute names",
         "USER_OWNED_CLAIMS": "topic names (the shapes are the tables' <topic>_nouns and <topic>_verbs)",
         "_ARABIC_SOUNDS": "the names of Arabic letters in Latin spelling (a transliteration, not words)",
+        "_HAN_SOUNDS": "the Latin sounds of Han characters (a transliteration, not words)",
         "_ASKING_KEYS": "words of key names (confirmation_required: ask)",
     }
     # A string given to these names a kind, not a word.
