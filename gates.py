@@ -2359,6 +2359,9 @@ def _reset_tables() -> None:
     _COMPILED.update({code: _compile_table(t) for code, t in LANGUAGES.items()})
     _COMPILED_SKELETON.update({code: _CompiledTable(t, _without_marks) for code, t in LANGUAGES.items()})
     _index_function_words()
+    _FAMILY.clear()
+    for cached in (_waived_prose, _key_hit, _languages_in):  # what they cached read the old tables
+        cached.cache_clear()
     for lazy in _LAZY:
         lazy._reset()
 
