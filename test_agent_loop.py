@@ -799,3 +799,26 @@ class DemoTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LabelLineInItsRecord(unittest.TestCase):
+    """Issue 22, round 5: a label line of a tool document is judged with the heading of its record
+    when only the two together say who the user is or carry a risk class (Agent._in_record)."""
+
+    def learn(self, doc):
+        agent = Agent(new_store(), "ada", lambda system, prompt: "ok")
+        return [(claim, d.action) for _, claim, d in agent.learn(Turn("ada", "check", ToolContent(doc, "tool:crm", True)))]
+
+    def test_a_field_of_the_users_record_is_held_with_its_record(self):
+        for doc, line in (("Customer record - Ada Lovelace\nEmployer: Wayne Enterprises\nRole: Treasurer",
+                           "Employer: Wayne Enterprises"),
+                          ("Kundenakte Ada Lovelace\nTelefon: +49 151 98765432", "Telefon: +49 151 98765432")):
+            with self.subTest(doc=doc):
+                self.assertIn((line, "quarantine"), self.learn(doc))
+
+    def test_a_business_card_and_a_booking_keep_their_lines(self):
+        for doc, line in (("Green Leaf Plumbing\nMobile: +44 7700 900461\nHours: Mon-Sat 8:00-18:00",
+                           "Mobile: +44 7700 900461"),
+                          ("Booking for Ada Lovelace\nCheck-in: 14 May 15:00\nRoom: 12", "Check-in: 14 May 15:00")):
+            with self.subTest(doc=doc):
+                self.assertIn((line, "accept"), self.learn(doc))

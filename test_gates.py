@@ -1952,12 +1952,10 @@ class ToolTextAboutTheUser(StoreCase):
         "Ada's bookings always go on the Brightfare corporate card.",  # a party noun, but a standing rule
         "Your orders are left with the neighbour.",  # plural: every order, a standing rule
         "The passenger requested a vegan meal on all future flights.",
-        "Congratulations, your team won the charity quiz with 47 points!",
         "Votre adresse de livraison a été mise à jour.",
         "Ihre Telefonnummer wurde geändert.",
         "Tu dirección de entrega es la calle Mayor 12.",
         "您的默认收货地址已更新。",
-        "Der Zusteller sollte zwischen 10 und 12 Uhr bei Ihnen sein.",
         "Your seat preference is window.",  # a booking noun that does not end its phrase
         "Your room is always the quietest one available.",  # a standing arrangement
     ]
@@ -1973,6 +1971,10 @@ class ToolTextAboutTheUser(StoreCase):
         "Ihre Bestellung Nr. 300-5512 ist bei uns eingegangen.",
         "Hemos recibido tu pedido n.º 40218.",
         "您的订单 20240506-7731 已支付成功。",
+        # issue 22: a delivery window and news to the reader are records addressed to them, with no
+        # risk class, not claims about them
+        "Der Zusteller sollte zwischen 10 und 12 Uhr bei Ihnen sein.",
+        "Congratulations, your team won the charity quiz with 47 points!",
         "The customer service desk opens at 9.",
         "The user guide for the router is on page 12.",
         "Marco said he will be late.",

@@ -6,7 +6,10 @@
 - policy dispatch in one place: an attribute policy is decided only by its object's
   `Policy.decide`, called by consolidation's fold and by recall's read-time view, nowhere else
   (issue 21: the immutable rule written twice disagreed with itself);
-- the URL by which the PostgreSQL pass names each test's own schema (issue 26)."""
+- the URL by which the PostgreSQL pass names each test's own schema (issue 26);
+- languages as tables (issue 22, item 3): no module-level word list or pattern of gates.py holds a
+  natural language's words outside LANGUAGES, every table's kinds are known and compile, and a toy
+  table added to LANGUAGES is read by the rules (adding a language is adding one table)."""
 
 import ast
 import re
@@ -109,6 +112,139 @@ class SchemaPerStoreURL(unittest.TestCase):
                          {"sslmode": ["disable"], "options": ["-cstatement_timeout=5000 -csearch_path=memtest_1_ab_2"]})
         bare = test_support._with_search_path("postgresql:///memtest", "s")
         self.assertEqual(bare, "postgresql:///memtest?options=-csearch_path%3Ds")
+
+
+class LanguagesAsTables(unittest.TestCase):
+    """Every language rule of gates.py lives in its LanguageTable (issue 22, item 3)."""
+
+    # The module-level word lists and patterns the tables replaced: none may come back.
+    MOVED = """_IMPERATIVE _LEAD_INS _FINITE _AUXILIARIES _IRREGULAR_PAST _OBJECT_OPENERS _SUBJECTS _SUBORDINATE
+        _VERBS_S _MODIFIERS _ADVERBS _PREPOSITIONS _PHRASE_OPENERS _EN_VERBS_S _NOT_VERBS_S _OBJECT_DETERMINERS
+        _SAYS _AI_WORD _AI_NAMED _TO_MODEL _TO_ASSISTANT _ASSISTANT_MUST _PROCEDURE _HEDGED _RULE_LABEL _NEWS_LABEL
+        _ON_YOUR_ANSWER _THEN _YOU_MUST _FOREIGN_IMPERATIVE _PREFERENCE _PREFERENCE_TRUSTED _FIRST_PERSON_PREFERENCE
+        _ABBREVIATION_WORDS _VERB_FORMS _ZH_PREDICATE _DATUM _REQUEST _ACCOUNT_WORDS _PHONE_WORD _RENEWED _ROUTING
+        _CHANGE _ROUTED _CONDITIONAL _PAST_NARRATIVE _AGENT_DIRECTIVE _TO_AGENT_LABEL _READER _TO_READER _VOUCHING
+        _STANDING_ARRANGEMENT _DEFAULT_OF_A_PRODUCT _COURTESY_NAME _OWNED_BY_OTHER _PARTY_NOUNS _EVENT_VERB _HABITUAL
+        _ZH_PARTY _ZH_PROFILE _PERSON_PRONOUN _ANTECEDENT _OTHER_REFERENCES _ROLE_COMPOUNDS _ROLE_NOUN
+        _HONORIFIC_POSSESSIVE _PARTY_ATTRIBUTES _TELL_USER _TEXT_UNITS _BYPASS _POLITE _PRESCRIBED _RULE_TO_ACT
+        _ASSISTANT_VERBS _AGENT_ACTIONS _ORDER_LABELS _STANDING _NOT_NAMES _LABEL_WORDS _READER_WORDS
+        _NAME_PARTICLES _TITLES""".split()
+    # Module-level names whose strings may share words with the tables, each with its reason.
+    NOT_LANGUAGE = {
+        "__all__": "public names", "CLAIM_KINDS": "claim kind names", "ACTIONS": "decision actions",
+        "MODEL_WRITES": "setting values", "REASONS": "reason codes explained to people",
+        "MODEL_LABEL": "the label render() prints", "PATTERN_KINDS": "kind names", "WORD_KINDS": "kind names",
+        "RULE_KINDS": "kind names", "_COMPOUND_HEADS": "kind names", "_OWN_LANGUAGE_KINDS": "kind names",
+        "_SEVERITY": "claim kind names",
+        "_PROMPT_STRUCTURE": "chat-template roles and section tags: a protocol, not a language",
+        "_URL": "top-level domains", "_PAY_LINK": "words of payment URLs and domains",
+        "_SECRET": "units",
+        "RISK_CLASSES": "risk classes: deployer data (structure and key names; their words are the tables')",
+        "_APPROVAL_KEYS": "words of key names (require_confirmation), read in every script",
+        "USER_OWNED_ATTRIBUTES": "attribute names (deployer data)", "_OWNED_SUFFIXES": "attribute names",
+        "USER_OWNED_CLAIMS": "topic names (the shapes are the tables' <topic>_nouns and <topic>_verbs)",
+        "_ARABIC_SOUNDS": "the names of Arabic letters in Latin spelling (a transliteration, not words)",
+        "_HAN_SOUNDS": "the Latin sounds of Han characters (a transliteration, not words)",
+        "_ASKING_KEYS": "words of key names (confirmation_required: ask)",
+    }
+    # A string given to these names a kind, not a word.
+    KIND_READERS = {"_alternation", "_rule", "_has_rule", "_W", "_all_words", "table_match", "_table_hit", "_key_hit"}
+
+    @classmethod
+    def setUpClass(cls):
+        import gates
+        cls.gates = gates
+
+    def test_the_moved_names_are_gone(self):
+        self.assertEqual([n for n in self.MOVED if hasattr(self.gates, n)], [])
+
+    def vocabulary(self):
+        """Every word (3 letters or more) of every table: function words, words, pattern and rule sources."""
+        found = set()
+        for table in self.gates.LANGUAGES.values():
+            found |= set(table.function_words).union(*table.words.values())
+            for source in [*table.patterns.values(), *table.rules.values()]:
+                found |= set(re.findall(r"[^\W\d_]{3,}", self.strip(source).lower()))
+        return {w for w in found if len(w) >= 3} - self.CURRENCIES
+
+    CURRENCIES = {"eur", "usd", "gbp", "chf", "rmb", "try", "jpy", "cny", "inr", "pln", "rub"}  # codes, not words
+
+    @staticmethod
+    def strip(source):
+        """A pattern's source without group names, character classes and escapes (no words there)."""
+        return re.sub(r"\(\?P<\w+>|\(\?P=\w+\)|\[(?:\\.|[^\]])*\]|\\[A-Za-z]", " ", source)
+
+    def test_no_word_list_or_pattern_outside_the_tables(self):
+        vocabulary = self.vocabulary()
+        kind_names = {*self.gates.PATTERN_KINDS, *self.gates.WORD_KINDS, *self.gates.RULE_KINDS}
+        module = tree(HERE / "gates.py")
+        offenders = {}
+        for node in module.body:
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            name = next((t.id for t in targets if isinstance(t, ast.Name)), None)
+            if name in (None, "LANGUAGES") or name in self.NOT_LANGUAGE:
+                continue
+            kinds = {id(arg) for call in ast.walk(node.value) if isinstance(call, ast.Call)
+                     and getattr(call.func, "id", None) in self.KIND_READERS for arg in call.args}
+            kinds |= {id(sub.slice) for sub in ast.walk(node.value) if isinstance(sub, ast.Subscript)}
+            words = set()
+            for const in ast.walk(node.value):
+                if isinstance(const, ast.Constant) and isinstance(const.value, str) and id(const) not in kinds \
+                        and const.value not in kind_names:
+                    words |= set(re.findall(r"[^\W\d_]{3,}", self.strip(const.value).lower()))
+            if words & vocabulary:
+                offenders[name] = sorted(words & vocabulary)[:8]
+        self.assertEqual(offenders, {}, "a language's words belong in its LanguageTable (gates.LANGUAGES)")
+
+    def test_every_kind_is_known_and_compiles(self):
+        g = self.gates
+        for code, table in g.LANGUAGES.items():
+            with self.subTest(code=code):
+                self.assertLessEqual(set(table.patterns), set(g.PATTERN_KINDS))
+                self.assertLessEqual(set(table.words), set(g.WORD_KINDS))
+                self.assertLessEqual(set(table.rules), set(g.RULE_KINDS))
+                for kind, source in table.rules.items():
+                    slots = {k for slot in re.findall("⟪([\\w+]+)⟫", source) for k in slot.split("+")}
+                    self.assertLessEqual(slots, set(g.RULE_KINDS) | set(g.WORD_KINDS))
+                    re.compile("(?i)" + g._alternation(kind, code))
+                for words in table.words.values():
+                    self.assertTrue(words and all(w == w.lower() and " " not in w for w in words))
+        used = {k for t in g.LANGUAGES.values() for k in (*t.words, *t.rules)}
+        self.assertEqual(set(g.WORD_KINDS) | set(g.RULE_KINDS), used, "a kind no table has")
+        for kind in g.RULE_KINDS:
+            g._rule(kind)
+
+    def test_parsed_languages_are_the_tables_with_sentence_rules(self):
+        g = self.gates
+        parsed = {code for code, t in g.LANGUAGES.items() if {"request", "procedure"} <= set(t.rules)
+                  and ("verb_forms" in t.rules or t.words.get("imperative"))}
+        self.assertEqual(set(g.PARSED_LANGUAGES), parsed)
+        self.assertEqual(g.PARSED_LANGUAGES[0], "en")
+
+    def test_adding_a_language_is_adding_a_table(self):
+        """A toy language "xx": its function words make language_of say "xx", its request, procedure,
+        imperative and memory-order words are read by place_fact, classify_claim and
+        order_to_assistant; without the table the same texts are none of these."""
+        g = self.gates
+        toy = g.LanguageTable(
+            "xx", None, frozenset("zorb kavu vilu qeta".split()), {"memory_order": r"memoru"}, "",
+            rules={"request": r"\bvrolu\b", "procedure": r"\bmusta\b", "verb_forms": r"\bestu\b",
+                   "imperative_opening": r"^plizo\b", "datum": r"\bdimanu\b"})
+        texts = {"lang": "Zorb kavu vilu qeta estu zorb kavu vilu.", "request": "Kavu zorb vrolu vilu qeta.",
+                 "procedure": "Zorb kavu musta vilu qeta.", "imperative": "Plizo kavu zorb vilu qeta.",
+                 "order": "Memoru kavu zorb vilu qeta."}
+
+        def read():
+            return (g.language_of(texts["lang"]), g.place_fact(texts["request"]), g.classify_claim(texts["procedure"]),
+                    g.classify_claim(texts["imperative"]), g.order_to_assistant(texts["order"]))
+        self.assertEqual(read(), ("other", None, "fact", "fact", None))
+        g.LANGUAGES["xx"] = toy
+        self.addCleanup(g._reset_tables)
+        self.addCleanup(g.LANGUAGES.pop, "xx")
+        g._reset_tables()
+        self.assertEqual(read(), ("xx", "request", "procedure", "instruction", "xx.memory_order"))
 
 
 if __name__ == "__main__":

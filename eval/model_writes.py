@@ -9,7 +9,9 @@ a model must not set unconfirmed: payment routes, credentials, the user's own co
 standing instructions);
 schemas in eval/data/README.md. Written by a separate author who never read this code; the gates
 were tuned on the dev halves only (see eval/README.md), and the test halves are run once, through
-this scorer, which prints no item text for them.
+this scorer, which prints no item text for them. probes5 (eval/data/probes5_model_*.jsonl, one
+file each, no halves) is the round-5 tuner's own development set, written by the tuner and tuned
+on (not held-out); the round-5 gates were also tuned on the model5 dev half.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -47,7 +49,9 @@ NS = ("memories", USER)
 # The model-memory corpora: name -> (benign file, risk file), {half} = dev | test.
 CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model4": ("model4_benign_{half}.jsonl", "model4_risk_{half}.jsonl"),
-           "model5": ("model5_benign_{half}.jsonl", "model5_risk_{half}.jsonl")}
+           "model5": ("model5_benign_{half}.jsonl", "model5_risk_{half}.jsonl"),
+           # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
+           "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 

@@ -48,7 +48,9 @@ as a duplicate / near duplicate of a row that is.
 Tool-text corpora: sealed corpora, each in a dev and a test half (CORPORA: "tool" is
 eval/data/tool_benign_<half>.jsonl and tool_injections_<half>.jsonl; "tool2", written later and
 independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "tool3", "tool4" and
-"tool5" likewise, each by its own author; schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
+"tool5" likewise, each by its own author; "probes5" is the round-5 tuner's own development set,
+probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half, tuned on;
+schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
 ProvenanceGate and GuardGate with their defaults (which read the name "Ada" from the user id
@@ -93,9 +95,12 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool2": ("tool2_injections_{half}.jsonl", "tool2_benign_{half}.jsonl"),
            "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl"),
            "tool4": ("tool4_injections_{half}.jsonl", "tool4_benign_{half}.jsonl"),
-           "tool5": ("tool5_injections_{half}.jsonl", "tool5_benign_{half}.jsonl")}
+           "tool5": ("tool5_injections_{half}.jsonl", "tool5_benign_{half}.jsonl"),
+           # A development set written by the round-5 tuner (no halves: the same file for either
+           # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
+           "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "probes5")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}

@@ -21,7 +21,9 @@ Per turn (Agent.turn):
    of another record), else its record's key in a tool document (fields()), per sender: so
    GuardGate supersedes when the same authenticated sender changes its own value, and contests
    anyone else's; a sender's change notice that names no record takes the key of its only
-   record with that field. When the user says that something changed or was wrong ("sorry, I
+   record with that field. A label line ("Employer: Initech") is judged, and stored, with the
+   heading of its record ("Customer record - Ada Lovelace") when only the two together carry a
+   risk class or say who the user is (Agent._in_record). When the user says that something changed or was wrong ("sorry, I
    meant 24 November", "it's moved to ...", "I rang them and moved it to ..."), the statement
    it changes is found by shared words, or as the only recent one when the user points back
    ("it", "that"); ties change nothing. The user's own statement is written again with the new
@@ -69,7 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from consolidate import consolidate, plan  # noqa: E402
 from extraction import (attribute_of, back_reference, changed_value, contradicts, corrected, fields,  # noqa: E402,F401
                         names_field, split_sentences, statements, update_signal, words_of)
-from gates import Candidate, GuardGate, remember, render  # noqa: E402
+from gates import Candidate, GuardGate, identity_claim, remember, render, risk_of  # noqa: E402
 from memory import Recall, canonical, normalize, rank  # noqa: E402
 
 # <profile> lines per prompt: with k = 5 recalled, a prompt carries at most 45 memory lines
@@ -141,6 +143,7 @@ def _data_lines(text: str) -> str:
 
 
 _DEFAULT = object()
+_LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：\n]{0,40}[:：]\s*\S")  # "Employer: Initech", "Telefon: ..."
 
 
 class Agent:
@@ -236,7 +239,8 @@ class Agent:
                     update = self._update(claim, text, this_turn)
                     if update and update[1] is None:
                         attribute = update[0].attribute  # the field the user's sentence names
-                done = remember(Candidate(claim, user=self.user, attribute=attribute, **provenance),
+                judged = self._in_record(claim, text) if channel == "tool" else claim
+                done = remember(Candidate(judged, user=self.user, attribute=attribute, **provenance),
                                 self.gate, self.store)
                 decisions.append((channel, claim, done.decision))
                 if done.decision.action != "accept":
@@ -252,6 +256,26 @@ class Agent:
                         this_turn[done.memory.id] = text
         self._recent = (self._recent + [this_turn])[-RECENT_TURNS:]
         return decisions
+
+    def _in_record(self, claim: str, text: str) -> str:
+        """A label line of a tool document ("Employer: Initech") with the heading of its record
+        above it ("Customer record - Ada Lovelace") when only the two together carry a risk class
+        or say who the user is (gates.risk_of, gates.identity_claim): the line alone names no
+        one, so it is judged, and stored, with its record. Any other claim as it is."""
+        if not _LABEL_LINE.match(claim):
+            return claim
+        lines = [canonical(ln).strip() for ln in text.splitlines()]
+        at = next((i for i, ln in enumerate(lines) if claim in ln), None)
+        heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None) \
+            if at else None
+        if not heading or len(heading.split()) > 12:
+            return claim
+        names = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
+        context = f"{heading}\n{claim}"
+        together = risk_of(context, names=names) or identity_claim(context, names=names)
+        alone = risk_of(claim, names=names) or identity_claim(claim, names=names) or \
+            risk_of(heading, names=names) or identity_claim(heading, names=names)
+        return context if together and not alone else claim
 
     def _key(self, claim: str, key, provenance: dict, written: set, changes: bool = False):
         """(attribute, clashing memory) for a claim: attribute_of's key; else a new value of a
