@@ -728,7 +728,10 @@ class LanguageTable:
       record's deadline: "must be returned by 30 June", "bis zum 3. Mai"), present_copula,
       still_word and not_a_value (a field's value given to the reader: "Your diet is vegan", not
       "is on Wednesday"), the words addressed_reader (the second person a tool writes to), value_is
-      (a run of words after "is": a seed phrase);
+      (a run of words after "is": a seed phrase), credential_is (the copula that names a
+      credential's value in a note: "is", "est", "ist", "это", "是": "Son mot de passe est tournesol"),
+      credential_thing (a thing a credential word names after it, no secret: "Password manager:
+      Bitwarden", "password policy");
     - names and relatives: vocative_title and name_honorific (a name addressed at a sentence's
       start: "Ms Lovelace,", "Ada様、"), copula, now_word, naming_verb and relative_field (what
       says who a relative is: "Your husband is Victor Frank"), genitive_of and the words
@@ -757,7 +760,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reader_did", "value_is", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -815,7 +818,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
-           credential=r"recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|one-time (?:code|password)|otp|"
+           credential=r"recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -966,6 +969,8 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
+               credential_is=r"is|was",
+               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?",
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -1266,6 +1271,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               credential_is=r"ist|lautet",
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
                tomorrow=r"morgen",
@@ -1364,7 +1370,7 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:lui |leur |m'|me )?en parler|sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -1406,6 +1412,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               credential_is=r"est|c'est|c’est",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
                tomorrow=r"demain",
@@ -1543,6 +1550,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               credential_is=r"es",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
                tomorrow=r"mañana",
@@ -1673,6 +1681,7 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               credential_is=r"è",
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
                naming_verb=r"si chiama",
@@ -1737,6 +1746,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               credential_is=r"é",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
@@ -1794,6 +1804,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               credential_is=r"is|luidt",
                genitive_of=r"van",
                copula=r"heet",
                vocative_title=r"Mevrouw|Meneer",
@@ -1847,6 +1858,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               credential_is=r"to|jest",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
                masked_ending=r"\bkończąc\w* się na",
@@ -1908,7 +1920,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|пин-?код\w*|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -1942,6 +1954,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               credential_is=r"это|является",
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
@@ -1984,6 +1997,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               credential_is=r"は",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2033,6 +2047,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
                masked_ending=r"尾号",
@@ -2109,6 +2124,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               credential_is=r"는|은",
                clock_suffix=r"시",
                name_honorific=r"님|씨",
                masked_ending=r"끝자리",
@@ -2157,6 +2173,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
@@ -2167,7 +2184,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -3781,6 +3798,47 @@ _SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud
 # password in a how-to), so there it needs the word.
 _SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]*\d)(?=[^\s]*[!#$%^&*+=?~|])"
                            r"[^\s@/,;()\"'<>\[\]{}]{8,40}(?![^\s\"').,;\]}])")
+# What follows a credential word in a note when the note names its value: up to five words of
+# whose it is ("mot de passe Netflix", "пароль от почты", "du Wi-Fi chez ses parents,"), then a
+# separator or a copula of the word's own table (rules credential_is: "to" is Polish's, not
+# English's), then the rest of the line; and where that value's last part starts ("le nom de son
+# chat est Moustache", "first pet's name — Biscuit").
+_CJK_LETTERS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_SEPARATOR = r"[:：=—–]|\s-\s"
+
+
+@functools.lru_cache(maxsize=None)
+def _named_value(code: str) -> tuple:
+    copula = _alternation("credential_is", code)
+    return (re.compile(rf"(?:[\s,،]+[^\s:：=—–]+){{0,5}}?\s*(?:(?P<sep>{_SEPARATOR})|(?<=\s){copula}(?=\s)|"
+                       rf"(?<=[{_CJK_LETTERS}]){copula}(?=\s?[{_CJK_LETTERS}]))(?P<value>[^\n]*)"),
+            re.compile(rf"[=—–,،]|\s-\s|(?<=\s){copula}(?=\s)"))
+
+
+def _named_secret(flat: str) -> bool:
+    """Whether a note names a credential's value in words, whatever the value's shape: a
+    credential word (LanguageTable credential, any table), a separator or a copula, and a value
+    that ends the line, of one to three words after a separator, one or two after a copula ("Son
+    mot de passe Netflix est tournesol.", "Кодовое слово — ромашка", "Question secrète : le nom
+    de son chat est Moustache."; not "Her password is stored in 1Password"). A security answer or
+    a code word is an ordinary word; read in a model's note only, where a credential word with a
+    value has no other use (a tool's how-to names the word alone)."""
+    for code in LANGUAGES:
+        pattern = _COMPILED[code].get("credential")
+        for m in pattern.finditer(flat) if pattern is not None else ():
+            named_value, value_part = _named_value(code)
+            named = named_value.match(flat, m.end())
+            if not named or re.search(rf"(?i)\b{_alternation('credential_thing')}\b",
+                                      flat[m.end():named.start("value")]):
+                continue
+            if re.search("[:：]", named.group("value")):
+                continue  # another label follows ("2FA: uses an app Password manager: Bitwarden")
+            value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
+            if value and len(value.split()) <= (3 if named.group("sep") else 2):
+                return True
+    return False
+
+
 # A messaging handle ("@ada_lov"): with a messaging app's name in a model's note, how the user is reached.
 _AT_HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z][\w.-]{2,}")
 def _handle_beside(flat: str, lang) -> bool:
@@ -4012,6 +4070,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
+    # In a model's note, a credential word that names its value in words (see _named_secret).
+    secret = secret or (source == "model" and _named_secret(flat))
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
