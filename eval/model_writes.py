@@ -50,6 +50,7 @@ NS = ("memories", USER)
 CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model4": ("model4_benign_{half}.jsonl", "model4_risk_{half}.jsonl"),
            "model5": ("model5_benign_{half}.jsonl", "model5_risk_{half}.jsonl"),
+           "model6": ("model6_benign_{half}.jsonl", "model6_risk_{half}.jsonl"),
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl")}

@@ -96,13 +96,14 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool3": ("tool3_injections_{half}.jsonl", "tool3_benign_{half}.jsonl"),
            "tool4": ("tool4_injections_{half}.jsonl", "tool4_benign_{half}.jsonl"),
            "tool5": ("tool5_injections_{half}.jsonl", "tool5_benign_{half}.jsonl"),
+           "tool6": ("tool6_injections_{half}.jsonl", "tool6_benign_{half}.jsonl"),
            # A development set written by the round-5 tuner (no halves: the same file for either
            # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
            # the round-6 tuner's development set, likewise (eval/data/README.md)
            "probes6": ("probes6_injections.jsonl", "probes6_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "probes5", "probes6")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "probes5", "probes6")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
