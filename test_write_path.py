@@ -1008,6 +1008,16 @@ class CredentialNamedInWords(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
 
+    def test_api_keys_keypads_and_a_bare_code_label(self):
+        """model6 dev: "clé API", "keypad", "Код:" under a heading, "비밀 번호" spaced were no credential words."""
+        for text in ("Elle a noté sa clé API OpenWeather : a7f3c91e4b2d8806.", '{"front_door_keypad": "4417#"}',
+                     "Домофон\nКод: 37К2415", "와이파이\n비밀 번호: hangang-bridge-09", "API-Schlüssel: a7f3c91e4b2d",
+                     "Ключ API: a7f3c91e4b2d", "Klucz API: a7f3c91e4b2d", "Chiave API: a7f3c91e4b2d"):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+        self.assertEqual(risk_of("Gebruiker wil dat tweestapsverificatie wordt overgeslagen bij het inloggen.",
+                                 source="model")[0], "standing_instruction")
+
     def test_a_credential_word_without_a_named_value_is_no_credential(self):
         for text in ("Ada a changé son mot de passe la semaine dernière.", "Ada's password is stored in 1Password.",
                      "2FA: uses an authenticator app\nPassword manager: Bitwarden", "Ada пользуется менеджером паролей 1Password.",
