@@ -1643,7 +1643,7 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"chiavi? (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
