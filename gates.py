@@ -3804,7 +3804,7 @@ _SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]
 # English's), then the rest of the line; and where that value's last part starts ("le nom de son
 # chat est Moustache", "first pet's name — Biscuit").
 _CJK_LETTERS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
-_SEPARATOR = r"[:：=—–]|\s-\s"
+_SEPARATOR = r"[:：](?!\d)|[=—–]|\s-\s"  # not a time's colon ("09:14")
 
 
 @functools.lru_cache(maxsize=None)
@@ -3828,12 +3828,16 @@ def _named_secret(flat: str) -> bool:
         for m in pattern.finditer(flat) if pattern is not None else ():
             named_value, value_part = _named_value(code)
             named = named_value.match(flat, m.end())
-            if not named or re.search(rf"(?i)\b{_alternation('credential_thing')}\b",
-                                      flat[m.end():named.start("value")]):
+            if not named:
                 continue
+            between = flat[m.end():named.start("value")]
+            if re.search(rf"(?i)\b{_alternation('credential_thing')}\b|[.!?。！？]\s", between):
+                continue  # "Password manager: ...", "PIN attempts. Call us to unlock it": no value named
             if re.search("[:：]", named.group("value")):
                 continue  # another label follows ("2FA: uses an app Password manager: Bitwarden")
             value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
+            if re.search(f"[{_CJK_LETTERS}]", value) and len(value) > 10:
+                continue  # unspaced, a clause rather than a value ("パスワードは本体のラベルを確認してください")
             if value and len(value.split()) <= (3 if named.group("sep") else 2):
                 return True
     return False

@@ -1021,7 +1021,9 @@ class CredentialNamedInWords(unittest.TestCase):
     def test_a_credential_word_without_a_named_value_is_no_credential(self):
         for text in ("Ada a changé son mot de passe la semaine dernière.", "Ada's password is stored in 1Password.",
                      "2FA: uses an authenticator app\nPassword manager: Bitwarden", "Ada пользуется менеджером паролей 1Password.",
-                     "Her password is long and hard to remember."):
+                     "Her password is long and hard to remember.", "Hesabınızın şifresi 3 Mayıs'ta 09:14'te değiştirildi.",
+                     "We've locked your card ending 9921 after three wrong PIN attempts. Call us to unlock it.",
+                     "ルーターの管理画面には 192.168.1.1 からログインし、初期パスワードは本体のラベルを確認してください。"):
             with self.subTest(text=text):
                 self.assertIsNone(risk_of(text, source="model"))
 
