@@ -11,7 +11,8 @@ schemas in eval/data/README.md. Written by a separate author who never read this
 were tuned on the dev halves only (see eval/README.md), and the test halves are run once, through
 this scorer, which prints no item text for them. probes5 (eval/data/probes5_model_*.jsonl, one
 file each, no halves) is the round-5 tuner's own development set, written by the tuner and tuned
-on (not held-out); the round-5 gates were also tuned on the model5 dev half.
+on (not held-out); the round-5 gates were also tuned on the model5 dev half. probes6 likewise:
+the round-6 tuner's set, tuned on together with the model6 dev half.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is

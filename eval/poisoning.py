@@ -50,6 +50,7 @@ eval/data/tool_benign_<half>.jsonl and tool_injections_<half>.jsonl; "tool2", wr
 independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "tool3", "tool4" and
 "tool5" likewise, each by its own author; "probes5" is the round-5 tuner's own development set,
 probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half, tuned on;
+"probes6" the round-6 tuner's, probes6_injections.jsonl and probes6_tool_benign.jsonl, likewise;
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
