@@ -2915,9 +2915,16 @@ def _courtesy_name() -> str:
 
 def _owned_patterns(claims, names: tuple) -> list:
     """[(topic, compiled pattern)] for a claims mapping and the user's names (cached)."""
-    key = (id(claims), names)
+    # Cached by the claims' content, not their identity: every gate holds its own copy
+    # (ProvenanceGate.owned_claims = dict(claims)), so a cache by id() compiled these patterns
+    # again for each new gate, ~0.2 s each time. Unhashable patterns fall back to the identity.
+    try:
+        key = (tuple(claims.items()), names)
+        hash(key)
+    except TypeError:
+        key = (id(claims), names)
     cached = _OWNED_CACHE.get(key)
-    if cached is not None and cached[0] is claims:
+    if cached is not None and (cached[0] is claims or not isinstance(key[0], int)):
         return cached[1]
     refs = "(?:" + "|".join([USER_REFERENCE, _courtesy_name()] + _name_alternatives(names)) + ")"
     user = rf"(?<![\w-])(?<!\w['’]){refs}(?:'s|’s|')?(?![\w])"
