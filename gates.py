@@ -2377,10 +2377,35 @@ def _reset_tables() -> None:
     _COMPILED_SKELETON.update({code: _CompiledTable(t, _without_marks) for code, t in LANGUAGES.items()})
     _index_function_words()
     _FAMILY.clear()
-    for cached in (_waived_prose, _key_hit, _languages_in):  # what they cached read the old tables
+    for cached in (_waived_prose, _key_hit, _languages_in, *_READINGS):  # what they cached read the old tables
         cached.cache_clear()
     for lazy in _LAZY:
         lazy._reset()
+
+
+_READINGS: list = []  # every _pure_reading, for _reset_tables
+
+
+def _pure_reading(fn):
+    """`fn` (a pure reading of a text by the tables: table_match, language_of, skeleton) with its
+    answers remembered per arguments: the rules of one review ask the same question of the same
+    text many times (a review's table_match calls were half repeats). Calls with arguments that
+    cannot be remembered (unhashable, or a `tables` mapping of their own) read afresh;
+    _reset_tables forgets every answer."""
+    remembered = functools.lru_cache(maxsize=1 << 16, typed=True)(fn)
+
+    @functools.wraps(fn)
+    def read(*args, **kw):
+        if kw.get("tables") is None:
+            try:
+                hash((args, tuple(kw.items())))
+            except TypeError:
+                return fn(*args, **kw)
+            return remembered(*args, **kw)
+        return fn(*args, **kw)
+    read.cache_clear = remembered.cache_clear
+    _READINGS.append(read)
+    return read
 
 
 # Weak words that count only in the text's own language and in English: "via" is an Italian
@@ -2493,6 +2518,7 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
     return None
 
 
+@_pure_reading
 def table_match(text: str, kind: str, *, lang: str | None = None, tables=None, skeletal: bool = False):
     """The name ("de.payment") of the first table pattern of `kind` that matches the canonical
     `text`, or None. Every table is read (a text in a misidentified language is still read);
@@ -2540,6 +2566,7 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 
+@_pure_reading
 def language_of(text: str) -> str | None:
     """The language `text` is written in: the code of its LANGUAGES table ("en", "de", "es",
     "fr", "pt", "it", "nl", "pl", "tr", "ru", "ja", "zh", "ko", "ar", "hi"), "other" for a script
@@ -3590,6 +3617,7 @@ _SKELETON_RUN = re.compile("[a-z" + re.escape("".join(k for k in map(chr, _CONFU
                                                       not k.isalnum())) + "0-9@$!|]+")
 
 
+@_pure_reading
 def skeleton(text: str) -> str:
     """The form in which names and risk words are compared, so that a disguise by kind changes
     nothing: the canonical text (memory.canonical), NFKD, combining marks stripped, casefolded,
