@@ -1,6 +1,8 @@
-"""The review command lines (issue 14), run as a user would: subprocesses on a real file (a
-test's further calls of a command line it already started run its main() in this process by
-default, as subprocesses in CI: run_again).
+"""The review command lines (issue 14), run as a user would: subprocesses on a real file. In
+the default suite each script starts as a subprocess for what only a process shows (its README
+form, the exit status of a success, a refusal and a usage error, its streams, stdin, a lock held
+by another process, a closed pipe: SUBPROCESS_CALLS); its other calls run its main() in this
+process (run_again, run_here). In CI (MEMORY_SLOW_TESTS=1) every call is a subprocess.
 
 python memory.py DB users|list|show|history|conflicts|resolve|events|forget|purge|export|import|backup
 python gates.py DB quarantine|release|discard;  python consolidate.py DB (--user U | --all) ...
@@ -56,13 +58,33 @@ def run(module, *args, stdin=None):
                           capture_output=True, text=True, timeout=60, input=stdin)
 
 
+# What the default suite starts as a subprocess (run, run_script), per script; every other call of
+# a command line in this file and in test_consolidation runs main() in this process by default
+# (run_again, run_here) and is a subprocess in CI.
+SUBPROCESS_CALLS = {
+    "memory.py": "--help (the README's form); a usage error (2); list (0, its table); resolve --json and "
+                 "forget (writes another process reads); export and import (files, a large stdout); "
+                 "import - (stdin, refused: 1); export | head (a closed pipe)",
+    "gates.py": "--help; quarantine --json (0); release (a write); --timeout 0 (a usage error, 2)",
+    "consolidate.py": "--help; --user nobody (refused, 1); --all --json; the lock held here (1, twice); "
+                      "a usage error (2, test_consolidation); --dry-run --json (test_consolidation)",
+}
+
+
+def run_here(module, *args, stdin=None):
+    """A call whose process-level behaviour (the start, the exit status, the streams) a call of the
+    same script in SUBPROCESS_CALLS already shows: by default its main() in this process
+    (in_process); a subprocess in CI: with MEMORY_SLOW_TESTS=1 and on the PostgreSQL pass
+    (ON_POSTGRES, which runs this module without it and where these calls were subprocesses)."""
+    return run(module, *args, stdin=stdin) if SLOW or ON_POSTGRES else in_process(module, *args, stdin=stdin)
+
+
 def run_again(module, *args, stdin=None):
     """A further call of a command line that the same test (or one before it in this file)
     already ran as a subprocess with run(): other arguments, or the same command again (its
     refusal). By default its main() runs in this process (in_process: the same argv, exit code,
     stdout and stderr; no interpreter start, about 0.15 s each); in CI (MEMORY_SLOW_TESTS=1) a
-    subprocess like run(). Every command line of this file still runs as a subprocess on a real
-    file in the default suite; calls that need another process (a lock held here) use run()."""
+    subprocess like run(). Calls that need another process (a lock held here) use run()."""
     return run(module, *args, stdin=stdin) if SLOW else in_process(module, *args, stdin=stdin)
 
 
@@ -139,13 +161,13 @@ class MemoryCommandLine(CliCase):
         self.assertEqual(by_id[self.oslo]["memory"]["text"], "I live in Oslo.")
 
     def test_filters(self):
-        data = json.loads(run("memory.py", self.db, "list", "--attribute", "home_city", "--status", "current",
-                              "--json").stdout)
+        data = json.loads(run_here("memory.py", self.db, "list", "--attribute", "home_city", "--status", "current",
+                                   "--json").stdout)
         self.assertEqual([d["memory"]["id"] for d in data], [self.rome])
         self.assertEqual(run_again("memory.py", self.db, "list", "--user", "nobody").returncode, 1)
 
     def test_show_prints_the_whole_chain(self):
-        out = run("memory.py", self.db, "show", str(self.oslo))
+        out = run_here("memory.py", self.db, "show", str(self.oslo))
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertIn("I live in Oslo.", out.stdout)
         self.assertIn(f"retired by #{self.rome} (newer statement, run 1): 'I live in Rome.' [current]", out.stdout)
@@ -154,7 +176,7 @@ class MemoryCommandLine(CliCase):
         self.assertRegex(missing.stderr, r"no memory with id 9999.*list")
 
     def test_conflicts_resolve_and_history(self):
-        out = run("memory.py", self.db, "conflicts", "--user", "ada")
+        out = run_here("memory.py", self.db, "conflicts", "--user", "ada")
         self.assertIn(f"resolve 1 --keep {self.veg}", out.stdout)
         self.assertEqual(run_again("memory.py", self.db, "resolve", "1", "--keep", "12345").returncode, 1)
         done = run("memory.py", self.db, "resolve", "1", "--keep", str(self.veg), "--json")
@@ -163,17 +185,17 @@ class MemoryCommandLine(CliCase):
         again = run_again("memory.py", self.db, "resolve", "1", "--keep", str(self.veg))
         self.assertEqual(again.returncode, 1)
         self.assertIn("resolved", again.stderr)
-        history = run("memory.py", self.db, "history", str(self.steak))
+        history = run_here("memory.py", self.db, "history", str(self.steak))
         self.assertIn("settled by user", history.stdout)
 
     def test_users_events_forget_purge(self):
-        users = json.loads(run("memory.py", self.db, "users", "--json").stdout)
+        users = json.loads(run_here("memory.py", self.db, "users", "--json").stdout)
         self.assertEqual([u["user"] for u in users], ["ada", "bob"])
         self.assertEqual(run("memory.py", self.db, "forget", str(self.rome), "--reason", "asked").returncode, 0)
         self.assertEqual(run_again("memory.py", self.db, "forget", str(self.rome)).returncode, 1)
-        events = json.loads(run("memory.py", self.db, "events", "--json").stdout)
+        events = json.loads(run_here("memory.py", self.db, "events", "--json").stdout)
         self.assertEqual((events[0]["op"], sorted(events[0]["ids"])), ("forget", sorted([self.oslo, self.rome])))
-        self.assertEqual(run("memory.py", self.db, "purge", "bob").returncode, 0)
+        self.assertEqual(run_here("memory.py", self.db, "purge", "bob").returncode, 0)
         self.assertEqual(run_again("memory.py", self.db, "purge", "bob").returncode, 1)
         with store_at(self.db) as s:
             self.assertEqual(s.users(), ["ada"])
@@ -209,7 +231,7 @@ class MemoryCommandLine(CliCase):
             self.assertEqual((m["original_source"], m["original_origin"], m["original_authority"], m["origin"]),
                              tuple(exported[m["text"]][k] for k in ("source", "origin", "authority", "origin")))
         backup = str(self.dir / "copy.db")
-        self.assertEqual(run("memory.py", self.db, "backup", backup).returncode, 0)
+        self.assertEqual(run_here("memory.py", self.db, "backup", backup).returncode, 0)
         self.assertEqual(run_again("memory.py", self.db, "backup", backup).returncode, 1)  # never overwrites
         with store_at(backup) as s:
             self.assertEqual(len(s.memories("ada")), 5)
@@ -232,7 +254,7 @@ class MemoryCommandLine(CliCase):
     @sqlite_only("missing database files")
     def test_a_missing_or_foreign_file_is_an_error_never_created(self):
         missing = str(self.dir / "nope.db")
-        out = run("memory.py", missing, "list")
+        out = run_here("memory.py", missing, "list")
         self.assertEqual(out.returncode, 1)
         self.assertIn("no such database file", out.stderr)
         self.assertFalse(Path(missing).exists())
@@ -268,9 +290,9 @@ class WhatANewUserMet(CliCase):
                 self.assertEqual(run("consolidate.py", self.db, "--all", "--timeout", bad).returncode, 2)
 
     def test_import_twice_adds_nothing_and_a_failed_import_makes_no_file(self):
-        (self.dir / "out.jsonl").write_text(run("memory.py", self.db, "export").stdout, encoding="utf-8")
+        (self.dir / "out.jsonl").write_text(run_here("memory.py", self.db, "export").stdout, encoding="utf-8")
         other = location(str(self.dir / "other.db"))
-        first = json.loads(run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
+        first = json.loads(run_here("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         again = json.loads(run_again("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json").stdout)[0]
         self.assertEqual(first["ids"], again["ids"])
         self.assertEqual(again["refused"], [])  # not refused: imported before, and said so (issue 20)
@@ -373,7 +395,7 @@ class GatesCommandLine(CliCase):
         released = run("gates.py", self.db, "release", str(self.held))
         self.assertEqual(released.returncode, 0, released.stderr)
         self.assertEqual(run_again("gates.py", self.db, "release", str(self.held)).returncode, 1)
-        self.assertEqual(run("gates.py", self.db, "discard", str(self.steak)).returncode, 0)
+        self.assertEqual(run_here("gates.py", self.db, "discard", str(self.steak)).returncode, 0)
         with store_at(self.db) as s:
             self.assertIsNone(s.get(self.steak))
             self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
@@ -383,7 +405,7 @@ class GatesCommandLine(CliCase):
         # Defect: 'gates.py DB --json refused' was "unrecognized arguments", '--timeout 2 refused'
         # "invalid choice: '2'"; memory.py took both in either position (README).
         # After the command: test_quarantine_release_discard, test_gates_timeout_and_unknown_user.
-        before = run("gates.py", self.db, "--json", "--timeout", "2", "quarantine", "--user", "ada")
+        before = run_here("gates.py", self.db, "--json", "--timeout", "2", "quarantine", "--user", "ada")
         self.assertEqual(before.returncode, 0, before.stderr)
         self.assertEqual({item["id"] for item in json.loads(before.stdout)}, {self.held, self.steak})
         refused = run("gates.py", self.db, "--timeout", "0", "refused")

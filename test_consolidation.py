@@ -425,8 +425,9 @@ class TestPublicBugCasesConsolidation(StoreCase):
 class TestCronCommand(unittest.TestCase):
     """python consolidate.py DB (--user U | --all) [--task T] [--dry-run] [--json]
 
-    Each test's first calls run as subprocesses on a real file; its further calls run main() in
-    this process by default (every call a subprocess in CI): test_cli.run_again."""
+    A dry run and a usage error run as subprocesses on a real file (test_cli.SUBPROCESS_CALLS);
+    the other calls run main() in this process by default (every call a subprocess in CI):
+    test_cli.run_again and test_cli.run_here."""
 
     def run_cli(self, *args):
         return test_cli.run("consolidate.py", *args)
@@ -434,6 +435,11 @@ class TestCronCommand(unittest.TestCase):
     def run_again(self, *args):
         """A further call (by default in this process; in CI a subprocess): test_cli.run_again."""
         return test_cli.run_again("consolidate.py", *args)
+
+    def run_here(self, *args):
+        """A call another subprocess already shows the process side of (by default in this process;
+        in CI and on the PostgreSQL pass a subprocess): test_cli.run_here."""
+        return test_cli.run_here("consolidate.py", *args)
 
     def test_cli_dry_run_json_and_table(self):
         with temp_dir() as tmp:
@@ -450,7 +456,7 @@ class TestCronCommand(unittest.TestCase):
                                "kept_text": "I live in Rome.", "retired_text": "I live in Oslo."}])
             with store_at(path) as store:
                 self.assertEqual(store.resolutions(U1), [])  # the dry run wrote nothing
-            real = self.run_cli(path, "--user", U1)
+            real = self.run_here(path, "--user", U1)
             self.assertEqual(real.returncode, 0, real.stderr)
             self.assertIn("newer statement", real.stdout)
             self.assertIn("I live in Oslo.", real.stdout)
@@ -464,7 +470,7 @@ class TestCronCommand(unittest.TestCase):
     @sqlite_only("missing and foreign database files")
     def test_cli_exit_codes(self):
         with temp_dir() as tmp:
-            missing = self.run_cli(str(Path(tmp) / "nope.db"), "--all")
+            missing = self.run_here(str(Path(tmp) / "nope.db"), "--all")
             self.assertEqual(missing.returncode, 1)
             self.assertEqual(len(missing.stderr.strip().splitlines()), 1)
             self.assertFalse((Path(tmp) / "nope.db").exists())
