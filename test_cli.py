@@ -9,7 +9,6 @@ python gates.py DB quarantine|release|discard;  python consolidate.py DB (--user
 Exit codes: 0 ok, 1 nothing found or refused (one line on stderr naming the thing and the fix),
 2 usage. Also: export/import round trips, and every translated SQLite error says what to do."""
 
-import compileall
 import json
 import os
 import re
@@ -38,21 +37,12 @@ SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)"
 
 
-def setUpModule():
-    # run()'s children read the three scripts' byte code from __pycache__, but only when it is
-    # fresh: with PYTHONDONTWRITEBYTECODE set no process writes it, and each child compiled the
-    # script again. Write it once here, as any import without that variable would (compileall
-    # skips a file whose cached byte code is up to date).
-    for name in ("memory.py", "gates.py", "consolidate.py"):
-        compileall.compile_file(str(HERE / name), quiet=2)
-
-
 def run(module, *args, stdin=None):
     """The command line `python <module> ARGS` in a subprocess, run as `python -m <name>` from the
     repository folder: the same code as __main__ with the same sys.path[0] and sys.argv[0] (so
-    the same usage lines), but its byte code comes from __pycache__, where `python memory.py`
-    compiles the whole script at every start (about 0.1 s each, on a quiet machine: the
-    commonest cost of this module). The literal `python memory.py` (gates.py, consolidate.py) of
+    the same usage lines), but its byte code comes from __pycache__ (test_support writes it),
+    where `python memory.py` compiles the whole script at every start (about 0.1 s each, on a
+    quiet machine: the commonest cost of this module). The literal `python memory.py` (gates.py, consolidate.py) of
     the README runs in test_help_and_usage and test_export_into_a_closed_pipe_ends_quietly."""
     return subprocess.run([sys.executable, "-m", module.removesuffix(".py"), *args], cwd=HERE,
                           capture_output=True, text=True, timeout=60, input=stdin)
