@@ -685,6 +685,7 @@ def _signature_text(norm: str) -> str:
     return " ".join(w.rstrip(TERMINATORS) for w in _fold_marks(norm).split(" "))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a text's signature is asked at its write, its review and each run
 def signature(norm: str) -> str:
     """The near-duplicate key of a normalized text: its content words in sentence order, a
     newline (never inside a normalized text), then its negations sorted, then (unless it is the
