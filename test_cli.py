@@ -52,9 +52,9 @@ def run(module, *args, stdin=None):
 # a command line in this file and in test_consolidation runs main() in this process by default
 # (run_again, run_here) and is a subprocess in CI.
 SUBPROCESS_CALLS = {
-    "memory.py": "--help (the README's form); a usage error (2); list (0, its table); resolve --json and "
-                 "forget (writes another process reads); export and import (files, a large stdout); "
-                 "import - (stdin, refused: 1); export | head (a closed pipe)",
+    "memory.py": "--help (the README's form); a usage error (2); list (0, its table); forget (a write "
+                 "this process reads after the child's exit); import - (stdin, refused: 1); export | head "
+                 "(a large stdout into a closed pipe, the README's form)",
     "gates.py": "--help; quarantine --json (0); release (a write); --timeout 0 (a usage error, 2)",
     "consolidate.py": "--help; --user nobody (refused, 1); --all --json; the lock held here (1, twice); "
                       "a usage error (2, test_consolidation); --dry-run --json (test_consolidation)",
@@ -169,7 +169,7 @@ class MemoryCommandLine(CliCase):
         out = run_here("memory.py", self.db, "conflicts", "--user", "ada")
         self.assertIn(f"resolve 1 --keep {self.veg}", out.stdout)
         self.assertEqual(run_again("memory.py", self.db, "resolve", "1", "--keep", "12345").returncode, 1)
-        done = run("memory.py", self.db, "resolve", "1", "--keep", str(self.veg), "--json")
+        done = run_here("memory.py", self.db, "resolve", "1", "--keep", str(self.veg), "--json")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(json.loads(done.stdout)[0]["resolutions"][0]["retired"], self.steak)
         again = run_again("memory.py", self.db, "resolve", "1", "--keep", str(self.veg))
@@ -192,13 +192,13 @@ class MemoryCommandLine(CliCase):
 
     @sqlite_only("the backup command")
     def test_export_import_round_trip_and_backup(self):
-        exported = run("memory.py", self.db, "export")
+        exported = run_here("memory.py", self.db, "export")
         self.assertEqual(exported.returncode, 0, exported.stderr)
         lines = [json.loads(x) for x in exported.stdout.splitlines()]
         self.assertEqual((lines[0]["type"], lines[0]["schema_version"]), ("header", SCHEMA_VERSION))
         (self.dir / "out.jsonl").write_text(exported.stdout, encoding="utf-8")
         other = location(str(self.dir / "other.db"))
-        imported = run("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json")
+        imported = run_here("memory.py", other, "import", str(self.dir / "out.jsonl"), "--json")
         self.assertEqual(imported.returncode, 0, imported.stderr)
         report = json.loads(imported.stdout)[0]
         self.assertEqual(report["refused"], [])
