@@ -719,7 +719,10 @@ class LanguageTable:
       (statement, preference, instruction, identity, contact, payment), and the reader of how-to
       text: reader_modal, sender_verb, reader_has, up_to, reader_condition, not_you,
       sender_notice, polite_verb, thank, how_to_step, how_to_verb_before and the words how_to_verb,
-      how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ...");
+      how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ..."), and
+      how_to_opening (the other languages: the imperative step a how-to text opens with, "Abra o
+      app", "Откройте", "打开", or the polite request ending its first clause, "…してください",
+      "…세요", "खोलें": see `_how_to`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -760,7 +763,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1681,6 +1684,7 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_is=r"è",
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
@@ -1746,6 +1750,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_is=r"é",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
@@ -1804,6 +1809,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_is=r"is|luidt",
                genitive_of=r"van",
                copula=r"heet",
@@ -1858,6 +1864,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_is=r"to|jest",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
@@ -1904,6 +1911,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                vocative_title=r"Sayın",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
@@ -1954,6 +1962,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
@@ -1997,6 +2006,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
@@ -2047,6 +2057,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -2124,6 +2135,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은",
                clock_suffix=r"시",
                name_honorific=r"님|씨",
@@ -2173,6 +2185,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -2213,6 +2226,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
@@ -2417,6 +2431,19 @@ def waived(text: str, lang: str | None) -> str | None:
     return None
 
 
+def _negation_edges(code: str) -> tuple:
+    """(before, after) the word edges of a negation or approval word in one table's text. A
+    negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb),
+    Cyrillic too ("без", not "Безопасность"); Arabic joins its conjunctions and prepositions to
+    the word's front ("وبدون"), so there only its end is a word edge ("لا", not "لاستلام",
+    "الأمان"). Other scripts (Han, kana, Hangul, Devanagari with its vowel signs) take none."""
+    if LANGUAGES[code].script is None or code == "ru":
+        return r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))"
+    if code == "ar":
+        return "", r"(?![\w'’-])"
+    return "", ""
+
+
 @functools.lru_cache(maxsize=None)
 def _waived_prose(code: str):
     """waived's sentence form for one table, compiled once: a negation a few words before an
@@ -2425,9 +2452,7 @@ def _waived_prose(code: str):
     neg, appr = table.get("negation"), table.get("approval")
     if not neg or not appr:
         return None
-    edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-    # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
-    end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+    edge, end = _negation_edges(code)
     pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
     if code in _NEGATION_AFTER:
         pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
@@ -2439,7 +2464,7 @@ def _waived_labels() -> dict:
     out = {}
     for code, table in LANGUAGES.items():
         neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
-        edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
+        edge, end = _negation_edges(code)
         if neg and appr:
             out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*[\"']?(?:\S+\s+){{0,2}}?"
                                    rf"{edge}(?:{neg}){end}")  # a JSON value's quote too: {{"kakunin": "fuyou"}}
@@ -3446,6 +3471,59 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     about_user without its exemptions, since a booking or order the user is party to still
     refers to them ("Your parcel goes to 3 Alder Close")."""
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
+
+
+# The labels of an app's screens and buttons, which an app writes in its own voice ("Minhas
+# chaves", "我的", "Mein Konto", "My orders"): a menu path ("Pix › Minhas chaves", "“我的” ›
+# “安全设置”", up to three words a step) and a short quoted label; and an abbreviated range of
+# days ("ma–vr", "lun–ven", "Mo–Fr", "пн–сб") on a business card. None is the writer's voice.
+_UI_LABEL = re.compile(
+    r"(?:[^\s›→,.;:!?，。；：、]+(?:\s+[^\s›→,.;:!?，。；：、]+){0,2}\s*(?:[›→]|\s>\s)\s*)+"
+    r"[^\s›→,.;:!?，。；：、]+(?:\s+[^\s›→,.;:!?，。；：、]+){0,2}"
+    r"|[“„«‘「『\"](?=[^”»’」』\"\n]{1,30}[”»’」』\"])(?:[^\s”»’」』\"]+\s){0,2}[^\s”»’」』\"]+[”»’」』\"]"
+    r"|(?<![\w-])[^\W\d_]{1,4}\.?[–-][^\W\d_]{1,4}\.?(?![\w-])")
+
+
+def _how_to(flat: str, lang: str | None) -> bool:
+    """Whether the text is how-to text in its language: its first sentence opens with an
+    imperative step of the language's table (rule how_to_opening: "Abra o app ...", "Scarica
+    l'app ...", "Installeer de app ...", "Откройте ...", "打开App ...", "افتح التطبيق ..."), or, in
+    the languages that end a clause on the verb, is a polite request to do a step ("アプリを開き、
+    ...オンにしてください", "앱을 열고 ... 켜세요", "ऐप खोलें, ...")."""
+    if not _has_rule("how_to_opening", lang):
+        return False
+    first = re.split(r"(?<=[.!?。！？])\s*", flat.strip(), maxsplit=1)[0]
+    return bool(_rule("how_to_opening", lang).search(first))
+
+
+def _writer_voice(flat: str, names, lang: str | None) -> bool:
+    """Whether text from an origin the channel cannot vouch for writes as "I" (LanguageTable
+    first_person) or about the user (_refers_to_user; in the other languages their table's
+    user_reference): a forged sender may be posing as the user. Not its voice: the labels of an
+    app's screens (_UI_LABEL: "toque em Pix › Minhas chaves"); a word of the text's own language
+    that is another table's first person (Dutch "je", the reader, is French "je"); and, in how-to
+    text (_how_to), its reader ("Scarica l'app del tuo gestore", "je hebt je identiteitsbewijs
+    nodig"), whoever reads it, as about_user's how-to reader in en/fr/de/es. A value it gives is
+    still its risk class's; a role word ("o usuário") still counts."""
+    bare = _UI_LABEL.sub(" ", flat)
+    own = _COMPILED.get(lang, {})
+    skel = skeleton(bare)
+    for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(bare)) if c in LANGUAGES):
+        for text, compiled in ((bare, _COMPILED), (skel, _COMPILED_SKELETON)):
+            pattern = compiled[code].get("first_person")
+            for m in pattern.finditer(text) if pattern is not None else ():
+                word = m.group().strip().lower()
+                if code != lang and lang in LANGUAGES and (word in _FUNCTION_WORDS.get(lang, ()) or any(
+                        p is not None and p.fullmatch(word) for p in (own.get("reader"), own.get("user_reference")))):
+                    continue  # nl "je" (you) is fr "je" (I)
+                return True
+    if _refers_to_user(flat, names, lang):  # en/fr/de/es, the how-to reader ("Sie") exempt
+        return True
+    if lang in ("en", "fr", "de", "es"):
+        return False
+    if _how_to(bare, lang) and own.get("reader") is not None:
+        bare = own.get("reader").sub(" ", bare)
+    return bool(table_match(bare, "user_reference", lang=lang))
 
 
 # What says who a relative is or what they hold: a copula or a naming verb with a name ("Your
@@ -4571,10 +4649,7 @@ class ProvenanceGate:
         # trusted memory is contested) unless a risk class or a rule below holds it.
         trust = "trusted" if candidate.authenticated else "unverified"
         lang = language_of(text)
-        if not candidate.authenticated and not model and (
-                _table_hit(text, skeleton(text), "first_person", lang)
-                or _refers_to_user(text, names, lang)  # en/fr/de/es, the how-to reader ("Sie") exempt
-                or (lang not in ("en", "fr", "de", "es") and table_match(text, "user_reference", lang=lang))):
+        if not candidate.authenticated and not model and _writer_voice(text, names, lang):
             # An unvouched sender who writes as "I" or about the user may be posing as the user (a
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
