@@ -722,7 +722,9 @@ class LanguageTable:
       how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ..."), and
       how_to_opening (the other languages: the imperative step a how-to text opens with, "Abra o
       app", "Откройте", "打开", or the polite request ending its first clause, "…してください",
-      "…세요", "खोलें": see `_how_to`);
+      "…세요", "खोलें": see `_how_to`); dial_before and dial_after (the reader told to call the
+      sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
+      see `_SENDER_LINE`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -763,7 +765,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -970,6 +972,7 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               dial_before=r"\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
@@ -1274,6 +1277,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_is=r"ist|lautet",
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
@@ -1415,6 +1419,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_is=r"est|c'est|c’est",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
@@ -1553,6 +1558,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_is=r"es",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
@@ -1684,6 +1690,7 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_is=r"è",
                deadline_word=r"entro il|entro",
@@ -1750,6 +1757,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_is=r"é",
                deadline_word=r"até",
@@ -1809,6 +1817,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_is=r"is|luidt",
                genitive_of=r"van",
@@ -1864,6 +1873,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_is=r"to|jest",
                copula=r"jest",
@@ -1911,6 +1921,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                vocative_title=r"Sayın",
                masked_ending=r"\bile biten",
@@ -1962,6 +1973,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
@@ -2006,6 +2018,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               dial_after=r"\S{0,3}?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は",
                clock_suffix=r"時",
@@ -2045,7 +2058,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"是|开|开启|需要|shi",
            count_unit=r"楼|层|年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
-           greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
+           greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的[^，。,\s]{0,12}",  # "尊敬的用户，", "尊敬的王女士，"
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
@@ -2057,6 +2070,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                credential_is=r"是|为",
                clock_suffix=r"点",
@@ -2093,6 +2107,7 @@ LANGUAGES = {t.code: t for t in (
                payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
                user_reference_form=r"用户|您|你",
                addressed_party=r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+                               r"[水电气]费|燃气费|话费|宽带费|物业费|费用|账户|"  # a bill and the account it is debited from
                                r"会员|演出|会议|课程",
                profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
                event_verb=r"已(?:支付|付款|扣款|到账|退款|发货|签收|送达|预订|取消)",
@@ -2135,6 +2150,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은",
                clock_suffix=r"시",
@@ -2185,6 +2201,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
@@ -2226,6 +2243,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
@@ -2695,6 +2713,9 @@ _AFTER_ACCOUNT_WORD = _LazyPattern(lambda: re.compile(rf"(?i)\b{_alternation('ac
 # Where a contact identifier is where something is sent ("Referral letters to: x@y", "Reply-To:
 # x@y", "forwards to RxConnect Direct at +44 ..."): a direction word earlier in its clause. German
 # "an" and Spanish "a", "al" count only in text not read as English (there they are articles).
+# A direction word that is a street's name, capitalized before a proper name and a house number
+# ("Via Garibaldi 21", "Via Roma 5" on an Italian card): the address itself, no route to it.
+_STREET_NAMED = re.compile(r"\W*[A-Z]\w*\s+[A-Z][\w'’-]+(?:\s+[\w'’-]+){0,2}\s+\d")
 _DIRECTED = _LazyPattern(lambda: re.compile(
     rf"(?i)(?:^|[\s(\"'“«-])(?:{_alternation('direction')}|(?P<article>{_alternation('direction_article')}))\b"
     rf"[^,.;!?|·]{{0,60}}$|{_alternation('direction_clause')}"))
@@ -2725,6 +2746,8 @@ def _identifier(flat: str, lang: str | None = None) -> str | None:
 
     def directed(end: int) -> bool:
         for d in _DIRECTED.finditer(flat[:end]):
+            if _STREET_NAMED.match(d.group()):
+                continue
             if d.group("article") is None or lang not in ("en", None):
                 return True
         return False
@@ -2825,7 +2848,7 @@ def place_fact(text: str, *, names=()) -> str | None:
         return "request"  # "As the user said: 'always cc finance@...'"
     if _rule("request").search(flat) or (label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
-    identifier = _identifier(flat, lang)
+    identifier = _identifier(_without_sender_lines(flat, names), lang)  # a support line to call is the sender's
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
         # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
@@ -2920,8 +2943,10 @@ USER_REFERENCE = _alternation("user_reference_form")
 
 # What may stand before a name addressed at a sentence's start: nothing, a courtesy title, the
 # first name ("Ada Lovelace,"), after the end of an earlier sentence.
+# What may stand before a name addressed at a sentence's start: an earlier sentence, a record's
+# one-word label ("Rappel : Madame Lovelace, ...", "Reminder: Ms Lovelace, ..."), a courtesy title.
 _VOCATIVE = _LazyPattern(lambda: re.compile(
-    rf"(?s)(?:.*[.!?。！？]\s+)?\W*(?:{_alternation('vocative_title')}\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?"))
+    rf"(?s)(?:.*[.!?。！？]\s+)?\W*(?:[A-ZÀ-Þ][\w'’-]*\s?:\s+)?(?:{_alternation('vocative_title')}\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?"))
 
 
 def _under_the_name() -> str:
@@ -3332,6 +3357,12 @@ _REFERENCE_CACHE: dict = {}
 # drives", "the user account".
 
 
+# A Chinese polite request to the reader, one clause with no number in it ("请保持电话畅通":
+# keep your phone on): it asks the reader to do something and gives no field of theirs a value,
+# so a profile noun in it ("电话") makes no record about them.
+_ZH_PLEA = re.compile(r"请[^，。；！？,.;!?\d]{0,20}")
+
+
 def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
@@ -3365,7 +3396,7 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
-                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(flat)
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_ZH_PLEA.sub("", flat))
                                    and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
@@ -4115,10 +4146,40 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
         return True
     for m in found:  # sent to it ("forward to ..."), new or changed, or where payments go
         for d in _DIRECTED.finditer(masked[:m.start()]):
+            if _STREET_NAMED.match(d.group()):
+                continue
             if d.group("article") is None or lang not in ("en", None):
                 return True
     return bool(_rule("change_of_route").search(masked) or _rule("renewed").search(masked)
                 or any(r.group("money") for r in _rule("routed").finditer(masked)))
+
+
+# The sender's own line, which the reader is told to call ("If this wasn't you, call us on 0330
+# 088 1234", "ligue 4004 0000", "appelez le 09 69 32 00 00", "0120-123-456までお電話ください";
+# rules dial_before, dial_after, in every table): the business's number, no route of the user's.
+_DIAL_NUMBER = r"\+?\(?\d[\d ().-]{5,20}\d"
+_SENDER_LINE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"))
+
+
+def _without_sender_lines(flat: str, names=()) -> str:
+    """The text with the numbers of the sender's own lines (_SENDER_LINE) left out, for a tool's
+    text: what a risk class reads of a support line ("Se não foi você, ligue 0800 123 4567") is
+    no contact or payment route. Kept where the line's sentence changes something or names the
+    user ("Ada's new number: call 07700 900456", LanguageTable change and standing): that
+    number may be the user's."""
+    found = list(_SENDER_LINE.finditer(flat)) if _ANY_DIGIT.search(flat) else []
+    for m in reversed(found):
+        start = max(flat.rfind(p, 0, m.start()) for p in (". ", "! ", "? ", "。", "\n"))
+        ends = [i for i in (flat.find(p, m.end()) for p in (". ", "! ", "? ", "。", "\n")) if i >= 0]
+        sentence = flat[max(start, 0):min(ends, default=len(flat))]
+        skel, lang = skeleton(sentence), language_of(sentence)
+        if (_table_hit(sentence, skel, "change", lang) or table_match(sentence, "standing")
+                or any(_skeleton_has(skel, n) for n in _spelled_forms(names))):
+            continue
+        group = "a" if m.group("a") else "b"
+        flat = flat[:m.start(group)] + " " + flat[m.end(group):]
+    return flat
 
 
 def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES) -> tuple | None:
@@ -4130,6 +4191,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     key names and one-word labels (rule "<class>.key:<key>"), with the class's needs (see
     RiskClass). `names`: the user's names, compared on skeletons. Pure: no I/O."""
     flat = canonical(text)
+    if source != "model":
+        flat = _without_sender_lines(flat, names)
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -4696,7 +4759,10 @@ class ProvenanceGate:
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
-        role = next(filter(None, (table_match(text, "user_role", lang=code) for code in dict.fromkeys(
+        # a role word inside the opening salutation ("尊敬的用户，", "Dear user,") only says whom it is written to
+        greeting = _GREETING.match(text)
+        unsaluted = text[greeting.end():] if greeting else text
+        role = next(filter(None, (table_match(unsaluted, "user_role", lang=code) for code in dict.fromkeys(
             c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES))), None)
         if role:
             return hold("about_user", None, f"about_user.{role}")
