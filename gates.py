@@ -724,7 +724,8 @@ class LanguageTable:
       app", "Откройте", "打开", or the polite request ending its first clause, "…してください",
       "…세요", "खोलें": see `_how_to`); dial_before and dial_after (the reader told to call the
       sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
-      see `_SENDER_LINE`);
+      see `_SENDER_LINE`); as_asked (one dated step reported as done at the reader's request: "paused
+      until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -765,7 +766,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -972,12 +973,13 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?",
-               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
+               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
                weekday=r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
@@ -1277,6 +1279,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_is=r"ist|lautet",
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
@@ -1419,6 +1422,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_is=r"est|c'est|c’est",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
@@ -1431,7 +1435,7 @@ LANGUAGES = {t.code: t for t in (
                copula=r"est|était",
                how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
-               account_event=r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
+               account_event=r"\b(?:a|ont)(?: pas)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
                date_preposition=r"le",
                masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
@@ -1558,6 +1562,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_is=r"es",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
@@ -2819,6 +2824,22 @@ def _deadline(text: str) -> bool:
                   rf"{_alternation('party_noun', 'de')}|{_alternation('party_noun', 'fr')}|{_alternation('party_noun', 'es')})s?\b", flat))
 
 
+def _done_as_asked(flat: str) -> bool:
+    """Whether the text's every request (rule request) is an "as you asked" (rule as_asked) beside
+    one step the sender reports done, with its date ("Your membership is paused until 3 March,
+    as you asked", "Konto gesperrt bis 1. August, wie gewünscht"): a record of what was done,
+    no arrangement standing for the user. Not where anything stands for the future or acts
+    (rules habitual, standing_arrangement, LanguageTable standing, waiver, assistant), nor where
+    another request is reported."""
+    asked = list(_rule("as_asked").finditer(flat))
+    if not asked or not _dated(_rule("as_asked").sub(" ", flat)):
+        return False
+    rest = _rule("as_asked").sub(" ", flat)
+    if _rule("request").search(rest) or _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat):
+        return False
+    return not any(table_match(flat, kind) for kind in ("standing", "waiver", "assistant"))
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -2846,7 +2867,8 @@ def place_fact(text: str, *, names=()) -> str | None:
     label, body = _split_label(frame)
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
-    if _rule("request").search(flat) or (label and _rule("procedure").search(body) and not _speaker_label(label)):
+    if (_rule("request").search(flat) and not _done_as_asked(flat)) or (
+            label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
     identifier = _identifier(_without_sender_lines(flat, names), lang)  # a support line to call is the sender's
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
@@ -3043,11 +3065,14 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
 def _not_a_claim(m: re.Match, flat: str) -> bool:
     """Whether a user-owned claim's match is none: it ends on a relative whose own business
     follows (_of_relative); its noun only modifies a thing the user is party to ("Your phone
-    bill is ready", "your email receipt": rule party_noun); or its reference is the reader of
+    bill is ready", "your email receipt": rule party_noun); it is the "as you asked" of a dated
+    step done (_done_as_asked); or its reference is the reader of
     how-to text ("download your boarding pass to your phone", "laden Sie Ihre Bordkarte auf Ihr
     Handy": _HOW_TO_BEFORE)."""
     if _of_relative(m, flat):
         return True
+    if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
+        return True  # "paused until 3 March, as you asked": what was done, at her request
     for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
         at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
         if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
@@ -3299,11 +3324,18 @@ def _event(flat: str) -> bool:
 
 
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (rule account_event with its date or time, or the
+    """Whether the text is a security notice (rule account_event with its date or time or negated, or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
-    if not (_rule("account_event").search(flat) and _dated(flat) or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
+    event = _rule("account_event").search(flat)
+    if event and not _dated(flat):
+        # undated, it is a notice when it says the step did not happen ("Ihr Passwort wurde nicht
+        # geändert", "未被修改"): a negation of the text's language in the event's own sentence
+        lang = language_of(flat)
+        start = max(flat.rfind(p, 0, event.start()) for p in (". ", "! ", "? ", "。", "\n"))
+        event = event if lang in LANGUAGES and table_match(flat[max(start, 0):event.end()], "negation", lang=lang) else None
+    if not (event or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
         return False
     bare = _MASKED.sub(" ", flat)
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -3472,6 +3504,25 @@ _FIELD_VALUE = _LazyPattern(lambda: re.compile(
     rf"(?!{_alternation('not_a_value')}\b)(?![$€£¥₹]|\d[\d.,]*\s?(?:[$€£¥₹]|eur|gbp|usd)\b)"))
 
 
+# A year or a decade before 1900 ("in 1843", "in the 1830s", "1815–1852", "1830年代"): a sentence
+# so dated is history, and a name in it a namesake of the user's (the gate's users are alive).
+_HISTORY = re.compile(r"(?<![\d.,:/-])1[0-8]\d\d(?:s|['’]s|年代?)?(?![\d.,:/-]?\d)")
+
+
+def _sentence_at(flat: str, at: int) -> str:
+    """The sentence (or line) of the canonical text around position `at`."""
+    start = max(flat.rfind(p, 0, at) for p in (". ", "! ", "? ", "。", "\n"))
+    ends = [i for i in (flat.find(p, at) for p in (". ", "! ", "? ", "。", "\n")) if i >= 0]
+    return flat[max(start, 0):min(ends, default=len(flat))]
+
+
+def _history(sentence: str) -> bool:
+    """Whether a sentence is history (_HISTORY: dated before 1900) that gives no route: no
+    contact or payment identifier (_IDENTIFIER: "lives at 12 Elm Road; the house was built in
+    1890" is an address) and no long number."""
+    return bool(_HISTORY.search(sentence)) and not _IDENTIFIER.search(sentence) and not _LONG_NUMBER.search(sentence)
+
+
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
     text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
@@ -3492,6 +3543,9 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
         if m.group().lower() in _W("reader_word") and _rule("thank").search(flat, 0, m.start()):
             continue
+        if m.group().lower() not in _all_words("reader_word") and any(
+                m.group().lower().startswith(f.lower()) for f in forms) and _history(_sentence_at(flat, m.start())):
+            continue  # "In 1843 Ada Lovelace published ...": a namesake in history, not the user
         if m.group().lower() in _all_words("how_to_reader") and _HOW_TO_BEFORE.search(flat, 0, m.start()):
             continue  # "To reset your router, ...", "Drücken Sie die Taste an Ihrem Router": whoever reads it
         yield m
