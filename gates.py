@@ -991,7 +991,7 @@ LANGUAGES = {t.code: t for t in (
                now_word=r"now|actually",
                copula=r"is|are|was|were|will be|has been",
                how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
-               how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
+               how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
                account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
@@ -1208,7 +1208,7 @@ LANGUAGES = {t.code: t for t in (
                possessive=r"your",
                party_noun=r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|stay|check-?in|check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|application|claim|visa|rental|table|tour|lesson|session|consultation|visit|meeting|call|interview|exam|course|class|registration|item|basket|cart|ride|event|receipt|confirmation|quote|estimate|talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|account|sign-?in|login|mailbox|letterbox|letter box|porch|doorstep|safe place|parcel box",
                event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|invited)\b",
-               habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any|whenever|"
+               habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any(?!\s*time\b)|whenever|"
                         r"by default|from now on|going forward|henceforth|in future|future|standing|permanently|"
                         r"regularly|routinely)\b",
                reader_modal=r"can|could|may|might|should|need to|must|will|have to|would|'ll",
@@ -1241,7 +1241,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
-           preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
+           preference=r"bevorzug\w*|lieblings\w*|mag|liebt|vorliebe",
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
@@ -1291,7 +1291,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"heißt|heisst",
                now_word=r"jetzt",
                copula=r"ist|war",
-               how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
+               how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
                vocative_title=r"Frau|Herr",
                account_event=r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|registriert)\b",
                date_preposition=r"am",
@@ -1387,7 +1387,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
-           preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
+           preference=r"préfère\w*|préfér\w*|favori\w*|aime|aimez|adore|adorez",
            approval=r"consult\w*|confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"inutile|facultati\w*|désactivée?s?|non requise?|pas|sans|aucune?|ne|n'|sauter|ignorer",
            abbreviation=r"bd|av|tél|apt|bât|réf",
@@ -1433,7 +1433,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"s'appelle",
                now_word=r"maintenant",
                copula=r"est|était",
-               how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
+               how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
                account_event=r"\b(?:a|ont)(?: pas)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
                date_preposition=r"le",
@@ -1527,7 +1527,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
-           preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
+           preference=r"prefier\w*|preferid[oa]s?|favorit[oa]s?|le gusta|te gusta|le encanta|te encanta",
            approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
            negation=r"innecesari\w*|opcional|desactivad\w*|no|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
@@ -1573,7 +1573,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"se llama",
                now_word=r"ahora",
                copula=r"es|era",
-               how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+",
+               how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+",  # "Para cambiar el nombre de tu red"
                vocative_title=r"Sra|Sr|Señora|Señor",
                account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b",
                date_preposition=r"el",
@@ -1664,7 +1664,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
-           preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
+           preference=r"preferisc\w*|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace|ti piace",
            approval=r"chieder\w*|chiedendo\w*|consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"inutile|facoltativ\w*|disattivat\w*|non (?:serve|necessari\w*|richiest\w*)|non|senza|nessun\w*|saltare|salta",
            abbreviation=r"v|c\.so|p\.za|tel|int|sc",
@@ -1951,7 +1951,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
-           preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
+           preference=r"предпочита\w*|предпочтени\w+|любим\w+|любит|любите|нравится",
            approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
            negation=r"не нуж\w*|отключен\w*|выключен\w*|необязательн\w*|не|без|нет|пропуска\w*|пропусти\w*",
@@ -2063,7 +2063,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"是|开|开启|需要|shi",
            count_unit=r"楼|层|年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
-           greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的[^，。,\s]{0,12}",  # "尊敬的用户，", "尊敬的王女士，"
+           greeting=r"[^，。,\n]{0,20}?(?:您好|你好)|尊敬的[^，。,\s]{0,12}",  # "尊敬的用户，", "尊敬的王女士，"
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
@@ -2159,7 +2159,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은",
                clock_suffix=r"시",
-               name_honorific=r"님|씨",
+               name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
@@ -2223,7 +2223,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
-           change=r"नया|नई|नए|बदल|अपडेट",
+           change=r"नया|नई(?! दिल्ली)|नए|बदल|अपडेट",  # not New Delhi
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
            negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|(?<!\S)न |bina|nahin|nahi|छोड़\S*|skip",
@@ -2320,6 +2320,9 @@ class _EdgedPattern:
 
     def sub(self, repl, text):
         return self.pattern.sub(lambda m: repl if self._bound(text, m) else m.group(), text)
+
+    def fullmatch(self, text):
+        return self.pattern.fullmatch(text)  # the whole text: no edge to bind
 
 
 def _compile_table(table: LanguageTable) -> _CompiledTable:
@@ -2835,9 +2838,25 @@ def _done_as_asked(flat: str) -> bool:
     if not asked or not _dated(_rule("as_asked").sub(" ", flat)):
         return False
     rest = _rule("as_asked").sub(" ", flat)
-    if _rule("request").search(rest) or _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat):
+    if _rule("request").search(rest):
+        return False
+    return _no_standing(flat)
+
+
+def _no_standing(flat: str) -> bool:
+    """Whether nothing in the text stands for the future or acts for the user: no habitual or
+    standing-arrangement rule, no standing, waiver or assistant word of any table."""
+    if _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat):
         return False
     return not any(table_match(flat, kind) for kind in ("standing", "waiver", "assistant"))
+
+
+def _filed_request(flat: str) -> bool:
+    """Whether the text files the reader's request under its reference number ("We have received
+    your request to replace your bin (request ref 5567102)"): a ticket, no request to act, when
+    nothing in it stands for the future (_no_standing)."""
+    return bool(re.search(r"(?i)\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b", flat)
+                and _REFERENCE_NUMBER.search(flat)) and _no_standing(flat)
 
 
 def place_fact(text: str, *, names=()) -> str | None:
@@ -2867,7 +2886,7 @@ def place_fact(text: str, *, names=()) -> str | None:
     label, body = _split_label(frame)
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
-    if (_rule("request").search(flat) and not _done_as_asked(flat)) or (
+    if (_rule("request").search(flat) and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
     identifier = _identifier(_without_sender_lines(flat, names), lang)  # a support line to call is the sender's
@@ -2890,7 +2909,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         bare = sentence.strip(" \"'“”«»()[]")
         # the reader addressed in the condition is whoever reads it ("Si no ha sido usted,
         # contacte con nosotros"); the user named or "whoever asks" makes it a rule about them
+        # (the reader in any table's words: "如果是您本人操作，请忽略此邮件" is a security notice's)
+        reader = _COMPILED[lang].get("reader") if lang in LANGUAGES else None
         named = any(m.group().lower() not in _all_words("reader_word") and not _POSSESSIVE.search(m.group())
+                    and not (reader is not None and reader.fullmatch(m.group()))
                     for m in _user_references(bare, _spelled_forms(names), lang))
         if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (
                 named or _rule("whoever_asks").search(bare)):
@@ -3073,6 +3095,8 @@ def _not_a_claim(m: re.Match, flat: str) -> bool:
         return True
     if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
         return True  # "paused until 3 March, as you asked": what was done, at her request
+    if re.search(r"(?i)\brequests?$", m.group()) and _filed_request(flat):
+        return True  # "We have received your request ... (request ref 5567102)": a ticket, filed with its number
     for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
         at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
         if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
@@ -3395,6 +3419,14 @@ _REFERENCE_CACHE: dict = {}
 _ZH_PLEA = re.compile(r"请[^，。；！？,.;!?\d]{0,20}")
 
 
+# A person named by a relative's word, a kinship title or a courtesy title before a capitalized name
+# ("Aunt Margaret", "Uncle Bob", "Dr Patel", "Mrs Okafor", "your sister Jane"): whom a later
+# "she" or "he" of the text refers to.
+_NAMED_PERSON = _LazyPattern(lambda: re.compile(
+    rf"(?i:\b(?:{LANGUAGES['en'].patterns['family']}|aunt|uncle|cousin|niece|nephew|auntie|granny|gran|"
+    rf"{_alternation('courtesy_title', 'en')}|dr|prof)\.?)\s+[A-Z][a-z]+"))
+
+
 def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
@@ -3453,14 +3485,16 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         return word
     if lang in ("en", None):
         label, body = _split_label(_unquote(flat)[0])
+        person = None  # a person an earlier sentence names by a relative's word or a title ("Aunt Margaret is back ...")
         for sentence in _sentences(body) or [body]:
             pronoun = _rule("person_pronoun").search(sentence)
             before = sentence[:pronoun.start()].strip() if pronoun else ""
             first = re.match(r"\W*([A-Z][\w'’-]*)", before)
             named_first = first and not _common_word(first.group(1)) and not first.group(1).lower().endswith(
                 ("ing", "ly"))  # "Marco said he", not "Following her call"
-            if pronoun and not named_first and not _rule("antecedent").search(before):
+            if pronoun and not named_first and not person and not _rule("antecedent").search(before):
                 return pronoun.group()
+            person = person or _NAMED_PERSON.search(sentence)
     return None
 
 
@@ -3535,7 +3569,11 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(rf"\s*{_alternation('name_honorific')}?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        # (the user's name in parts, as a script without a full form spells it: "Ада Лавлейс, вы ...",
+        # "에이다 러브레이스 고객님, ...": the other parts may stand before or after this one)
+        parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        if parts and re.match(rf"(?i)(?:\s*(?:{parts}))*\s*{_alternation('name_honorific')}?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) \
+                and _VOCATIVE.fullmatch(re.sub(rf"(?i)(?:(?:{parts})\s*)+$", "", flat[:m.start()])) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _all_words("reader_word") \
@@ -3570,15 +3608,20 @@ _UI_LABEL = re.compile(
 
 
 def _how_to(flat: str, lang: str | None) -> bool:
-    """Whether the text is how-to text in its language: its first sentence opens with an
+    """Whether the text is how-to text in its language: a sentence of it opens with an
     imperative step of the language's table (rule how_to_opening: "Abra o app ...", "Scarica
     l'app ...", "Installeer de app ...", "Откройте ...", "打开App ...", "افتح التطبيق ..."), or, in
     the languages that end a clause on the verb, is a polite request to do a step ("アプリを開き、
-    ...オンにしてください", "앱을 열고 ... 켜세요", "ऐप खोलें, ...")."""
-    if not _has_rule("how_to_opening", lang):
-        return False
-    first = re.split(r"(?<=[.!?。！？])\s*", flat.strip(), maxsplit=1)[0]
-    return bool(_rule("how_to_opening", lang).search(first))
+    ...オンにしてください", "앱을 열고 ... 켜세요", "ऐप खोलें, ..."); in English an imperative
+    (_imperative), in French, German and Spanish their rule imperative_opening ("Ignorez ...")."""
+    sentences = [p for p in re.split(r"(?<=[.!?。！？])\s*", flat.strip()) if p]
+    if _has_rule("how_to_opening", lang):
+        return any(_rule("how_to_opening", lang).search(p) for p in sentences)
+    if lang == "en":
+        return any(_imperative(p) for p in sentences)
+    if lang in ("fr", "de", "es"):  # "Ignorez ce premier avertissement", "Drücken Sie ...", "Pulse ..."
+        return any(_rule("imperative_opening", lang).search(p.lower() if lang != "de" else p) for p in sentences)
+    return False
 
 
 def _writer_voice(flat: str, names, lang: str | None) -> bool:
@@ -3598,16 +3641,23 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
             pattern = compiled[code].get("first_person")
             for m in pattern.finditer(text) if pattern is not None else ():
                 word = m.group().strip().lower()
+                if compiled is _COMPILED_SKELETON and word in _FUNCTION_WORDS.get(lang, ()):
+                    continue  # an accent the skeleton drops: pt "nos" (in the) is no "nós" (we)
+                if code in ("hi", "ar") and m.end() < len(text) and (
+                        text[m.end()].isalpha() or unicodedata.category(text[m.end()]).startswith("M")):
+                    continue  # a spaced script's word goes on: "हम्पी" (Hampi) is no "हम" (we)
                 if code != lang and lang in LANGUAGES and (word in _FUNCTION_WORDS.get(lang, ()) or any(
                         p is not None and p.fullmatch(word) for p in (own.get("reader"), own.get("user_reference")))):
                     continue  # nl "je" (you) is fr "je" (I)
                 return True
-    if _refers_to_user(flat, names, lang):  # en/fr/de/es, the how-to reader ("Sie") exempt
-        return True
+    howto, reader = _how_to(bare, lang), own.get("reader")
+    for m in _user_references(flat, _spelled_forms(names), lang):  # en/fr/de/es: the how-to reader ("Sie") exempt
+        if not (howto and reader is not None and reader.fullmatch(m.group())):
+            return True
     if lang in ("en", "fr", "de", "es"):
         return False
-    if _how_to(bare, lang) and own.get("reader") is not None:
-        bare = own.get("reader").sub(" ", bare)
+    if howto and reader is not None:
+        bare = reader.sub(" ", bare)
     return bool(table_match(bare, "user_reference", lang=lang))
 
 
@@ -4548,6 +4598,11 @@ def _reminds_reader(piece: str, code: str) -> bool:
 # word is held; "Bitte Router neu starten" is how-to text).
 
 
+# The answer codes of a text message: "Reply C to cancel", "Reply YES to confirm", "Text STOP to
+# 80080" (a keyword in capitals or digits, then what it does): how the reader answers the sender.
+_REPLY_KEYWORD = re.compile(r"\W*(?:(?i:reply|text)\s+[\"'“]?[A-Z]{1,8}[\"'”]?|(?i:reply)\s+\d{1,2})\s+(?i:to)\s+(?:\d+|[a-z]+)\W*$")
+
+
 def _agent_request(flat: str) -> str | None:
     """The rule name when English tool text asks its reader to act or sets a rule for acting:
     "question" (any text that ends as a question), "en.always_imperative" ("Always pass --skip-checks
@@ -4580,6 +4635,8 @@ def _agent_request(flat: str) -> str | None:
             return "en.agent_action"
         while words and words[0] in _W("lead_in"):
             words = words[1:]
+        if _REPLY_KEYWORD.match(sentence):
+            continue  # "Reply C to cancel", "Text STOP to 80080": a text message's answer codes
         if words and words[0] in _W("agent_action") and _imperative(sentence):
             return "en.agent_action"
         if any(_words(m.group(1))[:1] and _words(m.group(1))[0] in _W("agent_action") for m in _rule("then").finditer(sentence)):
