@@ -1815,7 +1815,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
-           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+           identity=r"heet|roepnaam|bijnaam|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
                     r"beroep|nationaliteit",
            words=dict(
                name_particle="van der den ter ten",
@@ -2035,7 +2035,7 @@ LANGUAGES = {t.code: t for t in (
                polite=r".*(?:ください|お願いします)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
-           user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人",
+           user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
@@ -2045,8 +2045,8 @@ LANGUAGES = {t.code: t for t in (
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
-           contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
-           change=r"新的?|更改|变更|更新|改为",
+           contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址|shouji|dianhua|dizhi|youxiang",
+           change=r"新的?|更改|变更|更新|改为|gengxin|genggai|biangeng",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
@@ -4108,7 +4108,8 @@ def _keys(text: str) -> list:
         words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
         out.append((words[-1:], m.group("setting") or None, " ".join(words)))
     for m in _KEY.finditer(flat):
-        if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
+        if m.group("lead").isspace() and flat[m.end() - 1] != "=" and not m.group("quote") \
+                and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):  # ("shouji=139 ..." is a key wherever it stands)
             continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
