@@ -3603,7 +3603,7 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
 _UI_LABEL = re.compile(
     r"(?:[^\s›→,.;:!?，。；：、]+(?:\s+[^\s›→,.;:!?，。；：、]+){0,2}\s*(?:[›→]|\s>\s)\s*)+"
     r"[^\s›→,.;:!?，。；：、]+(?:\s+[^\s›→,.;:!?，。；：、]+){0,2}"
-    r"|[“„«‘「『\"](?=[^”»’」』\"\n]{1,30}[”»’」』\"])(?:[^\s”»’」』\"]+\s){0,2}[^\s”»’」』\"]+[”»’」』\"]"
+    r"|(?<![:{,\[]\s)(?<![:{,\[])[“„«‘「『\"](?=[^”»’」』\"\n]{1,30}[”»’」』\"])(?:[^\s”»’」』\"]+\s){0,2}[^\s”»’」』\"]+[”»’」』\"](?!\s*[:,}\]])"
     r"|(?<![\w-])[^\W\d_]{1,4}\.?[–-][^\W\d_]{1,4}\.?(?![\w-])")
 
 
@@ -3612,13 +3612,15 @@ def _how_to(flat: str, lang: str | None) -> bool:
     imperative step of the language's table (rule how_to_opening: "Abra o app ...", "Scarica
     l'app ...", "Installeer de app ...", "Откройте ...", "打开App ...", "افتح التطبيق ..."), or, in
     the languages that end a clause on the verb, is a polite request to do a step ("アプリを開き、
-    ...オンにしてください", "앱을 열고 ... 켜세요", "ऐप खोलें, ..."); in English an imperative
-    (_imperative), in French, German and Spanish their rule imperative_opening ("Ignorez ...")."""
+    ...オンにしてください", "앱을 열고 ... 켜세요", "ऐप खोलें, ..."); in French, German and Spanish
+    their rule imperative_opening ("Ignorez ..."). Never text with a link (_URL)."""
+    if _URL.search(flat):
+        return False  # "Clique aqui: https://...": a link to act on, no steps
     sentences = [p for p in re.split(r"(?<=[.!?。！？])\s*", flat.strip()) if p]
     if _has_rule("how_to_opening", lang):
         return any(_rule("how_to_opening", lang).search(p) for p in sentences)
-    if lang == "en":
-        return any(_imperative(p) for p in sentences)
+    # (English keeps its own how-to reader, _HOW_TO_BEFORE: an English imperative anywhere is also
+    # an advert's or a phishing mail's "Click here", "Don't miss this opportunity")
     if lang in ("fr", "de", "es"):  # "Ignorez ce premier avertissement", "Drücken Sie ...", "Pulse ..."
         return any(_rule("imperative_opening", lang).search(p.lower() if lang != "de" else p) for p in sentences)
     return False
