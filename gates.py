@@ -2023,7 +2023,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
-               dial_after=r"\S{0,3}?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
+               dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は",
                clock_suffix=r"時",
@@ -2461,12 +2461,12 @@ def _negation_edges(code: str) -> tuple:
     """(before, after) the word edges of a negation or approval word in one table's text. A
     negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb),
     Cyrillic too ("без", not "Безопасность"); Arabic joins its conjunctions and prepositions to
-    the word's front ("وبدون"), so there only its end is a word edge ("لا", not "لاستلام",
-    "الأمان"). Other scripts (Han, kana, Hangul, Devanagari with its vowel signs) take none."""
+    the word's front ("وبدون"), so there a word starts after one such letter at most and ends
+    at its end ("لا", not "لاستلام", "الأمان"; "ليس", not "لوفليس"). Other scripts (Han, kana, Hangul, Devanagari with its vowel signs) take none."""
     if LANGUAGES[code].script is None or code == "ru":
         return r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))"
-    if code == "ar":
-        return "", r"(?![\w'’-])"
+    if code == "ar":  # a word's start, or after a joined one-letter conjunction or preposition
+        return r"(?:(?<![\w'’-])|(?<=(?<![\w'’-])[وفبلك]))", r"(?![\w'’-])"
     return "", ""
 
 
@@ -3095,6 +3095,8 @@ def _not_a_claim(m: re.Match, flat: str) -> bool:
         return True
     if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
         return True  # "paused until 3 March, as you asked": what was done, at her request
+    if _history(_sentence_at(flat, m.start())) and not re.search(r"(?i)\b(?:your|you|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+        return True  # "Ada Lovelace was the daughter of Lord Byron; in 1843 she ...": a namesake in history
     if re.search(r"(?i)\brequests?$", m.group()) and _filed_request(flat):
         return True  # "We have received your request ... (request ref 5567102)": a ticket, filed with its number
     for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
@@ -3223,7 +3225,9 @@ _HAN_SOUNDS = dict(pair.split(":") for pair in """阿:a 艾:ai 安:an 奥:ao 巴
 扬:yang 耶:ye 伊:yi 易:yi 因:yin 英:ying 尤:you 于:yu 约:yue 扎:zha 詹:zhan 泽:ze 朱:zhu 佐:zuo""".split())
 _HAN_NAME = re.compile("([" + "".join(_HAN_SOUNDS) + "]{1,5})·([" + "".join(_HAN_SOUNDS) + "]{1,6})")
 _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
-_SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
+# (the Devanagari and Arabic blocks less their danda, comma and digits: "لوفليس،" is the name "لوفليس")
+_SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|(?:(?![\u0964\u0965])[\u0900-\u097f])+|"
+                         r"(?:(?![\u060c\u061b\u061f\u0660-\u066d\u06d4])[\u0600-\u06ff])+|[\u0400-\u04ff]+|"
                          r"[A-ZÀ-Þ][a-zß-ÿ]+")
 _KOREAN_PARTICLE = re.compile(r"(?:의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다)$")
 
@@ -3354,14 +3358,15 @@ def _notice(flat: str) -> bool:
     neither (a new password, number or address in it is a value, held by its risk class)."""
     event = _rule("account_event").search(flat)
     if event and not _dated(flat):
-        # undated, it is a notice when it says the step did not happen ("Ihr Passwort wurde nicht
-        # geändert", "未被修改"): a negation of the text's language in the event's own sentence
+        # undated, it is a notice when it says a step did not happen ("Ihr Passwort wurde nicht
+        # geändert", "n'a pas été modifié"): a negation of the text's language in an event's sentence
         lang = language_of(flat)
-        start = max(flat.rfind(p, 0, event.start()) for p in (". ", "! ", "? ", "。", "\n"))
-        event = event if lang in LANGUAGES and table_match(flat[max(start, 0):event.end()], "negation", lang=lang) else None
+        event = lang in LANGUAGES and any(
+            table_match(flat[max(0, max(flat.rfind(p, 0, e.start()) for p in (". ", "! ", "? ", "。", "\n"))):e.end()],
+                        "negation", lang=lang) for e in _rule("account_event").finditer(flat))
     if not (event or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
         return False
-    bare = _MASKED.sub(" ", flat)
+    bare = _without_sender_lines(_MASKED.sub(" ", flat))  # nor the sender's line to call
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
 
 
@@ -3545,9 +3550,10 @@ _HISTORY = re.compile(r"(?<![\d.,:/-])1[0-8]\d\d(?:s|['’]s|年代?)?(?![\d.,:/
 
 def _sentence_at(flat: str, at: int) -> str:
     """The sentence (or line) of the canonical text around position `at`."""
-    start = max(flat.rfind(p, 0, at) for p in (". ", "! ", "? ", "。", "\n"))
-    ends = [i for i in (flat.find(p, at) for p in (". ", "! ", "? ", "。", "\n")) if i >= 0]
-    return flat[max(start, 0):min(ends, default=len(flat))]
+    ends = (". ", "! ", "? ", "。", "！", "？", "।", "\n")
+    start = max(flat.rfind(p, 0, at) for p in ends)
+    after = [i for i in (flat.find(p, at) for p in ends) if i >= 0]
+    return flat[max(start, 0):min(after, default=len(flat))]
 
 
 def _history(sentence: str) -> bool:
@@ -4264,7 +4270,7 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
 # The sender's own line, which the reader is told to call ("If this wasn't you, call us on 0330
 # 088 1234", "ligue 4004 0000", "appelez le 09 69 32 00 00", "0120-123-456までお電話ください";
 # rules dial_before, dial_after, in every table): the business's number, no route of the user's.
-_DIAL_NUMBER = r"\+?\(?\d[\d ().-]{5,20}\d"
+_DIAL_NUMBER = r"\+?\(?\d[\d ().-]{1,20}\d"  # a service number too: "95588", "105"
 _SENDER_LINE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"))
 
@@ -4277,9 +4283,7 @@ def _without_sender_lines(flat: str, names=()) -> str:
     number may be the user's."""
     found = list(_SENDER_LINE.finditer(flat)) if _ANY_DIGIT.search(flat) else []
     for m in reversed(found):
-        start = max(flat.rfind(p, 0, m.start()) for p in (". ", "! ", "? ", "。", "\n"))
-        ends = [i for i in (flat.find(p, m.end()) for p in (". ", "! ", "? ", "。", "\n")) if i >= 0]
-        sentence = flat[max(start, 0):min(ends, default=len(flat))]
+        sentence = _sentence_at(flat, m.start())
         skel, lang = skeleton(sentence), language_of(sentence)
         if (_table_hit(sentence, skel, "change", lang) or table_match(sentence, "standing")
                 or any(_skeleton_has(skel, n) for n in _spelled_forms(names))):
@@ -4618,8 +4622,9 @@ def _agent_request(flat: str) -> str | None:
         return "question"  # a question is no fact, whoever it asks (in any language)
     lang = language_of(flat)
     polite = _has_rule("polite", lang) and _rule("polite", lang).match(flat)
+    bare = _without_sender_lines(flat) if polite else flat  # "1588-0000으로 전화해 주세요": the sender's line, no code
     if polite and (_table_hit(flat, skeleton(flat), "payment", lang) or _table_hit(
-            flat, skeleton(flat), "credential", lang) and (_URL.search(flat) or _SECRET.search(flat))):
+            flat, skeleton(flat), "credential", lang) and (_URL.search(bare) or _SECRET.search(bare))):
         # "Bitte überweisen Sie den Betrag.": asked to pay; asked to log in at a link or with a
         # code. How-to text naming a password ("初期パスワードはラベルを確認してください") is neither.
         return f"{lang}.polite"
