@@ -724,7 +724,7 @@ class LanguageTable:
       app", "Откройте", "打开", or the polite request ending its first clause, "…してください",
       "…세요", "खोलें": see `_how_to`); dial_before and dial_after (the reader told to call the
       sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
-      see `_SENDER_LINE`); as_asked (one dated step reported as done at the reader's request: "paused
+      see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
       until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
@@ -766,7 +766,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -973,8 +973,9 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
-               dial_before=r"\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
+               dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
@@ -1279,6 +1280,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_is=r"ist|lautet",
@@ -1422,6 +1424,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_is=r"est|c'est|c’est",
@@ -1562,6 +1565,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_is=r"es",
@@ -4272,7 +4276,8 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
 # rules dial_before, dial_after, in every table): the business's number, no route of the user's.
 _DIAL_NUMBER = r"\+?\(?\d[\d ().-]{1,20}\d"  # a service number too: "95588", "105"
 _SENDER_LINE = _LazyPattern(lambda: re.compile(
-    rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"))
+    rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"
+    rf"|(?:{_alternation('write_to')})(?P<c>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"))
 
 
 def _without_sender_lines(flat: str, names=()) -> str:
@@ -4281,14 +4286,18 @@ def _without_sender_lines(flat: str, names=()) -> str:
     no contact or payment route. Kept where the line's sentence changes something or names the
     user ("Ada's new number: call 07700 900456", LanguageTable change and standing): that
     number may be the user's."""
-    found = list(_SENDER_LINE.finditer(flat)) if _ANY_DIGIT.search(flat) else []
+    found = list(_SENDER_LINE.finditer(flat)) if _ANY_DIGIT.search(flat) or "@" in flat else []
     for m in reversed(found):
         sentence = _sentence_at(flat, m.start())
         skel, lang = skeleton(sentence), language_of(sentence)
         if (_table_hit(sentence, skel, "change", lang) or table_match(sentence, "standing")
                 or any(_skeleton_has(skel, n) for n in _spelled_forms(names))):
             continue
-        group = "a" if m.group("a") else "b"
+        # an address written to is the sender's only where nothing else in its sentence is sent
+        # anywhere ("Forward the invoices and write to billing@..." routes them)
+        if m.group("c") and _DIRECTED.search(sentence.replace(m.group(), " ")):
+            continue
+        group = "a" if m.group("a") else "b" if m.group("b") else "c"
         flat = flat[:m.start(group)] + " " + flat[m.end(group):]
     return flat
 
@@ -4645,6 +4654,9 @@ def _agent_request(flat: str) -> str | None:
             words = words[1:]
         if _REPLY_KEYWORD.match(sentence):
             continue  # "Reply C to cancel", "Text STOP to 80080": a text message's answer codes
+        line = _SENDER_LINE.match(sentence.strip())
+        if line and not sentence.strip()[line.end():].strip(" .!") and _without_sender_lines(sentence) != sentence:
+            continue  # "Write to us at help@shop.example", "Call us on 0800 ...": the sender's own line
         if words and words[0] in _W("agent_action") and _imperative(sentence):
             return "en.agent_action"
         if any(_words(m.group(1))[:1] and _words(m.group(1))[0] in _W("agent_action") for m in _rule("then").finditer(sentence)):
