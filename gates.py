@@ -1720,7 +1720,7 @@ LANGUAGES = {t.code: t for t in (
                reader_has=r"hai",
                polite=r"\W*per favore\b",
            )),
-    _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
+    _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
            to_assistant=r"assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
