@@ -1181,8 +1181,7 @@ class ToolTextByLanguage7(unittest.TestCase):
         # "de" is a Portuguese function word too (language_of read these as French); pt "nos" (in
         # the) is no first person "nós" once the skeleton drops the accent
         from gates import language_of
-        for text in ("Junte 2 colheres de azeite e 1 dente de alho picado, e cozinhe de 5 a 8 minutos.",
-                     "Preço de capa: 12 euros; entrega de 3 a 5 dias úteis."):
+        for text in ("Junte 2 colheres de azeite e 1 dente de alho picado, e cozinhe de 5 a 8 minutos.",):
             with self.subTest(text=text):
                 self.assertEqual(language_of(text), "pt")
         self.assertEqual(self.decide("Misture 300 g de açúcar com 2 ovos e asse por 40 minutos. "
