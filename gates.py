@@ -722,7 +722,8 @@ class LanguageTable:
       how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ..."), and
       how_to_opening (the other languages: the imperative step a how-to text opens with, "Abra o
       app", "Откройте", "打开", or the polite request ending its first clause, "…してください",
-      "…세요", "खोलें": see `_how_to`); dial_before and dial_after (the reader told to call the
+      "…세요", "खोलें": see `_how_to`); kin_title, named_thing, reply_verb (en: "Aunt Margaret" is
+      a later "she"; "Lovelace Building" is a thing; "Reply C to cancel" an answer code); dial_before and dial_after (the reader told to call the
       sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
       see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
       until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`);
@@ -766,7 +767,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -973,6 +974,9 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
+               named_thing=r"room|building|hall|wing|lab|suite|centre|center|theatre|institute|medal|prize|award|lecture",
+               reply_verb=r"reply|text",
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
@@ -3437,8 +3441,14 @@ _ZH_PLEA = re.compile(r"请[^，。；！？,.;!?\d]{0,20}")
 # ("Aunt Margaret", "Uncle Bob", "Dr Patel", "Mrs Okafor", "your sister Jane"): whom a later
 # "she" or "he" of the text refers to.
 _NAMED_PERSON = _LazyPattern(lambda: re.compile(
-    rf"(?i:\b(?:{LANGUAGES['en'].patterns['family']}|aunt|uncle|cousin|niece|nephew|auntie|granny|gran|"
-    rf"{_alternation('courtesy_title', 'en')}|dr|prof)\.?)\s+[A-Z][a-z]+"))
+    rf"(?i:\b(?:{LANGUAGES['en'].patterns['family']}|{_alternation('kin_title', 'en')}|"
+    rf"{_alternation('courtesy_title', 'en')})\.?)\s+[A-Z][a-z]+"))
+
+
+# What a name names when a room number ending its table cell or a place's or prize's noun follows it ("| Ada 3.12 |",
+# "Lovelace Building", "Ada Lovelace Medal"): a thing named after someone, no person.
+_NAMED_THING = _LazyPattern(lambda: re.compile(
+    rf"(?:\s+[A-Z][\w'’-]+)?\s+(?:\d{{1,2}}\.\d{{1,3}}\s*(?:\||$)|(?i:{_alternation('named_thing', 'en')})\b)"))
 
 
 def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
@@ -3493,6 +3503,8 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _rule("role_noun").search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
+        if any(word.lower().startswith(f.lower()) for f in forms) and _NAMED_THING.match(after):
+            continue  # "Ada 3.12" (a room), "the Lovelace Building", "Lovelace Medal": a thing named after her
         if word.lower() in _all_words("addressed_reader") and steady and not _FIELD_VALUE.match(after) \
                 and not _OWNED_NOUNS.search(after):
             continue  # "Your headphones will ship within 48 hours", "You've used 18GB": a record to its reader
@@ -4621,7 +4633,8 @@ def _reminds_reader(piece: str, code: str) -> bool:
 
 # The answer codes of a text message: "Reply C to cancel", "Reply YES to confirm", "Text STOP to
 # 80080" (a keyword in capitals or digits, then what it does): how the reader answers the sender.
-_REPLY_KEYWORD = re.compile(r"\W*(?:(?i:reply|text)\s+[\"'“]?[A-Z]{1,8}[\"'”]?|(?i:reply)\s+\d{1,2})\s+(?i:to)\s+(?:\d+|[a-z]+)\W*$")
+_REPLY_KEYWORD = _LazyPattern(lambda: re.compile(
+    rf"\W*(?i:{_alternation('reply_verb', 'en')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[a-z]+)\W*$"))
 
 
 def _agent_request(flat: str) -> str | None:

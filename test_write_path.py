@@ -1202,6 +1202,18 @@ class ToolTextByLanguage7(unittest.TestCase):
         self.assertEqual(self.decide("Ada mag Restaurants am Meer.", origin="mcp:remember", source="model").action, "accept")
 
 
+    def test_a_thing_named_after_the_user_is_no_claim_about_her(self):
+        for text in ("| Day | Room |\n|---|---|\n| Tue | Ada 2.07 |\n| Thu | Turing 1.01 |",
+                     "The Lovelace Building is closed on Saturday for maintenance.",
+                     "Nominations for the Ada Lovelace Medal close on 30 January."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text, origin="email:x@y.example").action, "accept")
+        for text in ("Ada 3.12 is her new PIN.", "Your room is always the quietest one available.",
+                     "Ada Lovelace lives at 3.12 Elm Road."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text, origin="email:x@y.example").action, "quarantine")
+
+
 class CredentialNamedInWords(unittest.TestCase):
     """Issue 22, round 6: a model's note naming a credential's value in words leaked whatever the
     value's shape (eval/data/probes6_model_risk.jsonl, the tuner's dev set): a credential word, a
