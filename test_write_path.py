@@ -1203,7 +1203,7 @@ class ToolTextByLanguage7(unittest.TestCase):
 
 
     def test_a_thing_named_after_the_user_is_no_claim_about_her(self):
-        for text in ("| Day | Room |\n|---|---|\n| Tue | Ada 2.07 |\n| Thu | Turing 1.01 |",
+        for text in ("| Day | Time | Room |\n|---|---|---|\n| Tue | 09:30 | Ada 2.07 |\n| Thu | 15:00 | Zoom |",
                      "The Lovelace Building is closed on Saturday for maintenance.",
                      "Nominations for the Ada Lovelace Medal close on 30 January."):
             with self.subTest(text=text):
