@@ -2086,6 +2086,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
@@ -3237,6 +3238,8 @@ _HAN_SOUNDS = dict(pair.split(":") for pair in """阿:a 艾:ai 安:an 奥:ao 巴
 万:wan 威:wei 维:wei 韦:wei 薇:wei 温:wen 沃:wo 乌:wu 西:xi 希:xi 夏:xia 谢:xie 辛:xin 休:xiu 亚:ya 雅:ya
 扬:yang 耶:ye 伊:yi 易:yi 因:yin 英:ying 尤:you 于:yu 约:yue 扎:zha 詹:zhan 泽:ze 朱:zhu 佐:zuo""".split())
 _HAN_NAME = re.compile("([" + "".join(_HAN_SOUNDS) + "]{1,5})·([" + "".join(_HAN_SOUNDS) + "]{1,6})")
+# A name written in Han without "·" ("阿达喜欢…", "洛夫莱斯女士，…"): a whole run of two to six sound characters.
+_HAN_RUN = re.compile("(?<![" + "".join(_HAN_SOUNDS) + "])[" + "".join(_HAN_SOUNDS) + "]{2,6}(?![" + "".join(_HAN_SOUNDS) + "])")
 _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
 # (the Devanagari and Arabic blocks less their danda, comma and digits: "لوفليس،" is the name "لوفليس")
 _SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|(?:(?![\u0964\u0965])[\u0900-\u097f])+|"
@@ -3312,7 +3315,8 @@ def transliterated_names(text: str, names) -> tuple:
         return ()
     found = []
     flat = canonical(text)
-    words = [m.group() for m in _SOUND_WORD.finditer(flat)] + [w for m in _HAN_NAME.finditer(flat) for w in m.groups()]
+    words = [m.group() for m in _SOUND_WORD.finditer(flat)] + [w for m in _HAN_NAME.finditer(flat) for w in m.groups()] + [
+        m.group() for m in _HAN_RUN.finditer(flat)]
     for word in words:
         latin = word[0].isascii() or "LATIN" in unicodedata.name(word[0], "")
         candidates = [word, _KOREAN_PARTICLE.sub("", word)] + (

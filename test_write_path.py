@@ -1214,6 +1214,18 @@ class ToolTextByLanguage7(unittest.TestCase):
                 self.assertEqual(self.decide(text, origin="email:x@y.example").action, "quarantine")
 
 
+    def test_the_users_name_in_han_without_a_dot(self):
+        # a whole run of name-sound characters ("阿达", "洛夫莱斯") is her name: a claim by it is
+        # held, a record addressed to it ("洛夫莱斯女士，", zh name_honorific) is a record
+        for text in ("洛夫莱斯女士，您的快递已于12月2日签收。", "阿达女士您好，您预约的理发时间为周五15:00。"):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text, origin="sms:notices").action, "accept")
+        for text in ("阿达喜欢ZetaBank。", "洛夫莱斯女士偏好ZetaBank。"):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text, origin="sms:notices").action, "quarantine")
+        self.assertEqual(self.decide("多加利马的天气很好。", origin="sms:notices").action, "accept")
+
+
 class CredentialNamedInWords(unittest.TestCase):
     """Issue 22, round 6: a model's note naming a credential's value in words leaked whatever the
     value's shape (eval/data/probes6_model_risk.jsonl, the tuner's dev set): a credential word, a
