@@ -719,7 +719,14 @@ class LanguageTable:
       (statement, preference, instruction, identity, contact, payment), and the reader of how-to
       text: reader_modal, sender_verb, reader_has, up_to, reader_condition, not_you,
       sender_notice, polite_verb, thank, how_to_step, how_to_verb_before and the words how_to_verb,
-      how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ...");
+      how_to_reader (the reader's possessive in how-to text: "To reset your router, hold ..."), and
+      how_to_opening (the other languages: the imperative step a how-to text opens with, "Abra o
+      app", "Откройте", "打开", or the polite request ending its first clause, "…してください",
+      "…세요", "खोलें": see `_how_to`); kin_title, named_thing, reply_verb (en: "Aunt Margaret" is
+      a later "she"; "Lovelace Building" is a thing; "Reply C to cancel" an answer code); dial_before and dial_after (the reader told to call the
+      sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
+      see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
+      until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -760,7 +767,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -967,11 +974,17 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
+               named_thing=r"room|building|hall|wing|lab|suite|centre|center|theatre|institute|medal|prize|award|lecture",
+               reply_verb=r"reply|text",
+               write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
+               as_asked=r"\bas (?:you )?(?:requested|asked)\b",
+               dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?",
-               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
+               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
                weekday=r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
@@ -983,7 +996,7 @@ LANGUAGES = {t.code: t for t in (
                now_word=r"now|actually",
                copula=r"is|are|was|were|will be|has been",
                how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
-               how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
+               how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
                account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
@@ -1200,7 +1213,7 @@ LANGUAGES = {t.code: t for t in (
                possessive=r"your",
                party_noun=r"order|purchase|booking|reservation|appointment|appt|flight|train|trip|journey|ticket|stay|check-?in|check-?out|subscription|return|refund|parcel|package|delivery|shipment|invoice|bill|statement|payment|transfer|transaction|deposit|withdrawal|balance|overdraft|prescription|results|test results|application|claim|visa|rental|table|tour|lesson|session|consultation|visit|meeting|call|interview|exam|course|class|registration|item|basket|cart|ride|event|receipt|confirmation|quote|estimate|talk|presentation|seat|room|cabin|berth|pitch|vehicle|rental car|hire car|accommodation|upgrade|plan|contract|membership|tariff|renewal|policy|loan|mortgage|lease|warranty|account|sign-?in|login|mailbox|letterbox|letter box|porch|doorstep|safe place|parcel box",
                event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|invited)\b",
-               habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any|whenever|"
+               habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any(?!\s*time\b)|whenever|"
                         r"by default|from now on|going forward|henceforth|in future|future|standing|permanently|"
                         r"regularly|routinely)\b",
                reader_modal=r"can|could|may|might|should|need to|must|will|have to|would|'ll",
@@ -1233,7 +1246,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
            change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
-           preference=r"bevorzugt\w*|lieblings\w*|mag|liebt|vorliebe",
+           preference=r"bevorzug\w*|lieblings\w*|mag|liebt|vorliebe",
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
            # "ae", "ue": how a key is spelled in ASCII ("rueckfrage_noetig")
@@ -1271,6 +1284,10 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
+               write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
+               as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
+               dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_is=r"ist|lautet",
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
@@ -1281,7 +1298,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"heißt|heisst",
                now_word=r"jetzt",
                copula=r"ist|war",
-               how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
+               how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
                vocative_title=r"Frau|Herr",
                account_event=r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|registriert)\b",
                date_preposition=r"am",
@@ -1377,7 +1394,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
            change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
-           preference=r"préfère\w*|préféré\w*|favori\w*|aime|adore",
+           preference=r"préfère\w*|préfér\w*|favori\w*|aime|aimez|adore|adorez",
            approval=r"consult\w*|confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"inutile|facultati\w*|désactivée?s?|non requise?|pas|sans|aucune?|ne|n'|sauter|ignorer",
            abbreviation=r"bd|av|tél|apt|bât|réf",
@@ -1412,6 +1429,10 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
+               write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
+               as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
+               dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_is=r"est|c'est|c’est",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
@@ -1421,9 +1442,9 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"s'appelle",
                now_word=r"maintenant",
                copula=r"est|était",
-               how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
+               how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
-               account_event=r"\b(?:a|ont) été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
+               account_event=r"\b(?:a|ont)(?: pas)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
                date_preposition=r"le",
                masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
@@ -1515,7 +1536,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
-           preference=r"prefiere|preferid[oa]s?|favorit[oa]s?|le gusta|le encanta",
+           preference=r"prefier\w*|preferid[oa]s?|favorit[oa]s?|le gusta|te gusta|le encanta|te encanta",
            approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
            negation=r"innecesari\w*|opcional|desactivad\w*|no|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
@@ -1550,6 +1571,10 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
+               write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
+               as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
+               dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_is=r"es",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
@@ -1559,7 +1584,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"se llama",
                now_word=r"ahora",
                copula=r"es|era",
-               how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+",
+               how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+",  # "Para cambiar el nombre de tu red"
                vocative_title=r"Sra|Sr|Señora|Señor",
                account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b",
                date_preposition=r"el",
@@ -1650,7 +1675,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
            change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
-           preference=r"preferisce|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace",
+           preference=r"preferisc\w*|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace|ti piace",
            approval=r"chieder\w*|chiedendo\w*|consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"inutile|facoltativ\w*|disattivat\w*|non (?:serve|necessari\w*|richiest\w*)|non|senza|nessun\w*|saltare|salta",
            abbreviation=r"v|c\.so|p\.za|tel|int|sc",
@@ -1681,6 +1706,8 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
+               how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_is=r"è",
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
@@ -1700,7 +1727,7 @@ LANGUAGES = {t.code: t for t in (
                reader_has=r"hai",
                polite=r"\W*per favore\b",
            )),
-    _table("pt", None, """o os as do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
+    _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
            to_assistant=r"assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
@@ -1746,6 +1773,8 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
+               how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_is=r"é",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
@@ -1797,13 +1826,15 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
-           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+           identity=r"heet|roepnaam|bijnaam|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
                     r"beroep|nationaliteit",
            words=dict(
                name_particle="van der den ter ten",
                title="mevrouw meneer",
            ),
            rules=dict(
+               dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
+               how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_is=r"is|luidt",
                genitive_of=r"van",
                copula=r"heet",
@@ -1858,6 +1889,8 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
+               how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_is=r"to|jest",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
@@ -1904,6 +1937,8 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
+               how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                vocative_title=r"Sayın",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
@@ -1927,7 +1962,7 @@ LANGUAGES = {t.code: t for t in (
            contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
            change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
-           preference=r"предпочитает|предпочтени\w+|любим\w+|любит|нравится",
+           preference=r"предпочита\w*|предпочтени\w+|любим\w+|любит|любите|нравится",
            approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
            negation=r"не нуж\w*|отключен\w*|выключен\w*|необязательн\w*|не|без|нет|пропуска\w*|пропусти\w*",
@@ -1954,6 +1989,8 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
+               how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
@@ -1997,6 +2034,8 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
+               how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
@@ -2007,7 +2046,7 @@ LANGUAGES = {t.code: t for t in (
                polite=r".*(?:ください|お願いします)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
-           user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人",
+           user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
            to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
@@ -2017,8 +2056,8 @@ LANGUAGES = {t.code: t for t in (
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
-           contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址",
-           change=r"新的?|更改|变更|更新|改为",
+           contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址|shouji|dianhua|dizhi|youxiang",
+           change=r"新的?|更改|变更|更新|改为|gengxin|genggai|biangeng",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
@@ -2035,7 +2074,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"是|开|开启|需要|shi",
            count_unit=r"楼|层|年|个月|周|天|岁|小时|点|分钟|次|人|个|元|块",
            switch=r"是|否|开|关|shi|fou",
-           greeting=r"[^，。,\s]{0,20}?(?:您好|你好)|尊敬的",
+           greeting=r"[^，。,\n]{0,20}?(?:您好|你好)|尊敬的[^，。,\s]{0,12}",  # "尊敬的用户，", "尊敬的王女士，"
            reader=r"您|你",
            assistant=r"助手|(?-i:AI)",
            automatic=r"自动",
@@ -2047,6 +2086,10 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               name_honorific=r"女士|先生|小姐|老师",
+               if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
+               dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
+               how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -2082,6 +2125,7 @@ LANGUAGES = {t.code: t for t in (
                payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
                user_reference_form=r"用户|您|你",
                addressed_party=r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+                               r"[水电气]费|燃气费|话费|宽带费|物业费|费用|账户|"  # a bill and the account it is debited from
                                r"会员|演出|会议|课程",
                profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
                event_verb=r"已(?:支付|付款|扣款|到账|退款|发货|签收|送达|预订|取消)",
@@ -2124,9 +2168,11 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
+               how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은",
                clock_suffix=r"시",
-               name_honorific=r"님|씨",
+               name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
@@ -2173,6 +2219,9 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
+               dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
+               how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -2188,7 +2237,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
-           change=r"नया|नई|नए|बदल|अपडेट",
+           change=r"नया|नई(?! दिल्ली)|नए|बदल|अपडेट",  # not New Delhi
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
            negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|(?<!\S)न |bina|nahin|nahi|छोड़\S*|skip",
@@ -2213,6 +2262,8 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
+               how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
@@ -2283,6 +2334,9 @@ class _EdgedPattern:
 
     def sub(self, repl, text):
         return self.pattern.sub(lambda m: repl if self._bound(text, m) else m.group(), text)
+
+    def fullmatch(self, text):
+        return self.pattern.fullmatch(text)  # the whole text: no edge to bind
 
 
 def _compile_table(table: LanguageTable) -> _CompiledTable:
@@ -2442,6 +2496,19 @@ def waived(text: str, lang: str | None) -> str | None:
     return None
 
 
+def _negation_edges(code: str) -> tuple:
+    """(before, after) the word edges of a negation or approval word in one table's text. A
+    negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb),
+    Cyrillic too ("без", not "Безопасность"); Arabic joins its conjunctions and prepositions to
+    the word's front ("وبدون"), so there a word starts after one such letter at most and ends
+    at its end ("لا", not "لاستلام", "الأمان"; "ليس", not "لوفليس"). Other scripts (Han, kana, Hangul, Devanagari with its vowel signs) take none."""
+    if LANGUAGES[code].script is None or code == "ru":
+        return r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))"
+    if code == "ar":  # a word's start, or after a joined one-letter conjunction or preposition
+        return r"(?:(?<![\w'’-])|(?<=(?<![\w'’-])[وفبلك]))", r"(?![\w'’-])"
+    return "", ""
+
+
 @functools.lru_cache(maxsize=None)
 def _waived_prose(code: str):
     """waived's sentence form for one table, compiled once: a negation a few words before an
@@ -2450,9 +2517,7 @@ def _waived_prose(code: str):
     neg, appr = table.get("negation"), table.get("approval")
     if not neg or not appr:
         return None
-    edge = "" if LANGUAGES[code].script else r"(?<![\w'’-])"
-    # A negation is a whole word where words are spaced ("pas", not "passe"; "n'" before its verb).
-    end = "" if LANGUAGES[code].script else r"(?:(?<=['’])|(?![\w'’-]))"
+    edge, end = _negation_edges(code)
     pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
     if code in _NEGATION_AFTER:
         pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
@@ -2464,7 +2529,7 @@ def _waived_labels() -> dict:
     out = {}
     for code, table in LANGUAGES.items():
         neg, appr = table.patterns.get("negation"), table.patterns.get("approval")
-        edge, end = ("", "") if table.script else (r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))")
+        edge, end = _negation_edges(code)
         if neg and appr:
             out[code] = re.compile(rf"(?i)^[^:：=]{{0,40}}(?:{appr})[^:：=]{{0,30}}[:：=]\s*[\"']?(?:\S+\s+){{0,2}}?"
                                    rf"{edge}(?:{neg}){end}")  # a JSON value's quote too: {{"kakunin": "fuyou"}}
@@ -2697,6 +2762,9 @@ _AFTER_ACCOUNT_WORD = _LazyPattern(lambda: re.compile(rf"(?i)\b{_alternation('ac
 # Where a contact identifier is where something is sent ("Referral letters to: x@y", "Reply-To:
 # x@y", "forwards to RxConnect Direct at +44 ..."): a direction word earlier in its clause. German
 # "an" and Spanish "a", "al" count only in text not read as English (there they are articles).
+# A direction word that is a street's name, capitalized before a proper name and a house number
+# ("Via Garibaldi 21", "Via Roma 5" on an Italian card): the address itself, no route to it.
+_STREET_NAMED = re.compile(r"\W*[A-Z]\w*\s+[A-Z][\w'’-]+(?:\s+[\w'’-]+){0,2}\s+\d")
 _DIRECTED = _LazyPattern(lambda: re.compile(
     rf"(?i)(?:^|[\s(\"'“«-])(?:{_alternation('direction')}|(?P<article>{_alternation('direction_article')}))\b"
     rf"[^,.;!?|·]{{0,60}}$|{_alternation('direction_clause')}"))
@@ -2727,6 +2795,8 @@ def _identifier(flat: str, lang: str | None = None) -> str | None:
 
     def directed(end: int) -> bool:
         for d in _DIRECTED.finditer(flat[:end]):
+            if _STREET_NAMED.match(d.group()):
+                continue
             if d.group("article") is None or lang not in ("en", None):
                 return True
         return False
@@ -2798,6 +2868,38 @@ def _deadline(text: str) -> bool:
                   rf"{_alternation('party_noun', 'de')}|{_alternation('party_noun', 'fr')}|{_alternation('party_noun', 'es')})s?\b", flat))
 
 
+def _done_as_asked(flat: str) -> bool:
+    """Whether the text's every request (rule request) is an "as you asked" (rule as_asked) beside
+    one step the sender reports done, with its date ("Your membership is paused until 3 March,
+    as you asked", "Konto gesperrt bis 1. August, wie gewünscht"): a record of what was done,
+    no arrangement standing for the user. Not where anything stands for the future or acts
+    (rules habitual, standing_arrangement, LanguageTable standing, waiver, assistant), nor where
+    another request is reported."""
+    asked = list(_rule("as_asked").finditer(flat))
+    if not asked or not _dated(_rule("as_asked").sub(" ", flat)):
+        return False
+    rest = _rule("as_asked").sub(" ", flat)
+    if _rule("request").search(rest):
+        return False
+    return _no_standing(flat)
+
+
+def _no_standing(flat: str) -> bool:
+    """Whether nothing in the text stands for the future or acts for the user: no habitual or
+    standing-arrangement rule, no standing, waiver or assistant word of any table."""
+    if _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat):
+        return False
+    return not any(table_match(flat, kind) for kind in ("standing", "waiver", "assistant"))
+
+
+def _filed_request(flat: str) -> bool:
+    """Whether the text files the reader's request under its reference number ("We have received
+    your request to replace your bin (request ref 5567102)"): a ticket, no request to act, when
+    nothing in it stands for the future (_no_standing)."""
+    return bool(re.search(r"(?i)\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b", flat)
+                and _REFERENCE_NUMBER.search(flat)) and _no_standing(flat)
+
+
 def place_fact(text: str, *, names=()) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
@@ -2825,9 +2927,10 @@ def place_fact(text: str, *, names=()) -> str | None:
     label, body = _split_label(frame)
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
-    if _rule("request").search(flat) or (label and _rule("procedure").search(body) and not _speaker_label(label)):
+    if (_rule("request").search(flat) and not (_done_as_asked(flat) or _filed_request(flat))) or (
+            label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
-    identifier = _identifier(flat, lang)
+    identifier = _identifier(_without_sender_lines(flat, names), lang)  # a support line to call is the sender's
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
         # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
@@ -2847,7 +2950,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         bare = sentence.strip(" \"'“”«»()[]")
         # the reader addressed in the condition is whoever reads it ("Si no ha sido usted,
         # contacte con nosotros"); the user named or "whoever asks" makes it a rule about them
+        # (the reader in any table's words: "如果是您本人操作，请忽略此邮件" is a security notice's)
+        reader = _COMPILED[lang].get("reader") if lang in LANGUAGES else None
         named = any(m.group().lower() not in _all_words("reader_word") and not _POSSESSIVE.search(m.group())
+                    and not (reader is not None and reader.fullmatch(m.group()))
                     for m in _user_references(bare, _spelled_forms(names), lang))
         if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (
                 named or _rule("whoever_asks").search(bare)):
@@ -2922,8 +3028,10 @@ USER_REFERENCE = _alternation("user_reference_form")
 
 # What may stand before a name addressed at a sentence's start: nothing, a courtesy title, the
 # first name ("Ada Lovelace,"), after the end of an earlier sentence.
+# What may stand before a name addressed at a sentence's start: an earlier sentence, a record's
+# one-word label ("Rappel : Madame Lovelace, ...", "Reminder: Ms Lovelace, ..."), a courtesy title.
 _VOCATIVE = _LazyPattern(lambda: re.compile(
-    rf"(?s)(?:.*[.!?。！？]\s+)?\W*(?:{_alternation('vocative_title')}\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?"))
+    rf"(?s)(?:.*[.!?。！？]\s+)?\W*(?:[A-ZÀ-Þ][\w'’-]*\s?:\s+)?(?:{_alternation('vocative_title')}\.?\s+)?(?:[A-ZÀ-Þ][\w'’-]+\s+)?"))
 
 
 def _under_the_name() -> str:
@@ -3027,11 +3135,18 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
 def _not_a_claim(m: re.Match, flat: str) -> bool:
     """Whether a user-owned claim's match is none: it ends on a relative whose own business
     follows (_of_relative); its noun only modifies a thing the user is party to ("Your phone
-    bill is ready", "your email receipt": rule party_noun); or its reference is the reader of
+    bill is ready", "your email receipt": rule party_noun); it is the "as you asked" of a dated
+    step done (_done_as_asked); or its reference is the reader of
     how-to text ("download your boarding pass to your phone", "laden Sie Ihre Bordkarte auf Ihr
     Handy": _HOW_TO_BEFORE)."""
     if _of_relative(m, flat):
         return True
+    if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
+        return True  # "paused until 3 March, as you asked": what was done, at her request
+    if _history(_sentence_at(flat, m.start())) and not re.search(r"(?i)\b(?:your|you|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+        return True  # "Ada Lovelace was the daughter of Lord Byron; in 1843 she ...": a namesake in history
+    if re.search(r"(?i)\brequests?$", m.group()) and _filed_request(flat):
+        return True  # "We have received your request ... (request ref 5567102)": a ticket, filed with its number
     for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
         at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
         if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
@@ -3157,8 +3272,12 @@ _HAN_SOUNDS = dict(pair.split(":") for pair in """阿:a 艾:ai 安:an 奥:ao 巴
 万:wan 威:wei 维:wei 韦:wei 薇:wei 温:wen 沃:wo 乌:wu 西:xi 希:xi 夏:xia 谢:xie 辛:xin 休:xiu 亚:ya 雅:ya
 扬:yang 耶:ye 伊:yi 易:yi 因:yin 英:ying 尤:you 于:yu 约:yue 扎:zha 詹:zhan 泽:ze 朱:zhu 佐:zuo""".split())
 _HAN_NAME = re.compile("([" + "".join(_HAN_SOUNDS) + "]{1,5})·([" + "".join(_HAN_SOUNDS) + "]{1,6})")
+# A name written in Han without "·" ("阿达喜欢…", "洛夫莱斯女士，…"): a whole run of two to six sound characters.
+_HAN_RUN = re.compile("(?<![" + "".join(_HAN_SOUNDS) + "])[" + "".join(_HAN_SOUNDS) + "]{2,6}(?![" + "".join(_HAN_SOUNDS) + "])")
 _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
-_SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
+# (the Devanagari and Arabic blocks less their danda, comma and digits: "لوفليس،" is the name "لوفليس")
+_SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|(?:(?![\u0964\u0965])[\u0900-\u097f])+|"
+                         r"(?:(?![\u060c\u061b\u061f\u0660-\u066d\u06d4])[\u0600-\u06ff])+|[\u0400-\u04ff]+|"
                          r"[A-ZÀ-Þ][a-zß-ÿ]+")
 _KOREAN_PARTICLE = re.compile(r"(?:의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다)$")
 
@@ -3230,7 +3349,8 @@ def transliterated_names(text: str, names) -> tuple:
         return ()
     found = []
     flat = canonical(text)
-    words = [m.group() for m in _SOUND_WORD.finditer(flat)] + [w for m in _HAN_NAME.finditer(flat) for w in m.groups()]
+    words = [m.group() for m in _SOUND_WORD.finditer(flat)] + [w for m in _HAN_NAME.finditer(flat) for w in m.groups()] + [
+        m.group() for m in _HAN_RUN.finditer(flat)]
     for word in words:
         latin = word[0].isascii() or "LATIN" in unicodedata.name(word[0], "")
         candidates = [word, _KOREAN_PARTICLE.sub("", word)] + (
@@ -3283,13 +3403,21 @@ def _event(flat: str) -> bool:
 
 
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (rule account_event with its date or time, or the
+    """Whether the text is a security notice (rule account_event with its date or time or negated, or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
-    if not (_rule("account_event").search(flat) and _dated(flat) or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
+    event = _rule("account_event").search(flat)
+    if event and not _dated(flat):
+        # undated, it is a notice when it says a step did not happen ("Ihr Passwort wurde nicht
+        # geändert", "n'a pas été modifié"): a negation of the text's language in an event's sentence
+        lang = language_of(flat)
+        event = lang in LANGUAGES and any(
+            table_match(flat[max(0, max(flat.rfind(p, 0, e.start()) for p in (". ", "! ", "? ", "。", "\n"))):e.end()],
+                        "negation", lang=lang) for e in _rule("account_event").finditer(flat))
+    if not (event or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
         return False
-    bare = _MASKED.sub(" ", flat)
+    bare = _without_sender_lines(_MASKED.sub(" ", flat))  # nor the sender's line to call
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
 
 
@@ -3341,6 +3469,26 @@ _REFERENCE_CACHE: dict = {}
 # drives", "the user account".
 
 
+# A Chinese polite request to the reader, one clause with no number in it ("请保持电话畅通":
+# keep your phone on): it asks the reader to do something and gives no field of theirs a value,
+# so a profile noun in it ("电话") makes no record about them.
+_ZH_PLEA = re.compile(r"请[^，。；！？,.;!?\d]{0,20}")
+
+
+# A person named by a relative's word, a kinship title or a courtesy title before a capitalized name
+# ("Aunt Margaret", "Uncle Bob", "Dr Patel", "Mrs Okafor", "your sister Jane"): whom a later
+# "she" or "he" of the text refers to.
+_NAMED_PERSON = _LazyPattern(lambda: re.compile(
+    rf"(?i:\b(?:{LANGUAGES['en'].patterns['family']}|{_alternation('kin_title', 'en')}|"
+    rf"{_alternation('courtesy_title', 'en')})\.?)\s+[A-Z][a-z]+"))
+
+
+# What a name names when a room number ending its table cell or a place's or prize's noun follows it ("| Ada 3.12 |",
+# "Lovelace Building", "Ada Lovelace Medal"): a thing named after someone, no person.
+_NAMED_THING = _LazyPattern(lambda: re.compile(
+    rf"(?:\s+[A-Z][\w'’-]+)?\s+(?:\d{{1,2}}\.\d{{1,3}}\s*(?:\||$)|(?i:{_alternation('named_thing', 'en')})\b)"))
+
+
 def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
@@ -3374,7 +3522,7 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
         word, after = m.group(), flat[m.end():]
         if word in ("用户", "您", "你"):
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
-                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(flat)
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_ZH_PLEA.sub("", flat))
                                    and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
@@ -3393,20 +3541,24 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
             continue  # "Ada様の6月分の電気料金は ...": her bill, a record addressed to her
         if event and not _rule("role_noun").search(bare):
             continue  # "You sent an ACH payment of $600.00", "Your card was charged $2,099.00"
+        if any(word.lower().startswith(f.lower()) for f in forms) and _NAMED_THING.match(after):
+            continue  # "Ada 3.12" (a room), "the Lovelace Building", "Lovelace Medal": a thing named after her
         if word.lower() in _all_words("addressed_reader") and steady and not _FIELD_VALUE.match(after) \
                 and not _OWNED_NOUNS.search(after):
             continue  # "Your headphones will ship within 48 hours", "You've used 18GB": a record to its reader
         return word
     if lang in ("en", None):
         label, body = _split_label(_unquote(flat)[0])
+        person = None  # a person an earlier sentence names by a relative's word or a title ("Aunt Margaret is back ...")
         for sentence in _sentences(body) or [body]:
             pronoun = _rule("person_pronoun").search(sentence)
             before = sentence[:pronoun.start()].strip() if pronoun else ""
             first = re.match(r"\W*([A-Z][\w'’-]*)", before)
             named_first = first and not _common_word(first.group(1)) and not first.group(1).lower().endswith(
                 ("ing", "ly"))  # "Marco said he", not "Following her call"
-            if pronoun and not named_first and not _rule("antecedent").search(before):
+            if pronoun and not named_first and not person and not _rule("antecedent").search(before):
                 return pronoun.group()
+            person = person or _NAMED_PERSON.search(sentence)
     return None
 
 
@@ -3450,6 +3602,26 @@ _FIELD_VALUE = _LazyPattern(lambda: re.compile(
     rf"(?!{_alternation('not_a_value')}\b)(?![$€£¥₹]|\d[\d.,]*\s?(?:[$€£¥₹]|eur|gbp|usd)\b)"))
 
 
+# A year or a decade before 1900 ("in 1843", "in the 1830s", "1815–1852", "1830年代"): a sentence
+# so dated is history, and a name in it a namesake of the user's (the gate's users are alive).
+_HISTORY = re.compile(r"(?<![\d.,:/-])1[0-8]\d\d(?:s|['’]s|年代?|년)?(?![\d.,:/-]?\d)(?![^\W\d_])")  # not "1203호" (a flat)
+
+
+def _sentence_at(flat: str, at: int) -> str:
+    """The sentence (or line) of the canonical text around position `at`."""
+    ends = (". ", "! ", "? ", "。", "！", "？", "।", "\n")
+    start = max(flat.rfind(p, 0, at) for p in ends)
+    after = [i for i in (flat.find(p, at) for p in ends) if i >= 0]
+    return flat[max(start, 0):min(after, default=len(flat))]
+
+
+def _history(sentence: str) -> bool:
+    """Whether a sentence is history (_HISTORY: dated before 1900) that gives no route: no
+    contact or payment identifier (_IDENTIFIER: "lives at 12 Elm Road; the house was built in
+    1890" is an address) and no long number."""
+    return bool(_HISTORY.search(sentence)) and not _IDENTIFIER.search(sentence) and not _LONG_NUMBER.search(sentence)
+
+
 def _user_references(flat: str, forms: tuple, lang: str | None):
     """The matches of the words that refer to the user (_reference_pattern) in the canonical
     text, except "you" in "thank you", a name or "you" inside an opening salutation ("Hi
@@ -3462,7 +3634,11 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
         if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
-        if re.match(rf"\s*{_alternation('name_honorific')}?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) and _VOCATIVE.fullmatch(flat[:m.start()]) and any(
+        # (the user's name in parts, as a script without a full form spells it: "Ада Лавлейс, вы ...",
+        # "에이다 러브레이스 고객님, ...": the other parts may stand before or after this one)
+        parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        if parts and re.match(rf"(?i)(?:\s*(?:{parts}))*\s*{_alternation('name_honorific')}?\s*(?:[,，、،]|\s[-–—|]\s)", flat[m.end():]) \
+                and _VOCATIVE.fullmatch(re.sub(rf"(?i)(?:(?:{parts})\s*)+$", "", flat[:m.start()])) and any(
                 m.group().lower().startswith(f.lower()) for f in forms):
             continue  # the name a sentence opens with, before a comma: "Ms Lovelace, your prescription ..."
         if _GENERIC_READER_AFTER.match(flat, m.end()) and m.group().lower() in _all_words("reader_word") \
@@ -3470,6 +3646,9 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
             continue  # "You can reset the router ...", "Drücken Sie die Taste": whoever reads how-to text
         if m.group().lower() in _W("reader_word") and _rule("thank").search(flat, 0, m.start()):
             continue
+        if m.group().lower() not in _all_words("reader_word") and any(
+                m.group().lower().startswith(f.lower()) for f in forms) and _history(_sentence_at(flat, m.start())):
+            continue  # "In 1843 Ada Lovelace published ...": a namesake in history, not the user
         if m.group().lower() in _all_words("how_to_reader") and _HOW_TO_BEFORE.search(flat, 0, m.start()):
             continue  # "To reset your router, ...", "Drücken Sie die Taste an Ihrem Router": whoever reads it
         yield m
@@ -3480,6 +3659,73 @@ def _refers_to_user(flat: str, names, lang: str | None) -> bool:
     about_user without its exemptions, since a booking or order the user is party to still
     refers to them ("Your parcel goes to 3 Alder Close")."""
     return next(_user_references(flat, _spelled_forms(names), lang), None) is not None
+
+
+# The labels of an app's screens and buttons, which an app writes in its own voice ("Minhas
+# chaves", "我的", "Mein Konto", "My orders"): a menu path ("Pix › Minhas chaves", "“我的” ›
+# “安全设置”", up to three words a step) and a short quoted label; and an abbreviated range of
+# days ("ma–vr", "lun–ven", "Mo–Fr", "пн–сб") on a business card. None is the writer's voice.
+_UI_LABEL = re.compile(
+    r"(?:[^\s›→,.;:!?，。；：、]+(?:\s+[^\s›→,.;:!?，。；：、]+){0,2}\s*(?:[›→]|\s>\s)\s*)+"
+    r"[^\s›→,.;:!?，。；：、]+(?:\s+[^\s›→,.;:!?，。；：、]+){0,2}"
+    r"|(?<!:\s)(?<!:)[“„«‘「『\"](?=[^”»’」』\"\n]{1,30}[”»’」』\"])(?:[^\s”»’」』\"]+\s){0,2}[^\s”»’」』\"]+[”»’」』\"](?!\s*:)"
+    r"|(?<![\w-])[^\W\d_]{1,4}\.?[–-][^\W\d_]{1,4}\.?(?![\w-])")
+
+
+def _how_to(flat: str, lang: str | None) -> bool:
+    """Whether the text is how-to text in its language: a sentence of it opens with an
+    imperative step of the language's table (rule how_to_opening: "Abra o app ...", "Scarica
+    l'app ...", "Installeer de app ...", "Откройте ...", "打开App ...", "افتح التطبيق ..."), or, in
+    the languages that end a clause on the verb, is a polite request to do a step ("アプリを開き、
+    ...オンにしてください", "앱을 열고 ... 켜세요", "ऐप खोलें, ..."); in French, German and Spanish
+    their rule imperative_opening ("Ignorez ..."). Never text with a link (_URL)."""
+    if _URL.search(flat):
+        return False  # "Clique aqui: https://...": a link to act on, no steps
+    sentences = [p for p in re.split(r"(?<=[.!?。！？])\s*", flat.strip()) if p]
+    if _has_rule("how_to_opening", lang):
+        return any(_rule("how_to_opening", lang).search(p) for p in sentences)
+    # (English keeps its own how-to reader, _HOW_TO_BEFORE: an English imperative anywhere is also
+    # an advert's or a phishing mail's "Click here", "Don't miss this opportunity")
+    if lang in ("fr", "de", "es"):  # "Ignorez ce premier avertissement", "Drücken Sie ...", "Pulse ..."
+        return any(_rule("imperative_opening", lang).search(p.lower() if lang != "de" else p) for p in sentences)
+    return False
+
+
+def _writer_voice(flat: str, names, lang: str | None) -> bool:
+    """Whether text from an origin the channel cannot vouch for writes as "I" (LanguageTable
+    first_person) or about the user (_refers_to_user; in the other languages their table's
+    user_reference): a forged sender may be posing as the user. Not its voice: the labels of an
+    app's screens (_UI_LABEL: "toque em Pix › Minhas chaves"); a word of the text's own language
+    that is another table's first person (Dutch "je", the reader, is French "je"); and, in how-to
+    text (_how_to), its reader ("Scarica l'app del tuo gestore", "je hebt je identiteitsbewijs
+    nodig"), whoever reads it, as about_user's how-to reader in en/fr/de/es. A value it gives is
+    still its risk class's; a role word ("o usuário") still counts."""
+    bare = _UI_LABEL.sub(" ", flat)
+    own = _COMPILED.get(lang, {})
+    skel = skeleton(bare)
+    for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(bare)) if c in LANGUAGES):
+        for text, compiled in ((bare, _COMPILED), (skel, _COMPILED_SKELETON)):
+            pattern = compiled[code].get("first_person")
+            for m in pattern.finditer(text) if pattern is not None else ():
+                word = m.group().strip().lower()
+                if compiled is _COMPILED_SKELETON and word in _FUNCTION_WORDS.get(lang, ()):
+                    continue  # an accent the skeleton drops: pt "nos" (in the) is no "nós" (we)
+                if code in ("hi", "ar") and m.end() < len(text) and (
+                        text[m.end()].isalpha() or unicodedata.category(text[m.end()]).startswith("M")):
+                    continue  # a spaced script's word goes on: "हम्पी" (Hampi) is no "हम" (we)
+                if code != lang and lang in LANGUAGES and (word in _FUNCTION_WORDS.get(lang, ()) or any(
+                        p is not None and p.fullmatch(word) for p in (own.get("reader"), own.get("user_reference")))):
+                    continue  # nl "je" (you) is fr "je" (I)
+                return True
+    howto, reader = _how_to(bare, lang), own.get("reader")
+    for m in _user_references(flat, _spelled_forms(names), lang):  # en/fr/de/es: the how-to reader ("Sie") exempt
+        if not (howto and reader is not None and reader.fullmatch(m.group())):
+            return True
+    if lang in ("en", "fr", "de", "es"):
+        return False
+    if howto and reader is not None:
+        bare = reader.sub(" ", bare)
+    return bool(table_match(bare, "user_reference", lang=lang))
 
 
 # What says who a relative is or what they hold: a copula or a naming verb with a name ("Your
@@ -3930,7 +4176,8 @@ def _keys(text: str) -> list:
         words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
         out.append((words[-1:], m.group("setting") or None, " ".join(words)))
     for m in _KEY.finditer(flat):
-        if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
+        if m.group("lead").isspace() and flat[m.end() - 1] != "=" and not m.group("quote") \
+                and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):  # ("shouji=139 ..." is a key wherever it stands)
             continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
@@ -4072,10 +4319,43 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
         return True
     for m in found:  # sent to it ("forward to ..."), new or changed, or where payments go
         for d in _DIRECTED.finditer(masked[:m.start()]):
+            if _STREET_NAMED.match(d.group()):
+                continue
             if d.group("article") is None or lang not in ("en", None):
                 return True
     return bool(_rule("change_of_route").search(masked) or _rule("renewed").search(masked)
                 or any(r.group("money") for r in _rule("routed").finditer(masked)))
+
+
+# The sender's own line, which the reader is told to call ("If this wasn't you, call us on 0330
+# 088 1234", "ligue 4004 0000", "appelez le 09 69 32 00 00", "0120-123-456までお電話ください";
+# rules dial_before, dial_after, in every table): the business's number, no route of the user's.
+_DIAL_NUMBER = r"\+?\(?\d[\d ().-]{1,20}\d"  # a service number too: "95588", "105"
+_SENDER_LINE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"
+    rf"|(?:{_alternation('write_to')})(?P<c>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"))
+
+
+def _without_sender_lines(flat: str, names=()) -> str:
+    """The text with the numbers of the sender's own lines (_SENDER_LINE) left out, for a tool's
+    text: what a risk class reads of a support line ("Se não foi você, ligue 0800 123 4567") is
+    no contact or payment route. Kept where the line's sentence changes something or names the
+    user ("Ada's new number: call 07700 900456", LanguageTable change and standing): that
+    number may be the user's."""
+    found = list(_SENDER_LINE.finditer(flat)) if _ANY_DIGIT.search(flat) or "@" in flat else []
+    for m in reversed(found):
+        sentence = _sentence_at(flat, m.start())
+        skel, lang = skeleton(sentence), language_of(sentence)
+        if (_table_hit(sentence, skel, "change", lang) or table_match(sentence, "standing")
+                or any(_skeleton_has(skel, n) for n in _spelled_forms(names))):
+            continue
+        # an address written to is the sender's only where nothing else in its sentence is sent
+        # anywhere ("Forward the invoices and write to billing@..." routes them)
+        if m.group("c") and _DIRECTED.search(sentence.replace(m.group(), " ")):
+            continue
+        group = "a" if m.group("a") else "b" if m.group("b") else "c"
+        flat = flat[:m.start(group)] + " " + flat[m.end(group):]
+    return flat
 
 
 def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES) -> tuple | None:
@@ -4087,6 +4367,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     key names and one-word labels (rule "<class>.key:<key>"), with the class's needs (see
     RiskClass). `names`: the user's names, compared on skeletons. Pure: no I/O."""
     flat = canonical(text)
+    if source != "model":
+        flat = _without_sender_lines(flat, names)
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -4388,6 +4670,12 @@ def _reminds_reader(piece: str, code: str) -> bool:
 # word is held; "Bitte Router neu starten" is how-to text).
 
 
+# The answer codes of a text message: "Reply C to cancel", "Reply YES to confirm", "Text STOP to
+# 80080" (a keyword in capitals or digits, then what it does): how the reader answers the sender.
+_REPLY_KEYWORD = _LazyPattern(lambda: re.compile(
+    rf"\W*(?i:{_alternation('reply_verb', 'en')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[a-z]+)\W*$"))
+
+
 def _agent_request(flat: str) -> str | None:
     """The rule name when English tool text asks its reader to act or sets a rule for acting:
     "question" (any text that ends as a question), "en.always_imperative" ("Always pass --skip-checks
@@ -4400,8 +4688,9 @@ def _agent_request(flat: str) -> str | None:
         return "question"  # a question is no fact, whoever it asks (in any language)
     lang = language_of(flat)
     polite = _has_rule("polite", lang) and _rule("polite", lang).match(flat)
+    bare = _without_sender_lines(flat) if polite else flat  # "1588-0000으로 전화해 주세요": the sender's line, no code
     if polite and (_table_hit(flat, skeleton(flat), "payment", lang) or _table_hit(
-            flat, skeleton(flat), "credential", lang) and (_URL.search(flat) or _SECRET.search(flat))):
+            flat, skeleton(flat), "credential", lang) and (_URL.search(bare) or _SECRET.search(bare))):
         # "Bitte überweisen Sie den Betrag.": asked to pay; asked to log in at a link or with a
         # code. How-to text naming a password ("初期パスワードはラベルを確認してください") is neither.
         return f"{lang}.polite"
@@ -4420,6 +4709,11 @@ def _agent_request(flat: str) -> str | None:
             return "en.agent_action"
         while words and words[0] in _W("lead_in"):
             words = words[1:]
+        if _REPLY_KEYWORD.match(sentence):
+            continue  # "Reply C to cancel", "Text STOP to 80080": a text message's answer codes
+        line = _SENDER_LINE.match(sentence.strip())
+        if line and not sentence.strip()[line.end():].strip(" .!") and _without_sender_lines(sentence) != sentence:
+            continue  # "Write to us at help@shop.example", "Call us on 0800 ...": the sender's own line
         if words and words[0] in _W("agent_action") and _imperative(sentence):
             return "en.agent_action"
         if any(_words(m.group(1))[:1] and _words(m.group(1))[0] in _W("agent_action") for m in _rule("then").finditer(sentence)):
@@ -4606,10 +4900,7 @@ class ProvenanceGate:
         # trusted memory is contested) unless a risk class or a rule below holds it.
         trust = "trusted" if candidate.authenticated else "unverified"
         lang = language_of(text)
-        if not candidate.authenticated and not model and (
-                _table_hit(text, skeleton(text), "first_person", lang)
-                or _refers_to_user(text, names, lang)  # en/fr/de/es, the how-to reader ("Sie") exempt
-                or (lang not in ("en", "fr", "de", "es") and table_match(text, "user_reference", lang=lang))):
+        if not candidate.authenticated and not model and _writer_voice(text, names, lang):
             # An unvouched sender who writes as "I" or about the user may be posing as the user (a
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
@@ -4656,7 +4947,10 @@ class ProvenanceGate:
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         if about_user(text, names=names):
             return hold("about_user", None, "about_user")
-        role = next(filter(None, (table_match(text, "user_role", lang=code) for code in dict.fromkeys(
+        # a role word inside the opening salutation ("尊敬的用户，", "Dear user,") only says whom it is written to
+        greeting = _GREETING.match(text)
+        unsaluted = text[greeting.end():] if greeting else text
+        role = next(filter(None, (table_match(unsaluted, "user_role", lang=code) for code in dict.fromkeys(
             c for c in (lang, "en", *_languages_in(text)) if c in LANGUAGES))), None)
         if role:
             return hold("about_user", None, f"about_user.{role}")

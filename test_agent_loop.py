@@ -816,6 +816,15 @@ class LabelLineInItsRecord(unittest.TestCase):
             with self.subTest(doc=doc):
                 self.assertIn((line, "quarantine"), self.learn(doc))
 
+    def test_a_record_of_label_or_key_lines_only_takes_its_first_line_as_heading(self):
+        # wave 6 (tool7 dev): no line of the record is a heading, so its first line names whose record it is
+        for doc, line in (("Lid: Ada Lovelace\nBijnaam: Adje de Vries\nLid sinds: 2019", "Bijnaam: Adje de Vries"),
+                          ("yonghu=ada\ndianhua=138 5555 0199\nzhuangtai=yi_gengxin", "dianhua=138 5555 0199")):
+            with self.subTest(doc=doc):
+                self.assertIn((line, "quarantine"), self.learn(doc))
+        self.assertIn(("Mobile: +44 7700 900461", "accept"),
+                      self.learn("Shop: Green Leaf Plumbing\nMobile: +44 7700 900461\nHours: Mon-Sat 8:00-18:00"))
+
     def test_a_business_card_and_a_booking_keep_their_lines(self):
         for doc, line in (("Green Leaf Plumbing\nMobile: +44 7700 900461\nHours: Mon-Sat 8:00-18:00",
                            "Mobile: +44 7700 900461"),

@@ -143,7 +143,7 @@ def _data_lines(text: str) -> str:
 
 
 _DEFAULT = object()
-_LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：\n]{0,40}[:：]\s*\S")  # "Employer: Initech", "Telefon: ..."
+_LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：=\n]{0,40}[:：=]\s*\S")  # "Employer: Initech", "Telefon: ...", "shouji=..."
 
 
 class Agent:
@@ -266,8 +266,10 @@ class Agent:
             return claim
         lines = [canonical(ln).strip() for ln in text.splitlines()]
         at = next((i for i, ln in enumerate(lines) if claim in ln), None)
-        heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None) \
-            if at else None
+        # the heading: the nearest line above that is no label; in a record of label lines only
+        # ("Lid: Ada Lovelace / Roepnaam: ...", "yonghu=ada / shouji=..."), its first line
+        heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)),
+                       next((ln for ln in lines[:at] if ln), None)) if at else None
         if not heading or len(heading.split()) > 12:
             return claim
         names = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
