@@ -993,7 +993,7 @@ LANGUAGES = {t.code: t for t in (
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
-               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?",
+               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -3935,11 +3935,11 @@ def _named_value(code: str) -> tuple:
 
 
 # A value bound to a credential word without a separator: a token with three digits or more that
-# is no year, date, time, amount or count ("Garage code 8812", "Kombination vom Fahrradschloss 731",
+# is no year, date, time or amount, nor a count (LanguageTable count_unit) ("Garage code 8812", "Kombination vom Fahrradschloss 731",
 # not "changed her PIN in 2023", "expires in 30 days", "9:14"), within four words after the word.
 _BOUND_DIGITS = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}(?![\w-]))(?!\d{1,2}[:.h]\d{2}(?!\d))"
                            r"(?!\d{1,4}([-./])\d{1,2}\1\d{4})(?=(?:[\w#*-]*\d){3})[\w#*-]+(?![\w.,:/-]*\d)"
-                           r"(?!\s?(?:%|€|£|\$|(?:eur|usd|gbp|km|kg|min|mb|gb)\b))")
+                           r"(?!\s?[%€£$¥₹])")
 # A value in quotes, of one to three words ("'otter'", "«miel»", "「たぬき」", "“熊猫”"): in a note
 # with a credential word, named for it wherever it stands.
 _QUOTED_VALUE = re.compile(r"(?<![A-Za-z0-9À-ɏЀ-ӿ'’])['‘](?P<a>[^'’\n]{1,30}?)['’](?![A-Za-z0-9À-ɏЀ-ӿ'’])|[\"“„«「『](?P<b>[^\"”»」』\n]{1,30}?)[\"”“»」』]")
@@ -4032,9 +4032,13 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         if value and len(value) <= 3 and not _no_value(value[0], code) and not re.fullmatch(
                 rf"(?i)\s*(?:{_SWITCH}|{_alternation('credential_thing')})\s*", key.group("value")):
             return True
-    if _BOUND_DIGITS.search(" ".join(after.split()[:4])):
-        return True
-    bare = re.match(r"\s+([^\s,.;:!?。，、()]+)(?:\s*(?:[,.;!?。！？、，)]|$)|\s+[—–-]\s|\s+(\S+))", after)
+    window = " ".join(after.split()[:4])
+    for d in _BOUND_DIGITS.finditer(window):
+        unit = re.match(r"\s*(\S+)", window[d.end():])
+        if not (unit and table_match(unit.group(1), "count_unit")):  # "30 days", "3 Versuche" count
+            return True
+    # a whole token ("192.168.1.1" is one), then a clause mark, the clause's end or the next word
+    bare = re.match(r"\s+([^\s,;:!?。，、()]+?)(?:[.,;!?。！？、，)]+(?:\s|$)|[.,;!?。！？、，)]*$|\s+[—–-]\s|\s+(\S+))", after)
     if bare and not _no_value(bare.group(1), code) and (bare.group(2) is None or any(
             bare.group(2).lower() in t.function_words for t in LANGUAGES.values())
             or re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))):  # "कोड वर्ड मोर है"
