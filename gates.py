@@ -760,7 +760,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "credential_as", "credential_cleft", "credential_long", "no_secret", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -2095,6 +2095,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
                credential_thing=r"マネージャー|管理アプリ|管理ソフト",
                credential_is=r"は",
@@ -2147,6 +2148,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               after_value=r"的|在|用|给",
                credential_long=r"问题",
                credential_thing=r"管理器|管理工具",
                credential_is=r"是|为",
@@ -2229,6 +2231,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
                credential_thing=r"관리자|관리 ?앱",
                credential_is=r"는|은",
@@ -2283,6 +2286,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                credential_long=r"سؤال|السؤال",
                credential_thing=r"مدير|إدارة",
                credential_is=r"هي|هو",
@@ -2328,6 +2332,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                credential_thing=r"मैनेजर",
@@ -3902,11 +3907,12 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 # "5月3日" and "09:14に変更" hold no secret, "密码是Beijing#2024" does.
 _SECRET_CHAR = r"[^\s,;()\[\]\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]"
 _SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?<![.,:/-])"
-                     r"(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{1,4}([-./])\d{1,2}\1\d{1,4}(?!\d)|\d{4}(?=年|년)|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"(?!(?:1[89]|20)\d{2}(?:['’]\w+)?[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{1,4}([-./])\d{1,2}\1\d{1,4}(?!\d)|\d{4}(?=年|년)|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
                      r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=" + _SECRET_CHAR + r"*\d)" + _SECRET_CHAR + r"{4,}"
                      r"|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
-# (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
+# (A year alone is no secret: "has used a password manager since 2019", "2023'teki" with its Turkish
+# suffix; nor a brand's digit
 # before its word: "1Password".)
 # A PIN or code read out with spaces or dashes between its digits (not dots: "192.168.0.1") ("8 4 1 7", "73 91 04", "5-8-2-1"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
@@ -4018,7 +4024,9 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
         if not (re.search(rf"(?i)\b{_alternation('credential_thing')}\b|[.!?。！？]\s", between)
                 or re.search("[:：]", named.group("value"))
-                or (re.search(f"[{_CJK_LETTERS}]", value) and max(map(len, value.split() or [""])) > 10)):
+                or (re.search(f"[{_CJK_LETTERS}]", value) and max(map(len, value.split() or [""])) > 10)
+                # an unspaced clause: a particle with more after it ("冷蔵庫に貼ってある"; after_value)
+                or re.search(rf"[{_CJK_LETTERS}](?:{_alternation('after_value', 'ja')})[{_CJK_LETTERS}]{{2}}", value)):
             # a security question's label names the question and its answer ("Güvenlik sorusu: ilk
             # evcil hayvanın adı Pamuk"), a passphrase is words (credential_long): up to six words
             most = (6 if re.search(f"(?i){_alternation('credential_long')}", flat[start:end]) else 3) if named.group("sep") else 2
@@ -4039,8 +4047,14 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             return True
     # a whole token ("192.168.1.1" is one), then a clause mark, the clause's end or the next word
     bare = re.match(r"\s+([^\s,;:!?。，、()]+?)(?:[.,;!?。！？、，)]+(?:\s|$)|[.,;!?。！？、，)]*$|\s+[—–-]\s|\s+(\S+))", after)
-    if bare and not _no_value(bare.group(1), code) and (bare.group(2) is None or any(
+    # A word before a function word is the value only in a login pair, after a username's handle
+    # ("Usuario ada.l y contraseña membrillo para el portal", "ada.l وكلمة المرور كنافة لبوابة"; in a
+    # script without function words LanguageTable after_value): "Das WLAN-Passwort steht auf einem
+    # Zettel" names a place.
+    paired = re.search(r"[\w.@+-]*[._@\d][\w.@+-]*[\s,]+(?:\S{1,3}\s+|و)?$", before)
+    if bare and not _no_value(bare.group(1), code) and (bare.group(2) is None or (paired and (any(
             bare.group(2).lower() in t.function_words for t in LANGUAGES.values())
+            or re.fullmatch(rf"(?i){_alternation('after_value')}", bare.group(2))))
             or re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))):  # "कोड वर्ड मोर है"
         if not re.search(f"[{_CJK_LETTERS}]", bare.group(1)) or len(bare.group(1)) <= 10:
             return True
