@@ -1250,7 +1250,7 @@ LANGUAGES = {t.code: t for t in (
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|kombination",
-           locked_thing=r"garage\w*|\w*tür|\w*tor|alarm\w*|tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|sprechanlage|briefkasten",
+           locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|sprechanlage|briefkasten",
            credential=r"mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
@@ -1832,7 +1832,7 @@ LANGUAGES = {t.code: t for t in (
                   r"vooraf goedgekeurd",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
-           locked_thing=r"garage\w*|\w*deur|poort|alarm\w*|kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
+           locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
            credential=r"meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
@@ -3842,6 +3842,7 @@ RISK_CLASSES = (
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*"),
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
+                  ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
                   # a licence or product key: four or more dashed groups of capitals and digits
                   ("product_key", r"\b(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,7}\b")),
               words=("credential", "card_code"),
@@ -3960,18 +3961,43 @@ def _clause(text: str, start: int, end: int) -> tuple:
     return before, after
 
 
-def _no_value(word: str, code: str) -> bool:
-    """Whether a word after a credential word is no value: a function word of any table, a thing
-    the word names (credential_thing: "manager"), or a verb form of any table (no_secret: "Her
-    password expired", "Passwort zurückgesetzt", "şifresini sıfırladı")."""
+def _no_value(word: str, codes) -> bool:
+    """Whether a word after a credential word is no value: a function word of any table, a
+    credential word, an IP address or a link, a thing the word names (credential_thing: "manager")
+    or opens (locked_thing: "mot de passe Wi-Fi"), or a verb form of the tables `codes` (the word's
+    and the text's: no_secret: "Her password expired", "Passwort zurückgesetzt", "şifresini
+    sıfırladı"; a verb form of one language is a word of another: "Pfifferling", "Fido")."""
     low = word.lower()
+    forms = "|".join(_alternation("no_secret", c) for c in dict.fromkeys(codes) if c in LANGUAGES)
     return bool(any(low in t.function_words for t in LANGUAGES.values())
                 or any(table_match(word, "credential", lang=c) for c in LANGUAGES)  # "Apple ID password was ..."
                 or re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", word) or _URL.fullmatch(word)  # "登录 192.168.1.1", a page
-                or re.fullmatch(rf"(?i){_alternation('credential_thing')}|{_alternation('no_secret')}", low)
+                or re.fullmatch(rf"(?i){_alternation('credential_thing')}", low)
+                or bool(forms and re.fullmatch(f"(?i){forms}", low))
                 or any(re.fullmatch(f"(?i){t.patterns['locked_thing']}", low) for t in LANGUAGES.values()
-                       if "locked_thing" in t.patterns)  # the thing it opens: "mot de passe Wi-Fi"
+                       if "locked_thing" in t.patterns)
                 or re.fullmatch(rf"(?i){_alternation('not_a_value')}", low))
+
+
+# A line that labels a thing with a lock by a short number: "Fietskluis station: 0517", "Gate — 4471#".
+_LOCK_LINE = re.compile(r"(?m)^[^\S\n]*[-*•]?[^\S\n]*(?P<label>[^:：=—–\n]{1,40}?)[^\S\n]*(?:[:：=—–]|\s-\s)[^\S\n]*"
+                        r"(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)[^\S\n]*\.?[^\S\n]*$")
+
+
+def _lock_code(flat: str) -> bool:
+    """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
+    text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
+    eight digits alone on its line: with no code word the number is its code. Not a year ("Garage: 2019")."""
+    for m in _LOCK_LINE.finditer(flat):
+        if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
+            continue
+        label = m.group("label")
+        if table_match(label, "dialled") or table_match(skeleton(label), "dialled", skeletal=True):
+            continue  # "Phone: 555-0100" is a contact route's number
+        if any(compiled[code].get("locked_thing") and compiled[code].get("locked_thing").search(text)
+               for code in LANGUAGES for text, compiled in ((label, _COMPILED), (skeleton(label), _COMPILED_SKELETON))):
+            return True
+    return False
 
 
 def _named_secret(flat: str) -> bool:
@@ -4011,11 +4037,15 @@ def _named_secret(flat: str) -> bool:
 
 def _binds(flat: str, start: int, end: int, code: str) -> bool:
     """Whether the credential word at flat[start:end] (of table `code`) binds a value (see _named_secret)."""
+    # verb forms are read in the word's table, and in the text's when its table has the word too
+    # ("Her password expired": "password" is also Italian and Hindi; "Domanda ... Fido" is no Spanish)
+    lang = language_of(flat)
+    shared = lang in LANGUAGES and any(m.start() <= start < m.end() for m in _COMPILED[lang].get("credential").finditer(flat))
+    codes = (code, lang) if shared else (code,)
     named_value, value_part = _named_value(code)
     before, after = _clause(flat, start, end)
-    following = re.match(r"[\s'’-]*([^\s,.;:!?。，、()\"“”«»]+)", flat[end:])
-    if following and re.fullmatch(rf"(?i){_alternation('credential_thing')}", following.group(1)):
-        return False  # "Password manager: Bitwarden", "password policy"
+    if re.match(rf"(?i)[\s'’-]*(?:{_alternation('credential_thing')})(?![A-Za-zÀ-ɏЀ-ӿ])", flat[end:]):
+        return False  # "Password manager: Bitwarden", "password policy", "密码管理器保存"
     if re.search(rf"(?i)(?:^|[\s\"'])(?:{_alternation('credential_thing')})(?:\s+\S{{1,3}})?\s*$", before):
         return False  # the thing before its word: "менеджером паролей 1Password", "gestionnaire de mots de passe"
     named = named_value.match(flat, end)
@@ -4030,14 +4060,14 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             # a security question's label names the question and its answer ("Güvenlik sorusu: ilk
             # evcil hayvanın adı Pamuk"), a passphrase is words (credential_long): up to six words
             most = (6 if re.search(f"(?i){_alternation('credential_long')}", flat[start:end]) else 3) if named.group("sep") else 2
-            if value and len(value.split()) <= most:
-                return True
+            if value and len(value.split()) <= most and not (len(value.split()) == 1 and _no_value(value, codes)):
+                return True  # not a verb form or a thing: "Her password was reset", "… was changed"
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
     if key and re.search(r"[_\w]", flat[start - 1:start] if start else "") is None or (
             key and flat[max(0, start - 1):start] in ("_", "-", '"', "'")):
         value = key.group("value").split() if key else []
-        if value and len(value) <= 3 and not _no_value(value[0], code) and not re.fullmatch(
+        if value and len(value) <= 3 and not _no_value(value[0], codes) and not re.fullmatch(
                 rf"(?i)\s*(?:{_SWITCH}|{_alternation('credential_thing')})\s*", key.group("value")):
             return True
     window = " ".join(after.split()[:4])
@@ -4052,7 +4082,7 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     # script without function words LanguageTable after_value): "Das WLAN-Passwort steht auf einem
     # Zettel" names a place.
     paired = re.search(r"[\w.@+-]*[._@\d][\w.@+-]*[\s,]+(?:\S{1,3}\s+|و)?$", before)
-    if bare and not _no_value(bare.group(1), code) and (bare.group(2) is None or (paired and (any(
+    if bare and not _no_value(bare.group(1), codes) and (bare.group(2) is None or (paired and (any(
             bare.group(2).lower() in t.function_words for t in LANGUAGES.values())
             or re.fullmatch(rf"(?i){_alternation('after_value')}", bare.group(2))))
             or re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))):  # "कोड वर्ड मोर है"
@@ -4071,10 +4101,14 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         if not _has_rule("credential_as", code_as):
             continue
         as_word = re.search(rf"(?i)(?:^|\s)([^\W\d_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
-        if as_word and not _no_value(as_word.group(1), code_as):
+        if as_word and not _no_value(as_word.group(1), (code_as, *codes)):
             return True
-    cleft = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s*,?\s*{_alternation('credential_cleft')}\b", re.split(_CLAUSE_END, flat[:start])[-1])
-    return bool(cleft and not _no_value(cleft.group(1).split()[-1], code))
+    # the value first: a cleft sentence's first words, or one or two words before a dash
+    # ("Jaskółka – tak brzmi hasło, którego używa ...")
+    cleft = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s*(?:,?\s*{_alternation('credential_cleft')}\b|[—–]\s|\s-\s)",
+                     re.split(_CLAUSE_END, flat[:start])[-1])
+    return bool(cleft and not _no_value(cleft.group(1).split()[-1], codes)
+                and cleft.group(1).split()[-1].lower() not in _all_words("label_word"))
 
 
 # A messaging handle ("@ada_lov"): with a messaging app's name in a model's note, how the user is reached.
@@ -4321,6 +4355,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "secret_shape":
                 if source == "model" and _SECRET_SHAPE.search(flat):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "lock_code":
+                if source == "model" and _lock_code(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "encoded_text":
                 if _encoded_text(flat):

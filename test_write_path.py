@@ -1072,6 +1072,19 @@ class CredentialBoundByStructure(unittest.TestCase):
         self.held(("Güvenlik sorusu: ilk evcil hayvanın adı Pamuk", "보안 질문: 첫 반려동물 이름은 초코",
                    "Wi-Fi passphrase at home: correct horse battery staple"))
 
+    def test_a_lock_labelled_by_a_short_number(self):
+        """No code word: a thing with a lock (locked_thing) as a line's label and a number alone after it."""
+        self.held(("Bike locker at the station: 0517", "Spind im Fitnessstudio: 3381", "Casier de la piscine : 4419",
+                   "Сейф на даче: 5521"))
+        for text in ("Garage: 2019", "Phone: 555-0100", "Locker 214"):
+            with self.subTest(text=text):
+                self.assertNotEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+
+    def test_a_value_first_before_a_dash(self):
+        self.held(("Tournesol – c'est le mot de passe qu'elle utilise pour la banque.",
+                   "Sonnenblume – so lautet ihr Passwort fürs Tablet."))
+        self.assertIsNone(risk_of("Update — her password was reset", source="model"))
+
     def test_a_credential_word_with_no_value_bound_stays_served(self):
         for text in ("She reset her Wi-Fi password last week.", "Her password expired.", "Password manager: Bitwarden",
                      "Sie hat letzte Woche ihr WLAN-Passwort zurückgesetzt.", "Geçen hafta Wi-Fi şifresini sıfırladı.",
