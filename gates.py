@@ -760,7 +760,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("reader_did", "value_is", "credential_is", "credential_thing", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -2095,10 +2095,11 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
                credential_thing=r"マネージャー|管理アプリ|管理ソフト",
-               credential_is=r"は",
+               credential_is=r"は|が",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2114,6 +2115,8 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
+           # things with a lock (no code_head: a bare 码 is also 号码, a phone number; see _lock_code)
+           locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|密码锁",
            credential=r"娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
@@ -2231,10 +2234,12 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
+               copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
                credential_thing=r"관리자|관리 ?앱",
-               credential_is=r"는|은",
+               credential_is=r"는|은|가",
                clock_suffix=r"시",
                name_honorific=r"님|씨",
                masked_ending=r"끝자리",
@@ -2332,6 +2337,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               copula_end=r"है|था|हैं",
                after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
@@ -3250,7 +3256,7 @@ _HAN_NAME = re.compile("([" + "".join(_HAN_SOUNDS) + "]{1,5})·([" + "".join(_HA
 _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчшщыэюяё", "abvgdejziiklmnoprstufhcssshyeuao"))
 _SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|[\u0900-\u097f]+|[\u0600-\u06ff]+|[\u0400-\u04ff]+|"
                          r"[A-ZÀ-Þ][a-zß-ÿ]+")
-_KOREAN_PARTICLE = re.compile(r"(?:의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다)$")
+_KOREAN_PARTICLE = _LazyPattern(lambda: re.compile(f"(?:{_alternation('particle', 'ko')})$"))  # ko rule particle
 
 
 def _romanized(word: str) -> str:
@@ -3984,14 +3990,18 @@ _LOCK_LINE = re.compile(r"(?m)^[^\S\n]*[-*•]?[^\S\n]*(?P<label>[^:：=—–\n
                         r"(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)[^\S\n]*\.?[^\S\n]*$")
 
 
+# ... or a JSON or YAML pair: {"garage_door": "2580#"}, {"калитка": "3390"}
+_LOCK_PAIR = re.compile(r"""["']?(?P<label>[^"'{},:：=\n]{1,40}?)["']?\s*[:=：]\s*["']?(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)["']?\s*(?=[,}\]]|$)""")
+
+
 def _lock_code(flat: str) -> bool:
     """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
     text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
     eight digits alone on its line: with no code word the number is its code. Not a year ("Garage: 2019")."""
-    for m in _LOCK_LINE.finditer(flat):
+    for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
             continue
-        label = m.group("label")
+        label = re.sub(r"[_-]", " ", m.group("label").strip())
         if table_match(label, "dialled") or table_match(skeleton(label), "dialled", skeletal=True):
             continue  # "Phone: 555-0100" is a contact route's number
         if any(compiled[code].get("locked_thing") and compiled[code].get("locked_thing").search(text)
@@ -4103,6 +4113,24 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         as_word = re.search(rf"(?i)(?:^|\s)([^\W\d_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
         if as_word and not _no_value(as_word.group(1), (code_as, *codes)):
             return True
+    # the value first, then a copula and the word ending its clause: "Sunflower is her Netflix
+    # password.", "Słonecznik to jej hasło do Netflixa." (between them only function words and
+    # names: not "Ada is careful with her passwords"), "向日葵是她的Netflix密码。", "ひまわりがNetflixの
+    # パスワードです。", "सूरजमुखी उसका Netflix पासवर्ड है।" (a sentence-final copula, copula_end)
+    line = re.split(_CLAUSE_END, flat[:start])[-1]
+    rest = after.strip(" .!?。！？")
+    ends = re.fullmatch(rf"\s*(?:{_alternation('copula_end')})?\s*", rest)
+    spaced = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s+(?:{_alternation('credential_is')})\s+((?:\S+\s+){{0,3}}?)$", line)
+    if spaced and len(rest.split()) <= 3 and not _no_value(spaced.group(1).split()[-1], codes) and all(
+            any(w.lower() in t.function_words for t in LANGUAGES.values()) or w[:1].isupper()
+            or any(ch.isdigit() for ch in w) for w in spaced.group(2).split()):
+        return True
+    glued = re.match(rf"\s*([^\s{_CJK_LETTERS}]*[{_CJK_LETTERS}]{{1,10}}?)(?:{_alternation('credential_is')})\s?(\S{{0,15}}(?:\s\S{{1,15}}){{0,2}})\s?$", line)
+    if glued and ends and not re.search(rf"[{_CJK_LETTERS}](?:{_alternation('after_value')})[{_CJK_LETTERS}]", glued.group(1)):
+        return True
+    sov = re.match(r"\s*[-*•]?\s*(\S+)\s+(?:\S+\s+){0,2}$", line)
+    if sov and ends and rest and not _no_value(sov.group(1), codes):
+        return True
     # the value first: a cleft sentence's first words, or one or two words before a dash
     # ("Jaskółka – tak brzmi hasło, którego używa ...")
     cleft = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s*(?:,?\s*{_alternation('credential_cleft')}\b|[—–]\s|\s-\s)",

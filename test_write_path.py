@@ -1080,6 +1080,15 @@ class CredentialBoundByStructure(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertNotEqual((risk_of(text, source="model") or ("",))[0], "credentials")
 
+    def test_a_value_first_then_a_copula_and_the_word(self):
+        self.held(("Sunflower is her Netflix password.", "Girasole è la sua password di Netflix.", "向日葵是她的Netflix密码。",
+                   "ひまわりがNetflixのパスワードです。", "सूरजमुखी उसका Netflix पासवर्ड है।", '{"garage_door": "2580#"}',
+                   '{"калитка": "3390"}'))
+        for text in ("Ada is careful with her passwords.", "Bitwarden is her password manager.", "エイダは銀行のパスワードを変えた。",
+                     '{"floor": "3", "door": "12B"}'):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
     def test_a_value_first_before_a_dash(self):
         self.held(("Tournesol – c'est le mot de passe qu'elle utilise pour la banque.",
                    "Sonnenblume – so lautet ihr Passwort fürs Tablet."))
