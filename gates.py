@@ -2095,6 +2095,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される)",  # "ログインがありました"
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
