@@ -3999,6 +3999,8 @@ def _lock_code(flat: str) -> bool:
     """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
     text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
     eight digits alone on its line: with no code word the number is its code. Not a year ("Garage: 2019")."""
+    if not re.search(r"\d(?:[ -]?\d){2}", flat):
+        return False  # no number of three digits (most notes): nothing to read
     for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
             continue
@@ -4036,7 +4038,10 @@ def _named_secret(flat: str) -> bool:
     "She reset her Wi-Fi password last week" bind nothing."""
     flat = re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)  # a key's words: "mdp_routeur", "пароль_роутера"
     skel = skeleton(flat)
-    texts = ((flat, _COMPILED), (skel, _COMPILED_SKELETON)) if len(skel) == len(flat) else ((flat, _COMPILED),)
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", flat) if not unicodedata.combining(ch)).casefold()
+    # the skeleton is read too when it is more than the text unaccented ("P4sswort", "cоntraseña"
+    # with a Cyrillic о), and only when its letters stand where the text's do
+    texts = ((flat, _COMPILED), (skel, _COMPILED_SKELETON)) if len(skel) == len(flat) and skel != plain else ((flat, _COMPILED),)
     for code in LANGUAGES:
         for text, compiled in texts:
             pattern = compiled[code].get("credential")
