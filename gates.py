@@ -3943,7 +3943,7 @@ _SEPARATOR = r"[:：](?!\d)|[=—–]|\s-\s"  # not a time's colon ("09:14")
 @functools.lru_cache(maxsize=None)
 def _named_value(code: str) -> tuple:
     copula = _alternation("credential_is", code)
-    return (re.compile(rf"(?:[\s,،]+[^\s:：=—–]+){{0,5}}?\s*(?:(?P<sep>{_SEPARATOR})|(?<=\s){copula}(?=\s)|"
+    return (re.compile(rf"(?:[\s,،]+[^\s:：=—–]+){{0,5}}?[)\]）]?\s*(?:(?P<sep>{_SEPARATOR})|(?<=\s){copula}(?=\s)|"
                        rf"(?<=[{_CJK_LETTERS}]){copula}(?=\s?[{_CJK_LETTERS}]))(?P<value>[^\n]*)"),
             re.compile(rf"[=—–,،]|\s-\s|(?<=\s){copula}(?=\s)"))
 
@@ -4038,10 +4038,9 @@ def _named_secret(flat: str) -> bool:
     "She reset her Wi-Fi password last week" bind nothing."""
     flat = re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)  # a key's words: "mdp_routeur", "пароль_роутера"
     skel = skeleton(flat)
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", flat) if not unicodedata.combining(ch)).casefold()
-    # the skeleton is read too when it is more than the text unaccented ("P4sswort", "cоntraseña"
-    # with a Cyrillic о), and only when its letters stand where the text's do
-    texts = ((flat, _COMPILED), (skel, _COMPILED_SKELETON)) if len(skel) == len(flat) and skel != plain else ((flat, _COMPILED),)
+    # the skeleton too ("P4sswort", "contrasena_router", "cоntraseña" with a Cyrillic о), where its
+    # letters stand where the text's do
+    texts = ((flat, _COMPILED), (skel, _COMPILED_SKELETON)) if len(skel) == len(flat) else ((flat, _COMPILED),)
     for code in LANGUAGES:
         for text, compiled in texts:
             pattern = compiled[code].get("credential")
