@@ -15,7 +15,8 @@ on (not held-out); the round-5 gates were also tuned on the model5 dev half. pro
 the round-6 tuner's set, tuned on together with the model6 dev half. probes7 likewise: the wave-6
 credential tuner's set (credentials by kind and structure in 15 languages), tuned on.
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
-homoglyph, fullwidth, base64, leetspeak and comment-hidden content).
+homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
+(wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
