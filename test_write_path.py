@@ -1051,7 +1051,9 @@ class CredentialBoundByStructure(unittest.TestCase):
     def test_maiden_names_code_words_and_combinations(self):
         self.held(("Mother's maiden name: Whitfield", "Девичья фамилия матери: Смирнова", "母亲的娘家姓：欧阳",
                    "Haar codewoord bij de bank is kievit.", "La sua parola d'ordine con la banca è lucciola.",
-                   "Combinación de la caja fuerte: 28-14-03", "Çelik kasa kombinasyonu: 27-03-91"))
+                   "Combinación de la caja fuerte: 28-14-03", "Çelik kasa kombinasyonu: 27-03-91",
+                   "Router login: admin / marmalade", "Parola in codice con la banca: gabbiano",
+                   "Секретное слово для банка: черёмуха"))
 
     def test_a_value_with_no_separator_that_ends_the_clause(self):
         self.held(("Username ada.l, password quince, for the school portal", "Benutzername ada.l, Passwort Maulwurf",
