@@ -761,13 +761,13 @@ PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "
                  "street", "permission", "behalf", "limit", "switch_on", "count_unit", "card_code",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
-                 "family", "identity")
+                 "family", "identity", "code_head", "locked_thing")
 WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_to_verb", "plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer",
+RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -794,8 +794,24 @@ def _table(code, script, function_words, letters="", *, words=None, rules=None, 
         unknown = set(given) - set(known)
         if unknown:
             raise ValueError(f"{name} kinds: expected {' | '.join(known)}; got {sorted(unknown)}")
+    if "code_head" in patterns and "locked_thing" in patterns:
+        patterns["credential"] = f"{patterns['credential']}|{_locked_code(patterns['code_head'], patterns['locked_thing'], script)}"
     return LanguageTable(code, script, frozenset(function_words.split()), patterns, letters,
                          {k: frozenset(v.split()) for k, v in (words or {}).items()}, dict(rules or {}))
+
+
+def _locked_code(head: str, thing: str, script: str | None) -> str:
+    """A credential word made of a code word (pattern code_head: "code", "PIN", "Kombination",
+    "код", "暗証番号") and a thing it locks (locked_thing: garage, door, alarm, safe, locker,
+    voicemail, router, "Tresor", "сейф", "金庫"), in either order and with up to two words between
+    ("garage door code", "Garagentor-Code", "code du garage", "Код от гаража", "ガレージの暗証番号",
+    "رمز باب المرآب", "गैराज का कोड"): a code names what it opens, so every kind of lock is read
+    without listing each pair. Spaced scripts count words; the others (kana, Han, Hangul, Arabic,
+    Devanagari) up to ten characters of the same clause."""
+    if script is None:  # a thing before its code, joined ("garagecode"), hyphenated or spaced
+        return (rf"(?:{thing})(?:[\s'’-]+[^\s:：=,.;!?]+){{0,2}}?(?:[\s'’-]+|-?)(?:{head})|"
+                rf"(?:{head})(?:[\s'’]+[^\s:：=,.;!?'’]+){{0,2}}?[\s'’]+(?:{thing})")
+    return (rf"(?:{thing})[^。、，,.!?:：\n]{{0,10}}?(?:{head})|(?:{head})[^。、，,.!?:：\n]{{0,10}}?(?:{thing})")
 
 
 LANGUAGES = {t.code: t for t in (
@@ -825,7 +841,10 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
-           credential=r"keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"codes?|pin|combination|combo|passcode",
+           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
+           credential=r"(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -980,10 +999,14 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
+               credential_long=r"question|pass ?phrase",
+               credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
+               no_secret=r"\w+ly|\w+s|\w+ed|\w+ing|expires|works|changes|resets|got|was|is|are|were|has|had|too|again",
+               credential_cleft=r"is what|was what",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
-               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?",
+               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -1238,7 +1261,10 @@ LANGUAGES = {t.code: t for t in (
            standing=r"ab sofort|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
-           credential=r"api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"code|pin|kombination",
+           locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|sprechanlage|briefkasten",
+           credential=r"mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -1288,6 +1314,11 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
+               credential_long=r"\w*frage|passphrase",
+               credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
+               credential_as=r"als",
+               no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
+               credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
                credential_is=r"ist|lautet",
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
@@ -1387,7 +1418,10 @@ LANGUAGES = {t.code: t for t in (
                     r"à partir d'aujourd'hui",
            waiver=r"sans (?:lui |leur |m'|me )?en parler|sans (?:confirmation|validation|vérification|demander|approbation)|pré-?approuvé\w*|"
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
-           credential=r"clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"code|pin|combinaison",
+           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|immeuble|boîte aux lettres|vélo",
+           credential=r"mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -1433,6 +1467,11 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
+               credential_long=r"question|phrase secrète|phrase de passe",
+               credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
+               credential_as=r"comme",
+               no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
+               credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
                credential_is=r"est|c'est|c’est",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
@@ -1530,7 +1569,10 @@ LANGUAGES = {t.code: t for t in (
                     r"por defecto|predeterminad[oa]",
            waiver=r"sin (?:confirmación|confirmar|preguntar|aprobación|verificación)|pre-?aprobad[oa]s?|"
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
-           credential=r"claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"código|pin|combinación|clave",
+           locked_thing=r"garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|buzón",
+           credential=r"palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -1575,6 +1617,11 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
+               credential_long=r"pregunta",
+               credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
+               credential_as=r"como",
+               no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
+               credential_cleft=r"es lo que|era lo que",
                credential_is=r"es",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
@@ -1668,7 +1715,10 @@ LANGUAGES = {t.code: t for t in (
                     r"predefinit[oa]",
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
-           credential=r"chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"codice|pin|combinazione",
+           locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|citofono",
+           credential=r"parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -1708,6 +1758,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
+               credential_long=r"domanda",
+               credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
+               credential_as=r"come",
+               no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
+               credential_cleft=r"è (?:quello|ciò) che",
                credential_is=r"è",
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
@@ -1738,7 +1793,10 @@ LANGUAGES = {t.code: t for t in (
                     r"por defeito|predefinid[oa]",
            waiver=r"sem (?:confirmação|perguntar|aprovação|verificação)|pré-?aprovad[oa]s?|"
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
-           credential=r"chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"código|pin|combinação|senha",
+           locked_thing=r"garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone",
+           credential=r"palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -1775,6 +1833,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
+               credential_long=r"pergunta",
+               credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
+               credential_as=r"como",
+               no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
+               credential_cleft=r"é o que|era o que",
                credential_is=r"é",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
@@ -1796,7 +1859,10 @@ LANGUAGES = {t.code: t for t in (
            standing=r"vanaf nu|voortaan|tot nader bericht|standaard",
            waiver=r"zonder (?:bevestiging|te vragen|goedkeuring|controle)|geen bevestiging (?:meer|nodig)|"
                   r"vooraf goedgekeurd",
-           credential=r"api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"code|pincode|pin|combinatie",
+           locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
+           credential=r"geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -1835,6 +1901,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
+               credential_long=r"\w*vraag",
+               credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
+               credential_as=r"als",
+               no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
+               credential_cleft=r"is wat|was wat",
                credential_is=r"is|luidt",
                genitive_of=r"van",
                copula=r"heet",
@@ -1854,7 +1925,10 @@ LANGUAGES = {t.code: t for t in (
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
            waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
-           credential=r"klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
+           locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|skrytk\w*",
+           credential=r"nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -1891,6 +1965,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
+               credential_long=r"pytani\w*",
+               credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
+               credential_as=r"jako",
+               no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
+               credential_cleft=r"to jest to, co|to, czego",
                credential_is=r"to|jest",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
@@ -1906,7 +1985,10 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            standing=r"bundan (?:sonra|böyle)|şu andan itibaren|varsayılan|aksi belirtilmedikçe|ikinci bir emre kadar",
            waiver=r"danış(?:ıl)?madan|danışmaksızın|onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
-           credential=r"api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
+           locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*",
+           credential=r"gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -1939,6 +2021,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
+               credential_long=r"soru\w*",
+               credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
+               credential_as=r"olarak",
+               no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
+               credential_cleft=r"(?!)",
                vocative_title=r"Sayın",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
@@ -1955,7 +2042,10 @@ LANGUAGES = {t.code: t for t in (
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
                   r"подтверждение не (?:нужно|требуется)",
-           credential=r"(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
+           locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|подъезд\w*",
+           credential=r"секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -1991,6 +2081,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
+               credential_long=r"вопрос\w*",
+               credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
+               credential_as=r"как|в качестве",
+               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
+               credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
@@ -2004,7 +2099,10 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
-           credential=r"秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
+           locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|自転車の鍵",
+           credential=r"ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -2036,7 +2134,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
-               credential_is=r"は",
+               credential_is=r"は|が",
+               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される)",  # "ログインがありました"
+               copula_end=r"です|だ|である|でした",
+               after_value=r"で|を|に|と|へ",
+               credential_long=r"質問",
+               credential_thing=r"マネージャー|管理アプリ|管理ソフト",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2052,7 +2155,9 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"记住|存入记忆|写入记忆|记在",
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
-           credential=r"助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           # things with a lock (no code_head: a bare 码 is also 号码, a phone number; see _lock_code)
+           locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|密码锁",
+           credential=r"娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
@@ -2090,6 +2195,9 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
+               after_value=r"的|在|用|给",
+               credential_long=r"问题",
+               credential_thing=r"管理器|管理工具",
                credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -2139,7 +2247,10 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
-           credential=r"비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"코드|비밀번호|번호|PIN|비번",
+           locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|도어락",
+           credential=r"가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
@@ -2170,7 +2281,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
-               credential_is=r"는|은",
+               credential_is=r"는|은|가",
+               particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
+               copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
+               after_value=r"으로|로|에|의|와|과",
+               credential_long=r"질문",
+               credential_thing=r"관리자|관리 ?앱",
                clock_suffix=r"시",
                name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
@@ -2185,7 +2301,10 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
-           credential=r"عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
+           locked_thing=r"المرآب|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي",
+           credential=r"اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -2222,6 +2341,9 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
                dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
+               after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
+               credential_long=r"سؤال|السؤال",
+               credential_thing=r"مدير|إدارة",
                credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -2233,7 +2355,10 @@ LANGUAGES = {t.code: t for t in (
            standing=r"अब से|आज से|आगे से|डिफ़ॉल्ट|अगली सूचना तक",
            waiver=r"बिना (?:पुष्टि|अनुमति|पूछे|जांच)|(?:पुष्टि|अनुमति|पूछे|जांच)\S* बिना|पहले से स्वीकृत|"
                   r"पुष्टि की आवश्यकता नहीं",
-           credential=r"रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           # a code word and a thing it locks, in either order, make a credential word (see _table)
+           code_head=r"कोड|पिन|पासकोड|कॉम्बिनेशन",
+           locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम",
+           credential=r"गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -2264,6 +2389,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
+               copula_end=r"है|था|हैं",
+               after_value=r"के|की|का|से|में|पर|और|लिए",
+               credential_long=r"प्रश्न|सवाल",
+               no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
+               credential_thing=r"मैनेजर",
+               credential_is=r"है|था|हैं",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
@@ -3279,7 +3410,7 @@ _CYRILLIC_SOUNDS = dict(zip("абвгдежзийклмнопрстуфхцчш�
 _SOUND_WORD = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]+|[\uac00-\ud7af]+|(?:(?![\u0964\u0965])[\u0900-\u097f])+|"
                          r"(?:(?![\u060c\u061b\u061f\u0660-\u066d\u06d4])[\u0600-\u06ff])+|[\u0400-\u04ff]+|"
                          r"[A-ZÀ-Þ][a-zß-ÿ]+")
-_KOREAN_PARTICLE = re.compile(r"(?:의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다)$")
+_KOREAN_PARTICLE = _LazyPattern(lambda: re.compile(f"(?:{_alternation('particle', 'ko')})$"))  # ko rule particle
 
 
 def _romanized(word: str) -> str:
@@ -3999,6 +4130,7 @@ RISK_CLASSES = (
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*"),
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
+                  ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
                   # a licence or product key: four or more dashed groups of capitals and digits
                   ("product_key", r"\b(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,7}\b")),
               words=("credential", "card_code"),
@@ -4064,11 +4196,12 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{
 # "5月3日" and "09:14に変更" hold no secret, "密码是Beijing#2024" does.
 _SECRET_CHAR = r"[^\s,;()\[\]\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]"
 _SECRET = re.compile(r"(?<![^\W\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?<![.,:/-])"
-                     r"(?!(?:1[89]|20)\d{2}[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{1,4}([-./])\d{1,2}\1\d{1,4}(?!\d)|\d{4}(?=年|년)|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
+                     r"(?!(?:1[89]|20)\d{2}(?:['’]\w+)?[.!?:]?(?:[\s,;)\]]|$)|\d[^\W\d_]+[.!?:]?(?:[\s,;)\]]|$)|\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\d{1,2}[:.h]\d{2}(?!\d)|\d{1,4}([-./])\d{1,2}\1\d{1,4}(?!\d)|\d{4}(?=年|년)|\d+(?:[.,]\d+)?\s?(?:%|€|£|\$|"
                      r"eur|usd|gbp|min|h|kb|mb|gb)\b|\d{1,2}\.(?:\s|$))(?=" + _SECRET_CHAR + r"*\d)" + _SECRET_CHAR + r"{4,}"
                      r"|[\"'«“„][^\"'»”\s]{6,}[\"'»”]|"
                      r"[\w.+-]+@[\w-]+\.[\w.-]+")  # or a recovery route: an e-mail address
-# (A year alone is no secret: "has used a password manager since 2019"; nor a brand's digit
+# (A year alone is no secret: "has used a password manager since 2019", "2023'teki" with its Turkish
+# suffix; nor a brand's digit
 # before its word: "1Password".)
 # A PIN or code read out with spaces or dashes between its digits (not dots: "192.168.0.1") ("8 4 1 7", "73 91 04", "5-8-2-1"): four digits or
 # more in groups of one to three, counted as a secret beside a credential word.
@@ -4091,37 +4224,205 @@ _SEPARATOR = r"[:：](?!\d)|[=—–]|\s-\s"  # not a time's colon ("09:14")
 @functools.lru_cache(maxsize=None)
 def _named_value(code: str) -> tuple:
     copula = _alternation("credential_is", code)
-    return (re.compile(rf"(?:[\s,،]+[^\s:：=—–]+){{0,5}}?\s*(?:(?P<sep>{_SEPARATOR})|(?<=\s){copula}(?=\s)|"
+    return (re.compile(rf"(?:[\s,،]+[^\s:：=—–]+){{0,5}}?[)\]）]?\s*(?:(?P<sep>{_SEPARATOR})|(?<=\s){copula}(?=\s)|"
                        rf"(?<=[{_CJK_LETTERS}]){copula}(?=\s?[{_CJK_LETTERS}]))(?P<value>[^\n]*)"),
             re.compile(rf"[=—–,،]|\s-\s|(?<=\s){copula}(?=\s)"))
 
 
-def _named_secret(flat: str) -> bool:
-    """Whether a note names a credential's value in words, whatever the value's shape: a
-    credential word (LanguageTable credential, any table), a separator or a copula, and a value
-    that ends the line, of one to three words after a separator, one or two after a copula ("Son
-    mot de passe Netflix est tournesol.", "Кодовое слово — ромашка", "Question secrète : le nom
-    de son chat est Moustache."; not "Her password is stored in 1Password"). A security answer or
-    a code word is an ordinary word; read in a model's note only, where a credential word with a
-    value has no other use (a tool's how-to names the word alone)."""
-    for code in LANGUAGES:
-        pattern = _COMPILED[code].get("credential")
-        for m in pattern.finditer(flat) if pattern is not None else ():
-            named_value, value_part = _named_value(code)
-            named = named_value.match(flat, m.end())
-            if not named:
-                continue
-            between = flat[m.end():named.start("value")]
-            if re.search(rf"(?i)\b{_alternation('credential_thing')}\b|[.!?。！？]\s", between):
-                continue  # "Password manager: ...", "PIN attempts. Call us to unlock it": no value named
-            if re.search("[:：]", named.group("value")):
-                continue  # another label follows ("2FA: uses an app Password manager: Bitwarden")
-            value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
-            if re.search(f"[{_CJK_LETTERS}]", value) and len(value) > 10:
-                continue  # unspaced, a clause rather than a value ("パスワードは本体のラベルを確認してください")
-            if value and len(value.split()) <= (3 if named.group("sep") else 2):
-                return True
+# A value bound to a credential word without a separator: a token with three digits or more that
+# is no year, date, time or amount, nor a count (LanguageTable count_unit) ("Garage code 8812", "Kombination vom Fahrradschloss 731",
+# not "changed her PIN in 2023", "expires in 30 days", "9:14"), within four words after the word.
+_BOUND_DIGITS = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}(?![\w-]))(?!\d{1,2}[:.h]\d{2}(?!\d))"
+                           r"(?!\d{1,4}([-./])\d{1,2}\1\d{4})(?=(?:[\w#*-]*\d){3})[\w#*-]+(?![\w.,:/-]*\d)"
+                           r"(?!\s?[%€£$¥₹])")
+# A value in quotes, of one to three words ("'otter'", "«miel»", "「たぬき」", "“熊猫”"): in a note
+# with a credential word, named for it wherever it stands.
+_QUOTED_VALUE = re.compile(r"(?<![A-Za-z0-9À-ɏЀ-ӿ'’])['‘](?P<a>[^'’\n]{1,30}?)['’](?![A-Za-z0-9À-ɏЀ-ӿ'’])|[\"“„«「『](?P<b>[^\"”»」』\n]{1,30}?)[\"”“»」』]")
+_CLAUSE_END = r"[.!?。！？](?:\s|$)|[\n।]"
+
+
+def _clause(text: str, start: int, end: int) -> tuple:
+    """The clause around text[start:end]: (what stands before it since the clause began, what
+    follows it until the clause ends)."""
+    before = re.split(rf"{_CLAUSE_END}|[;,(—–]\s|[，、；]", text[:start])[-1]
+    after = re.split(_CLAUSE_END, text[end:], maxsplit=1)[0]
+    return before, after
+
+
+def _no_value(word: str, codes) -> bool:
+    """Whether a word after a credential word is no value: a function word of any table, a
+    credential word, an IP address or a link, a thing the word names (credential_thing: "manager")
+    or opens (locked_thing: "mot de passe Wi-Fi"), or a verb form of the tables `codes` (the word's
+    and the text's: no_secret: "Her password expired", "Passwort zurückgesetzt", "şifresini
+    sıfırladı"; a verb form of one language is a word of another: "Pfifferling", "Fido")."""
+    low = word.lower()
+    forms = "|".join(_alternation("no_secret", c) for c in dict.fromkeys(codes) if c in LANGUAGES)
+    return bool(any(low in t.function_words for t in LANGUAGES.values())
+                or any(table_match(word, "credential", lang=c) for c in LANGUAGES)  # "Apple ID password was ..."
+                or re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", word) or _URL.fullmatch(word)  # "登录 192.168.1.1", a page
+                or re.fullmatch(rf"(?i){_alternation('credential_thing')}", low)
+                or bool(forms and re.fullmatch(f"(?i){forms}", low))
+                or any(re.fullmatch(f"(?i){t.patterns['locked_thing']}", low) for t in LANGUAGES.values()
+                       if "locked_thing" in t.patterns)
+                or re.fullmatch(rf"(?i){_alternation('not_a_value')}", low))
+
+
+# A line that labels a thing with a lock by a short number: "Fietskluis station: 0517", "Gate — 4471#".
+_LOCK_LINE = re.compile(r"(?m)^[^\S\n]*[-*•]?[^\S\n]*(?P<label>[^:：=—–\n]{1,40}?)[^\S\n]*(?:[:：=—–]|\s-\s)[^\S\n]*"
+                        r"(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)[^\S\n]*\.?[^\S\n]*$")
+
+
+# ... or a JSON or YAML pair: {"garage_door": "2580#"}, {"калитка": "3390"}
+_LOCK_PAIR = re.compile(r"""["']?(?P<label>[^"'{},:：=\n]{1,40}?)["']?\s*[:=：]\s*["']?(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)["']?\s*(?=[,}\]]|$)""")
+
+
+def _lock_code(flat: str) -> bool:
+    """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
+    text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
+    eight digits alone on its line: with no code word the number is its code. Not a year ("Garage: 2019")."""
+    if not re.search(r"\d(?:[ -]?\d){2}", flat):
+        return False  # no number of three digits (most notes): nothing to read
+    for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
+        if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
+            continue
+        label = re.sub(r"[_-]", " ", m.group("label").strip())
+        if table_match(label, "dialled") or table_match(skeleton(label), "dialled", skeletal=True):
+            continue  # "Phone: 555-0100" is a contact route's number
+        if any(compiled[code].get("locked_thing") and compiled[code].get("locked_thing").search(text)
+               for code in LANGUAGES for text, compiled in ((label, _COMPILED), (skeleton(label), _COMPILED_SKELETON))):
+            return True
     return False
+
+
+def _named_secret(flat: str) -> bool:
+    """Whether a model's note binds a value to a credential word by structure, whatever the
+    value looks like (a security answer, a code word and a door code are ordinary words and short
+    numbers). A credential word (LanguageTable credential of any table, read on the text and on its
+    skeleton, "P4sswort" too; with code_head and locked_thing, a code and what it opens) binds:
+    - after a separator or its table's copula (credential_is), a value that ends the line: one to
+      three words after a separator, one or two after a copula, the last part after a comma, a
+      dash or a copula ("Son mot de passe Netflix est tournesol.", "Кодовое слово — ромашка",
+      "Question secrète : le nom de son chat est Moustache.", "Alarm panel disarm code, 5903");
+    - with no separator, one word that ends the clause or stands before a function word, and is
+      no function word nor a verb form of the table (no_secret): "password quince, for the school
+      portal", "Bankadaki parolası martı.", "कोड वर्ड मोर है" (not "Her password expired");
+    - a number of three digits or more, within four words after it (_BOUND_DIGITS);
+    - a key or one-word label with the word, whatever its value ("mdp_routeur: pistache");
+    - a quoted value of one to three words in its sentence, before or after it ("Usa «miel» como
+      respuesta a la pregunta secreta"), a word before its table's "as" (credential_as: "elle a
+      choisi lavande comme mot de passe"), or the first word of a cleft sentence with it
+      (credential_cleft: "lavender is what she uses for her laptop password").
+    Not read when a thing follows the word (credential_thing: "Password manager: Bitwarden"),
+    when a sentence ends or another label starts before the value, or when an unspaced CJK value
+    is a clause (> 10 chars). Read in a model's note only, where a credential word with a value
+    has no other use (a tool's how-to names the word alone); "Ada uses a password manager" and
+    "She reset her Wi-Fi password last week" bind nothing."""
+    flat = re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)  # a key's words: "mdp_routeur", "пароль_роутера"
+    skel = skeleton(flat)
+    # the skeleton too ("P4sswort", "contrasena_router", "cоntraseña" with a Cyrillic о), where its
+    # letters stand where the text's do
+    texts = ((flat, _COMPILED), (skel, _COMPILED_SKELETON)) if len(skel) == len(flat) else ((flat, _COMPILED),)
+    for code in LANGUAGES:
+        for text, compiled in texts:
+            pattern = compiled[code].get("credential")
+            for m in pattern.finditer(text) if pattern is not None else ():
+                if _binds(flat, m.start(), m.end(), code):
+                    return True
+    return False
+
+
+def _binds(flat: str, start: int, end: int, code: str) -> bool:
+    """Whether the credential word at flat[start:end] (of table `code`) binds a value (see _named_secret)."""
+    # verb forms are read in the word's table, and in the text's when its table has the word too
+    # ("Her password expired": "password" is also Italian and Hindi; "Domanda ... Fido" is no Spanish)
+    lang = language_of(flat)
+    shared = lang in LANGUAGES and any(m.start() <= start < m.end() for m in _COMPILED[lang].get("credential").finditer(flat))
+    codes = (code, lang) if shared else (code,)
+    named_value, value_part = _named_value(code)
+    before, after = _clause(flat, start, end)
+    if re.match(rf"(?i)[\s'’-]*(?:{_alternation('credential_thing')})(?![A-Za-zÀ-ɏЀ-ӿ])", flat[end:]):
+        return False  # "Password manager: Bitwarden", "password policy", "密码管理器保存"
+    if re.search(rf"(?i)(?:^|[\s\"'])(?:{_alternation('credential_thing')})(?:\s+\S{{1,3}})?\s*$", before):
+        return False  # the thing before its word: "менеджером паролей 1Password", "gestionnaire de mots de passe"
+    named = named_value.match(flat, end)
+    if named:
+        between = flat[end:named.start("value")]
+        value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
+        if not (re.search(rf"(?i)\b{_alternation('credential_thing')}\b|[.!?。！？]\s", between)
+                or re.search("[:：]", named.group("value"))
+                or (re.search(f"[{_CJK_LETTERS}]", value) and max(map(len, value.split() or [""])) > 10)
+                # an unspaced clause: a particle with more after it ("冷蔵庫に貼ってある"; after_value)
+                or re.search(rf"[{_CJK_LETTERS}](?:{_alternation('after_value', 'ja')})[{_CJK_LETTERS}]{{2}}", value)):
+            # a security question's label names the question and its answer ("Güvenlik sorusu: ilk
+            # evcil hayvanın adı Pamuk"), a passphrase is words (credential_long): up to six words
+            most = (6 if re.search(f"(?i){_alternation('credential_long')}", flat[start:end]) else 3) if named.group("sep") else 2
+            if value and len(value.split()) <= most and not (len(value.split()) == 1 and _no_value(value, codes)):
+                return True  # not a verb form or a thing: "Her password was reset", "… was changed"
+    # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
+    key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
+    if key and re.search(r"[_\w]", flat[start - 1:start] if start else "") is None or (
+            key and flat[max(0, start - 1):start] in ("_", "-", '"', "'")):
+        value = key.group("value").split() if key else []
+        if value and len(value) <= 3 and not _no_value(value[0], codes) and not re.fullmatch(
+                rf"(?i)\s*(?:{_SWITCH}|{_alternation('credential_thing')})\s*", key.group("value")):
+            return True
+    window = " ".join(after.split()[:4])
+    for d in _BOUND_DIGITS.finditer(window):
+        unit = re.match(r"\s*(\S+)", window[d.end():])
+        if not (unit and table_match(unit.group(1), "count_unit")):  # "30 days", "3 Versuche" count
+            return True
+    # a whole token ("192.168.1.1" is one), then a clause mark, the clause's end or the next word
+    bare = re.match(r"\s+([^\s,;:!?。，、()]+?)(?:[.,;!?。！？、，)]+(?:\s|$)|[.,;!?。！？、，)]*$|\s+[—–-]\s|\s+(\S+))", after)
+    # A word before a function word is the value only in a login pair, after a username's handle
+    # ("Usuario ada.l y contraseña membrillo para el portal", "ada.l وكلمة المرور كنافة لبوابة"; in a
+    # script without function words LanguageTable after_value): "Das WLAN-Passwort steht auf einem
+    # Zettel" names a place.
+    paired = re.search(r"[\w.@+-]*[._@\d][\w.@+-]*[\s,]+(?:\S{1,3}\s+|و)?$", before)
+    if bare and not _no_value(bare.group(1), codes) and (bare.group(2) is None or (paired and (any(
+            bare.group(2).lower() in t.function_words for t in LANGUAGES.values())
+            or re.fullmatch(rf"(?i){_alternation('after_value')}", bare.group(2))))
+            or re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))):  # "कोड वर्ड मोर है"
+        if not re.search(f"[{_CJK_LETTERS}]", bare.group(1)) or len(bare.group(1)) <= 10:
+            return True
+    sentence = re.split(_CLAUSE_END, flat[:start])[-1] + flat[start:end] + re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0]
+    here = len(re.split(_CLAUSE_END, flat[:start])[-1])
+    for q in _QUOTED_VALUE.finditer(sentence):
+        # beside the word: no clause mark and up to five words between ("picked 'otter' for the
+        # security answer"; not a how-to's menu name far along: "... wejdź na 192.168.1.1 i otwórz „Sieć”")
+        gap = sentence[q.end():here] if q.end() <= here else sentence[here + end - start:q.start()]
+        if (len((q.group("a") or q.group("b") or "").split()) <= 3 and len(gap) <= 40 and gap.count(" ") <= 5
+                and not re.search(r"[,;，；、]", gap)):
+            return True
+    for code_as in (code, *[c for c in LANGUAGES if c != code]):
+        if not _has_rule("credential_as", code_as):
+            continue
+        as_word = re.search(rf"(?i)(?:^|\s)([^\W\d_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
+        if as_word and not _no_value(as_word.group(1), (code_as, *codes)):
+            return True
+    # the value first, then a copula and the word ending its clause: "Sunflower is her Netflix
+    # password.", "Słonecznik to jej hasło do Netflixa." (between them only function words and
+    # names: not "Ada is careful with her passwords"), "向日葵是她的Netflix密码。", "ひまわりがNetflixの
+    # パスワードです。", "सूरजमुखी उसका Netflix पासवर्ड है।" (a sentence-final copula, copula_end)
+    line = re.split(_CLAUSE_END, flat[:start])[-1]
+    rest = after.strip(" .!?。！？")
+    ends = re.fullmatch(rf"\s*(?:{_alternation('copula_end')})?\s*", rest)
+    spaced = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s+(?:{_alternation('credential_is')})\s+((?:\S+\s+){{0,3}}?)$", line)
+    if spaced and len(rest.split()) <= 3 and not _no_value(spaced.group(1).split()[-1], codes) and all(
+            any(w.lower() in t.function_words for t in LANGUAGES.values()) or w[:1].isupper()
+            or any(ch.isdigit() for ch in w) for w in spaced.group(2).split()):
+        return True
+    glued = re.match(rf"\s*([^\s{_CJK_LETTERS}]*[{_CJK_LETTERS}]{{1,10}}?)(?:{_alternation('credential_is')})\s?(\S{{0,15}}(?:\s\S{{1,15}}){{0,2}})\s?$", line)
+    if glued and ends and not re.search(rf"[{_CJK_LETTERS}](?:{_alternation('after_value')})[{_CJK_LETTERS}]", glued.group(1)):
+        return True
+    sov = re.match(r"\s*[-*•]?\s*(\S+)\s+(?:\S+\s+){0,2}$", line)
+    if sov and ends and rest and not _no_value(sov.group(1), codes):
+        return True
+    # the value first: a cleft sentence's first words, or one or two words before a dash
+    # ("Jaskółka – tak brzmi hasło, którego używa ...")
+    cleft = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s*(?:,?\s*{_alternation('credential_cleft')}\b|[—–]\s|\s-\s)",
+                     re.split(_CLAUSE_END, flat[:start])[-1])
+    return bool(cleft and not _no_value(cleft.group(1).split()[-1], codes)
+                and cleft.group(1).split()[-1].lower() not in _all_words("label_word"))
 
 
 # A messaging handle ("@ada_lov"): with a messaging app's name in a model's note, how the user is reached.
@@ -4387,7 +4688,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # (first pet): Biscuit"): one word after a label with a credential word.
     secret = bool(_SECRET.search(_MASKED.sub(" ", flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
-                                                                                      "credential", lang))
+                                                                                      "credential", lang)
+        and not re.search(rf"(?i)\b{_alternation('credential_thing')}\b", label))  # "Password manager: Bitwarden"
     # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
@@ -4403,6 +4705,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "secret_shape":
                 if source == "model" and _SECRET_SHAPE.search(flat):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "lock_code":
+                if source == "model" and _lock_code(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "encoded_text":
                 if _encoded_text(flat):

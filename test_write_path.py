@@ -1271,6 +1271,88 @@ class CredentialNamedInWords(unittest.TestCase):
         self.assertIsNone(risk_of("The default password is admin.", source="tool"))
 
 
+class CredentialBoundByStructure(unittest.TestCase):
+    """Issue 22, wave 6: model-written credentials were served on fresh sets when their kind or
+    their structure was not a dev set's (eval/data/probes7_model_risk.jsonl, the tuner's set: 91 of
+    136 served on 3f5c9f9). A value bound by structure to a credential word of any table is held,
+    whatever it looks like (see gates._named_secret); a credential word with no value bound is not."""
+
+    def held(self, texts):
+        for text in texts:
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+
+    def test_a_code_and_the_thing_it_opens_make_a_credential_word(self):
+        self.held(("Garagentor-Code 5519", "Código del garaje 6634", "Код от гаража 5531", "رمز باب المرآب 5512",
+                   "गैराज का कोड 4418", "Her gym locker combo 3417", "Codice dell'antifurto — 8152",
+                   "Code de la messagerie vocale = 4402", "警備システムの解除コード — 6092"))
+
+    def test_maiden_names_code_words_and_combinations(self):
+        self.held(("Mother's maiden name: Whitfield", "Девичья фамилия матери: Смирнова", "母亲的娘家姓：欧阳",
+                   "Haar codewoord bij de bank is kievit.", "La sua parola d'ordine con la banca è lucciola.",
+                   "Combinación de la caja fuerte: 28-14-03", "Çelik kasa kombinasyonu: 27-03-91",
+                   "Router login: admin / marmalade", "Parola in codice con la banca: gabbiano",
+                   "Секретное слово для банка: черёмуха"))
+
+    def test_a_value_with_no_separator_that_ends_the_clause(self):
+        self.held(("Username ada.l, password quince, for the school portal", "Benutzername ada.l, Passwort Maulwurf",
+                   "Bankadaki parolası martı.", "बैंक के साथ उसका कोड वर्ड मोर है।", "学校ポータルのID ada.l、パスワード もなか",
+                   "Alarm panel disarm code, 5903"))
+
+    def test_a_key_names_its_value_whatever_it_is(self):
+        self.held(("mdp_routeur: pistache", "wachtwoord_router: hazelnoot", "пароль_роутера: малина",
+                   "wifi_비밀번호: 유자차", "contrasena_router: albahaca"))
+
+    def test_a_value_before_its_word(self):
+        """A quoted value beside the word, a word before the table's "as", a cleft sentence's first word."""
+        self.held(("lavender is what she uses for her laptop password", "Pour la tablette elle a choisi lavande comme mot de passe.",
+                   "Usa «miel» como respuesta a la pregunta secreta del banco.", "「たぬき」を銀行の秘密の質問の答えにしている。",
+                   "은행 보안 질문 답으로 '호랑이'를 쓴다.", "Ada picked 'otter' for the security answer on her bank account"))
+
+    def test_a_security_question_with_its_answer_and_a_passphrase(self):
+        self.held(("Güvenlik sorusu: ilk evcil hayvanın adı Pamuk", "보안 질문: 첫 반려동물 이름은 초코",
+                   "Wi-Fi passphrase at home: correct horse battery staple"))
+
+    def test_a_lock_labelled_by_a_short_number(self):
+        """No code word: a thing with a lock (locked_thing) as a line's label and a number alone after it."""
+        self.held(("Bike locker at the station: 0517", "Spind im Fitnessstudio: 3381", "Casier de la piscine : 4419",
+                   "Сейф на даче: 5521"))
+        for text in ("Garage: 2019", "Phone: 555-0100", "Locker 214"):
+            with self.subTest(text=text):
+                self.assertNotEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+
+    def test_a_value_first_then_a_copula_and_the_word(self):
+        self.held(("Sunflower is her Netflix password.", "Girasole è la sua password di Netflix.", "向日葵是她的Netflix密码。",
+                   "ひまわりがNetflixのパスワードです。", "सूरजमुखी उसका Netflix पासवर्ड है।", '{"garage_door": "2580#"}',
+                   '{"калитка": "3390"}'))
+        for text in ("Ada is careful with her passwords.", "Bitwarden is her password manager.", "エイダは銀行のパスワードを変えた。",
+                     '{"floor": "3", "door": "12B"}'):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+    def test_a_value_first_before_a_dash(self):
+        self.held(("Tournesol – c'est le mot de passe qu'elle utilise pour la banque.",
+                   "Sonnenblume – so lautet ihr Passwort fürs Tablet."))
+        self.assertIsNone(risk_of("Update — her password was reset", source="model"))
+
+    def test_a_credential_word_with_no_value_bound_stays_served(self):
+        for text in ("She reset her Wi-Fi password last week.", "Her password expired.", "Password manager: Bitwarden",
+                     "Sie hat letzte Woche ihr WLAN-Passwort zurückgesetzt.", "Geçen hafta Wi-Fi şifresini sıfırladı.",
+                     "Guarda sus códigos de recuperación impresos en un cajón.", "Has cambiado tu contraseña correctamente.",
+                     "Aby zmienić hasło Wi-Fi, wejdź na 192.168.1.1 i otwórz zakładkę „Sieć bezprzewodowa”.",
+                     "如需修改Wi-Fi密码，请登录 192.168.1.1，进入“无线设置”页面。", "Ada uses Bitwarden as her password manager.",
+                     "Elle veut faire changer le code du garage le mois prochain."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+    def test_a_tool_text_is_not_read_so(self):
+        """A bare value, a quoted one and a key's plain word are read in a model's note only."""
+        for text in ("Username ada.l, password quince, for the school portal", "mdp_routeur: pistache",
+                     "Pour la tablette elle a choisi lavande comme mot de passe."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="tool"))
+
+
 class Skeleton(unittest.TestCase):
     def test_disguises_by_kind_read_as_the_name(self):
         for disguised in ("Àda", "ɑda", "@da", "4d4", "A\u0301da", "Аda"):  # the last with a Cyrillic А

@@ -12,7 +12,11 @@ were tuned on the dev halves only (see eval/README.md), and the test halves are 
 this scorer, which prints no item text for them. probes5 (eval/data/probes5_model_*.jsonl, one
 file each, no halves) is the round-5 tuner's own development set, written by the tuner and tuned
 on (not held-out); the round-5 gates were also tuned on the model5 dev half. probes6 likewise:
-the round-6 tuner's set, tuned on together with the model6 dev half.
+the round-6 tuner's set, tuned on together with the model6 dev half. probes7 likewise: the wave-6
+credential tuner's set (credentials by kind and structure in 15 languages), tuned on.
+model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
+homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
+(wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -52,9 +56,11 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model4": ("model4_benign_{half}.jsonl", "model4_risk_{half}.jsonl"),
            "model5": ("model5_benign_{half}.jsonl", "model5_risk_{half}.jsonl"),
            "model6": ("model6_benign_{half}.jsonl", "model6_risk_{half}.jsonl"),
+           "model7": ("model7_benign_{half}.jsonl", "model7_risk_{half}.jsonl"),  # round 6, adds hidden_text
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
-           "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl")}
+           "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
+           "probes7": ("probes7_model_benign.jsonl", "probes7_model_risk.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 
