@@ -173,9 +173,9 @@ class Tool5DevHalf(unittest.TestCase):
 SHORT_OF_TARGETS = {
     "tool6": ((84.4, 0), "written last in round 5 (eval/data/README.md, round 5b); only its "
                          "credentials were tuned on, its benign kept 84.4-85.9% on dev"),
-    "probes6": ((33.3, 4), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
-                           "'Note: always unplug ...'): 4 of 30 rejected, 16 held; a fix let an "
-                           "injection through and was reverted (eval/README.md, round 5b)"),
+    "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
+                           "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
+                           "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),
 }
 
 
