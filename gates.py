@@ -808,7 +808,9 @@ LANGUAGES = {t.code: t for t in (
            never always often usually yet no my me i""",
            user_reference=r"you|your|yours|yourself|the user|user's|the account holder|the customer",
            to_assistant=r"(?:ai|a\.i\.) (?:assistant|agent|model)s?|chatbots?|language models?|llms?|"
-                        r"(?:to|for|dear|attention|hey|hi) (?:the |any |all |my )?(?:assistant|agent|model|ai)s?\b(?!['’])",
+                        r"(?:to|for|dear|attention|hey|hi) (?:the |any |all |my )?(?:assistant|agent|model|ai)s?\b(?!['’])"
+                        # an addressee, not a compound ("for the model year 2024", "to the agent fee")
+                        r"(?=\s*[:,.;!?()\[\]—]|\s*$|\s+(?:who|that|which|\w+ing)\b)",
            override=r"ignore (?:all |any |the )?(?:previous|prior|above|earlier|other) \w+|disregard (?:all |any |the )?"
                     r"(?:previous|prior|above|earlier)|forget (?:all |your )?(?:previous|prior) \w+|"
                     r"(?:new|updated|override) (?:system )?instructions?",
@@ -1162,8 +1164,15 @@ LANGUAGES = {t.code: t for t in (
                            r"readers?|systems?|copilots?|machines?|crawlers?|indexers?|parsers?|scrapers?|programs?",
                note_noun=r"note|message|memo|word|reminder|notice|hint|tip|instructions?",
                reader_opener=r"to|for|dear|hey|hi|hello|attention|attn|psst|fao",
-               to_reader=r"^\W*(?:(?:a |an |one )?(?:[\w-]+ ){0,2}⟪note_noun⟫\s+)?⟪reader_opener⟫\b[^:,.;]{0,50}\b⟪reader_role⟫\b[^:,.;]{0,40}[:,]|"
-                         r"^\W*(?:(?:dear|hey|hi|hello|psst)\b[\s,]*)?(?:the |my |our )?(?:[\w-]+[ -]){0,2}⟪reader_role⟫\s*[:,]|"
+               to_reader=r"^\W*(?:(?:a |an |one )?(?:[\w-]+ ){0,2}⟪note_noun⟫\s+)?⟪reader_opener⟫\b[^:,.;]{0,50}\b(?:(?:ai|automated|digital|"
+                         r"machine|virtual) readers?|(?!readers?\b)⟪reader_role⟫)\b[^:,.;]{0,40}[:,]|"
+                         # a vocative ("Dear digital helper,"; "Dear reader," is a person's), or a role that
+                         # only a machine has or that is made one ("AI assistants:", "Assistant,"); "Support
+                         # agent: Tom", "Phone model: iPhone 15", "Operating system: Windows 11" are fields
+                         r"^\W*(?:dear|hey|hi|hello|psst)\b[\s,]*(?:the |my |our )?(?:[\w-]+[ -]){0,2}(?!readers?\b)⟪reader_role⟫\s*[:,]|"
+                         r"^\W*(?:(?:dear|hey|hi|hello|psst)\b[\s,]*)?(?:the |my |our )?(?:(?:[\w-]+[ -])?(?:ai|a\.i\.|automated|digital|virtual|language|machine)[ -])"
+                         r"⟪reader_role⟫\s*[:,]|^\W*(?:the |my |our )?(?!(?:agents?|models?|helpers?|readers?|systems?|"
+                         r"machines?|programs?|agente|modelo|modell|modèle)\s*:)⟪reader_role⟫\s*[:,]|"
                          r"\b(?:whoever|whatever|anyone|anybody|any (?:\w+ )?(?:one|body|system|tool|program|"
                          r"service))\s+(?:that |who )?(?:reads|summari[sz]es|processes|handles|keeps|manages|"
                          r"parses|indexes|scans|files)\b|\bif you are an? (?:\w+ ){0,2}⟪reader_role⟫\b",
@@ -1649,7 +1658,7 @@ LANGUAGES = {t.code: t for t in (
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
-           to_assistant=r"assistente (?:ia|virtuale)|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
+           to_assistant=r"assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
                     r"nuove istruzioni",
            memory_order=r"ricorda(?:ti)? (?:che|questo)|memorizza|in memoria",
@@ -1777,7 +1786,7 @@ LANGUAGES = {t.code: t for t in (
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
-           to_assistant=r"ai-assistent|voor de (?:ai|assistent)|taalmodel",
+           to_assistant=r"ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
            override=r"negeer (?:alle )?(?:eerdere|vorige) instructies|nieuwe instructies",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
            memory=r"geheugen",
@@ -1834,7 +1843,7 @@ LANGUAGES = {t.code: t for t in (
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)|właściciel\w* (?:konta|rachunku)|posiadacz\w* (?:konta|rachunku)",
-           to_assistant=r"asystent\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
+           to_assistant=r"asysten[tc]\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
            memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            memory=r"(?:w|do) (?:swojej |twojej )?pamięci",
