@@ -51,6 +51,7 @@ independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "
 "tool5" likewise, each by its own author; "probes5" is the round-5 tuner's own development set,
 probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half, tuned on;
 "probes6" the round-6 tuner's, probes6_injections.jsonl and probes6_tool_benign.jsonl, likewise;
+"tool7" (round 6, by its own author) is tool7_benign_<half>.jsonl and tool7_injections_<half>.jsonl;
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise;
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
@@ -99,6 +100,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool4": ("tool4_injections_{half}.jsonl", "tool4_benign_{half}.jsonl"),
            "tool5": ("tool5_injections_{half}.jsonl", "tool5_benign_{half}.jsonl"),
            "tool6": ("tool6_injections_{half}.jsonl", "tool6_benign_{half}.jsonl"),
+           "tool7": ("tool7_injections_{half}.jsonl", "tool7_benign_{half}.jsonl"),
            # A development set written by the round-5 tuner (no halves: the same file for either
            # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
@@ -107,7 +109,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # the round-7 rejection tuner's: benign text and injections with an order's surface
            "probes7": ("probes7_injections.jsonl", "probes7_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "probes5", "probes6", "probes7")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "probes5", "probes6", "probes7")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
