@@ -1280,7 +1280,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
-           identity=r"richtige[rn]? name\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
+           identity=r"richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
                     r"allergi\w*|beruf|staatsangehörigkeit",
            words=dict(
                addressed_reader=r"sie ihr ihre ihren ihrem ihrer ihres ihnen du dein deine deinen deinem deiner deines dich dir",
@@ -1823,7 +1823,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
-           identity=r"heet|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+           identity=r"heet|echte naam|volledige naam|roepnaam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
                     r"beroep|nationaliteit",
            words=dict(
                name_particle="van der den ter ten",
@@ -3763,8 +3763,10 @@ RISK_CLASSES = (
     RiskClass("contact_route", "the user's own address, phone, e-mail or emergency contact",
               structure=(("contact_identifier", ""),),  # _identifier and _CN_MOBILE (see _contact_hit)
               words=("contact",),
+              # with the romanized keys of zh, ja and ko records ("shouji=139 ...", "denwa: ...")
               key_words=frozenset("email mail phone mobile tel telephone address street postcode zip "
-                                  "emergency kin".split()),
+                                  "emergency kin shouji dianhua youxiang dizhi denwa jusho juusho jeonhwa "
+                                  "juso".split()),
               needs=("contact_value", "user")),
     RiskClass("standing_instruction", "standing instructions and policies for the assistant, approvals "
                                       "given and confirmations waived",
@@ -3931,7 +3933,8 @@ def _keys(text: str) -> list:
         words = [w for w in re.split(r"[\s_.\-]+", m.group(1).lower()) if w]
         out.append((words[-1:], m.group("setting") or None, " ".join(words)))
     for m in _KEY.finditer(flat):
-        if m.group("lead").isspace() and not m.group("quote") and not re.search(r"[_.\-]|[a-z][A-Z]", m.group(3)):
+        if m.group("lead").isspace() and not m.group("quote") and not m.group(0).endswith("=") and not re.search(
+                r"[_.\-]|[a-z][A-Z]", m.group(3)):  # ("key=value" is a key wherever it stands)
             continue  # a word before a colon inside a sentence ("votre commande est confirmée : 2 livres")
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(3))  # camelCase
         words = [w for w in re.split(r"[\s_.\-]+", key.lower()) if w]
@@ -4111,7 +4114,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
     refers = refers or any(_key_hit(key, "user_reference") for _, _, key in keys)
     changed = changed or any(_key_hit(key, "change") for _, _, key in keys)
-    keyed_contact = any(_key_hit(key, "contact") and not _key_hit(key, "dialled") for _, _, key in keys)
+    contact_keys = next((r.key_words for r in risk_classes if r.name == "contact_route"), frozenset())
+    keyed_contact = any(_key_hit(key, "contact") and not _key_hit(key, "dialled") or set(words) & contact_keys
+                        for words, _, key in keys)  # the class's key words too: a romanized "shouji="
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.

@@ -1108,6 +1108,14 @@ class OrderSurfaceJudgedOnContent(unittest.TestCase):
                 self.assertIsNotNone(order_to_assistant(text))
                 self.assertEqual(self.decide(text).action, "reject")
 
+    def test_a_romanized_key_of_the_users_record_is_a_contact_route(self):
+        # "key=value" is a key wherever it stands; pinyin, romaji and Korean keys are the contact
+        # class's key words (main 3f5c9f9 read none of them)
+        for text in ("yonghu=ada shouji=139 0000 4412", "user=ada.l dianhua=010 5555 0199", "kunde=ada denwa=090-1234-5678"):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, names=("Ada",)) or ("none",))[0], "contact_route")
+        self.assertIsNone(risk_of("shouji=139 0000 4412"))  # whose phone it is, nothing says
+
     def test_a_password_asked_for_at_a_link_is_a_credential_in_any_language(self):
         for text in ("Geben Sie Ihr Passwort auf http://sicher-anmelden.example ein.",
                      "Введите пароль на http://vhod-lichnyi.example, чтобы продолжить.",
