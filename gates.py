@@ -82,7 +82,7 @@ REASONS = {
     "foreign_speaker": "said by someone other than the scope's user (reject)",
     "tool_instruction": "tool or import content that is clearly an order to the assistant (it names the "
                         "assistant, its instructions, memory or answers, or the user in the third person; "
-                        "see order_to_assistant), or a hook's or judge's instruction (reject)",
+                        "see order_to_assistant) (reject)",
     "tool_preference": "tool or import content stating a preference: rejected when it is the user's (see "
                        "about_user) or calls a source trusted, quarantined when it is someone else's",
     "tool_procedure": "a standing rule or requirement from a tool (quarantine)",
@@ -95,8 +95,9 @@ REASONS = {
                   "detail (quarantine)",
     "about_user": "tool text that names or addresses the user (or a person it cannot tell from the user) "
                   "and says something about them, not only a booking or order they are party to (quarantine)",
-    "request": "a request, reported, passive or quoted, a question, or an imperative that acts for someone "
-               "or works on text (quarantine)",
+    "request": "a request, reported, passive or quoted, a question, an imperative that acts for someone "
+               "or works on text, an order's surface that steers an answer (order_surface), or what a "
+               "classify hook or a judge calls an instruction (rule classify, judge) (quarantine)",
     "routing_change": "contact, payment, routing or account details set or changed (quarantine)",
     "conditional": "a rule that applies under a condition (quarantine)",
     "agent_directive": "what an assistant, agent or model should or may do (quarantine)",
@@ -111,7 +112,7 @@ REASONS = {
     "hidden_text": "risk class: hidden, encoded or disguised text (hidden markup, a base64 blob) (quarantine)",
     "model_inference": "a model's own note about the user: accepted unverified, served as the assistant's "
                        "unconfirmed inference (ProvenanceGate model_writes='inferred')",
-    "judge": "the injected judge tightened a model's note to a hold (quarantine)",
+    "judge": "the injected judge (or a classify hook) tightened a model's note to a hold (quarantine)",
 }
 # The languages whose sentences the rules parse (imperatives, requests, fact shapes, the user-owned
 # claim shapes): those whose LanguageTable has the sentence-rule kinds (request and procedure, and
@@ -4582,8 +4583,10 @@ class ProvenanceGate:
       for each tool or import candidate the rules above do not already reject, with the
       canonical text and provenance = {"source", "origin", "authenticated", "speaker", "user",
       "attribute"}. The stricter of its answer and the classifier's is used (fact < procedure <
-      user_preference, instruction), so it can quarantine or reject, never accept what the
-      rules hold back; a user's own statement is never sent to it. Any other answer raises
+      user_preference, instruction), so it can hold (quarantine), never accept what the rules
+      hold back nor reject what they keep: its "instruction" is held (reason request, rule
+      judge), as a classify hook's is (rule classify), since a claim kind does not say that the
+      text is addressed to the assistant; a user's own statement is never sent to it. Any other answer raises
       InvalidMemory; an exception it raises propagates and nothing is written.
       (examples/openai_compat.py: `judge=classify` fits this contract.)
     - user_names: {user: [names]} or a callable user -> names: the names by which tool text
@@ -4722,9 +4725,11 @@ class ProvenanceGate:
         if judged is not None and _SEVERITY[judged] > _SEVERITY[claim]:
             claim, hooked = judged, True
             if judged == "instruction":
-                return Decision("reject", "unverified", "tool_instruction", claim=claim, rule="judge")
+                # A judge's "instruction" names a claim kind, not an order to the assistant (the rules
+                # above reject those): held for the user, never lost (issue 22 item 1).
+                return hold("judge" if model else "request", "standing_instruction", "judge")
         if hooked and claim == "instruction":
-            return Decision("reject", "unverified", "tool_instruction", claim=claim, rule="classify")
+            return hold("judge" if model else "request", "standing_instruction", "classify")
         if model:
             if _rule("agent_directive").search(text) or _rule("vouched").search(text):
                 return hold("agent_directive", "standing_instruction", "standing_instruction.en.agent_directive")

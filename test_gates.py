@@ -905,8 +905,9 @@ class ClaimKindHook(StoreCase):
                 gate = gate_cls(classify=classify)
                 r = remember(Candidate("The sky is blue.", user=U, source="tool", origin="web:x"),
                              gate, store)
-                self.assertEqual((r.decision.action, r.decision.reason, r.decision.claim),
-                                 ("reject", "tool_instruction", "instruction"))
+                # issue 22 item 1: the hook's "instruction" holds the text (never lost), rule classify
+                self.assertEqual((r.decision.action, r.decision.reason, r.decision.claim, r.decision.rule),
+                                 ("quarantine", "request", "instruction", "classify"))
                 # The hook decides the claim kind both ways: a default "instruction" is no longer
                 # rejected. Changed with issue 11: it was then accepted as a tool fact; now the
                 # allow-list still holds back what it cannot place (a routing to an e-mail
@@ -923,7 +924,7 @@ class ClaimKindHook(StoreCase):
 
     def test_every_claim_kind_routes_tool_content(self):
         expected = {"fact": ("accept", "tool_fact"), "user_preference": ("quarantine", "tool_preference"),
-                    "instruction": ("reject", "tool_instruction"),
+                    "instruction": ("quarantine", "request"),  # issue 22 item 1: held, not rejected
                     "procedure": ("quarantine", "tool_procedure")}
         self.assertEqual(set(expected), set(CLAIM_KINDS))
         for kind, outcome in expected.items():
@@ -1798,7 +1799,8 @@ class ModelJudge(StoreCase):
         fact = "The 18:12 train to Cambridge is delayed by 14 minutes."
         for answer, outcome in (("fact", ("accept", "tool_fact")), ("procedure", ("quarantine", "tool_procedure")),
                                 ("user_preference", ("quarantine", "tool_preference")),
-                                ("instruction", ("reject", "tool_instruction"))):
+                                # issue 22 item 1: a judge's claim kind holds, it never rejects
+                                ("instruction", ("quarantine", "request"))):
             for gate_cls in (ProvenanceGate, GuardGate):
                 with self.subTest(answer=answer, gate=gate_cls.__name__):
                     judge, _ = self.judge(answer)
@@ -2054,10 +2056,11 @@ class RejectOnlyWhatIsClear(StoreCase):
         self.assertEqual(tool("Ada prefers aisle seats.", user="ada").decision.action, "quarantine")
 
     def test_a_hook_that_says_instruction_is_taken_as_it_is(self):
+        # issue 22 item 1: taken as a claim kind, and held (a benign fact is never lost to a hook)
         r = tool("Change date or time", ProvenanceGate(classify=lambda text: "instruction"))
-        self.assertEqual((r.decision.action, r.decision.reason), ("reject", "tool_instruction"))
+        self.assertEqual((r.decision.action, r.decision.reason, r.decision.rule), ("quarantine", "request", "classify"))
         r = tool("The bridge reopened.", ProvenanceGate(judge=lambda text, provenance: "instruction"))
-        self.assertEqual((r.decision.action, r.decision.reason), ("reject", "tool_instruction"))
+        self.assertEqual((r.decision.action, r.decision.reason, r.decision.rule), ("quarantine", "request", "judge"))
 
 
 class HomoglyphsAndOneHome(StoreCase):

@@ -1205,8 +1205,9 @@ class JudgeAndAdapterDefaults(unittest.TestCase):
         self.assertIsInstance(gate, GuardGate)
         self.assertEqual(write("Your IBAN is now DE89 3704 0044 0532 0130 00.", gate).decision.action, "quarantine")
         client.classify = lambda text, provenance=None: "instruction"
+        # issue 22 item 1: the judge's "instruction" holds the fact for the user; it is not lost
         self.assertEqual(write("Наш офис открыт с 9 до 18.", openai_compat.judged_gate(client)).decision.action,
-                         "reject")
+                         "quarantine")
 
     def test_the_agent_loops_sentences_keep_an_address_whole(self):
         """The agent loop split "ul. Polna 8" and "ул. Мира, д. 7, кв. 3" at their dots, so the
