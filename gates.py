@@ -3723,6 +3723,9 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+# The keys of zh, ja and ko records written in Latin letters (pinyin, romaji, Revised Romanization):
+# a phone, a mailbox, an address ("shouji=139 0000 4412", "denwa: 090-..."); no table's words.
+_ROMANIZED_CONTACT_KEYS = frozenset("shouji dianhua youxiang dizhi denwa jusho juusho jeonhwa juso".split())
 _PAY_LINK = (r"(?i)\b(?:https?://|www\.)\S*(?:pay|checkout|invoice|billing|payment|wallet|bank|remit|transfer)\S*|"
              r"\b[\w-]*(?:pay|billing|checkout|wallet)[\w-]*\.(?:com|net|org|io|co|uk|de|fr|es|eu|info|biz|example|"
              r"invalid|test|app|dev|ai|me|ly|xyz|online|site|cn|ru|jp|kr|in|br|it|nl|pl|tr)\b(?:/\S*)?")
@@ -3764,10 +3767,8 @@ RISK_CLASSES = (
     RiskClass("contact_route", "the user's own address, phone, e-mail or emergency contact",
               structure=(("contact_identifier", ""),),  # _identifier and _CN_MOBILE (see _contact_hit)
               words=("contact",),
-              # with the romanized keys of zh, ja and ko records ("shouji=139 ...", "denwa: ...")
               key_words=frozenset("email mail phone mobile tel telephone address street postcode zip "
-                                  "emergency kin shouji dianhua youxiang dizhi denwa jusho juusho jeonhwa "
-                                  "juso".split()),
+                                  "emergency kin".split()) | _ROMANIZED_CONTACT_KEYS,
               needs=("contact_value", "user")),
     RiskClass("standing_instruction", "standing instructions and policies for the assistant, approvals "
                                       "given and confirmations waived",
@@ -4115,9 +4116,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
     refers = refers or any(_key_hit(key, "user_reference") for _, _, key in keys)
     changed = changed or any(_key_hit(key, "change") for _, _, key in keys)
-    contact_keys = next((r.key_words for r in risk_classes if r.name == "contact_route"), frozenset())
-    keyed_contact = any(_key_hit(key, "contact") and not _key_hit(key, "dialled") or set(words) & contact_keys
-                        for words, _, key in keys)  # the class's key words too: a romanized "shouji="
+    keyed_contact = any(_key_hit(key, "contact") and not _key_hit(key, "dialled") or set(words) & _ROMANIZED_CONTACT_KEYS
+                        for words, _, key in keys)  # a romanized key too: "shouji=139 ..." (no table has it)
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
