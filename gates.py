@@ -1173,7 +1173,7 @@ LANGUAGES = {t.code: t for t in (
                          r"^\W*(?:dear|hey|hi|hello|psst)\b[\s,]*(?:the |my |our )?(?:[\w-]+[ -]){0,2}(?!readers?\b)⟪reader_role⟫\s*[:,]|"
                          r"^\W*(?:(?:dear|hey|hi|hello|psst)\b[\s,]*)?(?:the |my |our )?(?:(?:[\w-]+[ -])?(?:ai|a\.i\.|automated|digital|virtual|language|machine)[ -])"
                          r"⟪reader_role⟫\s*[:,]|^\W*(?:the |my |our )?(?!(?:agents?|models?|helpers?|readers?|systems?|"
-                         r"machines?|programs?|agente|modelo|modell|modèle)\s*:)⟪reader_role⟫\s*[:,]|"
+                         r"machines?|programs?|agente|modelo|modell|modèle)\s*:)⟪reader_role⟫(?:\s+(?:de )?(?:ai|ia|ki))?\s*[:,]|"
                          r"\b(?:whoever|whatever|anyone|anybody|any (?:\w+ )?(?:one|body|system|tool|program|"
                          r"service))\s+(?:that |who )?(?:reads|summari[sz]es|processes|handles|keeps|manages|"
                          r"parses|indexes|scans|files)\b|\bif you are an? (?:\w+ ){0,2}⟪reader_role⟫\b",
@@ -1719,7 +1719,7 @@ LANGUAGES = {t.code: t for t in (
                addressee=r"per",
                label_to=r"per",
                agent_noun=r"assistente",
-               reader_role=r"assistente",
+               reader_role=r"assistent[ei]",  # "Assistenti IA:"
                booked_name=r"a nome di",
                sender_verb=r"ricordiamo|informiamo",
                reader_has=r"hai",
@@ -1831,6 +1831,8 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               reader_role=r"assistent\w*",  # "Aan de assistent:"
+               reader_opener=r"aan|voor",
                credential_is=r"is|luidt",
                genitive_of=r"van",
                copula=r"heet",
@@ -1886,6 +1888,8 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               reader_role=r"asysten[tc]\w*",  # "Asystenci AI:", "Do asystenta:"
+               reader_opener=r"do|dla",
                credential_is=r"to|jest",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
@@ -4690,9 +4694,13 @@ class ProvenanceGate:
         # Rejected: only what is clearly an order to the assistant (a benign fact is never lost).
         found = _orders(text)
         order = found[0] if found and found[1] else None
+        if order and model and order.split(".")[1] in ("to_assistant", "memory_order") and (
+                _rule("to_model").search(text) or _rule("to_reader").search(text)):
+            order = "en.to_model"  # "Aan de assistent: adviseer ...": written to the assistant, not about the user
         if order and not (model and order.split(".")[1] in ("to_assistant", "memory_order")):
             # A model's own note may name the assistant ("User wants the assistant to be brief"):
-            # from a model only an override of earlier instructions is an order.
+            # from a model only an override of earlier instructions, or a note addressed to a
+            # model, is an order.
             return Decision("reject", "unverified", "tool_instruction", claim="instruction", rule=order)
         # An order's surface that names no assistant ("Remember: ...", "Ignore the first error
         # message") is judged on what it says, by the rules below; held at the end if it steers.
