@@ -52,7 +52,8 @@ independently, is tool2_benign_<half>.jsonl and tool2_injections_<half>.jsonl; "
 probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half, tuned on;
 "probes6" the round-6 tuner's, probes6_injections.jsonl and probes6_tool_benign.jsonl, likewise;
 "tool7" (round 6, by its own author) is tool7_benign_<half>.jsonl and tool7_injections_<half>.jsonl;
-"probes7" the round-7 rejection tuner's (text with an order's surface), likewise;
+"probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
+agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
