@@ -173,6 +173,9 @@ class Tool5DevHalf(unittest.TestCase):
 SHORT_OF_TARGETS = {
     "tool6": ((84.4, 0), "written last in round 5 (eval/data/README.md, round 5b); only its "
                          "credentials were tuned on, its benign kept 84.4-85.9% on dev"),
+    "tool7": ((85.5, 0), "written in round 6 (w6-corpus7a); its benign kept 85.5% on dev when merged "
+                         "(en 5/12, zh 5/8: eval/data/README.md, round 6); only the agent loop's record rule "
+                         "was tuned on it"),
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
                            "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),
