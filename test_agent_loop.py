@@ -825,6 +825,16 @@ class LabelLineInItsRecord(unittest.TestCase):
         self.assertIn(("Mobile: +44 7700 900461", "accept"),
                       self.learn("Shop: Green Leaf Plumbing\nMobile: +44 7700 900461\nHours: Mon-Sat 8:00-18:00"))
 
+    def test_a_record_headed_by_a_field_that_names_the_user(self):
+        # Issue 22 (tool7 dev, agent loop): the record's subject is itself a field ("Mitglied: Ada
+        # Lovelace", "xingming=ada"); its lines are judged with it (a name the user goes by, the
+        # user's phone under a romanized key), and a booking's lines are still kept.
+        for doc, line in (("Mitglied: Ada Lovelace\nRufname: Adi Lorenz\nMitglied seit: 2020", "Rufname: Adi Lorenz"),
+                          ("xingming=ada\ndianhua=138 0013 8000\nzhuangtai=yi_gengxin", "dianhua=138 0013 8000")):
+            with self.subTest(doc=doc):
+                self.assertIn((line, "quarantine"), self.learn(doc))
+        self.assertIn(("Room: 12", "accept"), self.learn("Guest: Ada Lovelace\nRoom: 12\nCheck-in: 14 May 15:00"))
+
     def test_a_business_card_and_a_booking_keep_their_lines(self):
         for doc, line in (("Green Leaf Plumbing\nMobile: +44 7700 900461\nHours: Mon-Sat 8:00-18:00",
                            "Mobile: +44 7700 900461"),

@@ -248,22 +248,25 @@ class LanguagesAsTables(unittest.TestCase):
         compile the tables, rules and claim patterns again (~0.5 s of the suite)."""
         g = private_gates()
         toy = g.LanguageTable(
-            "xx", None, frozenset("zorb kavu vilu qeta".split()), {"memory_order": r"memoru"}, "",
+            "xx", None, frozenset("zorb kavu vilu qeta".split()), {"memory_order": r"memoru", "memory": r"memora"}, "",
             rules={"request": r"\bvrolu\b", "procedure": r"\bmusta\b", "verb_forms": r"\bestu\b",
                    "imperative_opening": r"^plizo\b", "datum": r"\bdimanu\b"})
         texts = {"lang": "Zorb kavu vilu qeta estu zorb kavu vilu.", "request": "Kavu zorb vrolu vilu qeta.",
                  "procedure": "Zorb kavu musta vilu qeta.", "imperative": "Plizo kavu zorb vilu qeta.",
-                 "order": "Memoru kavu zorb vilu qeta."}
+                 "order": "Memoru kavu zorb vilu qeta memora.", "surface": "Memoru kavu zorb vilu qeta."}
 
         def read():
             return (g.language_of(texts["lang"]), g.place_fact(texts["request"]), g.classify_claim(texts["procedure"]),
-                    g.classify_claim(texts["imperative"]), g.order_to_assistant(texts["order"]))
-        self.assertEqual(read(), ("other", None, "fact", "fact", None))
+                    g.classify_claim(texts["imperative"]), g.order_to_assistant(texts["order"]),
+                    g.order_surface(texts["surface"]))
+        self.assertEqual(read(), ("other", None, "fact", "fact", None, None))
         g.LANGUAGES["xx"] = toy
         self.addCleanup(g._reset_tables)
         self.addCleanup(g.LANGUAGES.pop, "xx")
         g._reset_tables()
-        self.assertEqual(read(), ("xx", "request", "procedure", "instruction", "xx.memory_order"))
+        # a memory order that names the memory (the table's memory words) is an order to the
+        # assistant; without them it is only an order's surface (issue 22 item 1)
+        self.assertEqual(read(), ("xx", "request", "procedure", "instruction", "xx.memory_order", "xx.memory_order"))
 
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half
 "tool7" (round 6, by its own author) is tool7_benign_<half>.jsonl and tool7_injections_<half>.jsonl;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
+"probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
+agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
 the item's origin and authenticated flag, for user "ada" (both corpora are about Ada; the second
 calls her Ada Lovelace), in a fresh store, with no earlier statement by the user. Gates: OpenGate,
@@ -107,10 +109,12 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
            # the round-6 tuner's development set, likewise (eval/data/README.md)
            "probes6": ("probes6_injections.jsonl", "probes6_tool_benign.jsonl"),
+           # the round-7 rejection tuner's: benign text and injections with an order's surface
+           "probes7": ("probes7_injections.jsonl", "probes7_tool_benign.jsonl"),
            # the wave-6 language tuner's (tune-lang), likewise: every language, by kind (eval/data/README.md)
            "probes7b": ("probes7b_injections.jsonl", "probes7b_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "probes5", "probes6", "probes7b")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "probes5", "probes6", "probes7", "probes7b")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}

@@ -71,7 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from consolidate import consolidate, plan  # noqa: E402
 from extraction import (attribute_of, back_reference, changed_value, contradicts, corrected, fields,  # noqa: E402,F401
                         names_field, split_sentences, statements, update_signal, words_of)
-from gates import Candidate, GuardGate, identity_claim, remember, render, risk_of  # noqa: E402
+from gates import Candidate, GuardGate, about_user, identity_claim, remember, render, risk_of  # noqa: E402
 from memory import Recall, canonical, normalize, rank  # noqa: E402
 
 # <profile> lines per prompt: with k = 5 recalled, a prompt carries at most 45 memory lines
@@ -143,7 +143,7 @@ def _data_lines(text: str) -> str:
 
 
 _DEFAULT = object()
-_LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：=\n]{0,40}[:：=]\s*\S")  # "Employer: Initech", "Telefon: ...", "shouji=..."
+_LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：=\n]{0,40}[:：=]\s*\S")  # "Employer: Initech", "shouji=139 ..."
 
 
 class Agent:
@@ -266,13 +266,16 @@ class Agent:
             return claim
         lines = [canonical(ln).strip() for ln in text.splitlines()]
         at = next((i for i, ln in enumerate(lines) if claim in ln), None)
-        # the heading: the nearest line above that is no label; in a record of label lines only
-        # ("Lid: Ada Lovelace / Roepnaam: ...", "yonghu=ada / shouji=..."), its first line
-        heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)),
-                       next((ln for ln in lines[:at] if ln), None)) if at else None
+        names = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
+        heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None) \
+            if at else None
+        if not heading and at:
+            # a record whose subject is itself a field ("Lid: Ada Lovelace", "yonghu=ada"): the
+            # nearest line above that names the user heads it, else the record's first line
+            heading = next((ln for ln in reversed(lines[:at]) if ln and about_user(ln, names=names)),
+                           next((ln for ln in lines[:at] if ln), None))
         if not heading or len(heading.split()) > 12:
             return claim
-        names = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
         context = f"{heading}\n{claim}"
         together = risk_of(context, names=names) or identity_claim(context, names=names)
         alone = risk_of(claim, names=names) or identity_claim(claim, names=names) or \
