@@ -171,8 +171,7 @@ class Tool5DevHalf(unittest.TestCase):
 # rise; every safety check still applies to them in full. {corpus: (least benign kept %, most
 # benign rejected), why}.
 SHORT_OF_TARGETS = {
-    # (tool6 met the targets in wave 6: benign kept 100% on dev, 0 rejected; tune-lang's note)
-    "tool7": ((85.5, 0), "written in round 6 (w6-corpus7a); FLOOR-TBD"),
+    # (tool6 and tool7 met the targets in wave 6 once merged: benign kept 100% and 99.2% on dev, 0 rejected)
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
                            "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),
