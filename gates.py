@@ -2618,7 +2618,8 @@ def _pure_reading(fn):
     text many times (a review's table_match calls were half repeats). Calls with arguments that
     cannot be remembered (unhashable, or a `tables` mapping of their own) read afresh;
     _reset_tables forgets every answer."""
-    remembered = functools.lru_cache(maxsize=1 << 16, typed=True)(fn)
+    # bounded: the repeats are within one review; a long-running agent must not keep every text
+    remembered = functools.lru_cache(maxsize=1 << 12, typed=True)(fn)
 
     @functools.wraps(fn)
     def read(*args, **kw):
