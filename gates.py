@@ -279,6 +279,9 @@ def hidden_content(text: str, *, anywhere: bool = False) -> str | None:
 # ("Yоur" with a Cyrillic o), or a word of them alone in Latin text, reads as Latin to a person
 # and as another word to a filter. NFKC does not map them.
 _LOOKALIKES = frozenset("аеорсухіјѕԁԛԝһӏАВЕКМНОРСТХІЈЅԌ" "αοικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+# The other way round: Latin letters that look like Cyrillic or Greek ones, inside a Cyrillic or
+# Greek word ("Bceгдa" with a Latin B, c, e, a): a person reads the word, a filter reads nothing.
+_LATIN_LOOKALIKES = frozenset("aceopxyijsABCEHIJKMOPSTXYZ")
 _LETTER_RUN = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -296,13 +299,17 @@ def _script(ch: str) -> str:
 
 def _homoglyphs(text: str) -> bool:
     """A word that mixes Latin letters with Cyrillic or Greek ones that look like Latin letters
-    ("Yоur"; not "μg"), or, in text whose words are mostly Latin, a word spelled only with such
-    look-alikes ("рау")."""
+    ("Yоur"; not "μg"), a Cyrillic or Greek word with Latin letters in it that all look like its
+    own ("Bceгдa", "oплaчивaть"), or, in text whose words are mostly Latin, a word spelled only
+    with such look-alikes ("рау")."""
     latin = other = 0
     words = _LETTER_RUN.findall(text)
     for word in words:
         scripts = {_script(ch) for ch in word}
         if "latin" in scripts and any(ch in _LOOKALIKES for ch in word):
+            return True
+        if scripts & {"cyrillic", "greek"} and "latin" in scripts and all(
+                ch in _LATIN_LOOKALIKES for ch in word if _script(ch) == "latin"):
             return True
         latin += "latin" in scripts
         other += bool(scripts & {"cyrillic", "greek"})
