@@ -17,6 +17,9 @@ credential tuner's set (credentials by kind and structure in 15 languages), tune
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
 homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
 (wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
+model8 (round 6b, author "corpus8"): benign memories (ordinary, and notes that mention security or
+money with no secret or route) and risk values (credentials of many kinds and structures, payment
+routes, standing instructions); both halves unseen by any tuner.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -57,6 +60,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model5": ("model5_benign_{half}.jsonl", "model5_risk_{half}.jsonl"),
            "model6": ("model6_benign_{half}.jsonl", "model6_risk_{half}.jsonl"),
            "model7": ("model7_benign_{half}.jsonl", "model7_risk_{half}.jsonl"),  # round 6, adds hidden_text
+           "model8": ("model8_benign_{half}.jsonl", "model8_risk_{half}.jsonl"),  # round 6b, credentials by kind and structure
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
