@@ -742,8 +742,8 @@ class LanguageTable:
       sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
       see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
       until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`); delivered (a parcel or order
-      delivered at a place: "was delivered to", "zugestellt", "livrée au", "adresine teslim edildi",
-      "доставлен по адресу", "送达": see `_without_deliveries`);
+      reported delivered at a place, done: "was delivered to", "wurde ... zugestellt", "a été livrée au",
+      "adresine teslim edildi", "доставлен по адресу", "已送达": see `_without_deliveries`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -1014,7 +1014,7 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
-               delivered=r"\b(?:delivered|dropped off|left) (?:to|at)\b",
+               delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                named_thing=r"room|building|hall|wing|lab|suite|centre|center|theatre|institute|medal|prize|award|lecture",
                reply_verb=r"reply|text",
@@ -1043,7 +1043,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
                how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
-               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
+               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b|\bis now (?:on|off|enabled|disabled|active|turned (?:on|off))\b",
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
                ordinal_suffix=r"st|nd|rd|th",
                date_article=r"the",
@@ -1342,7 +1342,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
-               delivered=r"\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b",
+               delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
@@ -1497,7 +1497,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
-               delivered=r"\b(?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
+               delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
@@ -1518,7 +1518,7 @@ LANGUAGES = {t.code: t for t in (
                copula=r"est|était",
                how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
-               account_event=r"\b(?:a|ont)(?: pas)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
+               account_event=r"\b(?:a|ont)(?: pas)?(?: bien| déjà)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
                date_preposition=r"le",
                masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
@@ -1649,7 +1649,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
-               delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:entregad|dejad)[oa]s? en\b",
+               delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
@@ -1670,7 +1670,7 @@ LANGUAGES = {t.code: t for t in (
                copula=r"es|era",
                how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+",  # "Para cambiar el nombre de tu red"
                vocative_title=r"Sra|Sr|Señora|Señor",
-               account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b",
+               account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b|\bse (?:cambió|restableció|actualizó|añadió|agregó|eliminó|activó|desactivó|bloqueó|desbloqueó|vinculó|registró)\b",
                date_preposition=r"el",
                masked_ending=r"\b(?:terminada en|que termina en)",
                owner_of="del",
@@ -1794,7 +1794,8 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
-               delivered=r"\bconsegnat[oaie] (?:in|a|al|alla|presso)\b",
+               delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
+               account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda",
@@ -1871,7 +1872,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
-               delivered=r"\bentregues? (?:na|no|em)\b",
+               delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta",
@@ -1941,7 +1942,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
-               delivered=r"\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
+               delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag",
@@ -2009,7 +2010,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
-               delivered=r"\b(?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
+               delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*",
@@ -2069,7 +2070,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
-               delivered=r"\bteslim edil\w*",
+               delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*",
@@ -2133,7 +2134,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
-               delivered=r"\b(?:доставлен|вручен)\w* по адресу\b",
+               delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*",
@@ -2249,7 +2250,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
-               delivered=r"(?:已)?送达|已投递至",
+               delivered=r"已送达|已投递至",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
@@ -2259,7 +2260,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"管理器|管理工具",
                credential_is=r"是|为",
                clock_suffix=r"点",
-               account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
+               account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
                masked_ending=r"尾号",
                says=r"说|表示|称|回复说|写道",
                to_model=r"致[^：:，,]{0,12}(?:AI|人工智能|助手|模型)|(?:AI|人工智能)助手",
@@ -2451,7 +2452,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
-               delivered=r"पर (?:डिलीवर|पहुँचा)",
+               delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
                copula_end=r"है|था|हैं",
@@ -3602,6 +3603,17 @@ def _event(flat: str) -> bool:
 
 
 
+def _habitual_here(flat: str) -> bool:
+    """Whether the text says "always", "every", "from now on" (rule habitual) in its own language's
+    table or in English: another table's word that is a plain word here is none (German "alle"
+    in Italian "alle 21:40" is "at", German "nie" in Polish is "not"). A text of no known
+    language reads every table."""
+    lang = language_of(flat)
+    if lang is None:
+        return bool(_rule("habitual").search(flat))
+    return any(_has_rule("habitual", code) and _rule("habitual", code).search(flat) for code in {lang, "en"})
+
+
 def _notice(flat: str) -> bool:
     """Whether the text is a security notice (rule account_event with its date or time or negated, or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
@@ -3615,7 +3627,7 @@ def _notice(flat: str) -> bool:
         event = lang in LANGUAGES and any(
             table_match(flat[max(0, max(flat.rfind(p, 0, e.start()) for p in (". ", "! ", "? ", "。", "\n"))):e.end()],
                         "negation", lang=lang) for e in _rule("account_event").finditer(flat))
-    if not (event or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
+    if not (event or _rule("reader_did").search(flat)) or _habitual_here(flat):
         return False
     bare = _without_sender_lines(_MASKED.sub(" ", flat))  # nor the sender's line to call
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -4736,11 +4748,13 @@ def _changes(flat: str, skel: str, lang: str | None) -> bool:
 
 
 def _without_deliveries(flat: str) -> str:
-    """The text without its sentences that report a parcel or an order delivered at a place (rule
-    delivered in every table: "your order was delivered to 14 Mill Lane", "wurde an die
+    """The text without its sentences that report a parcel or an order delivered at a place, done
+    (rule delivered in every table: "your order was delivered to 14 Mill Lane", "wurde an die
     Gartenstraße 7 zugestellt", "adresine teslim edildi", "доставлен по адресу ..."), for the
     contact_route class of a tool's text in which nothing is new or changed (the caller's test):
-    where a delivery went is a record of that delivery, not a route the sender sets for the user.
+    where a delivery went is a record of that one event (as a dated charge is), not a route the
+    sender sets for the user. Where parcels are to go ("Your parcel will be delivered to 3 Alder
+    Close", "Deliveries are left in the garage") stays the user's route, held.
     A sentence with an e-mail address, a telephone number or a payment identifier stays (that is
     a route whatever it reports)."""
     if not _rule("delivered").search(flat):
