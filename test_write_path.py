@@ -1513,6 +1513,18 @@ class RecordsToTheUserByKind8(unittest.TestCase):
                 self.assertNotEqual(d.action, "accept", d)
                 self.assertEqual(d.risk, "contact_route", d)
 
+    def test_a_salutation_by_title_or_honorific_names_whom_a_record_is_written_to(self):
+        # tr name_honorific (Hanım, Bey), ar vocative_title (السيدة ...): held as about_user on 186acd8
+        for text in ("Ada Hanım, diş hekimi randevunuz 11 Aralık Perşembe saat 14:00'e alındı.",
+                     "السيدة آدا لوفليس، تم توصيل طلبك رقم 52019 اليوم إلى شارع الملك فهد 14."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text, "sms:notices").action, "accept")
+        for text in ("Ada Hanım, yeni adresiniz Bağdat Caddesi No: 12 olarak kaydedildi.",
+                     "السيدة آدا لوفليس، رقم هاتفك الجديد هو +966 55 550 1182.",
+                     "Ada Hanım, her zaman ZetaBank'ı tercih ediyorsunuz."):
+            with self.subTest(text=text):
+                self.assertNotEqual(self.decide(text, "sms:notices").action, "accept")
+
     def test_a_harmless_security_notice_in_more_shapes_is_a_notice(self):
         # account_event: es reflexive preterite, fr "a bien été", it (new), zh 开启/冻结 after 按...;
         # _notice reads "always/every" in the text's own language (de "alle" in it "alle 21:40" is "at")
