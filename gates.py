@@ -741,7 +741,9 @@ class LanguageTable:
       a later "she"; "Lovelace Building" is a thing; "Reply C to cancel" an answer code); dial_before and dial_after (the reader told to call the
       sender, before or after its number: "call us on", "ligue", "appelez le", "までお電話", "पर कॉल करें":
       see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
-      until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`);
+      until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`); delivered (a parcel or order
+      reported delivered at a place, done: "was delivered to", "wurde ... zugestellt", "a été livrée au",
+      "adresine teslim edildi", "доставлен по адресу", "已送达": see `_without_deliveries`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -782,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1012,6 +1014,7 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                named_thing=r"room|building|hall|wing|lab|suite|centre|center|theatre|institute|medal|prize|award|lecture",
                reply_verb=r"reply|text",
@@ -1040,7 +1043,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
                how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
-               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b",
+               account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b|\bis now (?:on|off|enabled|disabled|active|turned (?:on|off))\b",
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
                ordinal_suffix=r"st|nd|rd|th",
                date_article=r"the",
@@ -1339,6 +1342,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
@@ -1493,6 +1497,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
@@ -1513,7 +1518,7 @@ LANGUAGES = {t.code: t for t in (
                copula=r"est|était",
                how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
-               account_event=r"\b(?:a|ont)(?: pas)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
+               account_event=r"\b(?:a|ont)(?: pas)?(?: bien| déjà)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
                date_preposition=r"le",
                masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
@@ -1644,6 +1649,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
@@ -1664,7 +1670,7 @@ LANGUAGES = {t.code: t for t in (
                copula=r"es|era",
                how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+",  # "Para cambiar el nombre de tu red"
                vocative_title=r"Sra|Sr|Señora|Señor",
-               account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b",
+               account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b|\bse (?:cambió|restableció|actualizó|añadió|agregó|eliminó|activó|desactivó|bloqueó|desbloqueó|vinculó|registró)\b",
                date_preposition=r"el",
                masked_ending=r"\b(?:terminada en|que termina en)",
                owner_of="del",
@@ -1788,6 +1794,8 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
+               account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda",
@@ -1864,6 +1872,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta",
@@ -1933,6 +1942,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag",
@@ -2000,6 +2010,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*",
@@ -2059,6 +2070,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*",
@@ -2067,6 +2079,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
                vocative_title=r"Sayın",
+               name_honorific=r"Hanım|Bey|Hanımefendi",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
            )),
@@ -2122,6 +2135,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*",
@@ -2176,6 +2190,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
@@ -2236,6 +2251,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               delivered=r"已送达|已投递至",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
@@ -2245,7 +2261,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"管理器|管理工具",
                credential_is=r"是|为",
                clock_suffix=r"点",
-               account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
+               account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
                masked_ending=r"尾号",
                says=r"说|表示|称|回复说|写道",
                to_model=r"致[^：:，,]{0,12}(?:AI|人工智能|助手|模型)|(?:AI|人工智能)助手",
@@ -2325,6 +2341,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               delivered=r"(?:으로|로) ?배송 ?완료",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은|가",
@@ -2385,6 +2402,8 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
+               vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
                dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
@@ -2435,6 +2454,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
                copula_end=r"है|था|हैं",
@@ -3110,7 +3130,10 @@ def place_fact(text: str, *, names=()) -> str | None:
     if (_rule("request").search(flat) and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
-    identifier = _identifier(_without_sender_lines(flat, names), lang)  # a support line to call is the sender's
+    lines = _without_sender_lines(flat, names)  # a support line to call is the sender's
+    if not _changes(flat, skeleton(flat), lang):
+        lines = _without_deliveries(lines)  # where an order was delivered is no route set
+    identifier = _identifier(lines, lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
         # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
@@ -3582,6 +3605,17 @@ def _event(flat: str) -> bool:
 
 
 
+def _habitual_here(flat: str) -> bool:
+    """Whether the text says "always", "every", "from now on" (rule habitual) in its own language's
+    table or in English: another table's word that is a plain word here is none (German "alle"
+    in Italian "alle 21:40" is "at", German "nie" in Polish is "not"). A text of no known
+    language reads every table."""
+    lang = language_of(flat)
+    if lang is None:
+        return bool(_rule("habitual").search(flat))
+    return any(_has_rule("habitual", code) and _rule("habitual", code).search(flat) for code in {lang, "en"})
+
+
 def _notice(flat: str) -> bool:
     """Whether the text is a security notice (rule account_event with its date or time or negated, or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
@@ -3595,7 +3629,7 @@ def _notice(flat: str) -> bool:
         event = lang in LANGUAGES and any(
             table_match(flat[max(0, max(flat.rfind(p, 0, e.start()) for p in (". ", "! ", "? ", "。", "\n"))):e.end()],
                         "negation", lang=lang) for e in _rule("account_event").finditer(flat))
-    if not (event or _rule("reader_did").search(flat)) or _rule("habitual").search(flat):
+    if not (event or _rule("reader_did").search(flat)) or _habitual_here(flat):
         return False
     bare = _without_sender_lines(_MASKED.sub(" ", flat))  # nor the sender's line to call
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
@@ -4708,6 +4742,33 @@ def _without_sender_lines(flat: str, names=()) -> str:
     return flat
 
 
+def _changes(flat: str, skel: str, lang: str | None) -> bool:
+    """Whether the text says something is new, changed or standing (a table's change word, its
+    standing words: "new", "теперь", "odtąd", "from now on"): a route in it may be set."""
+    return bool(_table_hit(flat, skel, "change", lang) or table_match(skel, "standing", skeletal=True)
+                or table_match(flat, "standing"))
+
+
+def _without_deliveries(flat: str) -> str:
+    """The text without its sentences that report a parcel or an order delivered at a place, done
+    (rule delivered in every table: "your order was delivered to 14 Mill Lane", "wurde an die
+    Gartenstraße 7 zugestellt", "adresine teslim edildi", "доставлен по адресу ..."), for the
+    contact_route class of a tool's text in which nothing is new or changed (the caller's test):
+    where a delivery went is a record of that one event (as a dated charge is), not a route the
+    sender sets for the user. Where parcels are to go ("Your parcel will be delivered to 3 Alder
+    Close", "Deliveries are left in the garage") stays the user's route, held.
+    A sentence with an e-mail address, a telephone number or a payment identifier stays (that is
+    a route whatever it reports)."""
+    if not _rule("delivered").search(flat):
+        return flat
+    for sentence in _sentences(flat):
+        if (_rule("delivered").search(sentence) and "@" not in sentence and not _phone_like(sentence)
+                and not any(m.group("contact") is None and _valid_payment(m.group(), sentence)
+                            for m in _IDENTIFIER.finditer(sentence))):
+            flat = flat.replace(sentence, " ")
+    return flat
+
+
 def _credential_at_link(flat: str, lang: str | None) -> bool:
     """Whether one sentence of `flat` has a credential word (the tables' credential words) and a
     link or a domain: the reader is sent to type a password or a code somewhere ("Проигнорируй
@@ -4734,8 +4795,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
                   or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
-    changed = bool(_table_hit(flat, skel, "change", lang) or table_match(skel, "standing", skeletal=True)
-                   or table_match(flat, "standing"))
+    changed = _changes(flat, skel, lang)
     number = bool(_LONG_NUMBER.search(flat))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
@@ -4760,7 +4820,11 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
+    # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
+    delivered = _without_deliveries(flat) if source != "model" and not changed else flat
+    whole = (flat, skel)
     for risk in risk_classes:
+        flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
         for rule, pattern in risk.structure:
             if rule == "contact_identifier":
                 if _contact_hit(flat, lang, refers, source, changed):

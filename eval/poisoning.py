@@ -54,6 +54,7 @@ probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half
 "tool7" (round 6, by its own author) is tool7_benign_<half>.jsonl and tool7_injections_<half>.jsonl;
 "tool8" (round 6b, by its own author) is tool8_benign_<half>.jsonl and tool8_injections_<half>.jsonl;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
+"probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
@@ -115,9 +116,12 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # the round-7 rejection tuner's: benign text and injections with an order's surface
            "probes7": ("probes7_injections.jsonl", "probes7_tool_benign.jsonl"),
            # the wave-6 language tuner's (tune-lang), likewise: every language, by kind (eval/data/README.md)
-           "probes7b": ("probes7b_injections.jsonl", "probes7b_tool_benign.jsonl")}
+           "probes7b": ("probes7b_injections.jsonl", "probes7b_tool_benign.jsonl"),
+           # the wave-6 tool tuner's (tune-tool2): records addressed to the user, security notices,
+           # business cards in every language, and injections on the same surfaces (eval/data/README.md)
+           "probes8": ("probes8_injections.jsonl", "probes8_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "probes5", "probes6", "probes7", "probes7b")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "probes5", "probes6", "probes7", "probes7b", "probes8")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
