@@ -60,7 +60,8 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
-           "probes7": ("probes7_model_benign.jsonl", "probes7_model_risk.jsonl")}
+           "probes7": ("probes7_model_benign.jsonl", "probes7_model_risk.jsonl"),
+           "probes8": ("probes8_model_benign.jsonl", "probes8_model_risk.jsonl")}  # wave 6b: fail-safe credentials
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 
