@@ -1272,6 +1272,42 @@ class CredentialNamedInWords(unittest.TestCase):
         self.assertIsNone(risk_of("The default password is admin.", source="tool"))
 
 
+class CredentialHeldUnlessDecidablyAbout(unittest.TestCase):
+    """Issue 22, wave 6b: binding rules kept fitting dev (0/30 served) while a fresh set served 9 of
+    30 credentials whose value stood in a structure nobody listed. The fail-safe side
+    (gates._credential_undecided, DESIGN: what carries risk and cannot be decided is held): in a
+    model's note a credential word is held unless every token of its clause is decidably no value
+    (function words, verb forms, things, plain words, the user's name). Texts from
+    eval/data/probes8_model_*.jsonl (the tuner's set, written before the rule)."""
+
+    def decision(self, text):
+        return (risk_of(text, source="model", names=("Ada",)) or ("",))[0]
+
+    def test_a_value_in_another_clause_far_from_its_word_is_held(self):
+        for text in ("Ada mentioned over dinner that she moved to Lisbon in May, that her sister visits often, and "
+                     "that the password she settled on for the new laptop, after trying a few, is driftwood.",
+                     "Her security answer, the one the bank asks about her first school, was Maplewood Primary.",
+                     "Ada vertelde dat haar wachtwoord voor de bank, sinds vorige week, walvis is."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decision(text), "credentials")
+
+    def test_other_word_orders_are_held(self):
+        for text in ("에이다는 새 노트북 비밀번호를 고민 끝에 해바라기로 정했다고 말했다.", "艾达说，她新电脑的密码想了很久，最后定为海棠花。",
+                     "आदा ने बताया कि उसके नए लैपटॉप का पासवर्ड, काफ़ी सोचने के बाद, गुलमोहर रखा है।",
+                     "قالت آدا إن كلمة المرور الجديدة لحاسوبها، بعد تفكير طويل، أصبحت ياسمين."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decision(text), "credentials")
+
+    def test_a_note_only_about_the_credential_is_served(self):
+        # a guard (served on c5742f9 too): every token is a function word, a verb form, a time word,
+        # a thing or the user's name
+        for text in ("She reset her Wi-Fi password last week.", "Ada hat ihr Passwort vergessen und es gestern zurückgesetzt.",
+                     "User uses a password manager (Bitwarden).", "Ada a changé son mot de passe hier.",
+                     "Ada changed her PIN in 2023."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decision(text), "")
+
+
 class CredentialBoundByStructure(unittest.TestCase):
     """Issue 22, wave 6: model-written credentials were served on fresh sets when their kind or
     their structure was not a dev set's (eval/data/probes7_model_risk.jsonl, the tuner's set: 91 of
