@@ -4395,6 +4395,24 @@ def _named_secret(flat: str, names=()) -> bool:
     return False
 
 
+# plain_word of every table; and the pieces an unspaced or agglutinated token is cut at (with the
+# particles of ja, zh, ko, hi: after_value, particle)
+_PLAIN_WORD = _LazyPattern(lambda: re.compile(
+    "(?i)" + "|".join(_alternation("plain_word", c) for c in LANGUAGES if _has_rule("plain_word", c))))
+_PLAIN_CUT = _LazyPattern(lambda: re.compile("|".join(
+    [_PLAIN_WORD.pattern[4:]] + [_alternation(k, c) for c in ("ja", "zh", "ko", "hi") for k in ("after_value", "particle")
+                                       if _has_rule(k, c)])))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_token(word: str, codes: tuple) -> bool:
+    """Whether a token beside a credential word is decidably no value (see _credential_undecided):
+    _no_value's words, a plain word of any table, a user word ("User", "Kullanıcı", "ユーザー")."""
+    return bool(_no_value(word, codes) or _PLAIN_WORD.fullmatch(word.lower())
+                or any(_COMPILED[c].get("user_reference") is not None and _COMPILED[c].get("user_reference").fullmatch(word)
+                       for c in LANGUAGES))
+
+
 def _credential_undecided(flat: str, start: int, end: int, code: str, names=()) -> str | None:
     """The first token that may be a value beside the credential word (None: none), i.e. whether the credential word at flat[start:end] (of table `code`) may stand with a value that
     no structure rule (_binds) could read: the fail-safe side of _named_secret. A model's note is
@@ -4442,24 +4460,18 @@ def _credential_undecided(flat: str, start: int, end: int, code: str, names=()) 
         return possible.group()
     lang = language_of(flat)
     codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
-    plain = "|".join(_alternation("plain_word", c) for c in LANGUAGES if _has_rule("plain_word", c))
-    # an unspaced or agglutinated token is cut at the plain words and particles
-    cut = "|".join([plain] + [_alternation(k, c) for c in ("ja", "zh", "ko", "hi") for k in ("after_value", "particle")
-                              if _has_rule(k, c)])
+    cut = _PLAIN_CUT
     forms = _spelled_forms(tuple(names))
     lows = {n.lower() for n in forms} | {w for n in forms for w in n.lower().split()}
     def known(word: str) -> bool:
-        low = word.lower()
-        return bool(not low or low in lows or _no_value(word, codes) or re.fullmatch(f"(?i){plain}", low)
-                    or any(_COMPILED[c].get("user_reference") is not None and _COMPILED[c].get("user_reference").fullmatch(word)
-                           for c in LANGUAGES))  # "User", "Kullanıcı", "ユーザー"
+        return not word or word.lower() in lows or _plain_token(word, codes)
     for token in re.findall(r"[^\s.,;!?()\[\]\"'’“”«»„「」『』—–。，、；！？।]+", clause):  # "L'utente": two
         token = token.strip("-'’*•")
         if not token or token.isdigit() or known(token):  # a digit was judged above (a year, a count)
             continue
         if re.search(f"[{_CJK_LETTERS}]", token) or re.search(r"[\u0900-\u097f\u0600-\u06ff\uac00-\ud7af]", token):
             # unspaced or agglutinated: cut at the plain words and particles; every piece known
-            pieces = [p for p in re.split(f"(?:{cut})", token) if p]
+            pieces = [p for p in cut.split(token) if p]
             if all(known(p) or len(p) == 1 for p in pieces):
                 continue
         return token
