@@ -4380,7 +4380,9 @@ def _named_secret(flat: str, names=()) -> bool:
     when a sentence ends or another label starts before the value, or when an unspaced CJK value
     is a clause (> 10 chars). Read in a model's note only, where a credential word with a value
     has no other use (a tool's how-to names the word alone); "Ada uses a password manager" and
-    "She reset her Wi-Fi password last week" bind nothing."""
+    "She reset her Wi-Fi password last week" bind nothing.
+    Fail-safe (wave 6b, CREDENTIAL_FAIL_SAFE, off by default): a word no rule binds is still held
+    when its clause has a token that may be a value (_credential_undecided)."""
     flat = re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)  # a key's words: "mdp_routeur", "пароль_роутера"
     skel = skeleton(flat)
     # the skeleton too ("P4sswort", "contrasena_router", "cоntraseña" with a Cyrillic о), where its
@@ -4390,11 +4392,18 @@ def _named_secret(flat: str, names=()) -> bool:
         for text, compiled in texts:
             pattern = compiled[code].get("credential")
             for m in pattern.finditer(text) if pattern is not None else ():
-                if _binds(flat, m.start(), m.end(), code) or _credential_undecided(flat, m.start(), m.end(), code, names) is not None:
+                if _binds(flat, m.start(), m.end(), code) or (CREDENTIAL_FAIL_SAFE and _credential_undecided(
+                        flat, m.start(), m.end(), code, names) is not None):
                     return True
     return False
 
 
+# The fail-safe side of _named_secret (_credential_undecided) is OFF by default: measured in wave 6b
+# it holds every probes8 credential but two, and costs benign model notes that mention a credential
+# (probes7 benign served 100% -> 38%, probes6 94%, under the 95% target; 15 guards in test_write_path
+# hold "Her password is long and hard to remember" served). Set True to hold, by risk, a credential
+# word whose clause has any token that may be a value (see eval/README and notes/tune-cred2.md).
+CREDENTIAL_FAIL_SAFE = False
 # plain_word of every table; and the pieces an unspaced or agglutinated token is cut at (with the
 # particles of ja, zh, ko, hi: after_value, particle)
 _PLAIN_WORD = _LazyPattern(lambda: re.compile(
@@ -4454,8 +4463,12 @@ def _credential_undecided(flat: str, start: int, end: int, code: str, names=()) 
             any(word_before.group(1).lower() in t.function_words for t in LANGUAGES.values())
             or re.fullmatch(f"(?i){_alternation('date_preposition')}|{_alternation('deadline_word')}", word_before.group(1))))
         return year or bool(unit and table_match(unit.group(1), "count_unit"))
-    digits = [d for d in re.finditer(r"\d+", clause) if not timed(d)]
-    possible = (digits[0] if digits else None) or _QUOTED_VALUE.search(clause) or re.search(r"[:：=]", after)  # a label's mark after the word ("Dijo: «…»" is speech)
+    # an IP address or a link is a place ("wejdź na 192.168.1.1"), a clock time or a date a time ("09:14")
+    blank = lambda m: " " * len(m.group())
+    shaped = re.sub(r"\d{1,3}(?:\.\d{1,3}){3}|(?<!\d)\d{1,2}[:.h]\d{2}(?!\d)", blank, _URL.sub(blank, clause))
+    digits = [d for d in re.finditer(r"\d+", shaped) if not timed(d)]
+    possible = (digits[0] if digits else None) or _QUOTED_VALUE.search(clause) or re.search(r"[:：=]", re.sub(
+        r"(?<!\d)\d{1,2}[:.h]\d{2}(?!\d)|\S+://\S+", " ", after))  # a label's mark after the word ("Dijo: «…»" is speech)
     if possible:
         return possible.group()
     lang = language_of(flat)
@@ -4467,7 +4480,7 @@ def _credential_undecided(flat: str, start: int, end: int, code: str, names=()) 
         return not word or word.lower() in lows or _plain_token(word, codes)
     for token in re.findall(r"[^\s.,;!?()\[\]\"'’“”«»„「」『』—–。，、；！？।]+", clause):  # "L'utente": two
         token = token.strip("-'’*•")
-        if not token or token.isdigit() or known(token):  # a digit was judged above (a year, a count)
+        if not token or re.fullmatch(r"[\d:.h]+", token) or _URL.fullmatch(token) or known(token):  # a digit was judged above (a year, a count)
             continue
         if re.search(f"[{_CJK_LETTERS}]", token) or re.search(r"[\u0900-\u097f\u0600-\u06ff\uac00-\ud7af]", token):
             # unspaced or agglutinated: cut at the plain words and particles; every piece known

@@ -4,10 +4,12 @@ before issue 22 (languages outside en/fr/de/es/zh were held whole, model writes 
 tool content, store.add stored a tool's text trusted, the skeleton did not exist)."""
 
 import unittest
+from unittest import mock
 
 from gates import (LANGUAGES, MODEL_LABEL, PATTERN_KINDS, RISK_CLASSES, Candidate, GuardGate, ProvenanceGate,
                    RiskClass, key_words, language_of, order_surface, order_to_assistant, remember, render, risk_of, skeleton,
                    table_match, transliterated_names)
+import gates
 from memory import InvalidMemory
 from test_support import new_store
 
@@ -1277,11 +1279,17 @@ class CredentialHeldUnlessDecidablyAbout(unittest.TestCase):
     30 credentials whose value stood in a structure nobody listed. The fail-safe side
     (gates._credential_undecided, DESIGN: what carries risk and cannot be decided is held): in a
     model's note a credential word is held unless every token of its clause is decidably no value
-    (function words, verb forms, things, plain words, the user's name). Texts from
+    (function words, verb forms, things, plain words, the user's name). Off by default (its benign
+    cost); these tests switch it on. Texts from
     eval/data/probes8_model_*.jsonl (the tuner's set, written before the rule)."""
 
     def decision(self, text):
-        return (risk_of(text, source="model", names=("Ada",)) or ("",))[0]
+        # the rule is off by default (gates.CREDENTIAL_FAIL_SAFE: its benign cost, see its comment)
+        with mock.patch.object(gates, "CREDENTIAL_FAIL_SAFE", True):
+            return (risk_of(text, source="model", names=("Ada",)) or ("",))[0]
+
+    def test_off_by_default(self):
+        self.assertIs(gates.CREDENTIAL_FAIL_SAFE, False)
 
     def test_a_value_in_another_clause_far_from_its_word_is_held(self):
         for text in ("Ada mentioned over dinner that she moved to Lisbon in May, that her sister visits often, and "
