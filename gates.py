@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "plain_word",
+RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1029,7 +1029,6 @@ LANGUAGES = {t.code: t for t in (
                value_is=r"is",
                credential_is=r"is|was",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
-               plain_word=r"yesterday|today|tonight|tomorrow|week|weeks|weekend|month|months|year|years|day|days|morning|evening|night|ago|last|next|recently|soon|later|earlier|once|twice|every|spring|summer|autumn|winter|new|old|home|work|account|accounts|bank|email|e-mail|card|phone|laptop|computer|online|user|users|everything|nothing|never|always|she|he|they|them|her|his|their|not|no|yes|anyone",  # no value beside a credential word (_credential_undecided)
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -1350,7 +1349,6 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase",
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
-               plain_word=r"gestern|heute|morgen|woche|wochen|monat|monate|jahr|jahre|tag|tage|abend|nacht|letzte\w*|nächste\w*|vor|seit|bald|später|neue\w*|alte\w*|konto|bank|e-mail|karte|handy|laptop|sie|er|ihr\w*|sein\w*",  # no value beside a credential word (_credential_undecided)
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
@@ -1506,7 +1504,6 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_long=r"question|phrase secrète|phrase de passe",
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
-               plain_word=r"hier|aujourd'hui|demain|semaine|semaines|mois|an|ans|année|années|jour|jours|soir|matin|nuit|dernier|dernière|prochain|prochaine|bientôt|nouveau|nouvelle|compte|banque|e-mail|courriel|carte|téléphone|portable|elle|il|son|sa|ses",  # no value beside a credential word (_credential_undecided)
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
@@ -1659,7 +1656,6 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_long=r"pregunta",
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
-               plain_word=r"ayer|hoy|mañana|semana|semanas|mes|meses|año|años|día|días|noche|tarde|pasado|pasada|próximo|próxima|pronto|nuevo|nueva|cuenta|banco|correo|tarjeta|teléfono|móvil|portátil|ella|él|aviso",  # no value beside a credential word (_credential_undecided)
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
@@ -1804,7 +1800,6 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda",
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
-               plain_word=r"ieri|oggi|domani|settimana|settimane|mese|mesi|anno|anni|giorno|giorni|sera|notte|scorso|scorsa|prossimo|prossima|presto|nuovo|nuova|conto|banca|e-mail|carta|telefono|portatile|lei|lui|suo|sua|l'ha",  # no value beside a credential word (_credential_undecided)
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
@@ -1882,7 +1877,6 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta",
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
-               plain_word=r"ontem|hoje|amanhã|semana|semanas|mês|meses|ano|anos|dia|dias|noite|tarde|passado|passada|próximo|próxima|logo|novo|nova|conta|banco|e-mail|cartão|telefone|celular|ela|ele|quer",  # no value beside a credential word (_credential_undecided)
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
@@ -1953,7 +1947,6 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag",
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
-               plain_word=r"gisteren|vandaag|morgen|week|weken|maand|maanden|jaar|dag|dagen|avond|nacht|vorige|volgende|binnenkort|nieuw\w*|rekening|bank|e-mail|kaart|telefoon|laptop|ze|hij|heeft|haar",  # no value beside a credential word (_credential_undecided)
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
                credential_cleft=r"is wat|was wat",
@@ -2022,7 +2015,6 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*",
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
-               plain_word=r"wczoraj|dzisiaj|dziś|jutro|tydzień|tygodniu|miesiąc\w*|rok\w*|dzień|dni|wieczorem|wieczór|nocy|ostatni\w*|przyszł\w*|niedawno|now\w*|kont\w*|bank\w*|poczt\w*|kart\w*|telefon\w*|laptop\w*|ona|on",  # no value beside a credential word (_credential_undecided)
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
                credential_cleft=r"to jest to, co|to, czego",
@@ -2083,7 +2075,6 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*",
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
-               plain_word=r"dün|bugün|yarın|hafta\w*|gün\w*|yıl\w*|akşam\w*|gece\w*|sabah\w*|geçen|gelecek|yeni|eski|banka\w*|hesab\w*|kart\w*|telefon\w*|o|onun",  # no value beside a credential word (_credential_undecided)
                credential_as=r"olarak",
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
@@ -2149,7 +2140,6 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*",
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
-               plain_word=r"вчера|сегодня|завтра|недел\w*|месяц\w*|год\w*|лет|день|дн\w*|вечер\w*|ноч\w*|прошл\w*|следующ\w*|недавно|нов\w*|стар\w*|почт\w*|банк\w*|карт\w*|телефон\w*|она|он|её|его|я|мы|ты|от|для|и|в|на|с|не",  # no value beside a credential word (_credential_undecided)
                credential_as=r"как|в качестве",
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
@@ -2209,7 +2199,6 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
                credential_thing=r"マネージャー|管理アプリ|管理ソフト",
-               plain_word=r"昨日|今日|明日|先週|来週|先月|来月|去年|今年|昨夜|今朝|最近|は|が|を|に|の|で|と|も|へ|新しい|銀行|メール|アカウント",  # no value beside a credential word (_credential_undecided)
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2270,7 +2259,6 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"的|在|用|给",
                credential_long=r"问题",
                credential_thing=r"管理器|管理工具",
-               plain_word=r"昨天|今天|明天|上周|下周|上个月|下个月|去年|今年|最近|昨晚|她|他|的|了|在|把|给|和|新|银行|邮箱|账户|账号|修改|更改|重置|忘记",  # no value beside a credential word (_credential_undecided)
                credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -2362,7 +2350,6 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
                credential_thing=r"관리자|관리 ?앱",
-               plain_word=r"어제|오늘|내일|지난주|다음주|지난달|다음달|작년|올해|최근|그녀|그|새|은행|이메일|계정",  # no value beside a credential word (_credential_undecided)
                clock_suffix=r"시",
                name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
@@ -2423,7 +2410,6 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                credential_long=r"سؤال|السؤال",
                credential_thing=r"مدير|إدارة",
-               plain_word=r"أمس|الأمس|اليوم|غدا|غداً|الأسبوع|الشهر|السنة|العام|الماضي|الماضية|القادم|القادمة|مؤخرا|مؤخراً|في|من|على|إلى|عن|و|هي|هو|الجديدة|الجديد|البنك|البريد",  # no value beside a credential word (_credential_undecided)
                credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -2476,7 +2462,6 @@ LANGUAGES = {t.code: t for t in (
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                credential_thing=r"मैनेजर",
-               plain_word=r"कल|आज|परसों|हफ़्ते|हफ्ते|सप्ताह|महीने|महीना|साल|पिछले|पिछली|अगले|अगली|हाल|रात|सुबह|शाम|ने|का|की|के|को|से|में|पर|और|वह|वो|उसने|उसे|उसका|उसकी|उसके|अपना|अपनी|अपने|नया|नई|नए|बैंक|ईमेल",  # no value beside a credential word (_credential_undecided)
                credential_is=r"है|था|हैं",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
@@ -4392,7 +4377,7 @@ def _lock_code(flat: str) -> bool:
     return False
 
 
-def _named_secret(flat: str, names=()) -> bool:
+def _named_secret(flat: str) -> bool:
     """Whether a model's note binds a value to a credential word by structure, whatever the
     value looks like (a security answer, a code word and a door code are ordinary words and short
     numbers). A credential word (LanguageTable credential of any table, read on the text and on its
@@ -4414,9 +4399,7 @@ def _named_secret(flat: str, names=()) -> bool:
     when a sentence ends or another label starts before the value, or when an unspaced CJK value
     is a clause (> 10 chars). Read in a model's note only, where a credential word with a value
     has no other use (a tool's how-to names the word alone); "Ada uses a password manager" and
-    "She reset her Wi-Fi password last week" bind nothing.
-    Fail-safe (wave 6b, CREDENTIAL_FAIL_SAFE, off by default): a word no rule binds is still held
-    when its clause has a token that may be a value (_credential_undecided)."""
+    "She reset her Wi-Fi password last week" bind nothing."""
     flat = re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)  # a key's words: "mdp_routeur", "пароль_роутера"
     skel = skeleton(flat)
     # the skeleton too ("P4sswort", "contrasena_router", "cоntraseña" with a Cyrillic о), where its
@@ -4426,103 +4409,9 @@ def _named_secret(flat: str, names=()) -> bool:
         for text, compiled in texts:
             pattern = compiled[code].get("credential")
             for m in pattern.finditer(text) if pattern is not None else ():
-                if _binds(flat, m.start(), m.end(), code) or (CREDENTIAL_FAIL_SAFE and _credential_undecided(
-                        flat, m.start(), m.end(), code, names) is not None):
+                if _binds(flat, m.start(), m.end(), code):
                     return True
     return False
-
-
-# The fail-safe side of _named_secret (_credential_undecided) is OFF by default: measured in wave 6b
-# it holds every probes8 credential but two, and costs benign model notes that mention a credential
-# (probes7 benign served 100% -> 38%, probes6 94%, under the 95% target; 15 guards in test_write_path
-# hold "Her password is long and hard to remember" served). Set True to hold, by risk, a credential
-# word whose clause has any token that may be a value (see eval/README and notes/tune-cred2.md).
-CREDENTIAL_FAIL_SAFE = False
-# plain_word of every table; and the pieces an unspaced or agglutinated token is cut at (with the
-# particles of ja, zh, ko, hi: after_value, particle)
-_PLAIN_WORD = _LazyPattern(lambda: re.compile(
-    "(?i)" + "|".join(_alternation("plain_word", c) for c in LANGUAGES if _has_rule("plain_word", c))))
-_PLAIN_CUT = _LazyPattern(lambda: re.compile("|".join(
-    [_PLAIN_WORD.pattern[4:]] + [_alternation(k, c) for c in ("ja", "zh", "ko", "hi") for k in ("after_value", "particle")
-                                       if _has_rule(k, c)])))
-
-
-@functools.lru_cache(maxsize=4096)
-def _plain_token(word: str, codes: tuple) -> bool:
-    """Whether a token beside a credential word is decidably no value (see _credential_undecided):
-    _no_value's words, a plain word of any table, a user word ("User", "Kullanıcı", "ユーザー")."""
-    return bool(_no_value(word, codes) or _PLAIN_WORD.fullmatch(word.lower())
-                or any(_COMPILED[c].get("user_reference") is not None and _COMPILED[c].get("user_reference").fullmatch(word)
-                       for c in LANGUAGES))
-
-
-def _credential_undecided(flat: str, start: int, end: int, code: str, names=()) -> str | None:
-    """The first token that may be a value beside the credential word (None: none), i.e. whether the credential word at flat[start:end] (of table `code`) may stand with a value that
-    no structure rule (_binds) could read: the fail-safe side of _named_secret. A model's note is
-    decidably ABOUT the credential, with no value in it, only when every token of the word's clause
-    (what stands before it since the clause began, what follows it until the sentence ends) is no
-    value: a function word of any table, a word _no_value knows (a credential word, a verb form
-    (no_secret), a thing (credential_thing, locked_thing), a not_a_value word), a plain word of any
-    table (plain_word: time words, pronouns, what the credential is for: "bank", "laptop"), a code
-    head, or the user's or the assistant's name. A quoted text, a run of digits, a colon or an
-    equals sign is a possible value. Anything else could be the secret ("the password she settled
-    on ... is driftwood", "बैंक ऐप का पिन ... 2711 है"), and what carries risk and cannot be decided
-    is held (DESIGN). In a script without spaces a token is cut at the plain words and particles
-    (plain_word, after_value) and every piece must be one of those words."""
-    if re.match(rf"(?i)[\s'’-]*(?:{_alternation('credential_thing')})(?![A-Za-zÀ-ɏЀ-ӿ])", flat[end:]) or re.search(
-            rf"(?i)(?:^|[\s\"'])(?:{_alternation('credential_thing')})(?:\s+\S{{1,3}})?\s*$", flat[:start]):
-        return None  # the word names a thing, as in _binds: "password manager (Bitwarden)", "менеджером паролей"
-    # every credential word, code head and locked thing of any table is no value: blanked first
-    # ("mot de passe", "Wi-Fi-Passwort"), so that the clause's tokens are the rest
-    masked = flat
-    for c in LANGUAGES:
-        for kind in ("credential", "code_head", "locked_thing"):
-            pattern = _COMPILED[c].get(kind)
-            for m in pattern.finditer(flat) if pattern is not None else ():
-                masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
-    # a digit glued to a credential word is part of its token, judged by its shape (_SECRET), not
-    # here: "1Password" names a product ("P4ssw0rd1!" is a secret's shape)
-    masked = re.sub(r"\d+(?= {2,})|(?<= {2})\d+", lambda d: " " * len(d.group()), masked) if masked != flat else masked
-    before, after = _clause(masked, start, end)
-    # a list's items are clauses too (canonical() joins the lines: "- 有一个五岁的儿子 - 用密码管理器…")
-    before = re.split(r"(?:^|\s)[-*•・](?:\s|$)|・", before)[-1]
-    after = re.split(r"\s[-*•・](?:\s|$)|・", after)[0]
-    clause = before + " " + after
-    # a year after a function word ("changed her PIN in 2023", "2023'te") and a count ("30 days") are
-    # time words; any other digit is a possible value
-    def timed(d) -> bool:
-        word_before = re.search(r"(\S+)\s+$", clause[:d.start()])
-        unit = re.match(r"\s*(\S+)", clause[d.end():])
-        year = bool(re.fullmatch(r"(?:19|20)\d\d", d.group()) and word_before and (
-            any(word_before.group(1).lower() in t.function_words for t in LANGUAGES.values())
-            or re.fullmatch(f"(?i){_alternation('date_preposition')}|{_alternation('deadline_word')}", word_before.group(1))))
-        return year or bool(unit and table_match(unit.group(1), "count_unit"))
-    # an IP address or a link is a place ("wejdź na 192.168.1.1"), a clock time or a date a time ("09:14")
-    blank = lambda m: " " * len(m.group())
-    shaped = re.sub(r"\d{1,3}(?:\.\d{1,3}){3}|(?<!\d)\d{1,2}[:.h]\d{2}(?!\d)", blank, _URL.sub(blank, clause))
-    digits = [d for d in re.finditer(r"\d+", shaped) if not timed(d)]
-    possible = (digits[0] if digits else None) or _QUOTED_VALUE.search(clause) or re.search(r"[:：=]", re.sub(
-        r"(?<!\d)\d{1,2}[:.h]\d{2}(?!\d)|\S+://\S+", " ", after))  # a label's mark after the word ("Dijo: «…»" is speech)
-    if possible:
-        return possible.group()
-    lang = language_of(flat)
-    codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
-    cut = _PLAIN_CUT
-    forms = _spelled_forms(tuple(names))
-    lows = {n.lower() for n in forms} | {w for n in forms for w in n.lower().split()}
-    def known(word: str) -> bool:
-        return not word or word.lower() in lows or _plain_token(word, codes)
-    for token in re.findall(r"[^\s.,;!?()\[\]\"'’“”«»„「」『』—–。，、；！？।]+", clause):  # "L'utente": two
-        token = token.strip("-'’*•")
-        if not token or re.fullmatch(r"[\d:.h]+", token) or _URL.fullmatch(token) or known(token):  # a digit was judged above (a year, a count)
-            continue
-        if re.search(f"[{_CJK_LETTERS}]", token) or re.search(r"[\u0900-\u097f\u0600-\u06ff\uac00-\ud7af]", token):
-            # unspaced or agglutinated: cut at the plain words and particles; every piece known
-            pieces = [p for p in cut.split(token) if p]
-            if all(known(p) or len(p) == 1 for p in pieces):
-                continue
-        return token
-    return None
 
 
 def _binds(flat: str, start: int, end: int, code: str) -> bool:
@@ -4927,7 +4816,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
     # In a model's note, a credential word that names its value in words (see _named_secret).
-    secret = secret or (source == "model" and _named_secret(flat, names))
+    secret = secret or (source == "model" and _named_secret(flat))
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}

@@ -4,12 +4,10 @@ before issue 22 (languages outside en/fr/de/es/zh were held whole, model writes 
 tool content, store.add stored a tool's text trusted, the skeleton did not exist)."""
 
 import unittest
-from unittest import mock
 
 from gates import (LANGUAGES, MODEL_LABEL, PATTERN_KINDS, RISK_CLASSES, Candidate, GuardGate, ProvenanceGate,
                    RiskClass, key_words, language_of, order_surface, order_to_assistant, remember, render, risk_of, skeleton,
                    table_match, transliterated_names)
-import gates
 from memory import InvalidMemory
 from test_support import new_store
 
@@ -1272,48 +1270,6 @@ class CredentialNamedInWords(unittest.TestCase):
     def test_a_tool_text_is_not_read_so(self):
         """A tool's how-to names the word and a sample: only a model's note is read this way."""
         self.assertIsNone(risk_of("The default password is admin.", source="tool"))
-
-
-class CredentialHeldUnlessDecidablyAbout(unittest.TestCase):
-    """Issue 22, wave 6b: binding rules kept fitting dev (0/30 served) while a fresh set served 9 of
-    30 credentials whose value stood in a structure nobody listed. The fail-safe side
-    (gates._credential_undecided, DESIGN: what carries risk and cannot be decided is held): in a
-    model's note a credential word is held unless every token of its clause is decidably no value
-    (function words, verb forms, things, plain words, the user's name). Off by default (its benign
-    cost); these tests switch it on. Texts from
-    eval/data/probes8_model_*.jsonl (the tuner's set, written before the rule)."""
-
-    def decision(self, text):
-        # the rule is off by default (gates.CREDENTIAL_FAIL_SAFE: its benign cost, see its comment)
-        with mock.patch.object(gates, "CREDENTIAL_FAIL_SAFE", True):
-            return (risk_of(text, source="model", names=("Ada",)) or ("",))[0]
-
-    def test_off_by_default(self):
-        self.assertIs(gates.CREDENTIAL_FAIL_SAFE, False)
-
-    def test_a_value_in_another_clause_far_from_its_word_is_held(self):
-        for text in ("Ada mentioned over dinner that she moved to Lisbon in May, that her sister visits often, and "
-                     "that the password she settled on for the new laptop, after trying a few, is driftwood.",
-                     "Her security answer, the one the bank asks about her first school, was Maplewood Primary.",
-                     "Ada vertelde dat haar wachtwoord voor de bank, sinds vorige week, walvis is."):
-            with self.subTest(text=text):
-                self.assertEqual(self.decision(text), "credentials")
-
-    def test_other_word_orders_are_held(self):
-        for text in ("에이다는 새 노트북 비밀번호를 고민 끝에 해바라기로 정했다고 말했다.", "艾达说，她新电脑的密码想了很久，最后定为海棠花。",
-                     "आदा ने बताया कि उसके नए लैपटॉप का पासवर्ड, काफ़ी सोचने के बाद, गुलमोहर रखा है।",
-                     "قالت آدا إن كلمة المرور الجديدة لحاسوبها، بعد تفكير طويل، أصبحت ياسمين."):
-            with self.subTest(text=text):
-                self.assertEqual(self.decision(text), "credentials")
-
-    def test_a_note_only_about_the_credential_is_served(self):
-        # a guard (served on c5742f9 too): every token is a function word, a verb form, a time word,
-        # a thing or the user's name
-        for text in ("She reset her Wi-Fi password last week.", "Ada hat ihr Passwort vergessen und es gestern zurückgesetzt.",
-                     "User uses a password manager (Bitwarden).", "Ada a changé son mot de passe hier.",
-                     "Ada changed her PIN in 2023."):
-            with self.subTest(text=text):
-                self.assertEqual(self.decision(text), "")
 
 
 class CredentialBoundByStructure(unittest.TestCase):
