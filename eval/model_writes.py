@@ -13,7 +13,10 @@ this scorer, which prints no item text for them. probes5 (eval/data/probes5_mode
 file each, no halves) is the round-5 tuner's own development set, written by the tuner and tuned
 on (not held-out); the round-5 gates were also tuned on the model5 dev half. probes6 likewise:
 the round-6 tuner's set, tuned on together with the model6 dev half. probes7 likewise: the wave-6
-credential tuner's set (credentials by kind and structure in 15 languages), tuned on.
+credential tuner's set (credentials by kind and structure in 15 languages), tuned on. probes8: the
+wave-6b credential tuner's set (27 credentials far from their word, in another clause, other word
+orders; 23 benign notes about credentials), written before a fail-safe credential rule that was
+measured and not landed (eval/README.md, wave 6); scored once on c5742f9.
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
 homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
 (wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
@@ -64,7 +67,8 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
-           "probes7": ("probes7_model_benign.jsonl", "probes7_model_risk.jsonl")}
+           "probes7": ("probes7_model_benign.jsonl", "probes7_model_risk.jsonl"),
+           "probes8": ("probes8_model_benign.jsonl", "probes8_model_risk.jsonl")}  # wave 6b
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 
