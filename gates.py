@@ -1285,7 +1285,7 @@ LANGUAGES = {t.code: t for t in (
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
            user_reference=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|(?:der |die |des )?"
                           r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?|kontoinhaber\w*",
-           to_assistant=r"ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
+           to_assistant=r"wenn (?:du|sie) (?:ein|eine) (?:ki|assistent|agent|sprachmodell)\w*\b|ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
            override=r"ignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|früheren|obigen)|"
                     r"vergiss (?:alle )?(?:vorherigen|bisherigen)|neue anweisungen",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
@@ -1443,7 +1443,7 @@ LANGUAGES = {t.code: t for t in (
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
            user_reference=r"vous|votre|vos|tu|ton|ta|tes|toi|l'utilisat(?:eur|rice)|utilisat(?:eur|rice)|"
                           r"(?:le |la )?(?:client|cliente|titulaire)",
-           to_assistant=r"assistante? (?:ia|virtuel\w*)|(?:pour|à) (?:l'|le |la )?(?:assistante?|ia)\b|modèle de langage",
+           to_assistant=r"si (?:tu es|vous êtes) (?:un |une )?(?:assistante?|ia|agent|modèle)\b|assistante? (?:ia|virtuel\w*)|(?:pour|à) (?:l'|le |la )?(?:assistante?|ia)\b|modèle de langage",
            override=r"ignore[rz]? (?:toutes )?(?:les )?instructions (?:précédentes|antérieures)|"
                     r"oublie[rz]? (?:les )?instructions|nouvelles instructions",
            memory_order=r"retiens|retenez|souviens-toi|souvenez-vous|mémorise[rz]?|en mémoire",
@@ -1596,7 +1596,7 @@ LANGUAGES = {t.code: t for t in (
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
            user_reference=r"usted|ustedes|tu|tus|ti|te|(?:el |la )?(?:usuari[oa]|client[ea]|titular)",
-           to_assistant=r"asistente (?:de ia|virtual)|(?:para|al) (?:el |la )?(?:asistente|ia)\b|modelo de lenguaje",
+           to_assistant=r"si (?:eres|es usted) (?:un |una )?(?:asistente|ia|agente|modelo)\b|asistente (?:de ia|virtual)|(?:para|al) (?:el |la )?(?:asistente|ia)\b|modelo de lenguaje",
            override=r"ignora[rd]? (?:todas )?(?:las )?instrucciones (?:anteriores|previas)|"
                     r"olvida[rd]? (?:las )?instrucciones|nuevas instrucciones",
            memory_order=r"recuerda (?:que|esto)|recuerde (?:que|esto)|memoriza|en (?:tu|la) memoria|guarda esto",
@@ -1744,7 +1744,7 @@ LANGUAGES = {t.code: t for t in (
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
-           to_assistant=r"assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
+           to_assistant=r"se (?:sei|è) (?:un |un'|una )?(?:assistente|ia|agente|modello)\b|assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
                     r"nuove istruzioni",
            memory_order=r"ricorda(?:ti)? (?:che|questo)|memorizza|in memoria",
@@ -1825,7 +1825,7 @@ LANGUAGES = {t.code: t for t in (
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
-           to_assistant=r"assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
+           to_assistant=r"se (?:você é|és|for) (?:um |uma )?(?:assistente|ia|agente|modelo)\b|assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
            override=r"ignore (?:todas )?(?:as )?instruções (?:anteriores|prévias)|esqueça (?:as )?instruções|"
                     r"novas instruções",
            memory_order=r"lembre(?:-se)? (?:que|disto)|memorize|na memória",
@@ -1895,7 +1895,7 @@ LANGUAGES = {t.code: t for t in (
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
-           to_assistant=r"ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
+           to_assistant=r"als (?:je|u) (?:een )?(?:ai|assistent|agent|taalmodel)\b|ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
            override=r"negeer (?:alle )?(?:eerdere|vorige) instructies|nieuwe instructies",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
            memory=r"geheugen",
@@ -1965,7 +1965,7 @@ LANGUAGES = {t.code: t for t in (
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
            user_reference=r"pan|pani|pana|panią|państwo|twój|twoja|twoje|(?:użytkownik\w*|klient\w*)|właściciel\w* (?:konta|rachunku)|posiadacz\w* (?:konta|rachunku)",
-           to_assistant=r"asysten[tc]\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
+           to_assistant=r"jeśli jesteś (?:asystentem|ai|agentem|modelem)\b|asysten[tc]\w* (?:ai|sztucznej inteligencji)|dla asystent\w*|asystencie|model językowy",
            override=r"zignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) (?:instrukcje|polecenia)|nowe instrukcje",
            memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            memory=r"(?:w|do) (?:swojej |twojej )?pamięci",
@@ -2030,7 +2030,7 @@ LANGUAGES = {t.code: t for t in (
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
            user_reference=r"siz\w*|sen\w*|kullanıcı(?!\s+ad)\w*|müşteri\w*|hesap sahib\w*",  # not "kullanıcı adı": a user name
-           to_assistant=r"yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
+           to_assistant=r"(?:asistan|yapay zek[aâ]|dil modeli)(?:san|sanız)\b|yapay zek[aâ] asistan\w*|asistan[ıi]na|^\W*asistan\s*[,:]|dil modeli",
            override=r"önceki (?:tüm )?talimatları (?:yok say|görmezden gel|unut)|yeni talimatlar",
            memory_order=r"hatırla|hafızana|belleğe kaydet|aklında tut|kalıcı olarak kaydet",
            memory=r"hafıza\w*|belleğ\w*|bellek\w*",
@@ -2085,7 +2085,7 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
-           to_assistant=r"ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
+           to_assistant=r"если (?:ты|вы) (?:—\s)?(?:ии|ассистент|бот|модель|агент)\w*\b|ии-ассистент\w*|ассистент\w* ии|для (?:ии|ассистента)|ассистенту|^\W*ассистент\s*[,:]|"
                         r"(?:просим|просьба|прошу|просит)\w* (?:к )?(?:ии-)?(?:ассистент|помощник|бот)\w*|"
                         r"(?:заметка|примечание|сообщение|указание|инструкция) для (?:модели|ии|бота|нейросети)|"
                         r"языков\w+ модел\w+",
@@ -2150,9 +2150,9 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
-           to_assistant=r"AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
+           to_assistant=r"(?:あなたが|もし)(?:AI|アシスタント|言語モデル)(?:なら|であれば)|AIアシスタント|アシスタントへ|アシスタント宛|アシスタント[はさ：:、]|アシスタントの方|言語モデル|"
                         r"(?:AI|モデル)(?:へ|宛|さん)",
-           override=r"(?:以前|前|これまで)の指示を(?:無視|忘れ)|指示を無視|新しい指示",
+           override=r"(?:以前|前|これまで|上記)の指示[をはも]?(?:無視|忘れ)|指示[をは]無視|新しい指示",
            memory_order=r"覚えて|記憶(?:して|する)|メモリに|と保存して|を保存して(?:ください|下さい|いただ|ほしい)",
            memory=r"メモリ|記憶領域|記憶に(?:保存|残|留)",
            standing=r"今後|これから(?:は|ずっと)|以降|デフォルト|既定|別途通知があるまで",
@@ -2209,7 +2209,7 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
-           to_assistant=r"AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
+           to_assistant=r"如果你是(?:AI|助手|人工智能|模型|智能体)|AI助手|人工智能助手|致.{0,12}(?:AI|助手|模型)|给(?:AI|助手)|^\W*助手[：:，,]",
            override=r"忽略(?:之前|以上|先前|所有)|忘记(?:之前|以上)的?指令|新的指令",
            memory_order=r"记住|存入记忆|写入记忆|记在",
            memory=r"记忆",
@@ -2303,8 +2303,8 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
-           to_assistant=r"AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
-           override=r"이전 지시(?:를|사항을)? 무시|지시를 무시|새로운 지시",
+           to_assistant=r"(?:당신이|네가|만약) ?(?:AI|어시스턴트|비서|언어 모델)(?:라면|이라면)|AI ?어시스턴트|어시스턴트(?:에게|는|님|[:,])|인공지능 비서|언어 모델",
+           override=r"(?:이전|앞의|위의|기존) ?지시(?:사항)?[을를은는도]? ?무시|지시(?:사항)?[을를은는] ?무시|새로운 지시",
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            memory=r"메모리|기억 ?장치",
            standing=r"앞으로|지금부터|기본값|기본으로|별도 통지가 있을 때까지",
@@ -2359,7 +2359,7 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
-           to_assistant=r"إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
+           to_assistant=r"إذا كنت (?:مساعد|ذكاء اصطناعي|نموذج)\w*|إلى المساعد|للمساعد|أيها المساعد|مساعد الذكاء الاصطناعي|المساعد الذكي|نموذج اللغة",
            override=r"تجاهل (?:جميع |كل )?(?:التعليمات|الأوامر) السابقة|تعليمات جديدة",
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            memory=r"الذاكرة|ذاكرت\w*",
@@ -2415,7 +2415,7 @@ LANGUAGES = {t.code: t for t in (
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
-           to_assistant=r"एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
+           to_assistant=r"(?:यदि|अगर) (?:आप|तुम) (?:एक )?(?:AI|एआई|सहायक)|एआई सहायक|AI सहायक|सहायक के लिए|सहायक[,:]|भाषा मॉडल",
            override=r"पिछले (?:सभी )?निर्देश(?:ों)? को (?:अनदेखा|नज़रअंदाज़|भूल)|नए निर्देश",
            memory_order=r"याद रखें|याद रखो|मेमोरी में|yaad rakh\w*|yad rakh\w*",  # and in Latin letters
            memory=r"मेमोरी|स्मृति",

@@ -172,6 +172,9 @@ class Tool5DevHalf(unittest.TestCase):
 # benign rejected), why}.
 SHORT_OF_TARGETS = {
     # (tool6 and tool7 met the targets in wave 6 once merged: benign kept 100% and 99.2% on dev, 0 rejected)
+    "tool8": ((70.0, 0), "written in wave 6b (eval/data/README.md, round 6b) as a validation set after the "
+                         "wave's tuning: records addressed to the user are held (about_user, a street or a card "
+                         "ending read as her route); 70.0% kept with her name, 73.3% without (eval/README.md)"),
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
                            "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),
