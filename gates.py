@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1016,6 +1016,8 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
+               filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
+               reader_possessive=r"your",
                named_thing=r"room|building|hall|wing|lab|suite|centre|center|theatre|institute|medal|prize|award|lecture",
                reply_verb=r"reply|text",
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
@@ -1343,6 +1345,7 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
+               reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
@@ -1497,6 +1500,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
@@ -1649,6 +1653,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
@@ -3096,8 +3101,7 @@ def _filed_request(flat: str) -> bool:
     """Whether the text files the reader's request under its reference number ("We have received
     your request to replace your bin (request ref 5567102)"): a ticket, no request to act, when
     nothing in it stands for the future (_no_standing)."""
-    return bool(re.search(r"(?i)\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b", flat)
-                and _REFERENCE_NUMBER.search(flat)) and _no_standing(flat)
+    return bool(_rule("filed_request").search(flat) and _REFERENCE_NUMBER.search(flat)) and _no_standing(flat)
 
 
 def place_fact(text: str, *, names=()) -> str | None:
@@ -3346,11 +3350,11 @@ def _not_a_claim(m: re.Match, flat: str) -> bool:
         return True
     if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
         return True  # "paused until 3 March, as you asked": what was done, at her request
-    if _history(_sentence_at(flat, m.start())) and not re.search(r"(?i)\b(?:your|you|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+    if _history(_sentence_at(flat, m.start())) and not re.search(rf"(?i)\b(?:you|{_alternation('reader_possessive')})\b", m.group()):
         return True  # "Ada Lovelace was the daughter of Lord Byron; in 1843 she ...": a namesake in history
     if re.search(r"(?i)\brequests?$", m.group()) and _filed_request(flat):
         return True  # "We have received your request ... (request ref 5567102)": a ticket, filed with its number
-    for ref in re.finditer(r"(?i)\b(?:your|votre|vos|ihr\w*|tu|tus|su|sus)\b", m.group()):
+    for ref in re.finditer(rf"(?i)\b{_alternation('reader_possessive')}\b", m.group()):
         at = m.start() + ref.end()  # "Your dad's prescription repeat request", "asked if your son can come"
         if _relative(flat[at:], language_of(flat), flat[:m.start() + ref.start()], ref.group()):
             return True
