@@ -355,7 +355,7 @@ _PROMPT_STRUCTURE = re.compile(
 # A markdown heading line, and a line that opens with a label ("System:", "**User:**",
 # "[Assistant]"): their words are read by the tables' prompt_section and chat_role rules.
 _HEADING_LINE = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)[\s#:：]*$")
-_LABELLED_LINE = re.compile(r"^\s*(?:[-*•>]\s+)?[*_\[(]*\s*([^\W\d_][^:：\n\[\]()*]{0,38}?)\s*[*_\])]*\s*[:：]\s*(.*)$"
+_LABELLED_LINE = re.compile(r"^\s*[*_\[(]*\s*([^\W\d_][^:：\n\[\]()*]{0,38}?)\s*[*_\])]*\s*[:：]\s*(.*)$"
                             r"|^\s*\[\s*([^\W\d_][^\]\n]{0,30}?)\s*\]\s*(.*)$")
 _ROW_CELLS = re.compile(r"[,;|\t]")
 _ENDS_AS_SENTENCE = re.compile(r"[.!?。！？।؟]\W*$")
@@ -477,24 +477,30 @@ def has_prompt_structure(text: str) -> bool:
     return found is not None and found[0] == "reject"
 
 
-def _role_fields(text: str) -> str:
-    """`text` with the chat-role words that only name a field taken out: a role label whose value
-    opens no turn ("User: j.okafor" -> "j.okafor", "Assistente: Marco Fontana"), and a role word
-    as a cell of a delimited header row ("user,role,last_login"). Such a word names an account or
-    a job, not the assistant or the user in the third person."""
-    if ":" not in text and "：" not in text and "[" not in text and not _ROW_CELLS.search(text):
-        return text
+def _as_content(text: str) -> str:
+    """`text` as its content is judged (canonical, see memory.canonical), once what is only
+    layout is read as layout: a markdown heading is a title, its own sentence ("## Ingredients"
+    -> "Ingredients."), and a chat-role word that only names a field is taken out: a role label
+    whose value opens no turn ("User: j.okafor" -> "j.okafor", "Assistente: Marco Fontana"), a role
+    word as a cell of a delimited header row ("user,role,last_login"). Such a word names an account
+    or a job, not the assistant or the user in the third person."""
+    if "#" not in text and ":" not in text and "：" not in text and "[" not in text and not _ROW_CELLS.search(text):
+        return canonical(text)
     out = []
-    for line in text.split("\n"):
-        labelled = _labelled(line)
-        if labelled and _table_rule_code("chat_role", labelled[0]) and not _opens_turn(labelled[1]):
+    for line in map(canonical, text.splitlines()):
+        heading = _HEADING_LINE.match(line)
+        labelled = not heading and _labelled(line)
+        if heading:
+            title = heading.group(1).strip()
+            line = title if _ENDS_AS_SENTENCE.search(title) else title + "."
+        elif labelled and _table_rule_code("chat_role", labelled[0]) and not _opens_turn(labelled[1]):
             line = labelled[1]
         elif _ROW_CELLS.search(line) and not _ENDS_AS_SENTENCE.search(line):
             cells = _ROW_CELLS.split(line)
             if all(len(c.split()) <= 3 for c in cells) and any(_table_rule_code("chat_role", c) for c in cells):
                 line = ",".join(c for c in cells if not _table_rule_code("chat_role", c))
         out.append(line)
-    return "\n".join(out)
+    return canonical("\n".join(out))
 
 
 # --- words ----------------------------------------------------------------------------------
@@ -5282,7 +5288,7 @@ def _orders(text: str) -> tuple | None:
     """(rule, clear) for the first order in `text`: clear when it is addressed to the assistant
     (order_to_assistant), else the first order's surface (order_surface); None when it has
     neither. A surface never hides a clear order later in the text."""
-    flat = _role_fields(canonical(text))  # "Assistente: Marco Fontana": a job, not the assistant addressed
+    flat = _as_content(text)  # "Assistente: Marco Fontana": a job, not the assistant addressed
     frame, quoted = _unquote(flat)
     surface = None
     for piece in [frame] + quoted:
@@ -5559,7 +5565,7 @@ class ProvenanceGate:
             return Decision("reject", "unverified", "foreign_speaker", rule="foreign_speaker")
         # A role word that only names a field ("User: j.okafor", "Assistente: Marco Fontana", a
         # "user,role" header) is read as the field's value: its text is judged on what it says.
-        text = _role_fields(canonical(candidate.text))
+        text = _as_content(candidate.text)
         claim = self.claim(text)
         hidden = hidden_content(candidate.text)
         if candidate.source == "user":
