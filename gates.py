@@ -442,7 +442,7 @@ def _prompt_structure(text: str) -> tuple | None:
             code = _table_rule_code("prompt_section", heading.group(1))
             if code:
                 return ("reject", f"prompt_structure.{code}.prompt_section")
-            continue
+            line = heading.group(1)  # "### System notice: ...": a heading may carry a role label too
         labelled = _labelled(line)
         if not labelled:
             continue
@@ -906,7 +906,8 @@ class LanguageTable:
       genitive_possessive (a possessed thing before its owner: "L'école de votre fille", "Die
       Schule Ihrer Tochter");
     - prompt structure (read whole, see `has_prompt_structure`): chat_role (a label that names a
-      chat turn's speaker: "System", "User", "Benutzer", "Assistente", "ユーザー", "用户", "المستخدم":
+      chat turn's speaker or a message from the system: "System", "User", "Benutzer", "Assistente",
+      "ユーザー", "用户", "المستخدم", "System notice", "Sistem bildirimi":
       before an order, the reader, the writer or an imperative, the line opens a turn) and
       prompt_section (a heading or label that names a prompt section: "System prompt", "New
       rules", "Instructions for the assistant", "Neue Regeln für den Assistenten", "アシスタントへの
@@ -1164,7 +1165,7 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
-               chat_role=r"system|sys|assistant|user|developer|human|ai|a\.i\.|tool|model|bot|chatbot|llm|gpt|function|observation|system message|system prompt",
+               chat_role=r"system|sys|assistant|user|developer|human|ai|a\.i\.|tool|model|bot|chatbot|llm|gpt|function|observation|system message|system prompt|system (?:message|notice|notification|alert|note|update)",
                prompt_section=r"(?:(?:the|your|new|updated|revised|additional|hidden|secret|real|true|important|admin|priority) )*(?:(?:system|developer) (?:prompt|message|instructions?|rules|override)|(?:assistant|ai|model|bot|agent|llm) (?:prompt|instructions?|rules|directives?|orders)|(?:rules|instructions?|directives?|guidelines|orders|prompt) (?:for|to) (?:the |all |any |every )?(?:ai |llm )?(?:assistants?|ai|models?|agents?|bots?|chatbots?|llms?)|(?:new|updated|revised|additional|hidden|secret|override|priority) (?:rules|instructions|directives|guidelines|orders))|system|prompt|jailbreak|override|admin override|system override|developer mode|god mode",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
@@ -1496,7 +1497,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
-               chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug",
+               chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                reader_possessive=r"ihr\w*",
@@ -1654,7 +1655,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
-               chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil",
+               chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
@@ -1809,7 +1810,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
-               chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta",
+               chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
@@ -1957,7 +1958,7 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
-               chat_role=r"sistema|assistente|utente|svilupp(?:atore|atrice)|umano|ia|modello|strumento",
+               chat_role=r"sistema|assistente|utente|svilupp(?:atore|atrice)|umano|ia|modello|strumento|(?:messaggio|avviso|notifica) di sistema",
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
@@ -2037,7 +2038,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
-               chat_role=r"sistema|assistente|usuári[oa]|utilizador(?:a)?|desenvolvedor(?:a)?|programador(?:a)?|humano|ia|modelo|ferramenta",
+               chat_role=r"sistema|assistente|usuári[oa]|utilizador(?:a)?|desenvolvedor(?:a)?|programador(?:a)?|humano|ia|modelo|ferramenta|(?:mensagem|aviso|notificação|alerta) do sistema",
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
@@ -2109,7 +2110,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
-               chat_role=r"systeem|assistent|gebruiker|ontwikkelaar|mens|ai|model|hulpmiddel|tool",
+               chat_role=r"systeem|assistent|gebruiker|ontwikkelaar|mens|ai|model|hulpmiddel|tool|systeem(?:bericht|melding|mededeling)",
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
@@ -2179,7 +2180,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
-               chat_role=r"system|asystent(?:ka)?|użytkowni(?:k|czka)|programista|deweloper|człowiek|ai|si|model|narzędzie",
+               chat_role=r"system|asystent(?:ka)?|użytkowni(?:k|czka)|programista|deweloper|człowiek|ai|si|model|narzędzie|(?:komunikat|powiadomienie|wiadomość) systemow[ye]|komunikat systemu",
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
@@ -2241,7 +2242,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
-               chat_role=r"sistem|asistan|kullanıcı|geliştirici|insan|yapay zek[aâ]|model|araç",
+               chat_role=r"sistem|asistan|kullanıcı|geliştirici|insan|yapay zek[aâ]|model|araç|sistem (?:bildirimi|mesajı|uyarısı|notu)",
                prompt_section=r"(?:(?:asistan|yapay zek[aâ]|model|bot)(?: için)? )?yeni (?:kurallar|talimatlar|yönergeler|emirler)|(?:asistan|yapay zek[aâ]|model|bot) için (?:kurallar|talimatlar|yönergeler)|sistem (?:istemi|mesajı|talimatları)|sistem",
                delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
@@ -2308,7 +2309,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
-               chat_role=r"система|системное сообщение|ассистент|помощник|пользовател(?:ь|ьница)|разработчик|человек|ии|модель|инструмент",
+               chat_role=r"система|системное сообщение|ассистент|помощник|пользовател(?:ь|ьница)|разработчик|человек|ии|модель|инструмент|системное (?:сообщение|уведомление)",
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
@@ -2365,7 +2366,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
-               chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ",
+               chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ|システム(?:メッセージ|通知|からのお知らせ)",
                prompt_section=r"(?:(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)?の?)?新しい(?:ルール|指示|命令|規則)|(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)の?(?:ルール|指示|命令|規則)|システム(?:プロンプト|メッセージ|指示)?",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
@@ -2428,7 +2429,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
-               chat_role=r"系统|助手|助理|用户|使用者|开发者|人类|模型|工具|系统消息|系统提示",
+               chat_role=r"系统|助手|助理|用户|使用者|开发者|人类|模型|工具|系统消息|系统提示|系统(?:消息|通知|提示)",
                prompt_section=r"(?:(?:助手|AI|人工智能|模型|机器人)的?)?新(?:规则|指令|指示|守则)|(?:助手|AI|人工智能|模型|机器人)的?(?:规则|指令|指示|守则)|系统(?:提示词?|消息|指令)?",
                delivered=r"已送达|已投递至",
                name_honorific=r"女士|先生|小姐|老师",
@@ -2520,7 +2521,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
-               chat_role=r"시스템|어시스턴트|비서|사용자|유저|개발자|인간|모델|도구",
+               chat_role=r"시스템|어시스턴트|비서|사용자|유저|개발자|인간|모델|도구|시스템 ?(?:메시지|알림|공지)",
                prompt_section=r"(?:(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|에 대한|용)? ?)?새(?:로운)? (?:규칙|지시|지침|명령)|(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|용) (?:규칙|지시|지침|명령)|시스템(?: 프롬프트| 메시지| 지시)?",
                delivered=r"(?:으로|로) ?배송 ?완료",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
@@ -2583,7 +2584,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
-               chat_role=r"النظام|نظام|المساعد|مساعد|المستخدم|مستخدم|المطور|الإنسان|إنسان|الذكاء الاصطناعي|النموذج|الأداة",
+               chat_role=r"النظام|نظام|المساعد|مساعد|المستخدم|مستخدم|المطور|الإنسان|إنسان|الذكاء الاصطناعي|النموذج|الأداة|(?:رسالة|إشعار|تنبيه) النظام",
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
@@ -2608,7 +2609,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"कोड|पिन|पासकोड|कॉम्बिनेशन",
            locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम",
-           credential=r"गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -2637,7 +2638,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
-               chat_role=r"सिस्टम|प्रणाली|सहायक|असिस्टेंट|उपयोगकर्ता|यूज़र|यूजर|डेवलपर|इंसान|मानव|एआई|मॉडल|टूल|उपकरण",
+               chat_role=r"सिस्टम|प्रणाली|सहायक|असिस्टेंट|उपयोगकर्ता|यूज़र|यूजर|डेवलपर|इंसान|मानव|एआई|मॉडल|टूल|उपकरण|सिस्टम (?:संदेश|सूचना)",
                prompt_section=r"(?:(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) )?(?:नए|नई) (?:नियम|निर्देश)|(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) (?:नियम|निर्देश)|सिस्टम (?:प्रॉम्प्ट|संदेश|निर्देश)|सिस्टम",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
@@ -5439,7 +5440,10 @@ class ProvenanceGate:
     """Review by provenance and risk class (DESIGN.md, "Write-gates"). Every rule reads the
     canonical text (memory.canonical); the stored text stays byte-exact. In order:
 
-    - text with prompt structure: reject (prompt_structure), whoever sent it;
+    - text that imitates a prompt or a chat turn (has_prompt_structure: a template token or section
+      tag, a heading naming a prompt section, a role line that opens a turn): reject
+      (prompt_structure, rule "prompt_structure.<how>"), whoever sent it; a heading or a role word
+      used as a field is read as a title or as the field's value (`_as_content`) by the rules below;
     - a speaker other than the scope's user: reject (foreign_speaker);
     - the user's own message (source user): an unauthenticated origin is quarantined
       (unauthenticated_origin), a text hiding content is quarantined (hidden_content); else
@@ -5457,7 +5461,8 @@ class ProvenanceGate:
       (user_owned, see `user_owned` and `table_user_owned`), a request to act (request), what
       `place_fact` names (request, routing_change, conditional, agent_directive, vouching,
       standing_arrangement), a procedure (tool_procedure) and other text about the user
-      (about_user: `about_user`, a role word, `identity_claim`) are held; everything else is accepted as a fact (tool_fact), trusted when
+      (about_user: `about_user`, a role word, `identity_claim`) are held; a role label before a
+      sentence that may be a chat turn is held (prompt_like); everything else is accepted as a fact (tool_fact), trusted when
       its origin is authenticated, else unverified;
     - a model's own note (source model, model_writes="inferred"): the same up to the risk
       classes (an override is rejected; naming the assistant is allowed), then an agent
