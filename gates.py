@@ -413,8 +413,10 @@ def _opens_turn(value: str) -> str | None:
     if not _sentence_like(flat) and len(flat.split()) < 3:
         return None
     codes = dict.fromkeys(c for c in (language_of(flat), *_languages_in(flat), "en") if c in LANGUAGES)
+    sentence = _sentence_like(flat)
     for kind in ("reader", "first_person", "steer", "standing", "waiver"):
-        if any(table_match(flat, kind, lang=c) for c in codes):
+        # the writer only in a sentence: "Tool: our best-selling drill" is a value
+        if (sentence or kind != "first_person") and any(table_match(flat, kind, lang=c) for c in codes):
             return kind
     if any(_rule(kind).match(flat) for kind in ("imperative_opening", "polite", "how_to_opening")):
         return "imperative"
@@ -443,6 +445,8 @@ def _prompt_structure(text: str) -> tuple | None:
             if code:
                 return ("reject", f"prompt_structure.{code}.prompt_section")
             line = heading.group(1)  # "### System notice: ...": a heading may carry a role label too
+            if _table_rule_code("chat_role", line):
+                line += ":"  # "### Assistant" over its turn: a role label whose value is the next line
         labelled = _labelled(line)
         if not labelled:
             continue
@@ -477,6 +481,7 @@ def has_prompt_structure(text: str) -> bool:
     return found is not None and found[0] == "reject"
 
 
+@functools.lru_cache(maxsize=1 << 12)  # a review reads one text several times; _reset_tables clears it
 def _as_content(text: str) -> str:
     """`text` as its content is judged (canonical, see memory.canonical), once what is only
     layout is read as layout: a markdown heading is a title, its own sentence ("## Ingredients"
@@ -2816,7 +2821,7 @@ def _reset_tables() -> None:
     _COMPILED_SKELETON.update({code: _CompiledTable(t, _without_marks) for code, t in LANGUAGES.items()})
     _index_function_words()
     _FAMILY.clear()
-    for cached in (_waived_prose, _key_hit, _languages_in, _table_rule_code, _prompt_structure, *_READINGS):  # what they cached read the old tables
+    for cached in (_waived_prose, _key_hit, _languages_in, _table_rule_code, _prompt_structure, _as_content, *_READINGS):  # what they cached read the old tables
         cached.cache_clear()
     for lazy in _LAZY:
         lazy._reset()
