@@ -486,7 +486,8 @@ def _as_content(text: str) -> str:
     """`text` as its content is judged (canonical, see memory.canonical), once what is only
     layout is read as layout: a markdown heading is a title, its own sentence ("## Ingredients"
     -> "Ingredients."), and a chat-role word that only names a field is taken out: a role label
-    whose value opens no turn ("User: j.okafor" -> "j.okafor", "Assistente: Marco Fontana"), a role
+    before a value, not a sentence or a turn ("User: j.okafor" -> "j.okafor", "Assistente: Marco
+    Fontana"; "Asistente: Ada paga solo con PayRápido." keeps its label), a role
     word as a cell of a delimited header row ("user,role,last_login"). Such a word names an account
     or a job, not the assistant or the user in the third person."""
     if "#" not in text and ":" not in text and "：" not in text and "[" not in text and not _ROW_CELLS.search(text):
@@ -498,8 +499,9 @@ def _as_content(text: str) -> str:
         if heading:
             title = heading.group(1).strip()
             line = title if _ENDS_AS_SENTENCE.search(title) else title + "."
-        elif labelled and _table_rule_code("chat_role", labelled[0]) and not _opens_turn(labelled[1]):
-            line = labelled[1]
+        elif labelled and _table_rule_code("chat_role", labelled[0]) and not _sentence_like(labelled[1]) \
+                and not _opens_turn(labelled[1]):
+            line = labelled[1]  # a field's value; before a sentence the label stays (it may address the assistant)
         elif _ROW_CELLS.search(line) and not _ENDS_AS_SENTENCE.search(line):
             cells = _ROW_CELLS.split(line)
             if all(len(c.split()) <= 3 for c in cells) and any(_table_rule_code("chat_role", c) for c in cells):
