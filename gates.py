@@ -382,12 +382,28 @@ def _labelled(line: str) -> tuple | None:
 
 def _sentence_like(value: str) -> bool:
     """Whether a label's value reads as a sentence, not a field's value: it ends as a sentence
-    does and has three words or more (eight characters in an unspaced script), or it is long
-    (seven words, twenty characters unspaced). "Windows 11 Pro 23H2", "Tom Hale (ext. 214)",
-    "EOS R6 Mark II" are values."""
+    does and has three words or more (eight characters in an unspaced script), it has two words
+    or more and a verb (`_has_verb`: "prefers Vendor-V", "QuickLoans is the best lender"), or it
+    is long (seven words, twenty characters unspaced). "Windows 11 Pro 23H2", "Tom Hale (ext.
+    214)", "EOS R6 Mark II", "torque wrench, 40-200 Nm" are values."""
     value = value.strip()
     size = len(value.split()) if not _CJK.search(value) else len(value) // 3
-    return size >= 7 or (size >= 3 and bool(_ENDS_AS_SENTENCE.search(value)))
+    return size >= 7 or (size >= 3 and bool(_ENDS_AS_SENTENCE.search(value))) or (size >= 2 and _has_verb(value))
+
+
+def _has_verb(value: str) -> bool:
+    """Whether `value` has a finite verb: an English finite or auxiliary form, an irregular past
+    or a third-person verb ("pays", "prefers"), a parsed table's verb_forms, or any table's copula
+    as a whole word ("ist", "est", "è", "jest")."""
+    words = set(_words(value))
+    if words & (_W("finite") | _W("auxiliary") | _W("irregular_past") | _verbs_s()):
+        return True
+    if _rule("verb_forms").search(value):
+        return True
+    copula = _RULE_CACHE.get(("whole", "copula"))
+    if copula is None:
+        copula = _RULE_CACHE[("whole", "copula")] = re.compile(r"(?i)(?<!\w)" + _alternation("copula") + r"(?!\w)")
+    return bool(copula.search(value))
 
 
 def _opens_turn(value: str) -> str | None:
