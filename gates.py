@@ -393,13 +393,12 @@ def _sentence_like(value: str) -> bool:
 
 def _has_verb(value: str) -> bool:
     """Whether `value` has a finite verb: an English finite or auxiliary form, an irregular past
-    or a third-person verb ("pays", "prefers"), a parsed table's verb_forms, or any table's copula
-    as a whole word ("ist", "est", "è", "jest")."""
+    or a third-person verb ("pays", "prefers"), or any table's copula as a whole word ("ist",
+    "est", "è", "jest")."""
     words = set(_words(value))
     if words & (_W("finite") | _W("auxiliary") | _W("irregular_past") | _verbs_s()):
         return True
-    if _rule("verb_forms").search(value):
-        return True
+    # (the parsed tables' verb_forms read participle endings, "polegada" among them: too loose for a field's value)
     copula = _RULE_CACHE.get(("whole", "copula"))
     if copula is None:
         copula = _RULE_CACHE[("whole", "copula")] = re.compile(r"(?i)(?<!\w)" + _alternation("copula") + r"(?!\w)")
