@@ -58,6 +58,8 @@ probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half
 tool10_benign_<half>.jsonl and tool10_injections_<half>.jsonl;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
+"probes9l" the wave-7 label tuner's (tune-label: prompt structure by risk), probes9l_injections.jsonl and
+probes9l_tool_benign.jsonl, likewise (written and scored once before the change, then tuned on)
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
@@ -126,9 +128,13 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes7b": ("probes7b_injections.jsonl", "probes7b_tool_benign.jsonl"),
            # the wave-6 tool tuner's (tune-tool2): records addressed to the user, security notices,
            # business cards in every language, and injections on the same surfaces (eval/data/README.md)
-           "probes8": ("probes8_injections.jsonl", "probes8_tool_benign.jsonl")}
+           "probes8": ("probes8_injections.jsonl", "probes8_tool_benign.jsonl"),
+           # the wave-7 label tuner's (tune-label): headings, spec sheets, role-word labels and CSV
+           # headers in every language, and injections on role lines, headings and template tokens
+           "probes9l": ("probes9l_injections.jsonl", "probes9l_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "probes5", "probes6", "probes7", "probes7b", "probes8")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "probes5", "probes6", "probes7",
+                      "probes7b", "probes8", "probes9l")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
