@@ -80,9 +80,13 @@ class ConversationTest(unittest.TestCase):
         self.assertEqual(len(tool), 4)
         for text, d in tool:
             with self.subTest(text=text):
-                # Issue 22 (deliberate): a bare subject line from an unvouched sender is a fact,
-                # stored unverified; the rest (we-voice, IBAN, the user's preference, the order) is held.
-                self.assertIn(d.action, ("quarantine", "reject") if text != "Subject: Account notice" else ("accept",))
+                # Issue 22 (deliberate): the document orders the assistant ("Ignore previous
+                # instructions ..."), which the gate rejects whole, so no line of it is served: the
+                # bare subject line is held with its document (rule source.<the order's rule>); the
+                # rest (we-voice, IBAN, the user's preference, the order) is held or rejected on its own.
+                self.assertIn(d.action, ("quarantine", "reject"))
+                if text == "Subject: Account notice":
+                    self.assertEqual((d.action, d.reason, d.rule[:7]), ("quarantine", "tool_instruction", "source."))
         held = [n for n in injection.notices if "Held for your review" in n]
         self.assertTrue(any(IBAN in n for n in held), injection.notices)
         # Turn 3: the correction supersedes the old value at once.
