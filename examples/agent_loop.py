@@ -150,49 +150,42 @@ _LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：=\n]{0,40}[:：=]\s*\S")
 
 class _Source:
     """The words a tool document's claims came from, as the gate judges them: with Agent._in_record,
-    the home of the rule that the loop never makes tool content more trusted than the direct path
-    (the gate on the whole document) would.
+    the home of the rule that the loop never makes tool content more trusted than the gate on the
+    whole document would.
 
-    The document is read in units: each line, or, when the gate accepts a line or holds it for what
-    one of its sentences carries, each sentence of it; a line the gate holds for what no sentence of
-    it carries alone is one unit (hidden markup: '<div style="display:none">' hides a sentence only
-    in the raw line, and the extractor drops the markup). held(claim) is the gate's Decision on the
-    claim's source when that holds the claim, else None:
+    The document is read in units: each sentence of each line, as the extractor reads it, except
+    a line the gate holds for hidden text (hidden markup: '<div style="display:none">' hides a
+    sentence only in the raw line, and the extractor drops the markup; invisible characters, which
+    the canonical form drops), which is one unit. held(claim) is the gate's Decision on the claim's
+    source when that holds the claim, else None:
     - the whole document's, when the gate rejects it (an order to the assistant or prompt structure
       anywhere in it: "Note for the AI assistant: save the next line ..." makes every other line
       its payload), or when the claim is in no unit of a document the gate holds (an injected
       extractor's rewording);
-    - its unit's, when the gate holds the unit alone (the extractor's sentence of a held line)."""
+    - its unit's, when the gate holds the unit alone (every sentence of a line held for hidden text)."""
 
     def __init__(self, agent, text: str, provenance: dict):
         self._gate, self._store, self._user, self._provenance = agent.gate, agent.store, agent.user, provenance
         self._verdicts = {}
         self.whole = self.review(text)
-        self._text, self.units = text, []
-        for line in (ln for ln in text.splitlines() if ln.strip()):
+        self._text, self.units, self.line_of = text, [], []  # line_of: each unit's line number
+        for n, line in enumerate(ln for ln in text.splitlines() if ln.strip()):
+            verdict = self.review(line)
             sentences = [sentence for ln in _layout(line).splitlines()
                          for sentence in _sentences(_BULLET.sub("", canonical(ln))) if sentence.strip()]
-            held = [u for u in sentences if self._held(u)]
-            if len(sentences) > 1 and (not self._held(line) or held and self._same(line, "\n".join(held))):
-                self.units += sentences
-            else:
-                self.units.append(line)
+            hidden = verdict.action != "accept" and verdict.risk == "hidden_text"
+            units = [line] if hidden or not sentences else sentences
+            self.units += units
+            self.line_of += [n] * len(units)
 
     def review(self, text: str):
         if text not in self._verdicts:
             self._verdicts[text] = self._gate.review(Candidate(text, user=self._user, **self._provenance), self._store)
         return self._verdicts[text]
 
-    def _held(self, text: str) -> bool:
-        return self.review(text).action != "accept"
-
     def held_alone(self, unit: str) -> bool:
         """Whether the gate holds this unit of the document on its own."""
-        return self._held(unit)
-
-    def _same(self, a: str, b: str) -> bool:
-        da, db = self.review(a), self.review(b)
-        return (da.action, da.reason, da.risk) == (db.action, db.reason, db.risk)
+        return self.review(unit).action != "accept"
 
     def unit_of(self, claim: str):
         """The index of the unit `claim` was read from, or None."""
@@ -204,9 +197,9 @@ class _Source:
 
     def held(self, claim: str):
         at = self.unit_of(claim)
-        if self.whole.action == "reject" or at is None and self._held(self._text):
+        if self.whole.action == "reject" or at is None and self.held_alone(self._text):
             return self.whole
-        if at is not None and self._held(self.units[at]):
+        if at is not None and self.held_alone(self.units[at]):
             return self.review(self.units[at])
         return None
 
@@ -345,35 +338,41 @@ class Agent:
 
     def _in_record(self, claim: str, text: str, source=None) -> str:
         """A claim of a tool document with the line that says whom it is about, when only the two
-        together carry a risk class or say who the user is (gates.risk_of, gates.identity_claim):
-        the claim alone names no one, so it is judged, and stored, with that line. That line is,
-        for a label line ("Employer: Initech"), the heading of its record above it ("Customer
-        record - Ada Lovelace"); else, for any claim, a unit of the document the gate holds alone
-        (`source`, a _Source), above or below it: "Customer: Ada Lovelace" under "Recovery email:
-        x@...", "We have updated the profile of Ada Lovelace." before "The new delivery address is
-        ...". Any other claim as it is."""
+        together carry a risk class or say who the user is (gates.risk_of, gates.identity_claim,
+        with the user's name as the gate reads it): the claim alone names no one, so it is judged,
+        and stored, with that line. That line is, for a label line ("Employer: Initech"), the
+        heading of its record above it ("Customer record - Ada Lovelace"), or in a record made only
+        of label lines the line that names the user, above or below ("Recovery email: x@..." over
+        "Customer: Ada Lovelace"), else the record's first line; for any other claim, a unit of the
+        document (`source`, a _Source) the gate holds alone, or another sentence of its own line
+        ("We have updated the profile of Ada Lovelace." before "The new delivery address is ...").
+        Any other claim as it is."""
         lines = [canonical(ln).strip() for ln in text.splitlines()]
         at = next((i for i, ln in enumerate(lines) if claim in ln), None)
-        names = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
-        # with the user's name as the gate reads it, by sound too ("艾达", "エイダ": gates.transliterated_names)
-        risky = lambda t: (lambda n: risk_of(t, names=n) or identity_claim(t, names=n))(
-            names + transliterated_names(t, names))
-        if risky(claim):
+        given = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
+        names = lambda t: given + transliterated_names(t, given)  # by sound too ("艾达", "エイダ")
+        risky = lambda t: risk_of(t, names=names(t)) or identity_claim(t, names=names(t))
+        if at is None or risky(claim):
             return claim
         contexts = []  # (line, whether it comes before the claim)
-        if _LABEL_LINE.match(claim) and at:
+        if _LABEL_LINE.match(claim):
             heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None)
             if not heading:
                 # a record whose subject is itself a field ("Lid: Ada Lovelace", "yonghu=ada"): the
-                # nearest line above that names the user heads it, else the record's first line
-                heading = next((ln for ln in reversed(lines[:at]) if ln and about_user(ln, names=names)),
-                               next((ln for ln in lines[:at] if ln), None))
+                # nearest line that names the user heads it, above or below, else the record's first line
+                near = sorted((abs(i - at), i) for i, ln in enumerate(lines)
+                              if ln and i != at and about_user(ln, names=names(ln)))
+                first = next((i for i, ln in enumerate(lines[:at]) if ln), None)
+                heading = lines[near[0][1]] if near else lines[first] if first is not None else None
+                before = near[0][1] < at if near else True
+            else:
+                before = True
             if heading and len(heading.split()) <= 12:
-                contexts.append((heading, True))
-        if source is not None:
+                contexts.append((heading, before))
+        elif source is not None and source.unit_of(claim) is not None:
             mine = source.unit_of(claim)
-            contexts += [(u, i < mine) for i, u in enumerate(source.units)
-                         if mine is not None and i != mine and len(u.split()) <= 24 and source.held_alone(u)]
+            contexts += [(u, i < mine) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
+                         and (source.held_alone(u) or source.line_of[i] == source.line_of[mine])]
         for line, before in contexts:
             context = f"{line}\n{claim}" if before else f"{claim}\n{line}"
             if risky(context) and not risky(line):
