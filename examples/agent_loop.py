@@ -344,8 +344,9 @@ class Agent:
         heading of its record above it ("Customer record - Ada Lovelace"), or in a record made only
         of label lines the line that names the user, above or below ("Recovery email: x@..." over
         "Customer: Ada Lovelace"), else the record's first line; for any other claim, a unit of the
-        document (`source`, a _Source) the gate holds alone, or another sentence of its own line
-        ("We have updated the profile of Ada Lovelace." before "The new delivery address is ...").
+        document (`source`, a _Source) that names the user, above or below, or another sentence of
+        its own line ("We have updated the profile of Ada Lovelace." before "The new delivery
+        address is ...").
         Any other claim as it is."""
         lines = [canonical(ln).strip() for ln in text.splitlines()]
         at = next((i for i, ln in enumerate(lines) if claim in ln), None)
@@ -372,7 +373,7 @@ class Agent:
         elif source is not None and source.unit_of(claim) is not None:
             mine = source.unit_of(claim)
             contexts += [(u, i < mine) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
-                         and (source.held_alone(u) or source.line_of[i] == source.line_of[mine])]
+                         and (source.line_of[i] == source.line_of[mine] or about_user(u, names=names(u)))]
         for line, before in contexts:
             context = f"{line}\n{claim}" if before else f"{claim}\n{line}"
             if risky(context) and not risky(line):
