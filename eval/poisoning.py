@@ -59,6 +59,8 @@ tool10_benign_<half>.jsonl and tool10_injections_<half>.jsonl;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
+"probes9p" the wave-7 agent-loop tuner's (tune-loop), probes9p_injections.jsonl and probes9p_tool_benign.jsonl,
+likewise (tuned on);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
@@ -526,7 +528,8 @@ def agent_loop_corpus(data_dir, half, corpus="tool3", limit=None):
     """The injections of a tool-text corpus read by examples/agent_loop.py: each item is the tool
     content of one turn ("Can you check this?") of a fresh Agent for user "ada" with its default
     gate and extractor (a stub model answers); served = a current memory, not a withheld contested
-    newcomer, whose text holds the item's marker (whitespace-insensitive). Totals only."""
+    newcomer, whose text holds the item's marker (whitespace-insensitive). The corpus's benign items
+    are read the same way (agent_loop_benign). Totals only."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
     from agent_loop import Agent, ToolContent, Turn
     injections = _lines(data_dir / CORPORA[corpus][0].format(half=half))[:limit]

@@ -23,7 +23,12 @@ Per turn (Agent.turn):
    anyone else's; a sender's change notice that names no record takes the key of its only
    record with that field. A label line ("Employer: Initech") is judged, and stored, with the
    heading of its record ("Customer record - Ada Lovelace") when only the two together carry a
-   risk class or say who the user is (Agent._in_record). When the user says that something changed or was wrong ("sorry, I
+   risk class or say who the user is (Agent._in_record); so is any claim with a line of its document
+   that names the user, above or below it, or another sentence of its own line. The loop never makes
+   tool content more trusted than the gate on the whole document would (_Source): a document the gate
+   rejects (an order to the assistant anywhere in it) serves no line, and a line it holds for hidden
+   text (hidden markup, invisible characters) holds every sentence read from it; such claims are
+   stored held with that verdict (HeldBySource). When the user says that something changed or was wrong ("sorry, I
    meant 24 November", "it's moved to ...", "I rang them and moved it to ..."), the statement
    it changes is found by shared words, or as the only recent one when the user points back
    ("it", "that"); ties change nothing. The user's own statement is written again with the new
@@ -48,9 +53,12 @@ Hooks only classify; the gates and the fold pick winners. The tables and thresho
 written from general knowledge of how people and transactional messages state facts, then
 checked against the development sets eval/data/scenarios_dev.jsonl and scenarios_dev2.jsonl
 only (never the test split); some were added after reading their misses (eval/README.md lists
-which).
+which). The tool-source rule (_Source, and _in_record's lines naming the user) was written for the
+probes eval/data/probes9p_* (tuned on) and checked on every tool corpus's dev half through the loop;
+its exception for layout marks (_LAYOUT_MARKS) followed the tool9 dev half's benign total (no item
+of it read), which is therefore no clean validation of that exception.
 
-Length: the loop (Agent) is about 250 lines, with the offline demo; the deterministic defaults
+Length: the loop (Agent) is about 330 lines, with the offline demo; the deterministic defaults
 (extraction, attribute table, changed values, corrections and updates), which a model extractor
 replaces,
 live in examples/extraction.py.
