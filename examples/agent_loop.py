@@ -201,6 +201,11 @@ class _Source:
             self._verdicts[text] = self._gate.review(Candidate(text, user=self._user, **self._provenance), self._store)
         return self._verdicts[text]
 
+    def verdict(self, text: str) -> tuple:
+        """The gate's (action, reason, risk class) on `text` with this document's provenance."""
+        d = self.review(text)
+        return d.action, d.reason, d.risk
+
     def held_alone(self, unit: str) -> bool:
         """Whether the gate holds this unit of the document on its own."""
         return self.review(unit).action != "accept"
@@ -373,7 +378,7 @@ class Agent:
         risky = lambda t: risk_of(t, names=names(t)) or identity_claim(t, names=names(t))
         if at is None or risky(claim):
             return claim
-        contexts = []  # (line, whether it comes before the claim)
+        contexts = []  # (line, whether it comes before the claim, whether the gate's verdict decides)
         if _LABEL_LINE.match(claim):
             heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None)
             if not heading:
@@ -387,14 +392,20 @@ class Agent:
             else:
                 before = True
             if heading and len(heading.split()) <= 12:
-                contexts.append((heading, before))
+                contexts.append((heading, before, False))
         elif source is not None and source.unit_of(claim) is not None:
             mine = source.unit_of(claim)
-            contexts += [(u, i < mine) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
+            contexts += [(u, i < mine, True) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
                          and (source.line_of[i] == source.line_of[mine] or about_user(u, names=names(u)))]
-        for line, before in contexts:
+        for line, before, by_gate in contexts:
             context = f"{line}\n{claim}" if before else f"{claim}\n{line}"
             if risky(context) and not risky(line):
+                return context
+            if by_gate and not source.held_alone(claim) and source.held_alone(context) and \
+                    source.verdict(context) != source.verdict(line):
+                # the gate holds the two for what the other line alone does not carry: "She now prefers
+                # Vendor-V for all purchases." after "We have updated the profile of Ada Lovelace." is
+                # her preference (user_owned), the line naming her alone only names her (about_user)
                 return context
         return claim
 
