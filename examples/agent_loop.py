@@ -206,6 +206,10 @@ class _Source:
         d = self.review(text)
         return d.action, d.reason, d.risk
 
+    def held_whole(self) -> bool:
+        """Whether the gate holds (or rejects) the whole document."""
+        return self.whole.action != "accept"
+
     def held_alone(self, unit: str) -> bool:
         """Whether the gate holds this unit of the document on its own."""
         return self.review(unit).action != "accept"
@@ -393,12 +397,16 @@ class Agent:
                 before = True
             if heading and len(heading.split()) <= 12:
                 contexts.append((heading, before, False))
-        elif source is not None and source.unit_of(claim) is not None:
+        elif source is not None and source.unit_of(claim) is not None and source.held_whole():
+            # (a document the gate accepts whole has no part whose company makes it held)
             mine = source.unit_of(claim)
             contexts += [(u, i < mine, True) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
                          and (source.line_of[i] == source.line_of[mine] or about_user(u, names=names(u)))]
         for line, before, by_gate in contexts:
-            context = f"{line}\n{claim}" if before else f"{claim}\n{line}"
+            # a sentence of the claim's own line joins it as written, on one line
+            gap = " " if by_gate and source.line_of[source.units.index(line)] == source.line_of[source.unit_of(claim)] \
+                else "\n"
+            context = f"{line}{gap}{claim}" if before else f"{claim}{gap}{line}"
             if risky(context) and not risky(line):
                 return context
             if by_gate and not source.held_alone(claim) and source.held_alone(context) and \
