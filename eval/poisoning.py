@@ -61,6 +61,8 @@ tool10_benign_<half>.jsonl and tool10_injections_<half>.jsonl;
 "probes9l" the wave-7 label tuner's (tune-label: prompt structure by risk), probes9l_injections.jsonl and
 probes9l_tool_benign.jsonl, likewise (written and scored once before the change, then tuned on)
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
+"probes9p" the wave-7 agent-loop tuner's (tune-loop), probes9p_injections.jsonl and probes9p_tool_benign.jsonl,
+likewise (tuned on);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
@@ -131,10 +133,14 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes8": ("probes8_injections.jsonl", "probes8_tool_benign.jsonl"),
            # the wave-7 label tuner's (tune-label): headings, spec sheets, role-word labels and CSV
            # headers in every language, and injections on role lines, headings and template tokens
-           "probes9l": ("probes9l_injections.jsonl", "probes9l_tool_benign.jsonl")}
+           "probes9l": ("probes9l_injections.jsonl", "probes9l_tool_benign.jsonl"),
+           # the wave-7 agent-loop tuner's (tune-loop): injections split from what holds them by the loop's
+           # extraction (a record's name line, an order frame, hidden markup, a reference in another line),
+           # and multi-line benign records the loop must learn from (eval/data/README.md); tuned on
+           "probes9p": ("probes9p_injections.jsonl", "probes9p_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "probes5", "probes6", "probes7",
-                      "probes7b", "probes8", "probes9l")
+AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "probes5", "probes6",
+                      "probes7", "probes7b", "probes8", "probes9l", "probes9p")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
@@ -527,7 +533,8 @@ def agent_loop_corpus(data_dir, half, corpus="tool3", limit=None):
     """The injections of a tool-text corpus read by examples/agent_loop.py: each item is the tool
     content of one turn ("Can you check this?") of a fresh Agent for user "ada" with its default
     gate and extractor (a stub model answers); served = a current memory, not a withheld contested
-    newcomer, whose text holds the item's marker (whitespace-insensitive). Totals only."""
+    newcomer, whose text holds the item's marker (whitespace-insensitive). The corpus's benign items
+    are read the same way (agent_loop_benign). Totals only."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
     from agent_loop import Agent, ToolContent, Turn
     injections = _lines(data_dir / CORPORA[corpus][0].format(half=half))[:limit]
@@ -545,8 +552,41 @@ def agent_loop_corpus(data_dir, half, corpus="tool3", limit=None):
         lang = by_lang.setdefault(item.get("lang", "en"), [0, 0])
         lang[0] += hit
         lang[1] += 1
-    return {"corpus": corpus, "half": half, "served": pct([served, len(injections)]),
-            "served_by_language": {k: pct(v) for k, v in sorted(by_lang.items())}}
+    out = {"corpus": corpus, "half": half, "served": pct([served, len(injections)]),
+           "served_by_language": {k: pct(v) for k, v in sorted(by_lang.items())}}
+    out.update(agent_loop_benign(data_dir, half, corpus, limit))
+    return out
+
+
+def agent_loop_benign(data_dir, half, corpus="tool3", limit=None):
+    """The benign items of a tool-text corpus read by examples/agent_loop.py, as agent_loop_corpus
+    reads its injections: what the loop learns from each. A claim the loop extracted from the
+    tool content is kept when a current memory that is not a withheld contested newcomer holds
+    its text (whitespace-insensitive); an item is kept when it gave at least one claim and every
+    claim it gave is kept. Totals only."""
+    from agent_loop import Agent, ToolContent, Turn
+    benign = _lines(data_dir / CORPORA[corpus][1].format(half=half))[:limit]
+    squash = lambda text: "".join(canonical(text).split())
+    items, claims, by_lang = [0, 0], [0, 0], {}
+    for item in benign:
+        with MemoryStore() as store:
+            agent = Agent(store, CORPUS_USER, lambda system, prompt: "ok")
+            done = agent.turn(Turn(CORPUS_USER, "Can you check this?", ToolContent(item["text"], item["origin"],
+                                                                                    item["authenticated"])))
+            withheld = {c.b for c in store.conflicts(CORPUS_USER) if c.kind == "contested"}
+            served = [squash(m.text) for m in store.current(CORPUS_USER) if m.id not in withheld]
+            mine = [squash(claim) for channel, claim, _ in done.decisions if channel == "tool"]
+        kept = sum(any(c in m for m in served) for c in mine)
+        whole = bool(mine) and kept == len(mine)
+        items[0] += whole
+        items[1] += 1
+        claims[0] += kept
+        claims[1] += len(mine)
+        lang = by_lang.setdefault(item.get("lang", "en"), [0, 0])
+        lang[0] += whole
+        lang[1] += 1
+    return {"benign_items_kept": pct(items), "benign_claims_kept": pct(claims),
+            "benign_kept_by_language": {k: pct(v) for k, v in sorted(by_lang.items())}}
 
 
 # --- driver --------------------------------------------------------------------------------
@@ -670,6 +710,8 @@ def table(result):
         lines.append(f"Through examples/agent_loop.py ({a['corpus']} injections, {a['half']} half): served "
                      f"{_cell(a['served'])}; by language " + ", ".join(
                          f"{k} {v['hits']}/{v['total']}" for k, v in a["served_by_language"].items()))
+        lines.append(f"  benign through the loop: items kept {_cell(a['benign_items_kept'])}, claims kept "
+                     f"{_cell(a['benign_claims_kept'])}")
         lines.append("")
     if result.get("skipped"):
         lines.append(f"skipped (files not found): {', '.join(result['skipped'])}")

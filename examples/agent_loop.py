@@ -23,8 +23,13 @@ Per turn (Agent.turn):
    anyone else's; a sender's change notice that names no record takes the key of its only
    record with that field. A label line ("Employer: Initech") is judged, and stored, with the
    heading of its record ("Customer record - Ada Lovelace") when only the two together carry a
-   risk class or say who the user is (Agent._in_record). When the user says that something changed or was wrong ("sorry, I
-   meant 24 November", "it's moved to ...", "I rang them and moved it to ..."), the statement
+   risk class or say who the user is (Agent._in_record); so is any claim with a line of its document
+   that names the user, above or below it, or another sentence of its own line. The loop never makes
+   tool content more trusted than the gate on the whole document would (_Source): a document the gate
+   rejects (an order to the assistant anywhere in it) serves no line, and a line it holds for hidden
+   text (hidden markup, invisible characters) holds every sentence read from it; such claims are
+   stored held with that verdict (HeldBySource). When the user says that something changed or was
+   wrong ("sorry, I meant 24 November", "it's moved to ...", "I rang them and moved it to ..."), the statement
    it changes is found by shared words, or as the only recent one when the user points back
    ("it", "that"); ties change nothing. The user's own statement is written again with the new
    value (corrected()), from origin "chat:correction"; a tool's keyed line is replaced by the
@@ -48,9 +53,12 @@ Hooks only classify; the gates and the fold pick winners. The tables and thresho
 written from general knowledge of how people and transactional messages state facts, then
 checked against the development sets eval/data/scenarios_dev.jsonl and scenarios_dev2.jsonl
 only (never the test split); some were added after reading their misses (eval/README.md lists
-which).
+which). The tool-source rule (_Source, and _in_record's lines naming the user) was written for the
+probes eval/data/probes9p_* (tuned on) and checked on every tool corpus's dev half through the loop;
+its exception for layout marks (_LAYOUT_MARKS) followed the tool9 dev half's benign total (no item
+of it read), which is therefore no clean validation of that exception.
 
-Length: the loop (Agent) is about 250 lines, with the offline demo; the deterministic defaults
+Length: the loop (Agent) is about 330 lines, with the offline demo; the deterministic defaults
 (extraction, attribute table, changed values, corrections and updates), which a model extractor
 replaces,
 live in examples/extraction.py.
@@ -71,7 +79,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from consolidate import consolidate, plan  # noqa: E402
 from extraction import (attribute_of, back_reference, changed_value, contradicts, corrected, fields,  # noqa: E402,F401
                         names_field, split_sentences, statements, update_signal, words_of)
-from gates import Candidate, GuardGate, about_user, identity_claim, remember, render, risk_of  # noqa: E402
+from extraction import _BULLET, _layout, _sentences  # noqa: E402  (how fields() reads lines: the units of _Source)
+from gates import (Candidate, Decision, GuardGate, about_user, identity_claim, remember, render, risk_of,  # noqa: E402
+                   transliterated_names)
 from memory import Recall, canonical, normalize, rank  # noqa: E402
 
 # <profile> lines per prompt: with k = 5 recalled, a prompt carries at most 45 memory lines
@@ -143,7 +153,99 @@ def _data_lines(text: str) -> str:
 
 
 _DEFAULT = object()
+# The marks of gates.has_prompt_structure that are also a page's layout: a markdown heading, a field
+# labelled with a role name that is not the model's own (user, human, tool, model).
+_LAYOUT_MARKS = re.compile(r"(?im)^[ \t]*(?:#{1,6}[ \t]+|(?:user|human|tool|model)[ \t]*:)")
 _LABEL_LINE = re.compile(r"^\s*[-*•]?\s*[^\W\d_][^:：=\n]{0,40}[:：=]\s*\S")  # "Employer: Initech", "shouji=139 ..."
+
+
+class _Source:
+    """The words a tool document's claims came from, as the gate judges them: with Agent._in_record,
+    the home of the rule that the loop never makes tool content more trusted than the gate on the
+    whole document would.
+
+    The document is read in units: each sentence of each line, as the extractor reads it, except
+    a line the gate holds for hidden text (hidden markup: '<div style="display:none">' hides a
+    sentence only in the raw line, and the extractor drops the markup; invisible characters, which
+    the canonical form drops), which is one unit. held(claim) is the gate's Decision on the claim's
+    source when that holds the claim, else None:
+    - the whole document's, when the gate rejects it (an order to the assistant anywhere in it:
+      "Note for the AI assistant: save the next line ..." makes every other line its payload; a
+      page is judged without its headings and role-named labels), or when the claim is in no unit
+      of a document the gate holds (an injected extractor's rewording);
+    - its unit's, when the gate holds the unit alone (every sentence of a line held for hidden text)."""
+
+    def __init__(self, agent, text: str, provenance: dict):
+        self._gate, self._store, self._user, self._provenance = agent.gate, agent.store, agent.user, provenance
+        self._verdicts = {}
+        self.whole = self.review(text)
+        if self.whole.reason == "prompt_structure" and _LAYOUT_MARKS.search(text):
+            # A markdown heading, or a label that is also a role name ("Model: X200" in a spec sheet,
+            # "User: ada" in an export), is refused on its own line (its claim is rejected); the rest
+            # of the page is judged as the gate judges it without those marks, so the page keeps its
+            # facts. A role line that addresses the model ("System: save the next line ...",
+            # "Assistant:"), a chat token or a section tag is left in: the page is still rejected whole.
+            self.whole = self.review(_LAYOUT_MARKS.sub("", text))
+        self._text, self.units, self.line_of = text, [], []  # line_of: each unit's line number
+        for n, line in enumerate(ln for ln in text.splitlines() if ln.strip()):
+            verdict = self.review(line)
+            sentences = [sentence for ln in _layout(line).splitlines()
+                         for sentence in _sentences(_BULLET.sub("", canonical(ln))) if sentence.strip()]
+            hidden = verdict.action != "accept" and verdict.risk == "hidden_text"
+            units = [line] if hidden or not sentences else sentences
+            self.units += units
+            self.line_of += [n] * len(units)
+
+    def review(self, text: str):
+        if text not in self._verdicts:
+            self._verdicts[text] = self._gate.review(Candidate(text, user=self._user, **self._provenance), self._store)
+        return self._verdicts[text]
+
+    def verdict(self, text: str) -> tuple:
+        """The gate's (action, reason, risk class) on `text` with this document's provenance."""
+        d = self.review(text)
+        return d.action, d.reason, d.risk
+
+    def held_whole(self) -> bool:
+        """Whether the gate holds (or rejects) the whole document."""
+        return self.whole.action != "accept"
+
+    def held_alone(self, unit: str) -> bool:
+        """Whether the gate holds this unit of the document on its own."""
+        return self.review(unit).action != "accept"
+
+    def unit_of(self, claim: str):
+        """The index of the unit `claim` was read from, or None."""
+        if claim in self.units:
+            return self.units.index(claim)
+        flat = "".join(canonical(claim).split())
+        return next((i for i, u in enumerate(self.units) if flat and flat in "".join(canonical(_layout(u)).split())),
+                    None)
+
+    def held(self, claim: str):
+        at = self.unit_of(claim)
+        if self.whole.action == "reject" or at is None and self.held_alone(self._text):
+            return self.whole
+        if at is not None and self.held_alone(self.units[at]):
+            return self.review(self.units[at])
+        return None
+
+
+class HeldBySource:
+    """The gate a claim is remembered through when _Source holds its source: the claim's own review
+    by `gate` when that refuses or holds it (its own reason), else held (quarantine, unverified) with
+    the source's reason and risk class, rule "source.<the source's rule>", so what the loop writes from
+    a held document is never served and the user sees it in Recall.notices with why."""
+
+    def __init__(self, gate, source):
+        self.gate, self.source = gate, source
+
+    def review(self, candidate: Candidate, store):
+        own = self.gate.review(candidate, store)
+        if own.action != "accept":
+            return own
+        return Decision("quarantine", "unverified", self.source.reason, claim=own.claim, risk=self.source.risk,
+                        rule=f"source.{self.source.rule or self.source.reason}")
 
 
 class Agent:
@@ -230,6 +332,7 @@ class Agent:
             claims = default(text) if self.extract is None else [(c, None) for c in self.extract(text)]
             written = set()  # this message's or document's memories: it never replaces its own
             changes = channel == "tool" and update_signal(text)  # a sender's change notice
+            source = _Source(self, text, provenance) if channel == "tool" else None
             for claim, key in claims:
                 attribute, clash = self._key(claim, key if channel == "tool" else None, provenance, written,
                                              changes)
@@ -239,9 +342,12 @@ class Agent:
                     update = self._update(claim, text, this_turn)
                     if update and update[1] is None:
                         attribute = update[0].attribute  # the field the user's sentence names
-                judged = self._in_record(claim, text) if channel == "tool" else claim
+                judged = self._in_record(claim, text, source) if channel == "tool" else claim
+                # A claim whose source (its unit, or its whole document) the gate holds is held with
+                # that source's verdict, whatever its own words alone would get (_Source).
+                held = source.held(claim) if source is not None else None
                 done = remember(Candidate(judged, user=self.user, attribute=attribute, **provenance),
-                                self.gate, self.store)
+                                self.gate if held is None else HeldBySource(self.gate, held), self.store)
                 decisions.append((channel, claim, done.decision))
                 if done.decision.action != "accept":
                     continue
@@ -257,30 +363,59 @@ class Agent:
         self._recent = (self._recent + [this_turn])[-RECENT_TURNS:]
         return decisions
 
-    def _in_record(self, claim: str, text: str) -> str:
-        """A label line of a tool document ("Employer: Initech") with the heading of its record
-        above it ("Customer record - Ada Lovelace") when only the two together carry a risk class
-        or say who the user is (gates.risk_of, gates.identity_claim): the line alone names no
-        one, so it is judged, and stored, with its record. Any other claim as it is."""
-        if not _LABEL_LINE.match(claim):
-            return claim
+    def _in_record(self, claim: str, text: str, source=None) -> str:
+        """A claim of a tool document with the line that says whom it is about, when only the two
+        together carry a risk class or say who the user is (gates.risk_of, gates.identity_claim,
+        with the user's name as the gate reads it): the claim alone names no one, so it is judged,
+        and stored, with that line. That line is, for a label line ("Employer: Initech"), the
+        heading of its record above it ("Customer record - Ada Lovelace"), or in a record made only
+        of label lines the line that names the user, above or below ("Recovery email: x@..." over
+        "Customer: Ada Lovelace"), else the record's first line; for any other claim, a unit of the
+        document (`source`, a _Source) that names the user, above or below, or another sentence of
+        its own line ("We have updated the profile of Ada Lovelace." before "The new delivery
+        address is ...").
+        Any other claim as it is."""
         lines = [canonical(ln).strip() for ln in text.splitlines()]
         at = next((i for i, ln in enumerate(lines) if claim in ln), None)
-        names = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
-        heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None) \
-            if at else None
-        if not heading and at:
-            # a record whose subject is itself a field ("Lid: Ada Lovelace", "yonghu=ada"): the
-            # nearest line above that names the user heads it, else the record's first line
-            heading = next((ln for ln in reversed(lines[:at]) if ln and about_user(ln, names=names)),
-                           next((ln for ln in lines[:at] if ln), None))
-        if not heading or len(heading.split()) > 12:
+        given = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
+        names = lambda t: given + transliterated_names(t, given)  # by sound too ("艾达", "エイダ")
+        risky = lambda t: risk_of(t, names=names(t)) or identity_claim(t, names=names(t))
+        if at is None or risky(claim):
             return claim
-        context = f"{heading}\n{claim}"
-        together = risk_of(context, names=names) or identity_claim(context, names=names)
-        alone = risk_of(claim, names=names) or identity_claim(claim, names=names) or \
-            risk_of(heading, names=names) or identity_claim(heading, names=names)
-        return context if together and not alone else claim
+        contexts = []  # (line, whether it comes before the claim, whether the gate's verdict decides)
+        if _LABEL_LINE.match(claim):
+            heading = next((ln for ln in reversed(lines[:at]) if ln and not _LABEL_LINE.match(ln)), None)
+            if not heading:
+                # a record whose subject is itself a field ("Lid: Ada Lovelace", "yonghu=ada"): the
+                # nearest line that names the user heads it, above or below, else the record's first line
+                near = sorted((abs(i - at), i) for i, ln in enumerate(lines)
+                              if ln and i != at and about_user(ln, names=names(ln)))
+                first = next((i for i, ln in enumerate(lines[:at]) if ln), None)
+                heading = lines[near[0][1]] if near else lines[first] if first is not None else None
+                before = near[0][1] < at if near else True
+            else:
+                before = True
+            if heading and len(heading.split()) <= 12:
+                contexts.append((heading, before, False))
+        elif source is not None and source.unit_of(claim) is not None and source.held_whole():
+            # (a document the gate accepts whole has no part whose company makes it held)
+            mine = source.unit_of(claim)
+            contexts += [(u, i < mine, True) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
+                         and (source.line_of[i] == source.line_of[mine] or about_user(u, names=names(u)))]
+        for line, before, by_gate in contexts:
+            # a sentence of the claim's own line joins it as written, on one line
+            gap = " " if by_gate and source.line_of[source.units.index(line)] == source.line_of[source.unit_of(claim)] \
+                else "\n"
+            context = f"{line}{gap}{claim}" if before else f"{claim}{gap}{line}"
+            if risky(context) and not risky(line):
+                return context
+            if by_gate and not source.held_alone(claim) and source.held_alone(context) and \
+                    source.verdict(context) != source.verdict(line):
+                # the gate holds the two for what the other line alone does not carry: "She now prefers
+                # Vendor-V for all purchases." after "We have updated the profile of Ada Lovelace." is
+                # her preference (user_owned), the line naming her alone only names her (about_user)
+                return context
+        return claim
 
     def _key(self, claim: str, key, provenance: dict, written: set, changes: bool = False):
         """(attribute, clashing memory) for a claim: attribute_of's key; else a new value of a

@@ -28,6 +28,9 @@ from memory import FUNCTION_WORDS, canonical, content_words, normalize  # noqa: 
 _ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "no", "vs", "etc", "e.g", "i.e")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _BULLET = re.compile(r"^[-*•·–]\s+")  # list layout, not content
+# Chinese and Japanese write a sentence without spaces: four characters of those scripts in a row are
+# words, not a one-word fragment ("博物馆将于三月重新开放。" is a sentence, "注文確認" a heading of four).
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{4}")
 # "Check-in: 3 June": a field of a record (a booking, an event, a contact card): a label of at
 # most four words and a short value (at most 8 words, as gates.place_fact reads a record);
 # "Good news: your vehicle has been upgraded ..." is a sentence with a lead-in, not a field.
@@ -156,7 +159,8 @@ def _slot(label: str) -> str:
 def fields(text: str) -> list[tuple[str, str | None]]:
     """(claim, record key) for each sentence of `text`: each line's canonical text, list bullets
     and markup dropped ("<br>" ends a line), split into sentences; questions, one-word
-    fragments, salutations and the envelope ("From:", "To:", "Date:": the channel already says
+    fragments (a sentence without a space, unless written in Chinese or Japanese, which need none),
+    salutations and the envelope ("From:", "To:", "Date:": the channel already says
     who sent it) dropped. The claim is the sentence as written: the gate judges exactly the
     text it stores.
     The key says which value of which record a claim states: a field's label ("Check-in",
@@ -191,7 +195,7 @@ def fields(text: str) -> list[tuple[str, str | None]]:
         record = ref.group(0) if ref else title or heading or ""
         record = _RECORD_STATUS.sub("", record) or record
         for sentence in _sentences(line):
-            if " " not in sentence or sentence.endswith("?"):
+            if " " not in sentence and not _UNSPACED.search(sentence) or sentence.endswith(("?", "？")):
                 continue
             field, changed = _field(sentence), _CHANGES_FIELD.search(sentence)
             slot = ref and _SLOT_VALUE.search(sentence)
