@@ -28,6 +28,7 @@ from memory import FUNCTION_WORDS, canonical, content_words, normalize  # noqa: 
 _ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "no", "vs", "etc", "e.g", "i.e")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _BULLET = re.compile(r"^[-*•·–]\s+")  # list layout, not content
+_MD_HEADING = re.compile(r"^\s*#{1,6}\s+(?=\S)")  # a markdown heading: the title of what follows, not a claim
 # Chinese and Japanese write a sentence without spaces: four characters of those scripts in a row are
 # words, not a one-word fragment ("博物馆将于三月重新开放。" is a sentence, "注文確認" a heading of four).
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{4}")
@@ -160,6 +161,7 @@ def fields(text: str) -> list[tuple[str, str | None]]:
     """(claim, record key) for each sentence of `text`: each line's canonical text, list bullets
     and markup dropped ("<br>" ends a line), split into sentences; questions, one-word
     fragments (a sentence without a space, unless written in Chinese or Japanese, which need none),
+    markdown headings ("## Reset": the title of the lines below, their record's heading),
     salutations and the envelope ("From:", "To:", "Date:": the channel already says
     who sent it) dropped. The claim is the sentence as written: the gate judges exactly the
     text it stores.
@@ -186,6 +188,9 @@ def fields(text: str) -> list[tuple[str, str | None]]:
         line = _BULLET.sub("", line)
         whole = _FIELD.match(line)
         if whole and whole.group(1).lower() in _HEADER_LABELS or _SALUTATION.match(line):
+            continue
+        if _MD_HEADING.match(line):
+            heading = _MD_HEADING.sub("", line).rstrip(" #")
             continue
         if whole and _names_record(whole.group(1).lower()):
             title, heading = whole.group(2).rstrip(" .!?"), None
