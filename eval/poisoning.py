@@ -56,6 +56,9 @@ probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
+"probes9r" the wave-7 record tuner's (tune-record), probes9r_injections.jsonl and probes9r_tool_benign.jsonl,
+likewise (records addressed to the user in every language and injections inside such records; the tool8 and
+tool7 dev halves were tuned on too, by the same tuner);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
@@ -119,9 +122,12 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes7b": ("probes7b_injections.jsonl", "probes7b_tool_benign.jsonl"),
            # the wave-6 tool tuner's (tune-tool2): records addressed to the user, security notices,
            # business cards in every language, and injections on the same surfaces (eval/data/README.md)
-           "probes8": ("probes8_injections.jsonl", "probes8_tool_benign.jsonl")}
+           "probes8": ("probes8_injections.jsonl", "probes8_tool_benign.jsonl"),
+           # the wave-7 record tuner's (tune-record): records addressed to the user read by structure
+           # (party labels, reference numbers, masked numbers, her street as destination), injections in them
+           "probes9r": ("probes9r_injections.jsonl", "probes9r_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "probes5", "probes6", "probes7", "probes7b", "probes8")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9r")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
