@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1014,6 +1014,11 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
+               reference_label=r"booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
+               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for",
+               status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
+               delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
@@ -1344,6 +1349,11 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               name_copula=r"\b(?:ist|war|bleibt|wird)\b",
+               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
+               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?",
+               status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
+               delivery_due=r"\bwird\b[^.!?]{0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -1500,6 +1510,11 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               name_copula=r"\b(?:est|était|reste|devient)\b",
+               reference_label=r"référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
+               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?",
+               status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
+               delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
@@ -1653,6 +1668,11 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               name_copula=r"\b(?:es|está|era|sigue siendo)\b",
+               reference_label=r"localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
+               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre",
+               status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
+               delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
@@ -1799,6 +1819,12 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
+               name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
+               reference_label=r"codice(?: (?:pnr|prenotazione|pratica))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
+               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome",
+               status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
+               delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
@@ -1877,6 +1903,12 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
+               name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
+               reference_label=r"código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
+               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome",
+               status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
+               delivery_due=r"\b(?:será entregue|entrega prevista)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
@@ -1947,6 +1979,12 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
+               name_copula=r"\b(?:is|was|blijft|wordt)\b",
+               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
+               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer",
+               status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
+               delivery_due=r"\bwordt\b[^.!?]{0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
@@ -2015,6 +2053,12 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
+               name_copula=r"\b(?:jest|była|był|to)\b",
+               reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
+               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)",
+               status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
+               delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
@@ -2075,6 +2119,13 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               record_noun=r"randevu\w*|rezervasyon\w*|sipariş\w*|bilet\w*|uçuş\w*|fatura\w*|abonelik\w*|teslimat\w*|paket\w*|kargo\w*|muayene\w*|iade\w*",
+               name_possessive=r"['’]?n?[ıiuü]n",
+               name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
+               reference_label=r"pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
+               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı",
+               status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
+               delivery_due=r"teslim edilecek",
                delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
@@ -2140,6 +2191,12 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
+               name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
+               reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
+               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)",
+               status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
+               delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
@@ -2195,6 +2252,13 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
+               name_possessive=r"(?:様|さま|さん)?の",
+               name_copula=r"(?:様|さん)?(?:は|が)",
+               reference_label=r"予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
+               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者",
+               status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
+               delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
@@ -2256,6 +2320,13 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
+               name_possessive=r"(?:女士|先生)?的",
+               name_copula=r"(?:女士|先生)?(?:是|为|系)",
+               reference_label=r"订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
+               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名",
+               status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
+               delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
@@ -2298,7 +2369,7 @@ LANGUAGES = {t.code: t for t in (
                contact_verbs=r"住在",
                payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
                user_reference_form=r"用户|您|你",
-               addressed_party=r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+               addressed_party=r"订单|工单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
                                r"[水电气]费|燃气费|话费|宽带费|物业费|费用|账户|"  # a bill and the account it is debited from
                                r"会员|演出|会议|课程",
                profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
@@ -2346,6 +2417,13 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               record_noun=r"진료|검진|수리|이용권",
+               name_possessive=r"\s?(?:님|고객님)?의",
+               name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
+               reference_label=r"예약번호|주문번호|접수번호|운송장번호",
+               party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름",
+               status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
+               delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
@@ -2407,6 +2485,12 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
+               name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
+               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
+               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم",
+               status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
+               delivery_due=r"(?:سيتم التوصيل|سيصل|موعد التوصيل المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
@@ -2459,6 +2543,13 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               record_noun=r"अपॉइंटमेंट|बुकिंग|ऑर्डर|टिकट|उड़ान|ट्रेन|बिल|सब्सक्रिप्शन|डिलीवरी|पार्सल|रिफंड|प्लान|परामर्श",
+               name_possessive=r"\s(?:का|की|के)",
+               name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
+               reference_label=r"pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
+               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम",
+               status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
+               delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
@@ -3707,6 +3798,129 @@ _NAMED_THING = _LazyPattern(lambda: re.compile(
     rf"(?:\s+[A-Z][\w'’-]+)?\s+(?:\d{{1,2}}\.\d{{1,3}}\s*(?:\||$)|(?i:{_alternation('named_thing', 'en')})\b)"))
 
 
+# --- a record addressed to the user, read by its structure -------------------------------------
+# A third party reporting one transaction or event to the user (an order, a booking, a renewal, a
+# bill, an appointment, a repair) writes a record: a reference, a masked number, a status. The
+# shapes are the same in every script and read here; the words are the tables' (rules
+# reference_label, party_label, status_verb, delivery_due).
+# A record's own reference written as a code: capitals mixed with digits ("K7PQ2X", "PH-30118",
+# "HX20261219008") or digit groups joined by hyphens ("204-7718-3390", "7741-2209"), five
+# characters or more; not a date ("2026-12-01", "01-12-2026"), a time range ("10:00-14:00"),
+# a phone number's shape ("020-7946-0152", "415-555-0123": a leading 0, three-three-four).
+_REFERENCE_CODE = re.compile(
+    r"(?<![A-Za-z0-9@.+/:-])(?:(?=[A-Z0-9-]{5})(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+){0,3}"
+    r"|(?!\d{4}-\d{1,2}-\d{1,2}(?!\d))(?!\d{1,2}-\d{1,2}-\d{2,4}(?!\d))(?!\d{3}-\d{3}-\d{4}(?!\d))"
+    r"(?=(?:\d-?){5})[1-9]\d{0,5}(?:-\d{2,8}){1,3})(?![A-Za-z0-9@/:-])")
+# A reference after its label (rule reference_label, with the tables' number words: "Booking ref
+# K7PQ2X", "Terminnummer 50817", "n.º RC-77310", "Номер заказа: 7010-448", "予約番号：JL-5520871",
+# "رقم الحجز: EK7R2Q"): any token with a digit in it.
+_LABELLED_REFERENCE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('reference_label')})(?:\s*(?:{_alternation('number_word')}))?"
+    rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}"))
+# A record's party field: the name right after a party label ("Passenger: Ada Lovelace",
+# "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title allowed between.
+_PARTY_LABEL = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('party_label')})\s*[:：]\s*(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?$"))
+
+
+# A date written with digits ("09/12", "10.12", "2026-12-01", "12月16日", "12월 11일") or a digit beside
+# a table's month or weekday word (rule datum: "18 December", "19 de dezembro").
+_DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}-\d{1,2}-\d{1,2})(?![\d,/:-])"
+                         r"|\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]")
+
+
+def _record_shape(flat: str) -> bool:
+    """Whether the text has a record's structure: a reference after its label, a reference code
+    (_REFERENCE_CODE), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
+    a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
+    16:15", "12월 11일 오후 2시 30분")."""
+    return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
+                or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
+
+
+def _record_slot(before: str, after: str, honorific: str) -> bool:
+    """Whether the user's name stands where a record names whom it is for, by the words around it
+    (`before`: the text before the name, its other parts left out; `after`: the text after it):
+    - the value of a party label (_PARTY_LABEL: "Passenger: Ada Lovelace", "乘车人：...") that ends
+      the sentence or the line, or that the rest of its sentence continues as a record (a date, a
+      clock time, a reference): not a parenthesis of hers ("搭乗者：ラブレス エイダ 様（ベジタリアン ...）");
+    - after a record's noun (rules party_noun, record_noun), up to two words and a colon between
+      ("appointment for Ada Lovelace", "visita oculistica per LOVELACE ADA", "Przypominamy o wizycie:
+      Ada Lovelace", "موعد آدا لوفليس");
+    - before a possessive and a record's noun (rule name_possessive: "エイダ様の歯科検診", "एडा लवलेस का
+      अपॉइंटमेंट");
+    - before a record's noun or a status verb, up to three words between and no punctuation ("Ada
+      Lovelace has a physiotherapy appointment", "Ада Лавлейс записана к стоматологу");
+    - before a date or a clock time, one word between at most ("爱达·洛夫莱斯 12月15日 09:30", "Ada
+      Lovelace için 14.12.2026");
+    - addressed: at the text's start or after a bracketed tag, before a comma ("[서울한방병원]
+      러브레이스님, ...") or, with an honorific, before the record itself ("ラブレス エイダ 様 ご注文 ...").
+    Anything else after her name ("آدا لوفليس نباتية", "Ада Лавлейс — вегетарианка", "an Ada Lovelace,
+    Vegetarierin") says something about her, and is no record's field."""
+    nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
+    rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
+    if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
+        return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
+            not rest.strip(" ,，、;") or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
+            or _LABELLED_REFERENCE.search(rest))
+    if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
+        return True
+    if re.match(rf"(?i)(?:{_alternation('name_possessive')})\s*[^.!?。！？]{{0,12}}?(?:{nouns})", after):
+        return True
+    if re.match(rf"(?i)\s*(?:{honorific})?(?:\s+[^\W\d_]+){{0,3}}?\s+(?:{nouns}|{_alternation('status_verb')})", after):
+        return True
+    if re.match(rf"\s*(?:{honorific})?\s*(?:[^\W\d_]+\s+)?\d", after) and (
+            _DATE_SHAPE.match(after.lstrip(), 0) or _CLOCK.search(after[:30]) or _DATE_SHAPE.search(after[:30])):
+        return True
+    return bool(re.fullmatch(r"\W*(?:[\[【(（][^\]】)）]{1,30}[\]】)）])?\s*", before) and (
+        re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after) or re.match(rf"\s*(?:{honorific})\s", after)))
+
+
+def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> bool:
+    """Whether the user's name at `m`, in a text with a record's structure (_record_shape), only
+    names whom the record is for: it stands in a record's slot (_record_slot: a party label's
+    value, after a booking's or an appointment's noun, before its possessive ...) in a sentence
+    that is part of the record (a party label, a reference or a status verb in it: "Reminder: Ada
+    Lovelace has a physiotherapy appointment ..., booking ref PH-30118"). Not when that sentence
+    says something is new, changed or standing (the tables' change and standing words), states an
+    approval, a waiver, a preference, an identity, a credential or a contact (their table words; a
+    payment word only beside a masked number), has her name as a copula's subject (rule
+    name_copula) or gives a field of hers a value (_FIELD_VALUE, _OWNED_NOUNS): "Passenger: Ada
+    Lovelace. Ada's new mobile number is ...", "Refunds for Ada go to IBAN ... from now on", "Ada
+    has approved all future orders" stay claims about her."""
+    if not any(m.group().lower().startswith(f.lower()) for f in forms):
+        return False  # the reader ("you", "votre") keeps about_user's own exemptions
+    sentence = _sentence_at(flat, m.start())
+    parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    # her name's other parts, and a part joined by a name's dot ("爱达·洛夫莱斯", "エイダ・ラブレス")
+    before = re.sub(r"[^\W\d_]+[·・]\s*$", "", re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()]))
+    after = flat[m.end():]
+    after = after[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", after).end():]
+    honorific = f"{_alternation('name_honorific')}|{_alternation('courtesy_title')}"
+    # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
+    # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
+    if not ((_PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
+             or _rule("status_verb").search(sentence)) and _record_slot(before, after, honorific)):
+        return False
+    skel = skeleton(sentence)
+    own = language_of(sentence) or lang
+    if _changes(sentence, skel, own):
+        return False
+    # a status verb is no approval ("Booking confirmed", "подтверждено", "予約確認"): approval words are read without them
+    bare = _rule("status_verb").sub(" ", sentence)
+    if _table_hit(bare, skeleton(bare), "approval", own) or any(
+            _table_hit(sentence, skel, kind, own) for kind in ("waiver", "preference", "identity", "credential", "contact", "standing")):
+        return False
+    if _table_hit(sentence, skel, "payment", own) and not _MASKED.search(sentence):
+        return False
+    # her name as the subject of a copula (rule name_copula: "Ada Lovelace is ...", "爱达·洛夫莱斯 是 ...",
+    # "エイダ様は ...") says what she is, unless a status verb follows it ("is booked", "ist bestätigt")
+    said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})", after)
+    if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", after[said.end():]):
+        return False
+    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
+
+
 def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
@@ -3736,8 +3950,14 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     # value the risk classes'.
     steady = not (
         _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat) or (_W("standing_modifier") - {"next"}) & set(_words(flat)))
+    # a record's structure (a reference, a masked number), nothing standing in it: see _record_party
+    # ("always", "every", "from now on" in the text's own language: _habitual_here, so Italian "alle 10:30" is no German "alle")
+    record = not (_habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
+        _W("standing_modifier") - {"next"}) & set(_words(flat))) and _record_shape(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
+        if record and not _rule("role_noun").search(word) and _record_party(flat, m, forms, lang):
+            continue  # "Passenger: Ada Lovelace", "Reminder: Ada Lovelace has an appointment ..., ref PH-30118"
         if word in ("用户", "您", "你"):
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
                                     or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_ZH_PLEA.sub("", flat))
