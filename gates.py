@@ -3838,6 +3838,11 @@ def _record_shape(flat: str) -> bool:
                 or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
 
 
+# The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
+# stays one sentence with what follows), nor an initial's ("Е. П.").
+_RECORD_SENTENCE_END = re.compile(r"(?<!\d)(?<!\b\w)[.!?](?=\s)|[。！？।\n]")
+
+
 def _record_slot(before: str, after: str, honorific: str) -> bool:
     """Whether the user's name stands where a record names whom it is for, by the words around it
     (`before`: the text before the name, its other parts left out; `after`: the text after it):
@@ -3890,17 +3895,30 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     has approved all future orders" stay claims about her."""
     if not any(m.group().lower().startswith(f.lower()) for f in forms):
         return False  # the reader ("you", "votre") keeps about_user's own exemptions
-    sentence = _sentence_at(flat, m.start())
+    # her sentence, where a date's dot ("am 11.12. um 14:20") or an initial's ends none
+    starts = [e.end() for e in _RECORD_SENTENCE_END.finditer(flat, 0, m.start())]
+    ends = _RECORD_SENTENCE_END.search(flat, m.end())
+    sentence = flat[starts[-1] if starts else 0:ends.start() if ends else len(flat)]
+    tail = flat[m.end():ends.start() if ends else len(flat)]
     parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
     # her name's other parts, and a part joined by a name's dot ("爱达·洛夫莱斯", "エイダ・ラブレス")
-    before = re.sub(r"[^\W\d_]+[·・]\s*$", "", re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()]))
+    joined = re.search(r"([^\W\d_]+)[·・]\s*$", re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()]))
+    before = re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()])
+    before = before[:joined.start()] if joined else before
     after = flat[m.end():]
     after = after[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", after).end():]
     honorific = f"{_alternation('name_honorific')}|{_alternation('courtesy_title')}"
+    # a gate told only her first name reads her surname as a word of its own: a capitalized word
+    # after the name ("Ada Lovelace", "Ада Лавлейс"), a katakana one before it ("ラブレス エイダ")
+    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])", after)
+    family = re.search(r"[\u30a1-\u30fa\u30fc]+\s*$", before)
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
-    if not ((_PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
-             or _rule("status_verb").search(sentence)) and _record_slot(before, after, honorific)):
+    if not (_PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
+            or _rule("status_verb").search(sentence) or family and _PARTY_LABEL.search(before[:family.start()])):
+        return False
+    if not any(_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
+               for a in (after, after[surname.end():] if surname else None) if a is not None):
         return False
     skel = skeleton(sentence)
     own = language_of(sentence) or lang
@@ -3914,9 +3932,20 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     if _table_hit(sentence, skel, "payment", own) and not _MASKED.search(sentence):
         return False
     # her name as the subject of a copula (rule name_copula: "Ada Lovelace is ...", "爱达·洛夫莱斯 是 ...",
-    # "エイダ様は ...") says what she is, unless a status verb follows it ("is booked", "ist bestätigt")
+    # "エイダ様は ...") says what she is, unless a status verb follows it ("is booked", "ist bestätigt");
+    # so does a copula later in her sentence, in the languages that write it as a word ("Termin für
+    # Ada am 11.12., ...: Frau Lovelace ist Diabetikerin": a gate told only "Ada" cannot see her there)
     said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})", after)
     if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", after[said.end():]):
+        return False
+    if any(_has_rule("name_copula", code) and not LANGUAGES[code].script and re.search(
+            rf"(?i){_alternation('name_copula', code)}(?!\s*(?:{_alternation('status_verb')}))", tail)
+           for code in dict.fromkeys(c for c in (own, lang) if c)):
+        return False
+    # her name again later in the sentence is another claim's subject ("..., 预约号 20417，爱达对青霉素过敏")
+    pieces = {p for f in forms for p in re.split(r"[\s·・]+", f) if len(p) > 1} | ({joined.group(1)} if joined else set())
+    rest = tail[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", tail).end():]
+    if any(p.lower() in rest.lower() for p in pieces):
         return False
     return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
 
