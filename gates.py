@@ -1353,7 +1353,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
                party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?",
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
-               delivery_due=r"\bwird\b[^.!?]{0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b",
+               delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -1984,7 +1984,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
                party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
-               delivery_due=r"\bwordt\b[^.!?]{0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
+               delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
@@ -3066,6 +3066,13 @@ _DIRECTED = _LazyPattern(lambda: re.compile(
     rf"[^,.;!?|·]{{0,60}}$|{_alternation('direction_clause')}"))
 
 
+def _coded_references(flat: str) -> str:
+    """The text with a record's coded references after their labels left out (_LABELLED_REFERENCE
+    whose code has a letter: "Localizador: ZX81QW", "Boekingscode: NS-Q7T2LK"): a booking's code,
+    though it may have a postcode's shape. A label's digits only are _REFERENCE_NUMBER's."""
+    return _LABELLED_REFERENCE.sub(lambda m: " " if re.search(r"[^\W\d_]", m.group().split()[-1].split(":")[-1].split("：")[-1]) else m.group(), flat)
+
+
 def _valid_payment(found: str, flat: str) -> bool:
     """Whether a payment-shaped match of _IDENTIFIER is one: an IBAN-shaped one that _iban_ok
     accepts, a card-shaped run of digits that passes the Luhn check, anything else (an account
@@ -3086,8 +3093,8 @@ def _identifier(flat: str, lang: str | None = None) -> str | None:
     through (the "money" words of rule routed: billing, invoices, rent ...); "contact" for a
     contact identifier stated as a fact (a phone number in a contact card, a shop's street
     address); None for neither."""
-    flat = _REFERENCE_NUMBER.sub(
-        lambda m: m.group() if _AFTER_ACCOUNT_WORD.search(flat, 0, m.start()) else " ", flat)
+    flat = _coded_references(_REFERENCE_NUMBER.sub(
+        lambda m: m.group() if _AFTER_ACCOUNT_WORD.search(flat, 0, m.start()) else " ", flat))
 
     def directed(end: int) -> bool:
         for d in _DIRECTED.finditer(flat[:end]):
@@ -4857,7 +4864,7 @@ def _after_venue(before: str, lang) -> bool:
 def _venue_contacts(flat: str, lang) -> bool:
     """Whether every contact identifier in the text comes right after a place of business
     (_after_venue): the pickup point's street in a delivery notice to the user."""
-    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
 
@@ -4939,7 +4946,7 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     model, any (its note is about the user); from a tool, one that is sent to, new or changed
     (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
     the user (see _identifier)."""
-    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _rule("phone_word").search(masked)):
@@ -5012,10 +5019,17 @@ def _without_deliveries(flat: str) -> str:
     Close", "Deliveries are left in the garage") stays the user's route, held.
     A sentence with an e-mail address, a telephone number or a payment identifier stays (that is
     a route whatever it reports)."""
-    if not _rule("delivered").search(flat):
+    # A delivery to be made of one order, its reference and its date given (rule delivery_due in a
+    # text with a record's reference: "Order 204-7718-3390 has shipped and will be delivered to 27
+    # Canonbury Road on Thursday 10 December", "お届け予定"), reports where that order goes, too.
+    due = (_rule("delivery_due").search(flat) and (_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat))
+           and not _habitual_here(flat))
+    if not (_rule("delivered").search(flat) or due):
         return flat
     for sentence in _sentences(flat):
-        if (_rule("delivered").search(sentence) and "@" not in sentence and not _phone_like(sentence)
+        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and (
+            _DATE_SHAPE.search(sentence) or re.search(r"\d", sentence) and _rule("datum").search(sentence))
+        if (done and "@" not in sentence and not _phone_like(_REFERENCE_CODE.sub(" ", sentence))
                 and not any(m.group("contact") is None and _valid_payment(m.group(), sentence)
                             for m in _IDENTIFIER.finditer(sentence))):
             flat = flat.replace(sentence, " ")
