@@ -3137,8 +3137,8 @@ _MASKED = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('masked_ending
 # What a routing phrase goes on to when it reports one charge or collection, not a route: a
 # masked card ("charged to the card ending 4417") or the date of that one event ("will be
 # collected by Direct Debit on 15 March"; rules date_preposition, month_prefix).
-_ONE_EVENT = _LazyPattern(lambda: re.compile(
-    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b" + _alternation("date_preposition")
+_ONE_EVENT = _LazyPattern(lambda: re.compile(  # (an amount's decimal point ends no clause: "pay £11.99 on the Visa ending 0471")
+    r"(?:[^.;!?\n]|(?<=\d)\.(?=\d)){0,30}?(?:" + _MASKED.pattern[4:] + r"|(?:[^.;!?\n]|(?<=\d)\.(?=\d)){0,40}?\b" + _alternation("date_preposition")
     + r"\s+(?:" + _alternation("date_article") + r"\s+)?(?:\d{1,2}(?:" + _alternation("ordinal_suffix")
     + r"|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|" + _alternation("month_prefix") + r"[a-z]*\.?\s+\d))", re.I))
 
@@ -3242,7 +3242,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         # Close"): a tool does not set it. Only text about someone or something else (a contact
         # card, a directory, a shop's footer) states a contact identifier as a fact.
         identifier = "routing"
-    if identifier == "routing" or (_routing(flat) or (_rule("change_of_route").search(flat) and _rule("routed").search(flat))
+    # (a change and where money goes in one sentence: "your plan has been changed ... You'll pay £11.99 on
+    # the Visa ending 0471" changed the plan, and names no new route)
+    if identifier == "routing" or (_routing(flat) or any(_rule("change_of_route").search(sentence) and _rule("routed").search(sentence)
+                                                         for sentence in _sentences(flat) or [flat])
                                    or (_URL.search(flat) and re.search(
             r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat))) and not _notice(flat):
         return "routing_change"  # (a security notice names no route: "A new card ending 4417 was added")
@@ -3823,7 +3826,7 @@ _REFERENCE_CODE = re.compile(
 # "رقم الحجز: EK7R2Q"): any token with a digit in it.
 _LABELLED_REFERENCE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('reference_label')})(?:\s*(?:{_alternation('number_word')}))?"
-    rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}"))
+    rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
 # A record's party field: the name right after a party label ("Passenger: Ada Lovelace",
 # "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title allowed between.
 _PARTY_LABEL = _LazyPattern(lambda: re.compile(
@@ -5064,6 +5067,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                   or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
     changed = _changes(flat, skel, lang)
     number = bool(_LONG_NUMBER.search(flat))
+    # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
+    # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
+    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", flat)))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
@@ -5115,7 +5121,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
+        met = all({"number": referenced or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
                    "contact_value": _contact_value(flat, lang, number, beside=source == "model")
                    or (source == "model" and _handle_beside(flat, lang)) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
