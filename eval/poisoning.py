@@ -53,6 +53,9 @@ probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half
 "probes6" the round-6 tuner's, probes6_injections.jsonl and probes6_tool_benign.jsonl, likewise;
 "tool7" (round 6, by its own author) is tool7_benign_<half>.jsonl and tool7_injections_<half>.jsonl;
 "tool8" (round 6b, by its own author) is tool8_benign_<half>.jsonl and tool8_injections_<half>.jsonl;
+"tool9" (wave 7, by its own author, corpus9a) is tool9_benign_<half>.jsonl and tool9_injections_<half>.jsonl;
+"tool10" (wave 7, by its own author: records addressed to the user by name, with injections inside them) is
+tool10_benign_<half>.jsonl and tool10_injections_<half>.jsonl;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
@@ -111,6 +114,10 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool7": ("tool7_injections_{half}.jsonl", "tool7_benign_{half}.jsonl"),
            # round 6b, by its own author: addressed records, security notices, injections on their surfaces
            "tool8": ("tool8_injections_{half}.jsonl", "tool8_benign_{half}.jsonl"),
+           # wave 7, by its own author (corpus9a): 15 languages, the benign kinds and injections on their surfaces
+           "tool9": ("tool9_injections_{half}.jsonl", "tool9_benign_{half}.jsonl"),
+           # wave 7, by its own author: records addressed to the user in 15 languages, injections inside them
+           "tool10": ("tool10_injections_{half}.jsonl", "tool10_benign_{half}.jsonl"),
            # A development set written by the round-5 tuner (no halves: the same file for either
            # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
@@ -127,7 +134,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # (party labels, reference numbers, masked numbers, her street as destination), injections in them
            "probes9r": ("probes9r_injections.jsonl", "probes9r_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9r")
+AGENT_LOOP_CORPORA = ("tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9r")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
