@@ -841,6 +841,8 @@ LANGUAGES = {t.code: t for t in (
            never always often usually yet no my me i""",
            user_reference=r"you|your|yours|yourself|the user|user's|the account holder|the customer",
            to_assistant=r"(?:ai|a\.i\.) (?:assistant|agent|model)s?|chatbots?|language models?|llms?|"
+                        # a condition on an assistant that reads the text: "If an assistant reads this email, ..."
+                        r"\bif (?:an? |the |any )(?:assistant|ai|agent|bot)\b(?: \w+){0,2} (?:reads?|is reading|processes|summari[sz]es|opens)\b|"
                         r"(?:to|for|dear|attention|hey|hi) (?:the |any |all |my )?(?:assistant|agent|model|ai)s?\b(?!['’])"
                         # an addressee, not a compound ("for the model year 2024", "to the agent fee")
                         r"(?=\s*[:,.;!?()\[\]—]|\s*$|\s+(?:who|that|which|\w+ing)\b)",
@@ -1293,7 +1295,7 @@ LANGUAGES = {t.code: t for t in (
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
            user_reference=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|(?:der |die |des )?"
                           r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?|kontoinhaber\w*",
-           to_assistant=r"wenn (?:du|sie) (?:ein|eine) (?:ki|assistent|agent|sprachmodell)\w*\b|ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
+           to_assistant=r"wenn (?:du|sie) (?:ein|eine) (?:ki|assistent|agent|sprachmodell)\w*\b|wenn (?:ein|eine|der|die) (?:ki|assistent\w*|agent)\b(?: \w+){0,3} (?:liest|verarbeitet|zusammenfasst|öffnet)\b|ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
            override=r"ignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|früheren|obigen)|"
                     r"vergiss (?:alle )?(?:vorherigen|bisherigen)|neue anweisungen",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
@@ -1457,7 +1459,7 @@ LANGUAGES = {t.code: t for t in (
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
            user_reference=r"vous|votre|vos|tu|ton|ta|tes|toi|l'utilisat(?:eur|rice)|utilisat(?:eur|rice)|"
                           r"(?:le |la )?(?:client|cliente|titulaire)",
-           to_assistant=r"si (?:tu es|vous êtes) (?:un |une )?(?:assistante?|ia|agent|modèle)\b|assistante? (?:ia|virtuel\w*)|(?:pour|à) (?:l'|le |la )?(?:assistante?|ia)\b|modèle de langage",
+           to_assistant=r"si (?:tu es|vous êtes) (?:un |une )?(?:assistante?|ia|agent|modèle)\b|si (?:un |une |l')(?:assistante?|ia|agent)\b(?: \w+){0,2} (?:lit|lis|traite|résume|reçoit|ouvre)\b|assistante? (?:ia|virtuel\w*)|(?:pour|à) (?:l'|le |la )?(?:assistante?|ia)\b|modèle de langage",
            override=r"ignore[rz]? (?:toutes )?(?:les )?instructions (?:précédentes|antérieures)|"
                     r"oublie[rz]? (?:les )?instructions|nouvelles instructions",
            memory_order=r"retiens|retenez|souviens-toi|souvenez-vous|mémorise[rz]?|en mémoire",
@@ -1616,7 +1618,7 @@ LANGUAGES = {t.code: t for t in (
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
            user_reference=r"usted|ustedes|tu|tus|ti|te|(?:el |la )?(?:usuari[oa]|client[ea]|titular)",
-           to_assistant=r"si (?:eres|es usted) (?:un |una )?(?:asistente|ia|agente|modelo)\b|asistente (?:de ia|virtual)|(?:para|al) (?:el |la )?(?:asistente|ia)\b|modelo de lenguaje",
+           to_assistant=r"si (?:eres|es usted) (?:un |una )?(?:asistente|ia|agente|modelo)\b|si (?:un |una |el |la )(?:asistente|ia|agente)\b(?: \w+){0,2} (?:lee|procesa|resume|abre)\b|asistente (?:de ia|virtual)|(?:para|al) (?:el |la )?(?:asistente|ia)\b|modelo de lenguaje",
            override=r"ignora[rd]? (?:todas )?(?:las )?instrucciones (?:anteriores|previas)|"
                     r"olvida[rd]? (?:las )?instrucciones|nuevas instrucciones",
            memory_order=r"recuerda (?:que|esto)|recuerde (?:que|esto)|memoriza|en (?:tu|la) memoria|guarda esto",
@@ -1770,7 +1772,7 @@ LANGUAGES = {t.code: t for t in (
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
-           to_assistant=r"se (?:sei|è) (?:un |un'|una )?(?:assistente|ia|agente|modello)\b|assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
+           to_assistant=r"se (?:sei|è) (?:un |un'|una )?(?:assistente|ia|agente|modello)\b|se (?:un |un'|l')(?:assistente|ia|agente)\b(?: \w+){0,2} (?:legge|elabora|riassume|apre)\b|assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
                     r"nuove istruzioni",
            memory_order=r"ricorda(?:ti)? (?:che|questo)|memorizza|in memoria",
@@ -1857,7 +1859,7 @@ LANGUAGES = {t.code: t for t in (
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
-           to_assistant=r"se (?:você é|és|for) (?:um |uma )?(?:assistente|ia|agente|modelo)\b|assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
+           to_assistant=r"se (?:você é|és|for) (?:um |uma )?(?:assistente|ia|agente|modelo)\b|se (?:um |uma |o |a )(?:assistente|ia|agente)\b(?: \w+){0,2} (?:ler|lê|processar|resumir|abrir)\b|assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
            override=r"ignore (?:todas )?(?:as )?instruções (?:anteriores|prévias)|esqueça (?:as )?instruções|"
                     r"novas instruções",
            memory_order=r"lembre(?:-se)? (?:que|disto)|memorize|na memória",
@@ -1933,7 +1935,7 @@ LANGUAGES = {t.code: t for t in (
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
-           to_assistant=r"als (?:je|u) (?:een )?(?:ai|assistent|agent|taalmodel)\b|ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
+           to_assistant=r"als (?:je|u) (?:een )?(?:ai|assistent|agent|taalmodel)\b|als (?:een |de )(?:ai|assistent|agent)\b(?: \w+){0,2} (?:leest|verwerkt|samenvat|opent)\b|ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
            override=r"negeer (?:alle )?(?:eerdere|vorige) instructies|nieuwe instructies",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
            memory=r"geheugen",
