@@ -1018,8 +1018,8 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
-               reference_label=r"booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
-               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for",
+               reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
+               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to",
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
                delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
@@ -1353,10 +1353,10 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
-               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
-               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?",
+               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
+               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an",
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
-               delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b",
+               delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -1514,8 +1514,8 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                name_copula=r"\b(?:est|était|reste|devient)\b",
-               reference_label=r"référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
-               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?",
+               reference_label=r"numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
+               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire",
                status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
                delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
                reader_possessive=r"votre|vos",
@@ -1672,8 +1672,8 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
-               reference_label=r"localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
-               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre",
+               reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
+               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
                delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
                reader_possessive=r"tu|tus|su|sus",
@@ -1824,7 +1824,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
-               reference_label=r"codice(?: (?:pnr|prenotazione|pratica))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
+               reference_label=r"codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
                party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
                delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
@@ -1908,10 +1908,10 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
-               reference_label=r"código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
+               reference_label=r"n\.?º de cliente|número de cliente|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
-               delivery_due=r"\b(?:será entregue|entrega prevista)\b",
+               delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
@@ -1984,7 +1984,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
-               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
+               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
                party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
                delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
@@ -2058,7 +2058,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
-               reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
+               reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
                party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)",
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
@@ -2125,7 +2125,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"randevu\w*|rezervasyon\w*|sipariş\w*|bilet\w*|uçuş\w*|fatura\w*|abonelik\w*|teslimat\w*|paket\w*|kargo\w*|muayene\w*|iade\w*",
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
-               reference_label=r"pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
+               reference_label=r"müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
                party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı",
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek",
@@ -2196,7 +2196,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
-               reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
+               reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
                party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)",
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
                delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
@@ -2258,7 +2258,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
                name_possessive=r"(?:様|さま|さん)?の",
                name_copula=r"(?:様|さん)?(?:は|が)",
-               reference_label=r"予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
+               reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
                party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者",
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
@@ -2326,7 +2326,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
                name_possessive=r"(?:女士|先生)?的",
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
-               reference_label=r"订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
+               reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名",
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
@@ -2423,7 +2423,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"진료|검진|수리|이용권",
                name_possessive=r"\s?(?:님|고객님)?의",
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
-               reference_label=r"예약번호|주문번호|접수번호|운송장번호",
+               reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
                party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름",
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
@@ -2490,7 +2490,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
-               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
+               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
                party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد التوصيل المتوقع)",
@@ -2549,7 +2549,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"अपॉइंटमेंट|बुकिंग|ऑर्डर|टिकट|उड़ान|ट्रेन|बिल|सब्सक्रिप्शन|डिलीवरी|पार्सल|रिफंड|प्लान|परामर्श",
                name_possessive=r"\s(?:का|की|के)",
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
-               reference_label=r"pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
+               reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
                party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम",
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
                delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
@@ -3848,7 +3848,7 @@ def _record_shape(flat: str) -> bool:
     a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
     16:15", "12월 11일 오후 2시 30분")."""
     return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
-                or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
+                or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
 
 
 # The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
@@ -3890,8 +3890,25 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     if re.match(rf"\s*(?:{honorific})?\s*(?:[^\W\d_]+\s+)?\d", after) and (
             _DATE_SHAPE.match(after.lstrip(), 0) or _CLOCK.search(after[:30]) or _DATE_SHAPE.search(after[:30])):
         return True
-    return bool(re.fullmatch(r"\W*(?:[\[【(（][^\]】)）]{1,30}[\]】)）])?\s*", before) and (
-        re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after) or re.match(rf"\s*(?:{honorific})\s", after)))
+    # addressed: what may open a record before her name (a bracketed tag, the sender's label, a greeting,
+    # a title: "[서울한방병원] 러브레이스님,", "СДЭК: Ада Лавлейс,", "Correos Express: Hola Ada Lovelace,",
+    # "İGDAŞ: Sayın ADA LOVELACE,"), and the record going on after the comma in her sentence
+    greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
+    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*)?"
+               rf"(?:(?:{greetings})[\s,]*)?(?:(?-i:{_alternation('vocative_title')}|{_alternation('courtesy_title')})\.?\s+)?")
+    if re.fullmatch(opening, before) and (re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after)
+                                          or re.match(rf"\s*(?:{honorific})\s", after)):
+        # (the clause after the comma goes on with the record, not with her: "Notes: Ada Lovelace, vegetarian, ...")
+        clause = re.split(r"(?<!\d)[,，、;；]|[,，](?!\d)", re.sub(rf"^\s*(?:{honorific})?\s*[,，、،]", "", rest), 1)[0]
+        return "addressed" if not before.strip() or _record_evidence(clause) or re.search(rf"(?i){nouns}", clause) else False
+    return False
+
+
+def _record_evidence(piece: str) -> bool:
+    """Whether a piece of text carries a record's own material: a reference (labelled, coded or a
+    reference noun's number), a status verb, a date written with digits or a clock time."""
+    return bool(_LABELLED_REFERENCE.search(piece) or _REFERENCE_CODE.search(piece) or _REFERENCE_NUMBER.search(piece)
+                or _rule("status_verb").search(piece) or _DATE_SHAPE.search(piece) or _CLOCK.search(piece))
 
 
 def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> bool:
@@ -3927,11 +3944,16 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     family = re.search(r"[\u30a1-\u30fa\u30fc]+\s*$", before)
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
-    if not (_PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
-            or _rule("status_verb").search(sentence) or family and _PARTY_LABEL.search(before[:family.start()])):
+    slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
+             for a in (after, after[surname.end():] if surname else None) if a is not None]
+    if not any(slots):
         return False
-    if not any(_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
-               for a in (after, after[surname.end():] if surname else None) if a is not None):
+    # the sentence is part of the record (a party label, a reference, a status verb in it), or she is
+    # addressed at the record's opening (_record_slot's "addressed": "ラブレス エイダ 様 この度は ...")
+    if "addressed" not in slots and not (
+            _PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
+            or _REFERENCE_NUMBER.search(sentence) or _rule("status_verb").search(sentence)
+            or family and _PARTY_LABEL.search(before[:family.start()])):
         return False
     skel = skeleton(sentence)
     own = language_of(sentence) or lang
