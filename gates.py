@@ -2493,7 +2493,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
                party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
-               delivery_due=r"(?:سيتم التوصيل|سيصل|موعد التوصيل المتوقع)",
+               delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
@@ -3878,9 +3878,10 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
     rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
+        # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
             not rest.strip(" ,，、;") or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
-            or _LABELLED_REFERENCE.search(rest))
+            or _LABELLED_REFERENCE.search(rest) or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
     if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
         return True
     if re.match(rf"(?i)(?:{_alternation('name_possessive')})\s*[^.!?。！？]{{0,12}}?(?:{nouns})", after):
@@ -5055,8 +5056,9 @@ def _without_deliveries(flat: str) -> str:
     if not (_rule("delivered").search(flat) or due):
         return flat
     for sentence in _sentences(flat):
-        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and (
-            _DATE_SHAPE.search(sentence) or re.search(r"\d", sentence) and _rule("datum").search(sentence))
+        # (its date: a digit left once the street, the phone and the order's reference are left out)
+        bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
+        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and re.search(r"\d", bare)
         if (done and "@" not in sentence and not _phone_like(_REFERENCE_CODE.sub(" ", sentence))
                 and not any(m.group("contact") is None and _valid_payment(m.group(), sentence)
                             for m in _IDENTIFIER.finditer(sentence))):
