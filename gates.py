@@ -3871,8 +3871,11 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
       Lovelace has a physiotherapy appointment", "Ада Лавлейс записана к стоматологу");
     - before a date or a clock time, one word between at most ("爱达·洛夫莱斯 12月15日 09:30", "Ada
       Lovelace için 14.12.2026");
-    - addressed: at the text's start or after a bracketed tag, before a comma ("[서울한방병원]
-      러브레이스님, ...") or, with an honorific, before the record itself ("ラブレス エイダ 様 ご注文 ...").
+    - addressed: at the text's start, or after a bracketed tag, the sender's label, a greeting or a
+      title, before a comma ("[서울한방병원] 러브레이스님, ...", "СДЭК: Ада Лавлейс, заказ ...") or,
+      with an honorific, before the record itself ("ラブレス エイダ 様 ご注文 ..."); after an opening,
+      only when the clause after the comma goes on with the record. Answers "addressed" (true):
+      such a salutation needs no record word in its own sentence (see _record_party).
     Anything else after her name ("آدا لوفليس نباتية", "Ада Лавлейс — вегетарианка", "an Ada Lovelace,
     Vegetarierin") says something about her, and is no record's field."""
     nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
@@ -4000,8 +4003,9 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     "always", "every", "from now on" ... (a standing arrangement); or "you", "your" or the name
     in a sentence that reports one transaction or booking with its amount or date ("Your card
     was charged $2,099.00 by MIXPANEL", "You sent an ACH payment of $600.00"). Nor does "thank
-    you" count, nor a role word that only modifies a noun ("customer service", "the user guide"). Reads the canonical form;
-    pure."""
+    you" count, nor a role word that only modifies a noun ("customer service", "the user guide"). Nor does her
+    name where a text with a record's structure names whom the record is for (a party label's value,
+    a booking's or an appointment's party: see _record_party). Reads the canonical form; pure."""
     flat = canonical(text)
     if user is not None and not names:
         names = names_from_id(user)
