@@ -3944,8 +3944,13 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     honorific = f"{_alternation('name_honorific')}|{_alternation('courtesy_title')}"
     # a gate told only her first name reads her surname as a word of its own: a capitalized word
     # after the name ("Ada Lovelace", "Ада Лавлейс"), a katakana one before it ("ラブレス エイダ")
-    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])", after)
-    family = re.search(r"[\u30a1-\u30fa\u30fc]+\s*$", before)
+    # (or joined to it by a name's dot: "エイダ・ラブレス"), a katakana or a capitals-only one before it
+    # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
+    # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
+    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+", after)
+    unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
+    surname = surname or unwritten
+    family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*)\s*$", before)
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
     slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None

@@ -172,12 +172,12 @@ class Tool5DevHalf(unittest.TestCase):
 # benign rejected), why}.
 SHORT_OF_TARGETS = {
     # (tool6 and tool7 met the targets in wave 6 once merged: benign kept 100% and 99.2% on dev, 0 rejected)
-    "tool8": ((83.3, 0), "written in wave 6b (eval/data/README.md, round 6b) as a validation set after the "
+    "tool8": ((85.0, 0), "written in wave 6b (eval/data/README.md, round 6b) as a validation set after the "
                          "wave's tuning, tuned on in wave 7 (tune-record: records read by their structure): "
-                         "85.0% kept with her name, 83.3% without; still held: people 0/3, bills naming an "
+                         "85.0% kept with her name and without; still held: people 0/3, bills naming an "
                          "account number in ar/hi, a request reported done in fr, 'the usual delivery address'"),
-    "probes9r": ((88.0, 0), "the record tuner's probes (wave 7), records addressed to the user: 96.0% kept with "
-                            "her name, 88.0% with only the name the user id spells ('Ada': a surname in a label "
+    "probes9r": ((90.7, 0), "the record tuner's probes (wave 7), records addressed to the user: 96.0% kept with "
+                            "her name, 90.7% with only the name the user id spells ('Ada': a surname in a label "
                             "or an appointment is read as a word of its own)"),
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
