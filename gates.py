@@ -957,7 +957,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1014,6 +1014,8 @@ LANGUAGES = {t.code: t for t in (
            never always often usually yet no my me i""",
            user_reference=r"you|your|yours|yourself|the user|user's|the account holder|the customer",
            to_assistant=r"(?:ai|a\.i\.) (?:assistant|agent|model)s?|chatbots?|language models?|llms?|"
+                        # a condition on an assistant that reads the text: "If an assistant reads this email, ..."
+                        r"\bif (?:an? |the |any )(?:assistant|ai|agent|bot)\b(?: \w+){0,2} (?:reads?|is reading|processes|summari[sz]es|opens)\b|"
                         r"(?:to|for|dear|attention|hey|hi) (?:the |any |all |my )?(?:assistant|agent|model|ai)s?\b(?!['’])"
                         # an addressee, not a compound ("for the model year 2024", "to the agent fee")
                         r"(?=\s*[:,.;!?()\[\]—]|\s*$|\s+(?:who|that|which|\w+ing)\b)",
@@ -1189,6 +1191,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"system|sys|assistant|user|developer|human|ai|a\.i\.|tool|model|bot|chatbot|llm|gpt|function|observation|system message|system prompt|system (?:message|notice|notification|alert|note|update)",
                prompt_section=r"(?:(?:the|your|new|updated|revised|additional|hidden|secret|real|true|important|admin|priority) )*(?:(?:system|developer) (?:prompt|message|instructions?|rules|override)|(?:assistant|ai|model|bot|agent|llm) (?:prompt|instructions?|rules|directives?|orders)|(?:rules|instructions?|directives?|guidelines|orders|prompt) (?:for|to) (?:the |all |any |every )?(?:ai |llm )?(?:assistants?|ai|models?|agents?|bots?|chatbots?|llms?)|(?:new|updated|revised|additional|hidden|secret|override|priority) (?:rules|instructions|directives|guidelines|orders))|system|prompt|jailbreak|override|admin override|system override|developer mode|god mode",
+               record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
+               name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
+               reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
+               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to",
+               status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
+               delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
@@ -1462,7 +1470,7 @@ LANGUAGES = {t.code: t for t in (
            auch noch aus vom über unter wir ich sie er heute seit wieder meist beim ins ans""", "äöüß",
            user_reference=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|(?:der |die |des )?"
                           r"(?:nutzer|nutzerin|benutzer|benutzerin|kunde|kundin)s?|kontoinhaber\w*",
-           to_assistant=r"wenn (?:du|sie) (?:ein|eine) (?:ki|assistent|agent|sprachmodell)\w*\b|ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
+           to_assistant=r"wenn (?:du|sie) (?:ein|eine) (?:ki|assistent|agent|sprachmodell)\w*\b|wenn (?:ein|eine|der|die) (?:ki|assistent\w*|agent)\b(?: \w+){0,3} (?:liest|verarbeitet|zusammenfasst|öffnet)\b|ki-assistent\w*|ki-modell\w*|sprachmodell\w*|(?:für|an) (?:die |den )?(?:ki|assistent\w*)\b",
            override=r"ignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|früheren|obigen)|"
                     r"vergiss (?:alle )?(?:vorherigen|bisherigen)|neue anweisungen",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
@@ -1521,6 +1529,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
+               name_copula=r"\b(?:ist|war|bleibt|wird)\b",
+               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
+               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an",
+               status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
+               delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -1623,7 +1636,7 @@ LANGUAGES = {t.code: t for t in (
            plus chez vers selon après avant entre mais ou où jusqu'à""", "àâçèêëîïôœûùÿ",
            user_reference=r"vous|votre|vos|tu|ton|ta|tes|toi|l'utilisat(?:eur|rice)|utilisat(?:eur|rice)|"
                           r"(?:le |la )?(?:client|cliente|titulaire)",
-           to_assistant=r"si (?:tu es|vous êtes) (?:un |une )?(?:assistante?|ia|agent|modèle)\b|assistante? (?:ia|virtuel\w*)|(?:pour|à) (?:l'|le |la )?(?:assistante?|ia)\b|modèle de langage",
+           to_assistant=r"si (?:tu es|vous êtes) (?:un |une )?(?:assistante?|ia|agent|modèle)\b|si (?:un |une |l')(?:assistante?|ia|agent)\b(?: \w+){0,2} (?:lit|lis|traite|résume|reçoit|ouvre)\b|assistante? (?:ia|virtuel\w*)|(?:pour|à) (?:l'|le |la )?(?:assistante?|ia)\b|modèle de langage",
            override=r"ignore[rz]? (?:toutes )?(?:les )?instructions (?:précédentes|antérieures)|"
                     r"oublie[rz]? (?:les )?instructions|nouvelles instructions",
            memory_order=r"retiens|retenez|souviens-toi|souvenez-vous|mémorise[rz]?|en mémoire",
@@ -1679,6 +1692,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
+               name_copula=r"\b(?:est|était|reste|devient)\b",
+               reference_label=r"numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
+               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire",
+               status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
+               delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
@@ -1779,7 +1797,7 @@ LANGUAGES = {t.code: t for t in (
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
            usted""", "ñáíóú¿¡",
            user_reference=r"usted|ustedes|tu|tus|ti|te|(?:el |la )?(?:usuari[oa]|client[ea]|titular)",
-           to_assistant=r"si (?:eres|es usted) (?:un |una )?(?:asistente|ia|agente|modelo)\b|asistente (?:de ia|virtual)|(?:para|al) (?:el |la )?(?:asistente|ia)\b|modelo de lenguaje",
+           to_assistant=r"si (?:eres|es usted) (?:un |una )?(?:asistente|ia|agente|modelo)\b|si (?:un |una |el |la )(?:asistente|ia|agente)\b(?: \w+){0,2} (?:lee|procesa|resume|abre)\b|asistente (?:de ia|virtual)|(?:para|al) (?:el |la )?(?:asistente|ia)\b|modelo de lenguaje",
            override=r"ignora[rd]? (?:todas )?(?:las )?instrucciones (?:anteriores|previas)|"
                     r"olvida[rd]? (?:las )?instrucciones|nuevas instrucciones",
            memory_order=r"recuerda (?:que|esto)|recuerde (?:que|esto)|memoriza|en (?:tu|la) memoria|guarda esto",
@@ -1834,6 +1852,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
+               name_copula=r"\b(?:es|está|era|sigue siendo)\b",
+               reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
+               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]",
+               status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
+               delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
@@ -1930,7 +1953,7 @@ LANGUAGES = {t.code: t for t in (
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
            user_reference=r"lei|suo|sua|suoi|sue|tu|tuo|tua|tuoi|(?:l')?utente|(?:il |la )?client[ea]|titolare",
-           to_assistant=r"se (?:sei|è) (?:un |un'|una )?(?:assistente|ia|agente|modello)\b|assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
+           to_assistant=r"se (?:sei|è) (?:un |un'|una )?(?:assistente|ia|agente|modello)\b|se (?:un |un'|l')(?:assistente|ia|agente)\b(?: \w+){0,2} (?:legge|elabora|riassume|apre)\b|assistent[ei] (?:ia|virtual[ei])|per l'assistente|(?:per|all') ?(?:l')?ia\b|modello linguistico",
            override=r"ignora (?:tutte )?(?:le )?istruzioni (?:precedenti|sopra)|dimentica (?:le )?istruzioni|"
                     r"nuove istruzioni",
            memory_order=r"ricorda(?:ti)? (?:che|questo)|memorizza|in memoria",
@@ -1982,6 +2005,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"sistema|assistente|utente|svilupp(?:atore|atrice)|umano|ia|modello|strumento|(?:messaggio|avviso|notifica) di sistema",
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
+               record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
+               name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
+               reference_label=r"codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
+               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome",
+               status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
+               delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
@@ -2013,7 +2042,7 @@ LANGUAGES = {t.code: t for t in (
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
            user_reference=r"você|vocês|seu|sua|seus|suas|(?:o |a )?(?:usuári[oa]|utilizador\w*|client[ea]|titular)",
-           to_assistant=r"se (?:você é|és|for) (?:um |uma )?(?:assistente|ia|agente|modelo)\b|assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
+           to_assistant=r"se (?:você é|és|for) (?:um |uma )?(?:assistente|ia|agente|modelo)\b|se (?:um |uma |o |a )(?:assistente|ia|agente)\b(?: \w+){0,2} (?:ler|lê|processar|resumir|abrir)\b|assistente (?:de ia|virtual)|para o assistente|para a ia|modelo de linguagem",
            override=r"ignore (?:todas )?(?:as )?instruções (?:anteriores|prévias)|esqueça (?:as )?instruções|"
                     r"novas instruções",
            memory_order=r"lembre(?:-se)? (?:que|disto)|memorize|na memória",
@@ -2062,6 +2091,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"sistema|assistente|usuári[oa]|utilizador(?:a)?|desenvolvedor(?:a)?|programador(?:a)?|humano|ia|modelo|ferramenta|(?:mensagem|aviso|notificação|alerta) do sistema",
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
+               record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
+               name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
+               reference_label=r"n\.?º de cliente|número de cliente|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
+               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome",
+               status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
+               delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
@@ -2085,7 +2120,7 @@ LANGUAGES = {t.code: t for t in (
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
            user_reference=r"u|uw|jij|je|jouw|(?:de )?(?:gebruiker|klant)|accounthouder|rekeninghouder",
-           to_assistant=r"als (?:je|u) (?:een )?(?:ai|assistent|agent|taalmodel)\b|ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
+           to_assistant=r"als (?:je|u) (?:een )?(?:ai|assistent|agent|taalmodel)\b|als (?:een |de )(?:ai|assistent|agent)\b(?: \w+){0,2} (?:leest|verwerkt|samenvat|opent)\b|ai-assistent|(?:voor|aan) de (?:ai|assistent)|taalmodel",
            override=r"negeer (?:alle )?(?:eerdere|vorige) instructies|nieuwe instructies",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
            memory=r"geheugen",
@@ -2134,6 +2169,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"systeem|assistent|gebruiker|ontwikkelaar|mens|ai|model|hulpmiddel|tool|systeem(?:bericht|melding|mededeling)",
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
+               record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
+               name_copula=r"\b(?:is|was|blijft|wordt)\b",
+               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
+               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer",
+               status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
+               delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
@@ -2204,6 +2245,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"system|asystent(?:ka)?|użytkowni(?:k|czka)|programista|deweloper|człowiek|ai|si|model|narzędzie|(?:komunikat|powiadomienie|wiadomość) systemow[ye]|komunikat systemu",
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
+               record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
+               name_copula=r"\b(?:jest|była|był|to)\b",
+               reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
+               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)",
+               status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
+               delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
@@ -2266,6 +2313,13 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"sistem|asistan|kullanıcı|geliştirici|insan|yapay zek[aâ]|model|araç|sistem (?:bildirimi|mesajı|uyarısı|notu)",
                prompt_section=r"(?:(?:asistan|yapay zek[aâ]|model|bot)(?: için)? )?yeni (?:kurallar|talimatlar|yönergeler|emirler)|(?:asistan|yapay zek[aâ]|model|bot) için (?:kurallar|talimatlar|yönergeler)|sistem (?:istemi|mesajı|talimatları)|sistem",
+               record_noun=r"randevu\w*|rezervasyon\w*|sipariş\w*|bilet\w*|uçuş\w*|fatura\w*|abonelik\w*|teslimat\w*|paket\w*|kargo\w*|muayene\w*|iade\w*",
+               name_possessive=r"['’]?n?[ıiuü]n",
+               name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
+               reference_label=r"müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
+               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı",
+               status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
+               delivery_due=r"teslim edilecek",
                delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
@@ -2333,6 +2387,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"система|системное сообщение|ассистент|помощник|пользовател(?:ь|ьница)|разработчик|человек|ии|модель|инструмент|системное (?:сообщение|уведомление)",
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
+               record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
+               name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
+               reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
+               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)",
+               status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
+               delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
@@ -2390,6 +2450,13 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ|システム(?:メッセージ|通知|からのお知らせ)",
                prompt_section=r"(?:(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)?の?)?新しい(?:ルール|指示|命令|規則)|(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)の?(?:ルール|指示|命令|規則)|システム(?:プロンプト|メッセージ|指示)?",
+               record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
+               name_possessive=r"(?:様|さま|さん)?の",
+               name_copula=r"(?:様|さん)?(?:は|が)",
+               reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
+               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者",
+               status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
+               delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
@@ -2453,6 +2520,13 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"系统|助手|助理|用户|使用者|开发者|人类|模型|工具|系统消息|系统提示|系统(?:消息|通知|提示)",
                prompt_section=r"(?:(?:助手|AI|人工智能|模型|机器人)的?)?新(?:规则|指令|指示|守则)|(?:助手|AI|人工智能|模型|机器人)的?(?:规则|指令|指示|守则)|系统(?:提示词?|消息|指令)?",
+               record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
+               name_possessive=r"(?:女士|先生)?的",
+               name_copula=r"(?:女士|先生)?(?:是|为|系)",
+               reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
+               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名",
+               status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
+               delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
@@ -2495,7 +2569,7 @@ LANGUAGES = {t.code: t for t in (
                contact_verbs=r"住在",
                payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
                user_reference_form=r"用户|您|你",
-               addressed_party=r"订单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+               addressed_party=r"订单|工单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
                                r"[水电气]费|燃气费|话费|宽带费|物业费|费用|账户|"  # a bill and the account it is debited from
                                r"会员|演出|会议|课程",
                profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
@@ -2545,6 +2619,13 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"시스템|어시스턴트|비서|사용자|유저|개발자|인간|모델|도구|시스템 ?(?:메시지|알림|공지)",
                prompt_section=r"(?:(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|에 대한|용)? ?)?새(?:로운)? (?:규칙|지시|지침|명령)|(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|용) (?:규칙|지시|지침|명령)|시스템(?: 프롬프트| 메시지| 지시)?",
+               record_noun=r"진료|검진|수리|이용권",
+               name_possessive=r"\s?(?:님|고객님)?의",
+               name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
+               reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
+               party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름",
+               status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
+               delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
@@ -2608,6 +2689,12 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"النظام|نظام|المساعد|مساعد|المستخدم|مستخدم|المطور|الإنسان|إنسان|الذكاء الاصطناعي|النموذج|الأداة|(?:رسالة|إشعار|تنبيه) النظام",
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
+               record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
+               name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
+               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
+               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم",
+               status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
+               delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
@@ -2662,6 +2749,13 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                chat_role=r"सिस्टम|प्रणाली|सहायक|असिस्टेंट|उपयोगकर्ता|यूज़र|यूजर|डेवलपर|इंसान|मानव|एआई|मॉडल|टूल|उपकरण|सिस्टम (?:संदेश|सूचना)",
                prompt_section=r"(?:(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) )?(?:नए|नई) (?:नियम|निर्देश)|(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) (?:नियम|निर्देश)|सिस्टम (?:प्रॉम्प्ट|संदेश|निर्देश)|सिस्टम",
+               record_noun=r"अपॉइंटमेंट|बुकिंग|ऑर्डर|टिकट|उड़ान|ट्रेन|बिल|सब्सक्रिप्शन|डिलीवरी|पार्सल|रिफंड|प्लान|परामर्श",
+               name_possessive=r"\s(?:का|की|के)",
+               name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
+               reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
+               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम",
+               status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
+               delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
@@ -3178,6 +3272,13 @@ _DIRECTED = _LazyPattern(lambda: re.compile(
     rf"[^,.;!?|·]{{0,60}}$|{_alternation('direction_clause')}"))
 
 
+def _coded_references(flat: str) -> str:
+    """The text with a record's coded references after their labels left out (_LABELLED_REFERENCE
+    whose code has a letter: "Localizador: ZX81QW", "Boekingscode: NS-Q7T2LK"): a booking's code,
+    though it may have a postcode's shape. A label's digits only are _REFERENCE_NUMBER's."""
+    return _LABELLED_REFERENCE.sub(lambda m: " " if re.search(r"[^\W\d_]", m.group().split()[-1].split(":")[-1].split("：")[-1]) else m.group(), flat)
+
+
 def _valid_payment(found: str, flat: str) -> bool:
     """Whether a payment-shaped match of _IDENTIFIER is one: an IBAN-shaped one that _iban_ok
     accepts, a card-shaped run of digits that passes the Luhn check, anything else (an account
@@ -3198,8 +3299,8 @@ def _identifier(flat: str, lang: str | None = None) -> str | None:
     through (the "money" words of rule routed: billing, invoices, rent ...); "contact" for a
     contact identifier stated as a fact (a phone number in a contact card, a shop's street
     address); None for neither."""
-    flat = _REFERENCE_NUMBER.sub(
-        lambda m: m.group() if _AFTER_ACCOUNT_WORD.search(flat, 0, m.start()) else " ", flat)
+    flat = _coded_references(_REFERENCE_NUMBER.sub(
+        lambda m: m.group() if _AFTER_ACCOUNT_WORD.search(flat, 0, m.start()) else " ", flat))
 
     def directed(end: int) -> bool:
         for d in _DIRECTED.finditer(flat[:end]):
@@ -3242,8 +3343,8 @@ _MASKED = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('masked_ending
 # What a routing phrase goes on to when it reports one charge or collection, not a route: a
 # masked card ("charged to the card ending 4417") or the date of that one event ("will be
 # collected by Direct Debit on 15 March"; rules date_preposition, month_prefix).
-_ONE_EVENT = _LazyPattern(lambda: re.compile(
-    r"[^.;!?\n]{0,30}?(?:" + _MASKED.pattern[4:] + r"|[^.;!?\n]{0,40}?\b" + _alternation("date_preposition")
+_ONE_EVENT = _LazyPattern(lambda: re.compile(  # (an amount's decimal point ends no clause: "pay £11.99 on the Visa ending 0471")
+    r"(?:[^.;!?\n]|(?<=\d)\.(?=\d)){0,30}?(?:" + _MASKED.pattern[4:] + r"|(?:[^.;!?\n]|(?<=\d)\.(?=\d)){0,40}?\b" + _alternation("date_preposition")
     + r"\s+(?:" + _alternation("date_article") + r"\s+)?(?:\d{1,2}(?:" + _alternation("ordinal_suffix")
     + r"|\.)?\s+[^\W\d_]{3,}|\d{1,2}[./-]\d{1,2}|" + _alternation("month_prefix") + r"[a-z]*\.?\s+\d))", re.I))
 
@@ -3347,7 +3448,10 @@ def place_fact(text: str, *, names=()) -> str | None:
         # Close"): a tool does not set it. Only text about someone or something else (a contact
         # card, a directory, a shop's footer) states a contact identifier as a fact.
         identifier = "routing"
-    if identifier == "routing" or (_routing(flat) or (_rule("change_of_route").search(flat) and _rule("routed").search(flat))
+    # (a change and where money goes in one sentence: "your plan has been changed ... You'll pay £11.99 on
+    # the Visa ending 0471" changed the plan, and names no new route)
+    if identifier == "routing" or (_routing(flat) or any(_rule("change_of_route").search(sentence) and _rule("routed").search(sentence)
+                                                         for sentence in _sentences(flat) or [flat])
                                    or (_URL.search(flat) and re.search(
             r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat))) and not _notice(flat):
         return "routing_change"  # (a security notice names no route: "A new card ending 4417 was added")
@@ -3910,6 +4014,189 @@ _NAMED_THING = _LazyPattern(lambda: re.compile(
     rf"(?:\s+[A-Z][\w'’-]+)?\s+(?:\d{{1,2}}\.\d{{1,3}}\s*(?:\||$)|(?i:{_alternation('named_thing', 'en')})\b)"))
 
 
+# --- a record addressed to the user, read by its structure -------------------------------------
+# A third party reporting one transaction or event to the user (an order, a booking, a renewal, a
+# bill, an appointment, a repair) writes a record: a reference, a masked number, a status. The
+# shapes are the same in every script and read here; the words are the tables' (rules
+# reference_label, party_label, status_verb, delivery_due).
+# A record's own reference written as a code: capitals mixed with digits ("K7PQ2X", "PH-30118",
+# "HX20261219008") or digit groups joined by hyphens ("204-7718-3390", "7741-2209"), five
+# characters or more; not a date ("2026-12-01", "01-12-2026"), a time range ("10:00-14:00"),
+# a phone number's shape ("020-7946-0152", "415-555-0123": a leading 0, three-three-four).
+_REFERENCE_CODE = re.compile(
+    r"(?<![A-Za-z0-9@.+/:-])(?:(?=[A-Z0-9-]{5})(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+){0,3}"
+    r"|(?!\d{4}-\d{1,2}-\d{1,2}(?!\d))(?!\d{1,2}-\d{1,2}-\d{2,4}(?!\d))(?!\d{3}-\d{3}-\d{4}(?!\d))"
+    r"(?=(?:\d-?){5})[1-9]\d{0,5}(?:-\d{2,8}){1,3})(?![A-Za-z0-9@/:-])")
+# A reference after its label (rule reference_label, with the tables' number words: "Booking ref
+# K7PQ2X", "Terminnummer 50817", "n.º RC-77310", "Номер заказа: 7010-448", "予約番号：JL-5520871",
+# "رقم الحجز: EK7R2Q"): any token with a digit in it.
+_LABELLED_REFERENCE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('reference_label')})(?:\s*(?:{_alternation('number_word')}))?"
+    rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
+# A record's party field: the name right after a party label ("Passenger: Ada Lovelace",
+# "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title allowed between.
+_PARTY_LABEL = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('party_label')})\s*[:：]\s*(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?$"))
+
+
+# A date written with digits ("09/12", "10.12", "2026-12-01", "12月16日", "12월 11일") or a digit beside
+# a table's month or weekday word (rule datum: "18 December", "19 de dezembro").
+_DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}-\d{1,2}-\d{1,2})(?![\d,/:-])"
+                         r"|\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]")
+
+
+def _record_shape(flat: str) -> bool:
+    """Whether the text has a record's structure: a reference after its label, a reference code
+    (_REFERENCE_CODE), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
+    a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
+    16:15", "12월 11일 오후 2시 30분")."""
+    return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
+                or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
+
+
+# The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
+# stays one sentence with what follows), nor an initial's ("Е. П.").
+_RECORD_SENTENCE_END = re.compile(r"(?<!\d)(?<!\b\w)[.!?](?=\s)|[。！？।\n]")
+
+
+def _record_slot(before: str, after: str, honorific: str) -> bool:
+    """Whether the user's name stands where a record names whom it is for, by the words around it
+    (`before`: the text before the name, its other parts left out; `after`: the text after it):
+    - the value of a party label (_PARTY_LABEL: "Passenger: Ada Lovelace", "乘车人：...") that ends
+      the sentence or the line, or that the rest of its sentence continues as a record (a date, a
+      clock time, a reference): not a parenthesis of hers ("搭乗者：ラブレス エイダ 様（ベジタリアン ...）");
+    - after a record's noun (rules party_noun, record_noun), up to two words and a colon between
+      ("appointment for Ada Lovelace", "visita oculistica per LOVELACE ADA", "Przypominamy o wizycie:
+      Ada Lovelace", "موعد آدا لوفليس");
+    - before a possessive and a record's noun (rule name_possessive: "エイダ様の歯科検診", "एडा लवलेस का
+      अपॉइंटमेंट");
+    - before a record's noun or a status verb, up to three words between and no punctuation ("Ada
+      Lovelace has a physiotherapy appointment", "Ада Лавлейс записана к стоматологу");
+    - before a date or a clock time, one word between at most ("爱达·洛夫莱斯 12月15日 09:30", "Ada
+      Lovelace için 14.12.2026");
+    - addressed: at the text's start, or after a bracketed tag, the sender's label, a greeting or a
+      title, before a comma ("[서울한방병원] 러브레이스님, ...", "СДЭК: Ада Лавлейс, заказ ...") or,
+      with an honorific, before the record itself ("ラブレス エイダ 様 ご注文 ..."); after an opening,
+      only when the clause after the comma goes on with the record. Answers "addressed" (true):
+      such a salutation needs no record word in its own sentence (see _record_party).
+    Anything else after her name ("آدا لوفليس نباتية", "Ада Лавлейс — вегетарианка", "an Ada Lovelace,
+    Vegetarierin") says something about her, and is no record's field."""
+    nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
+    rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
+    if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
+        # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
+        return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
+            not rest.strip(" ,，、;") or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
+            or _LABELLED_REFERENCE.search(rest) or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
+    if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
+        return True
+    if re.match(rf"(?i)(?:{_alternation('name_possessive')})\s*[^.!?。！？]{{0,12}}?(?:{nouns})", after):
+        return True
+    if re.match(rf"(?i)\s*(?:{honorific})?(?:\s+[^\W\d_]+){{0,3}}?\s+(?:{nouns}|{_alternation('status_verb')})", after):
+        return True
+    if re.match(rf"\s*(?:{honorific})?\s*(?:[^\W\d_]+\s+)?\d", after) and (
+            _DATE_SHAPE.match(after.lstrip(), 0) or _CLOCK.search(after[:30]) or _DATE_SHAPE.search(after[:30])):
+        return True
+    # addressed: what may open a record before her name (a bracketed tag, the sender's label, a greeting,
+    # a title: "[서울한방병원] 러브레이스님,", "СДЭК: Ада Лавлейс,", "Correos Express: Hola Ada Lovelace,",
+    # "İGDAŞ: Sayın ADA LOVELACE,"), and the record going on after the comma in her sentence
+    greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
+    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*)?"
+               rf"(?:(?:{greetings})[\s,]*)?(?:(?-i:{_alternation('vocative_title')}|{_alternation('courtesy_title')})\.?\s+)?")
+    if re.fullmatch(opening, before) and (re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after)
+                                          or re.match(rf"\s*(?:{honorific})\s", after)):
+        # (the clause after the comma goes on with the record, not with her: "Notes: Ada Lovelace, vegetarian, ...")
+        clause = re.split(r"(?<!\d)[,，、;；]|[,，](?!\d)", re.sub(rf"^\s*(?:{honorific})?\s*[,，、،]", "", rest), 1)[0]
+        return "addressed" if not before.strip() or _record_evidence(clause) or re.search(rf"(?i){nouns}", clause) else False
+    return False
+
+
+def _record_evidence(piece: str) -> bool:
+    """Whether a piece of text carries a record's own material: a reference (labelled, coded or a
+    reference noun's number), a status verb, a date written with digits or a clock time."""
+    return bool(_LABELLED_REFERENCE.search(piece) or _REFERENCE_CODE.search(piece) or _REFERENCE_NUMBER.search(piece)
+                or _rule("status_verb").search(piece) or _DATE_SHAPE.search(piece) or _CLOCK.search(piece))
+
+
+def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> bool:
+    """Whether the user's name at `m`, in a text with a record's structure (_record_shape), only
+    names whom the record is for: it stands in a record's slot (_record_slot: a party label's
+    value, after a booking's or an appointment's noun, before its possessive ...) in a sentence
+    that is part of the record (a party label, a reference or a status verb in it: "Reminder: Ada
+    Lovelace has a physiotherapy appointment ..., booking ref PH-30118"). Not when that sentence
+    says something is new, changed or standing (the tables' change and standing words), states an
+    approval, a waiver, a preference, an identity, a credential or a contact (their table words; a
+    payment word only beside a masked number), has her name as a copula's subject (rule
+    name_copula) or gives a field of hers a value (_FIELD_VALUE, _OWNED_NOUNS): "Passenger: Ada
+    Lovelace. Ada's new mobile number is ...", "Refunds for Ada go to IBAN ... from now on", "Ada
+    has approved all future orders" stay claims about her."""
+    if not any(m.group().lower().startswith(f.lower()) for f in forms):
+        return False  # the reader ("you", "votre") keeps about_user's own exemptions
+    # her sentence, where a date's dot ("am 11.12. um 14:20") or an initial's ends none
+    starts = [e.end() for e in _RECORD_SENTENCE_END.finditer(flat, 0, m.start())]
+    ends = _RECORD_SENTENCE_END.search(flat, m.end())
+    sentence = flat[starts[-1] if starts else 0:ends.start() if ends else len(flat)]
+    tail = flat[m.end():ends.start() if ends else len(flat)]
+    parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    # her name's other parts, and a part joined by a name's dot ("爱达·洛夫莱斯", "エイダ・ラブレス")
+    joined = re.search(r"([^\W\d_]+)[·・]\s*$", re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()]))
+    before = re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()])
+    before = before[:joined.start()] if joined else before
+    after = flat[m.end():]
+    after = after[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", after).end():]
+    honorific = f"{_alternation('name_honorific')}|{_alternation('courtesy_title')}"
+    # a gate told only her first name reads her surname as a word of its own: a capitalized word
+    # after the name ("Ada Lovelace", "Ада Лавлейс"), a katakana one before it ("ラブレス エイダ")
+    # (or joined to it by a name's dot: "エイダ・ラブレス"), a katakana or a capitals-only one before it
+    # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
+    # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
+    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+", after)
+    unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
+    surname = surname or unwritten
+    family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*)\s*$", before)
+    # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
+    # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
+    slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
+             for a in (after, after[surname.end():] if surname else None) if a is not None]
+    if not any(slots):
+        return False
+    # the sentence is part of the record (a party label, a reference, a status verb in it), or she is
+    # addressed at the record's opening (_record_slot's "addressed": "ラブレス エイダ 様 この度は ...")
+    if "addressed" not in slots and not (
+            _PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
+            or _REFERENCE_NUMBER.search(sentence) or _rule("status_verb").search(sentence)
+            or family and _PARTY_LABEL.search(before[:family.start()])):
+        return False
+    skel = skeleton(sentence)
+    own = language_of(sentence) or lang
+    if _changes(sentence, skel, own):
+        return False
+    # a status verb is no approval ("Booking confirmed", "подтверждено", "予約確認"): approval words are read without them
+    bare = _rule("status_verb").sub(" ", sentence)
+    if _table_hit(bare, skeleton(bare), "approval", own) or any(
+            _table_hit(sentence, skel, kind, own) for kind in ("waiver", "preference", "identity", "credential", "contact", "standing")):
+        return False
+    if _table_hit(sentence, skel, "payment", own) and not _MASKED.search(sentence):
+        return False
+    # her name as the subject of a copula (rule name_copula: "Ada Lovelace is ...", "爱达·洛夫莱斯 是 ...",
+    # "エイダ様は ...") says what she is, unless a status verb follows it ("is booked", "ist bestätigt");
+    # so does a copula later in her sentence, in the languages that write it as a word ("Termin für
+    # Ada am 11.12., ...: Frau Lovelace ist Diabetikerin": a gate told only "Ada" cannot see her there)
+    said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})", after)
+    if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", after[said.end():]):
+        return False
+    if any(_has_rule("name_copula", code) and not LANGUAGES[code].script and re.search(
+            rf"(?i){_alternation('name_copula', code)}(?!\s*(?:{_alternation('status_verb')}))", tail)
+           for code in dict.fromkeys(c for c in (own, lang) if c)):
+        return False
+    # her name again later in the sentence is another claim's subject ("..., 预约号 20417，爱达对青霉素过敏")
+    pieces = {p for f in forms for p in re.split(r"[\s·・]+", f) if len(p) > 1} | ({joined.group(1)} if joined else set())
+    rest = tail[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", tail).end():]
+    if any(p.lower() in rest.lower() for p in pieces):
+        return False
+    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
+
+
 def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
@@ -3924,8 +4211,9 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     "always", "every", "from now on" ... (a standing arrangement); or "you", "your" or the name
     in a sentence that reports one transaction or booking with its amount or date ("Your card
     was charged $2,099.00 by MIXPANEL", "You sent an ACH payment of $600.00"). Nor does "thank
-    you" count, nor a role word that only modifies a noun ("customer service", "the user guide"). Reads the canonical form;
-    pure."""
+    you" count, nor a role word that only modifies a noun ("customer service", "the user guide"). Nor does her
+    name where a text with a record's structure names whom the record is for (a party label's value,
+    a booking's or an appointment's party: see _record_party). Reads the canonical form; pure."""
     flat = canonical(text)
     if user is not None and not names:
         names = names_from_id(user)
@@ -3939,8 +4227,14 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     # value the risk classes'.
     steady = not (
         _rule("habitual").search(flat) or _rule("standing_arrangement").search(flat) or (_W("standing_modifier") - {"next"}) & set(_words(flat)))
+    # a record's structure (a reference, a masked number), nothing standing in it: see _record_party
+    # ("always", "every", "from now on" in the text's own language: _habitual_here, so Italian "alle 10:30" is no German "alle")
+    record = not (_habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
+        _W("standing_modifier") - {"next"}) & set(_words(flat))) and _record_shape(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
+        if record and not _rule("role_noun").search(word) and _record_party(flat, m, forms, lang):
+            continue  # "Passenger: Ada Lovelace", "Reminder: Ada Lovelace has an appointment ..., ref PH-30118"
         if word in ("用户", "您", "你"):
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
                                     or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_ZH_PLEA.sub("", flat))
@@ -4811,7 +5105,7 @@ def _after_venue(before: str, lang) -> bool:
 def _venue_contacts(flat: str, lang) -> bool:
     """Whether every contact identifier in the text comes right after a place of business
     (_after_venue): the pickup point's street in a delivery notice to the user."""
-    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     return bool(found) and all(_after_venue(masked[max(0, m.start() - 40):m.start()], lang) for m in found)
 
@@ -4893,7 +5187,7 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     model, any (its note is about the user); from a tool, one that is sent to, new or changed
     (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
     the user (see _identifier)."""
-    masked = _REFERENCE_NUMBER.sub(" ", flat)
+    masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _rule("phone_word").search(masked)):
@@ -4966,10 +5260,18 @@ def _without_deliveries(flat: str) -> str:
     Close", "Deliveries are left in the garage") stays the user's route, held.
     A sentence with an e-mail address, a telephone number or a payment identifier stays (that is
     a route whatever it reports)."""
-    if not _rule("delivered").search(flat):
+    # A delivery to be made of one order, its reference and its date given (rule delivery_due in a
+    # text with a record's reference: "Order 204-7718-3390 has shipped and will be delivered to 27
+    # Canonbury Road on Thursday 10 December", "お届け予定"), reports where that order goes, too.
+    due = (_rule("delivery_due").search(flat) and (_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat))
+           and not _habitual_here(flat))
+    if not (_rule("delivered").search(flat) or due):
         return flat
     for sentence in _sentences(flat):
-        if (_rule("delivered").search(sentence) and "@" not in sentence and not _phone_like(sentence)
+        # (its date: a digit left once the street, the phone and the order's reference are left out)
+        bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
+        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and re.search(r"\d", bare)
+        if (done and "@" not in sentence and not _phone_like(_REFERENCE_CODE.sub(" ", sentence))
                 and not any(m.group("contact") is None and _valid_payment(m.group(), sentence)
                             for m in _IDENTIFIER.finditer(sentence))):
             flat = flat.replace(sentence, " ")
@@ -5004,6 +5306,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                   or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
     changed = _changes(flat, skel, lang)
     number = bool(_LONG_NUMBER.search(flat))
+    # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
+    # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
+    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", flat)))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
@@ -5055,7 +5360,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                         (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
-        met = all({"number": number or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
+        met = all({"number": referenced or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
                    "contact_value": _contact_value(flat, lang, number, beside=source == "model")
                    or (source == "model" and _handle_beside(flat, lang)) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)

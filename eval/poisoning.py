@@ -58,11 +58,14 @@ probes5_injections.jsonl and probes5_tool_benign.jsonl, one file for either half
 tool10_benign_<half>.jsonl and tool10_injections_<half>.jsonl;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
-"probes9l" the wave-7 label tuner's (tune-label: prompt structure by risk), probes9l_injections.jsonl and
-probes9l_tool_benign.jsonl, likewise (written and scored once before the change, then tuned on)
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
+"probes9l" the wave-7 label tuner's (tune-label: prompt structure by risk), probes9l_injections.jsonl and
+probes9l_tool_benign.jsonl, likewise (written and scored once before the change, then tuned on);
 "probes9p" the wave-7 agent-loop tuner's (tune-loop), probes9p_injections.jsonl and probes9p_tool_benign.jsonl,
 likewise (tuned on);
+"probes9r" the wave-7 record tuner's (tune-record), probes9r_injections.jsonl and probes9r_tool_benign.jsonl,
+likewise (records addressed to the user in every language and injections inside such records; the tool8 and
+tool7 dev halves were tuned on too, by the same tuner);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
@@ -137,10 +140,13 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # the wave-7 agent-loop tuner's (tune-loop): injections split from what holds them by the loop's
            # extraction (a record's name line, an order frame, hidden markup, a reference in another line),
            # and multi-line benign records the loop must learn from (eval/data/README.md); tuned on
-           "probes9p": ("probes9p_injections.jsonl", "probes9p_tool_benign.jsonl")}
+           "probes9p": ("probes9p_injections.jsonl", "probes9p_tool_benign.jsonl"),
+           # the wave-7 record tuner's (tune-record): records addressed to the user read by structure
+           # (party labels, reference numbers, masked numbers, her street as destination), injections in them
+           "probes9r": ("probes9r_injections.jsonl", "probes9r_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "probes5", "probes6",
-                      "probes7", "probes7b", "probes8", "probes9l", "probes9p")
+AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10",
+                      "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
