@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1031,6 +1031,7 @@ LANGUAGES = {t.code: t for t in (
                value_is=r"is",
                credential_is=r"is|was",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
+               second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -1352,6 +1353,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase",
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
+               second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
@@ -1508,6 +1510,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_long=r"question|phrase secrète|phrase de passe",
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
+               second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
@@ -1661,6 +1664,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_long=r"pregunta",
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
+               second_factor=r"dos pasos|doble factor|dos factores|2fa",
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
@@ -1805,6 +1809,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda",
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
+               second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
@@ -1882,6 +1887,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta",
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
+               second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
@@ -1952,6 +1958,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag",
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
+               second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
                credential_cleft=r"is wat|was wat",
@@ -2020,6 +2027,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*",
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
+               second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
                credential_cleft=r"to jest to, co|to, czego",
@@ -2080,6 +2088,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*",
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
+               second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                credential_as=r"olarak",
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
@@ -2145,6 +2154,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*",
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
+               second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                credential_as=r"как|в качестве",
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
@@ -2199,11 +2209,12 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
-               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される)",  # "ログインがありました"
+               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される|くて\w*|[しき]い)",  # "ログインがありました"
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
-               credential_thing=r"マネージャー|管理アプリ|管理ソフト",
+               credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
+               second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2264,6 +2275,7 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"的|在|用|给",
                credential_long=r"问题",
                credential_thing=r"管理器|管理工具",
+               second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -2352,9 +2364,12 @@ LANGUAGES = {t.code: t for t in (
                credential_is=r"는|은|가",
                particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
                copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
+               # a predicate, no value: a verb or adjective in -하다 and its tenses, a connective -고 ("길고")
+               no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고",
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
                credential_thing=r"관리자|관리 ?앱",
+               second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                clock_suffix=r"시",
                name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
@@ -2415,6 +2430,7 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                credential_long=r"سؤال|السؤال",
                credential_thing=r"مدير|إدارة",
+               second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
                credential_is=r"هي|هو",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -2467,6 +2483,7 @@ LANGUAGES = {t.code: t for t in (
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                credential_thing=r"मैनेजर",
+               second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
                credential_is=r"है|था|हैं",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
@@ -4381,6 +4398,20 @@ def _lock_code(flat: str) -> bool:
     return False
 
 
+# The quotes of a JSON note's keys and strings: a model's note written as JSON quotes every key and
+# value ({"password_manager": "Bitwarden"}), so its quotes mark no quoted value; what a credential
+# key holds is read by its key (_binds).
+_JSON_QUOTE = re.compile(r'(?<=[{\[,:])\s*\\?"|\\?"(?=\s*[:,}\]])')
+
+
+def _json_unquoted(flat: str) -> str:
+    """A model's note shaped as JSON (an object or a list) with the quotes of its keys and strings
+    taken out, for _SECRET's quoted-value reading; any other note as it is."""
+    if flat.lstrip()[:1] not in ("{", "["):
+        return flat
+    return _JSON_QUOTE.sub(lambda m: m.group().replace('"', " "), flat)
+
+
 def _named_secret(flat: str) -> bool:
     """Whether a model's note binds a value to a credential word by structure, whatever the
     value looks like (a security answer, a code word and a door code are ordinary words and short
@@ -4413,6 +4444,8 @@ def _named_secret(flat: str) -> bool:
         for text, compiled in texts:
             pattern = compiled[code].get("credential")
             for m in pattern.finditer(text) if pattern is not None else ():
+                if re.match(r"[A-Za-z]", m.group()) and re.match(r"[A-Za-z0-9]", flat[m.start() - 1:m.start()]):
+                    continue  # a Latin word glued to another: a brand ("1Password"), no credential word
                 if _binds(flat, m.start(), m.end(), code):
                     return True
     return False
@@ -4427,9 +4460,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     codes = (code, lang) if shared else (code,)
     named_value, value_part = _named_value(code)
     before, after = _clause(flat, start, end)
-    if re.match(rf"(?i)[\s'’-]*(?:{_alternation('credential_thing')})(?![A-Za-zÀ-ɏЀ-ӿ])", flat[end:]):
+    # (read on the skeleton too: a key written without its accents, "sifre_yoneticisi")
+    things = (_alternation('credential_thing'), _without_marks(_alternation('credential_thing')))
+    if any(re.match(rf"(?i)[\s'’-]*(?:{thing})(?![A-Za-zÀ-ɏЀ-ӿ])", text) for thing, text in zip(things, (flat[end:], skeleton(flat[end:])))):
         return False  # "Password manager: Bitwarden", "password policy", "密码管理器保存"
-    if re.search(rf"(?i)(?:^|[\s\"'])(?:{_alternation('credential_thing')})(?:\s+\S{{1,3}})?\s*$", before):
+    if any(re.search(rf"(?i)(?:^|[\s\"'])(?:{thing})(?:\s+\S{{1,3}})?\s*$", text) for thing, text in zip(things, (before, skeleton(before)))):
         return False  # the thing before its word: "менеджером паролей 1Password", "gestionnaire de mots de passe"
     named = named_value.match(flat, end)
     if named:
@@ -4443,7 +4478,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             # a security question's label names the question and its answer ("Güvenlik sorusu: ilk
             # evcil hayvanın adı Pamuk"), a passphrase is words (credential_long): up to six words
             most = (6 if re.search(f"(?i){_alternation('credential_long')}", flat[start:end]) else 3) if named.group("sep") else 2
-            if value and len(value.split()) <= most and not (len(value.split()) == 1 and _no_value(value, codes)):
+            # where a predicate ends the clause (copula_end: ja ko hi), a value that opens with a verb
+            # form is that predicate ("비밀번호는 길고 안전하다": long and safe)
+            first = value.split()[0] if value else ""
+            if value and len(value.split()) <= most and not (
+                    (len(value.split()) == 1 or _has_rule("copula_end", code)) and _no_value(first, codes)):
                 return True  # not a verb form or a thing: "Her password was reset", "… was changed"
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
@@ -4468,7 +4507,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     if bare and not _no_value(bare.group(1), codes) and (bare.group(2) is None or (paired and (any(
             bare.group(2).lower() in t.function_words for t in LANGUAGES.values())
             or re.fullmatch(rf"(?i){_alternation('after_value')}", bare.group(2))))
-            or re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))):  # "कोड वर्ड मोर है"
+            or (re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))  # "कोड वर्ड मोर है"
+                and re.fullmatch(r"[\s.!?。！？।]*", after[bare.end():]))):  # not "mot de passe bancaire est long"
         if not re.search(f"[{_CJK_LETTERS}]", bare.group(1)) or len(bare.group(1)) <= 10:
             return True
     sentence = re.split(_CLAUSE_END, flat[:start])[-1] + flat[start:end] + re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0]
@@ -4812,7 +4852,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(_MASKED.sub(" ", flat))) or bool(  # "card ending 9921" is no secret
+    secret = bool(_SECRET.search(_MASKED.sub(" ", _json_unquoted(flat) if source == "model" else flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang)
         and not re.search(rf"(?i)\b{_alternation('credential_thing')}\b", label))  # "Password manager: Bitwarden"
@@ -4897,7 +4937,11 @@ def _keeps_the_step(words, setting: str, key: str) -> bool:
     granting = bool({"auto", "pre", "skip", "no", "approve", "approved", "approval", "autoapprove"} & set(words)
                     or _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
                     or _key_hit(key, "permission"))
-    return (on and bool(_ASKING_KEYS & set(words)) and not granting) or (not on and granting)
+    # a second factor set on (LanguageTable second_factor: {"two_factor": "on"}, {"dois_fatores": "sim"},
+    # {"二段階認証": "オン"}) is a check kept, as an asking key is
+    asking = bool(_ASKING_KEYS & set(words)) or bool(_rule("second_factor").search(key)
+                                                      or _rule("second_factor").search(skeleton(key)))
+    return (on and asking and not granting) or (not on and granting)
 
 
 @functools.lru_cache(maxsize=4096)
