@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1031,6 +1031,7 @@ LANGUAGES = {t.code: t for t in (
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was",
+               answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
@@ -1353,6 +1354,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase",
+               answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                credential_as=r"als",
@@ -1510,6 +1512,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_long=r"question|phrase secrète|phrase de passe",
+               answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                credential_as=r"comme",
@@ -1664,6 +1667,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_long=r"pregunta",
+               answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                credential_as=r"como",
@@ -1809,6 +1813,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda",
+               answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                credential_as=r"come",
@@ -1887,6 +1892,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta",
+               answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                credential_as=r"como",
@@ -1958,6 +1964,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag",
+               answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                credential_as=r"als",
@@ -2027,6 +2034,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*",
+               answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                credential_as=r"jako",
@@ -2088,9 +2096,11 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*",
+               value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*",
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                credential_as=r"olarak",
+               credential_as_after=r"olarak",
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
                vocative_title=r"Sayın",
@@ -2154,6 +2164,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*",
+               answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                credential_as=r"как|в качестве",
@@ -2214,6 +2225,8 @@ LANGUAGES = {t.code: t for t in (
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
+               value_before_answer=r"と答え\w*|と回答\w*|と言\w*",
+               credential_as_after=r"として(?=[^\s、。]+を)",
                credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
                clock_suffix=r"時",
@@ -2275,6 +2288,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
                credential_long=r"问题",
+               answer_verb=r"回答|答|说",
                credential_thing=r"管理器|管理工具",
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                credential_is=r"是|为",
@@ -2369,6 +2383,8 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고",
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
+               value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*",
+               credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                credential_thing=r"관리자|관리 ?앱",
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                clock_suffix=r"시",
@@ -2430,6 +2446,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                credential_long=r"سؤال|السؤال",
+               answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                credential_thing=r"مدير|إدارة",
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
                credential_is=r"هي|هو",
@@ -2483,6 +2500,8 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
+               value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है",
+               credential_as_after=r"के रूप में",
                credential_thing=r"मैनेजर",
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
                credential_is=r"है|था|हैं",
@@ -4527,9 +4546,37 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     for code_as in (code, *[c for c in LANGUAGES if c != code]):
         if not _has_rule("credential_as", code_as):
             continue
-        as_word = re.search(rf"(?i)(?:^|\s)([^\W\d_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
+        as_word = re.search(rf"(?i)(?:^|\s)([^\W_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
         if as_word and not _no_value(as_word.group(1), (code_as, *codes)):
-            return True
+            return True  # "elle a choisi lavande comme mot de passe", "ha impostato 1906 come codice"
+    # the value after "as" where "as" follows its noun (credential_as_after, postpositions): "şifresi
+    # olarak lokum kullanıyor", "パスワードとしてもみじを使っている", "비밀번호로 단풍나무를 쓴다",
+    # "पासवर्ड के रूप में जलेबी इस्तेमाल करती है"; in kana and Hangul the value ends at its object particle
+    for code_as in dict.fromkeys((code, *codes)):
+        as_after = _has_rule("credential_as_after", code_as) and re.match(
+            rf"\s*(?:{_alternation('credential_as_after', code_as)})\s*([^\s,.;:!?。、，]+)", flat[end:])
+        if as_after:
+            value = re.split(r"を|(?<=[\uac00-\ud7af])[을를]$", as_after.group(1))[0]
+            if value and len(value) <= 12 and not _no_value(value, codes):
+                return True
+    # an answer verb names the value (a security question's answer, a maiden name asked for): the
+    # last word of its clause, up to four words after it ("she says Pemberton", "antwortet sie immer
+    # mit Struppi", "她总是回答旺财"), or the word before it where the verb ends the clause
+    # (value_before_answer: "Boncuk diye cevap veriyor", "タマと答える", "초코라고 답한다", "शेरू बताती है")
+    for code_av in dict.fromkeys((code, *codes)):
+        for av in (re.finditer(rf"(?i)(?<!\w)(?:{_alternation('answer_verb', code_av)})(?!\w)", sentence)
+                   if _has_rule("answer_verb", code_av) else ()):
+            tail = re.split(r"[,;，、،]", sentence[av.end():])[0].strip(" .!?。！？")
+            words = ([tail] if 0 < len(tail) <= 8 else []) if re.fullmatch(f"[{_CJK_LETTERS}]+", tail) else tail.split()
+            if 1 <= len(words) <= 4 and not _no_value(words[-1], codes) and not any(
+                    table_match(w, "locked_thing") for w in words):
+                return True
+        before_av = _has_rule("value_before_answer", code_av) and re.search(
+            rf"([^\s、。，,]+?)\s*(?:{_alternation('value_before_answer', code_av)})", sentence)
+        if before_av:
+            value = re.split("[はがをにもで]", before_av.group(1))[-1]  # "いつもタマ": after its particles
+            if value and len(value) <= 12 and not _no_value(value, codes):
+                return True
     # the value first, then a copula and the word ending its clause: "Sunflower is her Netflix
     # password.", "Słonecznik to jej hasło do Netflixa." (between them only function words and
     # names: not "Ada is careful with her passwords"), "向日葵是她的Netflix密码。", "ひまわりがNetflixの
