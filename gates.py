@@ -1024,13 +1024,13 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
-               credential_long=r"question|pass ?phrase",
+               credential_long=r"question|pass ?phrase|phrase",
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
                no_secret=r"\w+ly|\w+s|\w+ed|\w+ing|expires|works|changes|resets|got|was|is|are|were|has|had|too|again",
                credential_cleft=r"is what|was what",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
-               credential_is=r"is|was",
+               credential_is=r"is|was|are|were",
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
@@ -1353,14 +1353,14 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
-               credential_long=r"\w*frage|passphrase",
+               credential_long=r"\w*frage|passphrase|\w*phrase",
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
-               credential_is=r"ist|lautet",
+               credential_is=r"ist|lautet|sind|lauten",
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
                tomorrow=r"morgen",
@@ -1511,14 +1511,14 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
-               credential_long=r"question|phrase secrète|phrase de passe",
+               credential_long=r"question|phrase",
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
-               credential_is=r"est|c'est|c’est",
+               credential_is=r"est|c'est|c’est|sont",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
                tomorrow=r"demain",
@@ -1666,14 +1666,14 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
-               credential_long=r"pregunta",
+               credential_long=r"pregunta|frase",
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
-               credential_is=r"es",
+               credential_is=r"es|son",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
                tomorrow=r"mañana",
@@ -1812,14 +1812,14 @@ LANGUAGES = {t.code: t for t in (
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
-               credential_long=r"domanda",
+               credential_long=r"domanda|frase",
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
-               credential_is=r"è",
+               credential_is=r"è|sono",
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
                naming_verb=r"si chiama",
@@ -1891,14 +1891,14 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
-               credential_long=r"pergunta",
+               credential_long=r"pergunta|frase",
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
-               credential_is=r"é",
+               credential_is=r"é|são",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
@@ -1963,7 +1963,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
-               credential_long=r"\w*vraag",
+               credential_long=r"\w*vraag|\w*zin|\w*frase",
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
@@ -1972,7 +1972,7 @@ LANGUAGES = {t.code: t for t in (
                credential_cleft=r"is wat|was wat",
                reader_role=r"assistent\w*",  # "Aan de assistent:"
                reader_opener=r"aan|voor",
-               credential_is=r"is|luidt",
+               credential_is=r"is|luidt|zijn|luiden",
                genitive_of=r"van",
                copula=r"heet",
                vocative_title=r"Mevrouw|Meneer",
@@ -2033,7 +2033,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
-               credential_long=r"pytani\w*",
+               credential_long=r"pytani\w*|fraz\w*",
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
@@ -2042,7 +2042,7 @@ LANGUAGES = {t.code: t for t in (
                credential_cleft=r"to jest to, co|to, czego",
                reader_role=r"asysten[tc]\w*",  # "Asystenci AI:", "Do asystenta:"
                reader_opener=r"do|dla",
-               credential_is=r"to|jest",
+               credential_is=r"to|jest|są|brzmi",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
                masked_ending=r"\bkończąc\w* się na",
@@ -2095,7 +2095,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
-               credential_long=r"soru\w*",
+               credential_long=r"soru\w*|ifade\w*",
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*",
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
@@ -2163,7 +2163,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
-               credential_long=r"вопрос\w*",
+               credential_long=r"вопрос\w*|фраз\w*",
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
@@ -2404,7 +2404,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
-           locked_thing=r"المرآب|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي",
+           locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي",
            credential=r"رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
@@ -4355,8 +4355,9 @@ def _named_value(code: str) -> tuple:
 
 # A value bound to a credential word without a separator: a token with three digits or more that
 # is no year, date, time or amount, nor a count (LanguageTable count_unit) ("Garage code 8812", "Kombination vom Fahrradschloss 731",
-# not "changed her PIN in 2023", "expires in 30 days", "9:14"), within four words after the word.
-_BOUND_DIGITS = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}(?![\w-]))(?!\d{1,2}[:.h]\d{2}(?!\d))"
+# not "changed her PIN in 2023", "expires in 30 days", "9:14"), within four words after the word;
+# after a comma too, not a thousands' comma ("她的PIN码，7283，": the full-width comma is "," in the canonical text).
+_BOUND_DIGITS = re.compile(r"(?<![\w.:/-])(?<!\d,)(?!(?:1[89]|20)\d{2}(?![\w-]))(?!\d{1,2}[:.h]\d{2}(?!\d))"
                            r"(?!\d{1,4}([-./])\d{1,2}\1\d{4})(?=(?:[\w#*-]*\d){3})[\w#*-]+(?![\w.,:/-]*\d)"
                            r"(?!\s?[%€£$¥₹])")
 # A value in quotes, of one to three words ("'otter'", "«miel»", "「たぬき」", "“熊猫”"): in a note
@@ -4471,6 +4472,19 @@ def _named_secret(flat: str) -> bool:
     return False
 
 
+# A code word in the plural ("codes", "códigos", "codici", "kody", "kodları", "коды", "رموز": the
+# word "code" is one stem in every alphabet that has it), whose value is a list.
+_PLURAL_CODE = re.compile(r"(?i)(?:c[oó]d|kod|код)\w*(?:s|i|y|ları|leri|ы|и)(?!\w)|رموز")
+
+
+def _code_list(word: str, value: str) -> bool:
+    """Whether `value` ("hirondelle et noisette") lists two values for a plural code word: three
+    words, a function word of any table between two that are none."""
+    a, mid, b = value.split()
+    return bool(_PLURAL_CODE.search(word) and any(mid.lower() in t.function_words for t in LANGUAGES.values())
+                and not any(w.lower() in t.function_words for t in LANGUAGES.values() for w in (a, b)))
+
+
 def _binds(flat: str, start: int, end: int, code: str) -> bool:
     """Whether the credential word at flat[start:end] (of table `code`) binds a value (see _named_secret)."""
     # verb forms are read in the word's table, and in the text's when its table has the word too
@@ -4500,12 +4514,18 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
                 or re.search(rf"[{_CJK_LETTERS}](?:{_alternation('after_value', 'ja')})[{_CJK_LETTERS}]{{2}}", value)):
             # a security question's label names the question and its answer ("Güvenlik sorusu: ilk
             # evcil hayvanın adı Pamuk"), a passphrase is words (credential_long): up to six words
-            most = (6 if re.search(f"(?i){_alternation('credential_long')}", flat[start:end]) else 3) if named.group("sep") else 2
+            long = re.search(f"(?i){_alternation('credential_long')}", flat[start:end])
+            most = 6 if long else 3 if named.group("sep") else 2
+            # a list of codes: "Ses codes de secours sont hirondelle et noisette", "kody zapasowe to
+            # wiewiórka i kasztan" (a code word in the plural, two values and a function word between)
+            if len(value.split()) == 3 and _code_list(flat[start:end], value):
+                most = 3
             # where a predicate ends the clause (copula_end: ja ko hi), a value that opens with a verb
             # form is that predicate ("비밀번호는 길고 안전하다": long and safe)
             first = value.split()[0] if value else ""
             if value and len(value.split()) <= most and not (
-                    (len(value.split()) == 1 or _has_rule("copula_end", code)) and _no_value(first, codes)):
+                    (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
+                    and _no_value(first, codes)):
                 return True  # not a verb form or a thing: "Her password was reset", "… was changed"
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
