@@ -1898,7 +1898,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
-               credential_is=r"é|são",
+               credential_is=r"é|são|ficou(?: sendo)?|passou a ser",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
@@ -2449,7 +2449,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                credential_thing=r"مدير|إدارة",
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
-               credential_is=r"هي|هو",
+               credential_is=r"هي|هو|أصبحت|أصبح|صارت",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
@@ -4527,6 +4527,27 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
                     (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
                     and _no_value(first, codes)):
                 return True  # not a verb form or a thing: "Her password was reset", "… was changed"
+    # the value ending the word's sentence, after its table's copula or a separator however far it
+    # stands (the word's clause interrupted: "the password she settled on for the new laptop, after
+    # trying a few, is driftwood.", "hasło do jej poczty, to nowe, brzmi teraz poziomka", "l'ha scelta
+    # lei: pellicano"): one or two words, or a word after one more; in de and nl, where the verb of a
+    # subordinate clause ends it, the one word before it ("…, nach langem Überlegen, Treibholz lautet")
+    rest_of = re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0].rstrip(" .!?\"'»”")
+    far = re.search(rf"(?i)(?<=[\s,،])(?:{_alternation('credential_is', code)})\s+((?:[^\s,،]+\s+)?[^\s,،]+)$", rest_of)
+    # or the first separator after the word (a later one is another label's: "2FA: uses an app Password manager: Bitwarden")
+    first_sep = re.search(_SEPARATOR, rest_of)
+    far = far or (first_sep and re.match(r"\s*((?:[^\s,،]+\s+)?[^\s,،]+)$", rest_of[first_sep.end():]))
+    if far and len(rest_of.split()) <= 30:
+        words = far.group(1).split()
+        value_words = words if all(w[:1].isupper() for w in words) else words[-1:]
+        # a capitalised word there is a name, whatever its ending ("is Pickles": no verb in -s)
+        named_word = lambda w: w[:1].isupper() and not any(w.lower() in t.function_words for t in LANGUAGES.values())
+        if not any(_no_value(w, codes) and not named_word(w) for w in words) and not any(
+                table_match(w, "locked_thing") for w in value_words):
+            return True
+    final = code in ("de", "nl") and re.search(rf"(?i)\s([^\s,]+)\s+(?:{_alternation('credential_is', code)})$", rest_of)
+    if final and len(rest_of.split()) >= 3 and not _no_value(final.group(1), codes):
+        return True
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
     if key and re.search(r"[_\w]", flat[start - 1:start] if start else "") is None or (
@@ -4605,7 +4626,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     rest = after.strip(" .!?。！？")
     ends = re.fullmatch(rf"\s*(?:{_alternation('copula_end')})?\s*", rest)
     spaced = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s+(?:{_alternation('credential_is')})\s+((?:\S+\s+){{0,3}}?)$", line)
-    if spaced and len(rest.split()) <= 3 and not _no_value(spaced.group(1).split()[-1], codes) and all(
+    # after the word at most three words, or a phrase of whose it is opening with a function word
+    # ("Aceituna es la contraseña de su cuenta de Netflix.")
+    whose = len(rest.split()) <= 3 or (len(rest.split()) <= 6 and any(
+        rest.split()[0].lower() in t.function_words for t in LANGUAGES.values()))
+    if spaced and whose and not _no_value(spaced.group(1).split()[-1], codes) and all(
             any(w.lower() in t.function_words for t in LANGUAGES.values()) or w[:1].isupper()
             or any(ch.isdigit() for ch in w) for w in spaced.group(2).split()):
         return True
