@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1034,6 +1034,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
+               and_word=r"and|&",  # joins two values in a list
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -1357,6 +1358,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
+               and_word=r"und",  # joins two values in a list
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
@@ -1515,6 +1517,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
+               and_word=r"et",  # joins two values in a list
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
@@ -1670,6 +1673,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
+               and_word=r"y|e",  # joins two values in a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
@@ -1816,6 +1820,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
+               and_word=r"e|ed",  # joins two values in a list
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
@@ -1895,6 +1900,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
+               and_word=r"e",  # joins two values in a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
@@ -1967,6 +1973,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
+               and_word=r"en",  # joins two values in a list
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
                credential_cleft=r"is wat|was wat",
@@ -2037,6 +2044,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
+               and_word=r"i|oraz",  # joins two values in a list
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
                credential_cleft=r"to jest to, co|to, czego",
@@ -2061,7 +2069,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*",
-           credential=r"(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           credential=r"kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -2099,6 +2107,7 @@ LANGUAGES = {t.code: t for t in (
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*",
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
+               and_word=r"ve",  # joins two values in a list
                credential_as=r"olarak",
                credential_as_after=r"olarak",
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
@@ -2167,6 +2176,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
+               and_word=r"и",  # joins two values in a list
                credential_as=r"как|в качестве",
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
@@ -2229,6 +2239,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as_after=r"として(?=[^\s、。]+を)",
                credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
+               and_word=r"と",  # joins two values in a list
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2291,6 +2302,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"回答|答|说",
                credential_thing=r"管理器|管理工具",
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
+               and_word=r"和|与",  # joins two values in a list
                credential_is=r"是|为",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -2387,6 +2399,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                credential_thing=r"관리자|관리 ?앱",
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
+               and_word=r"와|과|및",  # joins two values in a list
                clock_suffix=r"시",
                name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
@@ -2449,6 +2462,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                credential_thing=r"مدير|إدارة",
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
+               and_word=r"و",  # joins two values in a list
                credential_is=r"هي|هو|أصبحت|أصبح|صارت",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -2504,6 +2518,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as_after=r"के रूप में",
                credential_thing=r"मैनेजर",
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
+               and_word=r"और|तथा",  # joins two values in a list
                credential_is=r"है|था|हैं",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
@@ -4472,6 +4487,17 @@ def _named_secret(flat: str) -> bool:
     return False
 
 
+# The languages whose present-tense copula is no word: a noun phrase and its value make a sentence.
+_ZERO_COPULA = ("ar", "ru")
+
+
+def _function_word(word: str) -> bool:
+    """Whether `word` is a function word of any table (Arabic's joined ones too: "في", "لل")."""
+    low = word.lower()
+    return any(low in t.function_words for t in LANGUAGES.values()) or bool(
+        re.fullmatch(rf"(?i){_alternation('after_value', 'ar')}", word) and len(word) <= 3)
+
+
 # A code word in the plural ("codes", "códigos", "codici", "kody", "kodları", "коды", "رموز": the
 # word "code" is one stem in every alphabet that has it), whose value is a list.
 _PLURAL_CODE = re.compile(r"(?i)(?:c[oó]d|kod|код)\w*(?:s|i|y|ları|leri|ы|и)(?!\w)|رموز")
@@ -4479,9 +4505,9 @@ _PLURAL_CODE = re.compile(r"(?i)(?:c[oó]d|kod|код)\w*(?:s|i|y|ları|leri|ы|
 
 def _code_list(word: str, value: str) -> bool:
     """Whether `value` ("hirondelle et noisette") lists two values for a plural code word: three
-    words, a function word of any table between two that are none."""
+    words, a conjunction of any table (and_word) between two that are no function words."""
     a, mid, b = value.split()
-    return bool(_PLURAL_CODE.search(word) and any(mid.lower() in t.function_words for t in LANGUAGES.values())
+    return bool(_PLURAL_CODE.search(word) and re.fullmatch(f"(?i){_alternation('and_word')}", mid)
                 and not any(w.lower() in t.function_words for t in LANGUAGES.values() for w in (a, b)))
 
 
@@ -4575,6 +4601,21 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
                 and re.fullmatch(r"[\s.!?。！？।]*", after[bare.end():]))):  # not "mot de passe bancaire est long"
         if not re.search(f"[{_CJK_LETTERS}]", bare.group(1)) or len(bare.group(1)) <= 10:
             return True
+    # ... or, in a language whose present copula is no word (_ZERO_COPULA), after a phrase of whose it
+    # is opening with a function word, the one word that ends the clause ("كلمتها السرية في البنك نخلة",
+    # "пароль от почты ромашка"; elsewhere that word is a time or a place: "le code du garage le mois prochain")
+    clause_rest = re.split(r"[,;:，、；]", after)[0].rstrip(" .!?。！？")
+    whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,3}?)\s+(\S+)", clause_rest)
+    if code in _ZERO_COPULA and whose and _function_word(whose.group(1)) and not (
+            _no_value(whose.group(3), codes) or table_match(whose.group(3), "locked_thing")
+            or _function_word(whose.group(2).split()[-1])):
+        return True
+    # two values joined after a plural code word, with no copula or before a final one ("kurtarma kodları
+    # sincap ve kestane.", "रिकवरी कोड गिलहरी और अखरोट हैं।")
+    joined = re.fullmatch(rf"\s*(?:(?:{_SEPARATOR}|{_alternation('credential_is', code)})\s*)?(\S+\s+\S+\s+\S+?)"
+                          rf"(?:\s+(?:{_alternation('copula_end', code)}))?", clause_rest)
+    if joined and _code_list(flat[start:end], joined.group(1)):
+        return True
     sentence = re.split(_CLAUSE_END, flat[:start])[-1] + flat[start:end] + re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0]
     here = len(re.split(_CLAUSE_END, flat[:start])[-1])
     for q in _QUOTED_VALUE.finditer(sentence):
