@@ -2304,6 +2304,7 @@ LANGUAGES = {t.code: t for t in (
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                and_word=r"和|与",  # joins two values in a list
                credential_is=r"是|为",
+               credential_as=r"作为|当作|当做",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
                masked_ending=r"尾号",
@@ -4416,12 +4417,26 @@ _LOCK_LINE = re.compile(r"(?m)^[^\S\n]*[-*•]?[^\S\n]*(?P<label>[^:：=—–\n
 _LOCK_PAIR = re.compile(r"""["']?(?P<label>[^"'{},:：=\n]{1,40}?)["']?\s*[:=：]\s*["']?(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)["']?\s*(?=[,}\]]|$)""")
 
 
+# A code word and its number, in a sentence that names the lock earlier ("उनका लॉकर 19 नंबर है और उसका
+# कोड 5301 है", "the locker by the pool, its code is 4471"): the code is the lock's, however far.
+_CODE_NUMBER = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{'|'.join(t.patterns['code_head'] for t in LANGUAGES.values() if 'code_head' in t.patterns)})"
+    rf"(?![^\W\d_])\s*(?:[:：=—–-]|\s(?:{_alternation('credential_is')}))?\s*(?P<value>[#*]?\d(?:[ -]?\d){{3,7}}[#*]?)(?![\d.,:/-]*\d)"))
+
+
 def _lock_code(flat: str) -> bool:
     """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
     text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
     eight digits alone on its line: with no code word the number is its code. Not a year ("Garage: 2019")."""
     if not re.search(r"\d(?:[ -]?\d){2}", flat):
         return False  # no number of three digits (most notes): nothing to read
+    for sentence in re.split(_CLAUSE_END, flat):
+        for m in _CODE_NUMBER.finditer(sentence):
+            if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
+                continue
+            if any(compiled[code].get("locked_thing") and compiled[code].get("locked_thing").search(sentence[:m.start()])
+                   for code in LANGUAGES for compiled in (_COMPILED,)):
+                return True
     for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
             continue
@@ -4631,6 +4646,12 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         as_word = re.search(rf"(?i)(?:^|\s)([^\W_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
         if as_word and not _no_value(as_word.group(1), (code_as, *codes)):
             return True  # "elle a choisi lavande comme mot de passe", "ha impostato 1906 come codice"
+        # unspaced: the characters before "as" after the last particle ("艾达用茉莉花作为笔记本电脑的密码")
+        glued_as = LANGUAGES[code_as].script and re.search(
+            rf"([{_CJK_LETTERS}]{{1,12}}?)(?:{_alternation('credential_as', code_as)})[^\s,，。]{{0,12}}$", before)
+        value = glued_as and re.split(_alternation("after_value", code_as), glued_as.group(1))[-1]
+        if value and not _no_value(value, (code_as, *codes)):
+            return True
     # the value after "as" where "as" follows its noun (credential_as_after, postpositions): "şifresi
     # olarak lokum kullanıyor", "パスワードとしてもみじを使っている", "비밀번호로 단풍나무를 쓴다",
     # "पासवर्ड के रूप में जलेबी इस्तेमाल करती है"; in kana and Hangul the value ends at its object particle
