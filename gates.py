@@ -1032,7 +1032,7 @@ LANGUAGES = {t.code: t for t in (
                value_is=r"is",
                credential_is=r"is|was|are|were",
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
-               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
+               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                and_word=r"and|&",  # joins two values in a list
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
@@ -4455,6 +4455,10 @@ def _lock_code(flat: str) -> bool:
 _JSON_QUOTE = re.compile(r'(?<=[{\[,:])\s*\\?"|\\?"(?=\s*[:,}\]])')
 
 
+# A JSON pair of strings: "key": "value" (an adapter's escaped quotes too).
+_JSON_PAIR = re.compile(r'\\?"(?P<key>[^"\n]{1,60}?)\\?"\s*:\s*\\?"(?P<value>[^"\n]{1,60}?)\\?"')
+
+
 def _json_unquoted(flat: str) -> str:
     """A model's note shaped as JSON (an object or a list) with the quotes of its keys and strings
     taken out, for _SECRET's quoted-value reading; any other note as it is."""
@@ -4589,6 +4593,15 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     final = code in ("de", "nl") and re.search(rf"(?i)\s([^\s,]+)\s+(?:{_alternation('credential_is', code)})$", rest_of)
     if final and len(rest_of.split()) >= 3 and not _no_value(final.group(1), codes):
         return True
+    # a JSON key with the word anywhere in it ("clave_caja_fuerte": "tortuga", "保险箱密码": "喜鹊"):
+    # its string value, unless the key names a thing (credential_thing: "password_storage") or the
+    # value is a switch ("two_factor": "on")
+    for pair in _JSON_PAIR.finditer(flat):
+        if pair.start("key") <= start and end <= pair.end("key"):
+            key_rest, value = pair.group("key"), pair.group("value").strip()
+            if value and not re.search(rf"(?i)(?:{things[0]})|(?:{things[1]})", key_rest + " " + skeleton(key_rest)) and not (
+                    re.fullmatch(rf"(?i){_SWITCH}", value) or len(value.split()) > 3 or _no_value(value.split()[0], codes)):
+                return True
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
     if key and re.search(r"[_\w]", flat[start - 1:start] if start else "") is None or (
@@ -4633,8 +4646,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         return True
     sentence = re.split(_CLAUSE_END, flat[:start])[-1] + flat[start:end] + re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0]
     here = len(re.split(_CLAUSE_END, flat[:start])[-1])
-    for q in _QUOTED_VALUE.finditer(sentence):
-        # beside the word: no clause mark and up to five words between ("picked 'otter' for the
+    for q in _QUOTED_VALUE.finditer(_json_unquoted(sentence) if flat.lstrip()[:1] in "{[" else sentence):
+        # (a JSON note's quotes are its syntax: its keys are read above) beside the word: no clause mark and up to five words between ("picked 'otter' for the
         # security answer"; not a how-to's menu name far along: "... wejdź na 192.168.1.1 i otwórz „Sieć”")
         gap = sentence[q.end():here] if q.end() <= here else sentence[here + end - start:q.start()]
         if (len((q.group("a") or q.group("b") or "").split()) <= 3 and len(gap) <= 40 and gap.count(" ") <= 5
