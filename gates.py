@@ -2178,6 +2178,8 @@ LANGUAGES = {t.code: t for t in (
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                and_word=r"и",  # joins two values in a list
                credential_as=r"как|в качестве",
+               # the prepositions a phrase of whose it is opens with (a table with no function words)
+               after_value=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
@@ -4510,11 +4512,12 @@ def _named_secret(flat: str) -> bool:
 _ZERO_COPULA = ("ar", "ru")
 
 
-def _function_word(word: str) -> bool:
-    """Whether `word` is a function word of any table (Arabic's joined ones too: "في", "لل")."""
+def _function_word(word: str, code: str) -> bool:
+    """Whether `word` is a function word of any table, or of table `code`'s words a value stands
+    before where it has no function words (after_value: "في", "от")."""
     low = word.lower()
     return any(low in t.function_words for t in LANGUAGES.values()) or bool(
-        re.fullmatch(rf"(?i){_alternation('after_value', 'ar')}", word) and len(word) <= 3)
+        re.fullmatch(rf"(?i){_alternation('after_value', code)}", word) and len(word) <= 3)
 
 
 # A code word in the plural ("codes", "códigos", "codici", "kody", "kodları", "коды", "رموز": the
@@ -4634,9 +4637,9 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     # "пароль от почты ромашка"; elsewhere that word is a time or a place: "le code du garage le mois prochain")
     clause_rest = re.split(r"[,;:，、；]", after)[0].rstrip(" .!?。！？")
     whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,3}?)\s+(\S+)", clause_rest)
-    if code in _ZERO_COPULA and whose and _function_word(whose.group(1)) and not (
+    if code in _ZERO_COPULA and whose and _function_word(whose.group(1), code) and not (
             _no_value(whose.group(3), codes) or table_match(whose.group(3), "locked_thing")
-            or _function_word(whose.group(2).split()[-1])):
+            or _function_word(whose.group(2).split()[-1], code)):
         return True
     # two values joined after a plural code word, with no copula or before a final one ("kurtarma kodları
     # sincap ve kestane.", "रिकवरी कोड गिलहरी और अखरोट हैं।")
@@ -5026,7 +5029,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     secret = bool(_SECRET.search(_MASKED.sub(" ", _json_unquoted(flat) if source == "model" else flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang)
-        and not re.search(rf"(?i)\b{_alternation('credential_thing')}\b", label))  # "Password manager: Bitwarden"
+        and not re.search(rf"(?i)\b{_alternation('credential_thing')}\b", label)  # "Password manager: Bitwarden"
+        and not re.search(rf"(?i)\b{_without_marks(_alternation('credential_thing'))}\b", skeleton(label.replace("_", " "))))  # "sifre_yoneticisi"
     # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
