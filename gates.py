@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1035,6 +1035,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                and_word=r"and|&",  # joins two values in a list
+               plural_code=r"codes",  # a code word in the plural: its value may be a list
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
@@ -1359,6 +1360,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                and_word=r"und",  # joins two values in a list
+               plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
@@ -1518,6 +1520,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                and_word=r"et",  # joins two values in a list
+               plural_code=r"codes",  # a code word in the plural: its value may be a list
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
@@ -1674,6 +1677,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                and_word=r"y|e",  # joins two values in a list
+               plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
@@ -1821,6 +1825,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                and_word=r"e|ed",  # joins two values in a list
+               plural_code=r"codici",  # a code word in the plural: its value may be a list
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
@@ -1901,6 +1906,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                and_word=r"e",  # joins two values in a list
+               plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
@@ -1974,6 +1980,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                and_word=r"en",  # joins two values in a list
+               plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
                credential_cleft=r"is wat|was wat",
@@ -2045,6 +2052,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                and_word=r"i|oraz",  # joins two values in a list
+               plural_code=r"kody|kodów",  # a code word in the plural: its value may be a list
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
                credential_cleft=r"to jest to, co|to, czego",
@@ -2108,6 +2116,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                and_word=r"ve",  # joins two values in a list
+               plural_code=r"kod(?:lar|ları)\w*",  # a code word in the plural: its value may be a list
                credential_as=r"olarak",
                credential_as_after=r"olarak",
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
@@ -2177,6 +2186,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                and_word=r"и",  # joins two values in a list
+               plural_code=r"коды|кодов",  # a code word in the plural: its value may be a list
                credential_as=r"как|в качестве",
                # the prepositions a phrase of whose it is opens with (a table with no function words)
                after_value=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
@@ -2239,6 +2249,8 @@ LANGUAGES = {t.code: t for t in (
                credential_long=r"質問",
                value_before_answer=r"と答え\w*|と回答\w*|と言\w*",
                credential_as_after=r"として(?=[^\s、。]+を)",
+               object_particle=r"を",  # ends the value a verb takes ("もみじを使っている")
+               particle=r"は|が|を|に|も|で",  # a value after them ("いつもタマと答える")
                credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
                and_word=r"と",  # joins two values in a list
@@ -2400,6 +2412,7 @@ LANGUAGES = {t.code: t for t in (
                credential_long=r"질문",
                value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*",
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
+               object_particle=r"을|를",  # ends the value a verb takes ("단풍나무를 쓴다")
                credential_thing=r"관리자|관리 ?앱",
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                and_word=r"와|과|및",  # joins two values in a list
@@ -2466,6 +2479,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"مدير|إدارة",
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
                and_word=r"و",  # joins two values in a list
+               plural_code=r"رموز|الرموز",  # a code word in the plural: its value may be a list
                credential_is=r"هي|هو|أصبحت|أصبح|صارت",
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -4520,9 +4534,9 @@ def _function_word(word: str, code: str) -> bool:
         re.fullmatch(rf"(?i){_alternation('after_value', code)}", word) and len(word) <= 3)
 
 
-# A code word in the plural ("codes", "códigos", "codici", "kody", "kodları", "коды", "رموز": the
-# word "code" is one stem in every alphabet that has it), whose value is a list.
-_PLURAL_CODE = re.compile(r"(?i)(?:c[oó]d|kod|код)\w*(?:s|i|y|ları|leri|ы|и)(?!\w)|رموز")
+# A code word in the plural (LanguageTable plural_code: "codes", "códigos", "codici", "kody",
+# "kodları", "коды", "رموز"), whose value is a list.
+_PLURAL_CODE = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('plural_code')})(?![^\W\d_])"))
 
 
 def _code_list(word: str, value: str) -> bool:
@@ -4675,7 +4689,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         as_after = _has_rule("credential_as_after", code_as) and re.match(
             rf"\s*(?:{_alternation('credential_as_after', code_as)})\s*([^\s,.;:!?。、，]+)", flat[end:])
         if as_after:
-            value = re.split(r"を|(?<=[\uac00-\ud7af])[을를]$", as_after.group(1))[0]
+            value = re.split(rf"(?:{_alternation('object_particle', code_as)})$|(?:{_alternation('object_particle', code_as)})(?=\w)"
+                             if code_as == "ja" else rf"(?:{_alternation('object_particle', code_as)})$", as_after.group(1))[0]
             if value and len(value) <= 12 and not _no_value(value, codes):
                 return True
     # an answer verb names the value (a security question's answer, a maiden name asked for): the
@@ -4693,7 +4708,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         before_av = _has_rule("value_before_answer", code_av) and re.search(
             rf"([^\s、。，,]+?)\s*(?:{_alternation('value_before_answer', code_av)})", sentence)
         if before_av:
-            value = re.split("[はがをにもで]", before_av.group(1))[-1]  # "いつもタマ": after its particles
+            # "いつもタマ": after its particles (LanguageTable particle)
+            value = re.split(_alternation("particle", code_av), before_av.group(1))[-1] if _has_rule("particle", code_av) else before_av.group(1)
             if value and len(value) <= 12 and not _no_value(value, codes):
                 return True
     # the value first, then a copula and the word ending its clause: "Sunflower is her Netflix
