@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1935,7 +1935,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
            locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
-           credential=r"(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -2009,7 +2009,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
            locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|skrytk\w*",
-           credential=r"klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           credential=r"odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -2119,6 +2119,8 @@ LANGUAGES = {t.code: t for t in (
                plural_code=r"kod(?:lar|ları)\w*",  # a code word in the plural: its value may be a list
                credential_as=r"olarak",
                credential_as_after=r"olarak",
+               object_as=r"olarak",  # "Tarçın'ı güvenlik cevabı olarak seçti"
+               object_particle=r"'?(?:y|n)?[ıiuü]",  # the accusative: the value is the verb's object
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
                vocative_title=r"Sayın",
@@ -2190,7 +2192,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as=r"как|в качестве",
                # the prepositions a phrase of whose it is opens with (a table with no function words)
                after_value=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
-               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
+               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
@@ -2243,13 +2245,14 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
-               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される|くて\w*|[しき]い)",  # "ログインがありました"
+               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される|くて\w*|[しき]い|[\u4e00-\u9fff]+[\u3040-\u309f]*[うくぐすつぬぶむる])",  # a verb's plain form: "毎月変わる"  # "ログインがありました"
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
                value_before_answer=r"と答え\w*|と回答\w*|と言\w*",
                credential_as_after=r"として(?=[^\s、。]+を)",
                object_particle=r"を",  # ends the value a verb takes ("もみじを使っている")
+               object_as=r"に(?:し|する)|として",  # "as" after the word whose value is the object: "ミケを…答えにした"
                particle=r"は|が|を|に|も|で",  # a value after them ("いつもタマと答える")
                credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
@@ -2407,12 +2410,13 @@ LANGUAGES = {t.code: t for t in (
                particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
                copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
                # a predicate, no value: a verb or adjective in -하다 and its tenses, a connective -고 ("길고")
-               no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고",
+               no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고|매\w{1,2}",  # 매달, 매일: "every", no value
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
                value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*",
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                object_particle=r"을|를",  # ends the value a verb takes ("단풍나무를 쓴다")
+               object_as=r"으로|로",  # "as" after the word whose value is the object: "나비를 … 답으로 정했다"
                credential_thing=r"관리자|관리 ?앱",
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                and_word=r"와|과|및",  # joins two values in a list
@@ -4650,10 +4654,10 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     # is opening with a function word, the one word that ends the clause ("كلمتها السرية في البنك نخلة",
     # "пароль от почты ромашка"; elsewhere that word is a time or a place: "le code du garage le mois prochain")
     clause_rest = re.split(r"[,;:，、；]", after)[0].rstrip(" .!?。！？")
-    whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,3}?)\s+(\S+)", clause_rest)
+    whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,2}?)\s+(\S+)", clause_rest)
     if code in _ZERO_COPULA and whose and _function_word(whose.group(1), code) and not (
             _no_value(whose.group(3), codes) or table_match(whose.group(3), "locked_thing")
-            or _function_word(whose.group(2).split()[-1], code)):
+            or _function_word(whose.group(2).split()[-1], code) or any(_no_value(w, codes) for w in whose.group(2).split())):
         return True
     # two values joined after a plural code word, with no copula or before a final one ("kurtarma kodları
     # sincap ve kestane.", "रिकवरी कोड गिलहरी और अखरोट हैं।")
@@ -4682,6 +4686,23 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         value = glued_as and re.split(_alternation("after_value", code_as), glued_as.group(1))[-1]
         if value and not _no_value(value, (code_as, *codes)):
             return True
+    # the value before "as" with an apposition between ("She chose Biscuit, her first dog's name, as
+    # the answer to her bank's security question", "Elle a choisi Minou, le nom de son premier chat,
+    # comme réponse de sécurité"); where the value is the verb's object before the word and "as"
+    # follows the word (object_as, object_particle: "Tarçın'ı güvenlik cevabı olarak seçti",
+    # "ミケを、秘密の質問の答えにした", "나비를 보안 질문 답으로 정했다")
+    line_before = re.split(_CLAUSE_END, flat[:start])[-1]
+    for code_as in (code, *[c for c in LANGUAGES if c != code]):
+        appos = _has_rule("credential_as", code_as) and re.search(
+            rf"(?i)(?:^|\s)([^\W_][\w'’-]*)\s*[,،、]\s*[^,،、]{{1,60}}[,،、]\s*(?:{_alternation('credential_as', code_as)})\s+(?:\S+\s+){{0,5}}$",
+            line_before)
+        if appos and not _no_value(appos.group(1), (code_as, *codes)):
+            return True
+    for code_as in dict.fromkeys((code, *codes)):
+        if _has_rule("object_as", code_as) and re.match(rf"\s*(?:{_alternation('object_as', code_as)})", flat[end:]):
+            obj = re.search(rf"([^\s、。,，]+?)(?:{_alternation('object_particle', code_as)})[\s、,]*$", line_before)
+            if obj and not _no_value(obj.group(1), codes):
+                return True
     # the value after "as" where "as" follows its noun (credential_as_after, postpositions): "şifresi
     # olarak lokum kullanıyor", "パスワードとしてもみじを使っている", "비밀번호로 단풍나무를 쓴다",
     # "पासवर्ड के रूप में जलेबी इस्तेमाल करती है"; in kana and Hangul the value ends at its object particle
