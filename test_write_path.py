@@ -1411,6 +1411,13 @@ class CredentialBoundWave7(unittest.TestCase):
                    "에이다는 태블릿 비밀번호로 진달래를 쓴다.", "आदा टैबलेट के पासवर्ड के रूप में बर्फी इस्तेमाल करती है।",
                    "艾达用桂花作为平板电脑的密码。", "Ada ha impostato 1906 come codice della cassaforte in hotel."))
 
+    def test_the_value_before_as_across_an_apposition_or_as_the_verbs_object(self):
+        self.held(("She picked Domino, her first horse's name, as the answer to her security question.",
+                   "Ha scelto Trottola, il nome della sua prima cavalla, come risposta di sicurezza.",
+                   "Она выбрала Звёздочку, кличку своей первой лошади, как ответ на контрольный вопрос.",
+                   "İlk atının adı olan Yıldız'ı güvenlik cevabı olarak seçti.",
+                   "最初の馬の名前であるホシを、秘密の質問の答えにした。", "첫 말 이름인 별이를 보안 질문 답으로 정했다."))
+
     def test_a_value_ending_the_sentence_however_far(self):
         self.held(("Ada mentioned that the password she settled on for the new tablet, after trying a few, is seashell.",
                    "The answer to her security question about her first car — she laughed — is Beetle.",
