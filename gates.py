@@ -2112,7 +2112,7 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*|ifade\w*",
-               value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*",
+               value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                and_word=r"ve",  # joins two values in a list
@@ -2249,7 +2249,7 @@ LANGUAGES = {t.code: t for t in (
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
-               value_before_answer=r"と答え\w*|と回答\w*|と言\w*",
+               value_before_answer=r"と答え\w*|と回答\w*|と言\w*|に(?:した|設定し\w*|変え\w*|決め\w*)",
                credential_as_after=r"として(?=[^\s、。]+を)",
                object_particle=r"を",  # ends the value a verb takes ("もみじを使っている")
                object_as=r"に(?:し|する)|として",  # "as" after the word whose value is the object: "ミケを…答えにした"
@@ -2413,7 +2413,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고|매\w{1,2}",  # 매달, 매일: "every", no value
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
-               value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*",
+               value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*|(?:으로|로) ?(?:정했|바꿨|설정했)\w*",
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                object_particle=r"을|를",  # ends the value a verb takes ("단풍나무를 쓴다")
                object_as=r"으로|로",  # "as" after the word whose value is the object: "나비를 … 답으로 정했다"
@@ -2535,7 +2535,7 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
-               value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है",
+               value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है|रखा है|रखी है|रखा था",
                credential_as_after=r"के रूप में",
                credential_thing=r"मैनेजर",
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
@@ -4611,6 +4611,13 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         if not any(_no_value(w, codes) and not named_word(w) for w in words) and not any(
                 table_match(w, "locked_thing") for w in value_words):
             return True
+    # unspaced: the naming copula and the value ending the word's sentence, across its commas
+    # ("她新电脑的密码想了很久，最后定为海棠花")
+    glued_far = not re.search(r"\s", rest_of.strip()) and re.search(
+        rf"(?:{_alternation('credential_is', code)})([{_CJK_LETTERS}]{{1,8}})$", rest_of.strip())
+    if glued_far and LANGUAGES[code].script and not _no_value(glued_far.group(1), codes) and not re.search(
+            rf"(?:{_alternation('after_value', code)})", glued_far.group(1)):
+        return True
     final = code in ("de", "nl") and re.search(rf"(?i)\s([^\s,]+)\s+(?:{_alternation('credential_is', code)})$", rest_of)
     if final and len(rest_of.split()) >= 3 and not _no_value(final.group(1), codes):
         return True
