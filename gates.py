@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1032,6 +1032,7 @@ LANGUAGES = {t.code: t for t in (
                value_is=r"is",
                credential_is=r"is|was|are|were",
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
+               opens_with=r"opens? (?:it )?with|opened (?:it )?with|unlocks? (?:it )?with|unlocked (?:it )?with|disarms? (?:it |them )?with|disarmed (?:it )?with",  # a lock opened with its value
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                and_word=r"and|&",  # joins two values in a list
@@ -1357,6 +1358,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase|\w*phrase",
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
+               opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                and_word=r"und",  # joins two values in a list
@@ -1517,6 +1519,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_long=r"question|phrase",
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
+               opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                and_word=r"et",  # joins two values in a list
@@ -1674,6 +1677,7 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
                credential_long=r"pregunta|frase",
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
+               opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                and_word=r"y|e",  # joins two values in a list
@@ -1822,6 +1826,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
+               opens_with=r"si apre con|(?:lo |la )?apre con|sblocca con|(?:lo |la )?disattiva con",  # a lock opened with its value
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                and_word=r"e|ed",  # joins two values in a list
@@ -1903,6 +1908,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta|frase",
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
+               opens_with=r"abre com|desbloqueia com|(?:o |a )?desativa com",  # a lock opened with its value
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                and_word=r"e",  # joins two values in a list
@@ -1977,6 +1983,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag|\w*zin|\w*frase",
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
+               opens_with=r"opent (?:het |hem )?met|gaat open met|ontgrendelt (?:het |hem )?met|schakelt (?:het |hem )?uit met",  # a lock opened with its value
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                and_word=r"en",  # joins two values in a list
@@ -2049,6 +2056,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
+               opens_with=r"otwiera się kodem|otwiera (?:ją |go )?kodem|otwiera się",  # a lock opened with its value
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                and_word=r"i|oraz",  # joins two values in a list
@@ -2113,6 +2121,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*|ifade\w*",
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
+               value_opens=r"ile açıl\w*|ile aç\w*",  # a lock opened with its value
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                and_word=r"ve",  # joins two values in a list
@@ -2185,6 +2194,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
+               opens_with=r"открывается кодом|открывает (?:его |её )?кодом|открывается",  # a lock opened with its value
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                and_word=r"и",  # joins two values in a list
@@ -2254,6 +2264,7 @@ LANGUAGES = {t.code: t for t in (
                object_particle=r"を",  # ends the value a verb takes ("もみじを使っている")
                object_as=r"に(?:し|する)|として",  # "as" after the word whose value is the object: "ミケを…答えにした"
                particle=r"は|が|を|に|も|で",  # a value after them ("いつもタマと答える")
+               value_opens=r"で開\w*|で解錠\w*|で解除\w*",  # a lock opened with its value
                credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
                and_word=r"と",  # joins two values in a list
@@ -2317,6 +2328,7 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"的|在|用|给",
                credential_long=r"问题",
                answer_verb=r"回答|答|说",
+               opens_with=r"(?:用|输入)(?=\d)",  # a lock opened with its value
                credential_thing=r"管理器|管理工具",
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                and_word=r"和|与",  # joins two values in a list
@@ -2417,6 +2429,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                object_particle=r"을|를",  # ends the value a verb takes ("단풍나무를 쓴다")
                object_as=r"으로|로",  # "as" after the word whose value is the object: "나비를 … 답으로 정했다"
+               value_opens=r"(?:으로|로) 열\w*|(?:으로|로) 해제\w*",  # a lock opened with its value
                credential_thing=r"관리자|관리 ?앱",
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                and_word=r"와|과|및",  # joins two values in a list
@@ -2480,6 +2493,7 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                credential_long=r"سؤال|السؤال",
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
+               opens_with=r"يفتح بالرمز|تفتح بالرمز|يفتح ب|تفتح ب",  # a lock opened with its value
                credential_thing=r"مدير|إدارة",
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
                and_word=r"و",  # joins two values in a list
@@ -2537,6 +2551,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है|रखा है|रखी है|रखा था",
                credential_as_after=r"के रूप में",
+               value_opens=r"से खुल\w* (?:है|था|थी)|से खुल\w*",  # a lock opened with its value
                credential_thing=r"मैनेजर",
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
                and_word=r"और|तथा",  # joins two values in a list
@@ -4444,6 +4459,30 @@ _CODE_NUMBER = _LazyPattern(lambda: re.compile(
     rf"(?![^\W\d_])\s*(?:[:：=—–-]|\s(?:{_alternation('credential_is')}))?\s*(?P<value>[#*]?\d(?:[ -]?\d){{3,7}}[#*]?)(?![\d.,:/-]*\d)"))
 
 
+def _opened_with(sentence: str) -> bool:
+    """Whether a sentence names a lock (locked_thing, any table) and, after it, what opens it: a
+    number of three to eight digits after its table's verb (opens_with: "el candado abre con
+    0847", "der Tresor öffnet sich mit 5521"), or before it where the verb ends the clause
+    (value_opens: "kilit 2468 ile açılıyor", "金庫は4471で開く", "तिजोरी 5521 से खुलती है"): with
+    no code word, the number is its code."""
+    if not re.search(r"\d(?:[ -]?\d){2}", sentence):
+        return False
+    lock = next((m for code in LANGUAGES for m in [(_COMPILED[code].get("locked_thing") or _NEVER).search(sentence)] if m), None)
+    if lock is None:
+        return False
+    rest = sentence[lock.end():]
+    number = r"[#*]?\d(?:[ -]?\d){2,7}[#*]?(?![\d.,:/-]*\d)"
+    for code in LANGUAGES:
+        if _has_rule("opens_with", code) and re.search(rf"(?i)(?:{_alternation('opens_with', code)})\s*(?:{number})", rest):
+            return True
+        if _has_rule("value_opens", code) and re.search(rf"(?<![\d.,:/-])(?:{number})\s*(?:{_alternation('value_opens', code)})", rest):
+            return True
+    return False
+
+
+_NEVER = re.compile(r"(?!)")
+
+
 def _lock_code(flat: str) -> bool:
     """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
     text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
@@ -4451,6 +4490,8 @@ def _lock_code(flat: str) -> bool:
     if not re.search(r"\d(?:[ -]?\d){2}", flat):
         return False  # no number of three digits (most notes): nothing to read
     for sentence in re.split(_CLAUSE_END, flat):
+        if _opened_with(sentence):
+            return True
         for m in _CODE_NUMBER.finditer(sentence):
             if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
                 continue

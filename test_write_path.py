@@ -1438,6 +1438,16 @@ class CredentialBoundWave7(unittest.TestCase):
         self.held(("كلمتها السرية في البنك نخلة", "Пароль от почты ромашка"))
         self.served(("Zmieniła kod do garażu po włamaniu w 2023 roku.", "Ha reimpostato la password del Wi-Fi la settimana scorsa."))
 
+    def test_a_lock_and_the_number_that_opens_it(self):
+        self.held(("Der Tresor im Keller öffnet sich mit 5521.", "Kilit 2468 ile açılıyor.", "金庫は4471で開く。",
+                   "तिजोरी 5521 से खुलती है।", "Su taquilla es la 112 y el candado abre con 0847."))
+        self.served(("The gate opens with a remote.", "The shop opens with 3 staff at 9."))
+
+    def test_a_naming_verb_names_the_word_before_it(self):
+        self.held(("에이다는 새 태블릿 비밀번호를 고민 끝에 진달래로 정했다고 말했다.",
+                   "आदा ने बताया कि उसके नए टैबलेट का पासवर्ड, काफ़ी सोचने के बाद, चंपा रखा है।",
+                   "艾达说，她新平板的密码想了很久，最后定为桂花糕。"))
+
     def test_a_code_and_its_lock_in_one_sentence(self):
         self.held(("Ada मंगलवार को तैरती हैं, उनका लॉकर 12 नंबर है और उसका कोड 7731 है।",
                    "She rents a locker by the pool; its code is 8814."))
