@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1036,6 +1036,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                and_word=r"and|&",  # joins two values in a list
+               degree=r"too|very|quite|rather|pretty|fairly|really|so|all",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codes",  # a code word in the plural: its value may be a list
                not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
@@ -1362,6 +1363,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                and_word=r"und",  # joins two values in a list
+               degree=r"zu|sehr|ziemlich|recht|ganz|so",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
@@ -1523,6 +1525,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                and_word=r"et",  # joins two values in a list
+               degree=r"trop|très|assez|plutôt|si|bien",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codes",  # a code word in the plural: its value may be a list
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
@@ -1681,6 +1684,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                and_word=r"y|e",  # joins two values in a list
+               degree=r"demasiado|muy|bastante|tan|algo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
@@ -1830,6 +1834,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                and_word=r"e|ed",  # joins two values in a list
+               degree=r"troppo|molto|piuttosto|abbastanza|così",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codici",  # a code word in the plural: its value may be a list
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
@@ -1912,6 +1917,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                and_word=r"e",  # joins two values in a list
+               degree=r"muito|demasiado|bastante|tão|bem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
@@ -1987,6 +1993,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                and_word=r"en",  # joins two values in a list
+               degree=r"te|erg|heel|vrij|nogal|zo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
@@ -2060,6 +2067,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                and_word=r"i|oraz",  # joins two values in a list
+               degree=r"zbyt|za|bardzo|dość|całkiem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"kody|kodów",  # a code word in the plural: its value may be a list
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
@@ -2125,6 +2133,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                and_word=r"ve",  # joins two values in a list
+               degree=r"çok|fazla|oldukça|biraz|pek",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"kod(?:lar|ları)\w*",  # a code word in the plural: its value may be a list
                credential_as=r"olarak",
                credential_as_after=r"olarak",
@@ -2198,11 +2207,12 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                and_word=r"и",  # joins two values in a list
+               degree=r"слишком|очень|довольно|совсем|весьма",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"коды|кодов",  # a code word in the plural: its value may be a list
                credential_as=r"как|в качестве",
                # the prepositions a phrase of whose it is opens with (a table with no function words)
                after_value=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
-               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)",
+               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)|слишком|очень|довольно|совсем",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
@@ -4613,7 +4623,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     named = named_value.match(flat, end) or (aside and named_value.match(flat, end + aside.end()))
     if named:
         between = flat[end:named.start("value")]
-        value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
+        parts = [p for p in value_part.split(named.group("value")) if p and p.strip(" .!?。！？»«\"'“”")]
+        # a speech tag after the value is not it (", sagt sie", ", she says": an answer verb, any table)
+        while len(parts) > 1 and re.match(rf"(?i)\s*(?:\S+\s+)?(?:{_alternation('answer_verb')})(?!\w)", parts[-1]):
+            parts.pop()
+        value = (parts[-1] if parts else "").strip(" .!?。！？»«\"'“”")
         if not (re.search(rf"(?i)\b{_alternation('credential_thing')}\b|[.!?。！？]\s", between)
                 or re.search("[:：]", named.group("value"))
                 or (re.search(f"[{_CJK_LETTERS}]", value) and max(map(len, value.split() or [""])) > 10)
@@ -4630,9 +4644,10 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             # where a predicate ends the clause (copula_end: ja ko hi), a value that opens with a verb
             # form is that predicate ("비밀번호는 길고 안전하다": long and safe)
             first = value.split()[0] if value else ""
+            # a value of words that opens with a function word is a predicate ("ist zu kurz", "est trop simple")
             if value and len(value.split()) <= most and not (
                     (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
-                    and _no_value(first, codes)):
+                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) or re.fullmatch(f"(?i){_alternation('degree')}", first))):
                 return True  # not a verb form or a thing: "Her password was reset", "… was changed"
     # the value ending the word's sentence, after its table's copula or a separator however far it
     # stands (the word's clause interrupted: "the password she settled on for the new laptop, after
@@ -4659,8 +4674,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     if glued_far and LANGUAGES[code].script and not _no_value(glued_far.group(1), codes) and not re.search(
             rf"(?:{_alternation('after_value', code)})", glued_far.group(1)):
         return True
-    final = code in ("de", "nl") and re.search(rf"(?i)\s([^\s,]+)\s+(?:{_alternation('credential_is', code)})$", rest_of)
-    if final and len(rest_of.split()) >= 3 and not _no_value(final.group(1), codes):
+    final = code in ("de", "nl") and re.search(rf"(?i)(\S+)\s([^\s,]+)\s+(?:{_alternation('credential_is', code)})$", rest_of)
+    if final and len(rest_of.split()) >= 3 and not _no_value(final.group(2), codes) and not _function_word(final.group(1), code):
         return True
     # a JSON key with the word anywhere in it ("clave_caja_fuerte": "tortuga", "保险箱密码": "喜鹊"):
     # its string value, unless the key names a thing (credential_thing: "password_storage") or the
