@@ -4664,7 +4664,7 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         value_words = words if all(w[:1].isupper() for w in words) else words[-1:]
         # a capitalised word there is a name, whatever its ending ("is Pickles": no verb in -s)
         named_word = lambda w: w[:1].isupper() and not any(w.lower() in t.function_words for t in LANGUAGES.values())
-        if not any(_no_value(w, codes) and not named_word(w) for w in words) and not any(
+        if not re.fullmatch(f"(?i){_alternation('degree')}", words[0]) and not any(_no_value(w, codes) and not named_word(w) for w in words) and not any(
                 table_match(w, "locked_thing") for w in value_words):
             return True
     # unspaced: the naming copula and the value ending the word's sentence, across its commas
