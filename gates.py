@@ -865,7 +865,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codes?|pin|combination|combo|passcode",
            locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
-           credential=r"puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
+           credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -1305,7 +1305,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|kombination",
            locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|sprechanlage|briefkasten",
-           credential=r"wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -1471,7 +1471,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|immeuble|boîte aux lettres|vélo",
-           credential=r"mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"code pour (?:entrer|ouvrir|accéder)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -1631,7 +1631,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinación|clave",
            locked_thing=r"garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|buzón",
-           credential=r"clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -1786,7 +1786,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codice|pin|combinazione",
            locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|citofono",
-           credential=r"chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -1873,7 +1873,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinação|senha",
            locked_thing=r"garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone",
-           credential=r"chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           credential=r"código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -1947,7 +1947,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
            locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
-           credential=r"beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -2023,7 +2023,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
            locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|skrytk\w*",
-           credential=r"odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -2093,7 +2093,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*",
-           credential=r"kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -2164,7 +2164,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|подъезд\w*",
-           credential=r"ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -4597,6 +4597,8 @@ _PLURAL_CODE = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternat
 def _code_list(word: str, value: str) -> bool:
     """Whether `value` ("hirondelle et noisette") lists two values for a plural code word: three
     words, a conjunction of any table (and_word) between two that are no function words."""
+    if len(value.split()) != 3:
+        return False
     a, mid, b = value.split()
     return bool(_PLURAL_CODE.search(word) and re.fullmatch(f"(?i){_alternation('and_word')}", mid)
                 and not any(w.lower() in t.function_words for t in LANGUAGES.values() for w in (a, b)))
@@ -4647,7 +4649,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             # a value of words that opens with a function word is a predicate ("ist zu kurz", "est trop simple")
             if value and len(value.split()) <= most and not (
                     (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
-                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) or re.fullmatch(f"(?i){_alternation('degree')}", first))):
+                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) or re.fullmatch(f"(?i){_alternation('degree')}", first))) and not (
+                    # after a copula, words with a function word among them are a predicate ("are kept in
+                    # 1Password"), not a list of codes
+                    not named.group("sep") and len(value.split()) > 1 and not _code_list(flat[start:end], value)
+                    and any(_function_word(w, code) for w in value.split()[1:])):
                 return True  # not a verb form or a thing: "Her password was reset", "… was changed"
     # the value ending the word's sentence, after its table's copula or a separator however far it
     # stands (the word's clause interrupted: "the password she settled on for the new laptop, after
@@ -4686,6 +4692,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             if value and not re.search(rf"(?i)(?:{things[0]})|(?:{things[1]})", key_rest + " " + skeleton(key_rest)) and not (
                     re.fullmatch(rf"(?i){_SWITCH}", value) or len(value.split()) > 3 or _no_value(value.split()[0], codes)):
                 return True
+    # the word asked about, the value answering in the next sentence, one or two words and a speech tag
+    # at most ("Her Netflix password? Sunflower, she said.", "她的Netflix密码？向日葵，她说。")
+    asked = re.match(r"[^?？؟.!。\n]{0,40}[?？؟]\s*([^\s,，،.!?。]+(?:\s[^\s,，،.!?。]+)?)(?:\s*[,，،][^.!?。\n]*)?[.!。！।]?\s*$", flat[end:])
+    if asked and not _no_value(asked.group(1).split()[0], codes) and not _function_word(asked.group(1).split()[0], code):
+        return True
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
     if key and re.search(r"[_\w]", flat[start - 1:start] if start else "") is None or (

@@ -1448,6 +1448,12 @@ class CredentialBoundWave7(unittest.TestCase):
                    "आदा ने बताया कि उसके नए टैबलेट का पासवर्ड, काफ़ी सोचने के बाद, चंपा रखा है।",
                    "艾达说，她新平板的密码想了很久，最后定为桂花糕。"))
 
+    def test_a_question_answered_and_the_code_to_get_in(self):
+        self.held(("Her bank password? Lighthouse, she said.", "¿Su contraseña del banco? Faro, me dijo.",
+                   "她的银行密码？灯塔，她说。", "The code to get into the garage is 7C41.",
+                   "Le code pour entrer dans le garage est 7C41.", "- bank: pw lighthouse", "wifi_pass=harbourlight"))
+        self.served(("Her PIN? No idea.", "Her security question answers are kept in 1Password."))
+
     def test_a_code_and_its_lock_in_one_sentence(self):
         self.held(("Ada मंगलवार को तैरती हैं, उनका लॉकर 12 नंबर है और उसका कोड 7731 है।",
                    "She rents a locker by the pool; its code is 8814."))
