@@ -1038,7 +1038,7 @@ LANGUAGES = {t.code: t for t in (
                and_word=r"and|&",  # joins two values in a list
                degree=r"too|very|quite|rather|pretty|fairly|really|so|all",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codes",  # a code word in the plural: its value may be a list
-               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
+               not_a_value=r"nowhere|somewhere|anywhere|elsewhere|on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
                weekday=r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
@@ -2509,6 +2509,7 @@ LANGUAGES = {t.code: t for t in (
                and_word=r"و",  # joins two values in a list
                plural_code=r"رموز|الرموز",  # a code word in the plural: its value may be a list
                credential_is=r"هي|هو|أصبحت|أصبح|صارت",
+               no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
