@@ -4557,6 +4557,15 @@ def _named_secret(flat: str) -> bool:
       respuesta a la pregunta secreta"), a word before its table's "as" (credential_as: "elle a
       choisi lavande comme mot de passe"), or the first word of a cleft sentence with it
       (credential_cleft: "lavender is what she uses for her laptop password").
+    Wave 7 (each rule commented where it stands in _binds): a parenthesis after the word is read
+    past; an arrow separates; the value ending the word's sentence after its copula or first
+    separator however far, or before a subordinate clause's final copula (de nl); two values joined
+    after a plural code word (plural_code, and_word); an answer or naming verb's value (answer_verb,
+    value_before_answer); "as" after the word (credential_as_after, object_as), across an apposition
+    or unspaced; a question about the word answered by the next sentence; a JSON key with the word
+    anywhere in it; where the copula is no word (ar ru), the word ending the clause after a phrase of
+    whose it is. Not a value: a predicate (degree words, a function word among words after a copula,
+    verb forms of copula_end tables), a speech tag, a JSON note's own quotes, a brand ("1Password").
     Not read when a thing follows the word (credential_thing: "Password manager: Bitwarden"),
     when a sentence ends or another label starts before the value, or when an unspaced CJK value
     is a clause (> 10 chars). Read in a model's note only, where a credential word with a value
