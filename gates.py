@@ -784,7 +784,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "no_secret", "after_value", "copula_end", "particle",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1369,6 +1369,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
                credential_is=r"ist|lautet|sind|lauten",
+               final_copula=r"ist|lautet|sind|lauten",  # a subordinate clause ends with it: "…, Treibholz lautet"
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
                tomorrow=r"morgen",
@@ -2001,6 +2002,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"assistent\w*",  # "Aan de assistent:"
                reader_opener=r"aan|voor",
                credential_is=r"is|luidt|zijn|luiden",
+               final_copula=r"is|luidt|zijn|luiden",  # a subordinate clause ends with it: "…, walvis is"
                genitive_of=r"van",
                copula=r"heet",
                vocative_title=r"Mevrouw|Meneer",
@@ -2210,8 +2212,8 @@ LANGUAGES = {t.code: t for t in (
                degree=r"слишком|очень|довольно|совсем|весьма",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"коды|кодов",  # a code word in the plural: its value may be a list
                credential_as=r"как|в качестве",
-               # the prepositions a phrase of whose it is opens with (a table with no function words)
-               after_value=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
+               # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
+               of_phrase=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)|слишком|очень|довольно|совсем",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
@@ -2501,6 +2503,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
+               # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
+               of_phrase=r"في|على|من|عن|مع",
                credential_long=r"سؤال|السؤال",
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                opens_with=r"يفتح بالرمز|تفتح بالرمز|يفتح ب|تفتح ب",  # a lock opened with its value
@@ -4587,13 +4591,9 @@ def _named_secret(flat: str) -> bool:
     return False
 
 
-# The languages whose present-tense copula is no word: a noun phrase and its value make a sentence.
-_ZERO_COPULA = ("ar", "ru")
-
-
 def _function_word(word: str, code: str) -> bool:
     """Whether `word` is a function word of any table, or of table `code`'s words a value stands
-    before where it has no function words (after_value: "في", "от")."""
+    before where it has no function words (after_value: "في")."""
     low = word.lower()
     return any(low in t.function_words for t in LANGUAGES.values()) or bool(
         re.fullmatch(rf"(?i){_alternation('after_value', code)}", word) and len(word) <= 3)
@@ -4690,7 +4690,7 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     if glued_far and LANGUAGES[code].script and not _no_value(glued_far.group(1), codes) and not re.search(
             rf"(?:{_alternation('after_value', code)})", glued_far.group(1)):
         return True
-    final = code in ("de", "nl") and re.search(rf"(?i)(\S+)\s([^\s,]+)\s+(?:{_alternation('credential_is', code)})$", rest_of)
+    final = _has_rule("final_copula", code) and re.search(rf"(?i)(\S+)\s([^\s,]+)\s+(?:{_alternation('final_copula', code)})$", rest_of)
     if final and len(rest_of.split()) >= 3 and not _no_value(final.group(2), codes) and not _function_word(final.group(1), code):
         return True
     # a JSON key with the word anywhere in it ("clave_caja_fuerte": "tortuga", "保险箱密码": "喜鹊"):
@@ -4734,12 +4734,12 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
                 and re.fullmatch(r"[\s.!?。！？।]*", after[bare.end():]))):  # not "mot de passe bancaire est long"
         if not re.search(f"[{_CJK_LETTERS}]", bare.group(1)) or len(bare.group(1)) <= 10:
             return True
-    # ... or, in a language whose present copula is no word (_ZERO_COPULA), after a phrase of whose it
+    # ... or, in a language whose present copula is no word (LanguageTable of_phrase), after a phrase of whose it
     # is opening with a function word, the one word that ends the clause ("كلمتها السرية في البنك نخلة",
     # "пароль от почты ромашка"; elsewhere that word is a time or a place: "le code du garage le mois prochain")
     clause_rest = re.split(r"[,;:，、；]", after)[0].rstrip(" .!?。！？")
     whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,2}?)\s+(\S+)", clause_rest)
-    if code in _ZERO_COPULA and whose and _function_word(whose.group(1), code) and not (
+    if _has_rule("of_phrase", code) and whose and re.fullmatch(f"(?i){_alternation('of_phrase', code)}", whose.group(1)) and not (
             _no_value(whose.group(3), codes) or table_match(whose.group(3), "locked_thing")
             or _function_word(whose.group(2).split()[-1], code) or any(_no_value(w, codes) for w in whose.group(2).split())):
         return True
