@@ -4794,8 +4794,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         as_after = _has_rule("credential_as_after", code_as) and re.match(
             rf"\s*(?:{_alternation('credential_as_after', code_as)})\s*([^\s,.;:!?。、，]+)", flat[end:])
         if as_after:
-            value = re.split(rf"(?:{_alternation('object_particle', code_as)})$|(?:{_alternation('object_particle', code_as)})(?=\w)"
-                             if code_as == "ja" else rf"(?:{_alternation('object_particle', code_as)})$", as_after.group(1))[0]
+            # the value ends at its object particle (not one inside a Hangul word: "마을")
+            value = re.split(rf"(?:{_alternation('object_particle', code_as)})(?![\uac00-\ud7af])", as_after.group(1))[0]
             if value and len(value) <= 12 and not _no_value(value, codes):
                 return True
     # an answer verb names the value (a security question's answer, a maiden name asked for): the
