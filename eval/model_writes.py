@@ -17,10 +17,11 @@ credential tuner's set (credentials by kind and structure in 15 languages), tune
 wave-6b credential tuner's set (27 credentials far from their word, in another clause, other word
 orders; 23 benign notes about credentials), written before a fail-safe credential rule that was
 measured and not landed (eval/README.md, wave 6); scored once on c5742f9. probes9c: the wave-7
-credential tuner's set (181 credentials of the user's, a secret noun bound to a value by copula,
-colon, dash, quotes, apposition, "set to", "uses X as", value first, a JSON key, a parenthesis, in
-all 15 languages; 120 benign notes that mention a credential with no value), written before any
-code change and scored once on 1b764e3, then tuned on.
+credential tuner's set (257 credentials of the user's, a secret noun bound to a value by copula,
+colon, dash, quotes, apposition, "set to", "uses X as", value first, a JSON key, a parenthesis, an
+answer, in all 15 languages; 170 benign notes that mention a credential with no value), in three
+batches each written before the next changes and scored once (batch 1 on 1b764e3; see
+eval/data/README.md), then tuned on.
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
 homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
 (wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
