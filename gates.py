@@ -957,7 +957,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle",
+RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1000,7 +1000,8 @@ def _locked_code(head: str, thing: str, script: str | None) -> str:
     Devanagari) up to ten characters of the same clause."""
     if script is None:  # a thing before its code, joined ("garagecode"), hyphenated or spaced
         return (rf"(?:{thing})(?:[\s'’-]+[^\s:：=,.;!?]+){{0,2}}?(?:[\s'’-]+|-?)(?:{head})|"
-                rf"(?:{head})(?:[\s'’]+[^\s:：=,.;!?'’]+){{0,2}}?[\s'’]+(?:{thing})")
+                # a possessive between ("code van Ada's fietskluis")
+                rf"(?:{head})(?:[\s'’]+[^\s:：=,.;!?'’]+(?:['’]s)?){{0,2}}?[\s'’]+(?:{thing})")
     return (rf"(?:{thing})[^。、，,.!?:：\n]{{0,10}}?(?:{head})|(?:{head})[^。、，,.!?:：\n]{{0,10}}?(?:{thing})")
 
 
@@ -1039,7 +1040,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codes?|pin|combination|combo|passcode",
            locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
-           credential=r"(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
+           credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -1206,15 +1207,21 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
-               credential_long=r"question|pass ?phrase",
+               credential_long=r"question|pass ?phrase|phrase",
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
                no_secret=r"\w+ly|\w+s|\w+ed|\w+ing|expires|works|changes|resets|got|was|is|are|were|has|had|too|again",
                credential_cleft=r"is what|was what",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
-               credential_is=r"is|was",
-               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
-               not_a_value=r"on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
+               credential_is=r"is|was|are|were",
+               answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
+               opens_with=r"opens? (?:it )?with|opened (?:it )?with|unlocks? (?:it )?with|unlocked (?:it )?with|disarms? (?:it |them )?with|disarmed (?:it )?with",  # a lock opened with its value
+               credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
+               second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
+               and_word=r"and|&",  # joins two values in a list
+               degree=r"too|very|quite|rather|pretty|fairly|really|so|all",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"codes",  # a code word in the plural: its value may be a list
+               not_a_value=r"nowhere|somewhere|anywhere|elsewhere|on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
                weekday=r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
@@ -1481,7 +1488,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|kombination",
            locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|sprechanlage|briefkasten",
-           credential=r"mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -1540,12 +1547,19 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
-               credential_long=r"\w*frage|passphrase",
+               credential_long=r"\w*frage|passphrase|\w*phrase",
+               answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
+               opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
+               second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
+               and_word=r"und",  # joins two values in a list
+               degree=r"zu|sehr|ziemlich|recht|ganz|so",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
-               credential_is=r"ist|lautet",
+               credential_is=r"ist|lautet|sind|lauten",
+               final_copula=r"ist|lautet|sind|lauten",  # a subordinate clause ends with it: "…, Treibholz lautet"
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
                tomorrow=r"morgen",
@@ -1648,7 +1662,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|immeuble|boîte aux lettres|vélo",
-           credential=r"mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"code pour (?:entrer|ouvrir|accéder)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -1703,12 +1717,18 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
-               credential_long=r"question|phrase secrète|phrase de passe",
+               credential_long=r"question|phrase",
+               answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
+               opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
+               second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
+               and_word=r"et",  # joins two values in a list
+               degree=r"trop|très|assez|plutôt|si|bien",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"codes",  # a code word in the plural: its value may be a list
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
-               credential_is=r"est|c'est|c’est",
+               credential_is=r"est|c'est|c’est|sont",
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
                tomorrow=r"demain",
@@ -1809,7 +1829,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinación|clave",
            locked_thing=r"garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|buzón",
-           credential=r"palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -1863,12 +1883,18 @@ LANGUAGES = {t.code: t for t in (
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
-               credential_long=r"pregunta",
+               credential_long=r"pregunta|frase",
+               answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
+               opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
+               second_factor=r"dos pasos|doble factor|dos factores|2fa",
+               and_word=r"y|e",  # joins two values in a list
+               degree=r"demasiado|muy|bastante|tan|algo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
-               credential_is=r"es",
+               credential_is=r"es|son",
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
                tomorrow=r"mañana",
@@ -1965,7 +1991,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codice|pin|combinazione",
            locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|citofono",
-           credential=r"parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -2015,12 +2041,18 @@ LANGUAGES = {t.code: t for t in (
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
-               credential_long=r"domanda",
+               credential_long=r"domanda|frase",
+               answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
+               opens_with=r"si apre con|(?:lo |la )?apre con|sblocca con|(?:lo |la )?disattiva con",  # a lock opened with its value
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
+               second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
+               and_word=r"e|ed",  # joins two values in a list
+               degree=r"troppo|molto|piuttosto|abbastanza|così",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"codici",  # a code word in the plural: its value may be a list
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
-               credential_is=r"è",
+               credential_is=r"è|sono",
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
                naming_verb=r"si chiama",
@@ -2054,7 +2086,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinação|senha",
            locked_thing=r"garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone",
-           credential=r"palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           credential=r"código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -2100,12 +2132,18 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
-               credential_long=r"pergunta",
+               credential_long=r"pergunta|frase",
+               answer_verb=r"responde|respondeu|diz|disse|dá|deu",
+               opens_with=r"abre com|desbloqueia com|(?:o |a )?desativa com",  # a lock opened with its value
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
+               second_factor=r"dois fatores|duas etapas|dois passos|2fa",
+               and_word=r"e",  # joins two values in a list
+               degree=r"muito|demasiado|bastante|tão|bem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
-               credential_is=r"é",
+               credential_is=r"é|são|ficou(?: sendo)?|passou a ser",
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
@@ -2130,7 +2168,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
            locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
-           credential=r"geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -2178,14 +2216,21 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
-               credential_long=r"\w*vraag",
+               credential_long=r"\w*vraag|\w*zin|\w*frase",
+               answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
+               opens_with=r"opent (?:het |hem )?met|gaat open met|ontgrendelt (?:het |hem )?met|schakelt (?:het |hem )?uit met",  # a lock opened with its value
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
+               second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
+               and_word=r"en",  # joins two values in a list
+               degree=r"te|erg|heel|vrij|nogal|zo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
                credential_cleft=r"is wat|was wat",
                reader_role=r"assistent\w*",  # "Aan de assistent:"
                reader_opener=r"aan|voor",
-               credential_is=r"is|luidt",
+               credential_is=r"is|luidt|zijn|luiden",
+               final_copula=r"is|luidt|zijn|luiden",  # a subordinate clause ends with it: "…, walvis is"
                genitive_of=r"van",
                copula=r"heet",
                vocative_title=r"Mevrouw|Meneer",
@@ -2208,7 +2253,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
            locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|skrytk\w*",
-           credential=r"nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -2254,14 +2299,20 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
-               credential_long=r"pytani\w*",
+               credential_long=r"pytani\w*|fraz\w*",
+               answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
+               opens_with=r"otwiera się kodem|otwiera (?:ją |go )?kodem|otwiera się",  # a lock opened with its value
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
+               second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
+               and_word=r"i|oraz",  # joins two values in a list
+               degree=r"zbyt|za|bardzo|dość|całkiem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"kody|kodów",  # a code word in the plural: its value may be a list
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
                credential_cleft=r"to jest to, co|to, czego",
                reader_role=r"asysten[tc]\w*",  # "Asystenci AI:", "Do asystenta:"
                reader_opener=r"do|dla",
-               credential_is=r"to|jest",
+               credential_is=r"to|jest|są|brzmi",
                copula=r"jest",
                vocative_title=r"Pani|Pan",
                masked_ending=r"\bkończąc\w* się na",
@@ -2280,7 +2331,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*",
-           credential=r"gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -2323,9 +2374,18 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\bteslim edildi\w*",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
-               credential_long=r"soru\w*",
+               credential_long=r"soru\w*|ifade\w*",
+               value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
+               value_opens=r"ile açıl\w*|ile aç\w*",  # a lock opened with its value
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
+               second_factor=r"iki adım\w*|iki faktör\w*|2fa",
+               and_word=r"ve",  # joins two values in a list
+               degree=r"çok|fazla|oldukça|biraz|pek",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"kod(?:lar|ları)\w*",  # a code word in the plural: its value may be a list
                credential_as=r"olarak",
+               credential_as_after=r"olarak",
+               object_as=r"olarak",  # "Tarçın'ı güvenlik cevabı olarak seçti"
+               object_particle=r"'?(?:y|n)?[ıiuü]",  # the accusative: the value is the verb's object
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
                vocative_title=r"Sayın",
@@ -2351,7 +2411,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|подъезд\w*",
-           credential=r"секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -2396,10 +2456,18 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
-               credential_long=r"вопрос\w*",
+               credential_long=r"вопрос\w*|фраз\w*",
+               answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
+               opens_with=r"открывается кодом|открывает (?:его |её )?кодом|открывается",  # a lock opened with its value
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
+               second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
+               and_word=r"и",  # joins two values in a list
+               degree=r"слишком|очень|довольно|совсем|весьма",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               plural_code=r"коды|кодов",  # a code word in the plural: its value may be a list
                credential_as=r"как|в качестве",
-               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*",
+               # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
+               of_phrase=r"от|для|на|в|во|к|у|с|со|из|по|при|о|об",
+               no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)|слишком|очень|довольно|совсем",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
                naming_verb=r"называется|зовут",
@@ -2418,7 +2486,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
            locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|自転車の鍵",
-           credential=r"ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"denwa|jusho|juusho|LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -2461,11 +2529,19 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
-               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される)",  # "ログインがありました"
+               no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される|くて\w*|[しき]い|[\u4e00-\u9fff]+[\u3040-\u309f]*[うくぐすつぬぶむる])",  # a verb's plain form: "毎月変わる"  # "ログインがありました"
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
-               credential_thing=r"マネージャー|管理アプリ|管理ソフト",
+               value_before_answer=r"と答え\w*|と回答\w*|と言\w*|に(?:した|設定し\w*|変え\w*|決め\w*)",
+               credential_as_after=r"として(?=[^\s、。]+を)",
+               object_particle=r"を",  # ends the value a verb takes ("もみじを使っている")
+               object_as=r"に(?:し|する)|として",  # "as" after the word whose value is the object: "ミケを…答えにした"
+               particle=r"は|が|を|に|も|で",  # a value after them ("いつもタマと答える")
+               value_opens=r"で開\w*|で解錠\w*|で解除\w*",  # a lock opened with its value
+               credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
+               second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
+               and_word=r"と",  # joins two values in a list
                clock_suffix=r"時",
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
@@ -2484,7 +2560,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
            # things with a lock (no code_head: a bare 码 is also 号码, a phone number; see _lock_code)
            locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|密码锁",
-           credential=r"娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           credential=r"PIN码|(?:wi-?fi|无线网?|网络)密钥|密钥|安全问题(?:的)?答案|密保答案|娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
@@ -2534,8 +2610,13 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
                credential_long=r"问题",
+               answer_verb=r"回答|答|说",
+               opens_with=r"(?:用|输入)(?=\d)",  # a lock opened with its value
                credential_thing=r"管理器|管理工具",
+               second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
+               and_word=r"和|与",  # joins two values in a list
                credential_is=r"是|为",
+               credential_as=r"作为|当作|当做",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
                masked_ending=r"尾号",
@@ -2588,7 +2669,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
            locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|도어락",
-           credential=r"가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문 ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
@@ -2632,9 +2713,18 @@ LANGUAGES = {t.code: t for t in (
                credential_is=r"는|은|가",
                particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
                copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
+               # a predicate, no value: a verb or adjective in -하다 and its tenses, a connective -고 ("길고")
+               no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고|매\w{1,2}",  # 매달, 매일: "every", no value
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
+               value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*|(?:으로|로) ?(?:정했|바꿨|설정했)\w*",
+               credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
+               object_particle=r"을|를",  # ends the value a verb takes ("단풍나무를 쓴다")
+               object_as=r"으로|로",  # "as" after the word whose value is the object: "나비를 … 답으로 정했다"
+               value_opens=r"(?:으로|로) 열\w*|(?:으로|로) 해제\w*",  # a lock opened with its value
                credential_thing=r"관리자|관리 ?앱",
+               second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
+               and_word=r"와|과|및",  # joins two values in a list
                clock_suffix=r"시",
                name_honorific=r"고객님|회원님|님|씨",
                masked_ending=r"끝자리",
@@ -2652,8 +2742,8 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
-           locked_thing=r"المرآب|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي",
-           credential=r"اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي",
+           credential=r"رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -2701,9 +2791,17 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
+               # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
+               of_phrase=r"في|على|من|عن|مع",
                credential_long=r"سؤال|السؤال",
+               answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
+               opens_with=r"يفتح بالرمز|تفتح بالرمز|يفتح ب|تفتح ب",  # a lock opened with its value
                credential_thing=r"مدير|إدارة",
-               credential_is=r"هي|هو",
+               second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
+               and_word=r"و",  # joins two values in a list
+               plural_code=r"رموز|الرموز",  # a code word in the plural: its value may be a list
+               credential_is=r"هي|هو|أصبحت|أصبح|صارت",
+               no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
@@ -2718,7 +2816,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"कोड|पिन|पासकोड|कॉम्बिनेशन",
            locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम",
-           credential=r"गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"(?:वाई-?फ़?ाई|नेटवर्क) कुंजी|सुरक्षा उत्तर|मायके का उपनाम|रिकवरी कोड|गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -2763,7 +2861,12 @@ LANGUAGES = {t.code: t for t in (
                after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
+               value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है|रखा है|रखी है|रखा था",
+               credential_as_after=r"के रूप में",
+               value_opens=r"से खुल\w* (?:है|था|थी)|से खुल\w*",  # a lock opened with its value
                credential_thing=r"मैनेजर",
+               second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
+               and_word=r"और|तथा",  # joins two values in a list
                credential_is=r"है|था|हैं",
                name_honorific=r"जी",
                polite=r"\W*कृपया",
@@ -4802,7 +4905,7 @@ _SECRET_SHAPE = re.compile(r"(?<![^\s\"'(\[{:=,])(?!#)(?=[^\s]*[^\W\d_])(?=[^\s]
 # English's), then the rest of the line; and where that value's last part starts ("le nom de son
 # chat est Moustache", "first pet's name — Biscuit").
 _CJK_LETTERS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
-_SEPARATOR = r"[:：](?!\d)|[=—–]|\s-\s"  # not a time's colon ("09:14")
+_SEPARATOR = r"[:：](?!\d)|[=—–→⇒➔➜]|\s-\s|\s=?->?\s|=>"  # not a time's colon ("09:14"); an arrow points at a value
 
 
 @functools.lru_cache(maxsize=None)
@@ -4815,8 +4918,9 @@ def _named_value(code: str) -> tuple:
 
 # A value bound to a credential word without a separator: a token with three digits or more that
 # is no year, date, time or amount, nor a count (LanguageTable count_unit) ("Garage code 8812", "Kombination vom Fahrradschloss 731",
-# not "changed her PIN in 2023", "expires in 30 days", "9:14"), within four words after the word.
-_BOUND_DIGITS = re.compile(r"(?<![\w.,:/-])(?!(?:1[89]|20)\d{2}(?![\w-]))(?!\d{1,2}[:.h]\d{2}(?!\d))"
+# not "changed her PIN in 2023", "expires in 30 days", "9:14"), within four words after the word;
+# after a comma too, not a thousands' comma ("她的PIN码，7283，": the full-width comma is "," in the canonical text).
+_BOUND_DIGITS = re.compile(r"(?<![\w.:/-])(?<!\d,)(?!(?:1[89]|20)\d{2}(?![\w-]))(?!\d{1,2}[:.h]\d{2}(?!\d))"
                            r"(?!\d{1,4}([-./])\d{1,2}\1\d{4})(?=(?:[\w#*-]*\d){3})[\w#*-]+(?![\w.,:/-]*\d)"
                            r"(?!\s?[%€£$¥₹])")
 # A value in quotes, of one to three words ("'otter'", "«miel»", "「たぬき」", "“熊猫”"): in a note
@@ -4860,12 +4964,52 @@ _LOCK_LINE = re.compile(r"(?m)^[^\S\n]*[-*•]?[^\S\n]*(?P<label>[^:：=—–\n
 _LOCK_PAIR = re.compile(r"""["']?(?P<label>[^"'{},:：=\n]{1,40}?)["']?\s*[:=：]\s*["']?(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)["']?\s*(?=[,}\]]|$)""")
 
 
+# A code word and its number, in a sentence that names the lock earlier ("उनका लॉकर 19 नंबर है और उसका
+# कोड 5301 है", "the locker by the pool, its code is 4471"): the code is the lock's, however far.
+_CODE_NUMBER = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{'|'.join(t.patterns['code_head'] for t in LANGUAGES.values() if 'code_head' in t.patterns)})"
+    rf"(?![^\W\d_])\s*(?:[:：=—–-]|\s(?:{_alternation('credential_is')}))?\s*(?P<value>[#*]?\d(?:[ -]?\d){{3,7}}[#*]?)(?![\d.,:/-]*\d)"))
+
+
+def _opened_with(sentence: str) -> bool:
+    """Whether a sentence names a lock (locked_thing, any table) and, after it, what opens it: a
+    number of three to eight digits after its table's verb (opens_with: "el candado abre con
+    0847", "der Tresor öffnet sich mit 5521"), or before it where the verb ends the clause
+    (value_opens: "kilit 2468 ile açılıyor", "金庫は4471で開く", "तिजोरी 5521 से खुलती है"): with
+    no code word, the number is its code."""
+    if not re.search(r"\d(?:[ -]?\d){2}", sentence):
+        return False
+    lock = next((m for code in LANGUAGES for m in [(_COMPILED[code].get("locked_thing") or _NEVER).search(sentence)] if m), None)
+    if lock is None:
+        return False
+    rest = sentence[lock.end():]
+    number = r"[#*]?\d(?:[ -]?\d){2,7}[#*]?(?![\d.,:/-]*\d)"
+    for code in LANGUAGES:
+        if _has_rule("opens_with", code) and re.search(rf"(?i)(?:{_alternation('opens_with', code)})\s*(?:{number})", rest):
+            return True
+        if _has_rule("value_opens", code) and re.search(rf"(?<![\d.,:/-])(?:{number})\s*(?:{_alternation('value_opens', code)})", rest):
+            return True
+    return False
+
+
+_NEVER = re.compile(r"(?!)")
+
+
 def _lock_code(flat: str) -> bool:
     """Whether a model's note labels a thing with a lock (LanguageTable locked_thing, any table, on the
     text and its skeleton: garage, gate, locker, safe, "Fietskluis", "сейф", "金庫") by a number of three to
     eight digits alone on its line: with no code word the number is its code. Not a year ("Garage: 2019")."""
     if not re.search(r"\d(?:[ -]?\d){2}", flat):
         return False  # no number of three digits (most notes): nothing to read
+    for sentence in re.split(_CLAUSE_END, flat):
+        if _opened_with(sentence):
+            return True
+        for m in _CODE_NUMBER.finditer(sentence):
+            if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
+                continue
+            if any(compiled[code].get("locked_thing") and compiled[code].get("locked_thing").search(sentence[:m.start()])
+                   for code in LANGUAGES for compiled in (_COMPILED,)):
+                return True
     for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
             continue
@@ -4876,6 +5020,24 @@ def _lock_code(flat: str) -> bool:
                for code in LANGUAGES for text, compiled in ((label, _COMPILED), (skeleton(label), _COMPILED_SKELETON))):
             return True
     return False
+
+
+# The quotes of a JSON note's keys and strings: a model's note written as JSON quotes every key and
+# value ({"password_manager": "Bitwarden"}), so its quotes mark no quoted value; what a credential
+# key holds is read by its key (_binds).
+_JSON_QUOTE = re.compile(r'(?<=[{\[,:])\s*\\?"|\\?"(?=\s*[:,}\]])')
+
+
+# A JSON pair of strings: "key": "value" (an adapter's escaped quotes too).
+_JSON_PAIR = re.compile(r'\\?"(?P<key>[^"\n]{1,60}?)\\?"\s*:\s*\\?"(?P<value>[^"\n]{1,60}?)\\?"')
+
+
+def _json_unquoted(flat: str) -> str:
+    """A model's note shaped as JSON (an object or a list) with the quotes of its keys and strings
+    taken out, for _SECRET's quoted-value reading; any other note as it is."""
+    if flat.lstrip()[:1] not in ("{", "["):
+        return flat
+    return _JSON_QUOTE.sub(lambda m: m.group().replace('"', " "), flat)
 
 
 def _named_secret(flat: str) -> bool:
@@ -4896,6 +5058,15 @@ def _named_secret(flat: str) -> bool:
       respuesta a la pregunta secreta"), a word before its table's "as" (credential_as: "elle a
       choisi lavande comme mot de passe"), or the first word of a cleft sentence with it
       (credential_cleft: "lavender is what she uses for her laptop password").
+    Wave 7 (each rule commented where it stands in _binds): a parenthesis after the word is read
+    past; an arrow separates; the value ending the word's sentence after its copula or first
+    separator however far, or before a subordinate clause's final copula (de nl); two values joined
+    after a plural code word (plural_code, and_word); an answer or naming verb's value (answer_verb,
+    value_before_answer); "as" after the word (credential_as_after, object_as), across an apposition
+    or unspaced; a question about the word answered by the next sentence; a JSON key with the word
+    anywhere in it; where the copula is no word (ar ru), the word ending the clause after a phrase of
+    whose it is. Not a value: a predicate (degree words, a function word among words after a copula,
+    verb forms of copula_end tables), a speech tag, a JSON note's own quotes, a brand ("1Password").
     Not read when a thing follows the word (credential_thing: "Password manager: Bitwarden"),
     when a sentence ends or another label starts before the value, or when an unspaced CJK value
     is a clause (> 10 chars). Read in a model's note only, where a credential word with a value
@@ -4910,9 +5081,34 @@ def _named_secret(flat: str) -> bool:
         for text, compiled in texts:
             pattern = compiled[code].get("credential")
             for m in pattern.finditer(text) if pattern is not None else ():
+                if re.match(r"[A-Za-z]", m.group()) and re.match(r"[A-Za-z0-9]", flat[m.start() - 1:m.start()]):
+                    continue  # a Latin word glued to another: a brand ("1Password"), no credential word
                 if _binds(flat, m.start(), m.end(), code):
                     return True
     return False
+
+
+def _function_word(word: str, code: str) -> bool:
+    """Whether `word` is a function word of any table, or of table `code`'s words a value stands
+    before where it has no function words (after_value: "في")."""
+    low = word.lower()
+    return any(low in t.function_words for t in LANGUAGES.values()) or bool(
+        re.fullmatch(rf"(?i){_alternation('after_value', code)}", word) and len(word) <= 3)
+
+
+# A code word in the plural (LanguageTable plural_code: "codes", "códigos", "codici", "kody",
+# "kodları", "коды", "رموز"), whose value is a list.
+_PLURAL_CODE = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('plural_code')})(?![^\W\d_])"))
+
+
+def _code_list(word: str, value: str) -> bool:
+    """Whether `value` ("hirondelle et noisette") lists two values for a plural code word: three
+    words, a conjunction of any table (and_word) between two that are no function words."""
+    if len(value.split()) != 3:
+        return False
+    a, mid, b = value.split()
+    return bool(_PLURAL_CODE.search(word) and re.fullmatch(f"(?i){_alternation('and_word')}", mid)
+                and not any(w.lower() in t.function_words for t in LANGUAGES.values() for w in (a, b)))
 
 
 def _binds(flat: str, start: int, end: int, code: str) -> bool:
@@ -4924,14 +5120,23 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     codes = (code, lang) if shared else (code,)
     named_value, value_part = _named_value(code)
     before, after = _clause(flat, start, end)
-    if re.match(rf"(?i)[\s'’-]*(?:{_alternation('credential_thing')})(?![A-Za-zÀ-ɏЀ-ӿ])", flat[end:]):
+    # (read on the skeleton too: a key written without its accents, "sifre_yoneticisi")
+    things = (_alternation('credential_thing'), _without_marks(_alternation('credential_thing')))
+    if any(re.match(rf"(?i)[\s'’-]*(?:{thing})(?![A-Za-zÀ-ɏЀ-ӿ])", text) for thing, text in zip(things, (flat[end:], skeleton(flat[end:])))):
         return False  # "Password manager: Bitwarden", "password policy", "密码管理器保存"
-    if re.search(rf"(?i)(?:^|[\s\"'])(?:{_alternation('credential_thing')})(?:\s+\S{{1,3}})?\s*$", before):
+    if any(re.search(rf"(?i)(?:^|[\s\"'])(?:{thing})(?:\s+\S{{1,3}})?\s*$", text) for thing, text in zip(things, (before, skeleton(before)))):
         return False  # the thing before its word: "менеджером паролей 1Password", "gestionnaire de mots de passe"
-    named = named_value.match(flat, end)
+    # a parenthesis right after the word says which one it is and binds nothing ("Question secrète
+    # (nom de jeune fille de la mère) → Delacroix", "母亲的娘家姓（安全问题答案）：王"): read past it
+    aside = re.match(r"\s*[(（][^()（）\n]{1,60}[)）]", flat[end:])
+    named = named_value.match(flat, end) or (aside and named_value.match(flat, end + aside.end()))
     if named:
         between = flat[end:named.start("value")]
-        value = value_part.split(named.group("value"))[-1].strip(" .!?。！？»«\"'“”")
+        parts = [p for p in value_part.split(named.group("value")) if p and p.strip(" .!?。！？»«\"'“”")]
+        # a speech tag after the value is not it (", sagt sie", ", she says": an answer verb, any table)
+        while len(parts) > 1 and re.match(rf"(?i)\s*(?:\S+\s+)?(?:{_alternation('answer_verb')})(?!\w)", parts[-1]):
+            parts.pop()
+        value = (parts[-1] if parts else "").strip(" .!?。！？»«\"'“”")
         if not (re.search(rf"(?i)\b{_alternation('credential_thing')}\b|[.!?。！？]\s", between)
                 or re.search("[:：]", named.group("value"))
                 or (re.search(f"[{_CJK_LETTERS}]", value) and max(map(len, value.split() or [""])) > 10)
@@ -4939,9 +5144,66 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
                 or re.search(rf"[{_CJK_LETTERS}](?:{_alternation('after_value', 'ja')})[{_CJK_LETTERS}]{{2}}", value)):
             # a security question's label names the question and its answer ("Güvenlik sorusu: ilk
             # evcil hayvanın adı Pamuk"), a passphrase is words (credential_long): up to six words
-            most = (6 if re.search(f"(?i){_alternation('credential_long')}", flat[start:end]) else 3) if named.group("sep") else 2
-            if value and len(value.split()) <= most and not (len(value.split()) == 1 and _no_value(value, codes)):
+            long = re.search(f"(?i){_alternation('credential_long')}", flat[start:end])
+            most = 6 if long else 3 if named.group("sep") else 2
+            # a list of codes: "Ses codes de secours sont hirondelle et noisette", "kody zapasowe to
+            # wiewiórka i kasztan" (a code word in the plural, two values and a function word between)
+            if len(value.split()) == 3 and _code_list(flat[start:end], value):
+                most = 3
+            # where a predicate ends the clause (copula_end: ja ko hi), a value that opens with a verb
+            # form is that predicate ("비밀번호는 길고 안전하다": long and safe)
+            first = value.split()[0] if value else ""
+            # a value of words that opens with a function word is a predicate ("ist zu kurz", "est trop simple")
+            if value and len(value.split()) <= most and not (
+                    (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
+                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) or re.fullmatch(f"(?i){_alternation('degree')}", first))) and not (
+                    # after a copula, words with a function word among them are a predicate ("are kept in
+                    # 1Password"), not a list of codes
+                    not named.group("sep") and len(value.split()) > 1 and not _code_list(flat[start:end], value)
+                    and any(_function_word(w, code) for w in value.split()[1:])):
                 return True  # not a verb form or a thing: "Her password was reset", "… was changed"
+    # the value ending the word's sentence, after its table's copula or a separator however far it
+    # stands (the word's clause interrupted: "the password she settled on for the new laptop, after
+    # trying a few, is driftwood.", "hasło do jej poczty, to nowe, brzmi teraz poziomka", "l'ha scelta
+    # lei: pellicano"): one or two words, or a word after one more; in de and nl, where the verb of a
+    # subordinate clause ends it, the one word before it ("…, nach langem Überlegen, Treibholz lautet")
+    rest_of = re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0].rstrip(" .!?\"'»”")
+    far = re.search(rf"(?i)(?<=[\s,،])(?:{_alternation('credential_is', code)})\s+((?:[^\s,،]+\s+)?[^\s,،]+)$", rest_of)
+    # or the first separator after the word (a later one is another label's: "2FA: uses an app Password manager: Bitwarden")
+    first_sep = re.search(_SEPARATOR, rest_of)
+    far = far or (first_sep and re.match(r"\s*((?:[^\s,،]+\s+)?[^\s,،]+)$", rest_of[first_sep.end():]))
+    if far and len(rest_of.split()) <= 30:
+        words = far.group(1).split()
+        value_words = words if all(w[:1].isupper() for w in words) else words[-1:]
+        # a capitalised word there is a name, whatever its ending ("is Pickles": no verb in -s)
+        named_word = lambda w: w[:1].isupper() and not any(w.lower() in t.function_words for t in LANGUAGES.values())
+        if not re.fullmatch(f"(?i){_alternation('degree')}", words[0]) and not any(_no_value(w, codes) and not named_word(w) for w in words) and not any(
+                table_match(w, "locked_thing") for w in value_words):
+            return True
+    # unspaced: the naming copula and the value ending the word's sentence, across its commas
+    # ("她新电脑的密码想了很久，最后定为海棠花")
+    glued_far = not re.search(r"\s", rest_of.strip()) and re.search(
+        rf"(?:{_alternation('credential_is', code)})([{_CJK_LETTERS}]{{1,8}})$", rest_of.strip())
+    if glued_far and LANGUAGES[code].script and not _no_value(glued_far.group(1), codes) and not re.search(
+            rf"(?:{_alternation('after_value', code)})", glued_far.group(1)):
+        return True
+    final = _has_rule("final_copula", code) and re.search(rf"(?i)(\S+)\s([^\s,]+)\s+(?:{_alternation('final_copula', code)})$", rest_of)
+    if final and len(rest_of.split()) >= 3 and not _no_value(final.group(2), codes) and not _function_word(final.group(1), code):
+        return True
+    # a JSON key with the word anywhere in it ("clave_caja_fuerte": "tortuga", "保险箱密码": "喜鹊"):
+    # its string value, unless the key names a thing (credential_thing: "password_storage") or the
+    # value is a switch ("two_factor": "on")
+    for pair in _JSON_PAIR.finditer(flat):
+        if pair.start("key") <= start and end <= pair.end("key"):
+            key_rest, value = pair.group("key"), pair.group("value").strip()
+            if value and not re.search(rf"(?i)(?:{things[0]})|(?:{things[1]})", key_rest + " " + skeleton(key_rest)) and not (
+                    re.fullmatch(rf"(?i){_SWITCH}", value) or len(value.split()) > 3 or _no_value(value.split()[0], codes)):
+                return True
+    # the word asked about, the value answering in the next sentence, one or two words and a speech tag
+    # at most ("Her Netflix password? Sunflower, she said.", "她的Netflix密码？向日葵，她说。")
+    asked = re.match(r"[^?？؟.!。\n]{0,40}[?？؟]\s*([^\s,，،.!?。]+(?:\s[^\s,，،.!?。]+)?)(?:\s*[,，،][^.!?。\n]*)?[.!。！।]?\s*$", flat[end:])
+    if asked and not _no_value(asked.group(1).split()[0], codes) and not _function_word(asked.group(1).split()[0], code):
+        return True
     # the key of a JSON or YAML pair, or a one-word label: its value, whatever it is
     key = re.match(r"""[\w-]*["']?\s*[:=：]\s*["']?(?P<value>[^"',}\n]+)""", flat[end:])
     if key and re.search(r"[_\w]", flat[start - 1:start] if start else "") is None or (
@@ -4965,13 +5227,29 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     if bare and not _no_value(bare.group(1), codes) and (bare.group(2) is None or (paired and (any(
             bare.group(2).lower() in t.function_words for t in LANGUAGES.values())
             or re.fullmatch(rf"(?i){_alternation('after_value')}", bare.group(2))))
-            or re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))):  # "कोड वर्ड मोर है"
+            or (re.fullmatch(rf"(?i){_alternation('credential_is')}", bare.group(2))  # "कोड वर्ड मोर है"
+                and re.fullmatch(r"[\s.!?。！？।]*", after[bare.end():]))):  # not "mot de passe bancaire est long"
         if not re.search(f"[{_CJK_LETTERS}]", bare.group(1)) or len(bare.group(1)) <= 10:
             return True
+    # ... or, in a language whose present copula is no word (LanguageTable of_phrase), after a phrase of whose it
+    # is opening with a function word, the one word that ends the clause ("كلمتها السرية في البنك نخلة",
+    # "пароль от почты ромашка"; elsewhere that word is a time or a place: "le code du garage le mois prochain")
+    clause_rest = re.split(r"[,;:，、；]", after)[0].rstrip(" .!?。！？")
+    whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,2}?)\s+(\S+)", clause_rest)
+    if _has_rule("of_phrase", code) and whose and re.fullmatch(f"(?i){_alternation('of_phrase', code)}", whose.group(1)) and not (
+            _no_value(whose.group(3), codes) or table_match(whose.group(3), "locked_thing")
+            or _function_word(whose.group(2).split()[-1], code) or any(_no_value(w, codes) for w in whose.group(2).split())):
+        return True
+    # two values joined after a plural code word, with no copula or before a final one ("kurtarma kodları
+    # sincap ve kestane.", "रिकवरी कोड गिलहरी और अखरोट हैं।")
+    joined = re.fullmatch(rf"\s*(?:(?:{_SEPARATOR}|{_alternation('credential_is', code)})\s*)?(\S+\s+\S+\s+\S+?)"
+                          rf"(?:\s+(?:{_alternation('copula_end', code)}))?", clause_rest)
+    if joined and _code_list(flat[start:end], joined.group(1)):
+        return True
     sentence = re.split(_CLAUSE_END, flat[:start])[-1] + flat[start:end] + re.split(_CLAUSE_END, flat[end:], maxsplit=1)[0]
     here = len(re.split(_CLAUSE_END, flat[:start])[-1])
-    for q in _QUOTED_VALUE.finditer(sentence):
-        # beside the word: no clause mark and up to five words between ("picked 'otter' for the
+    for q in _QUOTED_VALUE.finditer(_json_unquoted(sentence) if flat.lstrip()[:1] in "{[" else sentence):
+        # (a JSON note's quotes are its syntax: its keys are read above) beside the word: no clause mark and up to five words between ("picked 'otter' for the
         # security answer"; not a how-to's menu name far along: "... wejdź na 192.168.1.1 i otwórz „Sieć”")
         gap = sentence[q.end():here] if q.end() <= here else sentence[here + end - start:q.start()]
         if (len((q.group("a") or q.group("b") or "").split()) <= 3 and len(gap) <= 40 and gap.count(" ") <= 5
@@ -4980,9 +5258,62 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     for code_as in (code, *[c for c in LANGUAGES if c != code]):
         if not _has_rule("credential_as", code_as):
             continue
-        as_word = re.search(rf"(?i)(?:^|\s)([^\W\d_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
+        as_word = re.search(rf"(?i)(?:^|\s)([^\W_][\w'’-]*)\s+{_alternation('credential_as', code_as)}\s+(?:\S+\s+){{0,2}}$", before)
         if as_word and not _no_value(as_word.group(1), (code_as, *codes)):
+            return True  # "elle a choisi lavande comme mot de passe", "ha impostato 1906 come codice"
+        # unspaced: the characters before "as" after the last particle ("艾达用茉莉花作为笔记本电脑的密码")
+        glued_as = LANGUAGES[code_as].script and re.search(
+            rf"([{_CJK_LETTERS}]{{1,12}}?)(?:{_alternation('credential_as', code_as)})[^\s,，。]{{0,12}}$", before)
+        value = glued_as and re.split(_alternation("after_value", code_as), glued_as.group(1))[-1]
+        if value and not _no_value(value, (code_as, *codes)):
             return True
+    # the value before "as" with an apposition between ("She chose Biscuit, her first dog's name, as
+    # the answer to her bank's security question", "Elle a choisi Minou, le nom de son premier chat,
+    # comme réponse de sécurité"); where the value is the verb's object before the word and "as"
+    # follows the word (object_as, object_particle: "Tarçın'ı güvenlik cevabı olarak seçti",
+    # "ミケを、秘密の質問の答えにした", "나비를 보안 질문 답으로 정했다")
+    line_before = re.split(_CLAUSE_END, flat[:start])[-1]
+    for code_as in (code, *[c for c in LANGUAGES if c != code]):
+        appos = _has_rule("credential_as", code_as) and re.search(
+            rf"(?i)(?:^|\s)([^\W_][\w'’-]*)\s*[,،、]\s*[^,،、]{{1,60}}[,،、]\s*(?:{_alternation('credential_as', code_as)})\s+(?:\S+\s+){{0,5}}$",
+            line_before)
+        if appos and not _no_value(appos.group(1), (code_as, *codes)):
+            return True
+    for code_as in dict.fromkeys((code, *codes)):
+        if _has_rule("object_as", code_as) and re.match(rf"\s*(?:{_alternation('object_as', code_as)})", flat[end:]):
+            obj = re.search(rf"([^\s、。,，]+?)(?:{_alternation('object_particle', code_as)})[\s、,]*$", line_before)
+            if obj and not _no_value(obj.group(1), codes):
+                return True
+    # the value after "as" where "as" follows its noun (credential_as_after, postpositions): "şifresi
+    # olarak lokum kullanıyor", "パスワードとしてもみじを使っている", "비밀번호로 단풍나무를 쓴다",
+    # "पासवर्ड के रूप में जलेबी इस्तेमाल करती है"; in kana and Hangul the value ends at its object particle
+    for code_as in dict.fromkeys((code, *codes)):
+        as_after = _has_rule("credential_as_after", code_as) and re.match(
+            rf"\s*(?:{_alternation('credential_as_after', code_as)})\s*([^\s,.;:!?。、，]+)", flat[end:])
+        if as_after:
+            # the value ends at its object particle (not one inside a Hangul word: "마을")
+            value = re.split(rf"(?:{_alternation('object_particle', code_as)})(?![\uac00-\ud7af])", as_after.group(1))[0]
+            if value and len(value) <= 12 and not _no_value(value, codes):
+                return True
+    # an answer verb names the value (a security question's answer, a maiden name asked for): the
+    # last word of its clause, up to four words after it ("she says Pemberton", "antwortet sie immer
+    # mit Struppi", "她总是回答旺财"), or the word before it where the verb ends the clause
+    # (value_before_answer: "Boncuk diye cevap veriyor", "タマと答える", "초코라고 답한다", "शेरू बताती है")
+    for code_av in dict.fromkeys((code, *codes)):
+        for av in (re.finditer(rf"(?i)(?<!\w)(?:{_alternation('answer_verb', code_av)})(?!\w)", sentence)
+                   if _has_rule("answer_verb", code_av) else ()):
+            tail = re.split(r"[,;，、،]", sentence[av.end():])[0].strip(" .!?。！？")
+            words = ([tail] if 0 < len(tail) <= 8 else []) if re.fullmatch(f"[{_CJK_LETTERS}]+", tail) else tail.split()
+            if 1 <= len(words) <= 4 and not _no_value(words[-1], codes) and not any(
+                    table_match(w, "locked_thing") for w in words):
+                return True
+        before_av = _has_rule("value_before_answer", code_av) and re.search(
+            rf"([^\s、。，,]+?)\s*(?:{_alternation('value_before_answer', code_av)})", sentence)
+        if before_av:
+            # "いつもタマ": after its particles (LanguageTable particle)
+            value = re.split(_alternation("particle", code_av), before_av.group(1))[-1] if _has_rule("particle", code_av) else before_av.group(1)
+            if value and len(value) <= 12 and not _no_value(value, codes):
+                return True
     # the value first, then a copula and the word ending its clause: "Sunflower is her Netflix
     # password.", "Słonecznik to jej hasło do Netflixa." (between them only function words and
     # names: not "Ada is careful with her passwords"), "向日葵是她的Netflix密码。", "ひまわりがNetflixの
@@ -4991,7 +5322,11 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     rest = after.strip(" .!?。！？")
     ends = re.fullmatch(rf"\s*(?:{_alternation('copula_end')})?\s*", rest)
     spaced = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s+(?:{_alternation('credential_is')})\s+((?:\S+\s+){{0,3}}?)$", line)
-    if spaced and len(rest.split()) <= 3 and not _no_value(spaced.group(1).split()[-1], codes) and all(
+    # after the word at most three words, or a phrase of whose it is opening with a function word
+    # ("Aceituna es la contraseña de su cuenta de Netflix.")
+    whose = len(rest.split()) <= 3 or (len(rest.split()) <= 6 and any(
+        rest.split()[0].lower() in t.function_words for t in LANGUAGES.values()))
+    if spaced and whose and not _no_value(spaced.group(1).split()[-1], codes) and all(
             any(w.lower() in t.function_words for t in LANGUAGES.values()) or w[:1].isupper()
             or any(ch.isdigit() for ch in w) for w in spaced.group(2).split()):
         return True
@@ -5320,10 +5655,11 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     label, value = _split_label(flat)
     # A credential label's value is the secret whatever its shape ("Security question answer
     # (first pet): Biscuit"): one word after a label with a credential word.
-    secret = bool(_SECRET.search(_MASKED.sub(" ", flat))) or bool(  # "card ending 9921" is no secret
+    secret = bool(_SECRET.search(_MASKED.sub(" ", _json_unquoted(flat) if source == "model" else flat))) or bool(  # "card ending 9921" is no secret
         label and len(value.split()) == 1 and len(value.strip(" .")) >= 3 and _table_hit(label, skeleton(label),
                                                                                       "credential", lang)
-        and not re.search(rf"(?i)\b{_alternation('credential_thing')}\b", label))  # "Password manager: Bitwarden"
+        and not re.search(rf"(?i)\b{_alternation('credential_thing')}\b", label)  # "Password manager: Bitwarden"
+        and not re.search(rf"(?i)\b{_without_marks(_alternation('credential_thing'))}\b", skeleton(label.replace("_", " "))))  # "sifre_yoneticisi"
     # A PIN read out with spaces or dashes ("8 4 1 7"); a card's security code (LanguageTable
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
@@ -5405,7 +5741,11 @@ def _keeps_the_step(words, setting: str, key: str) -> bool:
     granting = bool({"auto", "pre", "skip", "no", "approve", "approved", "approval", "autoapprove"} & set(words)
                     or _key_hit(key, "negation") or _key_hit(key, "automatic") or _key_hit(key, "waiver")
                     or _key_hit(key, "permission"))
-    return (on and bool(_ASKING_KEYS & set(words)) and not granting) or (not on and granting)
+    # a second factor set on (LanguageTable second_factor: {"two_factor": "on"}, {"dois_fatores": "sim"},
+    # {"二段階認証": "オン"}) is a check kept, as an asking key is
+    asking = bool(_ASKING_KEYS & set(words)) or bool(_rule("second_factor").search(key)
+                                                      or _rule("second_factor").search(skeleton(key)))
+    return (on and asking and not granting) or (not on and granting)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -16,7 +16,12 @@ the round-6 tuner's set, tuned on together with the model6 dev half. probes7 lik
 credential tuner's set (credentials by kind and structure in 15 languages), tuned on. probes8: the
 wave-6b credential tuner's set (27 credentials far from their word, in another clause, other word
 orders; 23 benign notes about credentials), written before a fail-safe credential rule that was
-measured and not landed (eval/README.md, wave 6); scored once on c5742f9.
+measured and not landed (eval/README.md, wave 6); scored once on c5742f9. probes9c: the wave-7
+credential tuner's set (257 credentials of the user's, a secret noun bound to a value by copula,
+colon, dash, quotes, apposition, "set to", "uses X as", value first, a JSON key, a parenthesis, an
+answer, in all 15 languages; 170 benign notes that mention a credential with no value), in three
+batches each written before the next changes and scored once (batch 1 on 1b764e3; see
+eval/data/README.md), then tuned on.
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
 homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
 (wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
@@ -73,7 +78,8 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
            "probes7": ("probes7_model_benign.jsonl", "probes7_model_risk.jsonl"),
-           "probes8": ("probes8_model_benign.jsonl", "probes8_model_risk.jsonl")}  # wave 6b
+           "probes8": ("probes8_model_benign.jsonl", "probes8_model_risk.jsonl"),  # wave 6b
+           "probes9c": ("probes9c_model_benign.jsonl", "probes9c_model_risk.jsonl")}  # wave 7, tune-cred3
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
 
 
