@@ -957,7 +957,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula",
+RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1039,7 +1039,7 @@ LANGUAGES = {t.code: t for t in (
                   r"waived|disabled|off)|skip)\b",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codes?|pin|combination|combo|passcode",
-           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
+           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
            credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
@@ -1487,7 +1487,7 @@ LANGUAGES = {t.code: t for t in (
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|kombination",
-           locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|sprechanlage|briefkasten",
+           locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|\w*sprechanlage|türöffner\w*|klingel\w*|briefkasten",
            credential=r"pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
@@ -1661,7 +1661,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
-           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|immeuble|boîte aux lettres|vélo",
+           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo",
            credential=r"code pour (?:entrer|ouvrir|accéder)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
@@ -1828,7 +1828,7 @@ LANGUAGES = {t.code: t for t in (
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinación|clave",
-           locked_thing=r"garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|buzón",
+           locked_thing=r"garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|interfón|(?:video)?portero(?: automático| electrónico)?|buzón",
            credential=r"código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
@@ -1990,7 +1990,7 @@ LANGUAGES = {t.code: t for t in (
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codice|pin|combinazione",
-           locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|citofono",
+           locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|\w*citofono",
            credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
@@ -2085,7 +2085,7 @@ LANGUAGES = {t.code: t for t in (
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinação|senha",
-           locked_thing=r"garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone",
+           locked_thing=r"garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone|porteiro(?: eletrônico| automático)?",
            credential=r"código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação|reserva)|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
@@ -2167,7 +2167,7 @@ LANGUAGES = {t.code: t for t in (
                   r"vooraf goedgekeurd",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
-           locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|brievenbus",
+           locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|parlofoon|deurtelefoon|brievenbus",
            credential=r"code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
@@ -2252,7 +2252,7 @@ LANGUAGES = {t.code: t for t in (
                   r"nie wymaga (?:potwierdzenia|zgody)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
-           locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|skrytk\w*",
+           locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*",
            credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
@@ -2330,7 +2330,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"danış(?:ıl)?madan|danışmaksızın|onay(?:ı)? (?:olmadan|almadan|beklemeden|gerekmez|gerekmiyor)|onaysız|sor(?:ul)?madan|sorulmaksızın|önceden onaylı\w*",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
-           locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*",
+           locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*|interkom\w*|görüntülü diyafon\w*",
            credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
@@ -2384,6 +2384,7 @@ LANGUAGES = {t.code: t for t in (
                plural_code=r"kod(?:lar|ları)\w*",  # a code word in the plural: its value may be a list
                credential_as=r"olarak",
                credential_as_after=r"olarak",
+               appositive_as=r"olarak", appositive=r"(?<!\w)olan(?!\w)",  # "cevabı olarak ilk köpeğinin adı olan Karabaş'ı"
                object_as=r"olarak",  # "Tarçın'ı güvenlik cevabı olarak seçti"
                object_particle=r"'?(?:y|n)?[ıiuü]",  # the accusative: the value is the verb's object
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
@@ -2410,7 +2411,7 @@ LANGUAGES = {t.code: t for t in (
                   r"подтверждение не (?:нужно|требуется)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
-           locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|подъезд\w*",
+           locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|интерком\w*|подъезд\w*",
            credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
@@ -2485,7 +2486,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"確認(?:なし|不要|せずに|は不要)|承認済み|事前承認|自動承認",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
-           locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|自転車の鍵",
+           locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|エントランス|集合玄関|自転車の鍵",
            credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
@@ -2535,6 +2536,7 @@ LANGUAGES = {t.code: t for t in (
                credential_long=r"質問",
                value_before_answer=r"と答え\w*|と回答\w*|と言\w*|に(?:した|設定し\w*|変え\w*|決め\w*)",
                credential_as_after=r"として(?=[^\s、。]+を)",
+               appositive_as=r"に|として", appositive=r"である|という",  # "答えに、初めての猫の名前であるミケを"
                object_particle=r"を",  # ends the value a verb takes ("もみじを使っている")
                object_as=r"に(?:し|する)|として",  # "as" after the word whose value is the object: "ミケを…答えにした"
                particle=r"は|が|を|に|も|で",  # a value after them ("いつもタマと答える")
@@ -2559,7 +2561,7 @@ LANGUAGES = {t.code: t for t in (
            standing=r"今后|从现在起|以后|默认|长期有效|在另行通知之前",
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
            # things with a lock (no code_head: a bare 码 is also 号码, a phone number; see _lock_code)
-           locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|密码锁",
+           locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|楼门|可视对讲|对讲|密码锁",
            credential=r"PIN码|(?:wi-?fi|无线网?|网络)密钥|密钥|安全问题(?:的)?答案|密保答案|娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
@@ -2668,7 +2670,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"확인 없이|승인 없이|확인 불필요|사전 승인|자동 승인",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
-           locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|도어락",
+           locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|비디오폰|공동현관|도어락",
            credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문 ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
@@ -2719,6 +2721,7 @@ LANGUAGES = {t.code: t for t in (
                credential_long=r"질문",
                value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*|(?:으로|로) ?(?:정했|바꿨|설정했)\w*",
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
+               appositive_as=r"으로|로", appositive=r"인(?=\s)",  # "답으로 첫 강아지 이름인 초코를"
                object_particle=r"을|를",  # ends the value a verb takes ("단풍나무를 쓴다")
                object_as=r"으로|로",  # "as" after the word whose value is the object: "나비를 … 답으로 정했다"
                value_opens=r"(?:으로|로) 열\w*|(?:으로|로) 해제\w*",  # a lock opened with its value
@@ -2742,7 +2745,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
-           locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي",
+           locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي|الإنتركم|جرس الباب|مدخل العمارة",
            credential=r"رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
@@ -2815,7 +2818,7 @@ LANGUAGES = {t.code: t for t in (
                   r"पुष्टि की आवश्यकता नहीं",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"कोड|पिन|पासकोड|कॉम्बिनेशन",
-           locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम",
+           locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम|डोरबेल",
            credential=r"(?:वाई-?फ़?ाई|नेटवर्क) कुंजी|सुरक्षा उत्तर|मायके का उपनाम|रिकवरी कोड|गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
@@ -2863,6 +2866,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है|रखा है|रखी है|रखा था",
                credential_as_after=r"के रूप में",
+               appositive_as=r"के रूप में", appositive=r"(?<!\S)नाम(?!\S)",  # "उत्तर के रूप में पहली बिल्ली का नाम मिनी"
                value_opens=r"से खुल\w* (?:है|था|थी)|से खुल\w*",  # a lock opened with its value
                credential_thing=r"मैनेजर",
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
@@ -5073,6 +5077,23 @@ def _named_secret(flat: str) -> bool:
     has no other use (a tool's how-to names the word alone); "Ada uses a password manager" and
     "She reset her Wi-Fi password last week" bind nothing."""
     flat = re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)  # a key's words: "mdp_routeur", "пароль_роутера"
+    # a short aside in brackets of any script inside the noun phrase names which one ("Home Wi-Fi
+    # (BT Hub) key: ...", "Hasło do banku [mBank]: ...", "自宅Wi-Fi（光回線）のパスワード：..."): the text
+    # is read as written and with its asides left out, so "PIN (4821)" still binds as written; a
+    # code read out digit by digit ("es 1 9 0 8 y ...", "ist 4 7 1 2") is one token in that reading,
+    # joined by hyphens: spelled out, "1 9 0 8" is a code, never the year 1908
+    bare = _SPELLED_DIGITS.sub(lambda m: m.group().replace(" ", "-"), _ASIDE.sub("", flat))
+    return any(_names_secret(text) for text in dict.fromkeys((flat, bare)))
+
+
+# A bracketed aside of up to 30 characters, in Latin or full-width brackets (not quotes).
+_ASIDE = re.compile(r"\s*[(\[（【][^()\[\]（）【】\n]{1,30}[)\]）】]")
+# Three or more single digits separated by one space: a code spelled out.
+_SPELLED_DIGITS = re.compile(r"(?<![\d.,])\d(?: \d){2,}(?![\d.,]\d)")
+
+
+def _names_secret(flat: str) -> bool:
+    """_named_secret on one reading of the text."""
     skel = skeleton(flat)
     # the skeleton too ("P4sswort", "contrasena_router", "cоntraseña" with a Cyrillic о), where its
     # letters stand where the text's do
@@ -5283,6 +5304,24 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
         if _has_rule("object_as", code_as) and re.match(rf"\s*(?:{_alternation('object_as', code_as)})", flat[end:]):
             obj = re.search(rf"([^\s、。,，]+?)(?:{_alternation('object_particle', code_as)})[\s、,]*$", line_before)
             if obj and not _no_value(obj.group(1), codes):
+                return True
+    # the value after "as" across an apposition that names where it comes from, ended by its table's
+    # mark (appositive_as, appositive: "보안 질문 답으로 첫 강아지 이름인 초코를 쓴다", "答えに、初めて飼った
+    # 猫の名前であるミケを", "cevabı olarak ilk köpeğinin adı olan Karabaş'ı", "उत्तर के रूप में अपनी पहली
+    # बिल्ली का नाम मिनी"): the value is the word after the mark, up to its object particle
+    for code_ap in dict.fromkeys((code, *codes)):
+        if not (_has_rule("appositive", code_ap) and _has_rule("appositive_as", code_ap)):
+            continue
+        ap = re.match(rf"[^,.;:!?。、，\n]{{0,12}}?(?:{_alternation('appositive_as', code_ap)})[\s、,]*"
+                      rf"[^,.;:!?。，\n]{{1,40}}?(?:{_alternation('appositive', code_ap)})\s*([^\s,.;:!?。、，]+)",
+                      flat[end:])
+        if ap:
+            value = ap.group(1)
+            if _has_rule("object_particle", code_ap):
+                particle = _alternation("object_particle", code_ap)
+                value = (re.split(rf"(?:{particle})(?![\uac00-\ud7af])", value)[0] if LANGUAGES[code_ap].script
+                         else re.sub(rf"(?:{particle})$", "", value))
+            if value and len(value) <= 12 and not _no_value(value, codes):
                 return True
     # the value after "as" where "as" follows its noun (credential_as_after, postpositions): "şifresi
     # olarak lokum kullanıyor", "パスワードとしてもみじを使っている", "비밀번호로 단풍나무를 쓴다",
@@ -5705,6 +5744,11 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             continue
         for kind in risk.words:
             hit = _table_hit(flat, skel, kind, lang)
+            if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
+                # the word read past a bracketed aside inside it, as _named_secret reads the value
+                # ("Home Wi-Fi (BT Hub) key: ...")
+                bare = _ASIDE.sub("", flat)
+                hit = _table_hit(bare, skeleton(bare), kind, lang)
             if hit and kind == "standing" and source != "model" and not (refers or any(
                     _table_hit(flat, skel, k, lang) for k in ("assistant", "approval", "preference"))):
                 continue  # "Por defecto, la aplicación guarda las fotos ...": a product's default, no one's rule
