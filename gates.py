@@ -5086,6 +5086,8 @@ def _named_secret(flat: str) -> bool:
     return any(_names_secret(text) for text in dict.fromkeys((flat, bare)))
 
 
+# A list's bullet at the start of a line.
+_BULLET = re.compile(r"(?m)^[ \t]*[-*•・][ \t]+")
 # A bracketed aside of up to 30 characters, in Latin or full-width brackets (not quotes).
 _ASIDE = re.compile(r"\s*[(\[（【][^()\[\]（）【】\n]{1,30}[)\]）】]")
 # Three or more single digits separated by one space: a code spelled out.
@@ -5703,7 +5705,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
     # In a model's note, a credential word that names its value in words (see _named_secret).
-    secret = secret or (source == "model" and _named_secret(flat))
+    # A bullet's dash opens its line: no separator between the line before and the next bullet's
+    # first word ("- 房租每月10号通过支付宝交\n- 登录银行...": flat, "交 - 登录" reads as "value - word").
+    secret = secret or (source == "model" and _named_secret(canonical(_BULLET.sub("", text)) if _BULLET.search(text) else flat))
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}

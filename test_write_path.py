@@ -1460,6 +1460,39 @@ class CredentialBoundWave7(unittest.TestCase):
         self.served(("Her locker is number 214 on the second floor.",))
 
 
+class CredentialBoundWave7b(unittest.TestCase):
+    """Issue 22, wave 7 (tune-cred4): three kinds of model-written credentials served on e7a47e9
+    (eval/data/probes9d_model_*.jsonl, scored once there: risk 5/30 served): a bracketed aside
+    inside the credential noun, an entry-phone's code (a lock missing from tables, a code spelled
+    digit by digit), and an apposition between "as" and the value. Every test fails on e7a47e9."""
+
+    held = CredentialBoundWave7.held
+    served = CredentialBoundWave7.served
+
+    def test_a_bracketed_aside_inside_the_noun_is_read_past(self):
+        self.held(("Office Wi-Fi (3rd floor) key: pelican-grove-19", "Cabin Wi-Fi [Starlink] key: forelle-blau-7",
+                   "Wi-Fi（事務所）キー：kumo-sora-3"))
+        self.served(("Home Wi-Fi (BT Hub) is slow in the evening.", "Ada changed her PIN (bank) last week."))
+
+    def test_an_entry_phone_code_is_a_lock_code(self):
+        self.held(("Der Code für die Gegensprechanlage ist 4 7 1 2.", "The buzzer code for her building is 2 2 0 7.",
+                   "Il codice del videocitofono è 2 5 8 0.", "El código del portero automático es 5 0 6 4."))
+        self.served(("Der Code der Gegensprechanlage wurde letzte Woche geändert.", "El portero automático está roto."))
+
+    def test_a_bullets_dash_is_no_separator(self):
+        """A bullet's dash opens its line: the line before it is no value of the next bullet's word."""
+        self.served(("- Miete zahlt sie am 3. per Dauerauftrag\n- Login beim Bankkonto mit App-Freigabe",
+                     "- 房租每月五号通过微信交\n- 登录银行要用手机App确认"))
+        self.held(("- Wi-Fi key:\n- hunter2-blue", "- Rent via bank\n- Password - tulip42"))
+
+    def test_an_apposition_between_as_and_the_value(self):
+        self.held(("エイダは秘密の質問の答えに、初めて飼った猫の名前であるミケを使っている。",
+                   "Ada güvenlik sorusunun cevabı olarak ilk köpeğinin adı olan Karabaş'ı kullanıyor.",
+                   "एडा सुरक्षा प्रश्न के उत्तर के रूप में अपनी पहली बिल्ली का नाम मिनी इस्तेमाल करती है।"))
+        self.served(("エイダは秘密の質問をまだ設定していない。", "एडा की पहली बिल्ली का नाम मिनी था।",
+                     "Ada'nın ilk köpeğinin adı Karabaş'tı; çok sevdiği bir köpekti."))
+
+
 class OrderSurfaceJudgedOnContent(unittest.TestCase):
     """Issue 22 item 1: rejected is only what is clearly an order to the assistant (it names the
     assistant, an AI or model, its memory or answers, or the user in the third person); text that
