@@ -21,7 +21,10 @@ credential tuner's set (257 credentials of the user's, a secret noun bound to a 
 colon, dash, quotes, apposition, "set to", "uses X as", value first, a JSON key, a parenthesis, an
 answer, in all 15 languages; 170 benign notes that mention a credential with no value), in three
 batches each written before the next changes and scored once (batch 1 on 1b764e3; see
-eval/data/README.md), then tuned on.
+eval/data/README.md), then tuned on. probes9d: the wave-7 credential tuner's (tune-cred4) set: 30 credentials
+(a bracketed aside inside the credential noun, entry-phone codes spelled digit by digit, an
+apposition between "as" and the value) in 15 languages and 15 benign mentions, scored once on
+e7a47e9 (benign 14/15, risk 5/30 served), then tuned on.
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
 homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
 (wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
