@@ -5086,8 +5086,8 @@ def _named_secret(flat: str) -> bool:
     return any(_names_secret(text) for text in dict.fromkeys((flat, bare)))
 
 
-# A list's bullet at the start of a line.
-_BULLET = re.compile(r"(?m)^[ \t]*[-*•・][ \t]+")
+# A text that opens with a bullet: a list (flattened by canonical, its bullets are " - ").
+_LISTED = re.compile(r"\s*[-*•]\s")
 # A bracketed aside of up to 30 characters, in Latin or full-width brackets (not quotes).
 _ASIDE = re.compile(r"\s*[(\[（【][^()\[\]（）【】\n]{1,30}[)\]）】]")
 # Three or more single digits separated by one space: a code spelled out.
@@ -5360,6 +5360,10 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     # names: not "Ada is careful with her passwords"), "向日葵是她的Netflix密码。", "ひまわりがNetflixの
     # パスワードです。", "सूरजमुखी उसका Netflix पासवर्ड है।" (a sentence-final copula, copula_end)
     line = re.split(_CLAUSE_END, flat[:start])[-1]
+    if _LISTED.match(flat):
+        # a list flattened onto one line ("- 房租每月10号通过支付宝交 - 登录银行..."): its " - " is the
+        # next bullet, and a value first stands in the word's own item
+        line = re.split(r"\s[-*•]\s", line)[-1]
     rest = after.strip(" .!?。！？")
     ends = re.fullmatch(rf"\s*(?:{_alternation('copula_end')})?\s*", rest)
     spaced = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s+(?:{_alternation('credential_is')})\s+((?:\S+\s+){{0,3}}?)$", line)
@@ -5380,7 +5384,7 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     # the value first: a cleft sentence's first words, or one or two words before a dash
     # ("Jaskółka – tak brzmi hasło, którego używa ...")
     cleft = re.match(rf"(?i)\s*[-*•]?\s*(\S+(?:\s\S+)?)\s*(?:,?\s*{_alternation('credential_cleft')}\b|[—–]\s|\s-\s)",
-                     re.split(_CLAUSE_END, flat[:start])[-1])
+                     line)
     return bool(cleft and not _no_value(cleft.group(1).split()[-1], codes)
                 and cleft.group(1).split()[-1].lower() not in _all_words("label_word"))
 
@@ -5705,9 +5709,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # card_code) with three or four digits ("CVV: 482"); a wallet's recovery phrase: twelve to
     # twenty-four short words after a colon or "is".
     # In a model's note, a credential word that names its value in words (see _named_secret).
-    # A bullet's dash opens its line: no separator between the line before and the next bullet's
-    # first word ("- 房租每月10号通过支付宝交\n- 登录银行...": flat, "交 - 登录" reads as "value - word").
-    secret = secret or (source == "model" and _named_secret(canonical(_BULLET.sub("", text)) if _BULLET.search(text) else flat))
+    secret = secret or (source == "model" and _named_secret(flat))
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
