@@ -397,7 +397,9 @@ class Agent:
                 before = True
             if heading and len(heading.split()) <= 12:
                 contexts.append((heading, before, False))
-        elif source is not None and source.unit_of(claim) is not None and source.held_whole():
+        if not contexts and source is not None and source.unit_of(claim) is not None and source.held_whole():
+            # (also a label-led sentence that shares its line with prose: "Let op: ..." after "Beste
+            # mevrouw Lovelace, uw afspraak ..." is no record field; the gate read the two together)
             # (a document the gate accepts whole has no part whose company makes it held)
             mine = source.unit_of(claim)
             contexts += [(u, i < mine, True) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
