@@ -862,7 +862,7 @@ class LanguageTable:
     - text addressed to the model: to_model (with the slots ai_word, ai_named, vocative, addressee,
       addressee_article), to_reader (note_noun, reader_opener, reader_role), agent_label
       (label_to, label_article, agent_noun: "Reminder to the agent:"), answer_order ("in your
-      answer", "ignore previous"), assistant_must ("the assistant should"), agent_directive (what
+      answer", "ignore previous"), assistant_must ("the assistant should", in every table: "der Assistent muss", "asystent ma anulować"), agent_directive (what
       an assistant may do, on whose behalf), on_your_answer, tell_user;
     - instructions and rules: imperative_opening (the imperatives and polite requests of other
       languages at a sentence's start: "Veuillez", "Bitte", "Por favor", "请"), polite ("bitte",
@@ -1534,6 +1534,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               assistant_must=r"\b(?:der|die|ihr|dein|unser|dieser|diese)\s+(?:ki-)?(?:assistent(?:in)?|chatbot|ki)\s+(?:muss|soll|sollte|müsste)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
@@ -1704,6 +1705,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               assistant_must=r"(?:\bl['’]\s?|\bvotre\s+|\bcet(?:te)?\s+)(?:assistante?|ia|agent)(?:\s+(?:ia|virtuel(?:le)?))?\s+(?:doit|devra|devrait)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
@@ -1870,6 +1872,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               assistant_must=r"\b(?:el|su|tu|este)\s+(?:asistente|chatbot|agente)(?:\s+(?:de\s+)?ia)?\s+(?:debe|deberá|debería|tiene que|ha de)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
@@ -2029,6 +2032,7 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               assistant_must=r"(?:\bl['’]\s?|\bil\s+(?:suo|tuo)\s+|\bquesto\s+)(?:assistente|agente|chatbot)(?:\s+(?:ia|virtuale))?\s+(?:deve|dovrà|dovrebbe)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|assistente|utente|svilupp(?:atore|atrice)|umano|ia|modello|strumento|(?:messaggio|avviso|notifica) di sistema",
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
@@ -2121,6 +2125,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               assistant_must=r"\b(?:o|seu|teu|este)\s+(?:assistente|agente|chatbot)(?:\s+(?:de\s+)?ia)?\s+(?:deve|deverá|deveria|tem de|tem que|precisa)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|assistente|usuári[oa]|utilizador(?:a)?|desenvolvedor(?:a)?|programador(?:a)?|humano|ia|modelo|ferramenta|(?:mensagem|aviso|notificação|alerta) do sistema",
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
@@ -2205,6 +2210,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               assistant_must=r"\b(?:de|uw|je|deze)\s+(?:ai-)?(?:assistent|chatbot|agent)\s+(?:moet|dient)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"systeem|assistent|gebruiker|ontwikkelaar|mens|ai|model|hulpmiddel|tool|systeem(?:bericht|melding|mededeling)",
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
@@ -2288,6 +2294,7 @@ LANGUAGES = {t.code: t for t in (
                title="pani pan",
            ),
            rules=dict(
+               assistant_must=r"\b(?:asystent|asystentka|chatbot)(?:\s+ai)?\s+(?:ma|musi|powinien|powinna|powinno)\s+(?:\w+\s+)?\w+[ćc]\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|asystent(?:ka)?|użytkowni(?:k|czka)|programista|deweloper|człowiek|ai|si|model|narzędzie|(?:komunikat|powiadomienie|wiadomość) systemow[ye]|komunikat systemu",
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
@@ -2362,6 +2369,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
+               assistant_must=r"\b(?:asistan|yapay zek[aâ])\w*\s+(?:[^\s.]+\s+){0,6}?[^\s.]+(?:mal[ıi]|mel[iı])(?:d[ıi]r)?\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistem|asistan|kullanıcı|geliştirici|insan|yapay zek[aâ]|model|araç|sistem (?:bildirimi|mesajı|uyarısı|notu)",
                prompt_section=r"(?:(?:asistan|yapay zek[aâ]|model|bot)(?: için)? )?yeni (?:kurallar|talimatlar|yönergeler|emirler)|(?:asistan|yapay zek[aâ]|model|bot) için (?:kurallar|talimatlar|yönergeler)|sistem (?:istemi|mesajı|talimatları)|sistem",
                record_noun=r"randevu\w*|rezervasyon\w*|sipariş\w*|bilet\w*|uçuş\w*|fatura\w*|abonelik\w*|teslimat\w*|paket\w*|kargo\w*|muayene\w*|iade\w*",
@@ -2446,6 +2454,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               assistant_must=r"(?:ассистент|ии-помощник)\w*\s+(?:\w+\s+)?(?:должен|должна|обязан|обязана)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"система|системное сообщение|ассистент|помощник|пользовател(?:ь|ьница)|разработчик|человек|ии|модель|инструмент|системное (?:сообщение|уведомление)",
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
@@ -2517,6 +2526,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               assistant_must=r"(?:アシスタント|(?-i:AI))(?:は|が)[^。]{0,40}?(?:なければならない|なければなりません|なくてはならない|べきです|べきだ)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ|システム(?:メッセージ|通知|からのお知らせ)",
                prompt_section=r"(?:(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)?の?)?新しい(?:ルール|指示|命令|規則)|(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)の?(?:ルール|指示|命令|規則)|システム(?:プロンプト|メッセージ|指示)?",
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
@@ -2596,6 +2606,7 @@ LANGUAGES = {t.code: t for t in (
                role_word="用户",
            ),
            rules=dict(
+               assistant_must=r"(?:助手|(?-i:AI)|智能助理)(?:必须|应该|应当|务必)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"系统|助手|助理|用户|使用者|开发者|人类|模型|工具|系统消息|系统提示|系统(?:消息|通知|提示)",
                prompt_section=r"(?:(?:助手|AI|人工智能|模型|机器人)的?)?新(?:规则|指令|指示|守则)|(?:助手|AI|人工智能|模型|机器人)的?(?:规则|指令|指示|守则)|系统(?:提示词?|消息|指令)?",
                record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
@@ -2700,6 +2711,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
+               assistant_must=r"(?:어시스턴트|(?-i:AI))(?:는|가|은)\s*[^.]{0,40}?(?:해야\s*(?:합니다|한다|함)|하여야\s*(?:합니다|한다))",  # "the assistant must ...": an order to the model, as en
                chat_role=r"시스템|어시스턴트|비서|사용자|유저|개발자|인간|모델|도구|시스템 ?(?:메시지|알림|공지)",
                prompt_section=r"(?:(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|에 대한|용)? ?)?새(?:로운)? (?:규칙|지시|지침|명령)|(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|용) (?:규칙|지시|지침|명령)|시스템(?: 프롬프트| 메시지| 지시)?",
                record_noun=r"진료|검진|수리|이용권",
@@ -2780,6 +2792,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
+               assistant_must=r"(?:يجب|ينبغي)\s+على\s+(?:ال)?مساعد",  # "the assistant must ...": an order to the model, as en
                chat_role=r"النظام|نظام|المساعد|مساعد|المستخدم|مستخدم|المطور|الإنسان|إنسان|الذكاء الاصطناعي|النموذج|الأداة|(?:رسالة|إشعار|تنبيه) النظام",
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
@@ -2848,6 +2861,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
+               assistant_must=r"(?:सहायक|एआई|(?-i:AI))\s+को\s+[^।]{0,60}?(?:चाहिए|होगा|होगी)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"सिस्टम|प्रणाली|सहायक|असिस्टेंट|उपयोगकर्ता|यूज़र|यूजर|डेवलपर|इंसान|मानव|एआई|मॉडल|टूल|उपकरण|सिस्टम (?:संदेश|सूचना)",
                prompt_section=r"(?:(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) )?(?:नए|नई) (?:नियम|निर्देश)|(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) (?:नियम|निर्देश)|सिस्टम (?:प्रॉम्प्ट|संदेश|निर्देश)|सिस्टम",
                record_noun=r"अपॉइंटमेंट|बुकिंग|ऑर्डर|टिकट|उड़ान|ट्रेन|बिल|सब्सक्रिप्शन|डिलीवरी|पार्सल|रिफंड|प्लान|परामर्श",
@@ -6027,8 +6041,9 @@ def _orders(text: str) -> tuple | None:
             return "en.to_assistant", True
         if mind:
             surface = surface or "en.to_assistant"  # "Keep in mind that the museum is closed on Mondays"
-        if _rule("assistant_must").search(piece):
-            return "en.assistant_must", True
+        if _rule("assistant_must").search(piece):  # the rule of the table whose words matched
+            return next(f"{c}.assistant_must" for c in LANGUAGES if _has_rule("assistant_must", c)
+                        and _rule("assistant_must", c).search(piece)), True
         label, body = _split_label(piece)
         if label.lower() in _W("order_label"):
             surface = surface or "en.order_label"  # "Remember: Vendor-V", "Note: ...": judged by its body

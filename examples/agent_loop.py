@@ -370,7 +370,9 @@ class Agent:
         and stored, with that line. That line is, for a label line ("Employer: Initech"), the
         heading of its record above it ("Customer record - Ada Lovelace"), or in a record made only
         of label lines the line that names the user, above or below ("Recovery email: x@..." over
-        "Customer: Ada Lovelace"), else the record's first line; for any other claim, a unit of the
+        "Customer: Ada Lovelace"), else the record's first line; for a label-led sentence with no
+        heading in a held document, a prose sentence of its own line ("Beste mevrouw Lovelace, ...
+        Let op: mevrouw Lovelace staat voortaan ..."); for any other claim, a unit of the
         document (`source`, a _Source) that names the user, above or below, or another sentence of
         its own line ("We have updated the profile of Ada Lovelace." before "The new delivery
         address is ...").
@@ -397,11 +399,16 @@ class Agent:
                 before = True
             if heading and len(heading.split()) <= 12:
                 contexts.append((heading, before, False))
-        elif source is not None and source.unit_of(claim) is not None and source.held_whole():
+        if not contexts and source is not None and source.unit_of(claim) is not None and source.held_whole():
             # (a document the gate accepts whole has no part whose company makes it held)
-            mine = source.unit_of(claim)
+            mine, field = source.unit_of(claim), bool(_LABEL_LINE.match(claim))
+            # A label-led sentence with no heading that shares its line with prose ("Let op: ..." after
+            # "Beste mevrouw Lovelace, uw afspraak ...") is no record field: it is judged with the prose
+            # sentences of its line, which the gate read with it; not with other label-led ones
+            # ("Never: ... Always: ...", "Q: ... A: ...": fields of one line).
             contexts += [(u, i < mine, True) for i, u in enumerate(source.units) if i != mine and len(u.split()) <= 24
-                         and (source.line_of[i] == source.line_of[mine] or about_user(u, names=names(u)))]
+                         and (source.line_of[i] == source.line_of[mine] and not (field and _LABEL_LINE.match(u))
+                              or not field and about_user(u, names=names(u)))]
         for line, before, by_gate in contexts:
             # a sentence of the claim's own line joins it as written, on one line
             gap = " " if by_gate and source.line_of[source.units.index(line)] == source.line_of[source.unit_of(claim)] \
