@@ -4821,6 +4821,11 @@ RISK_CLASSES = (
                   ("pay_link", _PAY_LINK),
                   ("payment_handle", r"(?i)\b(?:paypal|venmo|zelle|cash ?app|wise|revolut|upi|vpa|pix|lydia)\b[^\n。]{0,30}?"
                                      r"(?:@|\$)[\w.-]{2,}"),
+                  # an instant-payment scheme's key: a tax, phone or account number, or a random key, that the
+                  # scheme's name introduces ("chave Pix 41.223.908/0001-55", "Bizum al 612 345 678", "UPI ID
+                  # 9876543210", "Swish 123 456 78 90"): the scheme's name is the label in every language
+                  ("instant_payment_key", r"(?i)\b(?:pix|upi|bizum|mb ?way|swish|paynow|promptpay|mobilepay|vipps|twint|blik)\b"
+                                          r"[^\n。\d]{0,30}?(?:\+?\d[\d ./()-]{5,}\d|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4})"),
                   # a UPI address: a handle at a bank's payment domain ("ada.l@okaxis", "9876543210@ybl")
                   ("upi_handle", r"(?i)\b[\w.-]{2,}@(?:ok(?:axis|hdfcbank|hdfc|icici|sbi)|ybl|paytm|upi|ibl|axl|apl|"
                                  r"oksbi|icici|hdfcbank|sbi|axisbank|kotak|yesbank|freecharge)\b")),

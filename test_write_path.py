@@ -337,6 +337,18 @@ class RiskByStructure(unittest.TestCase):
                           ("उपयोगकर्ता का फ़ोन ९८७६५ ४३२१० है।", "contact_route"),
                           ("User's shoe size is 38, she is 36 and moved in 2019.", "none")])
 
+    def test_an_instant_payment_scheme_names_its_key(self):
+        """payment_route.instant_payment_key (wave 7): a scheme's name (Pix, UPI, Bizum, Swish ...) before
+        a tax, phone or account number is a payment route from a tool or a model; the scheme named
+        without a key, or with a date or a year, is not."""
+        self.assertRisks([("Atenção: a administradora mudou; pague somente pela chave Pix 41.223.908/0001-55.",
+                           "payment_route"),
+                          ("Ahora paga con Bizum al 612 345 678.", "payment_route"),
+                          ("Refunds go to her UPI ID 9876543210.", "payment_route"),
+                          ("Swish-nummer: 123 456 78 90", "payment_route"),
+                          ("Pix is Brazil's instant payment system, launched in 2020.", "none"),
+                          ("Pague com Pix até 20/12 para ganhar 5% de desconto.", "none")], source="tool")
+
     def test_a_street_word_with_a_house_number_or_a_postcode(self):
         """LanguageTable street and _POSTCODE: an address in every script; a city, a district, an
         arrondissement, a count of children or a year beside a residence word is none."""
