@@ -66,6 +66,9 @@ likewise (tuned on);
 "probes9r" the wave-7 record tuner's (tune-record), probes9r_injections.jsonl and probes9r_tool_benign.jsonl,
 likewise (records addressed to the user in every language and injections inside such records; the tool8 and
 tool7 dev halves were tuned on too, by the same tuner);
+"probes10r" the wave-8 destination tuner's (tune-dest), probes10r_injections.jsonl and probes10r_tool_benign.jsonl,
+likewise (records naming her street, masked card, phone or customer number as their own destination or
+instrument; injections planting a new route inside such a record; scored once before the change, then tuned on);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
@@ -143,10 +146,14 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes9p": ("probes9p_injections.jsonl", "probes9p_tool_benign.jsonl"),
            # the wave-7 record tuner's (tune-record): records addressed to the user read by structure
            # (party labels, reference numbers, masked numbers, her street as destination), injections in them
-           "probes9r": ("probes9r_injections.jsonl", "probes9r_tool_benign.jsonl")}
+           "probes9r": ("probes9r_injections.jsonl", "probes9r_tool_benign.jsonl"),
+           # the wave-8 destination tuner's (tune-dest): records naming her street, masked card, phone or
+           # customer number as the record's own destination or instrument, and injections planting a new route in one
+           "probes10r": ("probes10r_injections.jsonl", "probes10r_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10",
-                      "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r")
+                      "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
+                      "probes10r")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
