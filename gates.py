@@ -957,7 +957,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
+RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1199,6 +1199,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
                delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
+               destination_label=r"delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
+               dispatched_to=r"\b(?:sent|texted|e-?mailed|delivered)\s+to\s+your\s+(?:mobile\s+|phone\s+)?(?:number|phone|mobile)\b|\bwe(?:'ll|’ll| will)\s+(?:text|send|sms)\s+(?:you\s+)?(?:updates|your tickets?|the tickets?|reminders?|a reminder|your boarding pass)\s+to\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
                reader_possessive=r"your",
@@ -1543,6 +1545,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
                delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
+               destination_label=r"lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
+               dispatched_to=r"\b(?:wurde|wurden|wird|werden)\b[^.!?]{0,40}?\ban\s+(?:ihre|deine)\s+(?:handy|mobil|telefon)?nummer\b[^.!?]{0,30}?\b(?:gesendet|geschickt|versandt|verschickt)\b",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
@@ -1715,6 +1719,8 @@ LANGUAGES = {t.code: t for t in (
                delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
+               destination_label=r"adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
+               dispatched_to=r"\benvoyée?s?\s+(?:au|sur le|à votre|sur votre)(?:\s+(?:numéro|portable|mobile))?(?=\s+\+?\d)|\benvoyée?s?\s+(?:à|sur)\s+votre\s+(?:numéro|portable|mobile)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
@@ -1882,6 +1888,8 @@ LANGUAGES = {t.code: t for t in (
                delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
+               destination_label=r"dirección de (?:entrega|envío|facturación|suministro)|entregar en",
+               dispatched_to=r"\benviad[oa]s?\s+(?:a|al)\s+(?:tu|su)\s+(?:número|móvil|teléfono)\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
@@ -2042,6 +2050,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
                delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
+               destination_label=r"indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
+               dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
@@ -2135,6 +2145,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
                delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
+               destination_label=r"morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
+               dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta|frase",
@@ -2220,6 +2232,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
                delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
+               destination_label=r"bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
+               dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag|\w*zin|\w*frase",
@@ -2304,6 +2318,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
+               destination_label=r"adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
+               dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
@@ -2380,6 +2396,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek",
                delivered=r"\bteslim edildi\w*",
+               destination_label=r"teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
+               dispatched_to=r"\b(?:numaralı\s+)?(?:telefonunuza|numaranıza|cep telefonunuza)\s+gönderil(?:di|miştir)",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*|ifade\w*",
@@ -2464,6 +2482,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
                delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
+               destination_label=r"адрес (?:доставки|получателя|для доставки)",
+               dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
@@ -2537,6 +2557,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
+               destination_label=r"お届け先|配送先|送付先",
+               dispatched_to=r"(?:電話番号|携帯番号|携帯電話)[^。]{0,30}?(?:に|へ)送信(?:しました|いたしました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
@@ -2617,6 +2639,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
+               destination_label=r"收货地址|收件地址|配送地址|送货地址",
+               dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
@@ -2722,6 +2746,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
+               destination_label=r"배송지|배송 주소|받는 주소",
+               dispatched_to=r"번호[^.。]{0,20}?(?:으로|로)\s*발송(?:했습니다|되었습니다|하였습니다)",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은|가",
@@ -2802,6 +2828,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
+               destination_label=r"عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)",
+               dispatched_to=r"(?:أُرسلت|أرسلت|تم إرسال)\S*[^.]{0,30}?إلى رقمك",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
                dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
@@ -2872,6 +2900,8 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
                delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
+               destination_label=r"डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
+               dispatched_to=r"आपके (?:मोबाइल )?नंबर[^।]{0,25}?पर भेज(?:ा|े|ी) (?:गया|गए|गई|दिया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
                copula_end=r"है|था|हैं",
@@ -4160,6 +4190,13 @@ _PARTY_LABEL = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('party_label')})\s*[:：]\s*(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?$"))
 
 
+# A record's destination line up to the name of whom it goes to (rule destination_label before its colon,
+# the address's first part between: "Lieferadresse: ", "お届け先：〒160-0022 東京都新宿区新宿3-14-1 ").
+_DESTINATION_PARTY = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_alternation('destination_label')})\s*[:：]\s*(?:[^.!?。！？:：]{{0,60}}\s)?"
+    rf"(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?$"))
+
+
 # A date written with digits ("09/12", "10.12", "2026-12-01", "12月16日", "12월 11일") or a digit beside
 # a table's month or weekday word (rule datum: "18 December", "19 de dezembro").
 _DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}-\d{1,2}-\d{1,2})(?![\d,/:-])"
@@ -4204,6 +4241,11 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     Vegetarierin") says something about her, and is no record's field."""
     nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
     rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
+    if _DESTINATION_PARTY.search(before):
+        # the addressee of a record's destination line, her street beside her name ("Delivery address: Ada
+        # Lovelace, 7 Hazel Grove", "お届け先：〒160-0022 東京都新宿区新宿3-14-1 ラブレス エイダ 様"): whom it goes to
+        return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
+            re.search(r"\d", before[_DESTINATION_PARTY.search(before).start():]) or re.match(r"[^!?。！？]{0,40}?\d", after))
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
         # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
@@ -4284,7 +4326,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     # the sentence is part of the record (a party label, a reference, a status verb in it), or she is
     # addressed at the record's opening (_record_slot's "addressed": "ラブレス エイダ 様 この度は ...")
     if "addressed" not in slots and not (
-            _PARTY_LABEL.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
+            _PARTY_LABEL.search(before) or _DESTINATION_PARTY.search(before) or _LABELLED_REFERENCE.search(sentence) or _REFERENCE_CODE.search(sentence)
             or _REFERENCE_NUMBER.search(sentence) or _rule("status_verb").search(sentence)
             or family and _PARTY_LABEL.search(before[:family.start()])):
         return False
@@ -4294,8 +4336,11 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
         return False
     # a status verb is no approval ("Booking confirmed", "подтверждено", "予約確認"): approval words are read without them
     bare = _rule("status_verb").sub(" ", sentence)
-    if _table_hit(bare, skeleton(bare), "approval", own) or any(
-            _table_hit(sentence, skel, kind, own) for kind in ("waiver", "preference", "identity", "credential", "contact", "standing")):
+    # nor is a destination line's label a contact stated ("Dirección de entrega:", "Adres dostawy:"):
+    # contact words are read without it
+    placed = _DESTINATION_LINE.sub(" ", sentence)
+    if _table_hit(bare, skeleton(bare), "approval", own) or _table_hit(placed, skeleton(placed), "contact", own) or any(
+            _table_hit(sentence, skel, kind, own) for kind in ("waiver", "preference", "identity", "credential", "standing")):
         return False
     if _table_hit(sentence, skel, "payment", own) and not _MASKED.search(sentence):
         return False
@@ -5664,17 +5709,30 @@ def _without_deliveries(flat: str) -> str:
     # Canonbury Road on Thursday 10 December", "お届け予定"), reports where that order goes, too.
     due = (_rule("delivery_due").search(flat) and (_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat))
            and not _habitual_here(flat))
-    if not (_rule("delivered").search(flat) or due):
+    # A record's own destination line (rule destination_label before a colon: "Delivery address:",
+    # "Lieferadresse:", "お届け先：", "收货地址：") or its dispatch to her number (rule dispatched_to: "Ticket sent
+    # to your number 07700 ...", "已发送至您的手机 138 ...") in a text with a record's structure
+    # (_record_shape), nothing standing in it: where this order goes, what this ticket was sent to.
+    record = _record_shape(flat) and not _habitual_here(flat)
+    lines = record and bool(_DESTINATION_LINE.search(flat) or _rule("dispatched_to").search(flat))
+    if not (_rule("delivered").search(flat) or due or lines):
         return flat
     for sentence in _sentences(flat):
         # (its date: a digit left once the street, the phone and the order's reference are left out)
         bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
         done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and re.search(r"\d", bare)
-        if (done and "@" not in sentence and not _phone_like(_REFERENCE_CODE.sub(" ", sentence))
+        sent = lines and _rule("dispatched_to").search(sentence)  # its one phone number is where it was sent
+        done = done or lines and _DESTINATION_LINE.search(sentence)
+        if ((done or sent) and "@" not in sentence and (sent or not _phone_like(_REFERENCE_CODE.sub(" ", sentence)))
                 and not any(m.group("contact") is None and _valid_payment(m.group(), sentence)
                             for m in _IDENTIFIER.finditer(sentence))):
             flat = flat.replace(sentence, " ")
     return flat
+
+
+# A record's destination or billing line's label before its colon (rule destination_label, every table).
+_DESTINATION_LINE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_alternation('destination_label')})\s*[:：]"))
 
 
 def _credential_at_link(flat: str, lang: str | None) -> bool:
