@@ -1667,7 +1667,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo",
-           credential=r"code pour (?:entrer|ouvrir|accéder)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -3137,7 +3137,7 @@ def waived(text: str, lang: str | None) -> str | None:
         codes += [c for c, t in LANGUAGES.items() if t.script is None]
     for code in dict.fromkeys([c for c in codes if c in LANGUAGES]):
         pattern = _waived_prose(code)
-        if pattern is not None and pattern.search(text):
+        if pattern is not None and any(not _secret_asked(text, m, code) for m in pattern.finditer(text)):
             return f"{code}.waiver"
     # A label that names an approval, its value negated, in any table (a short label tells no
     # language by its function words): "Validation : inutile en dessous de 50 €", "Conferma
@@ -3147,6 +3147,40 @@ def waived(text: str, lang: str | None) -> str | None:
             if pattern.search(text):
                 return f"{code}.waiver"
     return None
+
+
+def _secret_asked(text: str, m: re.Match, code: str) -> bool:
+    """Whether a negated approval word (a waived match) has a secret for its object: a credential
+    word of the table or English after it in its clause, or holding it ("Nous ne vous demanderons
+    jamais votre mot de passe", "不会向您索要短信验证码", "인증번호를 요구하지 않습니다"). That is a
+    sender's notice that it never asks for one, no step waived for the assistant; a value given
+    with it is still the credentials class's (risk_of)."""
+    clause = re.split(r"[.!?。！？;；\n]", text[m.start():m.end() + 40])[0]
+    if code in _NEGATION_AFTER and not _waived_neg_first(code).match(m.group()):
+        # the approval word before its negation ("doğrulama kodunu istemez"): the object stands
+        # just before the verb, within its clause (not "PIN'i kullan, onay gerekmez")
+        clause = re.split(r"[.!?。！？;；,，、\n]", text[max(0, m.start() - 25):m.start()])[-1] + m.group()
+    return any(table_match(clause, "credential", lang=c) for c in dict.fromkeys((code, "en")) if c in LANGUAGES)
+
+
+@functools.lru_cache(maxsize=None)
+def _waived_neg_first(code: str):
+    """The negation-first half of _waived_prose for one table (anchored by match())."""
+    table = LANGUAGES[code].patterns
+    edge, end = _negation_edges(code)
+    return re.compile(rf"(?i){edge}(?:{table['negation']}){end}")
+
+
+def _disclaims_secret(flat: str) -> bool:
+    """Whether the text says its sender never asks for a secret (a negated approval word with a
+    credential word for its object, _secret_asked: "We will never ask for your PIN", "ne vous
+    demandera jamais votre code", "不会向您索要密码"), in its language or English: a security notice."""
+    lang = language_of(flat)
+    for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(flat)) if c in LANGUAGES):
+        pattern = _waived_prose(code)
+        if pattern is not None and any(_secret_asked(flat, m, code) for m in pattern.finditer(flat)):
+            return True
+    return False
 
 
 def _negation_edges(code: str) -> tuple:
@@ -4091,7 +4125,9 @@ def _notice(flat: str) -> bool:
         event = lang in LANGUAGES and any(
             table_match(flat[max(0, max(flat.rfind(p, 0, e.start()) for p in (". ", "! ", "? ", "。", "\n"))):e.end()],
                         "negation", lang=lang) for e in _rule("account_event").finditer(flat))
-    if not (event or _rule("reader_did").search(flat)) or _habitual_here(flat):
+    # a sender's "never asks for your PIN" is habitual by nature: that reading does not unmake it
+    disclaims = _disclaims_secret(flat)
+    if not (event or _rule("reader_did").search(flat) or disclaims) or (_habitual_here(flat) and not disclaims):
         return False
     bare = _without_sender_lines(_MASKED.sub(" ", flat))  # nor the sender's line to call
     return not (_SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare))
