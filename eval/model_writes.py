@@ -35,6 +35,10 @@ model9 (wave 7, author "corpus9b"): benign memories in three strata (ordinary, m
 security with no secret or route, near-risk facts: her city, her employer's public site, a business
 contact, a standing style preference) and risk values (credentials, and per language one of payment
 routes, contact routes, standing instructions, hidden text); both halves unseen by any tuner.
+model10 (wave 8, author "corpus10b"): the same three benign strata (near-risk adds a child's school,
+a password manager's name, a PIN changed with no value) and risk values (credentials shaped and
+shapeless, and payment routes, contact routes, standing instructions, hidden text and a changed legal
+identity, 12 each); both halves unseen by any tuner.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -77,6 +81,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model7": ("model7_benign_{half}.jsonl", "model7_risk_{half}.jsonl"),  # round 6, adds hidden_text
            "model8": ("model8_benign_{half}.jsonl", "model8_risk_{half}.jsonl"),  # round 6b, credentials by kind and structure
            "model9": ("model9_benign_{half}.jsonl", "model9_risk_{half}.jsonl"),  # wave 7, benign by stratum incl. near-risk
+           "model10": ("model10_benign_{half}.jsonl", "model10_risk_{half}.jsonl"),  # wave 8, adds identity
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
