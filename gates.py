@@ -3160,7 +3160,13 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
         # the approval word before its negation ("doğrulama kodunu istemez"): the object stands
         # just before the verb, within its clause (not "PIN'i kullan, onay gerekmez")
         clause = re.split(r"[.!?。！？;；,，、\n]", text[max(0, m.start() - 25):m.start()])[-1] + m.group()
-    return any(table_match(clause, "credential", lang=c) for c in dict.fromkeys((code, "en")) if c in LANGUAGES)
+    # the security step waived is not the secret asked for ("skip the 2FA check", where "2FA" is an
+    # approval word): a credential word counts only once the approval words are taken out
+    codes = [c for c in dict.fromkeys((code, "en")) if c in LANGUAGES]
+    for c in codes:
+        if LANGUAGES[c].patterns.get("approval"):
+            clause = re.sub(f"(?i){LANGUAGES[c].patterns['approval']}", " ", clause)
+    return any(table_match(clause, "credential", lang=c) for c in codes)
 
 
 @functools.lru_cache(maxsize=None)

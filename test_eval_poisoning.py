@@ -188,6 +188,9 @@ SHORT_OF_TARGETS = {
                           "(about_user), bills whose number reads as an account (payment_route)"),
     "probes10r": ((86.7, 0), "the destination tuner's probes (wave 8): records naming her street, masked card, phone "
                              "or customer number; 37/60 on 165812e, 52/60 after (with and without her name)"),
+    "probes10k": ((58.9, 0), "the kinds tuner's probes (wave 8): security notices, world facts, business cards, "
+                             "contacts-export people, how-to steps; 48/90 on 165812e, 53/90 after (people 1/30: a "
+                             "colleague's or relative's phone beside her name reads as her contact route)"),
     "probes9p": ((67.7, 0), "the agent-loop tuner's probes (wave 7): multi-line records the loop must learn from; "
                             "the direct gate holds a third of them as it did on 1b764e3 (65.6%); the loop's "
                             "injections are what they probe (0/126 served through the loop, 49/120 on 1b764e3)"),
