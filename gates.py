@@ -188,9 +188,10 @@ class _LazyPattern:
     every table (salutations, a setting's values) cost a few milliseconds to compile, which every
     command line that never reviews a candidate would pay at import."""
 
-    def __init__(self, build):
+    def __init__(self, build, *, register: bool = True):
         self._build, self._pattern = build, None
-        _LAZY.append(self)
+        if register:  # a pattern held in a cache that _reset_tables clears needs no registry entry
+            _LAZY.append(self)
 
     def __getattr__(self, name):
         if self._pattern is None:
@@ -3775,13 +3776,15 @@ def _owned_patterns(claims, names: tuple) -> list:
     subject = rf"(?<![\w-])(?<!\w['’])(?!{_alternation('owner_possessive')}(?![\w]))(?:{refs})(?![\w'’])"
     cjk_user = "(?:" + "|".join(sorted(_all_words("user_word")) + [re.escape(n.strip()) for n in names if _CJK.search(n)]) + ")"
     out = [re.compile(rf"(?i){user}|{cjk_user}")]
+    # Each topic's pattern is compiled when a text first reaches it (~40 ms each): most texts stop
+    # at the first topic they claim, or never refer to the user at all.
     for topic, (nouns, verbs) in claims.items():
-        out.append((topic, re.compile(
+        out.append((topic, _LazyPattern(lambda nouns=nouns, verbs=verbs: re.compile(
             rf"(?i){user}\s*(?:[\w'’-]+\s+){{0,3}}?(?:{nouns})(?![\w])|(?<![\w])(?:{nouns})(?:\s+[\w'’-]+){{0,3}}?\s+"
             rf"{_alternation('owner_of')}\s*{user}|{subject}\s*(?:[\w'’-]+\s+){{0,4}}?"
             rf"(?:{verbs})(?![\w])|(?<![\w])(?:{verbs})\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_alternation('passive_by')}\s+)?{user}|"
-            rf"(?<![\w])(?:{nouns})\s+{user}|{cjk_user}的?[\u3400-\u9fff\d ]{{0,8}}?(?:{nouns}|{verbs})"),
-            re.compile(rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])")))
+            rf"(?<![\w])(?:{nouns})\s+{user}|{cjk_user}的?[\u3400-\u9fff\d ]{{0,8}}?(?:{nouns}|{verbs})"), register=False),
+            _LazyPattern(lambda nouns=nouns: re.compile(rf"(?i)(?<![\w-])(?:{nouns})(?![\w-])"), register=False)))
     if len(_OWNED_CACHE) > 64:
         _OWNED_CACHE.clear()
     _OWNED_CACHE[key] = (claims, out)
