@@ -527,7 +527,7 @@ class TestRandomHistoriesAgainstReferenceFold(unittest.TestCase):
 
     def test_random_histories(self):
         from memory import normalize
-        for seed in range(300 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 50):  # more seeds in CI
+        for seed in range(300 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 20):  # more seeds in CI
             rng = random.Random(seed)
             with self.subTest(seed=seed), new_store() as store:
                 policies = {"b": "many"} if seed % 3 == 0 else {}

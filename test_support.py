@@ -81,6 +81,18 @@ POSTGRES_MODULES = (
 )
 
 
+SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
+
+
+def breadth(*inputs):
+    """The inputs of a sweep over one kind (texts, languages or records a rule must judge alike):
+    every one in CI (MEMORY_SLOW_TESTS=1, which .ci/run sets), every second one from the first in
+    the default run, so that the default suite stays under its 30 s on two cores. Each sweep names
+    one kind in several phrasings and languages, so the default run still tries every kind and
+    every test; CI tries every input. A list of the inputs, in the order given."""
+    return list(inputs) if SLOW else list(inputs[::2])
+
+
 def sqlite_only(reason):
     """Decorator for a test class or test about SQLite itself: it skips on the PostgreSQL pass."""
     return unittest.skipIf(ON_POSTGRES, f"SQLite-specific ({reason}); runs on the SQLite pass "
