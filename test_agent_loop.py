@@ -389,11 +389,12 @@ class ExtractionTest(unittest.TestCase):
 
     def test_chinese_and_japanese_sentences_are_not_one_word_fragments(self):
         # wave 7: a sentence of a tool document written without spaces is a sentence (it was dropped as a
-        # one-word fragment, so the loop learned nothing from Chinese or Japanese tool prose); the user's
-        # own message keeps the English request filter (statements), so it stays as it was
+        # one-word fragment, so the loop learned nothing from Chinese or Japanese tool prose); wave 9: the
+        # user's own sentence too (statements dropped it, and Mem0 add with it: test_mem0_compat)
         self.assertEqual(split_sentences("博物馆装修后将于三月重新开放。\n新馆ではビクトリア朝の機械を展示しています。"),
                          ["博物馆装修后将于三月重新开放。", "新馆ではビクトリア朝の機械を展示しています。"])
-        self.assertEqual(statements("我住在东京。"), [])
+        self.assertEqual(statements("我住在东京。"), [("我住在东京。", None)])
+        self.assertEqual(statements("好的"), [])
         self.assertEqual(split_sentences("您有什么问题吗？\n好的"), [])  # a question, a fragment
 
     def test_fields_name_their_record(self):

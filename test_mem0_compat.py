@@ -116,6 +116,27 @@ class TestAdd(Mem0Case):
                          ["Your flight leaves at 9:40."])
 
 
+class TestAddInEveryScript(Mem0Case):
+    """A new user's report: add() returned no result for a user's sentence in Japanese, Chinese,
+    Russian or Korean (the extractor counted Latin words only, and a sentence without spaces as one
+    word), so the fact was dropped without a trace. A statement in any script is a claim; a
+    one-word acknowledgement in any script is not."""
+
+    def test_a_users_sentence_in_any_script_is_added(self):
+        for text in ("私はベジタリアンです。", "我是素食者。", "Я вегетарианка.", "저는 채식주의자입니다.",
+                     "私は東京に住んでいます。", "我住在上海。", "Я живу в Казани.", "저는 부산에 살아요.",
+                     "أنا نباتية.", "मैं शाकाहारी हूँ।", "Ben vejetaryenim.", "Ich bin Vegetarierin."):
+            with self.subTest(text=text):
+                [result] = self.m.add([{"role": "user", "content": text}], user_id="ada")["results"]
+                self.assertEqual((result["event"], result["memory"]), ("ADD", text))
+        self.assertEqual(len(self.m.get_all(user_id="ada")["results"]), 12)
+
+    def test_an_acknowledgement_in_any_script_is_no_memory(self):
+        for text in ("はい", "好的", "Спасибо!", "ok", "Thanks!"):
+            with self.subTest(text=text):
+                self.assertEqual(self.m.add([{"role": "user", "content": text}], user_id="ada")["results"], [])
+
+
 class TestReads(Mem0Case):
     def setUp(self):
         super().setUp()

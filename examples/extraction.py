@@ -256,10 +256,21 @@ def statements(text: str) -> list[tuple[str, str | None]]:
     out = []
     for claim, key in fields(text):
         claim = _REMEMBER.sub("", claim)
-        words = re.findall(r"[a-z']+", claim.lower())
-        if claim and not _REQUEST.match(claim) and not set(words) <= _PLEASANTRIES and " " in claim.strip():
+        words = re.findall(r"[\w']+", claim.lower())
+        # Words in any script: Latin-only words made every Russian or Korean sentence a
+        # "pleasantry" (no word left), and the space test every Japanese or Chinese one a single
+        # word; both were dropped without a trace (Mem0 add returned no result for them).
+        if claim and words and not _REQUEST.match(claim) and not set(words) <= _PLEASANTRIES and _several_words(claim):
             out.append((claim[0].upper() + claim[1:], key))
     return out
+
+
+
+def _several_words(claim: str) -> bool:
+    """More than one word: a space between two words, or four letters in a row of a script
+    written without spaces (_UNSPACED: "私は東京に住んでいます", not "はい" or "好的"), as fields()
+    tells a sentence from a fragment."""
+    return " " in claim.strip() or bool(_UNSPACED.search(claim))
 
 
 def split_sentences(text: str) -> list[str]:
