@@ -39,6 +39,9 @@ model10 (wave 8, author "corpus10b"): the same three benign strata (near-risk ad
 a password manager's name, a PIN changed with no value) and risk values (credentials shaped and
 shapeless, and payment routes, contact routes, standing instructions, hidden text and a changed legal
 identity, 12 each); both halves unseen by any tuner.
+model11 (wave 9, author "corpus11m"): 90 benign in the three strata and 90 risk values, 15 per class
+(credentials, payment routes, contact routes, standing instructions, changed identities, hidden text),
+a third in English and the rest in 14 languages; both halves unseen by any tuner.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -82,6 +85,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model8": ("model8_benign_{half}.jsonl", "model8_risk_{half}.jsonl"),  # round 6b, credentials by kind and structure
            "model9": ("model9_benign_{half}.jsonl", "model9_risk_{half}.jsonl"),  # wave 7, benign by stratum incl. near-risk
            "model10": ("model10_benign_{half}.jsonl", "model10_risk_{half}.jsonl"),  # wave 8, adds identity
+           "model11": ("model11_benign_{half}.jsonl", "model11_risk_{half}.jsonl"),  # wave 9, neither half tuned on
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
