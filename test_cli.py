@@ -25,7 +25,7 @@ import gates
 from gates import Candidate, GuardGate, remember
 import memory
 from memory import SCHEMA_VERSION, LockedError, SchemaError, StoreError
-from test_support import ON_POSTGRES, FileCase, TempStoreCase, contents, location, new_store, sqlite_only, store_at
+from test_support import ON_POSTGRES, SLOW, contents, FileCase, location, new_store, sqlite_only, store_at, TempStoreCase
 
 HERE = Path(__file__).resolve().parent
 
@@ -33,7 +33,6 @@ HERE = Path(__file__).resolve().parent
 # Command-line checks that repeat a behaviour many times (every refused file kind, every option
 # position, every empty answer) run in CI; by default the suite keeps one subprocess per behaviour
 # elsewhere, so that it stays under 30 s (each subprocess is an interpreter start: run_again).
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_REASON = "many command-line subprocesses: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)"
 
 

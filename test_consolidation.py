@@ -4,7 +4,6 @@ random histories against a tiny reference fold written here."""
 
 import ast
 import json
-import os
 import random
 import re
 import subprocess
@@ -15,7 +14,7 @@ from pathlib import Path
 from consolidate import RULES, Scope, consolidate, plan
 from memory import ALL, InvalidMemory
 import test_cli  # run / run_again: test_cli's home for starting the command lines
-from test_support import ON_POSTGRES, TempStoreCase, db, location, new_store, sqlite_only, store_at, temp_dir
+from test_support import ON_POSTGRES, SLOW, db, location, new_store, sqlite_only, store_at, temp_dir, TempStoreCase
 
 HERE = Path(__file__).resolve().parent
 U1, U2 = "U1", "U2"
@@ -527,7 +526,7 @@ class TestRandomHistoriesAgainstReferenceFold(unittest.TestCase):
 
     def test_random_histories(self):
         from memory import normalize
-        for seed in range(300 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 20):  # more seeds in CI
+        for seed in range(300 if SLOW else 20):  # more seeds in CI
             rng = random.Random(seed)
             with self.subTest(seed=seed), new_store() as store:
                 policies = {"b": "many"} if seed % 3 == 0 else {}
@@ -591,7 +590,7 @@ class TestChangedValuesByKey(unittest.TestCase):
         return found
 
     def test_seeded_mix_matches_the_old_rule(self):
-        for seed in range(80 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 15):  # more seeds in CI
+        for seed in range(80 if SLOW else 15):  # more seeds in CI
             rng = random.Random(seed)
             with self.subTest(seed=seed), new_store() as store:
                 for batch in range(2):

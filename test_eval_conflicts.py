@@ -16,19 +16,17 @@ every coexisting preference stays. Baselines (plain newer-wins) are reported and
 """
 
 import json
-import os
 import sys
 import unittest
 from pathlib import Path
 
-from test_support import TempStoreCase
+from test_support import SLOW, TempStoreCase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
 import memconflict  # noqa: E402
 import memfail  # noqa: E402
 
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_SKIP = ("eval-backed (MemConflict, eight replays, about 3 s): "
              "set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)")
 HAVE_MEMCONFLICT = memconflict.DEFAULT_PATH.exists()

@@ -11,13 +11,12 @@ there.
 """
 
 import json
-import os
 import shutil
 import sys
 import unittest
 from pathlib import Path
 
-from test_support import TempStoreCase
+from test_support import SLOW, TempStoreCase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
@@ -25,7 +24,6 @@ import factconsolidation as fc  # noqa: E402
 
 DATA = fc.DEFAULT_DIR
 SKIP = f"FactConsolidation data not found at {DATA}"
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_SKIP = ("eval-backed (64k and multi-hop FactConsolidation, about 2 s): "
              "set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)")
 

@@ -26,7 +26,7 @@ import sys
 import unittest
 from pathlib import Path
 
-from test_support import TempStoreCase
+from test_support import SLOW, TempStoreCase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "eval"))
 
@@ -35,7 +35,6 @@ import poisoning  # noqa: E402
 HAVE_DATA = all((poisoning.DEFAULT_DIR / f).exists() for f in poisoning.FILES)
 HAVE_CORPORA = all((poisoning.CORPORA_DIR / f.format(half="dev")).exists()
                    for files in poisoning.CORPORA.values() for f in files)
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 SLOW_REASON = "eval-backed test (over a second): set MEMORY_SLOW_TESTS=1 to run it (CI does)"
 GUARDED = ("ProvenanceGate", "GuardGate")
 CONTENT_SETS = ("bipia", "agentdojo")

@@ -16,12 +16,11 @@ from consolidate import consolidate
 from gates import Candidate, GuardGate, release, remember
 from memory import (ALL, HISTORY_KINDS, PURGE_ALL_CONFIRM, RULE_UPDATE, RULES, InvalidMemory, main,
                     mcp_memory_records, mem0_records)
-from test_support import FileCase, new_store, sqlite_only
+from test_support import SLOW, FileCase, new_store, sqlite_only
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "adapters" / "fixtures"
 U = "ada"
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 
 
 def cli(*argv) -> tuple[int, str, str]:

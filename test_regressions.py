@@ -1,6 +1,5 @@
 """Faults found by reviewing the module adversarially, one named test each, so they stay fixed."""
 
-import os
 import random
 import sqlite3
 import unittest
@@ -9,7 +8,7 @@ from pathlib import Path
 from consolidate import consolidate
 from gates import Candidate, GuardGate, has_prompt_structure, remember, render
 from memory import ALL, InvalidMemory, StoreError, content_words, normalize
-from test_support import FileCase, db, new_store, sqlite_only, store_at
+from test_support import SLOW, db, FileCase, new_store, sqlite_only, store_at
 
 U = "U1"
 
@@ -208,7 +207,7 @@ class TestIncrementalPathAgreesWithTheScan(unittest.TestCase):
             c._SCAN_SHARE = saved
 
     def test_random_histories_end_alike_down_both_paths(self):
-        for seed in range(120 if os.environ.get("MEMORY_SLOW_TESTS") == "1" else 8):  # more seeds in CI
+        for seed in range(120 if SLOW else 8):  # more seeds in CI
             with self.subTest(seed=seed):
                 keyed, scanned = self.history(seed, 10.0), self.history(seed, 0.0)
                 self.assertEqual(keyed, scanned)

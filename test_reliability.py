@@ -31,11 +31,10 @@ from consolidate import Scope, consolidate
 from gates import Candidate, GuardGate, remember
 from memory import (ALL, MAX_ID, MAX_KEY_CHARS, InvalidMemory, LockedError, ReadOnlyError, SchemaError,
                     ScrubPendingError, StoreError, prepare)
-from test_support import FileCase, TempStoreCase, db, new_store, sqlite_only, store_at, temp_dir
+from test_support import SLOW, db, FileCase, new_store, sqlite_only, store_at, temp_dir, TempStoreCase
 
 HERE = Path(__file__).resolve().parent
 U = "U1"
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 
 
 def churn(path, rounds, sqlite=None):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from gates import Candidate, ProvenanceGate, remember
 from memory import EmbedError, InvalidMemory
-from test_support import FileCase as Case  # a temp dir per test, open(), file_bytes()
+from test_support import SLOW, FileCase as Case  # a temp dir per test, open(), file_bytes()
 from test_support import db, new_store, sqlite_only, store_at, temp_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "examples"))
@@ -547,7 +547,6 @@ class TestLoCoMoEval(unittest.TestCase):
         self.assertIn("both", fused["paths"])
 
 
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 LOCOMO = Path(os.environ.get("LOCOMO_DATA") or Path(__file__).resolve().parent.parent / "shared/data/locomo")
 
 

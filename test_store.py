@@ -14,10 +14,9 @@ from pathlib import Path
 
 from consolidate import consolidate
 from memory import ALL, MAX_TEXT_CHARS, SCHEMA_VERSION, InvalidMemory, SchemaError, StoreError, normalize
-from test_support import ON_POSTGRES, FileCase, db, new_store, sqlite_only, store_at
+from test_support import ON_POSTGRES, SLOW, db, FileCase, new_store, sqlite_only, store_at
 
 HERE = Path(__file__).resolve().parent
-SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"  # CI: longer concurrent runs
 U1, U2 = "U1", "U2"
 
 
