@@ -1195,11 +1195,11 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
-               name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\baccounts? (?:is |are )?(?:now )?(?:registered |held )?(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
+               name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\b(?:accounts?|passport|driving licen[cs]e|id card|bank card)\b[^.;]{0,20}?\b(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
                own_name=r"\b(?:(?:the )?user['’]s|her|his|their|my) (?:(?:legal|full|real|first|given|official|preferred|birth|actual|true|complete) )?name(?: is|\s*:)\s*|\b(?:the user|user|she|he|i) (?:is|am) (?:called|named)\s+|\b(?:the user|user|she|he) goes by\s+|\bmy name['’]s\s+|\bcall me\s+",
                every_purchase=r"\b(?:all|every|each|any)(?: of)?(?: (?:her|his|their|the user['’]s|my|our|the))?(?: [\w-]+){0,2} (?:purchases?|orders?|payments?|bookings?|reservations?|buys|shopping|procurement|invoices?|transactions?)\b",
                vendor_via=r"\b(?:through|via|from|at|using|uses?|go(?:es)? with|sticks? with|prefers?|preferred)\b",
-               always_buy=r"(?:^|[.;:!]\s+|\b(?:remember|note|make sure)(?: that| to)? )(?:please )?(?:always|only) (?:buy|order|book|purchase|pay|shop|get)\b[^.;]{0,50}?\b(?:from|at|through|via|with)\b",
+               always_buy=r"\b(?:always|only|exclusively) (?:buy|order|book|purchase|pay|shop|get)\w*\b[^.;]{0,50}?\b(?:from|at|through|via|with) (?:the )?(?-i:[A-Z0-9])|(?:^|[.;:!]\s+)(?:please )?(?:buy|order|book|purchase|pay for) (?:all|every|each|any)\b[^.;]{0,40}?\b(?:from|at|through|via|with)\b",
                chat_role=r"system|sys|assistant|user|developer|human|ai|a\.i\.|tool|model|bot|chatbot|llm|gpt|function|observation|system message|system prompt|system (?:message|notice|notification|alert|note|update)",
                prompt_section=r"(?:(?:the|your|new|updated|revised|additional|hidden|secret|real|true|important|admin|priority) )*(?:(?:system|developer) (?:prompt|message|instructions?|rules|override)|(?:assistant|ai|model|bot|agent|llm) (?:prompt|instructions?|rules|directives?|orders)|(?:rules|instructions?|directives?|guidelines|orders|prompt) (?:for|to) (?:the |all |any |every )?(?:ai |llm )?(?:assistants?|ai|models?|agents?|bots?|chatbots?|llms?)|(?:new|updated|revised|additional|hidden|secret|override|priority) (?:rules|instructions|directives|guidelines|orders))|system|prompt|jailbreak|override|admin override|system override|developer mode|god mode",
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
@@ -1546,11 +1546,11 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
-               name_changed=r"\b(?:name|nachname|familienname)n? (?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|\b(?:sie|er) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
+               name_changed=r"\b(?:name|nachname|familienname)n? (?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|\b(?:sie|er) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bhei(?:ß|ss)t (?:eigentlich|offiziell|amtlich)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
                own_name=r"\b(?:ihr|sein|mein) (?:(?:voller|vollständiger|richtiger|echter|amtlicher|offizieller|bürgerlicher) )?name(?: ist| lautet|\s*:)\s*|(?:^|[.;,]\s*)(?:sie|er|ich|die nutzerin|der nutzer) (?:heißt|heisst|heiße|heisse)\s+",
                every_purchase=r"\b(?:alle|allen|jede[nrms]?|sämtliche[n]?)(?: (?:ihre[nr]?|seine[nr]?))?(?: [\w-]+){0,2} (?:einkäufe[n]?|einkauf|käufe[n]?|bestellungen|bestellung|buchungen|buchung|zahlungen|zahlung|reservierungen|anschaffungen)\b",
                vendor_via=r"\b(?:über|bei|via|von)\b",
-               always_buy=r"\b(?:immer|nur|stets|ausschließlich) (?:bei|über)\b[^.;]{1,40}?\b(?:kaufen|bestellen|buchen|bezahlen|einkaufen)\b",
+               always_buy=r"\b(?:immer|nur|stets|ausschließlich) (?:bei|über)\b[^.;]{1,40}?\b(?:kaufen|bestellen|buchen|bezahlen|einkaufen)\b|\b(?:kauft|bestellt|bucht|bezahlt)\w* (?:immer|nur|stets|ausschließlich) (?:bei|über)\b",
                assistant_must=r"\b(?:der|die|ihr|dein|unser|dieser|diese)\s+(?:ki-)?(?:assistent(?:in)?|chatbot|ki)\s+(?:muss|soll|sollte|müsste)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
@@ -1728,7 +1728,7 @@ LANGUAGES = {t.code: t for t in (
                own_name=r"(?:^|[.;,]\s*)(?:elle|il|l['’]utilisat(?:rice|eur)) s['’]appelle\s+|\bje m['’]appelle\s+|\b(?:son|mon) (?:vrai |véritable )?(?:nom|prénom)(?: complet| légal| de famille)? (?:est|:)\s*",
                every_purchase=r"\b(?:tous|toutes|chaque|chacun)(?: (?:les|ses|leurs|ces|de ses|mes))?(?: [\w'’-]+){0,2} (?:achats?|commandes?|réservations?|paiements?|règlements?)\b",
                vendor_via=r"\b(?:chez|via|auprès de|sur|par|préfère|privilégie)\b",
-               always_buy=r"\b(?:toujours|uniquement) (?:acheter|commander|réserver|payer)\b[^.;]{0,40}?\b(?:chez|sur|via|auprès)",
+               always_buy=r"\b(?:toujours|uniquement) (?:acheter|commander|réserver|payer)\b[^.;]{0,40}?\b(?:chez|sur|via|auprès)|\b(?:achète|commande|réserve)\w* (?:toujours|uniquement) (?:chez|sur|via)\b",
                assistant_must=r"(?:\bl['’]\s?|\bvotre\s+|\bcet(?:te)?\s+)(?:assistante?|ia|agent)(?:\s+(?:ia|virtuel(?:le)?))?\s+(?:doit|devra|devrait)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
@@ -1898,11 +1898,11 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
-               name_changed=r"\b(?:nombre|apellido)s? (?:legal |oficial )?(?:ahora es|es ahora|ha cambiado|cambió|pasó a ser)\b|\b(?:se )?cambió (?:el|su|de) (?:nombre|apellido)(?!\s+de[l]?\b)|\b(?:nombre|apellido) legal (?:ahora|actual)\b|(?:^|[.;,]\s*)(?:ella |él |la usuaria |el usuario )?(?:ahora|legalmente|oficialmente) se llama\b|\bdesde (?:el|la|su) (?:boda|matrimonio|divorcio)\b[^.;]{0,50}?\b(?:se llama|llamarla|llamarlo|nombre)\b|\b(?:llamarla|llamarlo|nombre)\b[^.;]{0,50}\b(?:formularios?|documentos?) oficiales|\ben todos los (?:formularios|documentos) oficiales\b[^.;]{0,50}\b(?:llamarla|llamarlo|nombre)\b|\bcuenta (?:está )?a (?:su )?nombre de\b",
+               name_changed=r"\b(?:nombre|apellido)s? (?:legal |oficial )?(?:ahora es|es ahora|ha cambiado|cambió|pasó a ser)\b|\b(?:se )?cambió (?:el|su|de) (?:nombre|apellido)(?!\s+de[l]?\b)|\b(?:nombre|apellido) legal (?:ahora|actual)\b|(?:^|[.;,]\s*)(?:ella |él |la usuaria |el usuario )?(?:ahora|legalmente|oficialmente) (?:ella |él )?se llama\b|\bdesde (?:el|la|su) (?:boda|matrimonio|divorcio)\b[^.;]{0,50}?\b(?:se llama|llamarla|llamarlo|nombre)\b|\b(?:llamarla|llamarlo|nombre)\b[^.;]{0,50}\b(?:formularios?|documentos?) oficiales|\ben todos los (?:formularios|documentos) oficiales\b[^.;]{0,50}\b(?:llamarla|llamarlo|nombre)\b|\bcuenta (?:está )?a (?:su )?nombre de\b",
                own_name=r"(?:^|[.;,]\s*)(?:ella |él |el usuario |la usuaria )?se llama\s+|\bme llamo\s+|\b(?:su|mi) (?:nombre(?: completo| legal| real)?|apellido) es\s+",
                every_purchase=r"\b(?:todos|todas|cada|cualquier)(?: (?:los|las|sus|mis))?(?: [\w-]+){0,2} (?:compras?|pedidos?|reservas?|pagos?|adquisiciones)\b",
                vendor_via=r"\b(?:en|a través de|vía|via|con|prefiere)\b",
-               always_buy=r"\b(?:comprar|pedir|reservar|pagar) siempre (?:en|a través de|con)\b|\bsiempre (?:comprar|pedir|reservar|pagar) (?:en|a través de|con)\b",
+               always_buy=r"\b(?:comprar|pedir|reservar|pagar|compra|pide|reserva) siempre (?:en|a través de|con)\b|\bsiempre (?:comprar|pedir|reservar|pagar|compra|pide|reserva) (?:en|a través de|con)\b",
                assistant_must=r"\b(?:el|su|tu|este)\s+(?:asistente|chatbot|agente)(?:\s+(?:de\s+)?ia)?\s+(?:debe|deberá|debería|tiene que|ha de)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
@@ -2065,11 +2065,11 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
-               name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
+               name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|(?:^|[.;,]\s*)(?:ora|adesso) (?:lei )?si chiama\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
                own_name=r"(?:^|[.;,]\s*)(?:lei |lui |l['’]utente )?si chiama\s+|\bmi chiamo\s+|\bil (?:suo|mio) (?:nome(?: completo| legale| vero)?|cognome) è\s+",
                every_purchase=r"\b(?:tutti|tutte|ogni|qualsiasi)(?: (?:gli|le|i|i suoi|le sue|suoi|sue))?(?: [\w'’-]+){0,2} (?:acquisti|acquisto|ordini|ordine|prenotazioni|prenotazione|pagamenti|pagamento)\b",
                vendor_via=r"\b(?:da|presso|tramite|via|su|preferisce)\b",
-               always_buy=r"\b(?:comprare|ordinare|prenotare|pagare) sempre (?:da|presso|su|tramite)\b|\bsempre (?:comprare|ordinare|prenotare) (?:da|presso|su|tramite)\b",
+               always_buy=r"\b(?:comprare|ordinare|prenotare|pagare|compra|ordina|prenota) sempre (?:da|presso|su|tramite)\b|\bsempre (?:comprare|ordinare|prenotare) (?:da|presso|su|tramite)\b",
                assistant_must=r"(?:\bl['’]\s?|\bil\s+(?:suo|tuo)\s+|\bquesto\s+)(?:assistente|agente|chatbot)(?:\s+(?:ia|virtuale))?\s+(?:deve|dovrà|dovrebbe)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|assistente|utente|svilupp(?:atore|atrice)|umano|ia|modello|strumento|(?:messaggio|avviso|notifica) di sistema",
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
@@ -2165,11 +2165,11 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
-               name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
+               name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:ela |ele )?(?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
                own_name=r"(?:^|[.;,]\s*)(?:ela |ele |a usuária |o usuário |a utilizadora |o utilizador )?(?:se chama|chama-se)\s+|\b(?:chamo-me|me chamo)\s+|\bo (?:seu |meu )?(?:nome(?: completo| legal| verdadeiro)?|sobrenome) (?:dela |dele )?é\s+",
                every_purchase=r"\b(?:todos|todas|cada|qualquer)(?: (?:os|as|seus|suas))?(?: [\w-]+){0,2} (?:compras?|pedidos?|encomendas?|reservas?|pagamentos?)\b",
                vendor_via=r"\b(?:na|no|em|via|através d[ao]|pela|pelo|prefere)\b",
-               always_buy=r"\b(?:comprar|pedir|reservar|pagar) sempre (?:na|no|em|pela|pelo|via)\b|\bsempre (?:comprar|pedir|reservar) (?:na|no|em|pela|pelo)\b",
+               always_buy=r"\b(?:comprar|pedir|reservar|pagar|compra|pede|reserva) sempre (?:na|no|em|pela|pelo|via)\b|\bsempre (?:comprar|pedir|reservar|compra) (?:na|no|em|pela|pelo)\b",
                assistant_must=r"\b(?:o|seu|teu|este)\s+(?:assistente|agente|chatbot)(?:\s+(?:de\s+)?ia)?\s+(?:deve|deverá|deveria|tem de|tem que|precisa)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|assistente|usuári[oa]|utilizador(?:a)?|desenvolvedor(?:a)?|programador(?:a)?|humano|ia|modelo|ferramenta|(?:mensagem|aviso|notificação|alerta) do sistema",
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
@@ -2261,7 +2261,7 @@ LANGUAGES = {t.code: t for t in (
                own_name=r"(?:^|[.;,]\s*)(?:ze|zij|hij|ik|de gebruiker|de gebruikster) (?:heet|heten)\s+|\b(?:haar|zijn|mijn) (?:volledige |echte |officiële )?(?:naam|voornaam) is\s+",
                every_purchase=r"\b(?:alle|elke|iedere|ieder|elk)(?: (?:haar|zijn|hun))?(?: [\w-]+){0,2} (?:aankopen|aankoop|bestellingen|bestelling|boekingen|boeking|betalingen|betaling|inkopen|reserveringen)\b",
                vendor_via=r"\b(?:via|bij|door|voorkeur)\b",
-               always_buy=r"\baltijd (?:bij|via)\b[^.;]{1,40}?\b(?:kopen|bestellen|boeken|betalen)\b",
+               always_buy=r"\baltijd (?:bij|via)\b[^.;]{1,40}?\b(?:kopen|bestellen|boeken|betalen)\b|\b(?:koopt|bestelt|boekt)\w* altijd (?:bij|via)\b",
                assistant_must=r"\b(?:de|uw|je|deze)\s+(?:ai-)?(?:assistent|chatbot|agent)\s+(?:moet|dient)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"systeem|assistent|gebruiker|ontwikkelaar|mens|ai|model|hulpmiddel|tool|systeem(?:bericht|melding|mededeling)",
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
@@ -2352,7 +2352,7 @@ LANGUAGES = {t.code: t for t in (
                own_name=r"(?:^|[.;,]\s*)(?:ona |on |użytkowniczka |użytkownik )?(?:ma na imię|nazywa się)\s+|\b(?:nazywam się|mam na imię)\s+|\b(?:jej|jego|moje) (?:pełne )?(?:imię|nazwisko)(?: to| brzmi)?\s+",
                every_purchase=r"\b(?:wszystkie|wszystkich|każd[eyąa]\w*)(?: (?:jej|jego|swoje|swoich))?(?: [\w-]+){0,2} (?:zakup\w*|zamówie\w*|rezerwacj\w*|płatnoś\w*)",
                vendor_via=r"\b(?:w|przez|u|woli)\b",
-               always_buy=r"\bzawsze (?:kupuj|zamawiaj|rezerwuj|płać|kupować|zamawiać|rezerwować)\w* (?:w|przez|u|na)\b",
+               always_buy=r"\bzawsze (?:kupuj|zamawiaj|rezerwuj|płać|kupować|zamawiać|rezerwować|kupuje|zamawia|rezerwuje)\w* (?:w|przez|u|na)\b",
                assistant_must=r"\b(?:asystent|asystentka|chatbot)(?:\s+ai)?\s+(?:ma|musi|powinien|powinna|powinno)\s+(?:\w+\s+)?\w+[ćc]\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|asystent(?:ka)?|użytkowni(?:k|czka)|programista|deweloper|człowiek|ai|si|model|narzędzie|(?:komunikat|powiadomienie|wiadomość) systemow[ye]|komunikat systemu",
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
@@ -2526,7 +2526,7 @@ LANGUAGES = {t.code: t for t in (
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
                every_purchase=r"\b(?:все|всех|любые|любых|кажд\w+)(?: (?:её|ее|его|свои|своих))?(?: [\w-]+){0,2} (?:покуп\w+|заказ\w*|бронировани\w+|платеж\w*|платёж\w*)",
                vendor_via=r"(?:через|предпочитает|\bу|\bв|\bна)\b",
-               always_buy=r"\bвсегда (?:покупай|покупать|заказывай|заказывать|бронируй|бронировать)\w* (?:у|в|на|через)\b",
+               always_buy=r"\bвсегда (?:покупай|покупать|заказывай|заказывать|бронируй|бронировать|покупает|заказывает|бронирует)\w* (?:у|в|на|через)\b",
                assistant_must=r"(?:ассистент|ии-помощник)\w*\s+(?:\w+\s+)?(?:должен|должна|обязан|обязана)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"система|системное сообщение|ассистент|помощник|пользовател(?:ь|ьница)|разработчик|человек|ии|модель|инструмент|системное (?:сообщение|уведомление)",
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
@@ -2601,7 +2601,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
-               name_changed=r"(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
+               name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
                own_name=r"(?:ユーザー|利用者|彼女|彼|私|さん|様)の(?:名前|氏名|本名|フルネーム)は",
                every_purchase=r"(?:すべて|全て|全部|あらゆる|毎回)の?[^。、]{0,10}?(?:購入|買い物|注文|予約|支払い|決済|発注)|(?:購入|買い物|注文|予約|支払い|決済)は(?:すべて|全て|全部|いつも)",
                vendor_via=r"(?:で|から|を通じて|経由|好み|優先)",
@@ -2800,7 +2800,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
-               name_changed=r"(?:이름|성명|성함)(?:을|를|이|가)\s?[^.。]{0,15}?(?:바꿨|바꾸었|바꾼|바뀌|변경)|개명|(?:그녀|그|사용자|제|내)의?\s?(?:법적\s?|공식\s?)?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|\S+의 (?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|(?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)",
+               name_changed=r"(?:이름|성명|성함|(?<![가-힣])성)(?:을|를|이|가)\s?[^.。]{0,15}?(?:바꿨|바꾸었|바꾼|바뀌|변경)|개명|(?:그녀|그|사용자|제|내)의?\s?(?:법적\s?|공식\s?)?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|\S+의 (?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|(?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)",
                own_name=r"(?:사용자|그녀|그|제|나|내)의? ?(?:이름|성명|본명|성함)(?:은|는|이)\s*",
                every_purchase=r"(?:모든|전체|매번)[^.。,]{0,10}?(?:구매|쇼핑|주문|예약|결제)",
                vendor_via=r"(?:에서|통해|선호)",
@@ -2892,7 +2892,7 @@ LANGUAGES = {t.code: t for t in (
                own_name=r"(?:^|[.،,]\s*)(?:اسمها|اسمه|اسمي|اسم المستخدمة|اسم المستخدم)(?: الكامل| الحقيقي)?\s+",
                every_purchase=r"(?:جميع|كل|كافة)\s+(?:\S+\s+){0,2}?(?:مشتريات\w*|المشتريات|طلبات\w*|الطلبات|حجوزات\w*|الحجوزات|مدفوعات\w*|المدفوعات)",
                vendor_via=r"(?:عبر|من خلال|لدى|تفضّل|تفضل)",
-               always_buy=r"(?:اشترِ|اشتر|اطلب|احجز)\s+(?:\S+\s+){0,3}?(?:دائمًا|دائما)\s+(?:من|عبر)",
+               always_buy=r"(?:اشترِ|اشتر|اطلب|احجز|تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:دائمًا|دائما)\s+(?:من|عبر)|(?:دائمًا|دائما)\s+(?:تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:من|عبر)",
                assistant_must=r"(?:يجب|ينبغي)\s+على\s+(?:ال)?مساعد",  # "the assistant must ...": an order to the model, as en
                chat_role=r"النظام|نظام|المساعد|مساعد|المستخدم|مستخدم|المطور|الإنسان|إنسان|الذكاء الاصطناعي|النموذج|الأداة|(?:رسالة|إشعار|تنبيه) النظام",
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
@@ -2964,11 +2964,11 @@ LANGUAGES = {t.code: t for t in (
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
-               name_changed=r"नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|नया\s+नाम|उपनाम\s+(?:अब|बदल)",
+               name_changed=r"अब\s+(?:उसका|उनका|इसका)\s+(?:\S+\s+)?नाम|(?:उसका|उनका|इसका|मेरा|अपना)\s+(?:\S+\s+)?नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|(?:उसका|उनका|इसका|मेरा|अपना)\s+नया\s+नाम|उपनाम\s+(?:अब|बदल)",
                own_name=r"(?:उसका|उनका|मेरा|इसका)\s+(?:पूरा\s+|असली\s+)?नाम\s+",
                every_purchase=r"(?:सभी|सारी|सारे|हर|प्रत्येक)\s+(?:\S+\s+){0,2}?(?:खरीदारी|खरीद|ऑर्डर|बुकिंग|भुगतान)",
                vendor_via=r"(?:से|के ज़रिए|के माध्यम से|पसंद)",
-               always_buy=r"(?:हमेशा|सदा)\s+(?:\S+\s+){0,3}?से\s+(?:ही\s+)?(?:खरीदें|खरीदो|ऑर्डर करें|बुक करें)",
+               always_buy=r"(?:हमेशा|सदा)\s+(?:\S+\s+){0,3}?से\s+(?:ही\s+)?(?:खरीदें|खरीदो|ऑर्डर करें|बुक करें|खरीदती|खरीदता|ऑर्डर करती)",
                assistant_must=r"(?:सहायक|एआई|(?-i:AI))\s+को\s+[^।]{0,60}?(?:चाहिए|होगा|होगी)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"सिस्टम|प्रणाली|सहायक|असिस्टेंट|उपयोगकर्ता|यूज़र|यूजर|डेवलपर|इंसान|मानव|एआई|मॉडल|टूल|उपकरण|सिस्टम (?:संदेश|सूचना)",
                prompt_section=r"(?:(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) )?(?:नए|नई) (?:नियम|निर्देश)|(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) (?:नियम|निर्देश)|सिस्टम (?:प्रॉम्प्ट|संदेश|निर्देश)|सिस्टम",
@@ -6227,10 +6227,13 @@ def binds_vendor(text: str) -> str | None:
     scope over every such transaction (LanguageTable rule every_purchase: "for all cloud
     purchases", "alle Einkäufe", "所有的采购") with a vendor's preposition or a preference in the
     same sentence (rule vendor_via: "through", "bei", "chez", "通过", "prefers"), or an order to
-    always buy from one (rule always_buy: "Always buy her train tickets from ..."), is a standing
-    instruction for the assistant; a habit or a taste ("She usually buys her coffee beans from a
-    roaster in Leeds", "Ada likes buying from local bookshops", "User prefers aisle seats") is a
-    fact about her. Pure."""
+    always buy from one, or a note that she always or only buys from one (rule always_buy:
+    "Always buy her train tickets from TrainPal", "Ada bestellt immer bei ...", in English with the
+    vendor's name capitalized), is a standing instruction for the assistant; a habit, a taste or a
+    shop that is no one vendor ("She usually buys her coffee beans from a roaster in Leeds", "She
+    always buys her bread from the bakery on Elm Street", "Ada likes buying from local bookshops",
+    "User prefers aisle seats", "She prefers window seats on all her flights") is a fact about
+    her. Pure."""
     flat = canonical(text)
     codes = _rule_codes(flat)
     for sentence in _sentences(flat) or [flat]:
@@ -6673,6 +6676,12 @@ class ProvenanceGate:
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
         risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
+        # Who she is is hers to say: a model's note that her name changed, or that names her other
+        # than she is known, is held (GuardGate contests it against what she said her name is).
+        identity = model and identity_change(text, names=names, stated=tuple(
+            name for _, name in self.stated_names(store, candidate)))
+        if identity and (not risk or risk[0] == "standing_instruction" and risk[1].endswith(".standing")):
+            return hold("identity", None, identity)  # "s'appelle désormais": the name's "from now on"
         if risk:
             return hold(risk[0], *risk)
         if judged in self.risk_names:
@@ -6686,12 +6695,6 @@ class ProvenanceGate:
         if hooked and claim == "instruction":
             return hold("judge" if model else "request", "standing_instruction", "classify")
         if model:
-            # Who she is is hers to say: a note that her name changed, or that names her other than
-            # she is known, is held (GuardGate contests it against what she said her name is).
-            identity = identity_change(text, names=names,
-                                       stated=tuple(name for _, name in self.stated_names(store, candidate)))
-            if identity:
-                return hold("identity", None, identity)
             if _rule("agent_directive").search(text) or _rule("vouched").search(text):
                 return hold("agent_directive", "standing_instruction", "standing_instruction.en.agent_directive")
             if surface and (_surface_steers(text, surface) or _agent_request(text)):
