@@ -6172,6 +6172,13 @@ def _same_name(claimed: str, forms) -> bool:
     return False
 
 
+def _names_a_name(flat: str) -> bool:
+    """Whether any table's name phrase (rules name_changed, own_name) occurs in the canonical text:
+    most notes name no name, and are spared the rest (and the store read for her stated names)."""
+    return bool(_rule("name_changed").search(flat) or _rule("own_name").search(flat)
+                or _rule("name_changed").search(_without_marks(flat)))
+
+
 def stated_names(texts) -> tuple:
     """The names the user gave for herself in her own statements (`texts`: what she said), by the
     tables' rule own_name ("My name is Ada Lovelace.", "Je m'appelle Ada.", "我叫艾达"), in the
@@ -6205,13 +6212,19 @@ def identity_change(text: str, *, names=(), stated=()) -> str | None:
       Hopper." does not. With no name known, a first name given is a memory.
     `names`: full names (and their spellings in other scripts: transliterated_names). Pure."""
     flat = canonical(text)
-    codes = _rule_codes(flat)
-    for code in codes:
-        if _rule("name_changed", code).search(flat) or _rule("name_changed", code).search(_without_marks(flat)):
-            return f"identity.{code}.changed"
-    known = tuple(n for n in (*names, *stated) if isinstance(n, str) and n.strip())
-    if not known:
+    if not _names_a_name(flat):
         return None
+    codes, bare = _rule_codes(flat), _without_marks(flat)  # "غيرت" written without its shadda too
+    if _rule("name_changed").search(flat) or _rule("name_changed").search(bare):
+        for code in codes:
+            if _rule("name_changed", code).search(flat) or _rule("name_changed", code).search(bare):
+                return f"identity.{code}.changed"
+    known = tuple(n for n in (*names, *stated) if isinstance(n, str) and n.strip())
+    if not known or not _rule("own_name").search(flat):
+        return None
+    # a fuller name she gave stands for the shorter one it contains: known as "Ada" (her id) and
+    # "Ada Lovelace" (her word), "Ada King" is another name
+    known = tuple(n for n in known if not any(_name_words(n) < _name_words(o) for o in known))
     forms = known + tuple(c for c in map(_cyrillic, known) if c)
     for code in codes:
         for m in _rule("own_name", code).finditer(flat):
@@ -6235,6 +6248,8 @@ def binds_vendor(text: str) -> str | None:
     "User prefers aisle seats", "She prefers window seats on all her flights") is a fact about
     her. Pure."""
     flat = canonical(text)
+    if not (_rule("always_buy").search(flat) or _rule("every_purchase").search(flat)):
+        return None
     codes = _rule_codes(flat)
     for sentence in _sentences(flat) or [flat]:
         for code in codes:
@@ -6678,7 +6693,7 @@ class ProvenanceGate:
         risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
         # Who she is is hers to say: a model's note that her name changed, or that names her other
         # than she is known, is held (GuardGate contests it against what she said her name is).
-        identity = model and identity_change(text, names=names, stated=tuple(
+        identity = model and _names_a_name(canonical(text)) and identity_change(text, names=names, stated=tuple(
             name for _, name in self.stated_names(store, candidate)))
         if identity and (not risk or risk[0] == "standing_instruction" and risk[1].endswith(".standing")):
             return hold("identity", None, identity)  # "s'appelle désormais": the name's "from now on"
