@@ -2424,6 +2424,7 @@ class IdentityChangeRule(unittest.TestCase):
         for names, stated, text, want in (
                 (("Ada",), (), "User's name is Grace Hopper.", "identity.en.other_name"),
                 (("Ada",), (), "User's name is Ada Lovelace.", None),  # adds a surname to the first name
+                (("Ada",), (), "User's name is Dr. Ada Lovelace.", None),  # a title is no part of the name
                 (("Ada",), ("Ada Lovelace",), "User's name is Ada King.", "identity.en.other_name"),
                 (("Ada Lovelace",), (), "User's name is Ada Byron Lovelace.", None),
                 ((), ("Ada Lovelace",), "Le nom complet de la fille est Lily.", None),  # not her name phrase
