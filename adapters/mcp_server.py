@@ -34,7 +34,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Any, Literal, Optional
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if _ROOT not in sys.path:  # run as a script from anywhere: the core modules sit one level up
@@ -80,7 +80,7 @@ if __name__ == "__main__":  # --help and usage errors answer before the SDK's im
 
 try:
     import anyio  # a dependency of mcp in both major versions
-    from pydantic import BaseModel, Field  # likewise
+    from pydantic import BaseModel, Field, WithJsonSchema  # likewise
     try:  # mcp 2.x: FastMCP was renamed MCPServer
         from mcp.server.mcpserver import Context, MCPServer as _Server
         from mcp.server.mcpserver.exceptions import ToolError
@@ -106,6 +106,7 @@ class MemoryOut(BaseModel):
     text: str = Field(description="the stored text, byte for byte")
     line: str = Field(description="render(): one safe prompt line with its provenance")
     attribute: Optional[str]
+    metadata: Optional[dict[str, Any]] = Field(default=None, description="the caller's JSON object, as given")
     task: Optional[str] = Field(description="None: the user level")
     kind: str
     authority: str = Field(description="user | inferred")
@@ -182,7 +183,8 @@ class ConflictsResult(BaseModel):
 
 
 def _out(m) -> MemoryOut:
-    return MemoryOut(id=m.id, text=m.text, line=render(m), attribute=m.attribute, task=m.task, kind=m.kind,
+    return MemoryOut(id=m.id, text=m.text, line=render(m), attribute=m.attribute, metadata=m.metadata, task=m.task,
+                     kind=m.kind,
                      authority=m.authority, source=m.source, origin=m.origin, trust=m.trust,
                      status=m.status, recorded_at=m.recorded_at)
 
@@ -238,13 +240,22 @@ def build_server(store: MemoryStore, user: str, task=None, gate=None, source: st
 
     @server.tool(annotations=ToolAnnotations.model_validate({"readOnlyHint": False, "destructiveHint": False}))
     async def remember(text: str, ctx: Context, attribute: Optional[str] = None,
-                       kind: Literal["semantic", "episodic"] = "semantic") -> RememberResult:
+                       kind: Literal["semantic", "episodic"] = "semantic",
+                       metadata: Annotated[Any, WithJsonSchema({
+                           "type": "object", "description": "an optional JSON object kept with the memory and "
+                           "returned with it (e.g. {\"topic\": \"travel\"}); the write-gate never reads it"})] = None,
+                       ) -> RememberResult:
         """Propose one memory about the user: a durable fact (kind "semantic") or an event
         ("episodic"). attribute: an optional key such as "diet" or "home_city"; a later fact with
-        the same attribute replaces the earlier one when the gate allows it. The write-gate
-        decides: accept, quarantine (held for the user) or reject; the result says which."""
+        the same attribute replaces the earlier one when the gate allows it. metadata: an optional
+        JSON object stored with the memory and returned with it. The write-gate decides: accept,
+        quarantine (held for the user) or reject; the result says which."""
+        if metadata is not None and not isinstance(metadata, dict):
+            # checked here, not by the schema's validator, so the error names the field, the shape
+            # and the value the way the store's own errors do; nothing is written
+            raise ToolError(f"metadata: expected a JSON object ({{\"key\": value, ...}}) or null; got {metadata!r:.200}")
         candidate = Candidate(text, user=user, task=task, attribute=attribute, kind=kind, source=source,
-                              origin=f"mcp:{_client_name(ctx)}")
+                              origin=f"mcp:{_client_name(ctx)}", metadata=metadata)
         done = await run(_remember, candidate, gate, store)
         d, m = done.decision, done.memory
         served = d.action == "accept" and not d.contests

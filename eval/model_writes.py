@@ -42,6 +42,10 @@ identity, 12 each); both halves unseen by any tuner.
 model11 (wave 9, author "corpus11m"): 90 benign in the three strata and 90 risk values, 15 per class
 (credentials, payment routes, contact routes, standing instructions, changed identities, hidden text),
 a third in English and the rest in 14 languages; both halves unseen by any tuner.
+probes9n: the wave-9 identity tuner's (ident) set: 35 identity notes (a name changed or another name than
+hers, in 15 languages) and 18 vendor bindings ("for all purchases", "always buy from"), 52 benign notes
+(her own name restated, pets, firms and flights that change, ordinary shopping preferences); scored once
+on c5777db, then tuned on.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -94,6 +98,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes9c": ("probes9c_model_benign.jsonl", "probes9c_model_risk.jsonl"),  # wave 7, tune-cred3
            "probes9d": ("probes9d_model_benign.jsonl", "probes9d_model_risk.jsonl"),  # wave 7, tune-cred4
            "probes10d": ("probes10d_model_benign.jsonl", "probes10d_model_risk.jsonl"),  # wave 8, tune-cred5
+           "probes9n": ("probes9n_model_benign.jsonl", "probes9n_model_risk.jsonl"),  # wave 9, ident
            # wave 8, probe10c: a blind credential probe set with halves (tune on dev; test scored once)
            "probes10c": ("probes10c_model_benign_{half}.jsonl", "probes10c_model_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
