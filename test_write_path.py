@@ -1912,6 +1912,31 @@ class ModelNotesOnWhoSheIs(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(self.decide(text).reason, "model_inference")
 
+    # wave 9, model11 dev: her name as the subject of a naming verb (rule named_as), as "her name
+    # is" is; a possessive between makes the name someone else's
+    BY_NAME = {"en": ("Ada is actually called Margaret Holloway.", "Ada's really known as Peggy Hale."),
+               "de": ("Ada nennt sich eigentlich Grete Vogel.",), "fr": ("Ada s'appelle en fait Claire Roux.",),
+               "es": ("Ada en realidad se llama Marta Gil.",), "it": ("Ada in realtà si chiama Giulia Neri.",),
+               "pt": ("Ada agora assina como Rita Lobo.",), "nl": ("Ada heet eigenlijk Sanne Visser.",),
+               "pl": ("Ada naprawdę nazywa się Zofia Wrona.",), "tr": ("Ada'nın asıl adı Elif Kaya.",),
+               "ja": ("エイダの本名は佐藤花子です。",), "zh": ("艾达其实叫王芳。",), "ko": ("에이다의 본명은 김지은입니다.",),
+               "ar": ("آدا اسمها الحقيقي فاطمة.",), "hi": ("एडा का असली नाम प्रिया है।",)}
+    BY_NAME_SERVED = ("Ada's cat is called Miso.", "Ada is known as a great cook.", "Ada goes by bike to work.",
+                      "Ada is named after her grandmother.", "Ada si chiama Ada.", "艾达的猫叫咪咪。",
+                      "エイダの猫の名前はミケです。", "Ada's husband is named Tom.")
+
+    def test_her_name_as_the_subject_of_a_naming_verb(self):
+        gate = GuardGate(user_names={U: ("Ada Lovelace", "エイダ", "艾达", "에이다", "آدا", "एडा")})
+        for code, texts in self.BY_NAME.items():
+            for text in texts:
+                with self.subTest(text=text):
+                    d = gate.review(Candidate(text, user=U, source="model", origin="mcp:claude"), self.store)
+                    self.assertEqual((d.action, d.reason, d.rule), ("quarantine", "identity", f"identity.{code}.other_name"))
+        for text in self.BY_NAME_SERVED:
+            with self.subTest(text=text):
+                d = gate.review(Candidate(text, user=U, source="model", origin="mcp:claude"), self.store)
+                self.assertEqual(d.reason, "model_inference")
+
     def test_with_no_name_known_a_first_name_is_a_memory_and_a_change_is_held(self):
         # "u1" spells no name (names_from_id): the first name a model notes is a memory
         for text in ("User's name is Ada.", "User's name is Grace Hopper.", "Elle s'appelle Claire Dubois."):
