@@ -1551,7 +1551,7 @@ LANGUAGES = {t.code: t for t in (
                own_name=r"\b(?:ihr|sein|mein) (?:(?:voller|vollständiger|richtiger|echter|amtlicher|offizieller|bürgerlicher) )?name(?: ist| lautet|\s*:)\s*|(?:^|[.;,]\s*)(?:sie|er|ich|die nutzerin|der nutzer) (?:heißt|heisst|heiße|heisse)\s+",
                named_as=r"(?:heißt|heisst) (?:(?:eigentlich|in wirklichkeit|wirklich|jetzt|nun|offiziell|amtlich) )*|nennt sich (?:(?:jetzt|nun|eigentlich) )*|unterschreibt (?:(?:jetzt|nun) )*(?:als|mit)",
                every_purchase=r"\b(?:alle|allen|jede[nrms]?|sämtliche[n]?)(?: (?:ihre[nr]?|seine[nr]?))?(?: [\w-]+){0,2} (?:einkäufe[n]?|einkauf|käufe[n]?|bestellungen|bestellung|buchungen|buchung|zahlungen|zahlung|reservierungen|anschaffungen)\b",
-               vendor_via=r"\b(?:über|bei|via|von)\b",
+               vendor_via=r"\b(?:über|bei|via|von|bevorzugt|bevorzugen|lieber)\b",
                always_buy=r"\b(?:immer|nur|stets|ausschließlich) (?:bei|über)\b[^.;]{1,40}?\b(?:kaufen|bestellen|buchen|bezahlen|einkaufen)\b|\b(?:kauft|bestellt|bucht|bezahlt)\w* (?:immer|nur|stets|ausschließlich) (?:bei|über)\b",
                assistant_must=r"\b(?:der|die|ihr|dein|unser|dieser|diese)\s+(?:ki-)?(?:assistent(?:in)?|chatbot|ki)\s+(?:muss|soll|sollte|müsste)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
@@ -6295,7 +6295,11 @@ def binds_vendor(text: str) -> str | None:
             if _rule("always_buy", code).search(sentence):
                 return f"standing_instruction.{code}.vendor_binding"
             scope = _rule("every_purchase", code).search(sentence)
-            if scope and any(_rule("vendor_via", c).search(sentence) or table_match(sentence, "preference", lang=c)
+            # a vendor's preposition or a preference verb of rule vendor_via: the preference table's
+            # wider words ("wants") bind nothing, and a sentence about confirming or approving each
+            # purchase is her control over them ("Ada always wants to confirm any purchase herself
+            # before it goes through"); a waived approval is held by `waived` instead
+            if scope and any(_rule("vendor_via", c).search(sentence) and not table_match(sentence, "approval", lang=c)
                              for c in dict.fromkeys((code, "en"))):
                 return f"standing_instruction.{code}.vendor_binding"
     return None

@@ -2023,7 +2023,11 @@ class ModelNotesBindingAVendor(unittest.TestCase):
               "Ada bucht gern Fensterplätze.", "Elle aime acheter des livres d'occasion.", "Prefiere los asientos de pasillo.",
               "Le piace fare la spesa al mercato.", "Ze houdt van tweedehands boeken.", "Lubi robić zakupy na targu.",
               "Pazardan alışveriş yapmayı seviyor.", "Она предпочитает места у прохода.", "エイダさんは通路側の席が好き。",
-              "她喜欢靠过道的座位。", "그녀는 통로 좌석을 좋아한다.", "تفضّل المقاعد بجانب الممر.", "उसे गलियारे वाली सीट पसंद है।")
+              "她喜欢靠过道的座位。", "그녀는 통로 좌석을 좋아한다.", "تفضّل المقاعد بجانب الممر.", "उसे गलियारे वाली सीट पसंद है।",
+              # her control over every purchase binds no vendor (model11 dev: held on 2b865b0)
+              "Ada always wants to confirm any purchase herself before it goes through.",
+              "She wants to approve every payment herself, whoever it goes to.",
+              "Sie möchte jede Bestellung selbst bestätigen, bevor sie über den Shop rausgeht.")
 
     @classmethod
     def setUpClass(cls):
