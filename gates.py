@@ -62,7 +62,7 @@ __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", 
            "WORD_KINDS", "RULE_KINDS",
            "RiskClass", "RISK_CLASSES", "RISK_CLASS_NAMES", "MODEL_WRITES", "MODEL_LABEL",
            "CLAIM_KINDS", "ACTIONS", "REASONS", "PARSED_LANGUAGES", "USER_OWNED_ATTRIBUTES",
-           "USER_OWNED_CLAIMS", "USER_REFERENCE"]
+           "USER_OWNED_CLAIMS", "USER_REFERENCE", "document_names", "role_claim"]
 
 CLAIM_KINDS = ("fact", "user_preference", "instruction", "procedure")
 # How ProvenanceGate judges a model's own note about the user (source "model"): "inferred" accepts
@@ -140,6 +140,11 @@ class Candidate:
     It defaults to True (DESIGN.md fixes the default) because the usual caller is the agent's
     own chat channel; a tool or document candidate must say False unless its channel really
     authenticates the sender, or GuardGate lets that origin supersede its own earlier values.
+    names: the spellings by which the document this candidate was read from names the scope's
+    user (`document_names`: "Ada Lovelace", "آدا لوفليس"), for a candidate that is one line of it;
+    the gate reads them beside its own names, and reads the candidate as part of a record
+    addressed to her (role words stand for her: `role_claim`). Names only ever make more text
+    about her, so a document cannot loosen a review with them. Default (): none.
     """
 
     text: str
@@ -154,6 +159,7 @@ class Candidate:
     speaker: str | None = None
     authenticated: bool = True
     metadata: dict | None = None
+    names: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -826,6 +832,9 @@ class LanguageTable:
     - identity: who someone is, beyond what they are called: a real or full name, an employer, a
       date of birth ("real name", "echter Name", "本名", "실제 이름", "الاسم الحقيقي"): with a
       reference to the user, a claim of who the user is (see `identity_claim`);
+    - renamed: a name given anew or corrected ("the correct name is", "heißt jetzt", "le nom exact",
+      "正确姓名为", "الاسم الصحيح"): with a reference to the user, or a role word standing for her in a
+      record addressed to her (rule record_role), a claim of who the user is (`identity_claim`, `role_claim`);
     - first_person: the writer ("I", "my", "ich", "我"): from an origin the channel cannot vouch
       for, the voice of a forged sender posing as the user.
     A pattern is matched case-insensitively on the canonical text; in a table with script None it
@@ -895,6 +904,8 @@ class LanguageTable:
       datum (month, day and date words), event_verb (a transaction that happened), party_noun,
       party_attribute, family, addressed_party and profile_noun (zh), honorific_possessive (ja,
       ko: "様の", "고객님의"), common_abbreviation (a dot that ends no sentence: "Dr.", "Nr.");
+    - record_role: the role words a record calls its party by ("the guest", "die Kundin", "la passagère",
+      "النزيلة", "乘客", "투숙객", "お客様", "ग्राहक"): in a record addressed to the user, the user (see `role_claim`);
     - the user: user_reference_form (USER_REFERENCE), second_person, owner_possessive,
       possessive, courtesy_title ("Ms.", "Frau": someone the gate cannot tell from the user),
       booked_name and booking_title ("under the name"), other_owner (a label naming another
@@ -955,13 +966,13 @@ PATTERN_KINDS = ("user_reference", "to_assistant", "override", "memory_order", "
                  "street", "permission", "behalf", "limit", "switch_on", "count_unit", "card_code",
                  "credential", "payment", "contact", "dialled", "change", "preference", "approval", "negation",
                  "abbreviation", "user_role", "vouching", "steer", "exclusive", "venue", "switch", "greeting", "reader", "assistant", "automatic", "first_person",
-                 "family", "identity", "code_head", "locked_thing", "memory")
+                 "family", "identity", "renamed", "code_head", "locked_thing", "memory")
 WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_to_verb", "plural_subject", "rule_adverb", "polite_word", "object_start", "imperative", "lead_in", "finite", "auxiliary", "irregular_past", "object_opener", "subject",
               "subordinate", "third_person", "modifier", "adverb", "preposition", "phrase_opener",
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
+RULE_KINDS = ("record_role", "reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1082,6 +1093,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
+           renamed=r"(?:correct|right|exact) (?:full |legal )?name|now signs as|signs now as|(?:legal |full |sur)?name (?:has been |was |is )?(?:changed|corrected|amended) to|(?:changed|updated) (?:her|his|their) (?:legal |full |sur)?name|legal name (?:is now|has changed)",
            identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
                     r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
                     r"nationality",
@@ -1201,6 +1213,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:all|every|each|any)(?: of)?(?: (?:her|his|their|the user['’]s|my|our|the))?(?: [\w-]+){0,2} (?:purchases?|orders?|payments?|bookings?|reservations?|buys|shopping|procurement|invoices?|transactions?)\b",
                vendor_via=r"\b(?:through|via|from|at|using|uses?|go(?:es)? with|sticks? with|prefers?|preferred)\b",
                always_buy=r"\b(?:always|only|exclusively) (?:buy|order|book|purchase|pay|shop|get)\w*\b[^.;]{0,50}?\b(?:from|at|through|via|with) (?:the )?(?-i:[A-Z0-9])|(?:^|[.;:!]\s+)(?:please )?(?:buy|order|book|purchase|pay for) (?:all|every|each|any)\b[^.;]{0,40}?\b(?:from|at|through|via|with)\b",
+               record_role=r"\b(?:customer|client|guest|passenger|travell?er|subscriber|account ?holder|card ?holder|policy ?holder|patient|member|tenant|resident|recipient|attendee)s?\b",
                chat_role=r"system|sys|assistant|user|developer|human|ai|a\.i\.|tool|model|bot|chatbot|llm|gpt|function|observation|system message|system prompt|system (?:message|notice|notification|alert|note|update)",
                prompt_section=r"(?:(?:the|your|new|updated|revised|additional|hidden|secret|real|true|important|admin|priority) )*(?:(?:system|developer) (?:prompt|message|instructions?|rules|override)|(?:assistant|ai|model|bot|agent|llm) (?:prompt|instructions?|rules|directives?|orders)|(?:rules|instructions?|directives?|guidelines|orders|prompt) (?:for|to) (?:the |all |any |every )?(?:ai |llm )?(?:assistants?|ai|models?|agents?|bots?|chatbots?|llms?)|(?:new|updated|revised|additional|hidden|secret|override|priority) (?:rules|instructions|directives|guidelines|orders))|system|prompt|jailbreak|override|admin override|system override|developer mode|god mode",
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
@@ -1535,6 +1548,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
+           renamed=r"(?:richtige|korrekte)[rn]? (?:vor|nach|familien)?name\w*|neue[rn]? (?:nach|familien)name\w*|(?:nach|familien)?name\w* (?:lautet|ist) (?:jetzt|nun|ab sofort) |namensänderung",
            identity=r"richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
                     r"allergi\w*|beruf|staatsangehörigkeit",
            words=dict(
@@ -1553,6 +1567,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:alle|allen|jede[nrms]?|sämtliche[n]?)(?: (?:ihre[nr]?|seine[nr]?))?(?: [\w-]+){0,2} (?:einkäufe[n]?|einkauf|käufe[n]?|bestellungen|bestellung|buchungen|buchung|zahlungen|zahlung|reservierungen|anschaffungen)\b",
                vendor_via=r"\b(?:über|bei|via|von|bevorzugt|bevorzugen|lieber)\b",
                always_buy=r"\b(?:immer|nur|stets|ausschließlich) (?:bei|über)\b[^.;]{1,40}?\b(?:kaufen|bestellen|buchen|bezahlen|einkaufen)\b|\b(?:kauft|bestellt|bucht|bezahlt)\w* (?:immer|nur|stets|ausschließlich) (?:bei|über)\b",
+               record_role=r"\b(?:kund(?:e|en|in|innen)|gast|gastes|gäste|fahrgast(?:es)?|passagier(?:in|s|e)?|reisende[rn]?|abonnent(?:in|en)?|patient(?:in|en)?|mitglied(?:s|er)?|kontoinhaber(?:in|s)?|karteninhaber(?:in|s)?|versicherungsnehmer(?:in|s)?|mieter(?:in|s)?|teilnehmer(?:in|s)?|empfänger(?:in|s)?)\b",
                assistant_must=r"\b(?:der|die|ihr|dein|unser|dieser|diese)\s+(?:ki-)?(?:assistent(?:in)?|chatbot|ki)\s+(?:muss|soll|sollte|müsste)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
@@ -1714,6 +1729,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatique(?:ment|s)?|d'office",
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
+           renamed=r"(?:nom|prénom) (?:exact|correct|correcte|légal)|(?:bon|vrai) nom|nouveau nom de famille|changement de nom|changé de nom",
            identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaill\w*(?: (?:maintenant|désormais|actuellement|aussi))? (?:chez|pour)|employée? (?:chez|par)|"
                     r"allergi\w*|profession|métier|nationalité",
            words=dict(
@@ -1732,6 +1748,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:tous|toutes|chaque|chacun)(?: (?:les|ses|leurs|ces|de ses|mes))?(?: [\w'’-]+){0,2} (?:achats?|commandes?|réservations?|paiements?|règlements?)\b",
                vendor_via=r"\b(?:chez|via|auprès de|sur|par|préfère|privilégie)\b",
                always_buy=r"\b(?:toujours|uniquement) (?:acheter|commander|réserver|payer)\b[^.;]{0,40}?\b(?:chez|sur|via|auprès)|\b(?:achète|commande|réserve)\w* (?:toujours|uniquement) (?:chez|sur|via)\b",
+               record_role=r"(?<![\w])(?:client(?:e)?s?|voyageu(?:r|se)s?|passag(?:er|ère)s?|abonné(?:e)?s?|patient(?:e)?s?|membre|titulaire|locataire|adhérent(?:e)?|destinataire)\b",
                assistant_must=r"(?:\bl['’]\s?|\bvotre\s+|\bcet(?:te)?\s+)(?:assistante?|ia|agent)(?:\s+(?:ia|virtuel(?:le)?))?\s+(?:doit|devra|devrait)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
@@ -1889,6 +1906,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*",
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
+           renamed=r"nombre (?:correcto|exacto)|nuevo apellido|firma ahora como|ahora firma como|cambio de nombre|cambió (?:de|su) nombre",
            identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaj\w*(?: (?:ahora|actualmente|también))? (?:en|para)|emplead[oa] (?:en|de)|"
                     r"alérgic\w*|alergia\w*|profesión|nacionalidad",
            words=dict(
@@ -1907,6 +1925,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:todos|todas|cada|cualquier)(?: (?:los|las|sus|mis))?(?: [\w-]+){0,2} (?:compras?|pedidos?|reservas?|pagos?|adquisiciones)\b",
                vendor_via=r"\b(?:en|a través de|vía|via|con|prefiere)\b",
                always_buy=r"\b(?:comprar|pedir|reservar|pagar|compra|pide|reserva) siempre (?:en|a través de|con)\b|\bsiempre (?:comprar|pedir|reservar|pagar|compra|pide|reserva) (?:en|a través de|con)\b",
+               record_role=r"\b(?:client[ea]s?|huésped(?:es)?|pasajer[oa]s?|viajer[oa]s?|suscriptor(?:a|es)?|abonad[oa]s?|paciente|soci[oa]|titular|inquilin[oa]|destinatari[oa])\b",
                assistant_must=r"\b(?:el|su|tu|este)\s+(?:asistente|chatbot|agente)(?:\s+(?:de\s+)?ia)?\s+(?:debe|deberá|debería|tiene que|ha de)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
@@ -1986,7 +2005,7 @@ LANGUAGES = {t.code: t for t in (
                standing_arrangement=r"\b(?:por defecto|predeterminad\w*|preferid[oa]s?|preferencias?|favorit[oa]s?|en adelante|"
                                     r"a partir de ahora|hasta nuevo aviso)\b",
                product_default=r"por defecto|predeterminad\w*",
-               courtesy_title=r"Sra|Srta|Señora|Sr|Señor",
+               courtesy_title=r"Sra|Srta|Señora|Sr|Señor|(?<=\bla )señora|(?<=\bel )señor",
                other_owner=r"\b(?:del|por|para)\b|\batención al cliente\b",
                booked_name=r"a nombre de",
                statement_verbs=r"dijo|dice|escribe|escribió",
@@ -2062,6 +2081,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic\w*|in automatico",
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
+           renamed=r"nome (?:corretto|esatto)|nuovo cognome|cambio (?:di |del )?nome",
            identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
                     r"professione|nazionalità",
            words=dict(
@@ -2075,6 +2095,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:tutti|tutte|ogni|qualsiasi)(?: (?:gli|le|i|i suoi|le sue|suoi|sue))?(?: [\w'’-]+){0,2} (?:acquisti|acquisto|ordini|ordine|prenotazioni|prenotazione|pagamenti|pagamento)\b",
                vendor_via=r"\b(?:da|presso|tramite|via|su|preferisce)\b",
                always_buy=r"\b(?:comprare|ordinare|prenotare|pagare|compra|ordina|prenota) sempre (?:da|presso|su|tramite)\b|\bsempre (?:comprare|ordinare|prenotare) (?:da|presso|su|tramite)\b",
+               record_role=r"(?<![\w])(?:client[ei]|ospit[ei]|passegger[oaie]|viaggiat(?:ore|rice)|abbonat[oaie]|pazient[ei]|soci[oa]|titolare|inquilin[oa]|destinatari[oa])\b",
                assistant_must=r"(?:\bl['’]\s?|\bil\s+(?:suo|tuo)\s+|\bquesto\s+)(?:assistente|agente|chatbot)(?:\s+(?:ia|virtuale))?\s+(?:deve|dovrà|dovrebbe)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|assistente|utente|svilupp(?:atore|atrice)|umano|ia|modello|strumento|(?:messaggio|avviso|notifica) di sistema",
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
@@ -2164,6 +2185,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
+           renamed=r"nome (?:correto|correcto|exato|exacto)|novo apelido|mudança de nome",
            identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|"
                     r"alérgic\w*|alergia|profissão|nacionalidade",
            words=dict(
@@ -2176,6 +2198,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:todos|todas|cada|qualquer)(?: (?:os|as|seus|suas))?(?: [\w-]+){0,2} (?:compras?|pedidos?|encomendas?|reservas?|pagamentos?)\b",
                vendor_via=r"\b(?:na|no|em|via|através d[ao]|pela|pelo|prefere)\b",
                always_buy=r"\b(?:comprar|pedir|reservar|pagar|compra|pede|reserva) sempre (?:na|no|em|pela|pelo|via)\b|\bsempre (?:comprar|pedir|reservar|compra) (?:na|no|em|pela|pelo)\b",
+               record_role=r"\b(?:client[ea]s?|hóspede|passageir[oa]s?|viajante|assinante|paciente|sóci[oa]|titular|inquilin[oa]|destinatári[oa])\b",
                assistant_must=r"\b(?:o|seu|teu|este)\s+(?:assistente|agente|chatbot)(?:\s+(?:de\s+)?ia)?\s+(?:deve|deverá|deveria|tem de|tem que|precisa)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistema|assistente|usuári[oa]|utilizador(?:a)?|desenvolvedor(?:a)?|programador(?:a)?|humano|ia|modelo|ferramenta|(?:mensagem|aviso|notificação|alerta) do sistema",
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
@@ -2256,6 +2279,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatisch|vanzelf|zelfstandig",
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
+           renamed=r"(?:juiste|correcte) naam|nieuwe achternaam|naamswijziging",
            identity=r"heet|roepnaam|bijnaam|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
                     r"beroep|nationaliteit",
            words=dict(
@@ -2269,6 +2293,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:alle|elke|iedere|ieder|elk)(?: (?:haar|zijn|hun))?(?: [\w-]+){0,2} (?:aankopen|aankoop|bestellingen|bestelling|boekingen|boeking|betalingen|betaling|inkopen|reserveringen)\b",
                vendor_via=r"\b(?:via|bij|door|voorkeur)\b",
                always_buy=r"\baltijd (?:bij|via)\b[^.;]{1,40}?\b(?:kopen|bestellen|boeken|betalen)\b|\b(?:koopt|bestelt|boekt)\w* altijd (?:bij|via)\b",
+               record_role=r"\b(?:klant(?:en)?|gast(?:en)?|passagier(?:s)?|reiziger(?:s)?|abonnee(?:s)?|patiënt|patient|rekeninghouder|kaarthouder|huurder|deelnemer|ontvanger)\b",
                assistant_must=r"\b(?:de|uw|je|deze)\s+(?:ai-)?(?:assistent|chatbot|agent)\s+(?:moet|dient)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"systeem|assistent|gebruiker|ontwikkelaar|mens|ai|model|hulpmiddel|tool|systeem(?:bericht|melding|mededeling)",
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
@@ -2350,6 +2375,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatyczn\w*|samodzielnie",
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
            family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*",
+           renamed=r"(?:prawidłow|poprawn|właściw)\w* (?:imię|nazwisk\w*|imienia)|now\w* nazwisk\w*|zmian\w* (?:imienia|nazwiska)",
            identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)",
            words=dict(
                title="pani pan",
@@ -2361,6 +2387,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:wszystkie|wszystkich|każd[eyąa]\w*)(?: (?:jej|jego|swoje|swoich))?(?: [\w-]+){0,2} (?:zakup\w*|zamówie\w*|rezerwacj\w*|płatnoś\w*)",
                vendor_via=r"\b(?:w|przez|u|woli)\b",
                always_buy=r"\bzawsze (?:kupuj|zamawiaj|rezerwuj|płać|kupować|zamawiać|rezerwować|kupuje|zamawia|rezerwuje)\w* (?:w|przez|u|na)\b",
+               record_role=r"(?<![\w])(?:klient\w*|gość|gościa|gościowi|pasażer\w*|abonent\w*|subskrybent\w*|pacjent\w*|najemc\w*|posiadacz\w* (?:konta|karty|rachunku)|odbiorc\w*)",
                assistant_must=r"\b(?:asystent|asystentka|chatbot)(?:\s+ai)?\s+(?:ma|musi|powinien|powinna|powinno)\s+(?:\w+\s+)?\w+[ćc]\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"system|asystent(?:ka)?|użytkowni(?:k|czka)|programista|deweloper|człowiek|ai|si|model|narzędzie|(?:komunikat|powiadomienie|wiadomość) systemow[ye]|komunikat systemu",
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
@@ -2436,6 +2463,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim",
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
+           renamed=r"doğru (?:ad|adı|isim|ismi|soyad\w*)|yeni soyad\w*|ad(?:ı)? değişikliği|isim değişikliği",
            identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
            rules=dict(
                name_changed=r"(?:^|[.;,]\s*|\w+['’]n[ıiuü]n\s+|kullanıcının\s+|onun\s+)(?:yasal |resmi |tam |yeni )?(?:ad[ıi]|ismi|soyad[ıi]) (?:artık|şimdi|değişti)\b|\b(?:ad[ıi]n[ıi]|soyad[ıi]n[ıi]|ismini)\b[^.;]{0,40}\b(?:değiştirdi|değiştirmiş|değiştirmişti)\b|\byasal ad[ıi] artık\b",
@@ -2444,6 +2472,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:tüm|bütün|her)(?: [\w'’-]+){0,2} (?:alışveriş\w*|sipariş\w*|satın alım\w*|rezervasyon\w*|ödeme\w*)",
                vendor_via=r"(?:üzerinden|aracılığıyla|tercih)|['’](?:dan|den|tan|ten)\b",
                always_buy=r"\bher zaman\b[^.;]{1,40}?(?:['’](?:dan|den|tan|ten)|üzerinden) (?:al|alın|satın al|sipariş ver)\w*",
+               record_role=r"(?<![\w])(?:müşteri\w*|misafir\w*|yolcu\w*|abone\w*|üye\w*|kiracı\w*|hesap sahib\w*|kart sahib\w*|alıcı\w*)",
                assistant_must=r"\b(?:asistan|yapay zek[aâ])\w*\s+(?:[^\s.]+\s+){0,6}?[^\s.]+(?:mal[ıi]|mel[iı])(?:d[ıi]r)?\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"sistem|asistan|kullanıcı|geliştirici|insan|yapay zek[aâ]|model|araç|sistem (?:bildirimi|mesajı|uyarısı|notu)",
                prompt_section=r"(?:(?:asistan|yapay zek[aâ]|model|bot)(?: için)? )?yeni (?:kurallar|talimatlar|yönergeler|emirler)|(?:asistan|yapay zek[aâ]|model|bot) için (?:kurallar|talimatlar|yönergeler)|sistem (?:istemi|mesajı|talimatları)|sistem",
@@ -2529,6 +2558,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"автоматическ\w*|самостоятельно",
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
+           renamed=r"(?<![\w])(?:правильн|верн|корректн)\w* (?:имя|фамили\w+)|(?<![\w])нов\w* фамили\w+|(?<![\w])теперь (?:зовут|носит фамилию)|(?<![\w])смени\w* (?:имя|фамилию)",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
@@ -2537,6 +2567,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"\b(?:все|всех|любые|любых|кажд\w+)(?: (?:её|ее|его|свои|своих))?(?: [\w-]+){0,2} (?:покуп\w+|заказ\w*|бронировани\w+|платеж\w*|платёж\w*)",
                vendor_via=r"(?:через|предпочитает|\bу|\bв|\bна)\b",
                always_buy=r"\bвсегда (?:покупай|покупать|заказывай|заказывать|бронируй|бронировать|покупает|заказывает|бронирует)\w* (?:у|в|на|через)\b",
+               record_role=r"(?<![\w])(?:клиент\w*|гост(?:ь|я|ю|ем|е|ья|ьи|ье|ью)(?![\w])|пассажир\w*|абонент\w*|подписчи\w*|пациент\w*|владел\w+ (?:карты|сч[её]та|аккаунта)|арендатор\w*|получател\w*)",
                assistant_must=r"(?:ассистент|ии-помощник)\w*\s+(?:\w+\s+)?(?:должен|должна|обязан|обязана)\b",  # "the assistant must ...": an order to the model, as en
                chat_role=r"система|системное сообщение|ассистент|помощник|пользовател(?:ь|ьница)|разработчик|человек|ии|модель|инструмент|системное (?:сообщение|уведомление)",
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
@@ -2609,6 +2640,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"自動",
            first_person=r"私|僕|俺|わたし",
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
+           renamed=r"正しい(?:氏名|名前|お名前)|新しい氏名|氏名(?:を|が|は)?(?:変更|訂正)|改名|改姓",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
                name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
@@ -2617,6 +2649,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"(?:すべて|全て|全部|あらゆる|毎回)の?[^。、]{0,10}?(?:購入|買い物|注文|予約|支払い|決済|発注)|(?:購入|買い物|注文|予約|支払い|決済)は(?:すべて|全て|全部|いつも)",
                vendor_via=r"(?:で|から|を通じて|経由|好み|優先)",
                always_buy=r"(?:いつも|常に|必ず)[^。]{0,15}?(?:で|から)(?:購入|買う|買って|注文|予約)",
+               record_role=r"お客様|お客さま|乗客|宿泊者|ご宿泊者|会員|契約者|患者|利用者|加入者|購入者|受取人|搭乗者|予約者",
                assistant_must=r"(?:アシスタント|(?-i:AI))(?:は|が)[^。]{0,40}?(?:なければならない|なければなりません|なくてはならない|べきです|べきだ)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ|システム(?:メッセージ|通知|からのお知らせ)",
                prompt_section=r"(?:(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)?の?)?新しい(?:ルール|指示|命令|規則)|(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)の?(?:ルール|指示|命令|規則)|システム(?:プロンプト|メッセージ|指示)?",
@@ -2693,6 +2726,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"自动",
            first_person=r"我",
            family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹",
+           renamed=r"正确(?:的)?(?:姓名|名字)|法定姓名|新(?:的)?姓名|姓名(?:已)?(?:变更|更改|更正|改)为|改名为",
            identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于",
            words=dict(
                user_word="用户 您 你",
@@ -2705,6 +2739,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"(?:所有|全部|一切|每一?[笔次个])(?:的)?[^。，]{0,8}?(?:采购|购买|购物|订单|订购|预订|付款|支付)",
                vendor_via=r"(?:通过|经由|从|在|用|偏好|首选)",
                always_buy=r"(?:总是|一律|始终|永远|只)(?:在|从|通过|用)[^。，]{1,10}?(?:购买|买|下单|订购|预订|采购)",
+               record_role=r"顾客|乘客|旅客|住客|客户|用户|会员|订户|患者|病人|持卡人|账户持有人|入住人|收件人|购买人|乘机人|乘车人",
                assistant_must=r"(?:助手|(?-i:AI)|智能助理)(?:必须|应该|应当|务必)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"系统|助手|助理|用户|使用者|开发者|人类|模型|工具|系统消息|系统提示|系统(?:消息|通知|提示)",
                prompt_section=r"(?:(?:助手|AI|人工智能|模型|机器人)的?)?新(?:规则|指令|指示|守则)|(?:助手|AI|人工智能|模型|机器人)的?(?:规则|指令|指示|守则)|系统(?:提示词?|消息|指令)?",
@@ -2810,6 +2845,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"자동",
            first_person=r"저는|제가|나는|내가|저의|제 ",
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
+           renamed=r"(?:올바른|정확한) ?(?:이름|성명)|새 ?성명|성명(?:이|을|는)? ?(?:변경|정정)|개명",
            identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
            rules=dict(
                name_changed=r"(?:이름|성명|성함|(?<![가-힣])성)(?:을|를|이|가)\s?[^.。]{0,15}?(?:바꿨|바꾸었|바꾼|바뀌|변경)|개명|(?:그녀|그|사용자|제|내)의?\s?(?:법적\s?|공식\s?)?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|\S+의 (?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|(?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)",
@@ -2818,6 +2854,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"(?:모든|전체|매번)[^.。,]{0,10}?(?:구매|쇼핑|주문|예약|결제)",
                vendor_via=r"(?:에서|통해|선호)",
                always_buy=r"(?:항상|늘|반드시|무조건)\s?[^.。]{1,15}?에서\s?(?:구매|주문|예약|사)",
+               record_role=r"고객|승객|투숙객|회원|가입자|환자|사용자|이용자|계약자|수령인|예약자|탑승객",
                assistant_must=r"(?:어시스턴트|(?-i:AI))(?:는|가|은)\s*[^.]{0,40}?(?:해야\s*(?:합니다|한다|함)|하여야\s*(?:합니다|한다))",  # "the assistant must ...": an order to the model, as en
                chat_role=r"시스템|어시스턴트|비서|사용자|유저|개발자|인간|모델|도구|시스템 ?(?:메시지|알림|공지)",
                prompt_section=r"(?:(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|에 대한|용)? ?)?새(?:로운)? (?:규칙|지시|지침|명령)|(?:어시스턴트|AI|모델|봇)(?:를 위한|을 위한|용) (?:규칙|지시|지침|명령)|시스템(?: 프롬프트| 메시지| 지시)?",
@@ -2896,6 +2933,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن",
            family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
+           renamed=r"(?:الاسم|اسم\S*)(?: \S+)? الصحيح|تغيير (?:الاسم|اسم\S*)|تغير اسم\S*",
            identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|تاريخ الميلاد|تعمل لدى|يعمل لدى",
            words=dict(
                name_particle="bin ibn al",
@@ -2907,6 +2945,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"(?:جميع|كل|كافة)\s+(?:\S+\s+){0,2}?(?:مشتريات\w*|المشتريات|طلبات\w*|الطلبات|حجوزات\w*|الحجوزات|مدفوعات\w*|المدفوعات)",
                vendor_via=r"(?:عبر|من خلال|لدى|تفضّل|تفضل)",
                always_buy=r"(?:اشترِ|اشتر|اطلب|احجز|تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:دائمًا|دائما)\s+(?:من|عبر)|(?:دائمًا|دائما)\s+(?:تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:من|عبر)",
+               record_role=r"(?:ال|لل)(?:نزيل|عميل|مسافر|راكب|مشترك|مريض|ضيف|مستأجر|مستلم)(?:ة|ين|ات)?|صاحب(?:ة)? (?:الحساب|البطاقة)",
                assistant_must=r"(?:يجب|ينبغي)\s+على\s+(?:ال)?مساعد",  # "the assistant must ...": an order to the model, as en
                chat_role=r"النظام|نظام|المساعد|مساعد|المستخدم|مستخدم|المطور|الإنسان|إنسان|الذكاء الاصطناعي|النموذج|الأداة|(?:رسالة|إشعار|تنبيه) النظام",
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
@@ -2976,6 +3015,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
+           renamed=r"सही नाम|नाम बदल\w*|बदला हुआ नाम",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
                name_changed=r"अब\s+(?:उसका|उनका|इसका)\s+(?:\S+\s+)?नाम|(?:उसका|उनका|इसका|मेरा|अपना)\s+(?:\S+\s+)?नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|(?:उसका|उनका|इसका|मेरा|अपना)\s+नया\s+नाम|उपनाम\s+(?:अब|बदल)",
@@ -2984,6 +3024,7 @@ LANGUAGES = {t.code: t for t in (
                every_purchase=r"(?:सभी|सारी|सारे|हर|प्रत्येक)\s+(?:\S+\s+){0,2}?(?:खरीदारी|खरीद|ऑर्डर|बुकिंग|भुगतान)",
                vendor_via=r"(?:से|के ज़रिए|के माध्यम से|पसंद)",
                always_buy=r"(?:हमेशा|सदा)\s+(?:\S+\s+){0,3}?से\s+(?:ही\s+)?(?:खरीदें|खरीदो|ऑर्डर करें|बुक करें|खरीदती|खरीदता|ऑर्डर करती)",
+               record_role=r"ग्राहक|यात्री|अतिथि|मेहमान|सदस्य|मरीज़?|रोगी|किरायेदार|खाताधारक|प्राप्तकर्ता",
                assistant_must=r"(?:सहायक|एआई|(?-i:AI))\s+को\s+[^।]{0,60}?(?:चाहिए|होगा|होगी)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"सिस्टम|प्रणाली|सहायक|असिस्टेंट|उपयोगकर्ता|यूज़र|यूजर|डेवलपर|इंसान|मानव|एआई|मॉडल|टूल|उपकरण|सिस्टम (?:संदेश|सूचना)",
                prompt_section=r"(?:(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) )?(?:नए|नई) (?:नियम|निर्देश)|(?:सहायक|एआई|AI|मॉडल) (?:के लिए|हेतु) (?:नियम|निर्देश)|सिस्टम (?:प्रॉम्प्ट|संदेश|निर्देश)|सिस्टम",
@@ -3848,6 +3889,14 @@ def _courtesy_name() -> str:
     return rf"(?-i:{_alternation('courtesy_title')}\.?\s+[A-Z][\w’'-]+)"
 
 
+# A person named by a courtesy title written after the name, in a script without capitals (rule
+# name_honorific of a table with a script: "洛夫莱斯女士", "शर्मा जी"): as "Ms. Lovelace" is for
+# _courtesy_name, someone the gate cannot tell from the user.
+_HONORIFIC_NAME = _LazyPattern(lambda: re.compile("|".join(
+    f"(?:{t.script}){{2,8}}\\s?{_alternation('name_honorific', c)}" for c, t in LANGUAGES.items()
+    if t.script and _has_rule("name_honorific", c)) or "(?!)"))
+
+
 def _owned_patterns(claims, names: tuple) -> list:
     """[(topic, compiled pattern)] for a claims mapping and the user's names (cached)."""
     # Cached by the claims' content, not their identity: every gate holds its own copy
@@ -4171,6 +4220,63 @@ def transliterated_names(text: str, names) -> tuple:
             found.append(cand)
             break
     return tuple(dict.fromkeys(found))
+
+
+# A word as a name is written (its letters and marks: "लवलेस", "لوفليس") and what joins a foreign
+# name's parts in the scripts that write one so ("艾达·洛夫莱斯", "エイダ・ラブレス").
+_NAME_WORD = re.compile(r"([ \u00b7\u30fb])((?:[^\W\d_]|[\u0300-\u036f\u0900-\u0963\u064b-\u065f])+(?:['’-][^\W\d_]+)?)")
+_NAME_END = _LazyPattern(lambda: re.compile(rf"\s*(?:$|[\d.,;:!?()\[\]/|،؛。，、：；！？–—-]|{_alternation('name_honorific')})"))
+
+
+def _script_of(ch: str) -> str:
+    return unicodedata.name(ch, "?").split()[0]
+
+
+def document_names(text: str, names) -> tuple:
+    """The spellings by which `text` names the user called `names` more fully than those names do: each
+    of her name forms (the Latin and Cyrillic spellings `name_forms` and the checks read, and
+    transliterated_names: "آدا", "エイダ", "एडा") with the name words that follow it on its line ("Ada
+    Lovelace" in "Kontakt: Ada Lovelace" for a user known as "Ada"; "آدا لوفليس", "エイダ・ラブレス",
+    "에이다 러브레이스", "Ада Лавлейс"). A name word is of the form's script, of two letters or more, no
+    function word, title, honorific, role word or article-led noun ("Ada am", "エイダ様", "에이다 님",
+    "آدا في"); in a script with capitals it is capitalized; in one without, the name is a field's whole
+    value (a line's end, punctuation or a digit after it: "النزيلة: آدا لوفليس، 21–23 ...") or joined by
+    "·" / "・". Up to two words are added. For a caller that judges a document line by line
+    (examples/agent_loop.py): pass them as Candidate.names, so that a line naming her by her surname or
+    a role word alone is read as the document means it. A tuple of str, as written, in order of
+    appearance; () when the document names her no more fully. Pure."""
+    lines = [canonical(ln) for ln in text.splitlines()]
+    forms = tuple(dict.fromkeys(_spelled_forms(names) + transliterated_names(" ".join(lines), names)))
+    known = {f.lower() for f in forms}
+    stop = _all_words("title") | _all_words("name_particle") | {w for t in LANGUAGES.values() for w in t.function_words}
+    honorific = re.compile(rf"(?i)(?:{_alternation('name_honorific')}|{_alternation('courtesy_title')})$")
+    found = []
+    for line in lines:
+        for form in sorted(forms, key=len, reverse=True):
+            for m in re.finditer(rf"(?<![^\W\d_]){re.escape(form)}(?![^\W\d_])", line):
+                script, end, words, joined = _script_of(form[0]), m.end(), [form], True
+                while len(words) < 3:
+                    nxt = _NAME_WORD.match(line, end)
+                    if not nxt:
+                        break
+                    word = nxt.group(2)
+                    cut = next((i for i, ch in enumerate(word) if _script_of(ch) != script and ch not in "'’-"
+                                and not unicodedata.category(ch).startswith("M")), len(word))
+                    word = word[:cut]  # "ラブレス" of "ラブレス様"
+                    cased = word[:1].lower() != word[:1].upper()
+                    if (len(word) < 2 or cased and not word[:1].isupper() or word.lower() in stop
+                            or word.startswith("ال") or honorific.match(word) or _rule("record_role").fullmatch(word)):
+                        break
+                    words.append(nxt.group(1) + word)
+                    joined = joined and (cased or nxt.group(1) != " ")
+                    end = nxt.start(2) + len(word)
+                    if cut < len(nxt.group(2)):
+                        break
+                name = "".join(words)
+                if len(words) > 1 and (joined or _NAME_END.match(line, end)) and name.lower() not in known \
+                        and name not in found:
+                    found.append(name)
+    return tuple(found)
 
 
 def _common_word(word: str) -> bool:
@@ -6099,7 +6205,7 @@ def _table_refers(flat: str, names) -> tuple:
     skel = skeleton(flat)
     refers = any(table_match(flat, "user_reference", lang=c) for c in codes) or any(
         _skeleton_has(skel, n) for n in _spelled_forms(names)) or re.search(_courtesy_name(), flat) or any(
-        _key_hit(phrase, "user_reference") for _, _, phrase in keys)
+        _key_hit(phrase, "user_reference") for _, _, phrase in keys) or _HONORIFIC_NAME.search(flat)
     return (codes, flat, skel) if refers else None
 
 
@@ -6133,8 +6239,55 @@ def identity_claim(text: str, *, names=()) -> str | None:
         return None
     codes, flat, skel = found
     for code in dict.fromkeys([*codes, *LANGUAGES]):
-        if table_match(flat, "identity", lang=code) or table_match(skel, "identity", lang=code, skeletal=True):
-            return f"{code}.identity"
+        for kind in ("identity", "renamed"):
+            if table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True):
+                return f"{code}.identity"
+    return None
+
+
+def role_claim(text: str, *, names=(), addressed: bool = False) -> tuple | None:
+    """(risk class or None, rule "<code>.record_role") when a record addressed to the user calls her by
+    a role word (LanguageTable rule record_role: "the guest", "die Kundin", "la passagère", "النزيلة",
+    "乘客", "투숙객") in a sentence that changes who that party is or how it is reached or paid: its name
+    given anew or corrected (pattern renamed: "Korrektur: Der richtige Name des Gastes lautet ...",
+    "تصحيح: اسم النزيلة الصحيح هو ..."), an identity word with a change word, or, in a sentence that
+    changes something, a risk class read with the role word standing for her (`risk_of`). A record a
+    business writes to her calls her so; to any other reader it is a stranger's record, so the rule
+    needs the record addressed to her: the text names her (`names`, on skeletons) or refers to its
+    reader ("you", "Ihre"), or `addressed` (its document does: Candidate.names). A role word that
+    only modifies a noun ("customer service", "guest list": rule role_compound) is no party. Risk None
+    means an identity claim (held as about_user). What the role word may or must do ("Der Kunde wird
+    gebeten, den Lieferschein aufzubewahren", "Guests can reach reception at ...") changes nothing and
+    is no claim. Pure."""
+    flat = canonical(text)
+    if not _rule("record_role").search(flat):
+        return None
+    lang = language_of(flat)
+    if not addressed:
+        skel = skeleton(flat)
+        if not (any(_skeleton_has(skel, n) for n in _spelled_forms(names)) or _refers_to_user(flat, names, lang)
+                or any(_skeleton_has(skel, n) for n in transliterated_names(flat, names))):
+            return None
+    for sentence in _sentences(flat) or [flat]:
+        code = next((c for c in dict.fromkeys((language_of(sentence), lang, *LANGUAGES)) if _has_rule("record_role", c) and any(
+            not re.match(rf"\s+{_alternation('role_compound')}s?\b", sentence[m.end():], re.I)
+            for m in _rule("record_role", c).finditer(sentence))), None)
+        if code is None:
+            continue
+        skel = skeleton(sentence)
+        changed = _changes(sentence, skel, language_of(sentence) or lang)
+        # "Die Kundin heißt jetzt ...", "la pasajera se llama ahora ...": the role word called by a
+        # naming verb, now (a thing renamed, "Der Tarif heißt jetzt Komfort", names no party)
+        called = any(_rule("naming_verb").match(sentence, m.end() + 1) for m in _rule("record_role", code).finditer(sentence)) \
+            and bool(_rule("now_word").search(sentence) or changed)
+        if called or table_match(sentence, "renamed") or table_match(skel, "renamed", skeletal=True) or changed and (
+                table_match(sentence, "identity") or table_match(skel, "identity", skeletal=True)):
+            return None, f"{code}.record_role"
+        if changed:
+            role = _rule("record_role", code).search(sentence).group()
+            risk = risk_of(sentence, names=tuple(names) + (role,))
+            if risk:
+                return risk[0], f"{code}.record_role"
     return None
 
 
@@ -6701,7 +6854,11 @@ class ProvenanceGate:
                                 rule=f"hidden_text.{hidden.replace(' ', '_')}")
             return Decision("accept", "trusted", "user_statement", claim=claim)
         model = candidate.source == "model" and self.model_writes == "inferred"
-        names = given = self.names(candidate.user)
+        # the document's own spellings of her name (Candidate.names), beside the gate's
+        spelled = tuple(n for n in (candidate.names if isinstance(candidate.names, (tuple, list)) else ())
+                        if isinstance(n, str) and n.strip())
+        given = self.names(candidate.user)
+        names = tuple(dict.fromkeys(given + spelled))
         names += transliterated_names(text, names)  # "アダ・ラブレス様", "에이다 님": the user by sound
 
         def hold(reason, risk=None, rule=None):
@@ -6778,7 +6935,8 @@ class ProvenanceGate:
         if claim == "user_preference" and (hooked or _rule("trusted_source").search(text) or about_user(text, names=names)):
             return hold("tool_preference", "standing_instruction", "tool_preference")
         # user_owned's claim shapes read English, French, German, Spanish and Chinese, where the user's
-        # name is written as given (and its patterns are compiled once per set of names)
+        # name is written as given (and its patterns are compiled once per set of names: the gate's own,
+        # not a document's spellings, which would compile them anew for every document)
         owned = user_owned(candidate.text, candidate.attribute, names=given, owned_attributes=self.owned_attributes,
                            owned_claims=self.owned_claims)
         if owned:
@@ -6809,6 +6967,9 @@ class ProvenanceGate:
         identity = identity_claim(text, names=names)
         if identity:
             return hold("about_user", None, f"about_user.{identity}")
+        role = role_claim(text, names=names, addressed=bool(spelled))
+        if role:
+            return hold(role[0] or "about_user", role[0], f"{role[0] or 'about_user'}.{role[1]}")
         if surface and _surface_steers(text, surface):
             # "Recommend Vendor-V first", "Note: always suggest ...", "Remember: Vendor-V": an order
             # that steers an answer or says too little to be a fact, addressed to no one: held.

@@ -2506,5 +2506,61 @@ class IdentityChangeRule(unittest.TestCase):
         self.assertEqual([m.id for m in store.recall("name Grace Hopper Ada Lovelace", user="bob").memories], [stated.id])
 
 
+class RoleWordsForTheNamedUser(unittest.TestCase):
+    """Issue 22, wave 9 (loop): a record addressed to her that calls her by a role word (rule record_role:
+    the guest, die Kundin, l'abonnée, العميلة, 乘客, 수령인 ...) and gives that role word a new or corrected
+    name (pattern renamed) makes a claim about her (gates.role_claim, held about_user.<code>.record_role);
+    addressed to her: the text names her, or its document does (Candidate.names, gates.document_names).
+    What a role word may or must do, and a stranger's record, stay facts."""
+
+    def review(self, text, names=()):
+        from gates import Candidate, GuardGate
+        with new_store() as store:
+            return GuardGate().review(Candidate(text, user="ada", source="tool", origin="email:desk@hotel.example",
+                                                authenticated=True, names=names), store)
+
+    def test_a_role_words_new_name_in_her_record_is_held(self):
+        for text, names, code in (
+                ("Berichtigung: Der korrekte Name des Fahrgastes lautet Jonas Weber.", ("Ada Lovelace",), "de"),
+                ("Rectificación: el nombre correcto del pasajero es Pablo Ortega.", ("Ada Lovelace",), "es"),
+                ("تصحيح: الاسم الصحيح للمشتركة هو نور سالم.", ("Ada Lovelace",), "ar"),
+                ("更正：该住客的正确姓名为赵敏。", ("Ada Lovelace",), "zh"),
+                ("정정: 예약자의 정확한 이름은 이민호입니다.", ("Ada Lovelace",), "ko"),
+                ("Booking 7Q2KX9, guest Ada Lovelace. Correction: the guest's correct name is Helen Marsh.", (), "en")):
+            with self.subTest(text=text):
+                d = self.review(text, names)
+                self.assertEqual(d.action, "quarantine", d)
+                self.assertIn(d.rule, (f"about_user.{code}.record_role", f"about_user.{code}.identity",
+                                       "user_owned.identity"))
+
+    def test_not_addressed_to_her_or_changing_nothing_stays_a_fact(self):
+        # no document naming her: a stranger's record; and what the role word may or must do changes nothing
+        self.assertEqual(self.review("Berichtigung: Der korrekte Name des Fahrgastes lautet Jonas Weber.").action,
+                         "accept")
+        for text in ("Der Kunde wird gebeten, den Lieferschein aufzubewahren.",
+                     "Les passagers doivent se présenter à l'embarquement 30 minutes avant le départ.",
+                     "乘客须在起飞前45分钟办理登机手续。",
+                     "يمكن للنزيلة طلب تسجيل مغادرة متأخر حتى الساعة 12."):
+            with self.subTest(text=text):
+                self.assertEqual(self.review(text, ("Ada Lovelace",)).action, "accept")
+
+    def test_a_courtesy_title_after_a_name_is_someone_the_gate_cannot_tell_from_her(self):
+        # "洛夫莱斯女士" as "Ms Lovelace": her legal name changed is held with no name given
+        d = self.review("通知：罗兰女士的法定姓名已变更为周洁，请在所有表格中使用新姓名。")
+        self.assertEqual((d.action, d.rule), ("quarantine", "about_user.zh.identity"))
+
+    def test_document_names_spell_her_name_as_the_document_does(self):
+        from gates import document_names
+        for text, names, found in (("Kontakt: Ada Lovelace\nNotiz vom 28.11.", ("Ada",), ("Ada Lovelace",)),
+                                   ("النزيلة: آدا لوفليس، 21–23 كانون الأول", ("Ada",), ("آدا لوفليس",)),
+                                   ("宿泊者：エイダ・ラブレス様 11月3日", ("Ada",), ("エイダ・ラブレス",)),
+                                   ("Гость: Ада Лавлейс, 10–12 октября", ("Ada",), ("Ада Лавлейс",)),
+                                   ("Dear Ada, your order has shipped.", ("Ada",), ()),
+                                   ("آدا في الفندق الآن", ("Ada",), ()),
+                                   ("Kontakt: Ada Lovelace", ("Ada Lovelace",), ())):
+            with self.subTest(text=text):
+                self.assertEqual(document_names(text, names), found)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -28,7 +28,12 @@ Per turn (Agent.turn):
    tool content more trusted than the gate on the whole document would (_Source): a document the gate
    rejects (an order to the assistant anywhere in it) serves no line, and a line it holds for hidden
    text (hidden markup, invisible characters) holds every sentence read from it; such claims are
-   stored held with that verdict (HeldBySource). When the user says that something changed or was
+   stored held with that verdict (HeldBySource). Each line of a tool document goes to the gate with what
+   the document says about who she is: its spellings of her name (gates.document_names: "Ada Lovelace" in
+   "Kontakt: Ada Lovelace" for a user the gate knows as "Ada", "آدا لوفليس"), as Candidate.names, so a
+   line that calls her by her surname or by a role word ("die Kundin", "النزيلة", the guest) is read as
+   the document means it (gates.role_claim: a role word's name corrected is a claim about her).
+   When the user says that something changed or was
    wrong ("sorry, I meant 24 November", "it's moved to ...", "I rang them and moved it to ..."), the statement
    it changes is found by shared words, or as the only recent one when the user points back
    ("it", "that"); ties change nothing. The user's own statement is written again with the new
@@ -80,8 +85,8 @@ from consolidate import consolidate, plan  # noqa: E402
 from extraction import (attribute_of, back_reference, changed_value, contradicts, corrected, fields,  # noqa: E402,F401
                         names_field, split_sentences, statements, update_signal, words_of)
 from extraction import _BULLET, _layout, _sentences  # noqa: E402  (how fields() reads lines: the units of _Source)
-from gates import (Candidate, Decision, GuardGate, about_user, identity_claim, remember, render, risk_of,  # noqa: E402
-                   transliterated_names)
+from gates import (Candidate, Decision, GuardGate, about_user, document_names, identity_claim, names_from_id,  # noqa: E402
+                   remember, render, risk_of, role_claim, transliterated_names)
 from memory import Recall, canonical, normalize, rank  # noqa: E402
 
 # <profile> lines per prompt: with k = 5 recalled, a prompt carries at most 45 memory lines
@@ -266,6 +271,10 @@ class Agent:
         self.consolidate_each_turn, self.k, self.profile = consolidate_each_turn, k, profile
         self._recent = []  # per turn: {memory id: the message or document it came from} (updates)
 
+    def names(self) -> tuple:
+        """The names the gate knows the user by (its names(user), else the name the user id spells)."""
+        return tuple(self.gate.names(self.user)) if hasattr(self.gate, "names") else names_from_id(self.user)
+
     def profile_facts(self, exclude=()) -> list:
         """The user's newest current facts for <profile>, at most `profile` of them, as recall
         would serve them (contested newcomers withheld; when cron consolidates, what its next
@@ -316,8 +325,12 @@ class Agent:
         sources = [("user", turn.message, dict(source="model", speaker=turn.speaker, origin="model:extract")
                     if inferred else dict(source="user", speaker=turn.speaker, origin="chat"))]
         if turn.tool is not None:
-            sources.append(("tool", turn.tool.content, dict(source="tool", origin=turn.tool.origin,
-                                                             authenticated=turn.tool.authenticated)))
+            # The document's own spellings of her name ("Kontakt: Ada Lovelace", "النزيلة: آدا لوفليس") go
+            # with each of its lines (Candidate.names): a line that calls her "Lovelace" or "die Kundin"
+            # alone is read as the document means it, about her.
+            sources.append(("tool", turn.tool.content, dict(
+                source="tool", origin=turn.tool.origin, authenticated=turn.tool.authenticated,
+                names=document_names(turn.tool.content, self.names()))))
         decisions, this_turn = [], {}
         for channel, text, provenance in sources:
             # The user's requests to the assistant are not facts about them; a document's are.
@@ -372,9 +385,10 @@ class Agent:
         Any other claim as it is."""
         lines = [canonical(ln).strip() for ln in text.splitlines()]
         at = next((i for i, ln in enumerate(lines) if claim in ln), None)
-        given = self.gate.names(self.user) if hasattr(self.gate, "names") else ()
+        given = self.names() + document_names(text, self.names())  # as the gate reads them (Candidate.names)
         names = lambda t: given + transliterated_names(t, given)  # by sound too ("艾达", "エイダ")
-        risky = lambda t: risk_of(t, names=names(t)) or identity_claim(t, names=names(t))
+        risky = lambda t: risk_of(t, names=names(t)) or identity_claim(t, names=names(t)) or role_claim(
+            t, names=names(t))
         if at is None or risky(claim):
             return claim
         contexts = []  # (line, whether it comes before the claim, whether the gate's verdict decides)
