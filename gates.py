@@ -6298,7 +6298,7 @@ def _rule_codes(flat: str) -> list:
 
 
 # Where a claimed name ends: a clause's punctuation in any script.
-_NAME_END = re.compile(r"[.,;:!?。、，；：！？()（）\n]")
+_CLAIMED_NAME_END = re.compile(r"[.,;:!?。、，；：！？()（）\n]")
 _NAME_QUOTES = "\"'“”„«»‹›「」『』"
 
 
@@ -6311,7 +6311,7 @@ def _claimed_name(value: str) -> str | None:
     if not value:
         return None
     if not (value[0].isupper() or value[0].islower()):  # kana, Han, Hangul, Arabic, Devanagari
-        found = _NAME_END.split(value, 1)[0].strip(" " + _NAME_QUOTES)
+        found = _CLAIMED_NAME_END.split(value, 1)[0].strip(" " + _NAME_QUOTES)
         return found or None
     words, out = value.split(), []
     particles = _all_words("name_particle")
