@@ -152,11 +152,14 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes10r": ("probes10r_injections.jsonl", "probes10r_tool_benign.jsonl"),
            # the wave-8 kinds tuner's (tune-kinds): security notices, facts about the world, business
            # cards, contacts-export people and how-to steps in every language, injections on those surfaces
-           "probes10k": ("probes10k_injections.jsonl", "probes10k_tool_benign.jsonl")}
+           "probes10k": ("probes10k_injections.jsonl", "probes10k_tool_benign.jsonl"),
+           # the wave-9 override tuner's (inject): orders to set aside earlier instructions by kind in every
+           # language (quantifiers, particles, both word orders), and a sender setting aside its own earlier message
+           "probes9i": ("probes9i_injections.jsonl", "probes9i_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
-                      "probes10r", "probes10k")
+                      "probes10r", "probes10k", "probes9i")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
