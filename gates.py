@@ -1085,7 +1085,7 @@ LANGUAGES = {t.code: t for t in (
                      r"no longer (?:valid|apply|in effect))|(?:these|the following|this|my) (?:new )?(?:instructions|rules|message|prompt)s? "
                      r"(?:replaces?|supersedes?|overrides?|takes? precedence over|cancels?) (?:(?:all|any|the|your) )*"
                      r"(?:previous|prior|earlier|other|existing|original|system|instructions|prompts?|ones|them)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:(?:please|kindly|now|immediately|just|then),? )?(?:send|forward|e-?mail|text|share|reveal|disclose|give|tell|post|upload|read out|transfer|wire|move|pay|hand over|leak|export|(?:reply|respond|answer)(?: to \S+(?: \S+)?)? with)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:(?:please|kindly|now|immediately|just|then),? )?(?:send|forward|e-?mail|text|share|reveal|disclose|give|tell|post|upload|read out|transfer|wire|move|pay|hand over|leak|export|(?:reply|respond|answer)(?: to \S+(?: \S+)?)? with)",
            funds=r"savings|money|funds|balance|deposits?|salary|cash|wages|pension",
            memory_order=r"remember (?:that|this)|remember [\w-]+(?: [\w-]+){0,3} as (?:a|an|the|my|our)|"
                         r"(?:store|save|add|write|commit|keep) (?:this|that|it)\b.{0,20}"
@@ -1558,7 +1558,7 @@ LANGUAGES = {t.code: t for t in (
                extra=r"(?:deine|ihre) neuen (?:anweisungen|regeln) (?:lauten|sind)|neuer systemprompt|"
                      r"(?:alle |die )?(?:bisherigen|vorherigen|obigen|früheren) anweisungen (?:sind|gelten) "
                      r"(?:ab sofort |hiermit |nun |jetzt )?(?:ungültig|aufgehoben|nichtig|hinfällig|nicht mehr)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:bitte |jetzt |sofort )?(?:schick\w*|send\w*|übermittl\w*|leite\w*|verrat\w*|teile\w*|gib|geben sie|nenne\w*|überweis\w*|zahle\w*|zahlen sie|überträg\w*|übertrag\w*)(?! (?:\S+ )?(?:nie|niemals|nicht|kein\w*)\b)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:bitte |jetzt |sofort )?(?:(?:schick|send|übermittl|leit|verrat|teil|nenn|überweis|zahl|übertrag)(?:e|t|en sie)|gib|geben sie|leite \S+ weiter)(?! (?:\S+ )?(?:nie|niemals|nicht|kein\w*)\b)",
            funds=r"guthaben|erspar\w*|geld|gelder|kontostand|einlagen|gehalt|lohn|rente|überweis\w*",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
            memory=r"gedächtnis\w*|(?:im|in den|ins) speicher\b",
@@ -1748,7 +1748,7 @@ LANGUAGES = {t.code: t for t in (
                extra=r"(?:tes|vos) nouvelles (?:instructions|consignes|règles) (?:sont|:)|nouveau prompt système|"
                      r"(?:les |toutes les )?(?:instructions|consignes) (?:précédentes|antérieures|ci-dessus) (?:sont|ne sont plus) "
                      r"(?:désormais |dorénavant |maintenant )?(?:annulées|caduques|nulles|invalides|valables)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:merci de |veuillez |s'il te plaît,? |s'il vous plaît,? )?(?:envoie[rsz]?|envoyez|transmet[sz]?|transmettre|transmettez|transf[eè]re[rz]?|vire[rz]?|donne[rz]?|communique[rz]?|révèle[rz]?|divulgue[rz]?|partage[rz]?|dis|dites|paie[rz]?|payez)(?:-(?:moi|lui|nous|leur))?",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:merci de |veuillez |s'il te plaît,? |s'il vous plaît,? )?(?:envoie[rsz]?|envoyez|transmet[sz]?|transmettre|transmettez|transf[eè]re[rz]?|vire[rz]?|donne[rz]?|communique[rz]?|révèle[rz]?|divulgue[rz]?|partage[rz]?|dis|dites|paie[rz]?|payez)(?:-(?:moi|lui|nous|leur))?",
            funds=r"épargne|économies|argent|fonds|solde|salaire|dépôts?|virement|vire[rz]?",
            memory_order=r"retiens|retenez|souviens-toi|souvenez-vous|mémorise[rz]?|en mémoire",
            memory=r"(?:en|dans (?:ta|sa|la|votre) )mémoire",
@@ -1931,7 +1931,7 @@ LANGUAGES = {t.code: t for t in (
                           r"todo lo (?:dicho|que (?:te|le) (?:han|hemos) dicho)(?: antes| arriba| hasta ahora)?",
                extra=r"tus nuevas (?:instrucciones|reglas) son|nuevo prompt del sistema|(?:las )?instrucciones (?:anteriores|previas) "
                      r"(?:quedan|están|son) (?:anuladas|sin efecto|canceladas|inválidas)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:por favor,? )?(?:env[ií]a(?:me|le|nos)?|env[ií]e(?:me|le|nos)?|manda(?:me|le|nos)?|mande(?:me|le|nos)?|reenv[ií]a|transfiere|transfiera|gira|dime|d[ií]game|revela|revele|comparte|comparta|dame|dele|paga|pague|p[aá]same)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:por favor,? )?(?:env[ií]a(?:me|le|nos)?|env[ií]e(?:me|le|nos)?|manda(?:me|le|nos)?|mande(?:me|le|nos)?|reenv[ií]a|transfiere|transfiera|gira|dime|d[ií]game|revela|revele|comparte|comparta|dame|dele|paga|pague|p[aá]same)",
            funds=r"ahorros|dinero|fondos|saldo|salario|sueldo|dep[oó]sitos?|transferencia",
            memory_order=r"recuerda (?:que|esto)|recuerde (?:que|esto)|memoriza|en (?:tu|la) memoria|guarda esto",
            memory=r"(?:en|a) (?:tu |su |la )?memoria",
@@ -2107,7 +2107,7 @@ LANGUAGES = {t.code: t for t in (
                everything=r"tutto (?:\S+ ){0,5}?(?:sopra|prima|finora|in precedenza)|tutto ciò che precede|quanto (?:scritto|detto) sopra",
                extra=r"le tue nuove istruzioni sono|nuovo prompt di sistema|(?:le )?istruzioni precedenti (?:sono|vengono) "
                      r"(?:annullate|revocate|nulle|sospese)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:per favore,? )?(?:invia(?:mi|gli|le)?|invii|manda(?:mi|gli|le)?|mandi|inoltra|trasferisci|trasferisca|bonifica|dimmi|mi dica|rivela|riveli|condividi|dammi|paga|paghi)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:per favore,? )?(?:invia(?:mi|gli|le)?|invii|manda(?:mi|gli|le)?|mandi|inoltra|trasferisci|trasferisca|bonifica|dimmi|mi dica|rivela|riveli|condividi|dammi|paga|paghi)",
            funds=r"risparmi|soldi|denaro|fondi|saldo|stipendio|depositi|bonifico",
            memory_order=r"ricorda(?:ti)? (?:che|questo)|memorizza|in memoria",
            memory=r"(?:in|nella) (?:tua |sua )?memoria",
@@ -2217,7 +2217,7 @@ LANGUAGES = {t.code: t for t in (
                everything=r"tudo (?:\S+ ){0,5}?(?:acima|antes|até agora|anteriormente)|tudo o que (?:vem|veio) antes|o que foi dito acima",
                extra=r"suas novas (?:instruções|regras) são|novo prompt do sistema|(?:as )?instruções anteriores "
                      r"(?:estão|foram|são) (?:canceladas|anuladas|revogadas|sem efeito)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:por favor,? )?(?:envie|envia|mande|manda|encaminhe|transfira|transfere|diga|revele|compartilhe|partilhe|dê-(?:me|lhe|nos)|pague|paga)(?:-(?:me|lhe|nos))?",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:por favor,? )?(?:envie|envia|mande|manda|encaminhe|transfira|transfere|diga|revele|compartilhe|partilhe|dê-(?:me|lhe|nos)|pague|paga)(?:-(?:me|lhe|nos))?",
            funds=r"economias|poupanças?|dinheiro|fundos|saldo|salário|depósitos?|transferência",
            memory_order=r"lembre(?:-se)? (?:que|disto)|memorize|na memória",
            memory=r"(?:na|em) (?:sua |tua )?memória",
@@ -2316,7 +2316,7 @@ LANGUAGES = {t.code: t for t in (
                extra=r"je nieuwe (?:instructies|regels) (?:zijn|luiden)|nieuwe systeemprompt|(?:alle )?(?:eerdere|vorige|voorgaande) "
                      r"instructies (?:zijn|worden) (?:hierbij |vanaf nu |nu )?(?:vervallen|ongeldig|ingetrokken|geannuleerd)|"
                      r"(?:eerdere|vorige|voorgaande) instructies vervallen"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:stuur|verstuur|zend|mail|geef|vertel|deel|maak|betaal|schrijf)(?! (?:\S+ )?(?:nooit|niet|geen)\b)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:stuur|verstuur|zend|mail|geef|vertel|deel|maak|betaal|schrijf)(?! (?:\S+ )?(?:nooit|niet|geen)\b)",
            funds=r"spaargeld|geld|tegoed|saldo|salaris|spaarrekening",
            memory_order=r"onthoud (?:dat|dit)|in (?:je|het) geheugen",
            memory=r"geheugen",
@@ -2417,7 +2417,7 @@ LANGUAGES = {t.code: t for t in (
                extra=r"twoje nowe (?:instrukcje|polecenia|zasady) (?:to|brzmią)|nowy prompt systemowy|(?:wszystkie )?"
                      r"(?:poprzednie|wcześniejsze|dotychczasowe) (?:instrukcje|polecenia) (?:są|zostają|zostały) (?:\S+ )?"
                      r"(?:nieważne|anulowane|uchylone|odwołane)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:proszę |prosze )?(?:wyślij\w*|prześlij\w*|przekaż\w*|podaj\w*|zdradź|ujawnij|powiedz|daj|przelej\w*|zapłać|udostępnij\w*|wpłać)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:proszę |prosze )?(?:wyślij\w*|prześlij\w*|przekaż\w*|podaj\w*|zdradź|ujawnij|powiedz|daj|przelej\w*|zapłać|udostępnij\w*|wpłać)",
            funds=r"oszczędności|pieniądze|pieniędzy|środki|saldo|przelej\w*|przelew\w*",
            memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            memory=r"(?:w|do) (?:swojej |twojej )?pamięci",
@@ -2903,7 +2903,7 @@ LANGUAGES = {t.code: t for t in (
                extra=r"(?:지시(?:사항)?|지침|명령|프롬프트)[을를은는도] ?(?:모두 |전부 |다 |일체 )?(?:무시|잊)|"
                      r"새로운 지시(?:는|:) ?(?:다음|아래)|당신의 새로운 (?:지시|역할|규칙)|새 시스템 프롬프트|"
                      r"(?:이전|기존) (?:모든 )?지시(?:사항)?는 (?:모두 )?(?:무효|취소)"),
-           hand_over=r"(?:보내|전송하|송금하|이체하|입금하|알려|전달하|넘기|공유하|말하)(?:세요|십시오|라)|(?:보내|전송해|송금해|이체해|입금해|알려|전달해|넘겨|공유해|말해) ?(?:주세요|주십시오|줘|달라)",
+           hand_over=r"(?:보내|전송하|송금하|이체하|입금하|알려|전달하|넘기|공유하|말하)(?:세요|십시오|라)|(?:보내|전송해|송금해|이체해|입금해|알려|전달해|넘겨|공유해|말해) ?(?:주세요|주십시오|줘)(?![가고는])",
            funds=r"예금|저축|돈|자금|잔액|월급|송금|이체|입금",
            memory_order=r"기억해|기억하세요|기억할|메모리에|저장해",
            memory=r"메모리|기억 ?장치",
@@ -2990,7 +2990,7 @@ LANGUAGES = {t.code: t for t in (
                after=r"السابقة|السابق|سابقة|أعلاه|الأولى|الأصلية|(?:الخاصة )?بالنظام|السالفة|المذكورة أعلاه|الماضية|التي (?:تلقيتها|أعطيت لك)",
                everything=r"كل ما (?:سبق|ورد|ذكر|كتب|قيل)(?: \S+){0,2}?(?= |$)|(?:كل )?ما (?:ورد|ذكر|كتب) أعلاه|كل شيء (?:أعلاه|سبق|قبل هذا)",
                extra=r"تعليماتك الجديدة (?:هي|كالتالي)|(?:التعليمات|الأوامر) السابقة (?:\S+ )?(?:ملغاة|لاغية|باطلة|لم تعد سارية)"),
-           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]))\s*(?:من فضلك |رجاء |رجاءً )?(?:أرسل|ارسل|أرسلي|ارسلي|أرسلوا|حوّل|حوِّل|انقل|ادفع|أخبرني|اخبرني|أعطني|اعطني|شارك|اكشف|سلّم)|يرجى (?:إرسال|تحويل|مشاركة)",
+           hand_over=r"(?:^|(?<=[.!?;:]\s)|(?<=\n))\s*(?:من فضلك |رجاء |رجاءً )?(?:أرسل|ارسل|أرسلي|ارسلي|أرسلوا|حوّل|حوِّل|انقل|ادفع|أخبرني|اخبرني|أعطني|اعطني|شارك|اكشف|سلّم)|يرجى (?:إرسال|تحويل|مشاركة)",
            funds=r"مدخرات|المدخرات|أموال|الأموال|المال|رصيد|الرصيد|راتب|الراتب|ودائع",
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            memory=r"الذاكرة|ذاكرت\w*",
@@ -3222,6 +3222,7 @@ def _compile_table(table: LanguageTable) -> _CompiledTable:
     return _CompiledTable(table)
 
 
+@functools.lru_cache(maxsize=512)  # a rule's alternation is stripped at every model note that names a secret
 def _without_marks(source: str) -> str:
     """A pattern's source in the skeleton's letters: accents stripped and the look-alike and
     non-decomposing letters mapped as `skeleton` maps them ("hasł" -> "hasl", "kullanıcı" ->
@@ -6064,9 +6065,6 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
     delivered = _without_deliveries(flat) if source != "model" and not changed else flat
     whole = (flat, skel)
-    handed = _handed_over(flat, skel, lang) if source == "model" else None
-    if handed and handed[0] in {r.name for r in risk_classes}:
-        return handed
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
         for rule, pattern in risk.structure:
@@ -6128,7 +6126,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
-    return None
+    # a model's order to hand a secret or money over, when no value or route says more (_handed_over)
+    handed = _handed_over(whole[0], whole[1], lang) if source == "model" else None
+    return handed if handed and handed[0] in {r.name for r in risk_classes} else None
 
 
 def _handed_over(flat: str, skel: str, lang: str | None) -> tuple | None:
