@@ -1016,7 +1016,7 @@ def _locked_code(head: str, thing: str, script: str | None) -> str:
 
 
 def _set_aside(verb: str, noun: str, strong: str, *, weak: str = "", after: str = "", everything: str = "",
-               spaced: bool = True, gap: int = 3, extra: str = "") -> str:
+               spaced: bool = True, gap: int = 3, extra: str = "", narrowed: str = "") -> str:
     """The source of a table's override pattern: an order to set earlier instructions aside, read by
     its kind rather than one phrasing. A verb that disregards, forgets or overrides (`verb`) and what
     it sets aside, in either order (an imperative before its object: "Ignore all previous
@@ -1030,7 +1030,9 @@ def _set_aside(verb: str, noun: str, strong: str, *, weak: str = "", after: str 
     `after` it: "las instrucciones anteriores", "the rules above"), or, with no noun, everything
     written before (`everything`: "everything above", "alles, was oben steht", "上記の内容").
     `extra`: the table's other forms (instructions declared void or replaced: "your new
-    instructions are", "les instructions précédentes sont annulées").
+    instructions are", "les instructions précédentes sont annulées"). `narrowed`: what, right after
+    the noun, narrows it to a channel or a content, so that the order is a security notice's
+    ("ignore all instructions given over the phone", "... that ask for your PIN"), not an override.
 
     Decided by what is set aside: instructions, rules and prompts are what an assistant follows;
     a sender's earlier message, e-mail or notice is not ("Ignore the previous email, the meeting is
@@ -1044,7 +1046,7 @@ def _set_aside(verb: str, noun: str, strong: str, *, weak: str = "", after: str 
         # the object opens with its mark or its noun (a determiner before it is one of the gap's
         # words), which also spares the search a start at every "the" of a long text
         chain = rf"(?:\s+(?:{weak + '|' if weak else ''}{strong}))*?"
-        marked = rf"(?:{strong}){chain}\s+(?:{word}\s+)?(?:{noun})"
+        marked = rf"(?:{strong}){chain}\s+(?:{word}\s+)?(?:{noun})" + (rf"(?!{narrowed})" if narrowed else "")
         if after:
             marked += rf"|(?:{noun})(?:\s+{word}){{0,2}}?\s+(?:{after})"
     else:
@@ -1082,6 +1084,8 @@ LANGUAGES = {t.code: t for t in (
                r"instructions?|rules?|prompts?|guidelines?|directives?|guidance|commands?|constraints?|restrictions?|programming",
                r"previous(?:ly given)?|prior|earlier|above|preceding|foregoing|original|initial|all|every|your|system|developer",
                weak=r"the|of|any|and|my|these|those|such|set of|kinds? of|you",
+               narrowed=r"\s+(?:(?:that|which|who) (?:asks?|requests?|tells?)|asking|requesting|(?:given|sent|received|made) "
+                        r"(?:over|by|via|on|through|in)\b|from (?:anyone|strangers|callers|unknown|people|someone))",
                after=r"above|so far|until now|up to now|before this|you(?:'ve| have)? (?:been |were )?(?:given|told|received)|"
                      r"(?:given|received) (?:to you )?(?:before|earlier|previously|so far|above)",
                everything=r"(?:everything|anything|all|whatever)(?: (?:of|that|which|else|you|you've|you have|have|has|had|been|was|"

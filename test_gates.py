@@ -2440,6 +2440,7 @@ class OverrideByKindEveryLanguage(unittest.TestCase):
     CORRECTIONS = (
         "Ignore the previous email, the meeting is at 3.", "Disregard the earlier reminder; the dentist moved to Friday.",
         "Ignore the instructions printed on the box; the new charger uses USB-C.",
+        "Ignore all instructions given over the phone; we never call about your PIN.",
         "The new instructions for the visa interview were published on 4 May.",
         "Veuillez ignorer le message précédent : la livraison arrive mardi.",
         "Olvide el aviso anterior, la piscina abre a las 10.", "Dimentica il messaggio precedente: il treno parte alle 9.",
