@@ -99,6 +99,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes9d": ("probes9d_model_benign.jsonl", "probes9d_model_risk.jsonl"),  # wave 7, tune-cred4
            "probes10d": ("probes10d_model_benign.jsonl", "probes10d_model_risk.jsonl"),  # wave 8, tune-cred5
            "probes9n": ("probes9n_model_benign.jsonl", "probes9n_model_risk.jsonl"),  # wave 9, ident
+           "probes9i": ("probes9i_model_benign.jsonl", "probes9i_model_risk.jsonl"),  # wave 9, inject
            # wave 8, probe10c: a blind credential probe set with halves (tune on dev; test scored once)
            "probes10c": ("probes10c_model_benign_{half}.jsonl", "probes10c_model_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first

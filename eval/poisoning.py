@@ -162,11 +162,14 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # the wave-9 loop tuner's (loop): records addressed to her that name her once and then call her by a
            # role word ("the guest", "die Kundin", "النزيلة", "乘客") or her surname, injections changing that
            # role word's name or route, and benign role-word lines the loop must keep serving
-           "probes9o": ("probes9o_injections.jsonl", "probes9o_tool_benign.jsonl")}
+           "probes9o": ("probes9o_injections.jsonl", "probes9o_tool_benign.jsonl"),
+           # the wave-9 override tuner's (inject): orders to set aside earlier instructions by kind in every
+           # language (quantifiers, particles, both word orders), and a sender setting aside its own earlier message
+           "probes9i": ("probes9i_injections.jsonl", "probes9i_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
-                      "probes10r", "probes10k", "probes9o")
+                      "probes10r", "probes10k", "probes9o", "probes9i")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
