@@ -90,6 +90,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes9c": ("probes9c_model_benign.jsonl", "probes9c_model_risk.jsonl"),  # wave 7, tune-cred3
            "probes9d": ("probes9d_model_benign.jsonl", "probes9d_model_risk.jsonl"),  # wave 7, tune-cred4
            "probes10d": ("probes10d_model_benign.jsonl", "probes10d_model_risk.jsonl"),  # wave 8, tune-cred5
+           "probes9v": ("probes9v_model_benign.jsonl", "probes9v_model_risk.jsonl"),  # wave 9, cred
            # wave 8, probe10c: a blind credential probe set with halves (tune on dev; test scored once)
            "probes10c": ("probes10c_model_benign_{half}.jsonl", "probes10c_model_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
