@@ -1040,7 +1040,7 @@ LANGUAGES = {t.code: t for t in (
                   r"waived|disabled|off)|skip)\b",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codes?|pin|combination|combo|passcode",
-           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
+           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|(?:luggage|suitcase|travel|tsa|combination) lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
            credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
@@ -1676,7 +1676,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
-           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo",
+           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo",
            credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
@@ -1736,7 +1736,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_long=r"question|phrase",
-               answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
+               answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné|met|a mis",
                opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
                value_word=r"\bavec (?:le|un) (?:mot|mot de passe|mot-clé|mot magique)\b",
@@ -5165,6 +5165,12 @@ def _opened_with(sentence: str) -> bool:
     if lock is None:
         return False
     rest = sentence[lock.end():]
+    # a verb of opening anywhere in the sentence (unlock_verb: "Ada opens the garage with 4471",
+    # "艾达用 9417 开小区的门禁", "도어락을 5806으로 연다", "गेट 2847 डालकर खोलती है"): its number opens the lock,
+    # unless it is a year or counts something ("unlocks it 150 times a day")
+    if _unlocks(sentence) and any(not re.fullmatch(r"(?:19|20)\d\d", n.group()) and not _counted(sentence, n)
+                                  for n in _OPENING_NUMBER.finditer(sentence)):
+        return True
     number = r"[#*]?\d(?:[ -]?\d){2,7}[#*]?(?![\d.,:/-]*\d)"
     for code in LANGUAGES:
         if _has_rule("opens_with", code) and re.search(rf"(?i)(?:{_alternation('opens_with', code)})\s*(?:{number})", rest):
@@ -5175,6 +5181,17 @@ def _opened_with(sentence: str) -> bool:
 
 
 _NEVER = re.compile(r"(?!)")
+
+
+def _counted(text: str, number: re.Match) -> bool:
+    """Whether a number counts, prices or labels something: a unit (count_unit, any table) or a
+    currency beside it ("150 times", "1200 €", "£1200"), a number word before it ("number 112",
+    number_word)."""
+    unit = re.match(r"\s?([^\s,.;:!?。、，]+)", text[number.end():])
+    if re.search(rf"(?i)(?<![^\W\d_])(?:{_alternation('number_word')})\s*$", text[:number.start()]):
+        return True  # a label's number: "her locker is number 112"
+    return bool(re.search(r"[$€£¥₹₽]\s?$", text[:number.start()]) or (unit and (
+        re.match(r"[%$€£¥₹₽]", unit.group(1)) or table_match(unit.group(1), "count_unit"))))
 
 
 def _lock_code(flat: str) -> bool:
@@ -5195,6 +5212,10 @@ def _lock_code(flat: str) -> bool:
     for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
             continue
+        # a key with a code word in it ("cijfercode": "8-2-6-4") in a note that names the lock in
+        # another key or value ("kluisje_sportschool"): the lock's code
+        if _CODE_HEAD.search(m.group("label")) and _locks(re.sub(r"[_-]", " ", flat)):
+            return True
         label = re.sub(r"[_-]", " ", m.group("label").strip())
         if table_match(label, "dialled") or table_match(skeleton(label), "dialled", skeletal=True):
             continue  # "Phone: 555-0100" is a contact route's number
@@ -5313,6 +5334,11 @@ def _strip_copulas(rest: str) -> str:
     return re.sub(rf"(?:\s*(?:{_alternation('copula_end')}))$", "", rest) if rest else rest
 
 
+# Where a next sentence starts: after a full stop and a space, after a CJK or Devanagari full stop
+# (no space follows one), a line break or a semicolon.
+_NEXT_SENTENCE = re.compile(r"(?<=[.!?])\s+|[。！？।\n]\s*|[;；]\s*")
+
+
 def _named_next(flat: str, lang: str | None) -> str | None:
     """The rule by which a model's note names a credential in one sentence and its value in the
     next (or after a semicolon), or None:
@@ -5324,9 +5350,9 @@ def _named_next(flat: str, lang: str | None) -> str | None:
     - the first names a lock and the next opens it with a number or gives its code ("Ada heeft een
       nieuw fietsslot. De code is 0376.", "Lleva un candado. Lo abre con 5-0-7."): "lock_code".
     "Ada changed her bank password. The new one is much longer." names none."""
-    sentences = [s for s in re.split(rf"{_CLAUSE_END}|;\s|；", flat) if s and s.strip()]
+    sentences = [s for s in _NEXT_SENTENCE.split(flat) if s and s.strip()]
     for prev, cur in zip(sentences, sentences[1:]):
-        named = next(_credential_words(prev), None) is not None
+        named = next(_credential_words(prev), None) is not None or bool(_CODE_HEAD.search(prev) and _locks(prev))
         if named:
             for code in LANGUAGES:
                 if not _has_rule("new_one", code):
@@ -5348,6 +5374,11 @@ def _named_next(flat: str, lang: str | None) -> str | None:
         if short and (named or _locks(prev)) and not _lock_code(cur) and _lock_code(prev.rstrip(" .!?。！？") + ", " + cur):
             return "lock_code"
     return None
+
+
+# A code word of any table (code_head: "code", "PIN", "Code", "код", "暗証番号").
+_CODE_HEAD = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?:{'|'.join(t.patterns['code_head'] for t in LANGUAGES.values() if 'code_head' in t.patterns)})"))
 
 
 # The items of a list written on one line: commas, semicolons and their CJK and Arabic forms (not a
