@@ -958,7 +958,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one",
+RULE_KINDS = ("reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1225,6 +1225,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\b(?:with|using|by) (?:the |a )?(?:(?:secret |code |pass |magic )?word|password|passphrase|phrase|code ?word)\b",
                unlock_verb=r"\b(?:open(?:s|ed|ing)?|unlock(?:s|ed|ing)?|log(?:s|ged|ging)? (?:in|into|on)|sign(?:s|ed|ing)? in|gets? in(?:to)?|disarm(?:s|ed|ing)?|enter(?:s|ed|ing)?)\b",
                new_one=r"(?:the )?new (?:one|code|pin|password|passcode|combination|answer)|it(?:'s|’s| is| was)?|that(?:'s|’s| is)?|this(?: is)?|now it(?:'s|’s| is)|(?:and )?now",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                and_word=r"and|&",  # joins two values in a list
                degree=r"much|more|less|even|far|way|too|very|quite|rather|pretty|fairly|really|so|all",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
@@ -1565,6 +1566,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\bmit (?:dem|einem) (?:Wort|Codewort|Kennwort|Losungswort|Passwort|Zauberwort)\b",
                unlock_verb=r"\b(?:öffnet|öffnete|entsperrt|entsperrte|entriegelt|schließt|loggt|meldet|deaktiviert|schaltet)\b",
                new_one=r"(?:das|der|die) neue(?: Passwort| Kennwort| Code| PIN)?|es|jetzt|nun|er",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"länger|kürzer|sicherer|stärker|besser|einfacher|schwieriger|geheim|anders",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                and_word=r"und",  # joins two values in a list
@@ -1742,6 +1744,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\bavec (?:le|un) (?:mot|mot de passe|mot-clé|mot magique)\b",
                unlock_verb=r"\b(?:ouvre|ouvrait|a ouvert|déverrouille|débloque|se connecte|désactive)\b",
                new_one=r"(?:le|la) nouv(?:eau|elle)(?: code| mot de passe| clé)?|c'est|c’est|ce sera|désormais|maintenant|il est (?:maintenant|désormais)",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"secret|différent|pareil",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                and_word=r"et",  # joins two values in a list
@@ -1915,6 +1918,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\bcon (?:la|una) (?:palabra(?: clave| secreta| mágica)?|contraseña|clave)\b",
                unlock_verb=r"\b(?:abre|abría|desbloquea|entra|accede|desactiva|inicia sesión)\b",
                new_one=r"(?:la|el) nuev[ao](?: contraseña| clave| código| pin)?|ahora|ya|desde hoy|lo|la",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"secreta|secreto|distinta|distinto|igual",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                and_word=r"y|e",  # joins two values in a list
@@ -2080,6 +2084,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\bcon (?:la|una) (?:parola(?: d'ordine| chiave| segreta| magica)?|password)\b",
                unlock_verb=r"\b(?:apre|apriva|sblocca|entra|accede|disattiva)\b",
                new_one=r"quell[ao] nuov[ao]|(?:la|il) nuov[ao](?: password| codice| pin)?|ora|adesso|lo|la",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"segreta|segreto|diversa|diverso|uguale",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                and_word=r"e|ed",  # joins two values in a list
@@ -2178,6 +2183,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\bcom a (?:palavra(?:-passe| secreta| mágica)?|senha)\b",
                unlock_verb=r"\b(?:abre|abria|desbloqueia|destranca|entra|acessa|acede|desativa)\b",
                new_one=r"(?:a|o) nov[ao](?: senha| código| pin)?|agora|já|o|a",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"secreta|secreto|diferente|igual",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                and_word=r"e",  # joins two values in a list
@@ -2269,6 +2275,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"\bmet (?:het|een) (?:woord|wachtwoord|codewoord|toverwoord)\b",
                unlock_verb=r"\b(?:opent|opende|ontgrendelt|logt|schakelt|maakt)\b",
                new_one=r"(?:het|de) nieuwe(?: code| wachtwoord| pincode)?|het|die|deze|nu",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"langer|korter|sterker|veiliger|beter|moeilijker|makkelijker|simpeler|eenvoudiger|ingewikkelder|geheim|anders",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                and_word=r"en",  # joins two values in a list
@@ -2359,6 +2366,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?<!\w)(?:słowem|hasłem|słowem-kluczem)\b",
                unlock_verb=r"\b(?:otwiera|otworzyła|odblokowuje|odblokowała|loguje|wchodzi|wyłącza|rozbraja)\b",
                new_one=r"now[eya](?: hasło| kod| pin)?|teraz|obecnie|to",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"dłuższ\w*|krótsz\w*|silniejsz\w*|bezpieczniejsz\w*|lepsz\w*|trudniejsz\w*|łatwiejsz\w*|prostsz\w*|tajn\w*|inn\w*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                and_word=r"i|oraz",  # joins two values in a list
@@ -2441,6 +2449,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?<!\w)(?:kelimesiyle|sözcüğüyle|kelimesi ile|sözcüğü ile|parolasıyla|şifresiyle)(?!\w)",
                unlock_verb=r"(?<!\w)(?:aç(?:ıyor|ar|tı|ıl\w*)|giriş yap\w*|kilidini\w*)",
                new_one=r"yenisi|yeni (?:şifre|parola|kod)\w*|artık|şimdi|şu an",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"gizli|farklı|aynı",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                and_word=r"ve",  # joins two values in a list
@@ -2531,6 +2540,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?<!\w)(?:со |с )?(?:словом|кодовым словом|паролем|фразой)(?!\w)",
                unlock_verb=r"(?<!\w)(?:открывает|открыла|открывается|разблокирует|разблокировала|входит|заходит|зашла|отключает|снимает)(?!\w)",
                new_one=r"нов(?:ый|ая|ое)(?: пароль| код| пин)?|теперь|сейчас|это",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"\w+ее|проще|лучше|хуже|короче|секретн\w*|другой|другая",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                and_word=r"и",  # joins two values in a list
@@ -2619,6 +2629,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?:という|って)(?:言葉|単語|合言葉|ワード)で",
                unlock_verb=r"開け|開く|開いて|解錠|ロック解除|ログイン",
                new_one=r"新しい(?:の|もの|ほう|パスワード|暗証番号)|今|現在",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                degree=r"もっと|より",  # before a predicate's adjective (no value): "더 길다"
                not_a_value=r"\S*より\S*|もっと\S*|秘密\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
@@ -2700,6 +2711,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"这个(?:词|字|口令|暗号)",
                unlock_verb=r"打开|解锁|登录|登入|开(?![始车会心学业放发])",
                new_one=r"新的(?:密码)?|新密码|现在|如今",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                degree=r"更|比较|很|非常|太",  # before a predicate's adjective (no value): "더 길다"
                not_a_value=r"(?:更|比较|很|非常|太)\S*|保密\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
@@ -2819,6 +2831,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?:이)?라는 (?:단어|말|암호)로",
                unlock_verb=r"연다|열어|열고|열었다|해제\w*|로그인\w*|들어간다",
                new_one=r"새 ?것|새로운 것|새 비밀번호|이제|지금",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                degree=r"더|덜|훨씬|좀|아주|너무",  # before a predicate's adjective (no value): "더 길다"
                not_a_value=r"(?:더|덜|훨씬)\S*|비밀이\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
@@ -2901,6 +2914,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?<!\w)(?:بكلمة|بالكلمة|بعبارة)(?!\w)",
                unlock_verb=r"(?<!\w)(?:تفتح|يفتح|تدخل|يدخل|تلغي|تعطل|تفك)(?!\w)",
                new_one=r"الجديدة|الجديد|الآن|أصبحت|صارت",
+               owner_after=r"ال\S+",  # the owner right after a credential word (idafa), the value next: "كلمة مرور البنك سنديان"
                degree=r"أكثر|أقل|جدا|جداً",  # before a predicate's adjective (no value): "더 길다"
                not_a_value=r"أطول|أقصر|أقوى|أضعف|أفضل|أسوأ|أصعب|أسهل|أكثر|أقل|أكبر|أصغر|أحسن|أأمن|سرية|سري",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
@@ -2978,6 +2992,7 @@ LANGUAGES = {t.code: t for t in (
                value_word=r"(?<!\S)(?:शब्द|कोडवर्ड) से",
                unlock_verb=r"खोलती|खोलता|खोल|खुल|लॉग ?इन|अनलॉक",
                new_one=r"नया वाला|नई वाली|नया|नई|अब",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                degree=r"ज़्यादा|ज्यादा|अधिक|और|कम|बहुत",  # before a predicate's adjective (no value): "더 길다"
                not_a_value=r"लंबा|लंबी|छोटा|छोटी|गुप्त",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
@@ -3063,6 +3078,7 @@ def _compile_table(table: LanguageTable) -> _CompiledTable:
     return _CompiledTable(table)
 
 
+@functools.lru_cache(maxsize=1024)  # pure on its argument; _binds asks it for the same source per word
 def _without_marks(source: str) -> str:
     """A pattern's source in the skeleton's letters: accents stripped and the look-alike and
     non-decomposing letters mapped as `skeleton` maps them ("hasł" -> "hasl", "kullanıcı" ->
@@ -5399,16 +5415,26 @@ def _listed_value(flat: str, lang: str | None) -> bool:
     if len(items) < 3:
         return False
     for item in items:
-        if _named_secret(item) or _lock_code(item):
+        words = list(_credential_words(item))
+        digits = bool(re.search(r"\d", item))
+        if not (words or digits):
+            continue  # most items: nothing to bind
+        if (words and _named_secret(item)) or (digits and _lock_code(item)):
             return True
-        pair = _ITEM_LOCK.fullmatch(item)
-        if pair and len(pair.group("label").split()) <= 4 and _locks(pair.group("label")) and not re.fullmatch(
+        pair = _ITEM_LOCK.fullmatch(item) if digits else None
+        label = pair.group("label").split() if pair else []
+        if pair and len(label) <= 4 and not _function_word(label[-1], lang or "en") and _locks(pair.group("label")) and not re.fullmatch(
                 r"(?:19|20)\d\d", pair.group("value")) and not table_match(pair.group("label"), "dialled"):
             return True
-        for code, m in _credential_words(item):
+        for code, m in words:
             whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,3}?)\s+(\S+?)[\s.!?。]*", item[m.end():])
             codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
             # (the word before the value is the possessor's, no preposition: "PIN do karty w bankomacie" is a place)
+            # ... or an owner right after the word where a table names it so (owner_after: "كلمة مرور البريد ريحان")
+            owner = re.fullmatch(r"\s+(\S+)\s+(\S+?)[\s.!?。]*", item[m.end():])
+            if owner and any(re.fullmatch(f"(?i){_alternation('owner_after', c)}", owner.group(1))
+                             for c in codes) and not _locks(owner.group(2)) and _plain_value(owner.group(2), codes):
+                return True
             if whose and _function_word(whose.group(1), code) and not (len(whose.group(2).split()[-1]) < 2 or _function_word(
                     whose.group(2).split()[-1], code)) and not _locks(whose.group(3)) and _plain_value(whose.group(3), codes):
                 return True
