@@ -2770,7 +2770,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
            locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|비디오폰|공동현관|도어락",
-           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문 ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
@@ -2833,7 +2833,7 @@ LANGUAGES = {t.code: t for t in (
                new_one=r"새 ?것|새로운 것|새 비밀번호|이제|지금",
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                degree=r"더|덜|훨씬|좀|아주|너무",  # before a predicate's adjective (no value): "더 길다"
-               not_a_value=r"(?:더|덜|훨씬)\S*|비밀이\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
+               not_a_value=r"(?:더|덜|훨씬)\S*|비밀이\S*|아직|않\S*|없\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                and_word=r"와|과|및",  # joins two values in a list
                clock_suffix=r"시",
@@ -5526,6 +5526,14 @@ def _names_secret(flat: str) -> bool:
     return False
 
 
+def _particled_name(value: str) -> bool:
+    """Whether `value` is a surname with its particle, capitalised ("Van Oldenbarnevelt", "De
+    Souza", "Da Silva": LanguageTable name_particle), not a phrase that opens with a function word."""
+    words = value.split()
+    return len(words) == 2 and words[0][:1].isupper() and words[1][:1].isupper() and (
+        words[0].lower() in _all_words("name_particle"))
+
+
 def _function_word(word: str, code: str) -> bool:
     """Whether `word` is a function word of any table, or of table `code`'s words a value stands
     before where it has no function words (after_value: "في")."""
@@ -5594,7 +5602,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             # a value of words that opens with a function word is a predicate ("ist zu kurz", "est trop simple")
             if value and len(value.split()) <= most and not (
                     (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
-                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) or re.fullmatch(f"(?i){_alternation('degree')}", first))) and not (
+                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) and not _particled_name(value)
+                                                                                      or re.fullmatch(f"(?i){_alternation('degree')}", first))) and not (
                     # after a copula, words with a function word among them are a predicate ("are kept in
                     # 1Password"), not a list of codes
                     not named.group("sep") and len(value.split()) > 1 and not _code_list(flat[start:end], value)

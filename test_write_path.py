@@ -1943,6 +1943,12 @@ class CredentialBoundWave9(unittest.TestCase):
         self.served(("She unlocks her phone 150 times a day.", "The gym opens at 6 and her locker is number 112.",
                      "Her locker is number 12 at the gym.", "Uses a password manager.", "Changed her Wi-Fi password last week."))
 
+    def test_a_surname_with_its_particle_and_the_answer_of_a_question(self):
+        self.rules([("Beveiligingsvraag ING (meisjesnaam moeder): Van Oldenbarnevelt", "credentials.nl.credential"),
+                    ("Security question (mother's maiden name): De Souza", "credentials.en.credential"),
+                    ("보안 질문(첫 반려동물 이름)의 답은 초코다.", "credentials.ko.credential")])
+        self.served(("보안 질문의 답은 아직 정하지 않았다.", "보안 질문 답은 아직 정하지 않았다."))
+
     def test_held_through_the_gate_and_a_look_alike_served(self):
         store = new_store()
         r = write("She opens the garden gate with the word bluebell.", store=store, source="model", origin="mcp:claude")
