@@ -921,6 +921,15 @@ class LanguageTable:
       "is on Wednesday"), the words addressed_reader (the second person a tool writes to), value_is
       (a run of words after "is": a seed phrase), credential_is (the copula that names a
       credential's value in a note: "is", "est", "ist", "это", "是": "Son mot de passe est tournesol"),
+      value_word (a word that introduces a credential's value, the value after it or, where that is a
+      verb, before it: "with the word", "mit dem Wort", "avec le mot", "словом", "بكلمة", "kelimesiyle",
+      "という言葉で", "라는 단어로", "这个词", "शब्द से"), unlock_verb (a verb of opening, unlocking or
+      logging in: "opens", "entsperrt", "déverrouille", "открывает", "開け", "연다", "खोलती": with a lock
+      and a number, or a value_word, the value opens it), new_one (the subject of a next sentence that
+      stands for a credential named before: "The new one", "It's now", "Das neue", "C'est désormais",
+      "Yenisi", "Новый", "新しいのは", "新的", "이제", "الجديدة", "नया वाला"), owner_after (an owner
+      right after a credential word with no function word, the value next: ar "كلمة مرور البنك سنديان";
+      "(?!)" in the tables that name an owner with one) (see _word_value, _named_next, _listed_value);
       credential_thing (a thing a credential word names after it, no secret: "Password manager:
       Bitwarden", "password policy");
     - names and relatives: vocative_title and name_honorific (a name addressed at a sentence's
