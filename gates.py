@@ -1926,7 +1926,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
                value_word=r"\bcon (?:la|una) (?:palabra(?: clave| secreta| mágica)?|contraseña|clave)\b",
                unlock_verb=r"\b(?:abre|abría|desbloquea|entra|accede|desactiva|inicia sesión)\b",
-               new_one=r"(?:la|el) nuev[ao](?: contraseña| clave| código| pin)?|ahora|ya|desde hoy|lo|la",
+               new_one=r"(?:la|el) nuev[ao](?: contraseña| clave| código| pin)?|ahora|ya|desde hoy|lo|la|es",  # a copula alone: the subject dropped ("Es girasol azul.")
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"secreta|secreto|distinta|distinto|igual",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
@@ -2092,7 +2092,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
                value_word=r"\bcon (?:la|una) (?:parola(?: d'ordine| chiave| segreta| magica)?|password)\b",
                unlock_verb=r"\b(?:apre|apriva|sblocca|entra|accede|disattiva)\b",
-               new_one=r"quell[ao] nuov[ao]|(?:la|il) nuov[ao](?: password| codice| pin)?|ora|adesso|lo|la",
+               new_one=r"quell[ao] nuov[ao]|(?:la|il) nuov[ao](?: password| codice| pin)?|ora|adesso|lo|la|è",  # a copula alone: the subject dropped ("È lampone.")
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"segreta|segreto|diversa|diverso|uguale",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
@@ -2191,7 +2191,7 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
                value_word=r"\bcom a (?:palavra(?:-passe| secreta| mágica)?|senha)\b",
                unlock_verb=r"\b(?:abre|abria|desbloqueia|destranca|entra|acessa|acede|desativa)\b",
-               new_one=r"(?:a|o) nov[ao](?: senha| código| pin)?|agora|já|o|a",
+               new_one=r"(?:a|o) nov[ao](?: senha| código| pin)?|agora|já|o|a|é",  # a copula alone: the subject dropped ("É caju.")
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                not_a_value=r"secreta|secreto|diferente|igual",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
@@ -5329,7 +5329,7 @@ def _word_value(flat: str, lang: str | None) -> str | None:
     that opens something (unlock_verb), names a lock (locked_thing) or a credential word; or None.
     "She described the hotel with the word cozy" opens nothing."""
     for sentence in re.split(_CLAUSE_END, flat):
-        for code in LANGUAGES:
+        for code in _own_first(lang):
             if not _has_rule("value_word", code):
                 continue
             for m in _rule("value_word", code).finditer(sentence):
@@ -5343,6 +5343,11 @@ def _word_value(flat: str, lang: str | None) -> str | None:
                     if token and _plain_value(token, codes):
                         return f"{code}.value_word"
     return None
+
+
+def _own_first(lang: str | None) -> tuple:
+    """Every table's code, the text's own language first (its rule is the one to name)."""
+    return tuple(dict.fromkeys((*((lang,) if lang in LANGUAGES else ()), *LANGUAGES)))
 
 
 def _strip_copulas(rest: str) -> str:
@@ -5379,7 +5384,7 @@ def _named_next(flat: str, lang: str | None) -> str | None:
     for prev, cur in zip(sentences, sentences[1:]):
         named = next(_credential_words(prev), None) is not None or bool(_CODE_HEAD.search(prev) and _locks(prev))
         if named:
-            for code in LANGUAGES:
+            for code in _own_first(lang):  # the note's own table names the rule first ("Es ..." is es, not de)
                 if not _has_rule("new_one", code):
                     continue
                 m = re.match(rf"(?i)\s*(?:{_alternation('new_one', code)})(?![^\W\d_])", cur)
@@ -5388,7 +5393,7 @@ def _named_next(flat: str, lang: str | None) -> str | None:
                 codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
                 if m and _plain_value(_strip_copulas(cur[m.end():]), codes):
                     return f"{code}.new_one"
-            for code in LANGUAGES:
+            for code in _own_first(lang):
                 for av in (re.finditer(rf"(?i)(?<!\w)(?:{_alternation('answer_verb', code)})(?!\w)", cur)
                            if _has_rule("answer_verb", code) else ()):
                     tail = re.split(r"[,;，、،]", cur[av.end():])[0]

@@ -1898,6 +1898,8 @@ class CredentialBoundWave9(unittest.TestCase):
                     ("그녀는 와이파이 비밀번호를 바꿨다. 이제 무궁화다.", "credentials.ko.new_one"),
                     ("غيّرت رمز الخزنة. الجديد هو 5183.", "credentials.ar.new_one"),
                     ("उसने वाई-फाई पासवर्ड बदला। नया वाला गेंदा है।", "credentials.hi.new_one"),
+                    ("Cambió la clave. Es membrillo.", "credentials.es.new_one"), ("Ha cambiato la password. È lampone.", "credentials.it.new_one"),
+                    ("Mudou a senha. É caju.", "credentials.pt.new_one"), ("Сменила пароль. Это ромашка.", "credentials.ru.new_one"),
                     ("Her bank asked for a security answer. She gave Pickle, her first dog.", "credentials.en.answer_verb"),
                     ("Ada heeft een nieuw fietsslot. De code is 0376.", "credentials.lock_code"),
                     ("La usuaria lleva un candado TSA en la maleta. Lo abre con 5-0-7.", "credentials.lock_code")])
@@ -1907,7 +1909,9 @@ class CredentialBoundWave9(unittest.TestCase):
                      "Cambió la contraseña. La nueva es más larga.", "Ada heeft haar wachtwoord veranderd. Het nieuwe is langer.",
                      "Ada zmieniła hasło do banku. Nowe jest dłuższe.", "에이다는 은행 비밀번호를 바꿨다. 새 것은 더 길다.",
                      "एडा ने बैंक का पासवर्ड बदल दिया। नया वाला ज़्यादा लंबा है।", "Ada uses a password manager. It is Bitwarden.",
-                     "Она пользуется менеджером паролей. Это Bitwarden."))
+                     "Она пользуется менеджером паролей. Это Bitwarden.", "Cambió la clave. Es muy larga.",
+                     "Mudou a senha. É a mesma de antes.", "Her password changed. It is now stored in Bitwarden.",
+                     "She changed her PIN. That was on Monday.", "Sie hat ihr Passwort geändert. Es ist jetzt sicherer."))
 
     def test_each_item_of_a_list_is_its_own_clause(self):
         held = ("Gym locker 4471, bike lock 2290, alarm 5150.", "Lives in Bath, plays chess, email password thistle, cycles to work.",
