@@ -1232,7 +1232,7 @@ LANGUAGES = {t.code: t for t in (
                # a word that introduces the value ("with the word bluebell"), a verb of opening or entering, and
                # the subject of a next sentence that names the credential before ("The new one is ...", "It's now ...")
                value_word=r"\b(?:with|using|by) (?:the |a )?(?:(?:secret |code |pass |magic )?word|password|passphrase|phrase|code ?word)\b",
-               unlock_verb=r"\b(?:open(?:s|ed|ing)?|unlock(?:s|ed|ing)?|log(?:s|ged|ging)? (?:in|into|on)|sign(?:s|ed|ing)? in|gets? in(?:to)?|disarm(?:s|ed|ing)?|enter(?:s|ed|ing)?)\b",
+               unlock_verb=r"\b(?:opens?|opened|opening|unlock(?:s|ed|ing)?|log(?:s|ged|ging)? (?:in|into|on)|sign(?:s|ed|ing)? in|gets? in(?:to)?|disarm(?:s|ed|ing)?|enter(?:s|ed|ing)?)\b",
                new_one=r"(?:the )?new (?:one|code|pin|password|passcode|combination|answer)|it(?:'s|’s| is| was)?|that(?:'s|’s| is)?|this(?: is)?|now it(?:'s|’s| is)|(?:and )?now",
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
