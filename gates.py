@@ -944,6 +944,15 @@ class LanguageTable:
       "is on Wednesday"), the words addressed_reader (the second person a tool writes to), value_is
       (a run of words after "is": a seed phrase), credential_is (the copula that names a
       credential's value in a note: "is", "est", "ist", "это", "是": "Son mot de passe est tournesol"),
+      value_word (a word that introduces a credential's value, the value after it or, where that is a
+      verb, before it: "with the word", "mit dem Wort", "avec le mot", "словом", "بكلمة", "kelimesiyle",
+      "という言葉で", "라는 단어로", "这个词", "शब्द से"), unlock_verb (a verb of opening, unlocking or
+      logging in: "opens", "entsperrt", "déverrouille", "открывает", "開け", "연다", "खोलती": with a lock
+      and a number, or a value_word, the value opens it), new_one (the subject of a next sentence that
+      stands for a credential named before: "The new one", "It's now", "Das neue", "C'est désormais",
+      "Yenisi", "Новый", "新しいのは", "新的", "이제", "الجديدة", "नया वाला"), owner_after (an owner
+      right after a credential word with no function word, the value next: ar "كلمة مرور البنك سنديان";
+      "(?!)" in the tables that name an owner with one) (see _word_value, _named_next, _listed_value);
       credential_thing (a thing a credential word names after it, no secret: "Password manager:
       Bitwarden", "password policy");
     - names and relatives: vocative_title and name_honorific (a name addressed at a sentence's
@@ -981,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("record_role", "reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
+RULE_KINDS = ("record_role", "reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1132,7 +1141,7 @@ LANGUAGES = {t.code: t for t in (
                   r"waived|disabled|off)|skip)\b",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codes?|pin|combination|combo|passcode",
-           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
+           locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|(?:luggage|suitcase|travel|tsa|combination) lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
            credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
@@ -1320,11 +1329,17 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
                opens_with=r"opens? (?:it )?with|opened (?:it )?with|unlocks? (?:it )?with|unlocked (?:it )?with|disarms? (?:it |them )?with|disarmed (?:it )?with",  # a lock opened with its value
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
+               # a word that introduces the value ("with the word bluebell"), a verb of opening or entering, and
+               # the subject of a next sentence that names the credential before ("The new one is ...", "It's now ...")
+               value_word=r"\b(?:with|using|by) (?:the |a )?(?:(?:secret |code |pass |magic )?word|password|passphrase|phrase|code ?word)\b",
+               unlock_verb=r"\b(?:opens?|opened|opening|unlock(?:s|ed|ing)?|log(?:s|ged|ging)? (?:in|into|on)|sign(?:s|ed|ing)? in|gets? in(?:to)?|disarm(?:s|ed|ing)?|enter(?:s|ed|ing)?)\b",
+               new_one=r"(?:the )?new (?:one|code|pin|password|passcode|combination|answer)|it(?:'s|’s| is| was)?|that(?:'s|’s| is)?|this(?: is)?|now it(?:'s|’s| is)|(?:and )?now",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
                second_factor=r"two-?factor|2fa|mfa|two-?step|2-?step|multi-?factor",
                and_word=r"and|&",  # joins two values in a list
-               degree=r"too|very|quite|rather|pretty|fairly|really|so|all",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"much|more|less|even|far|way|too|very|quite|rather|pretty|fairly|really|so|all",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codes",  # a code word in the plural: its value may be a list
-               not_a_value=r"nowhere|somewhere|anywhere|elsewhere|on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
+               not_a_value=r"longer|shorter|stronger|weaker|safer|simpler|harder|easier|better|worse|secret|private|unknown|different|nowhere|somewhere|anywhere|elsewhere|on|at|in|from|for|by|due|ready|being|scheduled|booked|confirmed|delayed|cancell?ed|available|open|closed|frozen|blocked|locked|unlocked|paused|suspended|expired|overdue|active|inactive|expected|back|out|about|not|no longer|valid|until|between|with|through|over|under|nearly|almost|up|down|late|early",
                still_word=r"now|still|also",
                present_copula=r"is|are",
                weekday=r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
@@ -1679,9 +1694,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
+               value_word=r"\bmit (?:dem|einem) (?:Wort|Codewort|Kennwort|Losungswort|Passwort|Zauberwort)\b",
+               unlock_verb=r"\b(?:öffnet|öffnete|entsperrt|entsperrte|entriegelt|schließt|loggt|meldet|deaktiviert|schaltet)\b",
+               new_one=r"(?:das|der|die) neue(?: Passwort| Kennwort| Code| PIN)?|es|jetzt|nun|er",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"länger|kürzer|sicherer|stärker|besser|einfacher|schwieriger|geheim|anders",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"zwei-?faktor\w*|2fa|zweistufig\w*|zwei-?schritt\w*",
                and_word=r"und",  # joins two values in a list
-               degree=r"zu|sehr|ziemlich|recht|ganz|so",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"viel|noch|mehr|weniger|zu|sehr|ziemlich|recht|ganz|so",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
@@ -1803,7 +1823,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
-           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo",
+           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo",
            credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
@@ -1871,12 +1891,17 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
                credential_long=r"question|phrase",
-               answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné",
+               answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné|met|a mis",
                opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
+               value_word=r"\bavec (?:le|un) (?:mot|mot de passe|mot-clé|mot magique)\b",
+               unlock_verb=r"\b(?:ouvre|ouvrait|a ouvert|déverrouille|débloque|se connecte|désactive)\b",
+               new_one=r"(?:le|la) nouv(?:eau|elle)(?: code| mot de passe| clé)?|c'est|c’est|ce sera|désormais|maintenant|il est (?:maintenant|désormais)",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"secret|différent|pareil",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"double auth\w*|deux facteurs|double facteur|deux étapes|2fa",
                and_word=r"et",  # joins two values in a list
-               degree=r"trop|très|assez|plutôt|si|bien",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"plus|moins|encore|beaucoup|trop|très|assez|plutôt|si|bien",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codes",  # a code word in the plural: its value may be a list
                credential_as=r"comme",
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
@@ -2064,9 +2089,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
+               value_word=r"\bcon (?:la|una) (?:palabra(?: clave| secreta| mágica)?|contraseña|clave)\b",
+               unlock_verb=r"\b(?:abre|abría|desbloquea|entra|accede|desactiva|inicia sesión)\b",
+               new_one=r"(?:la|el) nuev[ao](?: contraseña| clave| código| pin)?|ahora|ya|desde hoy|lo|la|es",  # a copula alone: the subject dropped ("Es girasol azul.")
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"secreta|secreto|distinta|distinto|igual",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dos pasos|doble factor|dos factores|2fa",
                and_word=r"y|e",  # joins two values in a list
-               degree=r"demasiado|muy|bastante|tan|algo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"más|menos|mucho|aún|demasiado|muy|bastante|tan|algo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
@@ -2244,9 +2274,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                opens_with=r"si apre con|(?:lo |la )?apre con|sblocca con|(?:lo |la )?disattiva con",  # a lock opened with its value
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
+               value_word=r"\bcon (?:la|una) (?:parola(?: d'ordine| chiave| segreta| magica)?|password)\b",
+               unlock_verb=r"\b(?:apre|apriva|sblocca|entra|accede|disattiva)\b",
+               new_one=r"quell[ao] nuov[ao]|(?:la|il) nuov[ao](?: password| codice| pin)?|ora|adesso|lo|la|è",  # a copula alone: the subject dropped ("È lampone.")
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"segreta|segreto|diversa|diverso|uguale",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"due fattori|due passaggi|doppio fattore|2fa",
                and_word=r"e|ed",  # joins two values in a list
-               degree=r"troppo|molto|piuttosto|abbastanza|così",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"più|meno|molto più|ancora|troppo|molto|piuttosto|abbastanza|così",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"codici",  # a code word in the plural: its value may be a list
                credential_as=r"come",
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
@@ -2358,9 +2393,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                opens_with=r"abre com|desbloqueia com|(?:o |a )?desativa com",  # a lock opened with its value
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
+               value_word=r"\bcom a (?:palavra(?:-passe| secreta| mágica)?|senha)\b",
+               unlock_verb=r"\b(?:abre|abria|desbloqueia|destranca|entra|acessa|acede|desativa)\b",
+               new_one=r"(?:a|o) nov[ao](?: senha| código| pin)?|agora|já|o|a|é",  # a copula alone: the subject dropped ("É caju.")
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"secreta|secreto|diferente|igual",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dois fatores|duas etapas|dois passos|2fa",
                and_word=r"e",  # joins two values in a list
-               degree=r"muito|demasiado|bastante|tão|bem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"mais|menos|ainda|muito|demasiado|bastante|tão|bem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"códigos",  # a code word in the plural: its value may be a list
                credential_as=r"como",
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
@@ -2466,9 +2506,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                opens_with=r"opent (?:het |hem )?met|gaat open met|ontgrendelt (?:het |hem )?met|schakelt (?:het |hem )?uit met",  # a lock opened with its value
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
+               value_word=r"\bmet (?:het|een) (?:woord|wachtwoord|codewoord|toverwoord)\b",
+               unlock_verb=r"\b(?:opent|opende|ontgrendelt|logt|schakelt|maakt)\b",
+               new_one=r"(?:het|de) nieuwe(?: code| wachtwoord| pincode)?|het|die|deze|nu",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"langer|korter|sterker|veiliger|beter|moeilijker|makkelijker|simpeler|eenvoudiger|ingewikkelder|geheim|anders",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"tweestaps\w*|twee-?factor\w*|2fa",
                and_word=r"en",  # joins two values in a list
-               degree=r"te|erg|heel|vrij|nogal|zo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"nog|veel|meer|minder|te|erg|heel|vrij|nogal|zo",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"\w*codes",  # a code word in the plural: its value may be a list
                credential_as=r"als",
                no_secret=r"gisteren|vandaag|onlangs|opnieuw|ge\w+(?:d|t|en)|vergeten|veranderd|verlopen",
@@ -2573,9 +2618,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
                opens_with=r"otwiera się kodem|otwiera (?:ją |go )?kodem|otwiera się",  # a lock opened with its value
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
+               value_word=r"(?<!\w)(?:słowem|hasłem|słowem-kluczem)\b",
+               unlock_verb=r"\b(?:otwiera|otworzyła|odblokowuje|odblokowała|loguje|wchodzi|wyłącza|rozbraja)\b",
+               new_one=r"now[eya](?: hasło| kod| pin)?|teraz|obecnie|to",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"dłuższ\w*|krótsz\w*|silniejsz\w*|bezpieczniejsz\w*|lepsz\w*|trudniejsz\w*|łatwiejsz\w*|prostsz\w*|tajn\w*|inn\w*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"dwuetapow\w*|dwuskładnikow\w*|2fa",
                and_word=r"i|oraz",  # joins two values in a list
-               degree=r"zbyt|za|bardzo|dość|całkiem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"bardziej|mniej|dużo|znacznie|zbyt|za|bardzo|dość|całkiem",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"kody|kodów",  # a code word in the plural: its value may be a list
                credential_as=r"jako",
                no_secret=r"wczoraj|dzisiaj|dziś|niedawno|ponownie|\w+(?:ła|ł|ło|ły|ali|eli|ili)",
@@ -2670,9 +2720,14 @@ LANGUAGES = {t.code: t for t in (
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
                value_opens=r"ile açıl\w*|ile aç\w*",  # a lock opened with its value
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
+               value_word=r"(?<!\w)(?:kelimesiyle|sözcüğüyle|kelimesi ile|sözcüğü ile|parolasıyla|şifresiyle)(?!\w)",
+               unlock_verb=r"(?<!\w)(?:aç(?:ıyor|ar|tı|ıl\w*)|giriş yap\w*|kilidini\w*)",
+               new_one=r"yenisi|yeni (?:şifre|parola|kod)\w*|artık|şimdi|şu an",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"gizli|farklı|aynı",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"iki adım\w*|iki faktör\w*|2fa",
                and_word=r"ve",  # joins two values in a list
-               degree=r"çok|fazla|oldukça|biraz|pek",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"daha|en|çok|fazla|oldukça|biraz|pek",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"kod(?:lar|ları)\w*",  # a code word in the plural: its value may be a list
                credential_as=r"olarak",
                credential_as_after=r"olarak",
@@ -2774,9 +2829,14 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
                opens_with=r"открывается кодом|открывает (?:его |её )?кодом|открывается",  # a lock opened with its value
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
+               value_word=r"(?<!\w)(?:со |с )?(?:словом|кодовым словом|паролем|фразой)(?!\w)",
+               unlock_verb=r"(?<!\w)(?:открывает|открыла|открывается|разблокирует|разблокировала|входит|заходит|зашла|отключает|снимает)(?!\w)",
+               new_one=r"нов(?:ый|ая|ое)(?: пароль| код| пин)?|теперь|сейчас|это",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               not_a_value=r"\w+ее|проще|лучше|хуже|короче|секретн\w*|другой|другая",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"двухфактор\w*|двухэтап\w*|2fa",
                and_word=r"и",  # joins two values in a list
-               degree=r"слишком|очень|довольно|совсем|весьма",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
+               degree=r"более|менее|намного|гораздо|ещё|слишком|очень|довольно|совсем|весьма",  # before a predicate's adjective: "zu kurz", "trop simple" (no value)
                plural_code=r"коды|кодов",  # a code word in the plural: its value may be a list
                credential_as=r"как|в качестве",
                # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
@@ -2877,6 +2937,12 @@ LANGUAGES = {t.code: t for t in (
                particle=r"は|が|を|に|も|で",  # a value after them ("いつもタマと答える")
                value_opens=r"で開\w*|で解錠\w*|で解除\w*",  # a lock opened with its value
                credential_thing=r"マネージャー|管理アプリ|管理ソフト|管理",
+               value_word=r"(?:という|って)(?:言葉|単語|合言葉|ワード)で",
+               unlock_verb=r"開け|開く|開いて|解錠|ロック解除|ログイン",
+               new_one=r"新しい(?:の|もの|ほう|パスワード|暗証番号)|今|現在",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               degree=r"もっと|より",  # before a predicate's adjective (no value): "더 길다"
+               not_a_value=r"\S*より\S*|もっと\S*|秘密\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"二段階認証|二要素認証|2段階認証|2要素認証",
                and_word=r"と",  # joins two values in a list
                clock_suffix=r"時",
@@ -2970,6 +3036,12 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"回答|答|说",
                opens_with=r"(?:用|输入)(?=\d)",  # a lock opened with its value
                credential_thing=r"管理器|管理工具",
+               value_word=r"这个(?:词|字|口令|暗号)",
+               unlock_verb=r"打开|解锁|登录|登入|开(?![始车会心学业放发])",
+               new_one=r"新的(?:密码)?|新密码|现在|如今",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               degree=r"更|比较|很|非常|太",  # before a predicate's adjective (no value): "더 길다"
+               not_a_value=r"(?:更|比较|很|非常|太)\S*|保密\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                and_word=r"和|与",  # joins two values in a list
                credential_is=r"是|为",
@@ -3037,7 +3109,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
            locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|비디오폰|공동현관|도어락",
-           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문 ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
@@ -3103,6 +3175,12 @@ LANGUAGES = {t.code: t for t in (
                object_as=r"으로|로",  # "as" after the word whose value is the object: "나비를 … 답으로 정했다"
                value_opens=r"(?:으로|로) 열\w*|(?:으로|로) 해제\w*",  # a lock opened with its value
                credential_thing=r"관리자|관리 ?앱",
+               value_word=r"(?:이)?라는 (?:단어|말|암호)로",
+               unlock_verb=r"연다|열어|열고|열었다|해제\w*|로그인\w*|들어간다",
+               new_one=r"새 ?것|새로운 것|새 비밀번호|이제|지금",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               degree=r"더|덜|훨씬|좀|아주|너무",  # before a predicate's adjective (no value): "더 길다"
+               not_a_value=r"(?:더|덜|훨씬)\S*|비밀이\S*|아직|않\S*|없\S*",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"2단계 ?인증|이중 ?인증|2차 ?인증",
                and_word=r"와|과|및",  # joins two values in a list
                clock_suffix=r"시",
@@ -3197,6 +3275,12 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                opens_with=r"يفتح بالرمز|تفتح بالرمز|يفتح ب|تفتح ب",  # a lock opened with its value
                credential_thing=r"مدير|إدارة",
+               value_word=r"(?<!\w)(?:بكلمة|بالكلمة|بعبارة)(?!\w)",
+               unlock_verb=r"(?<!\w)(?:تفتح|يفتح|تدخل|يدخل|تلغي|تعطل|تفك)(?!\w)",
+               new_one=r"الجديدة|الجديد|الآن|أصبحت|صارت",
+               owner_after=r"ال\S+",  # the owner right after a credential word (idafa), the value next: "كلمة مرور البنك سنديان"
+               degree=r"أكثر|أقل|جدا|جداً",  # before a predicate's adjective (no value): "더 길다"
+               not_a_value=r"أطول|أقصر|أقوى|أضعف|أفضل|أسوأ|أصعب|أسهل|أكثر|أقل|أكبر|أصغر|أحسن|أأمن|سرية|سري",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"التحقق بخطوتين|المصادقة الثنائية|التحقق الثنائي|المصادقة بخطوتين",
                and_word=r"و",  # joins two values in a list
                plural_code=r"رموز|الرموز",  # a code word in the plural: its value may be a list
@@ -3288,6 +3372,12 @@ LANGUAGES = {t.code: t for t in (
                appositive_as=r"के रूप में", appositive=r"(?<!\S)नाम(?!\S)",  # "उत्तर के रूप में पहली बिल्ली का नाम मिनी"
                value_opens=r"से खुल\w* (?:है|था|थी)|से खुल\w*",  # a lock opened with its value
                credential_thing=r"मैनेजर",
+               value_word=r"(?<!\S)(?:शब्द|कोडवर्ड) से",
+               unlock_verb=r"खोलती|खोलता|खोल|खुल|लॉग ?इन|अनलॉक",
+               new_one=r"नया वाला|नई वाली|नया|नई|अब",
+               owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
+               degree=r"ज़्यादा|ज्यादा|अधिक|और|कम|बहुत",  # before a predicate's adjective (no value): "더 길다"
+               not_a_value=r"लंबा|लंबी|छोटा|छोटी|गुप्त",  # a comparative or a predicate, no value ("Het nieuwe is langer")
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
                and_word=r"और|तथा",  # joins two values in a list
                credential_is=r"है|था|हैं",
@@ -3372,6 +3462,7 @@ def _compile_table(table: LanguageTable) -> _CompiledTable:
 
 
 @functools.lru_cache(maxsize=512)  # a rule's alternation is stripped at every model note that names a secret
+@functools.lru_cache(maxsize=1024)  # pure on its argument; _binds asks it for the same source per word
 def _without_marks(source: str) -> str:
     """A pattern's source in the skeleton's letters: accents stripped and the look-alike and
     non-decomposing letters mapped as `skeleton` maps them ("hasł" -> "hasl", "kullanıcı" ->
@@ -5377,6 +5468,9 @@ RISK_CLASSES = (
                                  r"account|secure)\S*"),
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
                   ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
+                  # in a model's note: a value given by the word that introduces it, in the next sentence, or in
+                  # one item of a list (see _word_value, _named_next, _listed_value)
+                  ("value_word", ""), ("next_sentence", ""), ("list_item", ""),
                   # a licence or product key: four or more dashed groups of capitals and digits
                   ("product_key", r"\b(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,7}\b")),
               words=("credential", "card_code"),
@@ -5542,6 +5636,12 @@ def _opened_with(sentence: str) -> bool:
     if lock is None:
         return False
     rest = sentence[lock.end():]
+    # a verb of opening anywhere in the sentence (unlock_verb: "Ada opens the garage with 4471",
+    # "艾达用 9417 开小区的门禁", "도어락을 5806으로 연다", "गेट 2847 डालकर खोलती है"): its number opens the lock,
+    # unless it is a year or counts something ("unlocks it 150 times a day")
+    if _unlocks(sentence) and any(not re.fullmatch(r"(?:19|20)\d\d", n.group()) and not _counted(sentence, n)
+                                  for n in _OPENING_NUMBER.finditer(sentence)):
+        return True
     number = r"[#*]?\d(?:[ -]?\d){2,7}[#*]?(?![\d.,:/-]*\d)"
     for code in LANGUAGES:
         if _has_rule("opens_with", code) and re.search(rf"(?i)(?:{_alternation('opens_with', code)})\s*(?:{number})", rest):
@@ -5552,6 +5652,17 @@ def _opened_with(sentence: str) -> bool:
 
 
 _NEVER = re.compile(r"(?!)")
+
+
+def _counted(text: str, number: re.Match) -> bool:
+    """Whether a number counts, prices or labels something: a unit (count_unit, any table) or a
+    currency beside it ("150 times", "1200 €", "£1200"), a number word before it ("number 112",
+    number_word)."""
+    unit = re.match(r"\s?([^\s,.;:!?。、，]+)", text[number.end():])
+    if re.search(rf"(?i)(?<![^\W\d_])(?:{_alternation('number_word')})\s*$", text[:number.start()]):
+        return True  # a label's number: "her locker is number 112"
+    return bool(re.search(r"[$€£¥₹₽]\s?$", text[:number.start()]) or (unit and (
+        re.match(r"[%$€£¥₹₽]", unit.group(1)) or table_match(unit.group(1), "count_unit"))))
 
 
 def _lock_code(flat: str) -> bool:
@@ -5572,12 +5683,221 @@ def _lock_code(flat: str) -> bool:
     for m in (*_LOCK_LINE.finditer(flat), *_LOCK_PAIR.finditer(flat)):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("value")):
             continue
+        # a key with a code word in it ("cijfercode": "8-2-6-4") in a note that names the lock in
+        # another key or value ("kluisje_sportschool"): the lock's code
+        if _CODE_HEAD.search(m.group("label")) and _locks(re.sub(r"[_-]", " ", flat)):
+            return True
         label = re.sub(r"[_-]", " ", m.group("label").strip())
         if table_match(label, "dialled") or table_match(skeleton(label), "dialled", skeletal=True):
             continue  # "Phone: 555-0100" is a contact route's number
         if any(compiled[code].get("locked_thing") and compiled[code].get("locked_thing").search(text)
                for code in LANGUAGES for text, compiled in ((label, _COMPILED), (skeleton(label), _COMPILED_SKELETON))):
             return True
+    return False
+
+
+# --- a credential's value bound beyond its clause (wave 9) -------------------------------------
+
+# A value token right after a word that introduces it, or right before one (in quotes or not): no
+# spaces, no sentence or clause marks.
+_TOKEN_AFTER = re.compile(r"\s*[\"'“‘«„「『]?([^\s\"'”’»“」』.,;:!?。、，()]+)")
+_TOKEN_BEFORE = re.compile(r"(?:^|[\s\"'“‘«„「『(])([^\s\"'”’»“「」『』.,;:!?。、，()]+)[\"'”’»」』]?\s*$")
+# A number a lock opens with: three to eight digits, spaced or dashed ("4471", "5-0-7", "8 3 9 0").
+_OPENING_NUMBER = re.compile(r"(?<![\d.,:/-])[#*]?\d(?:[ -]?\d){2,7}[#*]?(?![\d.,:/-]*\d)")
+
+
+def _plain_value(value: str, codes) -> bool:
+    """Whether `value`, what a rule read as a credential's value, can be one: one or two words, or
+    an unspaced run of up to ten letters, none of them a function word, a verb form, a credential
+    word, a thing or a predicate's word (_no_value: "much longer", "12 characters", "the same"),
+    a degree word first ("more secure"), nor a verb of opening (unlock_verb)."""
+    value = value.strip(" ,.!?。！？।\"'“”‘’«»„「」『』")
+    words = value.split()
+    if not 1 <= len(words) <= 2 or len(value) > 40:
+        return False
+    if re.search(f"[{_CJK_LETTERS}]", value) and len(value) > 10:
+        return False
+    if re.fullmatch(f"(?i){_alternation('degree')}", words[0]):
+        return False
+    return not any(_no_value(w, codes) or _function_word(w, codes[0]) or _unlocks(w) for w in words)
+
+
+def _unlocks(text: str) -> bool:
+    """Whether `text` has a verb of opening, unlocking or logging in of any table (unlock_verb),
+    read on the text and on its skeleton ("يُفتح" with its vowel mark)."""
+    return bool(_rule("unlock_verb").search(text) or _UNLOCK_SKELETON.search(skeleton(text)))
+
+
+_UNLOCK_SKELETON = _LazyPattern(lambda: re.compile("(?i)" + _without_marks(_alternation("unlock_verb"))))
+
+
+def _locks(text: str) -> bool:
+    """Whether `text` names a thing with a lock (locked_thing, any table), on the text and its skeleton."""
+    return bool(table_match(text, "locked_thing") or table_match(skeleton(text), "locked_thing", skeletal=True))
+
+
+def _credential_words(text: str):
+    """The credential words of any table in `text` that name a secret, not a thing (credential_thing:
+    "password manager", "gestionnaire de mots de passe"): their matches."""
+    things = _alternation("credential_thing")
+    for code in LANGUAGES:
+        pattern = _COMPILED[code].get("credential")
+        for m in pattern.finditer(text) if pattern is not None else ():
+            if re.match(r"[A-Za-z]", m.group()) and re.match(r"[A-Za-z0-9]", text[m.start() - 1:m.start()]):
+                continue  # a brand ("1Password")
+            if re.match(rf"(?i)[\s'’-]*(?:{things})(?![A-Za-zÀ-ɏЀ-ӿ])", text[m.end():]):
+                continue
+            # a thing before the word ("менеджером паролей"), unless it is a verb form of the word's table
+            # (no_secret), a change done to it ("сменила пароль")
+            thing = re.search(rf"(?i)(?:^|[\s\"'])((?:{things})\S*)(?:\s+\S{{1,3}})?\s*$", text[:m.start()])
+            if thing and not (_has_rule("no_secret", code) and re.fullmatch(f"(?i){_alternation('no_secret', code)}", thing.group(1))):
+                continue
+            yield code, m
+
+
+def _last_part(token: str, code: str) -> str:
+    """The value at the end of an unspaced token, after its table's particles ("金庫をひまわり":
+    "ひまわり"; LanguageTable particle, object_particle, after_value)."""
+    if not LANGUAGES[code].script:
+        return token
+    for kind in ("particle", "object_particle", "after_value"):
+        if _has_rule(kind, code):
+            token = re.split(_alternation(kind, code), token)[-1]
+    return token
+
+
+def _word_value(flat: str, lang: str | None) -> str | None:
+    """The rule ("de.value_word") by which a model's note gives a credential's value by the word
+    that introduces it (LanguageTable value_word: "with the word bluebell", "mit dem Wort
+    Sonnenblume", "avec le mot framboise", "словом ромашка", "بكلمة ياسمين", "lale kelimesiyle",
+    "ひまわりという言葉で", "해바라기라는 단어로", "“海棠”这个词", "चमेली शब्द से"): the token after
+    it, or, where that is no value (a verb: "kelimesiyle açıyor"), the one before it, in a sentence
+    that opens something (unlock_verb), names a lock (locked_thing) or a credential word; or None.
+    "She described the hotel with the word cozy" opens nothing."""
+    for sentence in re.split(_CLAUSE_END, flat):
+        for code in _own_first(lang):
+            if not _has_rule("value_word", code):
+                continue
+            for m in _rule("value_word", code).finditer(sentence):
+                after = _TOKEN_AFTER.match(sentence, m.end())
+                before = _TOKEN_BEFORE.search(sentence[:m.start()])
+                rest = sentence[:m.start()] + " " + sentence[m.end():]
+                if not (_unlocks(rest) or _locks(rest) or next(_credential_words(rest), None)):
+                    continue
+                codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
+                for token in (after and after.group(1), before and _last_part(before.group(1), code)):
+                    if token and _plain_value(token, codes):
+                        return f"{code}.value_word"
+    return None
+
+
+def _own_first(lang: str | None) -> tuple:
+    """Every table's code, the text's own language first (its rule is the one to name)."""
+    return tuple(dict.fromkeys((*((lang,) if lang in LANGUAGES else ()), *LANGUAGES)))
+
+
+def _strip_copulas(rest: str) -> str:
+    """What follows a next sentence's subject, with the copulas, now-words and separators that open
+    it (credential_is, now_word, any table: "is now", "ist jetzt", "は、") and a final copula
+    (copula_end: "だ", "다", "है") taken off: the value, if it names one."""
+    opener = rf"(?i)^(?:[\s,،、，:：—–-]+|(?:{_alternation('credential_is')}|{_alternation('now_word')}|'s|’s)(?![^\W\d_]))"
+    while True:
+        stripped = re.sub(opener, "", rest, count=1)
+        if stripped == rest:
+            break
+        rest = stripped
+    rest = rest.rstrip(" .!?。！？।")
+    return re.sub(rf"(?:\s*(?:{_alternation('copula_end')}))$", "", rest) if rest else rest
+
+
+# Where a next sentence starts: after a full stop and a space, after a CJK or Devanagari full stop
+# (no space follows one), a line break or a semicolon.
+_NEXT_SENTENCE = re.compile(r"(?<=[.!?])\s+|[。！？।\n]\s*|[;；]\s*")
+
+
+def _named_next(flat: str, lang: str | None) -> str | None:
+    """The rule by which a model's note names a credential in one sentence and its value in the
+    next (or after a semicolon), or None:
+    - the next sentence opens with a subject that stands for the credential (LanguageTable new_one:
+      "The new one", "It's now", "Das neue", "C'est désormais", "Ahora", "Yenisi", "Новый",
+      "新しいのは", "新的", "새 것은", "الجديدة", "नया वाला") and a copula or a dash, and the rest is a
+      value (_plain_value: not "The new one is much longer"): rule "<code>.new_one";
+    - it opens with an answer verb and its value ("She gave Pickle, her first dog."): "<code>.answer_verb";
+    - the first names a lock and the next opens it with a number or gives its code ("Ada heeft een
+      nieuw fietsslot. De code is 0376.", "Lleva un candado. Lo abre con 5-0-7."): "lock_code".
+    "Ada changed her bank password. The new one is much longer." names none."""
+    sentences = [s for s in _NEXT_SENTENCE.split(flat) if s and s.strip()]
+    for prev, cur in zip(sentences, sentences[1:]):
+        named = next(_credential_words(prev), None) is not None or bool(_CODE_HEAD.search(prev) and _locks(prev))
+        if named:
+            for code in _own_first(lang):  # the note's own table names the rule first ("Es ..." is es, not de)
+                if not _has_rule("new_one", code):
+                    continue
+                m = re.match(rf"(?i)\s*(?:{_alternation('new_one', code)})(?![^\W\d_])", cur)
+                if LANGUAGES[code].script and not m:
+                    m = re.match(rf"\s*(?:{_alternation('new_one', code)})", cur)
+                codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
+                if m and _plain_value(_strip_copulas(cur[m.end():]), codes):
+                    return f"{code}.new_one"
+            for code in _own_first(lang):
+                for av in (re.finditer(rf"(?i)(?<!\w)(?:{_alternation('answer_verb', code)})(?!\w)", cur)
+                           if _has_rule("answer_verb", code) else ()):
+                    tail = re.split(r"[,;，、،]", cur[av.end():])[0]
+                    if re.match(r"\s*(?:\S+\s+){0,2}\S*$", cur[:av.start()]) and _plain_value(
+                            tail, tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))):
+                        return f"{code}.answer_verb"
+        short = len(cur.split()) <= 8 and len(cur) <= 60
+        if short and (named or _locks(prev)) and not _lock_code(cur) and _lock_code(prev.rstrip(" .!?。！？") + ", " + cur):
+            return "lock_code"
+    return None
+
+
+# A code word of any table (code_head: "code", "PIN", "Code", "код", "暗証番号").
+_CODE_HEAD = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?:{'|'.join(t.patterns['code_head'] for t in LANGUAGES.values() if 'code_head' in t.patterns)})"))
+
+
+# The items of a list written on one line: commas, semicolons and their CJK and Arabic forms (not a
+# number's comma: "2.431,56", "1,500").
+_LIST_ITEM = re.compile(r"[,;،](?:\s+|(?!\d))|[，、；]")
+# An item that is a lock's label and its number ("bike lock 2290", "gym locker 4471").
+_ITEM_LOCK = re.compile(r"\s*(?P<label>[^\d\n]{2,40}?)\s+(?P<value>[#*]?\d(?:[ -]?\d){2,7}[#*]?)\s*[.!?。]?\s*")
+
+
+def _listed_value(flat: str, lang: str | None) -> bool:
+    """Whether a model's note written as a list of three items or more ("Ada: gym locker 4471, bike
+    lock 2290, alarm 5150", "Mieszka w Gdańsku, lubi jazz, hasło do banku wiewiórka, biega rano")
+    binds a credential's value in one of its items, each read as its own clause: as a whole note
+    (_named_secret, _lock_code), as a lock's label and its number, or as a credential word, a phrase
+    of whose it is opening with a function word and the value ending the item ("mot de passe de
+    la banque framboise"). "Lives in York, changed her bank PIN last month, runs" binds none."""
+    items = [i for i in _LIST_ITEM.split(flat) if i and i.strip()]
+    if len(items) < 3:
+        return False
+    for item in items:
+        words = list(_credential_words(item))
+        digits = bool(re.search(r"\d", item))
+        if not (words or digits):
+            continue  # most items: nothing to bind
+        if (words and _named_secret(item)) or (digits and _lock_code(item)):
+            return True
+        pair = _ITEM_LOCK.fullmatch(item) if digits else None
+        label = pair.group("label").split() if pair else []
+        if pair and len(label) <= 4 and not _function_word(label[-1], lang or "en") and _locks(pair.group("label")) and not re.fullmatch(
+                r"(?:19|20)\d\d", pair.group("value")) and not table_match(pair.group("label"), "dialled"):
+            return True
+        for code, m in words:
+            whose = re.fullmatch(r"\s+(\S+)((?:\s+\S+){1,3}?)\s+(\S+?)[\s.!?。]*", item[m.end():])
+            codes = tuple(dict.fromkeys(c for c in (code, lang) if c in LANGUAGES))
+            # (the word before the value is the possessor's, no preposition: "PIN do karty w bankomacie" is a place)
+            # ... or an owner right after the word where a table names it so (owner_after: "كلمة مرور البريد ريحان")
+            owner = re.fullmatch(r"\s+(\S+)\s+(\S+?)[\s.!?。]*", item[m.end():])
+            if owner and any(re.fullmatch(f"(?i){_alternation('owner_after', c)}", owner.group(1))
+                             for c in codes) and not _locks(owner.group(2)) and _plain_value(owner.group(2), codes):
+                return True
+            if whose and _function_word(whose.group(1), code) and not (len(whose.group(2).split()[-1]) < 2 or _function_word(
+                    whose.group(2).split()[-1], code)) and not _locks(whose.group(3)) and _plain_value(whose.group(3), codes):
+                return True
     return False
 
 
@@ -5666,6 +5986,14 @@ def _names_secret(flat: str) -> bool:
     return False
 
 
+def _particled_name(value: str) -> bool:
+    """Whether `value` is a surname with its particle, capitalised ("Van Oldenbarnevelt", "De
+    Souza", "Da Silva": LanguageTable name_particle), not a phrase that opens with a function word."""
+    words = value.split()
+    return len(words) == 2 and words[0][:1].isupper() and words[1][:1].isupper() and (
+        words[0].lower() in _all_words("name_particle"))
+
+
 def _function_word(word: str, code: str) -> bool:
     """Whether `word` is a function word of any table, or of table `code`'s words a value stands
     before where it has no function words (after_value: "في")."""
@@ -5734,7 +6062,8 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
             # a value of words that opens with a function word is a predicate ("ist zu kurz", "est trop simple")
             if value and len(value.split()) <= most and not (
                     (len(value.split()) == 1 or len(value.split()) > 3 or _has_rule("copula_end", code))
-                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) or re.fullmatch(f"(?i){_alternation('degree')}", first))) and not (
+                    and _no_value(first, codes)) and not (len(value.split()) > 1 and (_function_word(first, code) and not _particled_name(value)
+                                                                                      or re.fullmatch(f"(?i){_alternation('degree')}", first))) and not (
                     # after a copula, words with a function word among them are a predicate ("are kept in
                     # 1Password"), not a list of codes
                     not named.group("sep") and len(value.split()) > 1 and not _code_list(flat[start:end], value)
@@ -6297,6 +6626,17 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "lock_code":
                 if source == "model" and _lock_code(flat):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "value_word":
+                found = source == "model" and _word_value(flat, lang)
+                if found:
+                    return risk.name, f"{risk.name}.{found}"
+            elif rule == "next_sentence":
+                found = source == "model" and _named_next(flat, lang)
+                if found:
+                    return risk.name, f"{risk.name}.{found}"
+            elif rule == "list_item":
+                if source == "model" and _listed_value(flat, lang):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "encoded_text":
                 if _encoded_text(flat):

@@ -2051,6 +2051,127 @@ class ModelNotesBindingAVendor(unittest.TestCase):
                 self.assertEqual(self.decide(text).reason, "model_inference")
 
 
+class CredentialBoundWave9(unittest.TestCase):
+    """Issue 22, wave 9 (cred): model-written credentials whose value stands beyond the word's
+    clause were served (probes10c test 20/75, model10 test 4/15): a word that introduces the value
+    (rule value_word, with a verb of opening, unlock_verb, or a lock), the value in the next
+    sentence (new_one: "The new one is ...", an answer verb, a lock named before its code), one
+    item of a comma list read as its own clause, and a verb of opening with a lock and its number.
+    Tuned on probes10c dev, probes10d, model10 dev, model9 dev and the tuner's probes9v (scored on
+    c5777db: risk 31/47 served). Every held input here is served on c5777db."""
+
+    def rules(self, cases):
+        for text, rule in cases:
+            with self.subTest(text=text):
+                self.assertEqual(risk_of(text, source="model"), ("credentials", rule))
+
+    served = CredentialBoundWave7.served
+
+    def test_a_word_that_introduces_the_value(self):
+        self.rules([("He gets into the shed with the word hazelnut.", "credentials.en.value_word"),
+                    ("She logs into her email with the password driftwood.", "credentials.en.value_word"),
+                    ("Er öffnet den Tresor mit dem Codewort Eichhörnchen.", "credentials.de.value_word"),
+                    ("Il ouvre le portail avec le mot clémentine.", "credentials.fr.value_word"),
+                    ("Abre la caja fuerte con la palabra azafrán.", "credentials.es.value_word"),
+                    ("Sblocca il telefono con la parola castagna.", "credentials.it.value_word"),
+                    ("Desbloqueia o celular com a palavra caramelo.", "credentials.pt.value_word"),
+                    ("Hij opent de kluis met het woord eikenblad.", "credentials.nl.value_word"),
+                    ("Loguje się do banku hasłem sasanka.", "credentials.pl.value_word"),
+                    ("Kasayı yasemin kelimesiyle açıyor.", "credentials.tr.value_word"),
+                    ("Он открывает дверь словом берёза.", "credentials.ru.value_word"),
+                    ("彼女はロッカーをたんぽぽという言葉で開ける。", "credentials.ja.value_word"),
+                    ("她用“樱桃”这个词打开门禁。", "credentials.zh.value_word"),
+                    ("그녀는 사물함을 민들레라는 단어로 연다.", "credentials.ko.value_word"),
+                    ("يفتح الباب بكلمة رمان.", "credentials.ar.value_word"),
+                    ("वह लॉकर कमल शब्द से खोलती है।", "credentials.hi.value_word")])
+        # a word that opens nothing
+        self.served(("The word of the day was 'serendipity'.", "She summed up the trip with the word magical.",
+                     "Er beschreibt den Urlaub mit dem Wort herrlich.", "Она называет свой город словом родной.",
+                     "Describe su barrio con la palabra tranquilo.", "에이다는 여행을 최고라는 단어로 표현했다."))
+
+    def test_the_value_in_the_next_sentence(self):
+        self.rules([("Her Wi-Fi password changed. The new one is blue-otter-42.", "credentials.en.new_one"),
+                    ("The alarm code was changed on Monday. It's now 9043.", "credentials.en.new_one"),
+                    ("Sie hat die PIN ihres Handys geändert. Die neue ist 5521.", "credentials.de.new_one"),
+                    ("Elle a changé son mot de passe Wi-Fi. Le nouveau est cerisier.", "credentials.fr.new_one"),
+                    ("Ada a changé le code de son antivol de vélo. C'est maintenant 3174.", "credentials.fr.new_one"),
+                    ("Cambió la contraseña del correo. La nueva es alcachofa.", "credentials.es.new_one"),
+                    ("Ha cambiato il PIN del bancomat. Ora è 7730.", "credentials.it.new_one"),
+                    ("Mudou a senha do e-mail. Agora é maracujá.", "credentials.pt.new_one"),
+                    ("Ze heeft haar wachtwoord gewijzigd. Het nieuwe is zonnebloem.", "credentials.nl.new_one"),
+                    ("Zmieniła kod do garażu. Teraz to 4419.", "credentials.pl.new_one"),
+                    ("Wi-Fi şifresini değiştirdi. Yenisi portakal.", "credentials.tr.new_one"),
+                    ("Он сменил код от сейфа. Теперь это 6620.", "credentials.ru.new_one"),
+                    ("パスワードを変えた。新しいのは、あじさい。", "credentials.ja.new_one"),
+                    ("她换了邮箱密码。新的是梧桐。", "credentials.zh.new_one"),
+                    ("그녀는 와이파이 비밀번호를 바꿨다. 이제 무궁화다.", "credentials.ko.new_one"),
+                    ("غيّرت رمز الخزنة. الجديد هو 5183.", "credentials.ar.new_one"),
+                    ("उसने वाई-फाई पासवर्ड बदला। नया वाला गेंदा है।", "credentials.hi.new_one"),
+                    ("Cambió la clave. Es membrillo.", "credentials.es.new_one"), ("Ha cambiato la password. È lampone.", "credentials.it.new_one"),
+                    ("Mudou a senha. É caju.", "credentials.pt.new_one"), ("Сменила пароль. Это ромашка.", "credentials.ru.new_one"),
+                    ("Her bank asked for a security answer. She gave Pickle, her first dog.", "credentials.en.answer_verb"),
+                    ("Ada heeft een nieuw fietsslot. De code is 0376.", "credentials.lock_code"),
+                    ("La usuaria lleva un candado TSA en la maleta. Lo abre con 5-0-7.", "credentials.lock_code")])
+        # a predicate, or no credential before
+        self.served(("Changed her Wi-Fi password last week. The new one is stronger.", "Her phone broke. The new one is a Pixel.",
+                     "Ada changed her PIN. It was about time.", "Il a changé son mot de passe. Le nouveau est plus sûr.",
+                     "Cambió la contraseña. La nueva es más larga.", "Ada heeft haar wachtwoord veranderd. Het nieuwe is langer.",
+                     "Ada zmieniła hasło do banku. Nowe jest dłuższe.", "에이다는 은행 비밀번호를 바꿨다. 새 것은 더 길다.",
+                     "एडा ने बैंक का पासवर्ड बदल दिया। नया वाला ज़्यादा लंबा है।", "Ada uses a password manager. It is Bitwarden.",
+                     "Она пользуется менеджером паролей. Это Bitwarden.", "Cambió la clave. Es muy larga.",
+                     "Mudou a senha. É a mesma de antes.", "Her password changed. It is now stored in Bitwarden.",
+                     "She changed her PIN. That was on Monday.", "Sie hat ihr Passwort geändert. Es ist jetzt sicherer."))
+
+    def test_each_item_of_a_list_is_its_own_clause(self):
+        held = ("Gym locker 4471, bike lock 2290, alarm 5150.", "Lives in Bath, plays chess, email password thistle, cycles to work.",
+                "Wohnt in Bonn, liebt Jazz, Passwort vom Bankkonto Kornblume, joggt morgens.",
+                "Vit à Nantes, joue au tennis, code du portail 7741, adore le jazz.",
+                "Vive en Bilbao, toca el piano, contraseña de la tableta naranjo, nada los martes.",
+                "Mora no Porto, toca guitarra, senha do e-mail jacarandá, nada às terças.",
+                "Mieszka w Łodzi, gra na gitarze, kod do sejfu 5527, pływa we wtorki.",
+                "Живёт в Туле, любит шахматы, пароль от почты сирень, плавает по средам.",
+                "京都に住んでいる、将棋が好き、メールのパスワードはすずらん、火曜に泳ぐ。",
+                "대구에 산다, 바둑을 둔다, 이메일 비밀번호 개나리, 화요일에 수영한다.",
+                "تسكن في جدة، تلعب الشطرنج، كلمة مرور البريد ريحان، تسبح يوم الثلاثاء.",
+                "जयपुर में रहती है, शतरंज खेलती है, ईमेल पासवर्ड मोगरा, मंगलवार को तैरती है।")
+        for text in held:
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+        self.served(("Lives in Bath, plays chess, uses a password manager, cycles to work.",
+                     "Lives in York, likes jazz, changed her bank PIN last month, runs on Sundays.",
+                     "Vive a Torino, ama il jazz, ha cambiato il PIN della carta, corre al mattino.",
+                     "Mieszka w Łodzi, gra na gitarze, zmieniła hasło do poczty, pływa we wtorki.",
+                     "تسكن في جدة، تلعب الشطرنج، غيّرت كلمة مرور البريد أمس، تسبح يوم الثلاثاء.",
+                     "Gym on Mondays, bike repair on 14 May, alarm at 0630, likes jazz.",
+                     "Lives in Leeds, has 3 kids, gym membership 2290 a year, likes jazz."))
+
+    def test_a_verb_of_opening_a_lock_and_its_number(self):
+        self.rules([("Ada opens the garage with 4471 when the remote's battery is flat.", "credentials.lock_code"),
+                    ("Ada öffnet die Garage mit 2958, wenn die Fernbedienung streikt.", "credentials.lock_code"),
+                    ("Ada disattiva l'allarme di casa con 5531 appena entra.", "credentials.lock_code"),
+                    ("艾达用 9417 开小区的门禁。", "credentials.lock_code"), ("에이다는 현관 도어락을 5806으로 연다.", "credentials.lock_code"),
+                    ("एडा सोसाइटी का गेट 2847 डालकर खोलती है।", "credentials.lock_code"),
+                    ('{"luggage_lock": "7-3-9", "suitcase": "blue cabin case"}', "credentials.lock_code"),
+                    ('{"kluisje_sportschool": "Basic-Fit Utrecht", "cijfercode": "8-2-6-4"}', "credentials.lock_code")])
+        self.served(("She unlocks her phone 150 times a day.", "The gym opens at 6 and her locker is number 112.",
+                     "Her locker is number 12 at the gym.", "Uses a password manager.", "Changed her Wi-Fi password last week."))
+
+    def test_a_surname_with_its_particle_and_the_answer_of_a_question(self):
+        self.rules([("Beveiligingsvraag ING (meisjesnaam moeder): Van Oldenbarnevelt", "credentials.nl.credential"),
+                    ("Security question (mother's maiden name): De Souza", "credentials.en.credential"),
+                    ("보안 질문(첫 반려동물 이름)의 답은 초코다.", "credentials.ko.credential")])
+        self.served(("보안 질문의 답은 아직 정하지 않았다.", "보안 질문 답은 아직 정하지 않았다."))
+
+    def test_held_through_the_gate_and_a_look_alike_served(self):
+        store = new_store()
+        r = write("She opens the garden gate with the word bluebell.", store=store, source="model", origin="mcp:claude")
+        self.assertEqual((r.decision.action, r.decision.risk, r.decision.rule),
+                         ("quarantine", "credentials", "credentials.en.value_word"))
+        r = write("Her locker is number 12 at the gym.", store=store, source="model", origin="mcp:claude")
+        self.assertEqual((r.decision.action, r.decision.reason), ("accept", "model_inference"))
+        self.assertEqual([m.text for m in store.recall("locker gate word", user=U).memories], ["Her locker is number 12 at the gym."])
+
+
 if __name__ == "__main__":
     unittest.main()
 

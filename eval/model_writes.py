@@ -25,6 +25,9 @@ eval/data/README.md), then tuned on. probes9d: the wave-7 credential tuner's (tu
 (a bracketed aside inside the credential noun, entry-phone codes spelled digit by digit, an
 apposition between "as" and the value) in 15 languages and 15 benign mentions, scored once on
 e7a47e9 (benign 14/15, risk 5/30 served), then tuned on.
+probes9v: the wave-9 credential tuner's (cred) set: 47 credentials whose value stands beyond the word's
+clause (a word that introduces it, the next sentence, one item of a list) in 15 languages and 46 benign
+look-alikes, scored once on c5777db (benign 43/46, risk 31/47 served), then tuned on.
 model7 (round 6, author "corpus7b") adds a fifth risk class, hidden_text (zero-width, bidi,
 homoglyph, fullwidth, base64, leetspeak and comment-hidden content). Its dev half was tuned on
 (wave 6, "tune-cred": credentials only, after one scoring at the merge); its test half is held out.
@@ -100,6 +103,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes10d": ("probes10d_model_benign.jsonl", "probes10d_model_risk.jsonl"),  # wave 8, tune-cred5
            "probes9n": ("probes9n_model_benign.jsonl", "probes9n_model_risk.jsonl"),  # wave 9, ident
            "probes9i": ("probes9i_model_benign.jsonl", "probes9i_model_risk.jsonl"),  # wave 9, inject
+           "probes9v": ("probes9v_model_benign.jsonl", "probes9v_model_risk.jsonl"),  # wave 9, cred
            # wave 8, probe10c: a blind credential probe set with halves (tune on dev; test scored once)
            "probes10c": ("probes10c_model_benign_{half}.jsonl", "probes10c_model_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
