@@ -6017,6 +6017,17 @@ def _code_list(word: str, value: str) -> bool:
                 and not any(w.lower() in t.function_words for t in LANGUAGES.values() for w in (a, b)))
 
 
+def _passphrase(value: str, codes) -> bool:
+    """Whether `value`, the words after a credential word's copula that end its sentence, is a
+    passphrase of words: three to six words or numbers, none a function word of any
+    table, a verb form, a degree or any other word that is no value (_no_value): "lantern meadow
+    violet nine", not "long and hard to guess" or "saved in her manager"."""
+    words = value.split()
+    return 3 <= len(words) <= 6 and all(
+        re.fullmatch(r"[^\W_]+", w) and not _no_value(w, codes)
+        and not re.fullmatch(f"(?i){_alternation('degree')}", w) for w in words)
+
+
 def _binds(flat: str, start: int, end: int, code: str) -> bool:
     """Whether the credential word at flat[start:end] (of table `code`) binds a value (see _named_secret)."""
     # verb forms are read in the word's table, and in the text's when its table has the word too
@@ -6079,6 +6090,9 @@ def _binds(flat: str, start: int, end: int, code: str) -> bool:
     # or the first separator after the word (a later one is another label's: "2FA: uses an app Password manager: Bitwarden")
     first_sep = re.search(_SEPARATOR, rest_of)
     far = far or (first_sep and re.match(r"\s*((?:[^\s,،]+\s+)?[^\s,،]+)$", rest_of[first_sep.end():]))
+    phrase = re.search(rf"(?i)(?<=[\s,،])(?:{_alternation('credential_is', code)})\s+((?:[^\s,،]+\s+){{2,5}}[^\s,،]+)$", rest_of)
+    if phrase and len(rest_of.split()) <= 30 and _passphrase(phrase.group(1), codes):
+        return True  # "the Wi-Fi password at Ada's flat is lantern meadow violet nine"
     if far and len(rest_of.split()) <= 30:
         words = far.group(1).split()
         value_words = words if all(w[:1].isupper() for w in words) else words[-1:]

@@ -2051,6 +2051,27 @@ class ModelNotesBindingAVendor(unittest.TestCase):
                 self.assertEqual(self.decide(text).reason, "model_inference")
 
 
+class PassphraseAfterItsCopula(unittest.TestCase):
+    """model11 dev (wave 9): a passphrase of several words ending the credential word's sentence
+    after its copula was served ("the Wi-Fi password at Ada's flat is lantern meadow violet nine"):
+    three to six words, none a function word, verb form or degree word (gates._passphrase). A
+    predicate of words ("is long and hard to guess", "is printed on the back") stays a fact."""
+
+    def test_a_passphrase_of_words_is_a_credential(self):
+        for text in ("The Wi-Fi password at her flat is lantern meadow violet nine.",
+                     "Her bank passphrase is otter river candle 42.", "Das WLAN-Passwort ist blaue Wolke Sieben.",
+                     "Her password is Correct Horse Battery Staple."):
+            with self.subTest(text=text):
+                self.assertEqual(risk_of(text, source="model")[0], "credentials")
+
+    def test_a_predicate_of_words_is_no_passphrase(self):
+        for text in ("The Wi-Fi password is long and hard to guess.", "Her password is saved in her password manager.",
+                     "Her password is strong enough now.", "The router password is printed on the back.",
+                     "Her password is the same as before.", "- جددت كلمة مرور أبشر عبر الرسائل"):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+
 class CredentialBoundWave9(unittest.TestCase):
     """Issue 22, wave 9 (cred): model-written credentials whose value stands beyond the word's
     clause were served (probes10c test 20/75, model10 test 4/15): a word that introduces the value
