@@ -2684,5 +2684,22 @@ class OverrideByKindEveryLanguage(unittest.TestCase):
                 d = self.decide(text, "model")
                 self.assertEqual((d.action, d.reason), ("accept", "model_inference"), d)
 
+class NewNameLabelInHerRecord(unittest.TestCase):
+    """tool11 dev (wave 9): a record addressed to her that labels a changed name ("Neuer Name der
+    versicherten Person: ...", "変更後のご氏名：...") says who she is (pattern renamed, all 15 tables);
+    a thing's new name ("the new name of your plan is Essentials") is no claim about her."""
+
+    def test_a_new_name_label_beside_her_name_is_an_identity_claim(self):
+        from gates import identity_claim
+        for text, code in (("Sehr geehrte Frau Lovelace, Neuer Name der versicherten Person: Adelheid Brandauer", "de"),
+                           ("ラブレス エイダ 様 変更後のご氏名：高橋 絵衣子", "ja"),
+                           ("Dear Ms Lovelace, new name of the insured person: Jane Doe", "en"),
+                           ("尊敬的洛夫莱斯女士，变更后的姓名：王芳", "zh")):
+            with self.subTest(text=text):
+                self.assertEqual(identity_claim(text, names=("Ada Lovelace",)), f"{code}.identity")
+        self.assertIsNone(identity_claim("Dear Ms Lovelace, the new name of your plan is Essentials.",
+                                         names=("Ada Lovelace",)))
+
+
 if __name__ == "__main__":
     unittest.main()
