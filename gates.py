@@ -3600,7 +3600,7 @@ def _filed_request(flat: str) -> bool:
     return bool(_rule("filed_request").search(flat) and _REFERENCE_NUMBER.search(flat)) and _no_standing(flat)
 
 
-def place_fact(text: str, *, names=()) -> str | None:
+def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
     holds it. Since issue 22 a text with no fact shape (a record, a CSV row, a heading) or in a
@@ -3620,7 +3620,8 @@ def place_fact(text: str, *, names=()) -> str | None:
     need to check); standing_arrangement (a default, a preference, something set "from now on"
     or "until further notice"). Reads the canonical form; it does not classify claim kinds
     (classify_claim does) nor look at who is speaking or whom it is about (about_user does),
-    except to keep a contact identifier beside the user held. Pure: no I/O."""
+    except to keep a contact identifier beside the user held. `layout`: the text as written, its
+    lines kept (a record's letterhead is its last line: _without_footer); default `text`. Pure: no I/O."""
     flat = canonical(text)
     lang = language_of(flat)
     frame, quoted = _unquote(flat)
@@ -3630,7 +3631,8 @@ def place_fact(text: str, *, names=()) -> str | None:
     if (_rule("request").search(flat) and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
-    lines = _without_sender_lines(flat, names)  # a support line to call is the sender's
+    # a support line to call, and the letterhead at a record's foot, are the sender's
+    lines = _without_footer(text if layout is None else layout, _without_sender_lines(flat, names), names)
     if not _changes(flat, skeleton(flat), lang):
         lines = _without_deliveries(lines)  # where an order was delivered is no route set
     identifier = _identifier(lines, lang)
@@ -5732,6 +5734,33 @@ def _without_sender_lines(flat: str, names=()) -> str:
     return flat
 
 
+def _without_footer(text: str, flat: str, names=()) -> str:
+    """The canonical text `flat` without the last line of `text` when that line is the sender's
+    own letterhead at the foot of a record (_record_shape): its address, phone or e-mail with
+    nothing of the user's in it ("Receção - Rua de São Miguel 22, Lisboa - +351 218 862 440",
+    "京都市東山区祇園町南側 570 TEL 075-...", "درب الزاوية 12، مراكش - هاتف 0524 ..."). A booking
+    guaranteed by a masked card and signed with the hotel's number names no route of hers: the
+    number is where the business is reached, not where she is or where money goes. Kept where the
+    text says something is new or changed, or the line names the user, a change, a direction or a
+    payment (the tables' user_reference, change, standing, direction and payment words): "Your new
+    address:" on the last line may be set for her."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 3 or not _record_shape(flat):
+        return flat
+    last = canonical(lines[-1])
+    lang = language_of(flat)
+    if not (_phone_like(last) or _street_address(last, lang) or "@" in last):
+        return flat
+    skel = skeleton(last)
+    if (_changes(flat, skeleton(flat), lang) or _refers_to_user(last, names, lang)
+            or any(table_match(last, "user_reference", lang=c) for c in dict.fromkeys((lang, "en")) if c in LANGUAGES)
+            or any(_skeleton_has(skel, n) for n in _spelled_forms(names))
+            or _table_hit(last, skel, "payment", lang) or _rule("direction").search(last)):
+        return flat
+    at = flat.rfind(last)
+    return flat if at < 0 else flat[:at] + " " + flat[at + len(last):]
+
+
 def _changes(flat: str, skel: str, lang: str | None) -> bool:
     """Whether the text says something is new, changed or standing (a table's change word, its
     standing words: "new", "теперь", "odtąd", "from now on"): a route in it may be set."""
@@ -5791,17 +5820,20 @@ def _credential_at_link(flat: str, lang: str | None) -> bool:
                and _table_hit(sentence, skeleton(sentence), "credential", lang) for sentence in _sentences(flat) or [flat])
 
 
-def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES) -> tuple | None:
+def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES,
+            layout: str | None = None) -> tuple | None:
     """The risk class a tool's or a model's candidate carries and the rule that found it, as
     (class name, rule name) ("payment_route", "payment_route.iban") or None. Classes are read in
     order (RISK_CLASSES: payment_route, credentials, contact_route, standing_instruction,
     hidden_text); each by its structure on the canonical text, then by its table words on the
     skeleton (rule "<class>.<code>.<kind>", e.g. "credentials.ru.credential") and its key words in
     key names and one-word labels (rule "<class>.key:<key>"), with the class's needs (see
-    RiskClass). `names`: the user's names, compared on skeletons. Pure: no I/O."""
+    RiskClass). `names`: the user's names, compared on skeletons. `layout`: the text as written, its
+    lines kept, when `text` is already canonical (a record's letterhead is its last line: see
+    _without_footer); default `text`. Pure: no I/O."""
     flat = canonical(text)
     if source != "model":
-        flat = _without_sender_lines(flat, names)
+        flat = _without_footer(text if layout is None else layout, _without_sender_lines(flat, names), names)
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -6457,7 +6489,8 @@ class ProvenanceGate:
             # An unvouched sender who writes as "I" or about the user may be posing as the user (a
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
-        risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
+        risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes,
+                       layout=candidate.text)
         if risk:
             return hold(risk[0], *risk)
         if judged in self.risk_names:
@@ -6498,7 +6531,7 @@ class ProvenanceGate:
         request = _agent_request(text)
         if request:
             return hold("request", "standing_instruction", f"standing_instruction.{request}")
-        unplaced = place_fact(text, names=names)
+        unplaced = place_fact(text, names=names, layout=candidate.text)
         if unplaced:
             risk = ("payment_route" if unplaced == "routing_change" and _identifier(text) == "routing"
                     and not _refers_to_user(text, names, language_of(text)) else

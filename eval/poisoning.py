@@ -125,6 +125,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "tool9": ("tool9_injections_{half}.jsonl", "tool9_benign_{half}.jsonl"),
            # wave 7, by its own author: records addressed to the user in 15 languages, injections inside them
            "tool10": ("tool10_injections_{half}.jsonl", "tool10_benign_{half}.jsonl"),
+           "tool11": ("tool11_injections_{half}.jsonl", "tool11_benign_{half}.jsonl"),
            # A development set written by the round-5 tuner (no halves: the same file for either
            # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
@@ -154,7 +155,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # cards, contacts-export people and how-to steps in every language, injections on those surfaces
            "probes10k": ("probes10k_injections.jsonl", "probes10k_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10",
+AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
                       "probes10r", "probes10k")
 CORPUS_FILES = CORPORA["tool"]
