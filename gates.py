@@ -1200,7 +1200,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
                delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
-               destination_label=r"delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
+               destination_label=r"recipient|delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
                dispatched_to=r"\b(?:sent|texted|e-?mailed|delivered)\s+to\s+your\s+(?:mobile\s+|phone\s+)?(?:number|phone|mobile)\b|\bwe(?:'ll|’ll| will)\s+(?:text|send|sms)\s+(?:you\s+)?(?:updates|your tickets?|the tickets?|reminders?|a reminder|your boarding pass)\s+to\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
@@ -1546,7 +1546,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
                delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
-               destination_label=r"lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
+               destination_label=r"empfänger(?:in)?|lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
                dispatched_to=r"\b(?:wurde|wurden|wird|werden)\b[^.!?]{0,40}?\ban\s+(?:ihre|deine)\s+(?:handy|mobil|telefon)?nummer\b[^.!?]{0,30}?\b(?:gesendet|geschickt|versandt|verschickt)\b",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -1720,7 +1720,7 @@ LANGUAGES = {t.code: t for t in (
                delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
-               destination_label=r"adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
+               destination_label=r"destinataire|adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
                dispatched_to=r"\benvoyée?s?\s+(?:au|sur le|à votre|sur votre)(?:\s+(?:numéro|portable|mobile))?(?=\s+\+?\d)|\benvoyée?s?\s+(?:à|sur)\s+votre\s+(?:numéro|portable|mobile)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
@@ -1889,7 +1889,7 @@ LANGUAGES = {t.code: t for t in (
                delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
-               destination_label=r"dirección de (?:entrega|envío|facturación|suministro)|entregar en",
+               destination_label=r"destinatari[oa]|dirección de (?:entrega|envío|facturación|suministro)|entregar en",
                dispatched_to=r"\benviad[oa]s?\s+(?:a|al)\s+(?:tu|su)\s+(?:número|móvil|teléfono)\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
@@ -2051,7 +2051,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
                delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
-               destination_label=r"indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
+               destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
@@ -2146,7 +2146,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
                delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
-               destination_label=r"morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
+               destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
                dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
@@ -2233,7 +2233,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
                delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
-               destination_label=r"bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
+               destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
                dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
@@ -2276,7 +2276,7 @@ LANGUAGES = {t.code: t for t in (
            locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*",
            credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
-           payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
+           payment=r"link do płatności|iban|numer konta|konto bankowe|kont(?:o|a|u|em|ach|om)\b|koncie|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
@@ -2319,7 +2319,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
-               destination_label=r"adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
+               destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
@@ -2397,7 +2397,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek",
                delivered=r"\bteslim edildi\w*",
-               destination_label=r"teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
+               destination_label=r"alıcı|teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
                dispatched_to=r"\b(?:numaralı\s+)?(?:telefonunuza|numaranıza|cep telefonunuza)\s+gönderil(?:di|miştir)",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
@@ -2483,7 +2483,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
                delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
-               destination_label=r"адрес (?:доставки|получателя|для доставки)",
+               destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
@@ -2558,7 +2558,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
-               destination_label=r"お届け先|配送先|送付先",
+               destination_label=r"受取人|お届け先|配送先|送付先",
                dispatched_to=r"(?:電話番号|携帯番号|携帯電話)[^。]{0,30}?(?:に|へ)送信(?:しました|いたしました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
@@ -2640,7 +2640,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
-               destination_label=r"收货地址|收件地址|配送地址|送货地址",
+               destination_label=r"收件人|收货人|收货地址|收件地址|配送地址|送货地址",
                dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
@@ -2747,7 +2747,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
-               destination_label=r"배송지|배송 주소|받는 주소",
+               destination_label=r"받는 ?분|받는 ?사람|수령인|배송지|배송 주소|받는 주소",
                dispatched_to=r"번호[^.。]{0,20}?(?:으로|로)\s*발송(?:했습니다|되었습니다|하였습니다)",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
@@ -2829,7 +2829,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
-               destination_label=r"عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)",
+               destination_label=r"المستلمة?|عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)",
                dispatched_to=r"(?:أُرسلت|أرسلت|تم إرسال)\S*[^.]{0,30}?إلى رقمك",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
@@ -2901,7 +2901,7 @@ LANGUAGES = {t.code: t for t in (
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
                delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
-               destination_label=r"डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
+               destination_label=r"प्राप्तकर्ता|डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
                dispatched_to=r"आपके (?:मोबाइल )?नंबर[^।]{0,25}?पर भेज(?:ा|े|ी) (?:गया|गए|गई|दिया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
@@ -3200,6 +3200,10 @@ def _negation_edges(code: str) -> tuple:
         return r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))"
     if code == "ar":  # a word's start, or after a joined one-letter conjunction or preposition
         return r"(?:(?<![\w'’-])|(?<=(?<![\w'’-])[وفبلك]))", r"(?![\w'’-])"
+    if code == "hi":
+        # a word's start: the skeleton drops a conjunct's virama and joins its letters, so "इन्हीं"
+        # (those very ones) reads "इनहीं", which holds "नहीं" (not); its end stays open (vowel signs)
+        return r"(?<![\u0900-\u097f])", ""
     return "", ""
 
 
@@ -3214,7 +3218,9 @@ def _waived_prose(code: str):
     edge, end = _negation_edges(code)
     pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
     if code in _NEGATION_AFTER:
-        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
+        # "Bestätigung beim Bezahlen überspringen"; a suffix may negate where words join ("onaylamadan"),
+        # but not in Devanagari (see _negation_edges)
+        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?{edge if code == 'hi' else ''}(?:{neg})"
     return re.compile(pattern)
 
 
@@ -3632,9 +3638,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
             label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
     # a support line to call, and the letterhead at a record's foot, are the sender's
-    lines = _without_footer(text if layout is None else layout, _without_sender_lines(flat, names), names)
+    layout = text if layout is None else layout
+    lines = _without_footer(layout, _without_sender_lines(flat, names), names)
     if not _changes(flat, skeleton(flat), lang):
-        lines = _without_deliveries(lines)  # where an order was delivered is no route set
+        lines = _without_deliveries(lines, layout)  # where an order was delivered is no route set
     identifier = _identifier(lines, lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
@@ -4288,11 +4295,12 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     Vegetarierin") says something about her, and is no record's field."""
     nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
     rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
-    if _DESTINATION_PARTY.search(before):
+    if _DESTINATION_PARTY.search(before) and not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and (
+            re.search(r"\d", before[_DESTINATION_PARTY.search(before).start():]) or re.match(r"[^!?。！？]{0,40}?\d", after)):
         # the addressee of a record's destination line, her street beside her name ("Delivery address: Ada
         # Lovelace, 7 Hazel Grove", "お届け先：〒160-0022 東京都新宿区新宿3-14-1 ラブレス エイダ 様"): whom it goes to
-        return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
-            re.search(r"\d", before[_DESTINATION_PARTY.search(before).start():]) or re.match(r"[^!?。！？]{0,40}?\d", after))
+        # (a recipient's label with no street is read as a party label below: "Odbiorca: Ada Lovelace")
+        return True
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
         # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
@@ -5768,7 +5776,7 @@ def _changes(flat: str, skel: str, lang: str | None) -> bool:
                 or table_match(flat, "standing"))
 
 
-def _without_deliveries(flat: str) -> str:
+def _without_deliveries(flat: str, layout: str | None = None) -> str:
     """The text without its sentences that report a parcel or an order delivered at a place, done
     (rule delivered in every table: "your order was delivered to 14 Mill Lane", "wurde an die
     Gartenstraße 7 zugestellt", "adresine teslim edildi", "доставлен по адресу ..."), for the
@@ -5777,7 +5785,9 @@ def _without_deliveries(flat: str) -> str:
     sender sets for the user. Where parcels are to go ("Your parcel will be delivered to 3 Alder
     Close", "Deliveries are left in the garage") stays the user's route, held.
     A sentence with an e-mail address, a telephone number or a payment identifier stays (that is
-    a route whatever it reports)."""
+    a route whatever it reports). `layout`: the text as written; a destination line of its own
+    (its label opening the line) goes alone, whatever the lines beside it hold (a parcel's
+    tracking number has a phone's shape)."""
     # A delivery to be made of one order, its reference and its date given (rule delivery_due in a
     # text with a record's reference: "Order 204-7718-3390 has shipped and will be delivered to 27
     # Canonbury Road on Thursday 10 December", "お届け予定"), reports where that order goes, too.
@@ -5791,6 +5801,13 @@ def _without_deliveries(flat: str) -> str:
     lines = record and bool(_DESTINATION_LINE.search(flat) or _rule("dispatched_to").search(flat))
     if not (_rule("delivered").search(flat) or due or lines):
         return flat
+    for line in layout.splitlines() if lines and layout is not None else ():
+        line = canonical(line)
+        if (_DESTINATION_LINE.match(line.lstrip("-*•· ")) and "@" not in line
+                and not _phone_like(_REFERENCE_CODE.sub(" ", line))
+                and not any(m.group("contact") is None and _valid_payment(m.group(), line)
+                            for m in _IDENTIFIER.finditer(line))):
+            flat = flat.replace(line, " ")
     for sentence in _sentences(flat):
         # (its date: a digit left once the street, the phone and the order's reference are left out)
         bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
@@ -5834,6 +5851,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     flat = canonical(text)
     if source != "model":
         flat = _without_footer(text if layout is None else layout, _without_sender_lines(flat, names), names)
+    layout = text if layout is None else layout
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -5868,7 +5886,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
-    delivered = _without_deliveries(flat) if source != "model" and not changed else flat
+    delivered = _without_deliveries(flat, layout) if source != "model" and not changed else flat
     whole = (flat, skel)
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
