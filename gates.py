@@ -1465,7 +1465,7 @@ LANGUAGES = {t.code: t for t in (
                event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|invited)\b",
                habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any(?!\s*time\b)|whenever|"
                         r"by default|from now on|going forward|henceforth|in future|future|standing|permanently|"
-                        r"regularly|routinely)\b",
+                        r"regularly|routinely)\b(?!['’]\w)",  # not Italian "all'ingresso", an elided article
                reader_modal=r"can|could|may|might|should|need to|must|will|have to|would|'ll",
                sender_verb=r"remind",
                reader_has=r"have|has",
@@ -4280,12 +4280,18 @@ _DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\
                          r"|\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]")
 
 
+# A record's labelled field with a number in its value ("N.º de cliente: 302 771 458", "お客さま番号：03-...",
+# "رقم الاشتراك: 01-552-7730", "Valor: 19,63 €"): three of them make a bill's or a ticket's structure.
+_NUMBERED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^:：.!?。！？]{0,30}?[:：]\s*[^:：\s][^:：]{0,30}?\d")
+
+
 def _record_shape(flat: str) -> bool:
     """Whether the text has a record's structure: a reference after its label, a reference code
-    (_REFERENCE_CODE), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
+    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
     a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
     16:15", "12월 11일 오후 2시 30분")."""
     return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
+                or len(_NUMBERED_FIELD.findall(flat)) >= 3
                 or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
 
 
@@ -4330,8 +4336,10 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
         return "addressed"
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
         # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
+        # (or another field of the record on her line: "Cliente: Ada Lovelace · N.º de cliente: 302 771 458")
+        rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
-            not rest.strip(" ,，、;") or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
+            not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
             or _LABELLED_REFERENCE.search(rest) or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
     if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
         return True
@@ -4500,8 +4508,15 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
         names = names_from_id(user)
     forms = _spelled_forms(names)
     lang = language_of(flat)
+    # a record written in lines is read for its party with its line ends too (same offsets: one space
+    # is one line end): a party label's line ends her sentence ("Cliente: Ada Lovelace" then
+    # "Data-limite de pagamento: ..." states no payment route of hers)
+    lined = "\n".join(canonical(line) for line in layout.splitlines() if line.strip()) if layout is not None else flat
+    lined = lined if len(lined) == len(flat) and " ".join(lined.split()) == flat else None
     if layout is not None:
         flat = _without_salutation(layout, flat, forms, lang)
+        lined = lined and _without_salutation(layout, lined, forms, lang)
+        lined = lined if lined and len(lined) == len(flat) else None
     event = _event(flat) or _notice(flat)
     # Text written to its reader ("you", "your") is a record addressed to them, unless it says
     # what stands for them ("always", "from now on", "usual": _HABITUAL, _STANDING), gives a field
@@ -4518,7 +4533,8 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
         word, after = m.group(), flat[m.end():]
         if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
             continue  # "Titular: Ada Lovelace", "Cliente: ...": a role word that is a record's party label, its value read on its own
-        if record and not _rule("role_noun").search(word) and _record_party(flat, m, forms, lang):
+        if record and not _rule("role_noun").search(word) and (_record_party(flat, m, forms, lang)
+                                                              or lined is not None and _record_party(lined, m, forms, lang)):
             continue  # "Passenger: Ada Lovelace", "Reminder: Ada Lovelace has an appointment ..., ref PH-30118"
         if word in ("用户", "您", "你"):
             if word != "用户" and _rule("thank", "zh").search(flat, 0, m.start()):
