@@ -1848,8 +1848,8 @@ LANGUAGES = {t.code: t for t in (
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefier\w*|preferid[oa]s?|favorit[oa]s?|le gusta|te gusta|le encanta|te encanta",
-           approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
-           negation=r"innecesari\w*|opcional|desactivad\w*|no|sin|ningun\w*|saltar\w*|omitir",
+           approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|pedi(?:r\w*|remos|rá|rán|mos)|validar|verific\w*|doble factor|2fa",
+           negation=r"innecesari\w*|opcional|desactivad\w*|no|nunca|jamás|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
            user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
            steer=r"recomiend\w*|recomend\w*|suger\w*|sugier\w*|aconsej\w*|promociona\w*",
@@ -3173,7 +3173,9 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     jamais votre mot de passe", "不会向您索要短信验证码", "인증번호를 요구하지 않습니다"). That is a
     sender's notice that it never asks for one, no step waived for the assistant; a value given
     with it is still the credentials class's (risk_of)."""
-    clause = re.split(r"[.!?。！？;；\n]", text[m.start():m.end() + 40])[0]
+    # (its object may follow the channels it is never asked by: "Nunca te pediremos por SMS, correo o
+    # teléfono tus claves")
+    clause = re.split(r"[.!?。！？;；\n]", text[m.start():m.end() + 60])[0]
     if code in _NEGATION_AFTER and not _waived_neg_first(code).match(m.group()):
         # the approval word before its negation ("doğrulama kodunu istemez"): the object stands
         # just before the verb, within its clause (not "PIN'i kullan, onay gerekmez")
@@ -3184,7 +3186,9 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     for c in codes:
         if LANGUAGES[c].patterns.get("approval"):
             clause = re.sub(f"(?i){LANGUAGES[c].patterns['approval']}", " ", clause)
-    return any(table_match(clause, "credential", lang=c) for c in codes)
+    # (waived reads the skeleton too, where "contraseña" is "contrasena": the patterns' accents stripped)
+    return any(table_match(clause, "credential", lang=c) or table_match(clause, "credential", lang=c, skeletal=True)
+               for c in codes)
 
 
 @functools.lru_cache(maxsize=None)
