@@ -2146,7 +2146,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
-               reference_label=r"n\.?º de cliente|número de cliente|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
+               reference_label=r"n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
                attendance_label=r"presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
@@ -3862,7 +3862,8 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
         return None  # a card: the first line names whose fields the labelled lines are (a business's)
     label, _ = _split_label(_unquote(flat)[0])
     label = re.split(r"\s[-–—|>»/]\s|[|>»]", label)[-1].strip()
-    if label and len(label.split()) <= 4 and not _speaker_label(label) \
+    # (a record's reference after its label names that record, no phone: "Número da reserva: CV-2291")
+    if label and len(label.split()) <= 4 and not _speaker_label(label) and not _LABELLED_REFERENCE.match(flat) \
             and label.split()[0].lower() not in _all_words("label_word") and not _rule("other_owner").search(label):
         for topic, _, noun in patterns:
             if noun.search(label):
