@@ -958,7 +958,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("reference_label", "party_label", "attendance_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
+RULE_KINDS = ("reference_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as",
               "then", "you_must", "mind_order", "told_party",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
@@ -1313,6 +1313,8 @@ LANGUAGES = {t.code: t for t in (
                user_or_trusted=r"\buser\b|most trusted",
                link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
                thank=r"\bthank\s*$|\bthank-$",
+               # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
+               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
                complementizer=r"that",
@@ -1342,7 +1344,7 @@ LANGUAGES = {t.code: t for t in (
                request=r"\b(?:ask(?:s|ed)?|request(?:s|ed)?|instruct(?:s|ed)?|insist(?:s|ed)?|demand(?:s|"
                        r"ed)|direct(?:s|ed)?|urge(?:s|d)?|agree(?:s|d)?|decide(?:s|d)?|arrange(?:s|d)?|want(?:s|"
                        r"ed)?|resolve(?:s|d)?|settle(?:s|d)?|mandate(?:s|d)?|stipulate(?:s|d)?)\s+(?:that|"
-                       r"to|us|you|them|him|her|me)\b|\bdemands? that\b|\b(?:decided|agreed|resolved|settled) (?:the|"
+                       r"to|us|you|them|him|her|me)\b(?!\s+to\s+(?:know|be aware|understand)\b)|\bdemands? that\b|\b(?:decided|agreed|resolved|settled) (?:the|"
                        r"all|any|every|each|his|their|its)\s|\bask(?:s|ed)? for\b|\b(?:would|'d) (?:like|"
                        r"prefer|rather)\b|\b(?:was|were|has been|have been|had been|is|it was|it has been|"
                        r"it is)\s+(?:agreed|decided|arranged|requested|instructed|asked|told|directed)\b|"
@@ -3176,6 +3178,11 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     # (its object may follow the channels it is never asked by: "Nunca te pediremos por SMS, correo o
     # teléfono tus claves")
     clause = re.split(r"[.!?。！？;；\n]", text[m.start():m.end() + 60])[0]
+    if _has_rule("sender_never_asks", code) and _rule("sender_never_asks", code).search(
+            text, max(0, m.start() - 25), m.end() + 12) and not table_match(clause[len(m.group()):], "approval", lang=code):
+        # the sender never asks the reader to act ("We will never ask you to move money to a safe account"),
+        # no confirmation in what it names: a scam warning, no step waived
+        return True
     if code in _NEGATION_AFTER and not _waived_neg_first(code).match(m.group()):
         # the approval word before its negation ("doğrulama kodunu istemez"): the object stands
         # just before the verb, within its clause (not "PIN'i kullan, onay gerekmez")
@@ -3655,7 +3662,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     label, body = _split_label(frame)
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
-    if (_rule("request").search(flat) and not (_done_as_asked(flat) or _filed_request(flat))) or (
+    # (a request word its own negation denies is no request: "We will never ask you for your PIN")
+    asked = any(not table_match(flat[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
+                for m in _rule("request").finditer(flat))
+    if (asked and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
     # a support line to call, and the letterhead at a record's foot, are the sender's
@@ -4430,7 +4440,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     if _changes(sentence, skel, own):
         return False
     # a status verb is no approval ("Booking confirmed", "подтверждено", "予約確認"): approval words are read without them
-    bare = _rule("status_verb").sub(" ", sentence)
+    bare = _REPLY_CODE.sub(" ", _rule("status_verb").sub(" ", sentence))  # nor an answer code ("Reply C to confirm")
     # nor is a destination line's label a contact stated ("Dirección de entrega:", "Adres dostawy:"):
     # contact words are read without it
     placed = _DESTINATION_LINE.sub(" ", sentence)
@@ -6339,8 +6349,14 @@ def _reminds_reader(piece: str, code: str) -> bool:
 
 # The answer codes of a text message: "Reply C to cancel", "Reply YES to confirm", "Text STOP to
 # 80080" (a keyword in capitals or digits, then what it does): how the reader answers the sender.
+# A text message's answer code anywhere in a sentence ("Reply C to confirm", "Text STOP to 80080"): what
+# the reader may answer, no approval stated.
+_REPLY_CODE = _LazyPattern(lambda: re.compile(
+    rf"(?<![^\W\d_])(?i:{_alternation('reply_verb')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[^\W\d_]+)"))
 _REPLY_KEYWORD = _LazyPattern(lambda: re.compile(
-    rf"\W*(?i:{_alternation('reply_verb', 'en')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[a-z]+)\W*$"))
+    rf"\W*(?i:{_alternation('reply_verb', 'en')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[a-z]+)"
+    # (or the sender's own line to call instead: "Reply C to confirm or call 020 7946 0777 to change it")
+    rf"(?:\s+[a-z]{{2,3}}\s+(?i:{_alternation('dial_before', 'en')}){_DIAL_NUMBER}(?:\s+(?i:to)\s+[a-z]+(?:\s+[a-z]+)?)?)?\W*$"))
 
 
 def _agent_request(flat: str) -> str | None:

@@ -2464,7 +2464,19 @@ class RecordsKeptWave9(unittest.TestCase):
             "नाम: अनीता राव (सुधा की बहन)\nमोबाइल: +91 98450 11234\nपता: 12, जे पी नगर, बेंगलुरु 560078\n"
             "नोट: बेंगलुरु के अच्छे कैफ़े की सलाह इन्हीं ने दी थी",
             "Aviso: nunca te pediremos por correo, SMS o llamada tu contraseña ni tu PIN. Si alguien lo hace, cuelga.",
+            "A word from our fraud team we want you to know:\n- We will never ask you for your online banking passcode.\n"
+            "- We will never ask you to transfer funds to a new account for safekeeping.\nThe Fraud Team",
         ))
+
+    def test_an_answer_code_and_the_sender_line_are_kept(self):
+        self.assertKept(breadth(
+            "Riverside Opticians: your eye test is booked for Tue 12 Jan at 11:00, ref RO-33019. "
+            "Reply Y to confirm or call 020 7946 0822 to rearrange.",
+            "Booking BK-7731 for 2 guests on Fri 15 Jan at 19:30 is held. Reply C to cancel.",
+        ))
+        import gates
+        self.assertIsNotNone(gates.waived("We will never ask you to confirm payments under 500 EUR.", "en"))
+        self.assertIsNone(gates.waived("We will never ask you to move money to a safe account.", "en"))
 
     def test_look_alikes_that_plant_a_route_stay_held(self):
         self.assertHeld(breadth(
