@@ -5979,7 +5979,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # twenty-four short words after a colon or "is".
     # In a model's note, a credential word that names its value in words (see _named_secret).
     secret = secret or (source == "model" and _named_secret(flat))
-    secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
+    # (an amount or a count written in groups is none: "38 400 € HT", "₹ 18 900", "12 500 km")
+    secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 and not _UNIT_AFTER.match(flat, m.end())
+                           and not re.search(r"[$€£¥₹₽]\s?$", flat[max(0, m.start() - 3):m.start()])
+                           for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)

@@ -2496,6 +2496,9 @@ class RecordsKeptWave9(unittest.TestCase):
         self.assertIsNotNone(gates.waived("भुगतान के लिए पुष्टि ज़रूरी नहीं है", "hi"))
         self.assertIsNone(gates.table_match("Kontakt: Onkel Bernd", "payment", lang="pl"))
         self.assertEqual(gates.table_match("Przelej na konto 12 3456", "payment", lang="pl"), "pl.payment")
+        # an amount in groups is no PIN read out; a PIN read out still is
+        self.assertIsNone(gates.risk_of("Devis retenu : 38 400 € HT. Le code du local vélos sera affiché dans le hall."))
+        self.assertEqual(gates.risk_of("Le code du portail est 4 8 1 7.")[0], "credentials")
 
 if __name__ == "__main__":
     unittest.main()
