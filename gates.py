@@ -5846,8 +5846,8 @@ def _without_footer(text: str, flat: str, names=()) -> str:
     "京都市東山区祇園町南側 570 TEL 075-...", "درب الزاوية 12، مراكش - هاتف 0524 ..."). A booking
     guaranteed by a masked card and signed with the hotel's number names no route of hers: the
     number is where the business is reached, not where she is or where money goes. Kept where the
-    text says something is new or changed, or the line names the user, a change, a direction or a
-    payment (the tables' user_reference, change, standing, direction and payment words): "Your new
+    text says something is new or changed, or the line refers to the user (_refers_to_user, her
+    names) or names a direction or a payment (the tables' direction and payment words): "Your new
     address:" on the last line may be set for her."""
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) < 3 or not _record_shape(flat):
@@ -5857,8 +5857,8 @@ def _without_footer(text: str, flat: str, names=()) -> str:
     if not (_phone_like(last) or _street_address(last, lang) or "@" in last):
         return flat
     skel = skeleton(last)
+    # (_refers_to_user reads a role word that only modifies a noun as none: "Service client : 09 70 ...")
     if (_changes(flat, skeleton(flat), lang) or _refers_to_user(last, names, lang)
-            or any(table_match(last, "user_reference", lang=c) for c in dict.fromkeys((lang, "en")) if c in LANGUAGES)
             or any(_skeleton_has(skel, n) for n in _spelled_forms(names))
             or _table_hit(last, skel, "payment", lang) or _rule("direction").search(last)):
         return flat
