@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("record_role", "reference_label", "party_label", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("record_role", "reference_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1305,11 +1305,12 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
                reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
-               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to",
+               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer",
+               attendance_label=r"present|attendees|attending|in attendance|participants",
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
                delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
-               destination_label=r"delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
+               destination_label=r"recipient|delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
                dispatched_to=r"\b(?:sent|texted|e-?mailed|delivered)\s+to\s+your\s+(?:mobile\s+|phone\s+)?(?:number|phone|mobile)\b|\bwe(?:'ll|’ll| will)\s+(?:text|send|sms)\s+(?:you\s+)?(?:updates|your tickets?|the tickets?|reminders?|a reminder|your boarding pass)\s+to\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
@@ -1428,6 +1429,8 @@ LANGUAGES = {t.code: t for t in (
                user_or_trusted=r"\buser\b|most trusted",
                link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
                thank=r"\bthank\s*$|\bthank-$",
+               # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
+               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
                complementizer=r"that",
@@ -1457,7 +1460,7 @@ LANGUAGES = {t.code: t for t in (
                request=r"\b(?:ask(?:s|ed)?|request(?:s|ed)?|instruct(?:s|ed)?|insist(?:s|ed)?|demand(?:s|"
                        r"ed)|direct(?:s|ed)?|urge(?:s|d)?|agree(?:s|d)?|decide(?:s|d)?|arrange(?:s|d)?|want(?:s|"
                        r"ed)?|resolve(?:s|d)?|settle(?:s|d)?|mandate(?:s|d)?|stipulate(?:s|d)?)\s+(?:that|"
-                       r"to|us|you|them|him|her|me)\b|\bdemands? that\b|\b(?:decided|agreed|resolved|settled) (?:the|"
+                       r"to|us|you|them|him|her|me)\b(?!\s+to\s+(?:know|be aware|understand)\b)|\bdemands? that\b|\b(?:decided|agreed|resolved|settled) (?:the|"
                        r"all|any|every|each|his|their|its)\s|\bask(?:s|ed)? for\b|\b(?:would|'d) (?:like|"
                        r"prefer|rather)\b|\b(?:was|were|has been|have been|had been|is|it was|it has been|"
                        r"it is)\s+(?:agreed|decided|arranged|requested|instructed|asked|told|directed)\b|"
@@ -1580,7 +1583,7 @@ LANGUAGES = {t.code: t for t in (
                event_verb=r"\b(?:(?:has|have|had|was|were|been|got)\s+(?:\w+ly\s+)?)?(?:sent|paid|charged|debited|credited|refunded|received|transferred|withdrawn|deposited|pre-?authori[sz]ed|authori[sz]ed for|purchased|bought|ordered|booked|reserved|cancell?ed|shipped|delivered|dispatched|processed|renewed|declined|reversed|settled|invited)\b",
                habitual=r"\b(?:always|never|usually|normally|generally|typically|every|each|all|any(?!\s*time\b)|whenever|"
                         r"by default|from now on|going forward|henceforth|in future|future|standing|permanently|"
-                        r"regularly|routinely)\b",
+                        r"regularly|routinely)\b(?!['’]\w)",  # not Italian "all'ingresso", an elided article
                reader_modal=r"can|could|may|might|should|need to|must|will|have to|would|'ll",
                sender_verb=r"remind",
                reader_has=r"have|has",
@@ -1679,11 +1682,12 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
                reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
-               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an",
+               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?",
+               attendance_label=r"anwesend|anwesende|teilnehmer(?:innen)?|teilnehmende",
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
                delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
-               destination_label=r"lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
+               destination_label=r"empfänger(?:in)?|lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
                dispatched_to=r"\b(?:wurde|wurden|wird|werden)\b[^.!?]{0,40}?\ban\s+(?:ihre|deine)\s+(?:handy|mobil|telefon)?nummer\b[^.!?]{0,30}?\b(?:gesendet|geschickt|versandt|verschickt)\b",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -1879,12 +1883,13 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
                reference_label=r"numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
-               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire",
+               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire",
+               attendance_label=r"présent(?:e)?s|participants|participantes",
                status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
                delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
-               destination_label=r"adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
+               destination_label=r"destinataire|adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
                dispatched_to=r"\benvoyée?s?\s+(?:au|sur le|à votre|sur votre)(?:\s+(?:numéro|portable|mobile))?(?=\s+\+?\d)|\benvoyée?s?\s+(?:à|sur)\s+votre\s+(?:numéro|portable|mobile)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
@@ -2027,8 +2032,8 @@ LANGUAGES = {t.code: t for t in (
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
            change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
            preference=r"prefier\w*|preferid[oa]s?|favorit[oa]s?|le gusta|te gusta|le encanta|te encanta",
-           approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|validar|verific\w*|doble factor|2fa",
-           negation=r"innecesari\w*|opcional|desactivad\w*|no|sin|ningun\w*|saltar\w*|omitir",
+           approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|pedi(?:r\w*|remos|rá|rán|mos)|validar|verific\w*|doble factor|2fa",
+           negation=r"innecesari\w*|opcional|desactivad\w*|no|nunca|jamás|sin|ningun\w*|saltar\w*|omitir",
            abbreviation=r"avda|av|núm|dcha|izda|izq|tel|rr|hh|sta|pza",
            user_role=r"(?<!nombre de )(?<!manual de )(?<!manual del )(?:el |la )?usuari[oa](?!\s+y\s+contraseña)",
            steer=r"recomiend\w*|recomend\w*|suger\w*|sugier\w*|aconsej\w*|promociona\w*",
@@ -2074,12 +2079,13 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
                reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
-               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]",
+               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
+               attendance_label=r"asistentes|presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
                delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
-               destination_label=r"dirección de (?:entrega|envío|facturación|suministro)|entregar en",
+               destination_label=r"destinatari[oa]|dirección de (?:entrega|envío|facturación|suministro)|entregar en",
                dispatched_to=r"\benviad[oa]s?\s+(?:a|al)\s+(?:tu|su)\s+(?:número|móvil|teléfono)\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
@@ -2261,11 +2267,12 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
                reference_label=r"codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
-               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome",
+               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare",
+               attendance_label=r"presenti|partecipanti",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
                delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
-               destination_label=r"indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
+               destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
@@ -2380,12 +2387,13 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
-               reference_label=r"n\.?º de cliente|número de cliente|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
-               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome",
+               reference_label=r"n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
+               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
+               attendance_label=r"presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
                delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
-               destination_label=r"morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
+               destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
                dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
                dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
@@ -2494,11 +2502,12 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
                reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
-               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer",
+               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant",
+               attendance_label=r"aanwezig|aanwezigen|deelnemers",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
                delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
-               destination_label=r"bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
+               destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
                dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
@@ -2559,7 +2568,7 @@ LANGUAGES = {t.code: t for t in (
            locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*",
            credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
-           payment=r"link do płatności|iban|numer konta|konto bankowe|kont\w+|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
+           payment=r"link do płatności|iban|numer konta|konto bankowe|kont(?:o|a|u|em|ach|om)\b|koncie|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
@@ -2606,11 +2615,12 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
                reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
-               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)",
+               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?",
+               attendance_label=r"obecni|obecne|uczestnicy",
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
-               destination_label=r"adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
+               destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
                dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
@@ -2708,11 +2718,12 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
                reference_label=r"müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
-               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı",
+               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone",
+               attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek",
                delivered=r"\bteslim edildi\w*",
-               destination_label=r"teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
+               destination_label=r"alıcı|teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
                dispatched_to=r"\b(?:numaralı\s+)?(?:telefonunuza|numaranıza|cep telefonunuza)\s+gönderil(?:di|miştir)",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
@@ -2817,11 +2828,12 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
                reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
-               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)",
+               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент",
+               attendance_label=r"присутствовали|присутствуют|участники",
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
                delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
-               destination_label=r"адрес (?:доставки|получателя|для доставки)",
+               destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
                dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
@@ -2916,11 +2928,12 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"(?:様|さま|さん)?の",
                name_copula=r"(?:様|さん)?(?:は|が)",
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
-               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者",
+               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者",
+               attendance_label=r"出席者?|参加者",
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
-               destination_label=r"お届け先|配送先|送付先",
+               destination_label=r"受取人|お届け先|配送先|送付先",
                dispatched_to=r"(?:電話番号|携帯番号|携帯電話)[^。]{0,30}?(?:に|へ)送信(?:しました|いたしました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
@@ -3014,6 +3027,7 @@ LANGUAGES = {t.code: t for t in (
                vendor_via=r"(?:通过|经由|从|在|用|偏好|首选)",
                always_buy=r"(?:总是|一律|始终|永远|只)(?:在|从|通过|用)[^。，]{1,10}?(?:购买|买|下单|订购|预订|采购)",
                record_role=r"顾客|乘客|旅客|住客|客户|用户|会员|订户|患者|病人|持卡人|账户持有人|入住人|收件人|购买人|乘机人|乘车人",
+               thank=r"(?:感谢|谢谢|多谢)$",  # "感谢您的惠顾": thanks for your custom, nothing about her
                assistant_must=r"(?:助手|(?-i:AI)|智能助理)(?:必须|应该|应当|务必)",  # "the assistant must ...": an order to the model, as en
                chat_role=r"系统|助手|助理|用户|使用者|开发者|人类|模型|工具|系统消息|系统提示|系统(?:消息|通知|提示)",
                prompt_section=r"(?:(?:助手|AI|人工智能|模型|机器人)的?)?新(?:规则|指令|指示|守则)|(?:助手|AI|人工智能|模型|机器人)的?(?:规则|指令|指示|守则)|系统(?:提示词?|消息|指令)?",
@@ -3021,11 +3035,12 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"(?:女士|先生)?的",
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
-               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名",
+               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名",
+               attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
-               destination_label=r"收货地址|收件地址|配送地址|送货地址",
+               destination_label=r"收件人|收货人|收货地址|收件地址|配送地址|送货地址",
                dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
@@ -3153,11 +3168,12 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"\s?(?:님|고객님)?의",
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
-               party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름",
+               party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름|명의자|계약자",
+               attendance_label=r"참석자|참석|참가자",
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
-               destination_label=r"배송지|배송 주소|받는 주소",
+               destination_label=r"받는 ?분|받는 ?사람|수령인|배송지|배송 주소|받는 주소",
                dispatched_to=r"번호[^.。]{0,20}?(?:으로|로)\s*발송(?:했습니다|되었습니다|하였습니다)",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
@@ -3258,13 +3274,15 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
                reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
-               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم",
+               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?",
+               attendance_label=r"الحضور|الحاضرون|المشاركون",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
-               destination_label=r"عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)",
+               destination_label=r"المستلمة?|عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)",
                dispatched_to=r"(?:أُرسلت|أرسلت|تم إرسال)\S*[^.]{0,30}?إلى رقمك",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
+               name_honorific=r"المحترمة|المحترم",  # "السيدة آدا لوفليس المحترمة،": the respected, after the name
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
                dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
@@ -3355,11 +3373,12 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"\s(?:का|की|के)",
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
                reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
-               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम",
+               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता",
+               attendance_label=r"उपस्थित|प्रतिभागी",
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
                delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
-               destination_label=r"डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
+               destination_label=r"प्राप्तकर्ता|डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
                dispatched_to=r"आपके (?:मोबाइल )?नंबर[^।]{0,25}?पर भेज(?:ा|े|ी) (?:गया|गए|गई|दिया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
@@ -3623,7 +3642,14 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     jamais votre mot de passe", "不会向您索要短信验证码", "인증번호를 요구하지 않습니다"). That is a
     sender's notice that it never asks for one, no step waived for the assistant; a value given
     with it is still the credentials class's (risk_of)."""
-    clause = re.split(r"[.!?。！？;；\n]", text[m.start():m.end() + 40])[0]
+    # (its object may follow the channels it is never asked by: "Nunca te pediremos por SMS, correo o
+    # teléfono tus claves")
+    clause = re.split(r"[.!?。！？;；\n]", text[m.start():m.end() + 60])[0]
+    if _has_rule("sender_never_asks", code) and _rule("sender_never_asks", code).search(
+            text, max(0, m.start() - 25), m.end() + 12) and not table_match(clause[len(m.group()):], "approval", lang=code):
+        # the sender never asks the reader to act ("We will never ask you to move money to a safe account"),
+        # no confirmation in what it names: a scam warning, no step waived
+        return True
     if code in _NEGATION_AFTER and not _waived_neg_first(code).match(m.group()):
         # the approval word before its negation ("doğrulama kodunu istemez"): the object stands
         # just before the verb, within its clause (not "PIN'i kullan, onay gerekmez")
@@ -3634,7 +3660,9 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     for c in codes:
         if LANGUAGES[c].patterns.get("approval"):
             clause = re.sub(f"(?i){LANGUAGES[c].patterns['approval']}", " ", clause)
-    return any(table_match(clause, "credential", lang=c) for c in codes)
+    # (waived reads the skeleton too, where "contraseña" is "contrasena": the patterns' accents stripped)
+    return any(table_match(clause, "credential", lang=c) or table_match(clause, "credential", lang=c, skeletal=True)
+               for c in codes)
 
 
 @functools.lru_cache(maxsize=None)
@@ -3667,6 +3695,10 @@ def _negation_edges(code: str) -> tuple:
         return r"(?<![\w'’-])", r"(?:(?<=['’])|(?![\w'’-]))"
     if code == "ar":  # a word's start, or after a joined one-letter conjunction or preposition
         return r"(?:(?<![\w'’-])|(?<=(?<![\w'’-])[وفبلك]))", r"(?![\w'’-])"
+    if code == "hi":
+        # a word's start: the skeleton drops a conjunct's virama and joins its letters, so "इन्हीं"
+        # (those very ones) reads "इनहीं", which holds "नहीं" (not); its end stays open (vowel signs)
+        return r"(?<![\u0900-\u097f])", ""
     return "", ""
 
 
@@ -3681,7 +3713,9 @@ def _waived_prose(code: str):
     edge, end = _negation_edges(code)
     pattern = rf"(?i){edge}(?:{neg}){end}[^.!?。！？]{{0,30}}?(?:{appr})"  # noqa: E501
     if code in _NEGATION_AFTER:
-        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?(?:{neg})"  # "Bestätigung beim Bezahlen überspringen"
+        # "Bestätigung beim Bezahlen überspringen"; a suffix may negate where words join ("onaylamadan"),
+        # but not in Devanagari (see _negation_edges)
+        pattern += rf"|(?:{appr})[^.!?。！？]{{0,20}}?{edge if code == 'hi' else ''}(?:{neg})"
     return re.compile(pattern)
 
 
@@ -4067,7 +4101,7 @@ def _filed_request(flat: str) -> bool:
     return bool(_rule("filed_request").search(flat) and _REFERENCE_NUMBER.search(flat)) and _no_standing(flat)
 
 
-def place_fact(text: str, *, names=()) -> str | None:
+def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     """None when nothing in `text` (tool or import content) keeps it from being a fact;
     otherwise the REASONS code of the English, French, German, Spanish or Chinese rule that
     holds it. Since issue 22 a text with no fact shape (a record, a CSV row, a heading) or in a
@@ -4087,19 +4121,25 @@ def place_fact(text: str, *, names=()) -> str | None:
     need to check); standing_arrangement (a default, a preference, something set "from now on"
     or "until further notice"). Reads the canonical form; it does not classify claim kinds
     (classify_claim does) nor look at who is speaking or whom it is about (about_user does),
-    except to keep a contact identifier beside the user held. Pure: no I/O."""
+    except to keep a contact identifier beside the user held. `layout`: the text as written, its
+    lines kept (a record's letterhead is its last line: _without_footer); default `text`. Pure: no I/O."""
     flat = canonical(text)
     lang = language_of(flat)
     frame, quoted = _unquote(flat)
     label, body = _split_label(frame)
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
-    if (_rule("request").search(flat) and not (_done_as_asked(flat) or _filed_request(flat))) or (
+    # (a request word its own negation denies is no request: "We will never ask you for your PIN")
+    asked = any(not table_match(flat[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
+                for m in _rule("request").finditer(flat))
+    if (asked and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
         return "request"
-    lines = _without_sender_lines(flat, names)  # a support line to call is the sender's
+    # a support line to call, and the letterhead at a record's foot, are the sender's
+    layout = text if layout is None else layout
+    lines = _without_footer(layout, _without_sender_lines(flat, names), names)
     if not _changes(flat, skeleton(flat), lang):
-        lines = _without_deliveries(lines)  # where an order was delivered is no route set
+        lines = _without_deliveries(lines, layout)  # where an order was delivered is no route set
     identifier = _identifier(lines, lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
@@ -4307,7 +4347,8 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
         return None  # a card: the first line names whose fields the labelled lines are (a business's)
     label, _ = _split_label(_unquote(flat)[0])
     label = re.split(r"\s[-–—|>»/]\s|[|>»]", label)[-1].strip()
-    if label and len(label.split()) <= 4 and not _speaker_label(label) \
+    # (a record's reference after its label names that record, no phone: "Número da reserva: CV-2291")
+    if label and len(label.split()) <= 4 and not _speaker_label(label) and not _LABELLED_REFERENCE.match(flat) \
             and label.split()[0].lower() not in _all_words("label_word") and not _rule("other_owner").search(label):
         for topic, _, noun in patterns:
             if noun.search(label):
@@ -4767,6 +4808,12 @@ _PARTY_LABEL = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('party_label')})\s*[:：]\s*(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?$"))
 
 
+# A list of who was present, up to one of its names ("Present: ", "Anwesend: Dr. Weber, ", "참석: 박지훈, ",
+# "उपस्थित: ", rule attendance_label): minutes name their attendees, and say nothing about them there.
+_ATTENDANCE = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_alternation('attendance_label')})\s*[:：]\s*(?:[^:：.!?。！？;；]{{0,80}}?[,，、،]\s*)?$"))
+
+
 # A record's destination line up to the name of whom it goes to (rule destination_label before its colon,
 # the address's first part between: "Lieferadresse: ", "お届け先：〒160-0022 東京都新宿区新宿3-14-1 ").
 _DESTINATION_PARTY = _LazyPattern(lambda: re.compile(
@@ -4780,12 +4827,18 @@ _DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\
                          r"|\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]")
 
 
+# A record's labelled field with a number in its value ("N.º de cliente: 302 771 458", "お客さま番号：03-...",
+# "رقم الاشتراك: 01-552-7730", "Valor: 19,63 €"): three of them make a bill's or a ticket's structure.
+_NUMBERED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^:：.!?。！？]{0,30}?[:：]\s*[^:：\s][^:：]{0,30}?\d")
+
+
 def _record_shape(flat: str) -> bool:
     """Whether the text has a record's structure: a reference after its label, a reference code
-    (_REFERENCE_CODE), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
+    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
     a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
     16:15", "12월 11일 오후 2시 30분")."""
     return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
+                or len(_NUMBERED_FIELD.findall(flat)) >= 3
                 or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
 
 
@@ -4818,15 +4871,22 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     Vegetarierin") says something about her, and is no record's field."""
     nouns = f"{_alternation('party_noun')}|{_alternation('record_noun')}"
     rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
-    if _DESTINATION_PARTY.search(before):
+    if _DESTINATION_PARTY.search(before) and not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and (
+            re.search(r"\d", before[_DESTINATION_PARTY.search(before).start():]) or re.match(r"[^!?。！？]{0,40}?\d", after)):
         # the addressee of a record's destination line, her street beside her name ("Delivery address: Ada
         # Lovelace, 7 Hazel Grove", "お届け先：〒160-0022 東京都新宿区新宿3-14-1 ラブレス エイダ 様"): whom it goes to
-        return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
-            re.search(r"\d", before[_DESTINATION_PARTY.search(before).start():]) or re.match(r"[^!?。！？]{0,40}?\d", after))
+        # (a recipient's label with no street is read as a party label below: "Odbiorca: Ada Lovelace")
+        return True
+    if _ATTENDANCE.search(before) and re.match(rf"\s*(?:{honorific})?\s*(?:[,，、،]|[.。]?\s*$|\d{{1,2}}[.)]\s)", after):
+        # one of the attendees a list of those present names ("Present: Ada Lovelace, Dr Weber, ..."); the
+        # list is the minutes' own record, so no record word need stand in her sentence ("addressed")
+        return "addressed"
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
         # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
+        # (or another field of the record on her line: "Cliente: Ada Lovelace · N.º de cliente: 302 771 458")
+        rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
-            not rest.strip(" ,，、;") or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
+            not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
             or _LABELLED_REFERENCE.search(rest) or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
     if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
         return True
@@ -4912,7 +4972,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     if _changes(sentence, skel, own):
         return False
     # a status verb is no approval ("Booking confirmed", "подтверждено", "予約確認"): approval words are read without them
-    bare = _rule("status_verb").sub(" ", sentence)
+    bare = _REPLY_CODE.sub(" ", _rule("status_verb").sub(" ", sentence))  # nor an answer code ("Reply C to confirm")
     # nor is a destination line's label a contact stated ("Dirección de entrega:", "Adres dostawy:"):
     # contact words are read without it
     placed = _DESTINATION_LINE.sub(" ", sentence)
@@ -4940,7 +5000,39 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
 
 
-def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
+_ATTENDANCE_LIST = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('attendance_label')})\s*[:：]"))
+_NAME_DOT_PART = re.compile(r"[^\W\d_]{1,8}[·・]")  # a name's part joined by a name's dot: "爱达·"
+
+
+def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) -> str:
+    """`flat` without the opening salutation line of a record (_record_shape) written in lines
+    (`layout`): one of its first two lines that holds nothing once the user's references, every
+    table's greetings, courtesy and vocative titles and name honorifics and its punctuation are
+    left out ("Cara Ada,", "Dzień dobry, Pani Ado!", "尊敬的 爱达·洛夫莱斯 女士：", "السيدة آدا لوفليس
+    المحترمة،"). Such a line says whom the record is written to, nothing about her; what the
+    record says of her is read in its other lines."""
+    lines = [line for line in layout.splitlines() if line.strip()]
+    if len(lines) < 3 or not _record_shape(flat):
+        return flat
+    words = "|".join(f"(?:{_alternation(kind)})" for kind in ("courtesy_title", "vocative_title", "name_honorific"))
+    greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
+    for line in map(canonical, lines[:2]):
+        refs = list(_reference_pattern(forms, lang).finditer(line))
+        if not any(any(m.group().lower().startswith(f.lower()) for f in forms) for m in refs):
+            continue  # a salutation to her by name
+        rest = line
+        for m in reversed(refs):
+            rest = rest[:m.start()] + " " + rest[m.end():]
+        rest = _NAME_DOT_PART.sub(" ", rest)
+        rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
+        rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)
+        if not re.sub(r"[\W_]+", "", rest):
+            at = flat.find(line)
+            return flat if at < 0 else flat[:at] + " " + flat[at + len(line):]
+    return flat
+
+
+def about_user(text: str, *, names=(), user: str | None = None, layout: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
     holder", "votre", "Ihre", "tu", "您", ...), one of the user's names (see `name_forms`; with
@@ -4956,12 +5048,22 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     was charged $2,099.00 by MIXPANEL", "You sent an ACH payment of $600.00"). Nor does "thank
     you" count, nor a role word that only modifies a noun ("customer service", "the user guide"). Nor does her
     name where a text with a record's structure names whom the record is for (a party label's value,
-    a booking's or an appointment's party: see _record_party). Reads the canonical form; pure."""
+    a booking's or an appointment's party: see _record_party), nor in a record's opening salutation
+    line (`layout`, the text as written: see _without_salutation). Reads the canonical form; pure."""
     flat = canonical(text)
     if user is not None and not names:
         names = names_from_id(user)
     forms = _spelled_forms(names)
     lang = language_of(flat)
+    # a record written in lines is read for its party with its line ends too (same offsets: one space
+    # is one line end): a party label's line ends her sentence ("Cliente: Ada Lovelace" then
+    # "Data-limite de pagamento: ..." states no payment route of hers)
+    lined = "\n".join(canonical(line) for line in layout.splitlines() if line.strip()) if layout is not None else flat
+    lined = lined if len(lined) == len(flat) and " ".join(lined.split()) == flat else None
+    if layout is not None:
+        flat = _without_salutation(layout, flat, forms, lang)
+        lined = lined and _without_salutation(layout, lined, forms, lang)
+        lined = lined if lined and len(lined) == len(flat) else None
     event = _event(flat) or _notice(flat)
     # Text written to its reader ("you", "your") is a record addressed to them, unless it says
     # what stands for them ("always", "from now on", "usual": _HABITUAL, _STANDING), gives a field
@@ -4973,14 +5075,19 @@ def about_user(text: str, *, names=(), user: str | None = None) -> str | None:
     # a record's structure (a reference, a masked number), nothing standing in it: see _record_party
     # ("always", "every", "from now on" in the text's own language: _habitual_here, so Italian "alle 10:30" is no German "alle")
     record = not (_habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
-        _W("standing_modifier") - {"next"}) & set(_words(flat))) and _record_shape(flat)
+        _W("standing_modifier") - {"next"}) & set(_words(flat))) and (_record_shape(flat) or bool(_ATTENDANCE_LIST.search(flat)))
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
-        if record and not _rule("role_noun").search(word) and _record_party(flat, m, forms, lang):
+        if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
+            continue  # "Titular: Ada Lovelace", "Cliente: ...": a role word that is a record's party label, its value read on its own
+        if record and not _rule("role_noun").search(word) and (_record_party(flat, m, forms, lang)
+                                                              or lined is not None and _record_party(lined, m, forms, lang)):
             continue  # "Passenger: Ada Lovelace", "Reminder: Ada Lovelace has an appointment ..., ref PH-30118"
         if word in ("用户", "您", "你"):
+            if word != "用户" and _rule("thank", "zh").search(flat, 0, m.start()):
+                continue
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
-                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_ZH_PLEA.sub("", flat))
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_DESTINATION_LINE.sub(" ", _ZH_PLEA.sub("", flat)))
                                    and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
@@ -6521,6 +6628,33 @@ def _without_sender_lines(flat: str, names=()) -> str:
     return flat
 
 
+def _without_footer(text: str, flat: str, names=()) -> str:
+    """The canonical text `flat` without the last line of `text` when that line is the sender's
+    own letterhead at the foot of a record (_record_shape): its address, phone or e-mail with
+    nothing of the user's in it ("Receção - Rua de São Miguel 22, Lisboa - +351 218 862 440",
+    "京都市東山区祇園町南側 570 TEL 075-...", "درب الزاوية 12، مراكش - هاتف 0524 ..."). A booking
+    guaranteed by a masked card and signed with the hotel's number names no route of hers: the
+    number is where the business is reached, not where she is or where money goes. Kept where the
+    text says something is new or changed, or the line refers to the user (_refers_to_user, her
+    names) or names a direction or a payment (the tables' direction and payment words): "Your new
+    address:" on the last line may be set for her."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 3 or not _record_shape(flat):
+        return flat
+    last = canonical(lines[-1])
+    lang = language_of(flat)
+    if not (_phone_like(last) or _street_address(last, lang) or "@" in last):
+        return flat
+    skel = skeleton(last)
+    # (_refers_to_user reads a role word that only modifies a noun as none: "Service client : 09 70 ...")
+    if (_changes(flat, skeleton(flat), lang) or _refers_to_user(last, names, lang)
+            or any(_skeleton_has(skel, n) for n in _spelled_forms(names))
+            or _table_hit(last, skel, "payment", lang) or _rule("direction").search(last)):
+        return flat
+    at = flat.rfind(last)
+    return flat if at < 0 else flat[:at] + " " + flat[at + len(last):]
+
+
 def _changes(flat: str, skel: str, lang: str | None) -> bool:
     """Whether the text says something is new, changed or standing (a table's change word, its
     standing words: "new", "теперь", "odtąd", "from now on"): a route in it may be set."""
@@ -6528,7 +6662,7 @@ def _changes(flat: str, skel: str, lang: str | None) -> bool:
                 or table_match(flat, "standing"))
 
 
-def _without_deliveries(flat: str) -> str:
+def _without_deliveries(flat: str, layout: str | None = None) -> str:
     """The text without its sentences that report a parcel or an order delivered at a place, done
     (rule delivered in every table: "your order was delivered to 14 Mill Lane", "wurde an die
     Gartenstraße 7 zugestellt", "adresine teslim edildi", "доставлен по адресу ..."), for the
@@ -6537,7 +6671,9 @@ def _without_deliveries(flat: str) -> str:
     sender sets for the user. Where parcels are to go ("Your parcel will be delivered to 3 Alder
     Close", "Deliveries are left in the garage") stays the user's route, held.
     A sentence with an e-mail address, a telephone number or a payment identifier stays (that is
-    a route whatever it reports)."""
+    a route whatever it reports). `layout`: the text as written; a destination line of its own
+    (its label opening the line) goes alone, whatever the lines beside it hold (a parcel's
+    tracking number has a phone's shape)."""
     # A delivery to be made of one order, its reference and its date given (rule delivery_due in a
     # text with a record's reference: "Order 204-7718-3390 has shipped and will be delivered to 27
     # Canonbury Road on Thursday 10 December", "お届け予定"), reports where that order goes, too.
@@ -6551,6 +6687,13 @@ def _without_deliveries(flat: str) -> str:
     lines = record and bool(_DESTINATION_LINE.search(flat) or _rule("dispatched_to").search(flat))
     if not (_rule("delivered").search(flat) or due or lines):
         return flat
+    for line in layout.splitlines() if lines and layout is not None else ():
+        line = canonical(line)
+        if (_DESTINATION_LINE.match(line.lstrip("-*•· ")) and "@" not in line
+                and not _phone_like(_REFERENCE_CODE.sub(" ", line))
+                and not any(m.group("contact") is None and _valid_payment(m.group(), line)
+                            for m in _IDENTIFIER.finditer(line))):
+            flat = flat.replace(line, " ")
     for sentence in _sentences(flat):
         # (its date: a digit left once the street, the phone and the order's reference are left out)
         bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
@@ -6580,7 +6723,8 @@ def _credential_at_link(flat: str, lang: str | None) -> bool:
                and _table_hit(sentence, skeleton(sentence), "credential", lang) for sentence in _sentences(flat) or [flat])
 
 
-def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES) -> tuple | None:
+def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES,
+            layout: str | None = None) -> tuple | None:
     """The risk class a tool's or a model's candidate carries and the rule that found it, as
     (class name, rule name) ("payment_route", "payment_route.iban") or None. Classes are read in
     order (RISK_CLASSES: payment_route, credentials, contact_route, standing_instruction,
@@ -6589,10 +6733,13 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     key names and one-word labels (rule "<class>.key:<key>"), with the class's needs (see
     RiskClass). Last, in a model's note: an order to hand the user's secret or money over
     ("credentials.<code>.hand_over", "payment_route.<code>.hand_over"; see _handed_over).
-    `names`: the user's names, compared on skeletons. Pure: no I/O."""
+    `names`: the user's names, compared on skeletons. `layout`: the text as written, its
+    lines kept, when `text` is already canonical (a record's letterhead is its last line: see
+    _without_footer); default `text`. Pure: no I/O."""
     flat = canonical(text)
     if source != "model":
-        flat = _without_sender_lines(flat, names)
+        flat = _without_footer(text if layout is None else layout, _without_sender_lines(flat, names), names)
+    layout = text if layout is None else layout
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -6623,11 +6770,14 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # twenty-four short words after a colon or "is".
     # In a model's note, a credential word that names its value in words (see _named_secret).
     secret = secret or (source == "model" and _named_secret(flat))
-    secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 for m in _SPACED_DIGITS.finditer(flat)) or bool(
+    # (an amount or a count written in groups is none: "38 400 € HT", "₹ 18 900", "12 500 km")
+    secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 and not _UNIT_AFTER.match(flat, m.end())
+                           and not re.search(r"[$€£¥₹₽]\s?$", flat[max(0, m.start() - 3):m.start()])
+                           for m in _SPACED_DIGITS.finditer(flat)) or bool(
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
-    delivered = _without_deliveries(flat) if source != "model" and not changed else flat
+    delivered = _without_deliveries(flat, layout) if source != "model" and not changed else flat
     whole = (flat, skel)
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
@@ -7241,8 +7391,14 @@ def _reminds_reader(piece: str, code: str) -> bool:
 
 # The answer codes of a text message: "Reply C to cancel", "Reply YES to confirm", "Text STOP to
 # 80080" (a keyword in capitals or digits, then what it does): how the reader answers the sender.
+# A text message's answer code anywhere in a sentence ("Reply C to confirm", "Text STOP to 80080"): what
+# the reader may answer, no approval stated.
+_REPLY_CODE = _LazyPattern(lambda: re.compile(
+    rf"(?<![^\W\d_])(?i:{_alternation('reply_verb')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[^\W\d_]+)"))
 _REPLY_KEYWORD = _LazyPattern(lambda: re.compile(
-    rf"\W*(?i:{_alternation('reply_verb', 'en')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[a-z]+)\W*$"))
+    rf"\W*(?i:{_alternation('reply_verb', 'en')})\s+(?:[\"'“]?[A-Z]{{1,8}}[\"'”]?|\d{{1,2}})\s+(?i:to)\s+(?:\d+|[a-z]+)"
+    # (or the sender's own line to call instead: "Reply C to confirm or call 020 7946 0777 to change it")
+    rf"(?:\s+[a-z]{{2,3}}\s+(?i:{_alternation('dial_before', 'en')}){_DIAL_NUMBER}(?:\s+(?i:to)\s+[a-z]+(?:\s+[a-z]+)?)?)?\W*$"))
 
 
 def _agent_request(flat: str) -> str | None:
@@ -7515,7 +7671,8 @@ class ProvenanceGate:
             # An unvouched sender who writes as "I" or about the user may be posing as the user (a
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
-        risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes)
+        risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes,
+                       layout=candidate.text)
         # Who she is is hers to say: a model's note that her name changed, or that names her other
         # than she is known, is held (GuardGate contests it against what she said her name is).
         identity = model and _names_a_name(canonical(text)) and identity_change(text, names=names, stated=tuple(
@@ -7568,7 +7725,7 @@ class ProvenanceGate:
         request = _agent_request(text)
         if request:
             return hold("request", "standing_instruction", f"standing_instruction.{request}")
-        unplaced = place_fact(text, names=names)
+        unplaced = place_fact(text, names=names, layout=candidate.text)
         if unplaced:
             risk = ("payment_route" if unplaced == "routing_change" and _identifier(text) == "routing"
                     and not _refers_to_user(text, names, language_of(text)) else
@@ -7576,7 +7733,7 @@ class ProvenanceGate:
             return hold(unplaced, risk, f"{risk}.{unplaced}")
         if claim == "procedure" and not _deadline(text):
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
-        if about_user(text, names=names):
+        if about_user(text, names=names, layout=candidate.text):
             return hold("about_user", None, "about_user")
         # a role word inside the opening salutation ("尊敬的用户，", "Dear user,") only says whom it is written to
         greeting = _GREETING.match(text)
