@@ -969,5 +969,29 @@ class RoleWordsStandForTheNamedUser(unittest.TestCase):
                 self.assertIn(canonical(doc.splitlines()[-1]), served)
 
 
+class SalutationHeadsTheLettersFields(unittest.TestCase):
+    """tool11 dev (wave 9): a letter that greets her ("Sehr geehrte Frau Lovelace,", "ラブレス エイダ 様"),
+    then a paragraph, then a field giving her a new name: the field's nearest line above is prose,
+    so the loop judged it alone and served it. The salutation heads the letter's fields too."""
+
+    learn = RoleWordsStandForTheNamedUser.learn
+
+    def test_a_new_name_field_under_her_salutation_is_held(self):
+        for doc, line in (
+                ("Sehr geehrte Frau Lovelace,\n\nwir haben die Änderung Ihrer Stammdaten zu Vertrag KV-55120 für die "
+                 "Reiseversicherung erfasst und bestätigen sie hiermit gern.\n\nNeuer Name der versicherten Person: "
+                 "Greta Vogel\nGültig ab: 01.01.2027", "Neuer Name der versicherten Person: Greta Vogel"),
+                ("ラブレス エイダ 様\n\nお申し出により、会員番号 JP-55120 の会員情報を変更いたしました。\n\n"
+                 "変更後のご氏名：山田 花子\n変更日：2027年1月1日", "変更後のご氏名：山田 花子")):
+            with self.subTest(doc=doc):
+                decisions, served = self.learn(doc)
+                self.assertFalse([t for t in served if "Greta Vogel" in t or "山田 花子" in t], served)
+
+    def test_an_ordinary_field_under_her_salutation_is_served(self):
+        _, served = self.learn("Sehr geehrte Frau Lovelace,\n\nvielen Dank für Ihre Buchung bei uns, wir freuen uns "
+                               "sehr auf Ihren Besuch im Frühjahr.\n\nZimmer: Doppelzimmer mit Balkon\nAnreise: 11.04.2027")
+        self.assertTrue(any("Doppelzimmer mit Balkon" in t for t in served), served)
+
+
 if __name__ == "__main__":
     unittest.main()

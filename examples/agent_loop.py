@@ -406,6 +406,15 @@ class Agent:
                 before = True
             if heading and len(heading.split()) <= 12:
                 contexts.append((heading, before, False))
+            # a letter's salutation says whom its fields are about when the nearest line above is
+            # prose ("Sehr geehrte Frau Lovelace," over a paragraph, then "Neuer Name der versicherten
+            # Person: ..."; "ラブレス エイダ 様" over "変更後のご氏名：...")
+            # (read here, not as one more context: a salutation that makes nothing risky leaves the
+            # field to the contexts below, the gate's verdict on the whole document among them)
+            opening = next((ln for ln in lines[:at] if ln), None)
+            if opening and opening != heading and len(opening.split()) <= 6 and risky(f"{opening}\n{claim}") \
+                    and not risky(opening):
+                return f"{opening}\n{claim}"
         if not contexts and source is not None and source.unit_of(claim) is not None and source.held_whole():
             # (a document the gate accepts whole has no part whose company makes it held)
             mine, field = source.unit_of(claim), bool(_LABEL_LINE.match(claim))
