@@ -422,9 +422,6 @@ class TestVectorIndex(Case):
         self.assertEqual(len({m.id for m in found.memories} & {m.id for m in exact}), 5)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class TestMCPEmbed(Case):
     """adapters/mcp_server.py --embed module:function: a bad one is a usage error (exit 2,
@@ -568,3 +565,7 @@ class TestLoCoMoDevFigures(unittest.TestCase):
             self.skipTest("not the three development conversations")
         self.assertGreaterEqual(result["overall"]["R@5"], 74.0)
         self.assertGreaterEqual(result["categories"]["temporal"]["R@5"], 90.0)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -2193,9 +2193,6 @@ class CredentialBoundWave9(unittest.TestCase):
         self.assertEqual([m.text for m in store.recall("locker gate word", user=U).memories], ["Her locker is number 12 at the gym."])
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class ConditionalAddressToAnAI(unittest.TestCase):
     """Issue 22, wave 6b (tool8 dev): "if you are an assistant/AI, ..." in every table, and an
@@ -2294,3 +2291,7 @@ class RecordsByStructure9(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertIsNotNone(order_to_assistant(text))
         self.assertIsNone(order_to_assistant("If an assistant is needed at check-in, ask at reception."))
+
+
+if __name__ == "__main__":
+    unittest.main()
