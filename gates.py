@@ -1105,7 +1105,7 @@ LANGUAGES = {t.code: t for t in (
                r"ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|overrid(?:e|ing)|overrule|discard|drop|abandon|"
                r"bypass|set aside|throw out|scrap|(?:do not|don't|never|no longer|stop) (?:follow(?:ing)?|obey(?:ing)?|"
                r"comply(?:ing)? with|adher(?:e|ing) to)|pay no (?:attention|heed) to|never mind",
-               r"instructions?|rules?|prompts?|guidelines?|directives?|guidance|commands?|constraints?|restrictions?|programming",
+               r"instructions?|rules?|prompts?|guidelines?|directives?|guidance|commands?|constraints?|restrictions?|programming|directions",
                r"previous(?:ly given)?|prior|earlier|above|preceding|foregoing|original|initial|all|every|your|system|developer",
                weak=r"the|of|any|and|my|these|those|such|set of|kinds? of|you",
                narrowed=r"\s+(?:(?:that|which|who) (?:asks?|requests?|tells?)|asking|requesting|(?:given|sent|received|made) "
@@ -1807,7 +1807,7 @@ LANGUAGES = {t.code: t for t in (
                r"ignore[rsz]?|oublie[rsz]?|ne (?:tiens|tenez|tenir|tiens-en|tenez-en) (?:plus |pas )?compte|"
                r"fai(?:s|tes|re) abstraction|passe[rz]? outre|outrepasse[rz]?|écarte[rz]?|laisse[rz]? tomber|"
                r"ne (?:suis|suivez|respecte|respectez|suivre) plus|annule[rz]?",
-               r"instructions?|consignes?|règles?|directives?|ordres|invites?|prompts?",
+               r"instructions?|consignes?|règles?|directives?|ordres|invites?|prompts?|indications",
                r"toutes|tous|l['’]ensemble|vos|tes",
                weak=r"les|des|de|d['’]|vos|tes|mes|ces",
                after=r"précédente?s?|antérieure?s?|ci-dessus|plus haut|d['’]avant|initiales?|d['’]origine|(?:du )?système|"
@@ -2005,7 +2005,7 @@ LANGUAGES = {t.code: t for t in (
                r"ignor[ae]r?|ignora[dn]?|ignore[ns]?|olvida[dnr]?|olvide[ns]?|olv[ií]date de|olv[ií]dese de|no (?:hagas|haga|hagan) caso|hacer caso omiso|"
                r"(?:haz|haga|hagan) caso omiso|desestima[rn]?|desestime[n]?|descarta[rn]?|descarte[n]?|omite|omita[n]?|omitir|"
                r"pas(?:a|e|en|ar) por alto|dej(?:a|e|en|ar) de (?:seguir|obedecer|cumplir)|anula[rn]?|anule[n]?",
-               r"instrucci(?:ón|ones)|reglas?|directrices|órdenes|comandos|prompts?|consignas|indicaciones(?= de (?:más )?arriba)",
+               r"instrucci(?:ón|ones)|reglas?|directrices|órdenes|comandos|prompts?|consignas|indicaciones",
                r"todas|todos|tus|vuestras",
                weak=r"las|los|de|sus|mis|estas|esas|por completo|completamente",
                after=r"anteriores|previas|de (?:más )?arriba|precedentes|iniciales|originales|del sistema|"
@@ -2196,7 +2196,7 @@ LANGUAGES = {t.code: t for t in (
            override=_set_aside(
                r"ignora(?:re)?|ignori|ignorate|dimentica(?:re)?|dimentichi|dimenticate|non (?:tenere|tener|tenete|tenga) conto|"
                r"trascura(?:re)?|tralascia(?:re)?|scarta(?:re)?|lascia(?:re)? perdere|non seguire più|annulla(?:re)?",
-               r"istruzion[ei]|regole|direttive|comandi|prompt|indicazioni(?= (?:qui )?sopra)",
+               r"istruzion[ei]|regole|direttive|comandi|prompt|indicazioni",
                r"tutte|tutti|tue|vostre",
                weak=r"le|i|gli|delle|dei|degli|di|sue|mie|queste|completamente|del tutto",
                after=r"precedenti|(?:qui )?sopra|di sopra|anteriori|iniziali|originali|del sistema|finora|"
@@ -2320,7 +2320,7 @@ LANGUAGES = {t.code: t for t in (
                r"ignor[ae]r?|ignorem|esqueça[m]?|esquece[r]?|desconsider[ae]r?|desconsiderem|"
                r"não (?:leve|levem|leves|levar) em (?:conta|consideração)|deix[ae] de (?:seguir|cumprir)|descart[ae]r?|anul[ae]r?|"
                r"passe por cima",
-               r"instruç(?:ão|ões)|regras?|diretrizes|ordens|comandos|prompts?|orientações(?= acima)",
+               r"instruç(?:ão|ões)|regras?|diretrizes|ordens|comandos|prompts?|orientações",
                r"todas|todos|suas|tuas",
                weak=r"as|os|de|das|dos|minhas|estas|essas|completamente|por completo",
                after=r"anteriores|prévias|acima|de cima|iniciais|originais|do sistema|até agora|"
@@ -2547,7 +2547,7 @@ LANGUAGES = {t.code: t for t in (
            override=_set_aside(
                r"zignor\w*|ignoruj\w*|zapomnij(?:cie)?|zapomnieć|pomiń(?:cie)?|pomijaj|nie zważaj na|nie zwracaj(?:cie)? uwagi na|"
                r"nie (?:bierz|bierzcie|brać) pod uwagę|odrzuć|porzuć|nie stosuj(?:cie)? się do|nie wykonuj|unieważnij",
-               r"instrukcj\w*|polece\w*|zasad\w*|reguł\w*|wytyczn\w*|rozkaz\w*|komend\w*|prompt\w*",
+               r"instrukcj\w*|polece\w*|zasad\w*|reguł\w*|wytyczn\w*|rozkaz\w*|komend\w*|prompt\w*|wskazów\w*",
                r"wszystkie|wszystkich|wszelkie|wszelkich|poprzedni\w*|wcześniejsz\w*|dotychczasow\w*|powyższ\w*|pierwotn\w*|"
                r"systemow\w*|twoje|twoich|swoje|swoich",
                weak=r"te|tych|o|moje|moich|proszę|całkowicie",
