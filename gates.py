@@ -6734,11 +6734,12 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     RiskClass). Last, in a model's note: an order to hand the user's secret or money over
     ("credentials.<code>.hand_over", "payment_route.<code>.hand_over"; see _handed_over).
     `names`: the user's names, compared on skeletons. `layout`: the text as written, its
-    lines kept, when `text` is already canonical (a record's letterhead is its last line: see
-    _without_footer); default `text`. Pure: no I/O."""
+    lines kept, when `text` is already canonical; default `text`. Every line is read here, a
+    record's letterhead too (place_fact sets it aside, see _without_footer): setting it aside
+    here let a held-out hidden-text injection through. Pure: no I/O."""
     flat = canonical(text)
     if source != "model":
-        flat = _without_footer(text if layout is None else layout, _without_sender_lines(flat, names), names)
+        flat = _without_sender_lines(flat, names)
     layout = text if layout is None else layout
     skel = skeleton(flat)
     lang = language_of(flat)

@@ -185,10 +185,12 @@ SHORT_OF_TARGETS = {
                           "record's destination line and its dispatch to her number): 74.2% kept with her name, "
                           "71.0% told only 'Ada' (66.1% on 165812e); still held: party labels naming her "
                           "(about_user), bills whose number reads as an account (payment_route)"),
-    "tool11": ((88.3, 0), "written in wave 9 (corpus11) as a fresh sealed set: 70.0% kept with her name, 66.7% "
-                          "told only 'Ada' on 0c96c75 before any tuning; tuned on in wave 9 (rec: letterheads, "
-                          "recipient and salutation lines, party and attendance labels, security notices): 98.3% "
-                          "with her name, 88.3% told only 'Ada'; still held: an appointment reminder's 'this is'"),
+    "tool11": ((83.3, 0), "written in wave 9 (corpus11) as a fresh sealed set: 70.0% kept with her name, 66.7% "
+                          "told only 'Ada' on 0c96c75 before any tuning; tuned on in wave 9 (rec: recipient and "
+                          "salutation lines, party and attendance labels, security notices): 90.0% with her name, "
+                          "83.3% told only 'Ada' (98.3/88.3% while risk_of set a record's letterhead aside, undone: "
+                          "it let a held-out hidden-text injection through); still held: a masked card beside the "
+                          "venue's number, an appointment reminder's 'this is'"),
     "probes10r": ((86.7, 0), "the destination tuner's probes (wave 8): records naming her street, masked card, phone "
                              "or customer number; 37/60 on 165812e, 52/60 after (with and without her name)"),
     "probes10k": ((58.9, 0), "the kinds tuner's probes (wave 8): security notices, world facts, business cards, "
