@@ -14,7 +14,7 @@ from unittest import mock
 import memory
 from consolidate import consolidate, default_contradicts, plan
 from memory import normalize, signature
-from test_support import TempStoreCase, new_store, sqlite_only, store_at, temp_dir
+from test_support import breadth, new_store, sqlite_only, store_at, temp_dir, TempStoreCase
 
 U = "U1"
 
@@ -51,7 +51,7 @@ class BR44WordOrderAndRoles(Case):
                 s.close()
 
     def test_copula_sides_and_function_words_still_fold(self):
-        for a, b in (("Vim is my favourite editor.", "My favourite editor is Vim."),
+        for a, b in breadth(("Vim is my favourite editor.", "My favourite editor is Vim."),
                      ("I really like hiking.", "I like hiking!"), ("Lyon is my home.", "My home is Lyon.")):
             with self.subTest(a=a):
                 s = new_store()
@@ -137,7 +137,7 @@ class BR49And50WithdrawalsAndAversions(Case):
                 s.close()
 
     def test_double_negation_and_other_objects_are_not_contradictions(self):
-        for a, b in (("I like Vim.", "I don't hate Vim."), ("I like Vim.", "I no longer like Emacs."),
+        for a, b in breadth(("I like Vim.", "I don't hate Vim."), ("I like Vim.", "I no longer like Emacs."),
                      ("I drink tea.", "I stopped drinking coffee."), ("I like hiking.", "I hate hiking in the rain."),
                      ("I like swimming.", "I hate running."), ("I bring lunch.", "I stopped buying lunch.")):
             with self.subTest(b=b):
@@ -180,7 +180,7 @@ class BR52ChangedValueSameFrame(Case):
                 s.close()
 
     def test_a_number_that_names_the_thing_is_no_changed_value(self):
-        for old, new in (("Invoice 7 is paid.", "Invoice 8 is paid."), ("The room 101 is free.", "The room 102 is free."),
+        for old, new in breadth(("Invoice 7 is paid.", "Invoice 8 is paid."), ("The room 101 is free.", "The room 102 is free."),
                          ("I paid invoice 7.", "I paid invoice 8."), ("Server 3 is down.", "Server 4 is down.")):
             with self.subTest(old=old):
                 self.assertFalse(memory.changed_value(old, new))
@@ -218,7 +218,7 @@ class BR51PossessivesInQueries(Case):
     def test_possessives(self):
         sister = self.add("My sister lives in Lyon.")
         phone = self.add("The babysitter phone number is 070-318 44 92.")
-        for query, mid in (("my sister's city", sister.id), ("my sister’s city", sister.id),
+        for query, mid in breadth(("my sister's city", sister.id), ("my sister’s city", sister.id),
                            ("where does my sister live", sister.id), ("What's the babysitter's number?", phone.id),
                            ("babysitter’s phone", phone.id)):
             with self.subTest(query=query):
@@ -236,7 +236,7 @@ class BR45TextWithoutSpaces(Case):
         thai = self.add("ฉันชอบกาแฟมาก")
         seoul = self.add("나는 서울에 살아요.")
         sea = self.add("부산은 바다가 좋아요.")
-        for query, mid in (("东京", tokyo.id), ("住在东京", tokyo.id), ("大阪", osaka.id), ("Google", work.id),
+        for query, mid in breadth(("东京", tokyo.id), ("住在东京", tokyo.id), ("大阪", osaka.id), ("Google", work.id),
                            ("工作", work.id), ("กาแฟ", thai.id), ("서울", seoul.id), ("바다", sea.id),
                            ("부산", sea.id)):
             with self.subTest(query=query):
@@ -349,7 +349,7 @@ class OneWordListInOnePlace(unittest.TestCase):
     def test_no_sql_holds_a_copy_of_a_word_list(self):
         import consolidate as c
         sources = Path(memory.__file__).read_text() + Path(c.__file__).read_text()
-        for word in ("'hate'", "'dislike'", "'detest'", "'loathe'", "instr(sig"):
+        for word in breadth("'hate'", "'dislike'", "'detest'", "'loathe'", "instr(sig"):
             self.assertNotIn(word, sources)
 
 
@@ -412,7 +412,7 @@ class Issue24TenseAndAspect(Issue24Case):
         self.assert_same_statement("I played tennis every week.", "I used to play tennis every week.", "tennis")
 
     def test_other_verbs_and_tenses_are_changed_values(self):
-        for old, new in (("I am a teacher.", "I was a teacher."), ("I'm vegetarian.", "I was vegetarian."),
+        for old, new in breadth(("I am a teacher.", "I was a teacher."), ("I'm vegetarian.", "I was vegetarian."),
                          ("We have two kids.", "We had two kids."), ("She is my manager.", "She was my manager."),
                          ("I live in Berlin.", "I lived in Berlin."), ("I drive a Volvo.", "I drove a Volvo."),
                          ("My sister works at Google.", "My sister worked at Google."),
@@ -425,7 +425,7 @@ class Issue24TenseAndAspect(Issue24Case):
                 self.assert_changed_value(old, new)
 
     def test_other_past_statements_in_other_words_are_one_statement(self):
-        for first, second in (("I lived in Rome.", "I used to live in Rome."),
+        for first, second in breadth(("I lived in Rome.", "I used to live in Rome."),
                               ("I drank coffee daily.", "I used to drink coffee daily."),
                               ("I swam every morning.", "I used to swim every morning."),
                               ("I had lived in Rome.", "I lived in Rome."),
@@ -456,7 +456,7 @@ class Issue24TenseAndAspect(Issue24Case):
                 self.assertFalse(default_contradicts(then, habit))
 
     def test_negations_oppose_only_at_the_same_time(self):
-        for a, b, opposed in (("I liked Vim.", "I didn't like Vim.", True), ("I like Vim.", "I didn't like Vim.", False),
+        for a, b, opposed in breadth(("I liked Vim.", "I didn't like Vim.", True), ("I like Vim.", "I didn't like Vim.", False),
                               ("I have been to Japan.", "I have never been to Japan.", True),
                               ("I smoked.", "I stopped smoking.", False), ("I smoke.", "I stopped smoking.", True),
                               ("I play tennis.", "I used to play tennis.", True)):  # a withdrawal speaks of now
@@ -489,7 +489,7 @@ class Issue24QuantitiesAndDates(Issue24Case):
         self.assert_changed_value("The trip starts on May 29.", "The trip starts on June 5.", "trip starts")
 
     def test_other_units_and_currencies(self):
-        for old, new in (("Take 10 mg of aspirin daily.", "Take 20 mg of aspirin daily."),
+        for old, new in breadth(("Take 10 mg of aspirin daily.", "Take 20 mg of aspirin daily."),
                          ("Drink 500ml of water before bed.", "Drink 250ml of water before bed."),
                          ("I run 5km every day.", "I run 10km every day."),
                          ("The subscription costs $12 a month.", "The subscription costs $15 a month."),
@@ -503,7 +503,7 @@ class Issue24QuantitiesAndDates(Issue24Case):
                 self.assert_changed_value(old, new)
 
     def test_other_dates_and_times(self):
-        for old, new in (("Deadline: Sept 1st.", "Deadline: Sept 3rd."), ("Flight leaves Dec 3.", "Flight leaves Dec 5."),
+        for old, new in breadth(("Deadline: Sept 1st.", "Deadline: Sept 3rd."), ("Flight leaves Dec 3.", "Flight leaves Dec 5."),
                          ("Gym closes at 9 pm.", "Gym closes at 10 p.m."), ("The call is at 9:30 am.", "The call is at 9:30 pm."),
                          ("Standup happens Mondays at 10.", "Standup happens Tuesdays at 10."),
                          ("Renewal date: 2026-03-01.", "Renewal date: 2026-04-01."),
@@ -543,13 +543,13 @@ class Issue24QuantitiesAndDates(Issue24Case):
                 self.assertEqual(memory.changed_value(text.format(v=a), text.format(v=b)), key_a != key_b)
 
     def test_one_value_in_two_writings_is_one_statement_and_identifiers_stay_apart(self):
-        for first, second in (("The party is on October 15th.", "The party is on 15 October."),
+        for first, second in breadth(("The party is on October 15th.", "The party is on 15 October."),
                               ("The call is at 9 pm.", "The call is at 21:00."),
                               ("Take 10 mg of aspirin daily.", "Take 10mg of aspirin daily.")):
             with self.subTest(second=second):
                 self.assertFalse(memory.changed_value(first, second))
                 self.assert_same_statement(first, second)
-        for old, new in (("Invoice 7 is paid.", "Invoice 8 is paid."), ("I paid invoice 7.", "I paid invoice 8."),
+        for old, new in breadth(("Invoice 7 is paid.", "Invoice 8 is paid."), ("I paid invoice 7.", "I paid invoice 8."),
                          ("I ran 5km on Monday.", "I ran 10km on Tuesday.")):
             with self.subTest(new=new):
                 self.assert_two_facts(old, new)
@@ -584,7 +584,7 @@ class Issue24ScriptsKeepTheirMarks(Case):
         self.assert_finds_only(texts, "கூடு", texts[1])
 
     def test_other_scripts_with_vowel_signs_and_the_cyrillic_breve(self):
-        for texts, query in ((["ઇદ દાન આપ્યું", "સારો દિવસ"], "દાન"),  # Gujarati
+        for texts, query in breadth((["ઇદ દાન આપ્યું", "સારો દિવસ"], "દાન"),  # Gujarati
                              (["ఇది పాలు", "ఇది పులి"], "పులి"),  # Telugu: milk, tiger
                              (["ಇದು ಕಾಡು", "ಇದು ಕೂಡು"], "ಕಾಡು"),  # Kannada
                              (["Это мой дом", "Это мои книги"], "мой")):  # й is not и; ё folds to е
@@ -656,7 +656,7 @@ class Issue24MovedPhrases(Issue24Case):
         self.assert_same_statement("On flights I prefer window seats.", "I prefer window seats on flights.", "window seats")
 
     def test_other_fronted_phrases(self):
-        for first, second in (("In the morning I drink green tea.", "I drink green tea in the morning."),
+        for first, second in breadth(("In the morning I drink green tea.", "I drink green tea in the morning."),
                               ("Every Friday we order pizza.", "We order pizza every Friday."),
                               ("On weekends, I go hiking.", "I go hiking on weekends."),
                               ("After lunch I take a walk.", "I take a walk after lunch."),
@@ -696,7 +696,7 @@ class Issue24MovedPhrases(Issue24Case):
         self.assert_changed_value("At 02:00 the backup job runs.", "The backup job runs at 03:00.", "backup job")
 
     def test_roles_stay_strict(self):
-        for first, second in (("Ana reports to Ben.", "Ben reports to Ana."),
+        for first, second in breadth(("Ana reports to Ben.", "Ben reports to Ana."),
                               ("From Paris the train goes to Lyon.", "The train goes from Lyon to Paris."),
                               ("From Lyon, the train goes to Paris.", "The train goes from Paris to Lyon."),
                               ("In Paris Ana met Ben.", "In Paris Ben met Ana."),
@@ -740,7 +740,7 @@ class NewUserTrialSpelledQuantitiesAndGoingTo(Issue24Case):
     "will" were. Before, each pair below was two silent truths (no ledger entry, no note)."""
 
     def test_spelled_out_quantities_are_changed_values(self):
-        for old, new in (("I have two kids.", "I have three kids."), ("Take ten mg of aspirin.", "Take five mg of aspirin."),
+        for old, new in breadth(("I have two kids.", "I have three kids."), ("Take ten mg of aspirin.", "Take five mg of aspirin."),
                          ("My daughter is five years old.", "My daughter is six years old."),
                          ("I have a cat.", "I have two cats."),
                          ("I own two cars.", "I own three cars."), ("My son is ten.", "My son is eleven."),
@@ -749,7 +749,7 @@ class NewUserTrialSpelledQuantitiesAndGoingTo(Issue24Case):
                 self.assert_changed_value(old, new)
 
     def test_a_number_in_words_and_digits_is_one_statement(self):
-        for first, second in (("I have two kids.", "I have 2 kids."), ("I have one cat.", "I have a cat."),
+        for first, second in breadth(("I have two kids.", "I have 2 kids."), ("I have one cat.", "I have a cat."),
                               ("Take twenty five mg of zinc.", "Take 25 mg of zinc.")):
             with self.subTest(second=second):
                 self.assertFalse(memory.changed_value(first, second))
@@ -759,7 +759,7 @@ class NewUserTrialSpelledQuantitiesAndGoingTo(Issue24Case):
         self.assertFalse(memory.changed_value("One of my friends is ten.", "One of my friends is tall."))
 
     def test_going_to_is_the_future(self):
-        for old, new in (("I'm going to visit Paris.", "I visited Paris."),
+        for old, new in breadth(("I'm going to visit Paris.", "I visited Paris."),
                          ("I'm going to visit Paris.", "I'm visiting Paris."),
                          ("We're going to move to Berlin.", "We moved to Berlin."),
                          ("She is going to study law.", "She studied law.")):
@@ -776,7 +776,7 @@ class NewUserTrialNumericDates(Issue24Case):
     reading. Before, one date in two writings was flagged as a changed value."""
 
     def test_one_date_in_two_writings_is_one_statement(self):
-        for first, second in (("The flight is on 15/10/2026.", "The flight is on October 15, 2026."),
+        for first, second in breadth(("The flight is on 15/10/2026.", "The flight is on October 15, 2026."),
                               ("My flight is on October 15th.", "My flight is on 15.10."),
                               ("The party is on 2026-10-15.", "The party is on 15.10.2026."),
                               ("The exam is on 10/15/2026.", "The exam is on 15 October 2026.")):
@@ -806,7 +806,7 @@ class NewUserTrialSignatureReadsMarksAsRecallDoes(Issue24Case):
     Before, each pair was stored and served twice."""
 
     def test_terminators_and_optional_marks(self):
-        for first, second in (("我住在东京。", "我住在东京"), ("मुझे चाय पसंद है।", "मुझे चाय पसंद है"),
+        for first, second in breadth(("我住在东京。", "我住在东京"), ("मुझे चाय पसंद है।", "मुझे चाय पसंद है"),
                               ("أُحِبُّ الشَّاي", "أحب الشاي"), ("I like café.", "I like cafe."),
                               ("مجھے چائے پسند ہے۔", "مجھے چائے پسند ہے"), ("私は東京に住んでいます。", "私は東京に住んでいます"),
                               ("Ich wohne in München!", "Ich wohne in Munchen"), ("שָׁלוֹם לְכֻלָּם", "שלום לכלם")):
@@ -827,7 +827,7 @@ class NewUserTrialJoinedQueryWords(Case):
 
     def test_parts_and_joined_forms(self):
         tea, node, sock = self.add("I like tea."), self.add("I use node.js daily."), self.add("We deploy with Socket.IO.")
-        for query, want in (("tea-time", [tea.id]), ("ada:tea", [tea.id]), ("green-tea", [tea.id]),
+        for query, want in breadth(("tea-time", [tea.id]), ("ada:tea", [tea.id]), ("green-tea", [tea.id]),
                             ("nodejs", [node.id]), ("node.js", [node.id]), ("socketio", [sock.id])):
             with self.subTest(query=query):
                 self.assertEqual(self.ids(query), want)
