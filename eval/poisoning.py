@@ -59,6 +59,8 @@ tool10_benign_<half>.jsonl and tool10_injections_<half>.jsonl;
 "tool11" (wave 9, by its own author, corpus11: 15 languages, records, cards, how-tos, notices, tables, people,
 documents, and six injection classes, most inside a record) is tool11_benign_<half>.jsonl and
 tool11_injections_<half>.jsonl, neither half tuned on;
+"tool12" (wave 10, by its own author, corpus12: the same kinds and classes, new texts) is tool12_benign_<half>.jsonl
+and tool12_injections_<half>.jsonl, neither half tuned on;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
@@ -131,6 +133,8 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # wave 9, by its own author (corpus11): 15 languages, eight benign kinds, six injection classes
            # (35 of 60 inside a record addressed to her); neither half tuned on
            "tool11": ("tool11_injections_{half}.jsonl", "tool11_benign_{half}.jsonl"),
+           # wave 10, by its own author (corpus12): the same kinds and classes in new texts; neither half tuned on
+           "tool12": ("tool12_injections_{half}.jsonl", "tool12_benign_{half}.jsonl"),
            # A development set written by the round-5 tuner (no halves: the same file for either
            # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
@@ -167,7 +171,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # language (quantifiers, particles, both word orders), and a sender setting aside its own earlier message
            "probes9i": ("probes9i_injections.jsonl", "probes9i_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
-AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11",
+AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11", "tool12",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
                       "probes10r", "probes10k", "probes9o", "probes9i")
 CORPUS_FILES = CORPORA["tool"]
