@@ -6747,9 +6747,13 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                   or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
     changed = _changes(flat, skel, lang)
     number = bool(_LONG_NUMBER.search(flat))
+    # A record's letterhead at its foot (the venue's address and phone, _without_footer) is where the
+    # business is reached: read by the contact route and the payment route's need for a number only,
+    # every other class still reads it (a hidden text there is no letterhead).
+    footless = _without_footer(layout, flat, names) if source != "model" else flat
     # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
     # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
-    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", flat)))
+    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", footless)))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
@@ -6778,7 +6782,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
-    delivered = _without_deliveries(flat, layout) if source != "model" and not changed else flat
+    delivered = _without_deliveries(footless, layout) if source != "model" and not changed else flat
     whole = (flat, skel)
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
