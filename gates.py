@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("record_role", "reference_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1304,6 +1304,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:(?:the|your|new|updated|revised|additional|hidden|secret|real|true|important|admin|priority) )*(?:(?:system|developer) (?:prompt|message|instructions?|rules|override)|(?:assistant|ai|model|bot|agent|llm) (?:prompt|instructions?|rules|directives?|orders)|(?:rules|instructions?|directives?|guidelines|orders|prompt) (?:for|to) (?:the |all |any |every )?(?:ai |llm )?(?:assistants?|ai|models?|agents?|bots?|chatbots?|llms?)|(?:new|updated|revised|additional|hidden|secret|override|priority) (?:rules|instructions|directives|guidelines|orders))|system|prompt|jailbreak|override|admin override|system override|developer mode|god mode",
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
+               account_label=r"account (?:number|no\.?)|customer account|contract (?:number|no\.?)",
                reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
                party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer",
                attendance_label=r"present|attendees|attending|in attendance|participants",
@@ -1681,6 +1682,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
+               account_label=r"(?:kunden|vertrags|verbrauchs)konto(?:nummer)?|vertragsnummer|zählpunkt(?:nummer)?",
                reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
                party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?",
                attendance_label=r"anwesend|anwesende|teilnehmer(?:innen)?|teilnehmende",
@@ -1882,6 +1884,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
+               account_label=r"numéro de (?:compte|contrat)|n° de (?:compte|contrat)|compte client|référence client|contrat n°",
                reference_label=r"numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
                party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire",
                attendance_label=r"présent(?:e)?s|participants|participantes",
@@ -2078,6 +2081,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
+               account_label=r"número de (?:cuenta|contrato|suministro)|n\.?º de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
                reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
                party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
                attendance_label=r"asistentes|presentes|participantes",
@@ -2266,6 +2270,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
+               account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
                reference_label=r"codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
                party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare",
                attendance_label=r"presenti|partecipanti",
@@ -2387,6 +2392,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
+               account_label=r"n\.?º de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
                reference_label=r"n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
                attendance_label=r"presentes|participantes",
@@ -2501,6 +2507,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
+               account_label=r"(?:klant|contract|verbruiks)(?:rekening)?nummer|klantrekening",
                reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
                party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant",
                attendance_label=r"aanwezig|aanwezigen|deelnemers",
@@ -2614,6 +2621,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
+               account_label=r"numer (?:konta klienta|umowy|rachunku klienta|płatnika)|nr (?:umowy|klienta|płatnika)",
                reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
                party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?",
                attendance_label=r"obecni|obecne|uczestnicy",
@@ -2717,6 +2725,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"randevu\w*|rezervasyon\w*|sipariş\w*|bilet\w*|uçuş\w*|fatura\w*|abonelik\w*|teslimat\w*|paket\w*|kargo\w*|muayene\w*|iade\w*",
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
+               account_label=r"sözleşme (?:no|numarası)|hesap (?:no|numarası)|müşteri (?:hesap )?(?:no|numarası)|abone (?:no|numarası)",
                reference_label=r"müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
                party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
@@ -2827,6 +2836,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
+               account_label=r"лицев\w* сч[её]т\w*|номер (?:договора|лицевого сч[её]та|абонента)|договор №",
                reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
                party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент",
                attendance_label=r"присутствовали|присутствуют|участники",
@@ -2927,6 +2937,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
                name_possessive=r"(?:様|さま|さん)?の",
                name_copula=r"(?:様|さん)?(?:は|が)",
+               account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
                party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者",
                attendance_label=r"出席者?|参加者",
@@ -3034,6 +3045,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
                name_possessive=r"(?:女士|先生)?的",
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
+               account_label=r"户号|账户号|客户账号|合同号|用户编号",
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名",
                attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
@@ -3167,6 +3179,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"진료|검진|수리|이용권",
                name_possessive=r"\s?(?:님|고객님)?의",
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
+               account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
                party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름|명의자|계약자",
                attendance_label=r"참석자|참석|참가자",
@@ -3273,6 +3286,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
+               account_label=r"رقم (?:الحساب|المشترك|العقد|العداد)|للحساب",
                reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
                party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?",
                attendance_label=r"الحضور|الحاضرون|المشاركون",
@@ -3372,6 +3386,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"अपॉइंटमेंट|बुकिंग|ऑर्डर|टिकट|उड़ान|ट्रेन|बिल|सब्सक्रिप्शन|डिलीवरी|पार्सल|रिफंड|प्लान|परामर्श",
                name_possessive=r"\s(?:का|की|के)",
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
+               account_label=r"खाता संख्या|उपभोक्ता संख्या|ग्राहक संख्या|CA नंबर|अनुबंध संख्या",
                reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
                party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता",
                attendance_label=r"उपस्थित|प्रतिभागी",
@@ -4801,6 +4816,12 @@ _REFERENCE_CODE = re.compile(
 # "رقم الحجز: EK7R2Q"): any token with a digit in it.
 _LABELLED_REFERENCE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('reference_label')})(?:\s*(?:{_alternation('number_word')}))?"
+    rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
+# A bill's own account of the user with the biller after its label ("Vertragskonto: 2100 5582 10",
+# "Лицевой счёт: 7740 2213 95", "رقم الحساب: 2077 4418 30", rule account_label): where the bill is booked,
+# no account money is sent to, unless the text routes money or says something changed (risk_of reads it so).
+_ACCOUNT_LABEL = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('account_label')})(?:\s*(?:{_alternation('number_word')}))?"
     rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
 # A record's party field: the name right after a party label ("Passenger: Ada Lovelace",
 # "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title allowed between.
@@ -6754,6 +6775,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
     # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
     referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", footless)))
+    if referenced and source != "model" and not changed:
+        referenced = bool(_LONG_NUMBER.search(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang)))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
@@ -6859,6 +6882,23 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # a model's order to hand a secret or money over, when no value or route says more (_handed_over)
     handed = _handed_over(whole[0], whole[1], lang) if source == "model" else None
     return handed if handed and handed[0] in {r.name for r in risk_classes} else None
+
+
+def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
+    """The canonical text `flat` without the numbers of a bill's account of the user with the
+    biller after their label (_ACCOUNT_LABEL), for a tool's text in which nothing is new or changed
+    (the caller's test). Read on the lines of `layout` (the text as written): kept where the
+    number's sentence on its line sends something somewhere or names money moved (LanguageTable
+    direction, funds: "Salary deposits go to account ...", "зарплата на лицевой счёт ..."): that
+    account may be where money is to go."""
+    for line in layout.splitlines():
+        line = canonical(line)
+        for m in _ACCOUNT_LABEL.finditer(line):
+            sentence = _sentence_at(line, m.start())
+            if _DIRECTED.search(sentence) or _table_hit(sentence, skeleton(sentence), "funds", lang):
+                continue
+            flat = flat.replace(m.group(), " ")
+    return flat
 
 
 def _handed_over(flat: str, skel: str, lang: str | None) -> tuple | None:
