@@ -3672,6 +3672,16 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     # the security step waived is not the secret asked for ("skip the 2FA check", where "2FA" is an
     # approval word): a credential word counts only once the approval words are taken out
     codes = [c for c in dict.fromkeys((code, "en")) if c in LANGUAGES]
+    # a code itself asked for ("Nunca le pediremos sus claves", "никогда не спрашивают код из СМС", pattern
+    # code_head): the sender's scam warning, as a credential word is; not a code that names the approval
+    # beside it ("no confirmation code", "Bestätigungscode", "código de confirmación", "код подтверждения")
+    approvals = [(a.start(), a.end()) for c in codes if LANGUAGES[c].patterns.get("approval")
+                 for a in re.finditer(f"(?i){LANGUAGES[c].patterns['approval']}", clause)]
+    for c in codes:
+        head = LANGUAGES[c].patterns.get("code_head")
+        for h in re.finditer(rf"(?i)(?<![^\W\d_]){head}", clause) if head else ():
+            if not any(-3 <= h.start() - end <= 1 or 0 <= start - h.end() <= 5 for start, end in approvals):
+                return True
     for c in codes:
         if LANGUAGES[c].patterns.get("approval"):
             clause = re.sub(f"(?i){LANGUAGES[c].patterns['approval']}", " ", clause)
