@@ -4360,9 +4360,14 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
         forms = "|".join(re.escape(f) for f in name_forms(names))
         flat = re.sub(rf"(?i){_under_the_name()}(?:{forms})\b", "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
+    # a claim is read within one line of the text as written: a heading joined to the next line's label
+    # ("Ihre Stromrechnung November 2026" / "Kundennummer: ...", "Titular: Ada Lovelace" / "Número de
+    # contrato: ...") says nothing of her number
+    rows = [canonical(ln) for ln in text.splitlines() if ln.strip()]
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if any(not _not_a_claim(m, flat) for m in pattern.finditer(flat)):
+            if any(not _not_a_claim(m, flat) and (len(rows) < 2 or any(m.group() in row for row in rows))
+                   for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
