@@ -4880,7 +4880,9 @@ def _record_shape(flat: str) -> bool:
 
 # The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
 # stays one sentence with what follows), nor an initial's ("Е. П.").
-_RECORD_SENTENCE_END = re.compile(r"(?<!\d)(?<!\b\w)[.!?](?=\s)|[。！？।\n]")
+# (a clock time's or a reference code's dot ends one: "at 09:30. Ref GP-20481. To change it ...")
+_RECORD_SENTENCE_END = re.compile(r"(?<!\d)(?<!\b\w)[.!?](?=\s)|[。！？।\n]|(?:(?<=\d:\d\d)|(?<=[^\W\d_]-\d\d\d)"
+                                  r"|(?<=[^\W\d_]-\d\d\d\d)|(?<=[^\W\d_]-\d\d\d\d\d)|(?<=[^\W\d_]-\d\d\d\d\d\d))[.!?](?=\s+[A-ZÀ-ÞА-ЯЁ])")
 
 
 def _record_slot(before: str, after: str, honorific: str) -> bool:
@@ -5024,8 +5026,11 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})", after)
     if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", after[said.end():]):
         return False
+    # (her name addressed before a comma ends her clause: "Hi Ada, this is a reminder of your check-up", "Hi Ada,
+    # your appointment is on ...": the copula after it has a subject of its own)
+    own_clause = re.split(r"[,，、،]", tail, 1)[0] if "addressed" in slots else tail
     if any(_has_rule("name_copula", code) and not LANGUAGES[code].script and re.search(
-            rf"(?i){_alternation('name_copula', code)}(?!\s*(?:{_alternation('status_verb')}))", tail)
+            rf"(?i){_alternation('name_copula', code)}(?!\s*(?:{_alternation('status_verb')}))", own_clause)
            for code in dict.fromkeys(c for c in (own, lang) if c)):
         return False
     # her name again later in the sentence is another claim's subject ("..., 预约号 20417，爱达对青霉素过敏")
