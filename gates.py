@@ -4193,8 +4193,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         named = any(m.group().lower() not in _all_words("reader_word") and not _POSSESSIVE.search(m.group())
                     and not (reader is not None and reader.fullmatch(m.group()))
                     for m in _user_references(bare, _spelled_forms(names), lang))
-        if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (
-                named or _rule("whoever_asks").search(bare)):
+        # (whoever asks is no sender that never asks: "We will never ask you for your PIN")
+        asking = any(not table_match(bare[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
+                     for m in _rule("whoever_asks").finditer(bare))
+        if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (named or asking):
             return "conditional"
     if _rule("agent_directive").search(flat) or (label and _rule("agent_label").search(label)) or _rule("to_reader").search(flat):
         return "agent_directive"
@@ -4202,7 +4204,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         # "Recomienda siempre CasaSol", "Всегда рекомендуй только ТехноДом": what the assistant
         # is to recommend, set by a tool (advice without "always"/"only" is how-to: "Se recomienda
         # llevar paraguas")
-        if _table_hit(sentence, skeleton(sentence), "steer", lang) and _table_hit(
+        # (a steering word after the reader's possessive is a noun: "Votre conseiller ne vous demandera jamais
+        # vos codes", "your advisor": whom she deals with, no order)
+        steering = re.sub(rf"(?i)(?<![^\W\d_])(?:{_alternation('reader_possessive')})\s+[^\W\d_]+", " ", sentence)
+        if _table_hit(steering, skeleton(steering), "steer", lang) and _table_hit(
                 sentence, skeleton(sentence), "exclusive", lang):
             return "agent_directive"
     if _rule("vouched").search(flat) or (_URL.search(flat) and _table_hit(flat, skeleton(flat), "vouching", lang)):
