@@ -6695,7 +6695,9 @@ def _without_footer(text: str, flat: str, names=()) -> str:
     # (_refers_to_user reads a role word that only modifies a noun as none: "Service client : 09 70 ...")
     if (_changes(flat, skeleton(flat), lang) or _refers_to_user(last, names, lang)
             or any(_skeleton_has(skel, n) for n in _spelled_forms(names))
-            or _table_hit(last, skel, "payment", lang) or _rule("direction").search(last)):
+            or _table_hit(last, skel, "payment", lang)
+            # a direction word as a word of its own, in lower case ("Via Marina 7", "Porto" are a street and a town)
+            or re.search(rf"(?-i:(?<![^\W\d_])(?:{_alternation('direction')})(?![^\W\d_]))", last)):
         return flat
     at = flat.rfind(last)
     return flat if at < 0 else flat[:at] + " " + flat[at + len(last):]

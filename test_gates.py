@@ -2729,14 +2729,14 @@ class RecordsKeptWave9(unittest.TestCase):
                     self.assertEqual(decision.risk, risk, (text, decision))
 
     def test_masked_card_guarantee_signed_with_the_venue_line_is_kept(self):
-        # The Russian form stays held (payment_route.ru.payment: the venue's number on the last line
-        # meets the payment word's need for a number): risk_of reads every line since the merge,
-        # where setting the letterhead aside let a held-out hidden-text injection through.
+        # The Russian form is kept since wave 10: the venue's number on the last line no longer meets the
+        # payment word's need for a number (risk_of sets the letterhead aside for the contact route and that
+        # need only; hidden text is still read on every line, where setting it aside let an injection through).
         d = GuardGate(user_names={U: ["Ada Lovelace"]}).review(Candidate(
             "Бронь № ВЛ-40215 подтверждена\nОтель «Волжский», 2 ночи с 3 мая 2027 г.\n"
             "Оплата при заезде, гарантия картой **** 5532\nул. Набережная, 12, Самара, тел. +7 (846) 270-11-42",
             user=U, source="tool", origin="email:hotel@volga.example"), new_store())
-        self.assertEqual((d.action, d.rule), ("quarantine", "payment_route.ru.payment"))
+        self.assertEqual((d.action, d.reason), ("accept", "tool_fact"))
         self.assertKept(breadth(
             "Número da reserva: CV-2291\nEstadia: 2 noites a partir de 8 de maio de 2027\n"
             "Cartão de garantia: Visa terminado em 5532\nReceção - Rua das Flores 14, 4050-262 Porto - +351 222 008 140",
