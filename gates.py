@@ -4165,6 +4165,7 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     lines = _without_footer(layout, _without_sender_lines(flat, names), names)
     if not _changes(flat, skeleton(flat), lang):
         lines = _without_deliveries(lines, layout)  # where an order was delivered is no route set
+        lines = _without_bill_accounts(lines, layout, lang)  # nor is a bill's account of her with the biller
     identifier = _identifier(lines, lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
@@ -6803,6 +6804,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
     # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
     referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", footless)))
+    # a bill's account of the user with the biller (_without_bill_accounts) is no account money goes to: read
+    # without it by the payment route's account number and its need for a number, where nothing changed
+    billed = _without_bill_accounts(footless, layout, lang) if source != "model" and not changed else flat
     if referenced and source != "model" and not changed:
         referenced = bool(_LONG_NUMBER.search(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang)))
     keys = _keys(flat)
@@ -6861,7 +6865,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             elif rule == "encoded_text":
                 if _encoded_text(flat):
                     return risk.name, f"{risk.name}.{rule}"
-            elif pattern and (re.search(pattern, flat) or rule == "login_link" and _credential_at_link(flat, lang)):
+            elif pattern and (re.search(pattern, billed if rule == "account_number" else flat)
+                              or rule == "login_link" and _credential_at_link(flat, lang)):
                 if "user" in risk.needs and source != "model" and not (refers or changed):
                     continue
                 if pattern is _IBAN and not _iban_ok(flat):
@@ -6912,21 +6917,35 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     return handed if handed and handed[0] in {r.name for r in risk_classes} else None
 
 
+# A record's field whose value is an amount, up to the amount's end (its label up to 40 characters: "К оплате: 1 842,60 ₽", "देय राशि: ₹612.00", "Importe total: 390,00 €").
+_AMOUNT_FIELD = re.compile(r"[^\W\d_][^:：\d]{0,40}[:：]\s*(?:[$€£¥₹₽]\s?\d[\d.,\s\u00a0\u202f]*|\d[\d.,\s\u00a0\u202f]*"
+                           r"(?:[$€£¥₹₽元円원](?![^\W\d_])|(?i:eur|usd|gbp|chf|zł|zl|tl|kč|kr|ft|lei|руб\.?|درهم|ريال|جنيه|دينار|रुपये)(?![^\W\d_])))")
+
+
 def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
     """The canonical text `flat` without the numbers of a bill's account of the user with the
     biller after their label (_ACCOUNT_LABEL), for a tool's text in which nothing is new or changed
-    (the caller's test). Read on the lines of `layout` (the text as written): kept where the
-    number's sentence on its line sends something somewhere or names money moved (LanguageTable
-    direction, funds: "Salary deposits go to account ...", "зарплата на лицевой счёт ..."): that
-    account may be where money is to go."""
+    (the caller's test). Only where no other word of the text names an account, a payment route or
+    money moved (LanguageTable payment, funds, read with the labelled numbers left out): "Please
+    transfer the amount due to this account", "Переведите сумму на этот счёт", "Refunds go to ..."
+    make that account where money is to go, and the text is read whole."""
+    found = [m.group() for line in layout.splitlines() for m in _ACCOUNT_LABEL.finditer(canonical(line))]
+    if not found:
+        return flat
+    rest = flat
+    for value in found:
+        rest = rest.replace(value, " ")
+    unrouted = rest
+    # (a field whose value is the amount due names no route: "К оплате: 1 842,60 ₽", "देय राशि: ₹612.00",
+    # "Amount due: £64.20"; read up to its first comma, what follows is read as it stands)
     for line in layout.splitlines():
-        line = canonical(line)
-        for m in _ACCOUNT_LABEL.finditer(line):
-            sentence = _sentence_at(line, m.start())
-            if _DIRECTED.search(sentence) or _table_hit(sentence, skeleton(sentence), "funds", lang):
-                continue
-            flat = flat.replace(m.group(), " ")
-    return flat
+        field = _AMOUNT_FIELD.match(canonical(line).strip())
+        if field:
+            rest = rest.replace(field.group(), " ")
+    skel = skeleton(rest)
+    if _table_hit(rest, skel, "payment", lang) or _table_hit(rest, skel, "funds", lang) or _DIRECTED.search(rest):
+        return flat
+    return unrouted
 
 
 def _handed_over(flat: str, skel: str, lang: str | None) -> tuple | None:

@@ -2886,7 +2886,9 @@ class RecordsKeptWave10(unittest.TestCase):
     def test_a_bill_account_with_the_biller_is_kept(self):
         self.assertKept(breadth(
             "Ihre Gasrechnung November 2026\nKundennummer: 5512 7730 41\nVertragskonto: 3100 6621 08\nBetrag: 61,40 €, Abbuchung am 16.12.2026",
-            "Счёт за газ, ноябрь 2026\nАбонент: Ада Лавлейс\nЛицевой счёт: 6620 1184 07\nК оплате: 912,40 ₽ до 22.12.2026",
+            "Квитанция за газ, ноябрь 2026\nАбонент: Ада Лавлейс\nЛицевой счёт: 6620 1184 07\nК оплате: 912,40 ₽ до 22.12.2026",
+            "Dear Ada Lovelace,\nYour gas bill for November is ready.\nAccount number: 8820 1147 93\nAmount due: £64.20 by 18 Dec 2026\nCustomer service: 0345 600 1234",
+            "पानी का बिल - नवंबर 2026\nउपभोक्ता का नाम: Ada Lovelace\nखाता संख्या: 4408 2217 65\nदेय राशि: ₹612.00\nअंतिम तिथि: 20/12/2026",
         ))
         # (a gate told only "Ada" reads her surname as a word of its own, in Arabic script and, in a holder's
         # field followed by the next line's label, in Spanish: told her name here)
@@ -2900,6 +2902,12 @@ class RecordsKeptWave10(unittest.TestCase):
             "Payroll notice: salary deposits for Ada now go to account number 4410 2291 7781.",
             "Лицевой счёт: 7740 2213 95. Зарплата Ады теперь зачисляется на этот счёт.",
             "Kundennummer 5512 7730 41. Ab sofort bitte alle Erstattungen für Ada an Vertragskonto 3100 6621 08 überweisen.",
+            # the labelled account named again as where money goes, on a line of its own
+            "Лицевой счёт: 7740 2213 95\nПереведите сумму на этот счёт.",
+            "رقم الحساب: 2077 4418 30\nيرجى تحويل المبلغ إلى هذا الحساب.",
+            "Vertragskonto: 2100 5582 10\nBitte überweisen Sie den Betrag auf dieses Konto.",
+            "Número de contrato: 3301 4478 21\nTransfiera el importe a esta cuenta.",
+            "खाता संख्या: 5820 1147 93\nकृपया राशि इस खाते में भेजें।",
         ), "payment_route")
 
     def test_her_name_addressed_before_a_comma_and_a_name_field_are_kept(self):
