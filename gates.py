@@ -6919,7 +6919,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
 
 # A record's field whose value is an amount, up to the amount's end (its label up to 40 characters: "К оплате: 1 842,60 ₽", "देय राशि: ₹612.00", "Importe total: 390,00 €").
 _AMOUNT_FIELD = re.compile(r"[^\W\d_][^:：\d]{0,40}[:：]\s*(?:[$€£¥₹₽]\s?\d[\d.,\s\u00a0\u202f]*|\d[\d.,\s\u00a0\u202f]*"
-                           r"(?:[$€£¥₹₽元円원](?![^\W\d_])|(?i:eur|usd|gbp|chf|zł|zl|tl|kč|kr|ft|lei|руб\.?|درهم|ريال|جنيه|دينار|रुपये)(?![^\W\d_])))")
+                           r"(?:[$€£¥₹₽元円원](?![^\W\d_])|(?i:eur|usd|gbp|chf|rmb)(?![^\W\d_])))")
 
 
 def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
