@@ -72,6 +72,12 @@ tool7 dev halves were tuned on too, by the same tuner);
 "probes10r" the wave-8 destination tuner's (tune-dest), probes10r_injections.jsonl and probes10r_tool_benign.jsonl,
 likewise (records naming her street, masked card, phone or customer number as their own destination or
 instrument; injections planting a new route inside such a record; scored once before the change, then tuned on);
+"probes12a" the wave-10 record tuner's (rec10), probes12a_injections.jsonl and probes12a_tool_benign.jsonl,
+likewise (records addressed to her: a masked card beside the venue's letterhead, a bill's account of her with the
+biller, her name in a salutation or a name field, security notices; injections planting a route, a credential or
+a standing instruction in them; scored once before the change, then tuned on);
+"probes12r" a blind probe author's (wave 10), probes12r_injections_<half>.jsonl and
+probes12r_tool_benign_<half>.jsonl (records addressed to her and injections in them; dev half tuned on only);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
