@@ -2841,11 +2841,15 @@ class RecordsKeptWave10(unittest.TestCase):
     to the next line's label, her name addressed before a comma, a customer's name field, and a sender
     that never asks for a code; and the look-alikes that plant a route, a code or a rule, still held."""
 
+    GATES = {names: GuardGate(user_names={"ada": names} if names else None) for names in (("Ada Lovelace",), ())}
+
+    def setUp(self):
+        self.store = new_store()  # review writes nothing: one empty store serves every input
+        self.addCleanup(self.store.close)
+
     def decide(self, text, names=("Ada Lovelace",)):
-        with new_store() as store:
-            gate = GuardGate(user_names={"ada": names} if names else None)
-            return remember(Candidate(text, user="ada", source="tool", origin="email:desk@venue.example",
-                                      authenticated=True), gate, store).decision
+        return self.GATES[names].review(Candidate(text, user="ada", source="tool", origin="email:desk@venue.example",
+                                                  authenticated=True), self.store)
 
     def assertKept(self, texts, told=(("Ada Lovelace",), ())):  # texts: a sweep (test_support.breadth)
         for text in texts:
@@ -2892,7 +2896,7 @@ class RecordsKeptWave10(unittest.TestCase):
         ))
         # (a gate told only "Ada" reads her surname as a word of its own, in Arabic script and, in a holder's
         # field followed by the next line's label, in Spanish: told her name here)
-        self.assertKept(("Factura del gas - noviembre 2026\nTitular: Ada Lovelace\nNúmero de contrato: 4402 1187 30\nImporte: 38,10 €, cargo el 19/12/2026",
+        self.assertKept(breadth("Factura del gas - noviembre 2026\nTitular: Ada Lovelace\nNúmero de contrato: 4402 1187 30\nImporte: 38,10 €, cargo el 19/12/2026",
                          "فاتورة المياه - نوفمبر 2026\nاسم المشترك: آدا لوفليس\nرقم الحساب: 3088 1204 55\nالمبلغ المستحق: 142.00 درهم",
                          "فاتورة الكهرباء\nاسم المشترك: آدا لوفليس\nرقم الحساب: 5120 7743 19\nالمبلغ المستحق: 260.50 درهم"),
                         told=(("Ada Lovelace",),))
