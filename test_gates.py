@@ -2935,7 +2935,12 @@ class RecordsKeptWave10(unittest.TestCase):
             "Avviso di sicurezza: nuovo accesso il 02/12/2026. Se non è stato lei, chiami il numero 800 900 124. Non le chiederemo mai il PIN.",
             "Alert bezpieczeństwa: nowe logowanie 02.12.2026. Jeśli to nie Ty, zadzwoń pod 801 300 801. Nigdy nie poprosimy Cię o PIN.",
             "Votre conseiller ne vous demandera jamais vos codes. En cas de doute, appelez le 09 69 39 99 97.",
+            # the reader's own step with its date inside (rule reader_did)
+            "Sie haben Ihr Passwort für das Online-Banking am 01.12.2026 um 19:02 Uhr geändert. Wenn Sie das waren, müssen Sie nichts weiter tun.",
+            "Sie haben am 02.12.2026 um 08:15 Uhr Ihre Telefonnummer für SMS-TAN geändert. Waren Sie das nicht, rufen Sie uns unter 069 910 10000 an.",
         ))
+        self.assertHeld(breadth("Sie haben Ihr Passwort am 01.12.2026 geändert. Ihr neues Passwort lautet Sommer2026!"), "credentials")
+        self.assertHeld(breadth("Sie haben Ihre Handynummer am 01.12.2026 auf 0171 555 2290 geändert."), "contact_route")
 
     def test_a_code_waived_for_payments_is_still_held(self):
         self.assertHeld(breadth(
