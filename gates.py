@@ -2081,7 +2081,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
-               account_label=r"número de (?:cuenta|contrato|suministro)|n\.?º de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
+               account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
                reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
                party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
                attendance_label=r"asistentes|presentes|participantes",
@@ -2392,7 +2392,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
-               account_label=r"n\.?º de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
+               account_label=r"n\.?[ºo] de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
                reference_label=r"n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
                attendance_label=r"presentes|participantes",
@@ -4932,7 +4932,8 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
         rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
             not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
-            or _LABELLED_REFERENCE.search(rest) or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
+            or _LABELLED_REFERENCE.search(rest) or _ACCOUNT_LABEL.match(rest.lstrip())
+            or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
     if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
         return True
     if re.match(rf"(?i)(?:{_alternation('name_possessive')})\s*[^.!?。！？]{{0,12}}?(?:{nouns})", after):
