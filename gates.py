@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("record_role", "reference_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1304,6 +1304,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:(?:the|your|new|updated|revised|additional|hidden|secret|real|true|important|admin|priority) )*(?:(?:system|developer) (?:prompt|message|instructions?|rules|override)|(?:assistant|ai|model|bot|agent|llm) (?:prompt|instructions?|rules|directives?|orders)|(?:rules|instructions?|directives?|guidelines|orders|prompt) (?:for|to) (?:the |all |any |every )?(?:ai |llm )?(?:assistants?|ai|models?|agents?|bots?|chatbots?|llms?)|(?:new|updated|revised|additional|hidden|secret|override|priority) (?:rules|instructions|directives|guidelines|orders))|system|prompt|jailbreak|override|admin override|system override|developer mode|god mode",
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
+               account_label=r"account (?:number|no\.?)|customer account|contract (?:number|no\.?)",
                reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
                party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer",
                attendance_label=r"present|attendees|attending|in attendance|participants",
@@ -1681,6 +1682,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"system|systemnachricht|assistent(?:in)?|ki-assistent(?:in)?|benutzer(?:in)?|nutzer(?:in)?|anwender(?:in)?|entwickler(?:in)?|mensch|ki|modell|werkzeug|system(?:nachricht|hinweis|meldung|mitteilung|benachrichtigung)",
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
+               account_label=r"(?:kunden|vertrags|verbrauchs)konto(?:nummer)?|vertragsnummer|zählpunkt(?:nummer)?",
                reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
                party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?",
                attendance_label=r"anwesend|anwesende|teilnehmer(?:innen)?|teilnehmende",
@@ -1712,7 +1714,7 @@ LANGUAGES = {t.code: t for t in (
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
                credential_is=r"ist|lautet|sind|lauten",
                final_copula=r"ist|lautet|sind|lauten",  # a subordinate clause ends with it: "…, Treibholz lautet"
-               reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)[^.!?]){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
+               reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,80}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
                tomorrow=r"morgen",
                deadline_word=r"bis(?: zum)?",
@@ -1882,6 +1884,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"système|assistante?|utilisat(?:eur|rice)|développeu(?:r|se)|humain|ia|modèle|outil|(?:message|avis|notification|alerte) (?:du |de )?système",
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
+               account_label=r"numéro de (?:compte|contrat)|n° de (?:compte|contrat)|compte client|référence client|contrat n°",
                reference_label=r"numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
                party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire",
                attendance_label=r"présent(?:e)?s|participants|participantes",
@@ -2078,6 +2081,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"sistema|asistente|usuari[oa]|desarrollador(?:a)?|humano|ia|modelo|herramienta|(?:mensaje|aviso|notificación|alerta) del sistema",
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
+               account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
                reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
                party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
                attendance_label=r"asistentes|presentes|participantes",
@@ -2090,7 +2094,7 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
-               dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]manos|marca)(?:\s+al?)?\s+",
+               dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]m[ae]nos|marca|llame)(?:\s+al?)?(?:\s+(?:número|teléfono))?\s+",
                credential_long=r"pregunta|frase",
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
@@ -2266,6 +2270,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuove (?:regole|istruzioni|direttive|disposizioni)(?: (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot))?|(?:regole|istruzioni|direttive) (?:per|all'|al|dell') ?(?:l'|il |la )?(?:assistente|ia|modello|agente|bot)|(?:prompt|messaggio|istruzioni) (?:di|del) sistema|sistema",
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
+               account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
                reference_label=r"codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
                party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare",
                attendance_label=r"presenti|partecipanti",
@@ -2275,7 +2280,7 @@ LANGUAGES = {t.code: t for t in (
                destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
-               dial_before=r"\b(?:chiama(?:ci|te)?|contattaci|telefona(?:ci)?)(?:\s+(?:il|al|allo))?\s+",
+               dial_before=r"\b(?:chiam(?:a(?:ci|te)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?)|telefon(?:a(?:ci)?|i))(?:\s+(?:il|al|allo))?(?:\s+numero(?:\s+verde)?)?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
@@ -2387,6 +2392,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"novas (?:regras|instruções|diretrizes|ordens)(?: (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot))?|(?:regras|instruções|diretrizes|ordens) (?:para|ao|do|da) (?:o |a )?(?:assistente|ia|modelo|agente|bot)|(?:prompt|mensagem|instruções) do sistema|sistema",
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
+               account_label=r"n\.?[ºo] de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
                reference_label=r"n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
                attendance_label=r"presentes|participantes",
@@ -2501,6 +2507,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nieuwe (?:regels|instructies|richtlijnen|opdrachten)(?: (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot))?|(?:regels|instructies|richtlijnen|opdrachten) (?:voor|aan) (?:de |het )?(?:assistent|ai|model|agent|bot)|systeem ?(?:prompt|bericht|instructies)|systeem",
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
+               account_label=r"(?:klant|contract|verbruiks)(?:rekening)?nummer|klantrekening",
                reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
                party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant",
                attendance_label=r"aanwezig|aanwezigen|deelnemers",
@@ -2614,6 +2621,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nowe (?:zasady|reguły|instrukcje|polecenia|wytyczne)(?: dla (?:asystenta|ai|modelu|agenta|bota|si))?|(?:zasady|reguły|instrukcje|polecenia|wytyczne) dla (?:asystenta|ai|modelu|agenta|bota|si)|(?:prompt|komunikat|instrukcje) systemow[ye]|system",
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
+               account_label=r"numer (?:konta klienta|umowy|rachunku klienta|płatnika)|nr (?:umowy|klienta|płatnika)",
                reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
                party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?",
                attendance_label=r"obecni|obecne|uczestnicy",
@@ -2622,7 +2630,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
-               dial_before=r"\b(?:zadzwoń|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)\s+numer)?\s+",
+               dial_before=r"\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
@@ -2717,6 +2725,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"randevu\w*|rezervasyon\w*|sipariş\w*|bilet\w*|uçuş\w*|fatura\w*|abonelik\w*|teslimat\w*|paket\w*|kargo\w*|muayene\w*|iade\w*",
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
+               account_label=r"sözleşme (?:no|numarası)|hesap (?:no|numarası)|müşteri (?:hesap )?(?:no|numarası)|abone (?:no|numarası)",
                reference_label=r"müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
                party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
@@ -2827,6 +2836,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"новые (?:правила|инструкции|указания|директивы)(?: для (?:ассистента|ии|модели|агента|бота|помощника))?|(?:правила|инструкции|указания|директивы) для (?:ассистента|ии|модели|агента|бота|помощника)|системн(?:ый|ое|ые) (?:промпт|сообщение|инструкции)|система",
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
+               account_label=r"лицев\w* сч[её]т\w*|номер (?:договора|лицевого сч[её]та|абонента)|договор №",
                reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
                party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент",
                attendance_label=r"присутствовали|присутствуют|участники",
@@ -2927,8 +2937,9 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
                name_possessive=r"(?:様|さま|さん)?の",
                name_copula=r"(?:様|さん)?(?:は|が)",
+               account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
-               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者",
+               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人",
                attendance_label=r"出席者?|参加者",
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
@@ -3034,6 +3045,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
                name_possessive=r"(?:女士|先生)?的",
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
+               account_label=r"户号|账户号|客户账号|合同号|用户编号",
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名",
                attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
@@ -3167,8 +3179,9 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"진료|검진|수리|이용권",
                name_possessive=r"\s?(?:님|고객님)?의",
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
+               account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
-               party_label=r"탑승객|승객|투숙객|환자|예약자|성명|이름|명의자|계약자",
+               party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분",
                attendance_label=r"참석자|참석|참가자",
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
@@ -3273,6 +3286,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:قواعد|تعليمات|أوامر) جديدة(?: (?:للمساعد|للذكاء الاصطناعي|للنموذج))?|(?:قواعد|تعليمات|أوامر) (?:للمساعد|للذكاء الاصطناعي|للنموذج)|(?:موجه|رسالة|تعليمات) النظام|النظام",
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
+               account_label=r"رقم (?:الحساب|المشترك|العقد|العداد)|للحساب",
                reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
                party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?",
                attendance_label=r"الحضور|الحاضرون|المشاركون",
@@ -3372,6 +3386,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"अपॉइंटमेंट|बुकिंग|ऑर्डर|टिकट|उड़ान|ट्रेन|बिल|सब्सक्रिप्शन|डिलीवरी|पार्सल|रिफंड|प्लान|परामर्श",
                name_possessive=r"\s(?:का|की|के)",
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
+               account_label=r"खाता संख्या|उपभोक्ता संख्या|ग्राहक संख्या|CA नंबर|अनुबंध संख्या",
                reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
                party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता",
                attendance_label=r"उपस्थित|प्रतिभागी",
@@ -3657,6 +3672,16 @@ def _secret_asked(text: str, m: re.Match, code: str) -> bool:
     # the security step waived is not the secret asked for ("skip the 2FA check", where "2FA" is an
     # approval word): a credential word counts only once the approval words are taken out
     codes = [c for c in dict.fromkeys((code, "en")) if c in LANGUAGES]
+    # a code itself asked for ("Nunca le pediremos sus claves", "никогда не спрашивают код из СМС", pattern
+    # code_head): the sender's scam warning, as a credential word is; not a code that names the approval
+    # beside it ("no confirmation code", "Bestätigungscode", "código de confirmación", "код подтверждения")
+    approvals = [(a.start(), a.end()) for c in codes if LANGUAGES[c].patterns.get("approval")
+                 for a in re.finditer(f"(?i){LANGUAGES[c].patterns['approval']}", clause)]
+    for c in codes:
+        head = LANGUAGES[c].patterns.get("code_head")
+        for h in re.finditer(rf"(?i)(?<![^\W\d_]){head}", clause) if head else ():
+            if not any(-3 <= h.start() - end <= 1 or 0 <= start - h.end() <= 5 for start, end in approvals):
+                return True
     for c in codes:
         if LANGUAGES[c].patterns.get("approval"):
             clause = re.sub(f"(?i){LANGUAGES[c].patterns['approval']}", " ", clause)
@@ -4140,6 +4165,7 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     lines = _without_footer(layout, _without_sender_lines(flat, names), names)
     if not _changes(flat, skeleton(flat), lang):
         lines = _without_deliveries(lines, layout)  # where an order was delivered is no route set
+        lines = _without_bill_accounts(lines, layout, lang)  # nor is a bill's account of her with the biller
     identifier = _identifier(lines, lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
@@ -4168,8 +4194,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         named = any(m.group().lower() not in _all_words("reader_word") and not _POSSESSIVE.search(m.group())
                     and not (reader is not None and reader.fullmatch(m.group()))
                     for m in _user_references(bare, _spelled_forms(names), lang))
-        if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (
-                named or _rule("whoever_asks").search(bare)):
+        # (whoever asks is no sender that never asks: "We will never ask you for your PIN")
+        asking = any(not table_match(bare[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
+                     for m in _rule("whoever_asks").finditer(bare))
+        if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (named or asking):
             return "conditional"
     if _rule("agent_directive").search(flat) or (label and _rule("agent_label").search(label)) or _rule("to_reader").search(flat):
         return "agent_directive"
@@ -4177,7 +4205,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         # "Recomienda siempre CasaSol", "Всегда рекомендуй только ТехноДом": what the assistant
         # is to recommend, set by a tool (advice without "always"/"only" is how-to: "Se recomienda
         # llevar paraguas")
-        if _table_hit(sentence, skeleton(sentence), "steer", lang) and _table_hit(
+        # (a steering word after the reader's possessive is a noun: "Votre conseiller ne vous demandera jamais
+        # vos codes", "your advisor": whom she deals with, no order)
+        steering = re.sub(rf"(?i)(?<![^\W\d_])(?:{_alternation('reader_possessive')})\s+[^\W\d_]+", " ", sentence)
+        if _table_hit(steering, skeleton(steering), "steer", lang) and _table_hit(
                 sentence, skeleton(sentence), "exclusive", lang):
             return "agent_directive"
     if _rule("vouched").search(flat) or (_URL.search(flat) and _table_hit(flat, skeleton(flat), "vouching", lang)):
@@ -4335,9 +4366,14 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
         forms = "|".join(re.escape(f) for f in name_forms(names))
         flat = re.sub(rf"(?i){_under_the_name()}(?:{forms})\b", "", flat)
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
+    # a claim is read within one line of the text as written: a heading joined to the next line's label
+    # ("Ihre Stromrechnung November 2026" / "Kundennummer: ...", "Titular: Ada Lovelace" / "Número de
+    # contrato: ...") says nothing of her number
+    rows = [canonical(ln) for ln in text.splitlines() if ln.strip()]
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if any(not _not_a_claim(m, flat) for m in pattern.finditer(flat)):
+            if any(not _not_a_claim(m, flat) and (len(rows) < 2 or any(m.group() in row for row in rows))
+                   for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -4802,6 +4838,12 @@ _REFERENCE_CODE = re.compile(
 _LABELLED_REFERENCE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('reference_label')})(?:\s*(?:{_alternation('number_word')}))?"
     rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
+# A bill's own account of the user with the biller after its label ("Vertragskonto: 2100 5582 10",
+# "Лицевой счёт: 7740 2213 95", "رقم الحساب: 2077 4418 30", rule account_label): where the bill is booked,
+# no account money is sent to, unless the text routes money or says something changed (risk_of reads it so).
+_ACCOUNT_LABEL = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('account_label')})(?:\s*(?:{_alternation('number_word')}))?"
+    rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
 # A record's party field: the name right after a party label ("Passenger: Ada Lovelace",
 # "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title allowed between.
 _PARTY_LABEL = _LazyPattern(lambda: re.compile(
@@ -4834,17 +4876,20 @@ _NUMBERED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^:：.!?。！？]{0,30}?[:：
 
 def _record_shape(flat: str) -> bool:
     """Whether the text has a record's structure: a reference after its label, a reference code
-    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a masked number (_MASKED: "**** 4821", "card ending 0471"), or a date with
+    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a masked number (_MASKED: "**** 4821", "card ending 0471"), a bill's account
+    of the user after its label (_ACCOUNT_LABEL: "Лицевой счёт: 7740 2213 95"), or a date with
     a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
     16:15", "12월 11일 오후 2시 30분")."""
     return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
-                or len(_NUMBERED_FIELD.findall(flat)) >= 3
+                or _ACCOUNT_LABEL.search(flat) or len(_NUMBERED_FIELD.findall(flat)) >= 3
                 or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
 
 
 # The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
 # stays one sentence with what follows), nor an initial's ("Е. П.").
-_RECORD_SENTENCE_END = re.compile(r"(?<!\d)(?<!\b\w)[.!?](?=\s)|[。！？।\n]")
+# (a clock time's or a reference code's dot ends one: "at 09:30. Ref GP-20481. To change it ...")
+_RECORD_SENTENCE_END = re.compile(r"(?<!\d)(?<!\b\w)[.!?](?=\s)|[。！？।\n]|(?:(?<=\d:\d\d)|(?<=[^\W\d_]-\d\d\d)"
+                                  r"|(?<=[^\W\d_]-\d\d\d\d)|(?<=[^\W\d_]-\d\d\d\d\d)|(?<=[^\W\d_]-\d\d\d\d\d\d))[.!?](?=\s+[A-ZÀ-ÞА-ЯЁ])")
 
 
 def _record_slot(before: str, after: str, honorific: str) -> bool:
@@ -4887,7 +4932,8 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
         rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
             not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
-            or _LABELLED_REFERENCE.search(rest) or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
+            or _LABELLED_REFERENCE.search(rest) or _ACCOUNT_LABEL.match(rest.lstrip())
+            or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
     if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
         return True
     if re.match(rf"(?i)(?:{_alternation('name_possessive')})\s*[^.!?。！？]{{0,12}}?(?:{nouns})", after):
@@ -4988,8 +5034,11 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})", after)
     if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", after[said.end():]):
         return False
+    # (her name addressed before a comma ends her clause: "Hi Ada, this is a reminder of your check-up", "Hi Ada,
+    # your appointment is on ...": the copula after it has a subject of its own)
+    own_clause = re.split(r"[,，、،]", tail, 1)[0] if "addressed" in slots else tail
     if any(_has_rule("name_copula", code) and not LANGUAGES[code].script and re.search(
-            rf"(?i){_alternation('name_copula', code)}(?!\s*(?:{_alternation('status_verb')}))", tail)
+            rf"(?i){_alternation('name_copula', code)}(?!\s*(?:{_alternation('status_verb')}))", own_clause)
            for code in dict.fromkeys(c for c in (own, lang) if c)):
         return False
     # her name again later in the sentence is another claim's subject ("..., 预约号 20417，爱达对青霉素过敏")
@@ -6649,7 +6698,9 @@ def _without_footer(text: str, flat: str, names=()) -> str:
     # (_refers_to_user reads a role word that only modifies a noun as none: "Service client : 09 70 ...")
     if (_changes(flat, skeleton(flat), lang) or _refers_to_user(last, names, lang)
             or any(_skeleton_has(skel, n) for n in _spelled_forms(names))
-            or _table_hit(last, skel, "payment", lang) or _rule("direction").search(last)):
+            or _table_hit(last, skel, "payment", lang)
+            # a direction word as a word of its own, in lower case ("Via Marina 7", "Porto" are a street and a town)
+            or re.search(rf"(?-i:(?<![^\W\d_])(?:{_alternation('direction')})(?![^\W\d_]))", last)):
         return flat
     at = flat.rfind(last)
     return flat if at < 0 else flat[:at] + " " + flat[at + len(last):]
@@ -6747,9 +6798,18 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                   or any(_skeleton_has(skel, n) for n in _spelled_forms(names)))
     changed = _changes(flat, skel, lang)
     number = bool(_LONG_NUMBER.search(flat))
+    # A record's letterhead at its foot (the venue's address and phone, _without_footer) is where the
+    # business is reached: read by the contact route and the payment route's need for a number only,
+    # every other class still reads it (a hidden text there is no letterhead).
+    footless = _without_footer(layout, flat, names) if source != "model" else flat
     # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
     # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
-    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", flat)))
+    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", footless)))
+    # a bill's account of the user with the biller (_without_bill_accounts) is no account money goes to: read
+    # without it by the payment route's account number and its need for a number, where nothing changed
+    billed = _without_bill_accounts(footless, layout, lang) if source != "model" and not changed else flat
+    if referenced and source != "model" and not changed:
+        referenced = bool(_LONG_NUMBER.search(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang)))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
@@ -6778,7 +6838,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         re.search(r"(?<!\d)\d{3,4}(?!\d)", flat) and table_match(flat, "card_code")) or bool(_WORD_RUN.search(flat))
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
-    delivered = _without_deliveries(flat, layout) if source != "model" and not changed else flat
+    delivered = _without_deliveries(footless, layout) if source != "model" and not changed else flat
     whole = (flat, skel)
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
@@ -6806,7 +6866,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             elif rule == "encoded_text":
                 if _encoded_text(flat):
                     return risk.name, f"{risk.name}.{rule}"
-            elif pattern and (re.search(pattern, flat) or rule == "login_link" and _credential_at_link(flat, lang)):
+            elif pattern and (re.search(pattern, billed if rule == "account_number" else flat)
+                              or rule == "login_link" and _credential_at_link(flat, lang)):
                 if "user" in risk.needs and source != "model" and not (refers or changed):
                     continue
                 if pattern is _IBAN and not _iban_ok(flat):
@@ -6855,6 +6916,37 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # a model's order to hand a secret or money over, when no value or route says more (_handed_over)
     handed = _handed_over(whole[0], whole[1], lang) if source == "model" else None
     return handed if handed and handed[0] in {r.name for r in risk_classes} else None
+
+
+# A record's field whose value is an amount, up to the amount's end (its label up to 40 characters: "К оплате: 1 842,60 ₽", "देय राशि: ₹612.00", "Importe total: 390,00 €").
+_AMOUNT_FIELD = re.compile(r"[^\W\d_][^:：\d]{0,40}[:：]\s*(?:[$€£¥₹₽]\s?\d[\d.,\s\u00a0\u202f]*|\d[\d.,\s\u00a0\u202f]*"
+                           r"(?:[$€£¥₹₽元円원](?![^\W\d_])|(?i:eur|usd|gbp|chf|rmb)(?![^\W\d_])))")
+
+
+def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
+    """The canonical text `flat` without the numbers of a bill's account of the user with the
+    biller after their label (_ACCOUNT_LABEL), for a tool's text in which nothing is new or changed
+    (the caller's test). Only where no other word of the text names an account, a payment route or
+    money moved (LanguageTable payment, funds, read with the labelled numbers left out): "Please
+    transfer the amount due to this account", "Переведите сумму на этот счёт", "Refunds go to ..."
+    make that account where money is to go, and the text is read whole."""
+    found = [m.group() for line in layout.splitlines() for m in _ACCOUNT_LABEL.finditer(canonical(line))]
+    if not found:
+        return flat
+    rest = flat
+    for value in found:
+        rest = rest.replace(value, " ")
+    unrouted = rest
+    # (a field whose value is the amount due names no route: "К оплате: 1 842,60 ₽", "देय राशि: ₹612.00",
+    # "Amount due: £64.20"; read up to its first comma, what follows is read as it stands)
+    for line in layout.splitlines():
+        field = _AMOUNT_FIELD.match(canonical(line).strip())
+        if field:
+            rest = rest.replace(field.group(), " ")
+    skel = skeleton(rest)
+    if _table_hit(rest, skel, "payment", lang) or _table_hit(rest, skel, "funds", lang) or _DIRECTED.search(rest):
+        return flat
+    return unrouted
 
 
 def _handed_over(flat: str, skel: str, lang: str | None) -> tuple | None:
