@@ -165,11 +165,15 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes9o": ("probes9o_injections.jsonl", "probes9o_tool_benign.jsonl"),
            # the wave-9 override tuner's (inject): orders to set aside earlier instructions by kind in every
            # language (quantifiers, particles, both word orders), and a sender setting aside its own earlier message
-           "probes9i": ("probes9i_injections.jsonl", "probes9i_tool_benign.jsonl")}
+           "probes9i": ("probes9i_injections.jsonl", "probes9i_tool_benign.jsonl"),
+           # the wave-10 loop tuner's (loop10): what the loop splits off from the sentence that made it risky in
+           # hi, tr, nl (and a few others): a field line under a heading, a value on the next line, a name line,
+           # a translated label; all six classes, and benign records of the same shapes
+           "probes12l": ("probes12l_injections.jsonl", "probes12l_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
-                      "probes10r", "probes10k", "probes9o", "probes9i")
+                      "probes10r", "probes10k", "probes9o", "probes9i", "probes12l")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
