@@ -220,12 +220,32 @@ class _Source:
         return next((i for i, u in enumerate(self.units) if flat and flat in "".join(canonical(_layout(u)).split())),
                     None)
 
+    def without(self, at: int) -> str:
+        """The document with unit `at` left out (its line's other units kept, as one line)."""
+        lines = [ln for ln in self._text.splitlines() if ln.strip()]
+        n = self.line_of[at]
+        rest = [u for i, u in enumerate(self.units) if self.line_of[i] == n and i != at]
+        return "\n".join(" ".join(rest) if i == n else ln for i, ln in enumerate(lines) if i != n or rest)
+
+    def carries(self, at: int) -> bool:
+        """Whether the whole document's risk (a risk class, or a claim about who the user is) needs
+        unit `at`: left out, the gate no longer holds the rest for it. A value on the line below its
+        label ("Kayıtlı telefon numaranız artık" over "+90 532 555 1234"), a field whose record names
+        her on another line ("Gast: Ada Lovelace" over "Juiste naam: Sanne de Vries"): each line alone
+        is a bare fact, only the document says whose route or name it is."""
+        if not (self.whole.risk or "identity" in (self.whole.rule or "") or self.whole.reason == "identity"):
+            return False
+        rest = self.review(self.without(at))
+        return (rest.action, rest.risk, rest.rule) != (self.whole.action, self.whole.risk, self.whole.rule)
+
     def held(self, claim: str):
         at = self.unit_of(claim)
         if self.whole.action == "reject" or at is None and self.held_alone(self._text):
             return self.whole
         if at is not None and self.held_alone(self.units[at]):
             return self.review(self.units[at])
+        if at is not None and self.held_whole() and self.carries(at):
+            return self.whole
         return None
 
 
