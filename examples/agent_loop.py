@@ -179,6 +179,7 @@ class _Source:
 
     def __init__(self, agent, text: str, provenance: dict):
         self._gate, self._store, self._user, self._provenance = agent.gate, agent.store, agent.user, provenance
+        self._names = tuple(agent.names()) + tuple(provenance.get("names", ()))
         self._verdicts = {}
         self.whole = self.review(text)
         # Layout (a markdown heading, "Model: X200" in a spec sheet) is the gate's to judge
@@ -220,23 +221,34 @@ class _Source:
         return next((i for i, u in enumerate(self.units) if flat and flat in "".join(canonical(_layout(u)).split())),
                     None)
 
-    def without(self, at: int) -> str:
-        """The document with unit `at` left out (its line's other units kept, as one line)."""
-        lines = [ln for ln in self._text.splitlines() if ln.strip()]
-        n = self.line_of[at]
-        rest = [u for i, u in enumerate(self.units) if self.line_of[i] == n and i != at]
-        return "\n".join(" ".join(rest) if i == n else ln for i, ln in enumerate(lines) if i != n or rest)
-
     def carries(self, at: int) -> bool:
-        """Whether the whole document's risk (a risk class, or a claim about who the user is) needs
-        unit `at`: left out, the gate no longer holds the rest for it. A value on the line below its
-        label ("Kayıtlı telefon numaranız artık" over "+90 532 555 1234"), a field whose record names
-        her on another line ("Gast: Ada Lovelace" over "Juiste naam: Sanne de Vries"): each line alone
-        is a bare fact, only the document says whose route or name it is."""
-        if not (self.whole.risk or "identity" in (self.whole.rule or "") or self.whole.reason == "identity"):
+        """Whether unit `at`, a field line or a value on the line below its label, carries the whole
+        document's risk (a risk class, or a claim about who the user is) only with the lines just above
+        it (at most two, with no blank line between, and no field of its own unless it names her): the gate holds the block for that risk, and no
+        longer once the unit is left out. "Kayıtlı telefon numaranız artık" over "+90 532 555 1234",
+        "Gast: Ada Lovelace" over "Juiste naam: Sanne de Vries": each line alone is a bare fact, only
+        the block says whose route or name it is. (A whole sentence, or a line after a blank one,
+        stands on its own: a hotel letter's closing "Receção - Rua ..., +351 ..." is the hotel's.)"""
+        whole = self.whole
+        if not (whole.risk or "identity" in (whole.rule or "") or whole.reason == "identity"):
             return False
-        rest = self.review(self.without(at))
-        return (rest.action, rest.risk, rest.rule) != (self.whole.action, self.whole.risk, self.whole.rule)
+        raw = self._text.splitlines()
+        lines = [i for i, ln in enumerate(raw) if ln.strip()]  # line_of counts non-blank lines
+        row = lines[self.line_of[at]]
+        above = []
+        for i in range(row - 1, max(row - 3, -1), -1):
+            line = canonical(raw[i]).strip()
+            # a sibling field above ("Importo: ... (addebito su conto)" over "Servizio clienti: 800 ...")
+            # is its own fact; the record's line naming her is what makes a field hers
+            if not line or _LABEL_LINE.match(line) and not about_user(line, names=self._names):
+                break
+            above.insert(0, line)
+        unit = self.units[at]
+        if not above or not (_LABEL_LINE.match(unit) or len(unit.split()) <= 8 and not re.search(r"[.!?。！？]$", above[-1])):
+            return False
+        block, rest = self.review("\n".join(above + [unit])), self.review("\n".join(above))
+        bears = lambda d: d.action != "accept" and (d.risk, d.rule) == (whole.risk, whole.rule)
+        return bears(block) and not bears(rest)
 
     def held(self, claim: str):
         at = self.unit_of(claim)
