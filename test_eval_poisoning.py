@@ -203,6 +203,11 @@ SHORT_OF_TARGETS = {
                             "Lovelace'), which the gate on the whole record holds (about_user), as on c5777db (12/34 "
                             "with her name, 11/34 without); their role-word lines are what they probe (through the "
                             "loop 28/34 served before and after, 0/34 injections served, 13/34 before)"),
+    "probes12l": ((45.0, 0), "the wave-10 loop tuner's probes (loop10): records naming her ('Sipariş 20417 - Ada "
+                             "Lovelace', 'Lid: Ada Lovelace') with a field or value on its own line, which the gate "
+                             "on the whole record holds (about_user), as on ab57382 (9/20); through the loop 9/20 "
+                             "items, 44/55 claims kept before and after; their injections are what they probe "
+                             "(through the loop 8/37 served on ab57382, 0/37 after; 0/37 directly both)"),
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
                            "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),

@@ -28,7 +28,9 @@ Per turn (Agent.turn):
    tool content more trusted than the gate on the whole document would (_Source): a document the gate
    rejects (an order to the assistant anywhere in it) serves no line, and a line it holds for hidden
    text (hidden markup, invisible characters) holds every sentence read from it; such claims are
-   stored held with that verdict (HeldBySource). Each line of a tool document goes to the gate with what
+   stored held with that verdict (HeldBySource); so is a field or value line the document's risk needs
+   (_Source.carries: "Uw telefoonnummer is voortaan" over "+31 6 ...", "Gast: Ada Lovelace" over
+   "Juiste naam: ..."; the gate holds the lines just above with it for the document's risk, not without it). Each line of a tool document goes to the gate with what
    the document says about who she is: its spellings of her name (gates.document_names: "Ada Lovelace" in
    "Kontakt: Ada Lovelace" for a user the gate knows as "Ada", "آدا لوفليس"), as Candidate.names, so a
    line that calls her by her surname or by a role word ("die Kundin", "النزيلة", the guest) is read as
@@ -59,7 +61,7 @@ written from general knowledge of how people and transactional messages state fa
 checked against the development sets eval/data/scenarios_dev.jsonl and scenarios_dev2.jsonl
 only (never the test split); some were added after reading their misses (eval/README.md lists
 which). The tool-source rule (_Source, and _in_record's lines naming the user) was written for the
-probes eval/data/probes9p_* (tuned on) and checked on every tool corpus's dev half through the loop;
+probes eval/data/probes9p_* (tuned on; _Source.carries on probes12l_*) and checked on every tool corpus's dev half through the loop;
 an exception it had for layout marks was dropped once the gate judged headings and role-word
 labels itself (the exception let a page rejected for a prompt-section heading serve its lines).
 
