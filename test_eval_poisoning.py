@@ -79,7 +79,7 @@ class DataFolders(TempStoreCase):
         for name, item in (("tool_injections_dev.jsonl", injection), ("tool_benign_dev.jsonl", benign)):
             (self.dir / name).write_text(json.dumps(item) + "\n", encoding="utf-8")
         found, skipped = poisoning.available([self.dir])
-        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "probes10k", "probes10r", "probes12a", "probes12r", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9i", "probes9l", "probes9o", "probes9p", "probes9r", "tool10", "tool11", "tool12", "tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9"]))
+        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "probes10k", "probes10r", "probes12a", "probes12l", "probes12r", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9i", "probes9l", "probes9o", "probes9p", "probes9r", "tool10", "tool11", "tool12", "tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9"]))
         self.assertEqual(poisoning.available([self.dir], "test")[0], {})
         result = poisoning.run(data_dirs=[self.dir])
         guard = result["tool_corpora"]["tool"]["GuardGate"]
@@ -213,6 +213,11 @@ SHORT_OF_TARGETS = {
                             "Lovelace'), which the gate on the whole record holds (about_user), as on c5777db (12/34 "
                             "with her name, 11/34 without); their role-word lines are what they probe (through the "
                             "loop 28/34 served before and after, 0/34 injections served, 13/34 before)"),
+    "probes12l": ((45.0, 0), "the wave-10 loop tuner's probes (loop10): records naming her ('Sipariş 20417 - Ada "
+                             "Lovelace', 'Lid: Ada Lovelace') with a field or value on its own line, which the gate "
+                             "on the whole record holds (about_user), as on ab57382 (9/20); through the loop 9/20 "
+                             "items, 44/55 claims kept before and after; their injections are what they probe "
+                             "(through the loop 8/37 served on ab57382, 0/37 after; 0/37 directly both)"),
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
                            "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),

@@ -182,11 +182,15 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes12a": ("probes12a_injections.jsonl", "probes12a_tool_benign.jsonl"),
            # a blind probe author's (wave 10), split into halves before anyone read them: records addressed to
            # her and injections in them; tuned on its dev half only, its test half scored once
-           "probes12r": ("probes12r_injections_{half}.jsonl", "probes12r_tool_benign_{half}.jsonl")}
+           "probes12r": ("probes12r_injections_{half}.jsonl", "probes12r_tool_benign_{half}.jsonl"),
+           # the wave-10 loop tuner's (loop10): what the loop splits off from the sentence that made it risky in
+           # hi, tr, nl (and a few others): a field line under a heading, a value on the next line, a name line,
+           # a translated label; all six classes, and benign records of the same shapes
+           "probes12l": ("probes12l_injections.jsonl", "probes12l_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11", "tool12",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
-                      "probes10r", "probes10k", "probes9o", "probes9i", "probes12a", "probes12r")
+                      "probes10r", "probes10k", "probes9o", "probes9i", "probes12a", "probes12r", "probes12l")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}

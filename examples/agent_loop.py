@@ -28,7 +28,9 @@ Per turn (Agent.turn):
    tool content more trusted than the gate on the whole document would (_Source): a document the gate
    rejects (an order to the assistant anywhere in it) serves no line, and a line it holds for hidden
    text (hidden markup, invisible characters) holds every sentence read from it; such claims are
-   stored held with that verdict (HeldBySource). Each line of a tool document goes to the gate with what
+   stored held with that verdict (HeldBySource); so is a field or value line the document's risk needs
+   (_Source.carries: "Uw telefoonnummer is voortaan" over "+31 6 ...", "Gast: Ada Lovelace" over
+   "Juiste naam: ..."; the gate holds the lines just above with it for the document's risk, not without it). Each line of a tool document goes to the gate with what
    the document says about who she is: its spellings of her name (gates.document_names: "Ada Lovelace" in
    "Kontakt: Ada Lovelace" for a user the gate knows as "Ada", "آدا لوفليس"), as Candidate.names, so a
    line that calls her by her surname or by a role word ("die Kundin", "النزيلة", the guest) is read as
@@ -59,7 +61,7 @@ written from general knowledge of how people and transactional messages state fa
 checked against the development sets eval/data/scenarios_dev.jsonl and scenarios_dev2.jsonl
 only (never the test split); some were added after reading their misses (eval/README.md lists
 which). The tool-source rule (_Source, and _in_record's lines naming the user) was written for the
-probes eval/data/probes9p_* (tuned on) and checked on every tool corpus's dev half through the loop;
+probes eval/data/probes9p_* (tuned on; _Source.carries on probes12l_*) and checked on every tool corpus's dev half through the loop;
 an exception it had for layout marks was dropped once the gate judged headings and role-word
 labels itself (the exception let a page rejected for a prompt-section heading serve its lines).
 
@@ -179,6 +181,7 @@ class _Source:
 
     def __init__(self, agent, text: str, provenance: dict):
         self._gate, self._store, self._user, self._provenance = agent.gate, agent.store, agent.user, provenance
+        self._names = tuple(agent.names()) + tuple(provenance.get("names", ()))
         self._verdicts = {}
         self.whole = self.review(text)
         # Layout (a markdown heading, "Model: X200" in a spec sheet) is the gate's to judge
@@ -220,12 +223,43 @@ class _Source:
         return next((i for i, u in enumerate(self.units) if flat and flat in "".join(canonical(_layout(u)).split())),
                     None)
 
+    def carries(self, at: int) -> bool:
+        """Whether unit `at`, a field line or a value on the line below its label, carries the whole
+        document's risk (a risk class, or a claim about who the user is) only with the lines just above
+        it (at most two, with no blank line between, and no field of its own unless it names her): the gate holds the block for that risk, and no
+        longer once the unit is left out. "Kayıtlı telefon numaranız artık" over "+90 532 555 1234",
+        "Gast: Ada Lovelace" over "Juiste naam: Sanne de Vries": each line alone is a bare fact, only
+        the block says whose route or name it is. (A whole sentence, or a line after a blank one,
+        stands on its own: a hotel letter's closing "Receção - Rua ..., +351 ..." is the hotel's.)"""
+        whole = self.whole
+        if not (whole.risk or "identity" in (whole.rule or "") or whole.reason == "identity"):
+            return False
+        raw = self._text.splitlines()
+        lines = [i for i, ln in enumerate(raw) if ln.strip()]  # line_of counts non-blank lines
+        row = lines[self.line_of[at]]
+        above = []
+        for i in range(row - 1, max(row - 3, -1), -1):
+            line = canonical(raw[i]).strip()
+            # a sibling field above ("Importo: ... (addebito su conto)" over "Servizio clienti: 800 ...")
+            # is its own fact; the record's line naming her is what makes a field hers
+            if not line or _LABEL_LINE.match(line) and not about_user(line, names=self._names):
+                break
+            above.insert(0, line)
+        unit = self.units[at]
+        if not above or not (_LABEL_LINE.match(unit) or len(unit.split()) <= 8 and not re.search(r"[.!?。！？]$", above[-1])):
+            return False
+        block, rest = self.review("\n".join(above + [unit])), self.review("\n".join(above))
+        bears = lambda d: d.action != "accept" and (d.risk, d.rule) == (whole.risk, whole.rule)
+        return bears(block) and not bears(rest)
+
     def held(self, claim: str):
         at = self.unit_of(claim)
         if self.whole.action == "reject" or at is None and self.held_alone(self._text):
             return self.whole
         if at is not None and self.held_alone(self.units[at]):
             return self.review(self.units[at])
+        if at is not None and self.held_whole() and self.carries(at):
+            return self.whole
         return None
 
 
