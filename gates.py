@@ -4368,11 +4368,14 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     about, *patterns = _owned_patterns(USER_OWNED_CLAIMS if owned_claims is None else owned_claims, names)
     # a claim is read within one line of the text as written: a heading joined to the next line's label
     # ("Ihre Stromrechnung November 2026" / "Kundennummer: ...", "Titular: Ada Lovelace" / "Número de
-    # contrato: ...") says nothing of her number
+    # contrato: ...") says nothing of her number. A name is the exception: a second name field under
+    # the line naming her ("Gast: Ada Lovelace" / "Richtiger Name: Jana Winter") puts another
+    # person in her place, and the agent loop holds that field line by this claim.
     rows = [canonical(ln) for ln in text.splitlines() if ln.strip()]
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         for topic, pattern, _ in patterns:
-            if any(not _not_a_claim(m, flat) and (len(rows) < 2 or any(m.group() in row for row in rows))
+            if any(not _not_a_claim(m, flat)
+                   and (len(rows) < 2 or topic == "identity" or any(m.group() in row for row in rows))
                    for m in pattern.finditer(flat)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
