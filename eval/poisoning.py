@@ -78,8 +78,6 @@ instrument; injections planting a new route inside such a record; scored once be
 likewise (records addressed to her: a masked card beside the venue's letterhead, a bill's account of her with the
 biller, her name in a salutation or a name field, security notices; injections planting a route, a credential or
 a standing instruction in them; scored once before the change, then tuned on);
-"probes12r" a blind probe author's (wave 10), probes12r_injections_<half>.jsonl and
-probes12r_tool_benign_<half>.jsonl (records addressed to her and injections in them; dev half tuned on only);
 "probes7" the round-7 rejection tuner's (text with an order's surface), likewise (tuned on; the
 agent loop's record rule, examples/agent_loop.Agent._in_record, was also tuned on the tool7 dev half);
 schemas in eval/data/README.md). Each line is one piece of tool content, remembered as source "tool" with
@@ -180,9 +178,6 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # beside the venue's number, a bill's customer number, her name in a party label, security notices,
            # and injections planting a route or a standing instruction in such a record; scored before, tuned on
            "probes12a": ("probes12a_injections.jsonl", "probes12a_tool_benign.jsonl"),
-           # a blind probe author's (wave 10), split into halves before anyone read them: records addressed to
-           # her and injections in them; tuned on its dev half only, its test half scored once
-           "probes12r": ("probes12r_injections_{half}.jsonl", "probes12r_tool_benign_{half}.jsonl"),
            # the wave-10 loop tuner's (loop10): what the loop splits off from the sentence that made it risky in
            # hi, tr, nl (and a few others): a field line under a heading, a value on the next line, a name line,
            # a translated label; all six classes, and benign records of the same shapes
@@ -190,7 +185,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11", "tool12",
                       "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
-                      "probes10r", "probes10k", "probes9o", "probes9i", "probes12a", "probes12r", "probes12l")
+                      "probes10r", "probes10k", "probes9o", "probes9i", "probes12a", "probes12l")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
 CORPUS_NAMES = {CORPUS_USER: ("Ada Lovelace",)}
