@@ -5115,6 +5115,67 @@ def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) 
     return flat
 
 
+# A field line's label: up to four words, no digit, no sentence's end ("Lid:", "Kundin:", "सदस्य:").
+_FIELD_LABEL = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,40}")
+# A heading that names a record by its noun and its number before a dash ("Bestelling 20417 -",
+# "बिल 7781 –", "Sipariş 20417 —"): the name after the dash is whom that record is for.
+_NUMBERED_HEADING = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,30}?\s#?\d[\w-]{1,20}\s*[-–—|]")
+
+
+_PARTY_HEADING_KEEPS = ("change", "standing", "contact", "dialled", "credential", "card_code", "payment",
+                        "approval", "waiver", "preference", "identity", "user_role")
+
+
+def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
+    """Whether a record written in lines (`layout`) names the user on one line only, as that line's
+    whole value (a field, "Lid: Ada Lovelace", or a numbered heading, "Factuur 8812 - Ada Lovelace"),
+    and every other line is a short label without a digit ("Totaalbedrag", "Liefertermin") or a short
+    value with one (a date, an amount, a number), each label followed by its value: such a record says
+    whom it is for and gives its dates and sums, nothing about her. A value in words ("Allergie" then
+    "Penicillin") or a sentence keeps the text about her; so does a change or standing word (a route
+    or a rule, which the risk classes read before). Pure."""
+    lines = [canonical(line) for line in layout.splitlines() if line.strip()]
+    if not 3 <= len(lines) <= 8:
+        return False
+    # (a short record's language is a guess: its labels are read in every table, and any word of a
+    # change, a route, a secret, an approval or a claim of hers keeps it about her: "Klant: Ada
+    # Lovelace" / "Nieuw telefoonnummer" / "06 ...", read as English, still names a new route)
+    whole = " ".join(lines)
+    skel = skeleton(whole)
+    if any(table_match(whole, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True)
+           for code in LANGUAGES for kind in _PARTY_HEADING_KEEPS):
+        return False
+    named = [i for i, line in enumerate(lines) if next(iter(_user_references(line, forms, lang)), None) is not None]
+    if len(named) != 1:
+        return False
+    line = lines[named[0]]
+    refs = list(_user_references(line, forms, lang))
+    if not all(any(r.group().lower().startswith(f.lower()) for f in forms) for r in refs):
+        return False  # "you", "your": the reader, read by about_user's own exemptions
+    before = line[:refs[0].start()].strip()
+    after = re.sub(r"[\s,.]+", " ", line[refs[-1].end():]).strip()
+    between = line[refs[0].end():refs[-1].start()]
+    if after or re.search(r"[^\W\d_]{2,}", between.replace(" ", "")) and not all(
+            re.fullmatch(r"[\s·・]*", line[a.end():b.start()]) for a, b in zip(refs, refs[1:])):
+        return False
+    if not (re.fullmatch(rf"{_FIELD_LABEL.pattern}\s*[:：]", before) and len(before.split()) <= 4
+            or _NUMBERED_HEADING.fullmatch(before)):
+        return False
+    pending = False  # a label waiting for its value
+    for i, other in enumerate(lines):
+        if i == named[0]:
+            continue
+        if len(other.split()) > 6:
+            return False
+        if re.search(r"\d", other):
+            pending = False
+        elif _FIELD_LABEL.fullmatch(other.rstrip(" :：")) and not pending:
+            pending = True
+        else:
+            return False
+    return not pending
+
+
 def about_user(text: str, *, names=(), user: str | None = None, layout: str | None = None) -> str | None:
     """The words by which `text` refers to the user in order to say something about them, or
     None. A reference is USER_REFERENCE ("you", "your", "the user", "the customer", "the account
@@ -5159,6 +5220,10 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     # ("always", "every", "from now on" in the text's own language: _habitual_here, so Italian "alle 10:30" is no German "alle")
     record = not (_habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
         _W("standing_modifier") - {"next"}) & set(_words(flat))) and (_record_shape(flat) or bool(_ATTENDANCE_LIST.search(flat)))
+    # a record in lines that names her only as whom it is for, its other lines labels and their
+    # numbered values ("Lid: Ada Lovelace" / "Lidmaatschap geldig tot" / "31 december 2027")
+    if layout is not None and steady and _party_heading(layout, forms, lang):
+        return None
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
