@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "service_line", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1432,7 +1432,7 @@ LANGUAGES = {t.code: t for t in (
                link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
                thank=r"\bthank\s*$|\bthank-$",
                # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
-               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
+               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+(?:(?:call|email|text|message|contact)\s+you\s+and\s+)?ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
                complementizer=r"that",
@@ -2834,6 +2834,7 @@ LANGUAGES = {t.code: t for t in (
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
                bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
+               sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
                named_as=r"(?:(?:на самом деле|теперь|вообще-то|официально) )*(?:зовут|называет себя|подписывается как)",
@@ -3066,6 +3067,7 @@ LANGUAGES = {t.code: t for t in (
                dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
+               service_line=r"(?:客服|服务|售后|咨询|人工)(?:电话|热线)",  # the sender's own line's label: "客服电话：400-..."
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
@@ -4178,7 +4180,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
     # (a request word its own negation denies is no request: "We will never ask you for your PIN")
+    # (nor one inside the sender's own "we will never call you and ask you to ...": rule sender_never_asks)
+    never = [n.span() for n in _rule("sender_never_asks").finditer(flat)]
     asked = any(not table_match(flat[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
+                and not any(a <= m.start() < b for a, b in never)
                 for m in _rule("request").finditer(flat))
     if (asked and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
@@ -5020,20 +5025,26 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
     # her name's other parts, and a part joined by a name's dot ("爱达·洛夫莱斯", "エイダ・ラブレス")
     joined = re.search(r"([^\W\d_]+)[·・]\s*$", re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()]))
-    before = re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()])
+    before = re.sub(rf"(?i)(?:(?:{parts})[\s·・/]*)+$", "", flat[:m.start()])
     before = before[:joined.start()] if joined else before
     after = flat[m.end():]
-    after = after[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", after).end():]
+    joined_after = re.match(rf"(?i)(?:[\s·・/]*(?:{parts}))*", after)
+    after = after[joined_after.end():]
+    if "/" in joined_after.group() or "/" in flat[max(0, m.start() - 1):m.start()]:
+        # an airline's "SURNAME/GIVEN TITLE" ("LOVELACE/ADA MS"): the title in capitals is the name's
+        after = re.sub(r"^\s+(?:MS|MRS|MR|MISS|MSTR|DR)(?![\w'’-])", "", after)
     honorific = f"{_alternation('name_honorific')}|{_alternation('courtesy_title')}"
     # a gate told only her first name reads her surname as a word of its own: a capitalized word
     # after the name ("Ada Lovelace", "Ада Лавлейс"), a katakana one before it ("ラブレス エイダ")
     # (or joined to it by a name's dot: "エイダ・ラブレス"), a katakana or a capitals-only one before it
     # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
     # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
-    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+", after)
+    # (an airline's "SURNAME/GIVEN TITLE": "LOVELACE/ADA MS", its title in capitals after the given name)
+    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+"
+                       r"|/[A-ZÀ-Þ]{2,}(?:\s+(?:MS|MRS|MR|MISS|MSTR|DR))?(?![\w'’-])", after)  # (a gate told only "Ada")
     unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
     surname = surname or unwritten
-    family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*)\s*$", before)
+    family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*/?)\s*$", before)  # ("LOVELACE/ADA")
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
     slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
@@ -5077,7 +5088,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
         return False
     # her name again later in the sentence is another claim's subject ("..., 预约号 20417，爱达对青霉素过敏")
     pieces = {p for f in forms for p in re.split(r"[\s·・]+", f) if len(p) > 1} | ({joined.group(1)} if joined else set())
-    rest = tail[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", tail).end():]
+    rest = tail[re.match(rf"(?i)(?:[\s·・/]*(?:{parts}))*", tail).end():]
     if any(p.lower() in rest.lower() for p in pieces):
         return False
     return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
@@ -5235,7 +5246,8 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
             if word != "用户" and _rule("thank", "zh").search(flat, 0, m.start()):
                 continue
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
-                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_DESTINATION_LINE.sub(" ", _ZH_PLEA.sub("", flat)))
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(
+                                       _rule("service_line", "zh").sub(" ", _DESTINATION_LINE.sub(" ", _ZH_PLEA.sub("", flat))))
                                    and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
