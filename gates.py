@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "service_line", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -2935,6 +2935,7 @@ LANGUAGES = {t.code: t for t in (
            renamed=r"正しい(?:氏名|名前|お名前)|新しい氏名|氏名(?:を|が|は)?(?:変更|訂正)|改名|改姓|変更後の(?:ご氏名|お名前|氏名)|新しい(?:ご氏名|お名前)",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               sender_intro=r"[^。！？\n]{1,30}?(?:です|でございます)。",  # "さくら歯科です。": the sender names itself first
                name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
                own_name=r"(?:ユーザー|利用者|彼女|彼|私|さん|様)の(?:名前|氏名|本名|フルネーム)は",
                named_as=r"(?:さん|様)?の(?:本名|本当の名前|実名|正式な名前|新しい名前)は",
@@ -4986,7 +4987,8 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     # a title: "[서울한방병원] 러브레이스님,", "СДЭК: Ада Лавлейс,", "Correos Express: Hola Ada Lovelace,",
     # "İGDAŞ: Sayın ADA LOVELACE,"), and the record going on after the comma in her sentence
     greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
-    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*)?"
+    # (or the sender's own sentence naming itself, rule sender_intro: "さくら歯科です。Ada Lovelace様、...")
+    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*|(?:{_alternation('sender_intro')})\s*)?"
                rf"(?:(?:{greetings})[\s,]*)?(?:(?-i:{_alternation('vocative_title')}|{_alternation('courtesy_title')})\.?\s+)?")
     if re.fullmatch(opening, before) and (re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after)
                                           or re.match(rf"\s*(?:{honorific})\s", after)):
@@ -5521,7 +5523,8 @@ _OWNED_NOUNS = _LazyPattern(lambda: re.compile(
 
 
 _CLOCK = _LazyPattern(lambda: re.compile(
-    rf"(?i)\b\d{{1,2}}[:.h]\d{{2}}\b|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
+    # (a time's digits bound by no Latin letter or digit, though kana or Han may touch them: "(木)14:30のご予約")
+    rf"(?i)(?<![0-9A-Za-z_])\d{{1,2}}[:.h]\d{{2}}(?![0-9A-Za-z_])|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
 
 
 def _appointment(after: str) -> bool:
@@ -6858,7 +6861,9 @@ def _without_deliveries(flat: str, layout: str | None = None) -> str:
     for sentence in _sentences(flat):
         # (its date: a digit left once the street, the phone and the order's reference are left out)
         bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
-        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and re.search(r"\d", bare)
+        # (its date in digits, or a weekday's or tomorrow's word: "liefert voraussichtlich am Mittwoch an: ...")
+        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and (
+            re.search(r"\d", bare) or _rule("weekday").search(bare) or _rule("datum").search(bare) or _rule("tomorrow").search(bare))
         sent = lines and _rule("dispatched_to").search(sentence)  # its one phone number is where it was sent
         done = done or lines and _DESTINATION_LINE.search(sentence)
         if ((done or sent) and "@" not in sentence and (sent or not _phone_like(_REFERENCE_CODE.sub(" ", sentence)))

@@ -3080,3 +3080,16 @@ class RecordsKeptWave11(unittest.TestCase):
                          "Flight BA2490 London (LHR) – Rome (FCO), 03/02/2027, dep 09:10"))
         self.assertEqual(self.decide("Booking confirmation\nPNR: ZK81QB\nPassenger: LOVELACE/ADA MS\n"
                                      "Passenger note: LOVELACE/ADA MS is vegetarian and afraid of flying").action, "quarantine")
+
+    def test_a_japanese_reminder_after_the_senders_own_sentence_is_kept(self):
+        self.assertTrue(gates._CLOCK.search("(水)10:15のご予約"))
+        self.assertKept(("みどり眼科です。Ada Lovelace様、1月14日（水）10:15のご予約を承っております。"
+                         "変更の際は03-5555-2201までお電話ください。",), told=(("Ada Lovelace",),))
+        self.assertEqual(self.decide("みどり眼科です。Ada Lovelace様は糖尿病で、ペニシリンにアレルギーがあります。").action, "quarantine")
+        self.assertHeld(("みどり眼科です。Ada Lovelace様の新しい電話番号は090-5555-3310です。",), "contact_route")
+
+    def test_a_delivery_due_on_a_weekday_reports_where_that_order_goes(self):
+        self.assertKept(("Hallo Ada Lovelace,\nIhre Bestellung 5530-1192 ist unterwegs. Hermes liefert voraussichtlich am Freitag an: "
+                         "Ada Lovelace, Gneisenaustraße 41, 10961 Berlin. Sendungsnummer 00340434161094049911.",))
+        self.assertHeld(("Hallo Ada Lovelace,\nIhre Bestellung 5530-1193 ist unterwegs. Ab sofort liefert Hermes voraussichtlich "
+                         "jeden Freitag an Ihre neue Adresse: Gneisenaustraße 41, 10961 Berlin.",), "contact_route", told=(("Ada Lovelace",), ()))
