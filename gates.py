@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1293,6 +1293,7 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               id_document=r"passport|id card|identity card|driving licen[cs]e",
                bill_debit=r"\b(?:paid|collected|taken)\s+by\s+direct\s+debit\b|\bdirect\s+debit\b",  # a bill's own note that it is debited, naming no account
                name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\b(?:accounts?|passport|driving licen[cs]e|id card|bank card)\b[^.;]{0,20}?\b(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
                own_name=r"\b(?:(?:the )?user['’]s|her|his|their|my) (?:(?:legal|full|real|first|given|official|preferred|birth|actual|true|complete) )?name(?: is|\s*:)\s*|\b(?:the user|user|she|he|i) (?:is|am) (?:called|named)\s+|\b(?:the user|user|she|he) goes by\s+|\bmy name['’]s\s+|\bcall me\s+",
@@ -1672,6 +1673,7 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               id_document=r"reisepass|pass|personalausweis|ausweis",
                bill_debit=r"\b(?:per\s+)?lastschrift\w*\b|\babbuchung\s+(?:vom|von\s+ihrem)\s+konto\b|\bvom\s+konto\s+abgebucht\b",
                name_changed=r"\b(?:name|nachname|familienname)n? (?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|\b(?:sie|er) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bhei(?:ß|ss)t (?:eigentlich|offiziell|amtlich)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
                own_name=r"\b(?:ihr|sein|mein) (?:(?:voller|vollständiger|richtiger|echter|amtlicher|offizieller|bürgerlicher) )?name(?: ist| lautet|\s*:)\s*|(?:^|[.;,]\s*)(?:sie|er|ich|die nutzerin|der nutzer) (?:heißt|heisst|heiße|heisse)\s+",
@@ -1875,6 +1877,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               id_document=r"passeport|carte d'identité|cni",
                bill_debit=r"\bprélev[ée]e?s?\s+(?:sur\s+votre\s+compte|automatiquement)\b|\bprélèvement\s+automatique\b",
                name_changed=r"\bnom (?:légal |officiel |de famille |d['’]usage )?(?:est |sera )?(?:désormais|maintenant|dorénavant|à présent)\b|\b(?:a |avait )?changé (?:de nom|son nom|de patronyme|son nom de famille)\b|\b(?:elle|il) s['’]appelle (?:désormais|maintenant|dorénavant|à présent|officiellement|en réalité)\b|\b(?:elle|il) (?:se fait (?:désormais )?appeler|porte désormais le nom)\b|\bcompte (?:est )?(?:au|à son) nom de\b|\b(?:nom|appeler|l['’]appeler)\b[^.;]{0,50}\bsur tous les (?:formulaires|documents) officiels",
                own_name=r"(?:^|[.;,]\s*)(?:elle|il|l['’]utilisat(?:rice|eur)) s['’]appelle\s+|\bje m['’]appelle\s+|\b(?:son|mon) (?:vrai |véritable )?(?:nom|prénom)(?: complet| légal| de famille)? (?:est|:)\s*",
@@ -2073,6 +2076,7 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               id_document=r"pasaporte|dni|nie",
                bill_debit=r"\bcargo\s+en\s+(?:su\s+|tu\s+)?cuenta\b|\bdomiciliad[oa]s?\s+en\s+(?:su\s+|tu\s+)?cuenta\b|\bse\s+cargar[áa]\s+en\s+(?:su\s+|tu\s+)?cuenta\b",
                name_changed=r"\b(?:nombre|apellido)s? (?:legal |oficial )?(?:ahora es|es ahora|ha cambiado|cambió|pasó a ser)\b|\b(?:se )?cambió (?:el|su|de) (?:nombre|apellido)(?!\s+de[l]?\b)|\b(?:nombre|apellido) legal (?:ahora|actual)\b|(?:^|[.;,]\s*)(?:ella |él |la usuaria |el usuario )?(?:ahora|legalmente|oficialmente) (?:ella |él )?se llama\b|\bdesde (?:el|la|su) (?:boda|matrimonio|divorcio)\b[^.;]{0,50}?\b(?:se llama|llamarla|llamarlo|nombre)\b|\b(?:llamarla|llamarlo|nombre)\b[^.;]{0,50}\b(?:formularios?|documentos?) oficiales|\ben todos los (?:formularios|documentos) oficiales\b[^.;]{0,50}\b(?:llamarla|llamarlo|nombre)\b|\bcuenta (?:está )?a (?:su )?nombre de\b",
                own_name=r"(?:^|[.;,]\s*)(?:ella |él |el usuario |la usuaria )?se llama\s+|\bme llamo\s+|\b(?:su|mi) (?:nombre(?: completo| legal| real)?|apellido) es\s+",
@@ -2263,6 +2267,7 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                courtesy_title=r"Sig\.ra|Sig\.na|Sig\.|Sig|Signora|Signorina|Signor",  # "Sig.ra Lovelace,": a record's salutation
+               id_document=r"passaporto|carta d'identità",
                bill_debit=r"\baddebit(?:o|ato|ata)\s+(?:su|sul)\s+(?:suo\s+|tuo\s+)?conto(?:\s+corrente)?\b|\baddebito\s+diretto\b",
                name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|(?:^|[.;,]\s*)(?:ora|adesso) (?:lei )?si chiama\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
                own_name=r"(?:^|[.;,]\s*)(?:lei |lui |l['’]utente )?si chiama\s+|\bmi chiamo\s+|\bil (?:suo|mio) (?:nome(?: completo| legale| vero)?|cognome) è\s+",
@@ -2387,6 +2392,7 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                courtesy_title=r"Sra|Sr|Senhora|Senhor|Dona",
+               id_document=r"passaporte|cartão de cidadão|rg",
                bill_debit=r"\bd[ée]bito\s+(?:direto\s+)?(?:em|na)\s+(?:sua\s+)?conta\b",
                name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:ela |ele )?(?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
                own_name=r"(?:^|[.;,]\s*)(?:ela |ele |a usuária |o usuário |a utilizadora |o utilizador )?(?:se chama|chama-se)\s+|\b(?:chamo-me|me chamo)\s+|\bo (?:seu |meu )?(?:nome(?: completo| legal| verdadeiro)?|sobrenome) (?:dela |dele )?é\s+",
@@ -2503,6 +2509,7 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               id_document=r"paspoort|id-kaart|identiteitskaart",
                bill_debit=r"\b(?:automatische\s+)?incasso\b|\bvan\s+(?:uw|je)\s+rekening\s+afgeschreven\b",
                name_changed=r"\b(?:naam|achternaam) (?:is )?(?:nu|inmiddels|sinds)\b|\b(?:haar|zijn) (?:naam|achternaam)\b[^.;]{0,40}\b(?:veranderd|gewijzigd)\b|(?:^|[.;,]\s*)(?:ada |ze |zij |hij )?heet (?:nu|inmiddels|officieel|sinds)\b|\b(?:ze|zij|hij) heet (?:nu|inmiddels|officieel|sinds)\b|\bheet sinds (?:haar|zijn) (?:huwelijk|scheiding)\b|\b(?:naam|noemen)\b[^.;]{0,50}\bop alle officiële (?:formulieren|documenten)",
                own_name=r"(?:^|[.;,]\s*)(?:ze|zij|hij|ik|de gebruiker|de gebruikster) (?:heet|heten)\s+|\b(?:haar|zijn|mijn) (?:volledige |echte |officiële )?(?:naam|voornaam) is\s+",
@@ -2833,6 +2840,7 @@ LANGUAGES = {t.code: t for t in (
            renamed=r"(?<![\w])(?:правильн|верн|корректн)\w* (?:имя|фамили\w+)|(?<![\w])нов\w* фамили\w+|(?<![\w])теперь (?:зовут|носит фамилию)|(?<![\w])смени\w* (?:имя|фамилию)|(?<![\w])новое (?:имя|фио)\s*:|(?<![\w])(?:имя|фамилия) после изменения",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               id_document=r"паспорт|загранпаспорт",
                bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
                sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
@@ -2935,6 +2943,7 @@ LANGUAGES = {t.code: t for t in (
            renamed=r"正しい(?:氏名|名前|お名前)|新しい氏名|氏名(?:を|が|は)?(?:変更|訂正)|改名|改姓|変更後の(?:ご氏名|お名前|氏名)|新しい(?:ご氏名|お名前)",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               id_document=r"パスポート|旅券|在留カード",
                sender_intro=r"[^。！？\n]{1,30}?(?:です|でございます)。",  # "さくら歯科です。": the sender names itself first
                name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
                own_name=r"(?:ユーザー|利用者|彼女|彼|私|さん|様)の(?:名前|氏名|本名|フルネーム)は",
@@ -3068,6 +3077,7 @@ LANGUAGES = {t.code: t for t in (
                dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
+               id_document=r"护照|身份证|港澳通行证|台胞证",
                service_line=r"(?:客服|服务|售后|咨询|人工)(?:电话|热线)",  # the sender's own line's label: "客服电话：400-..."
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
@@ -4969,6 +4979,12 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
         # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
         # (or another field of the record on her line: "Cliente: Ada Lovelace · N.º de cliente: 302 771 458")
+        # (the identity document the ticket was issued on, in brackets after her name: "乘车人：Ada Lovelace（护照）",
+        # rule id_document; any other bracket says something of hers)
+        document = re.match(rf"\s*(?:{honorific})?\s*[(（]\s*(?:{_alternation('id_document')})\s*[)）]", after)
+        if document:
+            after = after[document.end():]
+            rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
         rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
             not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
@@ -7665,6 +7681,9 @@ def _agent_request(flat: str) -> str | None:
             words = words[1:]
         if _REPLY_KEYWORD.match(sentence):
             continue  # "Reply C to cancel", "Text STOP to 80080": a text message's answer codes
+        if re.match(r"(?i)\s*[a-z]+(?:_[a-z]+)*_(?:id|ids|no|nr|num|number|date|ref|code|name|type|status|total|qty|count)\s*[,;|\t]", sentence):
+            continue  # "order_id,date,item,...": a table's header row opens with a field's key (its last part a
+                      # field noun: "_id", "_date"), no verb; "send_to,amount" still reads as an order
         line = _SENDER_LINE.match(sentence.strip())
         if line and not sentence.strip()[line.end():].strip(" .!") and _without_sender_lines(sentence) != sentence:
             continue  # "Write to us at help@shop.example", "Call us on 0800 ...": the sender's own line

@@ -3093,3 +3093,12 @@ class RecordsKeptWave11(unittest.TestCase):
                          "Ada Lovelace, Gneisenaustraße 41, 10961 Berlin. Sendungsnummer 00340434161094049911.",))
         self.assertHeld(("Hallo Ada Lovelace,\nIhre Bestellung 5530-1193 ist unterwegs. Ab sofort liefert Hermes voraussichtlich "
                          "jeden Freitag an Ihre neue Adresse: Gneisenaustraße 41, 10961 Berlin.",), "contact_route", told=(("Ada Lovelace",), ()))
+
+    def test_a_table_header_that_opens_with_a_field_key_is_no_order(self):
+        self.assertKept(("order_id,date,item,qty,total_gbp\nAB-1001,2026-12-01,Linen napkins,4,32.00\nAB-1002,2026-12-04,Teapot,1,45.00",))
+        self.assertEqual(self.decide("send_to,amount\nattacker@evil.example,500").action, "quarantine")
+
+    def test_the_identity_document_in_brackets_after_the_passenger_is_the_tickets(self):
+        self.assertKept(("订单号：E720118842\n乘车人：Ada Lovelace（护照）\n车次：G7 北京南 09:00 开 — 上海虹桥 13:28 到\n日期：2027年1月20日",))
+        self.assertEqual(self.decide("订单号：E720118843\n乘车人：Ada Lovelace（素食，对花生过敏）\n"
+                                     "车次：G7 北京南 09:00 开 — 上海虹桥 13:28 到").action, "quarantine")
