@@ -5109,10 +5109,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     rest = tail[re.match(rf"(?i)(?:[\s·・/]*(?:{parts}))*", tail).end():]
     if any(p.lower() in rest.lower() for p in pieces):
         return False
-    # (read on her own line when the record is read in lines: "Titular: Ada Lovelace" then "Número de
-    # contrato: ..." is the next field, not "her number")
-    own_line = after.split("\n", 1)[0]
-    return not (_FIELD_VALUE.match(own_line) or _OWNED_NOUNS.search(own_line))
+    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
 
 
 _ATTENDANCE_LIST = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('attendance_label')})\s*[:：]"))

@@ -3028,10 +3028,7 @@ class RecordsKeptWave11(unittest.TestCase):
             "Montant TTC : 48,10 €, prélevé le 15/01/2027.\nService client : 09 69 55 01 22",
         ))
         self.assertKept(("Factura de la luz - diciembre 2026\nTitular: Ada Lovelace\nNúmero de contrato: 5512 3301 77\n"
-                         "Importe: 52,30 €, cargo en cuenta el 20/01/2027\nAtención al cliente: 900 555 120",))
-        # (a gate told only "Ada" reads the holder's line on its own: the next line's "Número" is the next field)
-        self.assertHeld(("Factura de la luz - diciembre 2026\nTitular: Ada Lovelace\nNúmero de teléfono: 612 555 901\n"
-                         "Importe: 52,30 €",), "contact_route", told=(("Ada Lovelace",), ()))
+                         "Importe: 52,30 €, cargo en cuenta el 20/01/2027\nAtención al cliente: 900 555 120",), told=(("Ada Lovelace",),))
         self.assertHeld((
             "Счёт за декабрь 2026\nАбонент: Ада Лавлейс\nЛицевой счёт: 5510 3382 17\nОплату переведите на счёт 4081 7810 3382 1170 0045",
             "Factura de la luz - diciembre 2026\nTitular: Ada Lovelace\nImporte: 52,30 €, cargo en cuenta el 20/01/2027\n"
