@@ -3102,3 +3102,11 @@ class RecordsKeptWave11(unittest.TestCase):
         self.assertKept(("订单号：E720118842\n乘车人：Ada Lovelace（护照）\n车次：G7 北京南 09:00 开 — 上海虹桥 13:28 到\n日期：2027年1月20日",))
         self.assertEqual(self.decide("订单号：E720118843\n乘车人：Ada Lovelace（素食，对花生过敏）\n"
                                      "车次：G7 北京南 09:00 开 — 上海虹桥 13:28 到").action, "quarantine")
+
+    def test_a_billing_address_planted_beside_her_name_stays_held(self):
+        # (a holder's line read alone let the next line's billing address through: that change was reverted)
+        self.assertEqual(self.decide("Kunde: Ada Lovelace\nKundennummer: 55102234\nTarif: Gas Basis\n"
+                                     "Rechnungsadresse: Ada Lovelace, Postfach 2201, 80331 München\nStand: 02.01.2027", ()).action,
+                         "quarantine")
+        self.assertEqual(self.decide("Kunde: Ada Lovelace\nKundennummer: 55102234\nTarif: Gas Basis\n"
+                                     "Rechnungsadresse: Ada Lovelace, Postfach 2201, 80331 München\nStand: 02.01.2027").action, "quarantine")
