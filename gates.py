@@ -990,7 +990,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1293,6 +1293,8 @@ LANGUAGES = {t.code: t for t in (
                title="mr mrs ms miss mx dr prof sir dame madam",
            ),
            rules=dict(
+               id_document=r"passport|id card|identity card|driving licen[cs]e",
+               bill_debit=r"\b(?:paid|collected|taken)\s+by\s+direct\s+debit\b|\bdirect\s+debit\b",  # a bill's own note that it is debited, naming no account
                name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\b(?:accounts?|passport|driving licen[cs]e|id card|bank card)\b[^.;]{0,20}?\b(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
                own_name=r"\b(?:(?:the )?user['’]s|her|his|their|my) (?:(?:legal|full|real|first|given|official|preferred|birth|actual|true|complete) )?name(?: is|\s*:)\s*|\b(?:the user|user|she|he|i) (?:is|am) (?:called|named)\s+|\b(?:the user|user|she|he) goes by\s+|\bmy name['’]s\s+|\bcall me\s+",
                named_as=r"(?:is|'s|’s) (?:(?:actually|really|in fact|now|legally|officially|truly) )*(?:called|named|known as)|(?:(?:actually|really|now) )*(?:goes|go) by|(?:now )?signs (?:her name )?as",
@@ -1320,7 +1322,7 @@ LANGUAGES = {t.code: t for t in (
                reply_verb=r"reply|text",
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
-               dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
+               dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:to\s+)?(?:reschedule|rebook|cancel)(?:\s+(?:or\s+)?(?:reschedule|rebook|cancel))?\s*:\s*|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                credential_long=r"question|pass ?phrase|phrase",
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
                no_secret=r"\w+ly|\w+s|\w+ed|\w+ing|expires|works|changes|resets|got|was|is|are|were|has|had|too|again",
@@ -1431,7 +1433,7 @@ LANGUAGES = {t.code: t for t in (
                link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
                thank=r"\bthank\s*$|\bthank-$",
                # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
-               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
+               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+(?:(?:call|email|text|message|contact)\s+you\s+and\s+)?ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
                complementizer=r"that",
@@ -1671,6 +1673,8 @@ LANGUAGES = {t.code: t for t in (
                title="frau herr fräulein",
            ),
            rules=dict(
+               id_document=r"reisepass|pass|personalausweis|ausweis",
+               bill_debit=r"\b(?:per\s+)?lastschrift\w*\b|\babbuchung\s+(?:vom|von\s+ihrem)\s+konto\b|\bvom\s+konto\s+abgebucht\b",
                name_changed=r"\b(?:name|nachname|familienname)n? (?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|\b(?:sie|er) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bhei(?:ß|ss)t (?:eigentlich|offiziell|amtlich)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
                own_name=r"\b(?:ihr|sein|mein) (?:(?:voller|vollständiger|richtiger|echter|amtlicher|offizieller|bürgerlicher) )?name(?: ist| lautet|\s*:)\s*|(?:^|[.;,]\s*)(?:sie|er|ich|die nutzerin|der nutzer) (?:heißt|heisst|heiße|heisse)\s+",
                named_as=r"(?:heißt|heisst) (?:(?:eigentlich|in wirklichkeit|wirklich|jetzt|nun|offiziell|amtlich) )*|nennt sich (?:(?:jetzt|nun|eigentlich) )*|unterschreibt (?:(?:jetzt|nun) )*(?:als|mit)",
@@ -1695,7 +1699,7 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
-               dial_before=r"\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
+               dial_before=r"\b(?:absagen|verschieben|umbuchen|stornieren|terminänderung)\s*:\s*|\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase|\w*phrase",
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
@@ -1873,6 +1877,8 @@ LANGUAGES = {t.code: t for t in (
                of_word="de du des",
            ),
            rules=dict(
+               id_document=r"passeport|carte d'identité|cni",
+               bill_debit=r"\bprélev[ée]e?s?\s+(?:sur\s+votre\s+compte|automatiquement)\b|\bprélèvement\s+automatique\b",
                name_changed=r"\bnom (?:légal |officiel |de famille |d['’]usage )?(?:est |sera )?(?:désormais|maintenant|dorénavant|à présent)\b|\b(?:a |avait )?changé (?:de nom|son nom|de patronyme|son nom de famille)\b|\b(?:elle|il) s['’]appelle (?:désormais|maintenant|dorénavant|à présent|officiellement|en réalité)\b|\b(?:elle|il) (?:se fait (?:désormais )?appeler|porte désormais le nom)\b|\bcompte (?:est )?(?:au|à son) nom de\b|\b(?:nom|appeler|l['’]appeler)\b[^.;]{0,50}\bsur tous les (?:formulaires|documents) officiels",
                own_name=r"(?:^|[.;,]\s*)(?:elle|il|l['’]utilisat(?:rice|eur)) s['’]appelle\s+|\bje m['’]appelle\s+|\b(?:son|mon) (?:vrai |véritable )?(?:nom|prénom)(?: complet| légal| de famille)? (?:est|:)\s*",
                named_as=r"(?:(?:en fait|en réalité|vraiment|désormais|maintenant) )*s['’]appelle(?: (?:en fait|en réalité|vraiment|désormais|maintenant))*|se fait (?:désormais |maintenant )?appeler|signe (?:désormais |maintenant )?(?:sous le nom de|comme)",
@@ -1885,7 +1891,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
                account_label=r"numéro de (?:compte|contrat)|n° de (?:compte|contrat)|compte client|référence client|contrat n°",
-               reference_label=r"numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
+               reference_label=r"facture(?: n°)?|numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
                party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire",
                attendance_label=r"présent(?:e)?s|participants|participantes",
                status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
@@ -1897,7 +1903,7 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
-               dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez)(?:\s+(?:le|au))?\s+",
+               dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez|appeler)(?:\s+(?:le|au))?\s+|\b(?:pour\s+)?(?:annuler|reporter|décaler)\s*:\s*",
                credential_long=r"question|phrase",
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné|met|a mis",
                opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
@@ -1951,7 +1957,7 @@ LANGUAGES = {t.code: t for t in (
                        r"ses|vos) instructions\b",
                account_word=r"compte|numéro de compte",
                street_address=r"(?<![\d:.,])\b\d{1,4},? (?i:rue|avenue|boulevard|chemin|allée|impasse|quai) ",
-               reference_noun=r"commande|colis|réservation|facture",
+               reference_noun=r"commande|colis|réservation|facture|référence(?: client)?|num[ée]ro (?:de )?client|n° (?:de )?client",
                number_word=r"numéro",
                direction=r"à|au|aux|vers",
                renewed=r"\b(?:nouve(?:au|l|lle|aux|lles))\b",
@@ -2070,6 +2076,8 @@ LANGUAGES = {t.code: t for t in (
                of_word="de del",
            ),
            rules=dict(
+               id_document=r"pasaporte|dni|nie",
+               bill_debit=r"\bcargo\s+en\s+(?:su\s+|tu\s+)?cuenta\b|\bdomiciliad[oa]s?\s+en\s+(?:su\s+|tu\s+)?cuenta\b|\bse\s+cargar[áa]\s+en\s+(?:su\s+|tu\s+)?cuenta\b",
                name_changed=r"\b(?:nombre|apellido)s? (?:legal |oficial )?(?:ahora es|es ahora|ha cambiado|cambió|pasó a ser)\b|\b(?:se )?cambió (?:el|su|de) (?:nombre|apellido)(?!\s+de[l]?\b)|\b(?:nombre|apellido) legal (?:ahora|actual)\b|(?:^|[.;,]\s*)(?:ella |él |la usuaria |el usuario )?(?:ahora|legalmente|oficialmente) (?:ella |él )?se llama\b|\bdesde (?:el|la|su) (?:boda|matrimonio|divorcio)\b[^.;]{0,50}?\b(?:se llama|llamarla|llamarlo|nombre)\b|\b(?:llamarla|llamarlo|nombre)\b[^.;]{0,50}\b(?:formularios?|documentos?) oficiales|\ben todos los (?:formularios|documentos) oficiales\b[^.;]{0,50}\b(?:llamarla|llamarlo|nombre)\b|\bcuenta (?:está )?a (?:su )?nombre de\b",
                own_name=r"(?:^|[.;,]\s*)(?:ella |él |el usuario |la usuaria )?se llama\s+|\bme llamo\s+|\b(?:su|mi) (?:nombre(?: completo| legal| real)?|apellido) es\s+",
                named_as=r"(?:(?:en realidad|realmente|de verdad|ahora|legalmente) )*se llama(?: (?:en realidad|realmente|de verdad|ahora|legalmente))*|se hace llamar|firma (?:ahora )?como",
@@ -2082,7 +2090,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
                account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
-               reference_label=r"número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
+               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
                party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
                attendance_label=r"asistentes|presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
@@ -2094,7 +2102,7 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
-               dial_before=r"\b(?:llam[ea](?:nos)?|ll[aá]m[ae]nos|marca|llame)(?:\s+al?)?(?:\s+(?:número|teléfono))?\s+",
+               dial_before=r"\b(?:para\s+)?(?:cancelar|anular|reprogramar)\s*:\s*|\b(?:llam[ea](?:nos)?|ll[aá]m[ae]nos|marca|llame|llamar)(?:\s+al?)?(?:\s+(?:número|teléfono))?\s+",
                credential_long=r"pregunta|frase",
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
@@ -2258,6 +2266,9 @@ LANGUAGES = {t.code: t for t in (
                title="signora signor",
            ),
            rules=dict(
+               courtesy_title=r"Sig\.ra|Sig\.na|Sig\.|Sig|Signora|Signorina|Signor",  # "Sig.ra Lovelace,": a record's salutation
+               id_document=r"passaporto|carta d'identità",
+               bill_debit=r"\baddebit(?:o|ato|ata)\s+(?:su|sul)\s+(?:suo\s+|tuo\s+)?conto(?:\s+corrente)?\b|\baddebito\s+diretto\b",
                name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|(?:^|[.;,]\s*)(?:ora|adesso) (?:lei )?si chiama\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
                own_name=r"(?:^|[.;,]\s*)(?:lei |lui |l['’]utente )?si chiama\s+|\bmi chiamo\s+|\bil (?:suo|mio) (?:nome(?: completo| legale| vero)?|cognome) è\s+",
                named_as=r"(?:(?:in realtà|veramente|davvero|ora|adesso) )*si chiama(?: (?:in realtà|veramente|davvero|ora|adesso))*|si fa chiamare|firma (?:ora |adesso )?come",
@@ -2271,7 +2282,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
                account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
-               reference_label=r"codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
+               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
                party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare",
                attendance_label=r"presenti|partecipanti",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
@@ -2280,7 +2291,7 @@ LANGUAGES = {t.code: t for t in (
                destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
-               dial_before=r"\b(?:chiam(?:a(?:ci|te)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?)|telefon(?:a(?:ci)?|i))(?:\s+(?:il|al|allo))?(?:\s+numero(?:\s+verde)?)?\s+",
+               dial_before=r"\b(?:per\s+)?(?:disdire|disdette|spostare)\s*:\s*|\b(?:chiam(?:a(?:ci|te|re)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?|are)|telefon(?:a(?:ci|re)?|i))(?:\s+(?:il|al|allo|lo))?(?:\s+numero(?:\s+verde)?)?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
@@ -2380,6 +2391,9 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
+               courtesy_title=r"Sra|Sr|Senhora|Senhor|Dona",
+               id_document=r"passaporte|cartão de cidadão|rg",
+               bill_debit=r"\bd[ée]bito\s+(?:direto\s+)?(?:em|na)\s+(?:sua\s+)?conta\b",
                name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:ela |ele )?(?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
                own_name=r"(?:^|[.;,]\s*)(?:ela |ele |a usuária |o usuário |a utilizadora |o utilizador )?(?:se chama|chama-se)\s+|\b(?:chamo-me|me chamo)\s+|\bo (?:seu |meu )?(?:nome(?: completo| legal| verdadeiro)?|sobrenome) (?:dela |dele )?é\s+",
                named_as=r"(?:(?:na verdade|na realidade|realmente|agora) )*(?:se chama|chama-se)(?: (?:na verdade|na realidade|realmente|agora))*|se faz chamar|(?:agora )?assina como",
@@ -2393,7 +2407,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
                account_label=r"n\.?[ºo] de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
-               reference_label=r"n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
+               reference_label=r"fatura(?: n\.?º)?|n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
                attendance_label=r"presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
@@ -2401,7 +2415,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
                dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
-               dial_before=r"\b(?:ligue(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
+               dial_before=r"\b(?:para\s+)?(?:cancelar|desmarcar|remarcar)\s*:\s*|\b(?:ligue(?:\s+para)?|ligar(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta|frase",
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
@@ -2495,6 +2509,8 @@ LANGUAGES = {t.code: t for t in (
                title="mevrouw meneer",
            ),
            rules=dict(
+               id_document=r"paspoort|id-kaart|identiteitskaart",
+               bill_debit=r"\b(?:automatische\s+)?incasso\b|\bvan\s+(?:uw|je)\s+rekening\s+afgeschreven\b",
                name_changed=r"\b(?:naam|achternaam) (?:is )?(?:nu|inmiddels|sinds)\b|\b(?:haar|zijn) (?:naam|achternaam)\b[^.;]{0,40}\b(?:veranderd|gewijzigd)\b|(?:^|[.;,]\s*)(?:ada |ze |zij |hij )?heet (?:nu|inmiddels|officieel|sinds)\b|\b(?:ze|zij|hij) heet (?:nu|inmiddels|officieel|sinds)\b|\bheet sinds (?:haar|zijn) (?:huwelijk|scheiding)\b|\b(?:naam|noemen)\b[^.;]{0,50}\bop alle officiële (?:formulieren|documenten)",
                own_name=r"(?:^|[.;,]\s*)(?:ze|zij|hij|ik|de gebruiker|de gebruikster) (?:heet|heten)\s+|\b(?:haar|zijn|mijn) (?:volledige |echte |officiële )?(?:naam|voornaam) is\s+",
                named_as=r"heet (?:(?:eigenlijk|echt|nu|officieel|voortaan) )*|noemt zich (?:(?:nu|voortaan) )*|tekent (?:(?:nu|voortaan) )*als",
@@ -2508,7 +2524,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
                account_label=r"(?:klant|contract|verbruiks)(?:rekening)?nummer|klantrekening",
-               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim",
+               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim|factuur",
                party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant",
                attendance_label=r"aanwezig|aanwezigen|deelnemers",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
@@ -2516,7 +2532,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
                dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
-               dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+",
+               dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+|\b(?:verzetten|afzeggen|annuleren)\s*:\s*",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag|\w*zin|\w*frase",
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
@@ -2543,7 +2559,7 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"Mevrouw|Meneer",
                date_preposition=r"op",
                masked_ending=r"\b(?:eindigend op|eindigt op)",
-               courtesy_title=r"Mevrouw|Meneer",
+               courtesy_title=r"Mevrouw|Meneer|mevrouw|meneer|[Mm]evr|[Dd]hr",
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
            )),
@@ -2622,7 +2638,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
                account_label=r"numer (?:konta klienta|umowy|rachunku klienta|płatnika)|nr (?:umowy|klienta|płatnika)",
-               reference_label=r"numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
+               reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
                party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?",
                attendance_label=r"obecni|obecne|uczestnicy",
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
@@ -2630,7 +2646,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
-               dial_before=r"\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
+               dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
@@ -2726,7 +2742,7 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
                account_label=r"sözleşme (?:no|numarası)|hesap (?:no|numarası)|müşteri (?:hesap )?(?:no|numarası)|abone (?:no|numarası)",
-               reference_label=r"müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
+               reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
                party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
@@ -2824,6 +2840,9 @@ LANGUAGES = {t.code: t for t in (
            renamed=r"(?<![\w])(?:правильн|верн|корректн)\w* (?:имя|фамили\w+)|(?<![\w])нов\w* фамили\w+|(?<![\w])теперь (?:зовут|носит фамилию)|(?<![\w])смени\w* (?:имя|фамилию)|(?<![\w])новое (?:имя|фио)\s*:|(?<![\w])(?:имя|фамилия) после изменения",
            identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
            rules=dict(
+               id_document=r"паспорт|загранпаспорт",
+               bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
+               sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
                named_as=r"(?:(?:на самом деле|теперь|вообще-то|официально) )*(?:зовут|называет себя|подписывается как)",
@@ -2837,7 +2856,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
                account_label=r"лицев\w* сч[её]т\w*|номер (?:договора|лицевого сч[её]та|абонента)|договор №",
-               reference_label=r"номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
+               reference_label=r"сч[её]т(?:-фактура)?\s*№|номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
                party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент",
                attendance_label=r"присутствовали|присутствуют|участники",
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
@@ -2845,7 +2864,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
-               dial_before=r"(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
+               dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
@@ -2924,6 +2943,8 @@ LANGUAGES = {t.code: t for t in (
            renamed=r"正しい(?:氏名|名前|お名前)|新しい氏名|氏名(?:を|が|は)?(?:変更|訂正)|改名|改姓|変更後の(?:ご氏名|お名前|氏名)|新しい(?:ご氏名|お名前)",
            identity=r"本名|実名|勤務先|生年月日|旧姓",
            rules=dict(
+               id_document=r"パスポート|旅券|在留カード",
+               sender_intro=r"[^。！？\n]{1,30}?(?:です|でございます)。",  # "さくら歯科です。": the sender names itself first
                name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
                own_name=r"(?:ユーザー|利用者|彼女|彼|私|さん|様)の(?:名前|氏名|本名|フルネーム)は",
                named_as=r"(?:さん|様)?の(?:本名|本当の名前|実名|正式な名前|新しい名前)は",
@@ -3056,6 +3077,8 @@ LANGUAGES = {t.code: t for t in (
                dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
+               id_document=r"护照|身份证|港澳通行证|台胞证",
+               service_line=r"(?:客服|服务|售后|咨询|人工)(?:电话|热线)",  # the sender's own line's label: "客服电话：400-..."
                dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
@@ -3140,7 +3163,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
-           change=r"새|변경|업데이트|바뀌",
+           change=r"새|변경|업데이트|바뀌|바뀐|바꿨|바꾼",  # (whole syllables: the skeleton keeps Hangul composed)
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"말라\w*|마라|끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
@@ -3298,7 +3321,7 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                name_honorific=r"المحترمة|المحترم",  # "السيدة آدا لوفليس المحترمة،": the respected, after the name
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
-               dial_before=r"(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
+               dial_before=r"(?:للتعديل|للإلغاء|لإلغاء الموعد|لتغيير الموعد)\s*[:：]\s*|(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
@@ -3495,6 +3518,19 @@ def _compile_table(table: LanguageTable) -> _CompiledTable:
     return _CompiledTable(table)
 
 
+_VIRAMA = frozenset("\u094d")  # Devanagari's vowel killer: it joins a conjunct, no accent
+
+
+def _unmarked(decomposed: str) -> str:
+    """A decomposed (NFKD) text without its combining marks, for the skeleton and the tables' patterns
+    alike: an accent goes ("é" -> "e"); a virama stays, since without it "अनन्या" (a name) reads "अननया"
+    and holds "नया" (new); Hangul's jamo are joined again into their syllables (NFC), since "생일"
+    (birthday) decomposed holds the jamo of "새" (new). Only starters are left to compose, so NFC
+    changes nothing else a skeleton compares."""
+    kept = "".join(ch for ch in decomposed if not unicodedata.combining(ch) or ch in _VIRAMA)
+    return unicodedata.normalize("NFC", kept) if re.search("[\u1100-\u11ff]", kept) else kept
+
+
 @functools.lru_cache(maxsize=512)  # a rule's alternation is stripped at every model note that names a secret
 @functools.lru_cache(maxsize=1024)  # pure on its argument; _binds asks it for the same source per word
 def _without_marks(source: str) -> str:
@@ -3502,7 +3538,7 @@ def _without_marks(source: str) -> str:
     non-decomposing letters mapped as `skeleton` maps them ("hasł" -> "hasl", "kullanıcı" ->
     "kullanici", "парол" -> its skeleton), so that a skeleton ("haslo" for "hasło") matches.
     Only letters are mapped: digits and symbols are the pattern's syntax."""
-    flat = "".join(ch for ch in unicodedata.normalize("NFKD", source) if not unicodedata.combining(ch))
+    flat = _unmarked(unicodedata.normalize("NFKD", source))
     return flat.translate(_SKELETON_LETTERS)
 
 
@@ -4155,7 +4191,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     if any(_instructs(q) or _rule("request").search(q) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
     # (a request word its own negation denies is no request: "We will never ask you for your PIN")
+    # (nor one inside the sender's own "we will never call you and ask you to ...": rule sender_never_asks)
+    never = [n.span() for n in _rule("sender_never_asks").finditer(flat)]
     asked = any(not table_match(flat[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
+                and not any(a <= m.start() < b for a, b in never)
                 for m in _rule("request").finditer(flat))
     if (asked and not (_done_as_asked(flat) or _filed_request(flat))) or (
             label and _rule("procedure").search(body) and not _speaker_label(label)):
@@ -4601,13 +4640,16 @@ def transliterated_names(text: str, names) -> tuple:
     "еда" is food); a word with the Arabic article al- is a noun; a Latin
     capitalized word counts for a name of two consonants or more only. Pure."""
     wanted = {}
+    initials = {}  # consonants -> the first letters of the Latin names that sound so
     for form in name_forms(names):
         for part in form.split():
             if re.fullmatch(r"[A-Za-zÀ-ÿ'’-]+", part) and len(part) > 1:
-                key = _sound(unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode())
+                ascii_part = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode()
+                key = _sound(ascii_part)
                 if key[0]:
                     first = re.search(r"[aeiou]", part.lower())
                     wanted[key[0]] = (key[1], first.group() if first and first.start() == 0 else "")
+                    initials.setdefault(key[0], set()).add(ascii_part[:1].lower())
     if not wanted:
         return ()
     found = []
@@ -4624,6 +4666,11 @@ def transliterated_names(text: str, names) -> tuple:
             if consonants not in wanted or any(cand.lower() == n.lower() for n in name_forms(names)):
                 continue
             vowel, opening = wanted[consonants]
+            # A Latin word is spelled in the name's own letters: it opens with the name's first letter
+            # ("Lavleys", "Loveless" for "Lovelace"), not a vowel or another consonant that the sound
+            # classes fold into the same skeleton ("Albers" is a colleague, not "Lovelace" with r for l).
+            if latin and _romanized(cand)[:1] not in initials.get(consonants, ()):
+                continue
             # "Ada" sounds "ei-da": an opening "a" may be written "e" (エイダ, 에이다, एडा), not "i" (이다)
             if len(consonants) == 1 and (latin or len(cand) > 6 or (vowel and last != vowel) or "CYRILLIC" in
                                          unicodedata.name(cand[0], "") or sum(map(_consonant_letter, cand)) != 1 or (
@@ -4932,6 +4979,12 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     if _PARTY_LABEL.search(before):  # (a label's word may hold a record's noun: "入住人", "搭乗者")
         # (a delivery's recipient, her street after her name: "DHL liefert ... an: Ada Lovelace, Oranienstraße 183")
         # (or another field of the record on her line: "Cliente: Ada Lovelace · N.º de cliente: 302 771 458")
+        # (the identity document the ticket was issued on, in brackets after her name: "乘车人：Ada Lovelace（护照）",
+        # rule id_document; any other bracket says something of hers)
+        document = re.match(rf"\s*(?:{honorific})?\s*[(（]\s*(?:{_alternation('id_document')})\s*[)）]", after)
+        if document:
+            after = after[document.end():]
+            rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
         rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
             not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
@@ -4950,7 +5003,8 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     # a title: "[서울한방병원] 러브레이스님,", "СДЭК: Ада Лавлейс,", "Correos Express: Hola Ada Lovelace,",
     # "İGDAŞ: Sayın ADA LOVELACE,"), and the record going on after the comma in her sentence
     greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
-    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*)?"
+    # (or the sender's own sentence naming itself, rule sender_intro: "さくら歯科です。Ada Lovelace様、...")
+    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*|(?:{_alternation('sender_intro')})\s*)?"
                rf"(?:(?:{greetings})[\s,]*)?(?:(?-i:{_alternation('vocative_title')}|{_alternation('courtesy_title')})\.?\s+)?")
     if re.fullmatch(opening, before) and (re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after)
                                           or re.match(rf"\s*(?:{honorific})\s", after)):
@@ -4989,20 +5043,26 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     parts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
     # her name's other parts, and a part joined by a name's dot ("爱达·洛夫莱斯", "エイダ・ラブレス")
     joined = re.search(r"([^\W\d_]+)[·・]\s*$", re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()]))
-    before = re.sub(rf"(?i)(?:(?:{parts})[\s·・]*)+$", "", flat[:m.start()])
+    before = re.sub(rf"(?i)(?:(?:{parts})[\s·・/]*)+$", "", flat[:m.start()])
     before = before[:joined.start()] if joined else before
     after = flat[m.end():]
-    after = after[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", after).end():]
+    joined_after = re.match(rf"(?i)(?:[\s·・/]*(?:{parts}))*", after)
+    after = after[joined_after.end():]
+    if "/" in joined_after.group() or "/" in flat[max(0, m.start() - 1):m.start()]:
+        # an airline's "SURNAME/GIVEN TITLE" ("LOVELACE/ADA MS"): the title in capitals is the name's
+        after = re.sub(r"^\s+(?:MS|MRS|MR|MISS|MSTR|DR)(?![\w'’-])", "", after)
     honorific = f"{_alternation('name_honorific')}|{_alternation('courtesy_title')}"
     # a gate told only her first name reads her surname as a word of its own: a capitalized word
     # after the name ("Ada Lovelace", "Ада Лавлейс"), a katakana one before it ("ラブレス エイダ")
     # (or joined to it by a name's dot: "エイダ・ラブレス"), a katakana or a capitals-only one before it
     # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
     # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
-    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+", after)
+    # (an airline's "SURNAME/GIVEN TITLE": "LOVELACE/ADA MS", its title in capitals after the given name)
+    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+"
+                       r"|/[A-ZÀ-Þ]{2,}(?:\s+(?:MS|MRS|MR|MISS|MSTR|DR))?(?![\w'’-])", after)  # (a gate told only "Ada")
     unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
     surname = surname or unwritten
-    family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*)\s*$", before)
+    family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*/?)\s*$", before)  # ("LOVELACE/ADA")
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
     slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
@@ -5046,7 +5106,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
         return False
     # her name again later in the sentence is another claim's subject ("..., 预约号 20417，爱达对青霉素过敏")
     pieces = {p for f in forms for p in re.split(r"[\s·・]+", f) if len(p) > 1} | ({joined.group(1)} if joined else set())
-    rest = tail[re.match(rf"(?i)(?:[\s·・]*(?:{parts}))*", tail).end():]
+    rest = tail[re.match(rf"(?i)(?:[\s·・/]*(?:{parts}))*", tail).end():]
     if any(p.lower() in rest.lower() for p in pieces):
         return False
     return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
@@ -5082,6 +5142,67 @@ def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) 
             at = flat.find(line)
             return flat if at < 0 else flat[:at] + " " + flat[at + len(line):]
     return flat
+
+
+# A field line's label: up to four words, no digit, no sentence's end ("Lid:", "Kundin:", "सदस्य:").
+_FIELD_LABEL = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,40}")
+# A heading that names a record by its noun and its number before a dash ("Bestelling 20417 -",
+# "बिल 7781 –", "Sipariş 20417 —"): the name after the dash is whom that record is for.
+_NUMBERED_HEADING = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,30}?\s#?\d[\w-]{1,20}\s*[-–—|]")
+
+
+_PARTY_HEADING_KEEPS = ("change", "standing", "contact", "dialled", "credential", "card_code", "payment",
+                        "approval", "waiver", "preference", "identity", "user_role")
+
+
+def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
+    """Whether a record written in lines (`layout`) names the user on one line only, as that line's
+    whole value (a field, "Lid: Ada Lovelace", or a numbered heading, "Factuur 8812 - Ada Lovelace"),
+    and every other line is a short label without a digit ("Totaalbedrag", "Liefertermin") or a short
+    value with one (a date, an amount, a number), each label followed by its value: such a record says
+    whom it is for and gives its dates and sums, nothing about her. A value in words ("Allergie" then
+    "Penicillin") or a sentence keeps the text about her; so does a change or standing word (a route
+    or a rule, which the risk classes read before). Pure."""
+    lines = [canonical(line) for line in layout.splitlines() if line.strip()]
+    if not 3 <= len(lines) <= 8:
+        return False
+    # (a short record's language is a guess: its labels are read in every table, and any word of a
+    # change, a route, a secret, an approval or a claim of hers keeps it about her: "Klant: Ada
+    # Lovelace" / "Nieuw telefoonnummer" / "06 ...", read as English, still names a new route)
+    whole = " ".join(lines)
+    skel = skeleton(whole)
+    if any(table_match(whole, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True)
+           for code in LANGUAGES for kind in _PARTY_HEADING_KEEPS):
+        return False
+    named = [i for i, line in enumerate(lines) if next(iter(_user_references(line, forms, lang)), None) is not None]
+    if len(named) != 1:
+        return False
+    line = lines[named[0]]
+    refs = list(_user_references(line, forms, lang))
+    if not all(any(r.group().lower().startswith(f.lower()) for f in forms) for r in refs):
+        return False  # "you", "your": the reader, read by about_user's own exemptions
+    before = line[:refs[0].start()].strip()
+    after = re.sub(r"[\s,.]+", " ", line[refs[-1].end():]).strip()
+    between = line[refs[0].end():refs[-1].start()]
+    if after or re.search(r"[^\W\d_]{2,}", between.replace(" ", "")) and not all(
+            re.fullmatch(r"[\s·・]*", line[a.end():b.start()]) for a, b in zip(refs, refs[1:])):
+        return False
+    if not (re.fullmatch(rf"{_FIELD_LABEL.pattern}\s*[:：]", before) and len(before.split()) <= 4
+            or _NUMBERED_HEADING.fullmatch(before)):
+        return False
+    pending = False  # a label waiting for its value
+    for i, other in enumerate(lines):
+        if i == named[0]:
+            continue
+        if len(other.split()) > 6:
+            return False
+        if re.search(r"\d", other):
+            pending = False
+        elif _FIELD_LABEL.fullmatch(other.rstrip(" :：")) and not pending:
+            pending = True
+        else:
+            return False
+    return not pending
 
 
 def about_user(text: str, *, names=(), user: str | None = None, layout: str | None = None) -> str | None:
@@ -5128,6 +5249,10 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     # ("always", "every", "from now on" in the text's own language: _habitual_here, so Italian "alle 10:30" is no German "alle")
     record = not (_habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
         _W("standing_modifier") - {"next"}) & set(_words(flat))) and (_record_shape(flat) or bool(_ATTENDANCE_LIST.search(flat)))
+    # a record in lines that names her only as whom it is for, its other lines labels and their
+    # numbered values ("Lid: Ada Lovelace" / "Lidmaatschap geldig tot" / "31 december 2027")
+    if layout is not None and steady and _party_heading(layout, forms, lang):
+        return None
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
@@ -5139,7 +5264,8 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
             if word != "用户" and _rule("thank", "zh").search(flat, 0, m.start()):
                 continue
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
-                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(_DESTINATION_LINE.sub(" ", _ZH_PLEA.sub("", flat)))
+                                    or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(
+                                       _rule("service_line", "zh").sub(" ", _DESTINATION_LINE.sub(" ", _ZH_PLEA.sub("", flat))))
                                    and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
@@ -5413,7 +5539,8 @@ _OWNED_NOUNS = _LazyPattern(lambda: re.compile(
 
 
 _CLOCK = _LazyPattern(lambda: re.compile(
-    rf"(?i)\b\d{{1,2}}[:.h]\d{{2}}\b|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
+    # (a time's digits bound by no Latin letter or digit, though kana or Han may touch them: "(木)14:30のご予約")
+    rf"(?i)(?<![0-9A-Za-z_])\d{{1,2}}[:.h]\d{{2}}(?![0-9A-Za-z_])|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
 
 
 def _appointment(after: str) -> bool:
@@ -5493,8 +5620,7 @@ def skeleton(text: str) -> str:
     the Latin letter they stand for ("À", "ɑ", "@", "4", "Ada" with a Cyrillic а -> "ada";
     "p@ssw0rd" -> "password"). Letters of scripts without Latin look-alikes (Han, kana,
     Devanagari ...) are kept. Not for identifiers (it maps digits). Pure."""
-    flat = unicodedata.normalize("NFKD", canonical(text))
-    flat = "".join(ch for ch in flat if not unicodedata.combining(ch)).casefold()
+    flat = _unmarked(unicodedata.normalize("NFKD", canonical(text))).casefold()
     # Digits and symbols stand for letters only inside a word of three or more that has letters
     # ("4d4", "p@ss"): "à 14 h" must not read as "a ia h", nor a model "M3" as "me".
     return _SKELETON_RUN.sub(lambda m: m.group().translate(_CONFUSABLES) if len(m.group()) >= 3 and any(
@@ -6751,7 +6877,9 @@ def _without_deliveries(flat: str, layout: str | None = None) -> str:
     for sentence in _sentences(flat):
         # (its date: a digit left once the street, the phone and the order's reference are left out)
         bare = _REFERENCE_NUMBER.sub(" ", _LABELLED_REFERENCE.sub(" ", _REFERENCE_CODE.sub(" ", _IDENTIFIER.sub(" ", sentence))))
-        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and re.search(r"\d", bare)
+        # (its date in digits, or a weekday's or tomorrow's word: "liefert voraussichtlich am Mittwoch an: ...")
+        done = _rule("delivered").search(sentence) or due and _rule("delivery_due").search(sentence) and (
+            re.search(r"\d", bare) or _rule("weekday").search(bare) or _rule("datum").search(bare) or _rule("tomorrow").search(bare))
         sent = lines and _rule("dispatched_to").search(sentence)  # its one phone number is where it was sent
         done = done or lines and _DESTINATION_LINE.search(sentence)
         if ((done or sent) and "@" not in sentence and (sent or not _phone_like(_REFERENCE_CODE.sub(" ", sentence)))
@@ -6775,6 +6903,20 @@ def _credential_at_link(flat: str, lang: str | None) -> bool:
         return False
     return any(any(m.start() == 0 or sentence[m.start() - 1] != "@" for m in _URL.finditer(sentence))  # no e-mail
                and _table_hit(sentence, skeleton(sentence), "credential", lang) for sentence in _sentences(flat) or [flat])
+
+
+# A telephone field: a dialled word of any table as its label, its colon, a number in a phone's
+# shape ("Телефон: 8 495 555-08-19", "Tel.: 030 1234 567", "電話番号：03-...").
+_PHONE_FIELD = _LazyPattern(lambda: re.compile(
+    r"(?i)(?<![^\W\d_])(?:" + "|".join(f"(?:{t.patterns['dialled']})" for t in LANGUAGES.values() if "dialled" in t.patterns)
+    + r")\.?\s*[:：]\s*(?P<number>\+?\(?\d[\d ().-]{6,20}\d)(?![\d])"))
+
+
+def _without_phone_fields(flat: str) -> str:
+    """The text without the numbers of its telephone fields (_PHONE_FIELD), for the payment route's
+    need for a long number: a number labelled as a phone is dialled, no account money goes to (the
+    contact route still reads it, whole)."""
+    return _PHONE_FIELD.sub(lambda m: m.group()[:m.start("number") - m.start()] + " ", flat) if ":" in flat or "：" in flat else flat
 
 
 def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES,
@@ -6807,12 +6949,12 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     footless = _without_footer(layout, flat, names) if source != "model" else flat
     # a long number that is a record's reference after its label ("户号 0071 2283 6640", "Order number
     # 9018 3372 4415") names that record, no account money goes to (payment_route's need)
-    referenced = number and bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", footless)))
+    referenced = number and bool(_LONG_NUMBER.search(_without_phone_fields(_LABELLED_REFERENCE.sub(" ", footless))))
     # a bill's account of the user with the biller (_without_bill_accounts) is no account money goes to: read
     # without it by the payment route's account number and its need for a number, where nothing changed
     billed = _without_bill_accounts(footless, layout, lang) if source != "model" and not changed else flat
     if referenced and source != "model" and not changed:
-        referenced = bool(_LONG_NUMBER.search(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang)))
+        referenced = bool(_LONG_NUMBER.search(_without_phone_fields(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang))))
     keys = _keys(flat)
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
@@ -6940,6 +7082,13 @@ def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
     for value in found:
         rest = rest.replace(value, " ")
     unrouted = rest
+    # (nor does the bill's account label itself, "Лицевой счёт:", or its note that the amount is debited,
+    # naming no account: "cargo en cuenta el 18/12", "addebito su conto", "Счёт за ноябрь" (the bill
+    # for a month), rule bill_debit; an IBAN or a card number is still read by its structure)
+    for line in layout.splitlines():
+        for m in _ACCOUNT_LABEL.finditer(canonical(line)):
+            rest = rest.replace(re.sub(r"[\d\s-]+$", "", m.group()), " ")
+    rest = _rule("bill_debit").sub(" ", rest)
     # (a field whose value is the amount due names no route: "К оплате: 1 842,60 ₽", "देय राशि: ₹612.00",
     # "Amount due: £64.20"; read up to its first comma, what follows is read as it stands)
     for line in layout.splitlines():
@@ -7532,6 +7681,9 @@ def _agent_request(flat: str) -> str | None:
             words = words[1:]
         if _REPLY_KEYWORD.match(sentence):
             continue  # "Reply C to cancel", "Text STOP to 80080": a text message's answer codes
+        if re.match(r"(?i)\s*[a-z]+(?:_[a-z]+)*_(?:id|ids|no|nr|num|number|date|ref|code|name|type|status|total|qty|count)\s*[,;|\t]", sentence):
+            continue  # "order_id,date,item,...": a table's header row opens with a field's key (its last part a
+                      # field noun: "_id", "_date"), no verb; "send_to,amount" still reads as an order
         line = _SENDER_LINE.match(sentence.strip())
         if line and not sentence.strip()[line.end():].strip(" .!") and _without_sender_lines(sentence) != sentence:
             continue  # "Write to us at help@shop.example", "Call us on 0800 ...": the sender's own line
