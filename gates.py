@@ -992,7 +992,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "of_word", "user_word", "role_word")
 RULE_KINDS = ("record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
-              "name_changed", "own_name", "every_purchase", "vendor_via", "always_buy",
+              "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
               "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
               "prescribed", "role_compound", "antecedent", "please", "whoever_asks", "user_or_trusted",
@@ -1296,6 +1296,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\b(?:accounts?|passport|driving licen[cs]e|id card|bank card)\b[^.;]{0,20}?\b(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
                own_name=r"\b(?:(?:the )?user['’]s|her|his|their|my) (?:(?:legal|full|real|first|given|official|preferred|birth|actual|true|complete) )?name(?: is|\s*:)\s*|\b(?:the user|user|she|he|i) (?:is|am) (?:called|named)\s+|\b(?:the user|user|she|he) goes by\s+|\bmy name['’]s\s+|\bcall me\s+",
                named_as=r"(?:is|'s|’s) (?:(?:actually|really|in fact|now|legally|officially|truly) )*(?:called|named|known as)|(?:(?:actually|really|now) )*(?:goes|go) by|(?:now )?signs (?:her name )?as",
+               name_label=r"\b(?:(?:legal|official|usage|account|registered|passport|booking) (?:full |sur|last |first |given )?name|name (?:on|for|used on|to use on) (?:all |every |each |her |his |my |the )?(?:accounts?|bookings?|documents?|passports?|cards?|forms?))(?:\s*[:=]\s*|\s+(?:is|as|will be|should be)\s+)|\bput (?:my|her|his|the user['’]s) name down as\s+|\b(?:book|register|list|sign) (?:her|me|him|them) (?:up )?under (?:the name )?",
                every_purchase=r"\b(?:all|every|each|any)(?: of)?(?: (?:her|his|their|the user['’]s|my|our|the))?(?: [\w-]+){0,2} (?:purchases?|orders?|payments?|bookings?|reservations?|buys|shopping|procurement|invoices?|transactions?)\b",
                vendor_via=r"\b(?:through|via|from|at|using|uses?|go(?:es)? with|sticks? with|prefers?|preferred)\b",
                always_buy=r"\b(?:always|only|exclusively) (?:buy|order|book|purchase|pay|shop|get)\w*\b[^.;]{0,50}?\b(?:from|at|through|via|with) (?:the )?(?-i:[A-Z0-9])|(?:^|[.;:!]\s+)(?:please )?(?:buy|order|book|purchase|pay for) (?:all|every|each|any)\b[^.;]{0,40}?\b(?:from|at|through|via|with)\b",
@@ -1674,6 +1675,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:name|nachname|familienname)n? (?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|\b(?:sie|er) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bhei(?:ß|ss)t (?:eigentlich|offiziell|amtlich)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
                own_name=r"\b(?:ihr|sein|mein) (?:(?:voller|vollständiger|richtiger|echter|amtlicher|offizieller|bürgerlicher) )?name(?: ist| lautet|\s*:)\s*|(?:^|[.;,]\s*)(?:sie|er|ich|die nutzerin|der nutzer) (?:heißt|heisst|heiße|heisse)\s+",
                named_as=r"(?:heißt|heisst) (?:(?:eigentlich|in wirklichkeit|wirklich|jetzt|nun|offiziell|amtlich) )*|nennt sich (?:(?:jetzt|nun|eigentlich) )*|unterschreibt (?:(?:jetzt|nun) )*(?:als|mit)",
+               name_label=r"\b(?:rufname|kontoname|(?:amtliche|offizielle|rechtliche|bürgerliche|eingetragene)[rn]? (?:voll(?:ständige)?[rn]? )?name|name (?:auf|für) (?:allen|alle|den|dem) (?:konten|konto|dokumenten|ausweis))(?: (?:auf|für) (?:allen|alle) (?:konten|dokumenten))?(?:\s*[:=]\s*|\s+(?:ist|lautet)\s+)",
                every_purchase=r"\b(?:alle|allen|jede[nrms]?|sämtliche[n]?)(?: (?:ihre[nr]?|seine[nr]?))?(?: [\w-]+){0,2} (?:einkäufe[n]?|einkauf|käufe[n]?|bestellungen|bestellung|buchungen|buchung|zahlungen|zahlung|reservierungen|anschaffungen)\b",
                vendor_via=r"\b(?:über|bei|via|von|bevorzugt|bevorzugen|lieber)\b",
                always_buy=r"\b(?:immer|nur|stets|ausschließlich) (?:bei|über)\b[^.;]{1,40}?\b(?:kaufen|bestellen|buchen|bezahlen|einkaufen)\b|\b(?:kauft|bestellt|bucht|bezahlt)\w* (?:immer|nur|stets|ausschließlich) (?:bei|über)\b",
@@ -1876,6 +1878,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\bnom (?:légal |officiel |de famille |d['’]usage )?(?:est |sera )?(?:désormais|maintenant|dorénavant|à présent)\b|\b(?:a |avait )?changé (?:de nom|son nom|de patronyme|son nom de famille)\b|\b(?:elle|il) s['’]appelle (?:désormais|maintenant|dorénavant|à présent|officiellement|en réalité)\b|\b(?:elle|il) (?:se fait (?:désormais )?appeler|porte désormais le nom)\b|\bcompte (?:est )?(?:au|à son) nom de\b|\b(?:nom|appeler|l['’]appeler)\b[^.;]{0,50}\bsur tous les (?:formulaires|documents) officiels",
                own_name=r"(?:^|[.;,]\s*)(?:elle|il|l['’]utilisat(?:rice|eur)) s['’]appelle\s+|\bje m['’]appelle\s+|\b(?:son|mon) (?:vrai |véritable )?(?:nom|prénom)(?: complet| légal| de famille)? (?:est|:)\s*",
                named_as=r"(?:(?:en fait|en réalité|vraiment|désormais|maintenant) )*s['’]appelle(?: (?:en fait|en réalité|vraiment|désormais|maintenant))*|se fait (?:désormais |maintenant )?appeler|signe (?:désormais |maintenant )?(?:sous le nom de|comme)",
+               name_label=r"\bnom (?:légal|officiel|d['’]usage|du compte|de compte|d['’]état civil|enregistré|sur (?:tous )?les (?:comptes|documents))(?: complet)?(?:\s*[:=]\s*|\s+(?:est|sera)\s+)|\b(?:l['’]inscrire|l['’]enregistrer) sous le nom (?:de |d['’])\s*",
                every_purchase=r"\b(?:tous|toutes|chaque|chacun)(?: (?:les|ses|leurs|ces|de ses|mes))?(?: [\w'’-]+){0,2} (?:achats?|commandes?|réservations?|paiements?|règlements?)\b",
                vendor_via=r"\b(?:chez|via|auprès de|sur|par|préfère|privilégie)\b",
                always_buy=r"\b(?:toujours|uniquement) (?:acheter|commander|réserver|payer)\b[^.;]{0,40}?\b(?:chez|sur|via|auprès)|\b(?:achète|commande|réserve)\w* (?:toujours|uniquement) (?:chez|sur|via)\b",
@@ -2073,6 +2076,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:nombre|apellido)s? (?:legal |oficial )?(?:ahora es|es ahora|ha cambiado|cambió|pasó a ser)\b|\b(?:se )?cambió (?:el|su|de) (?:nombre|apellido)(?!\s+de[l]?\b)|\b(?:nombre|apellido) legal (?:ahora|actual)\b|(?:^|[.;,]\s*)(?:ella |él |la usuaria |el usuario )?(?:ahora|legalmente|oficialmente) (?:ella |él )?se llama\b|\bdesde (?:el|la|su) (?:boda|matrimonio|divorcio)\b[^.;]{0,50}?\b(?:se llama|llamarla|llamarlo|nombre)\b|\b(?:llamarla|llamarlo|nombre)\b[^.;]{0,50}\b(?:formularios?|documentos?) oficiales|\ben todos los (?:formularios|documentos) oficiales\b[^.;]{0,50}\b(?:llamarla|llamarlo|nombre)\b|\bcuenta (?:está )?a (?:su )?nombre de\b",
                own_name=r"(?:^|[.;,]\s*)(?:ella |él |el usuario |la usuaria )?se llama\s+|\bme llamo\s+|\b(?:su|mi) (?:nombre(?: completo| legal| real)?|apellido) es\s+",
                named_as=r"(?:(?:en realidad|realmente|de verdad|ahora|legalmente) )*se llama(?: (?:en realidad|realmente|de verdad|ahora|legalmente))*|se hace llamar|firma (?:ahora )?como",
+               name_label=r"\bnombre (?:legal|oficial|de uso|de (?:la )?cuenta|registrado|en (?:el pasaporte|la cuenta|todas las cuentas))(?: completo)?(?:\s*[:=]\s*|\s+(?:es|será)\s+)|\b(?:apuntarla|registrarla|inscribirla) (?:como|con el nombre (?:de )?)\s*",
                every_purchase=r"\b(?:todos|todas|cada|cualquier)(?: (?:los|las|sus|mis))?(?: [\w-]+){0,2} (?:compras?|pedidos?|reservas?|pagos?|adquisiciones)\b",
                vendor_via=r"\b(?:en|a través de|vía|via|con|prefiere)\b",
                always_buy=r"\b(?:comprar|pedir|reservar|pagar|compra|pide|reserva) siempre (?:en|a través de|con)\b|\bsiempre (?:comprar|pedir|reservar|pagar|compra|pide|reserva) (?:en|a través de|con)\b",
@@ -2261,6 +2265,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|(?:^|[.;,]\s*)(?:ora|adesso) (?:lei )?si chiama\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
                own_name=r"(?:^|[.;,]\s*)(?:lei |lui |l['’]utente )?si chiama\s+|\bmi chiamo\s+|\bil (?:suo|mio) (?:nome(?: completo| legale| vero)?|cognome) è\s+",
                named_as=r"(?:(?:in realtà|veramente|davvero|ora|adesso) )*si chiama(?: (?:in realtà|veramente|davvero|ora|adesso))*|si fa chiamare|firma (?:ora |adesso )?come",
+               name_label=r"\bnome (?:legale|ufficiale|d['’]uso|dell['’]account|account|del conto|sul conto|anagrafico|registrato)(?: completo)?(?:\s*[:=]\s*|\s+(?:è|sarà)\s+)|\b(?:registrarla|iscriverla|segnarla) (?:come|col nome (?:di )?|con il nome (?:di )?)\s*",
                every_purchase=r"\b(?:tutti|tutte|ogni|qualsiasi)(?: (?:gli|le|i|i suoi|le sue|suoi|sue))?(?: [\w'’-]+){0,2} (?:acquisti|acquisto|ordini|ordine|prenotazioni|prenotazione|pagamenti|pagamento)\b",
                vendor_via=r"\b(?:da|presso|tramite|via|su|preferisce)\b",
                always_buy=r"\b(?:comprare|ordinare|prenotare|pagare|compra|ordina|prenota) sempre (?:da|presso|su|tramite)\b|\bsempre (?:comprare|ordinare|prenotare) (?:da|presso|su|tramite)\b",
@@ -2383,6 +2388,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:ela |ele )?(?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
                own_name=r"(?:^|[.;,]\s*)(?:ela |ele |a usuária |o usuário |a utilizadora |o utilizador )?(?:se chama|chama-se)\s+|\b(?:chamo-me|me chamo)\s+|\bo (?:seu |meu )?(?:nome(?: completo| legal| verdadeiro)?|sobrenome) (?:dela |dele )?é\s+",
                named_as=r"(?:(?:na verdade|na realidade|realmente|agora) )*(?:se chama|chama-se)(?: (?:na verdade|na realidade|realmente|agora))*|se faz chamar|(?:agora )?assina como",
+               name_label=r"\bnome (?:legal|oficial|de uso|social|da conta|de conta|de registo|de registro|no passaporte)(?: completo)?(?:\s*[:=]\s*|\s+(?:é|será)\s+)|\b(?:registá-la|registrá-la|inscrevê-la) (?:como|com o nome (?:de )?)\s*",
                every_purchase=r"\b(?:todos|todas|cada|qualquer)(?: (?:os|as|seus|suas))?(?: [\w-]+){0,2} (?:compras?|pedidos?|encomendas?|reservas?|pagamentos?)\b",
                vendor_via=r"\b(?:na|no|em|via|através d[ao]|pela|pelo|prefere)\b",
                always_buy=r"\b(?:comprar|pedir|reservar|pagar|compra|pede|reserva) sempre (?:na|no|em|pela|pelo|via)\b|\bsempre (?:comprar|pedir|reservar|compra) (?:na|no|em|pela|pelo)\b",
@@ -2498,6 +2504,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:naam|achternaam) (?:is )?(?:nu|inmiddels|sinds)\b|\b(?:haar|zijn) (?:naam|achternaam)\b[^.;]{0,40}\b(?:veranderd|gewijzigd)\b|(?:^|[.;,]\s*)(?:ada |ze |zij |hij )?heet (?:nu|inmiddels|officieel|sinds)\b|\b(?:ze|zij|hij) heet (?:nu|inmiddels|officieel|sinds)\b|\bheet sinds (?:haar|zijn) (?:huwelijk|scheiding)\b|\b(?:naam|noemen)\b[^.;]{0,50}\bop alle officiële (?:formulieren|documenten)",
                own_name=r"(?:^|[.;,]\s*)(?:ze|zij|hij|ik|de gebruiker|de gebruikster) (?:heet|heten)\s+|\b(?:haar|zijn|mijn) (?:volledige |echte |officiële )?(?:naam|voornaam) is\s+",
                named_as=r"heet (?:(?:eigenlijk|echt|nu|officieel|voortaan) )*|noemt zich (?:(?:nu|voortaan) )*|tekent (?:(?:nu|voortaan) )*als",
+               name_label=r"\b(?:(?:wettelijke|officiële|juridische|geregistreerde) (?:volledige )?naam|gebruiksnaam|accountnaam|naam (?:op|voor) (?:alle|de|het) (?:accounts?|rekening|documenten))(?:\s*[:=]\s*|\s+(?:is|wordt)\s+)",
                every_purchase=r"\b(?:alle|elke|iedere|ieder|elk)(?: (?:haar|zijn|hun))?(?: [\w-]+){0,2} (?:aankopen|aankoop|bestellingen|bestelling|boekingen|boeking|betalingen|betaling|inkopen|reserveringen)\b",
                vendor_via=r"\b(?:via|bij|door|voorkeur)\b",
                always_buy=r"\baltijd (?:bij|via)\b[^.;]{1,40}?\b(?:kopen|bestellen|boeken|betalen)\b|\b(?:koopt|bestelt|boekt)\w* altijd (?:bij|via)\b",
@@ -2612,6 +2619,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:imię|nazwisko)\b[^.;]{0,20}?\b(?:zmieniło się|zmienione|teraz|obecnie)\b|\bzmienił[ao]? (?:swoje )?(?:imię|nazwisko)\b|\b(?:należy|trzeba) ją (?:teraz )?nazywać\b|(?:^|[.;,]\s*)(?:ona |on )?(?:teraz|obecnie|oficjalnie) nazywa się\b|\bwe wszystkich (?:urzędowych|oficjalnych) (?:formularzach|dokumentach)\b[^.;]{0,40}\bnazywać\b",
                own_name=r"(?:^|[.;,]\s*)(?:ona |on |użytkowniczka |użytkownik )?(?:ma na imię|nazywa się)\s+|\b(?:nazywam się|mam na imię)\s+|\b(?:jej|jego|moje) (?:pełne )?(?:imię|nazwisko)(?: to| brzmi)?\s+",
                named_as=r"(?:(?:naprawdę|właściwie|teraz|w rzeczywistości) )*(?:nazywa się|ma na imię)(?: (?:naprawdę|właściwie|teraz|w rzeczywistości))*|podpisuje się (?:teraz )?jako",
+               name_label=r"\b(?:(?:imię i nazwisko|imię|nazwisko) (?:prawne|urzędowe|oficjalne|w dowodzie|na koncie)|(?:prawne|urzędowe|oficjalne) (?:imię(?: i nazwisko)?|nazwisko)|nazwa konta)(?:\s*[:=]\s*|\s+(?:to|brzmi)\s+)",
                every_purchase=r"\b(?:wszystkie|wszystkich|każd[eyąa]\w*)(?: (?:jej|jego|swoje|swoich))?(?: [\w-]+){0,2} (?:zakup\w*|zamówie\w*|rezerwacj\w*|płatnoś\w*)",
                vendor_via=r"\b(?:w|przez|u|woli)\b",
                always_buy=r"\bzawsze (?:kupuj|zamawiaj|rezerwuj|płać|kupować|zamawiać|rezerwować|kupuje|zamawia|rezerwuje)\w* (?:w|przez|u|na)\b",
@@ -2715,6 +2723,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"(?:^|[.;,]\s*|\w+['’]n[ıiuü]n\s+|kullanıcının\s+|onun\s+)(?:yasal |resmi |tam |yeni )?(?:ad[ıi]|ismi|soyad[ıi]) (?:artık|şimdi|değişti)\b|\b(?:ad[ıi]n[ıi]|soyad[ıi]n[ıi]|ismini)\b[^.;]{0,40}\b(?:değiştirdi|değiştirmiş|değiştirmişti)\b|\byasal ad[ıi] artık\b",
                own_name=r"(?:^|[.;,]\s*)(?:kullanıcının |onun )?(?:tam |gerçek )?(?:ad[ıi]|ismi)\s+|\b(?:benim )?adım\s+",
                named_as=r"['’]?n[ıi]n (?:asıl |gerçek |yeni |resmi )?(?:ad[ıi]|ismi)|(?:aslında|gerçekte) ",
+               name_label=r"\b(?:(?:yasal|resmi|resmî|kayıtlı|kullanılan) (?:ad[ıi]?|isim|ismi|ad soyad[ıi]?)|hesap ad[ıi]|kullanım ad[ıi])(?:\s*[:=]\s*)",
                every_purchase=r"\b(?:tüm|bütün|her)(?: [\w'’-]+){0,2} (?:alışveriş\w*|sipariş\w*|satın alım\w*|rezervasyon\w*|ödeme\w*)",
                vendor_via=r"(?:üzerinden|aracılığıyla|tercih)|['’](?:dan|den|tan|ten)\b",
                always_buy=r"\bher zaman\b[^.;]{1,40}?(?:['’](?:dan|den|tan|ten)|üzerinden) (?:al|alın|satın al|sipariş ver)\w*",
@@ -2827,6 +2836,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
                named_as=r"(?:(?:на самом деле|теперь|вообще-то|официально) )*(?:зовут|называет себя|подписывается как)",
+               name_label=r"(?<!\w)(?:(?:юридическое|официальное|законное|паспортное) (?:имя|фио)|имя (?:в паспорте|в аккаунте|аккаунта|для (?:всех )?(?:аккаунтов|документов))|фио по паспорту)(?:\s*[:=]\s*|\s+(?:—|-|это)\s+)",
                every_purchase=r"\b(?:все|всех|любые|любых|кажд\w+)(?: (?:её|ее|его|свои|своих))?(?: [\w-]+){0,2} (?:покуп\w+|заказ\w*|бронировани\w+|платеж\w*|платёж\w*)",
                vendor_via=r"(?:через|предпочитает|\bу|\bв|\bна)\b",
                always_buy=r"\bвсегда (?:покупай|покупать|заказывай|заказывать|бронируй|бронировать|покупает|заказывает|бронирует)\w* (?:у|в|на|через)\b",
@@ -2927,6 +2937,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
                own_name=r"(?:ユーザー|利用者|彼女|彼|私|さん|様)の(?:名前|氏名|本名|フルネーム)は",
                named_as=r"(?:さん|様)?の(?:本名|本当の名前|実名|正式な名前|新しい名前)は",
+               name_label=r"(?:通称|法的な(?:名前|氏名)|正式(?:な)?(?:名前|氏名)|戸籍上の(?:名前|氏名)|アカウント名|登録名|名義)(?:\s*[:：=]\s*|は|を)",
                every_purchase=r"(?:すべて|全て|全部|あらゆる|毎回)の?[^。、]{0,10}?(?:購入|買い物|注文|予約|支払い|決済|発注)|(?:購入|買い物|注文|予約|支払い|決済)は(?:すべて|全て|全部|いつも)",
                vendor_via=r"(?:で|から|を通じて|経由|好み|優先)",
                always_buy=r"(?:いつも|常に|必ず)[^。]{0,15}?(?:で|から)(?:購入|買う|買って|注文|予約)",
@@ -3034,6 +3045,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"(?:^|[。，,、])[^。，,、的]{0,6}?(?:已经?|已|现在|最近)?(?:改名|更名)|(?:^|[。，,、])(?:用户|她|他|我)的?(?:法定|正式|新)?(?:姓名|名字)(?:现在|已经?|已)|(?:法定|正式)(?:姓名|名字)(?:现在|已经?|已|改|变)|(?:姓名|名字)(?:已经?|已)?(?:改为|改成|变成|换成)",
                own_name=r"(?:用户|她|他|我)的?(?:名字|姓名|全名|真名)(?:是|叫)|(?:^|[。，,])(?:她|他|我|用户)叫",
                named_as=r"的?(?:真名|真实姓名|本名|真实名字|新名字)(?:是|叫)|(?:其实|实际上|真正)叫",
+               name_label=r"(?:(?:法定|正式|官方|证件|护照)(?:姓名|名字)|(?:账户|账号|帐户|帐号)名(?:称)?|常用名)(?:\s*[:：=]\s*|是|为|叫)",
                every_purchase=r"(?:所有|全部|一切|每一?[笔次个])(?:的)?[^。，]{0,8}?(?:采购|购买|购物|订单|订购|预订|付款|支付)",
                vendor_via=r"(?:通过|经由|从|在|用|偏好|首选)",
                always_buy=r"(?:总是|一律|始终|永远|只)(?:在|从|通过|用)[^。，]{1,10}?(?:购买|买|下单|订购|预订|采购)",
@@ -3169,6 +3181,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"(?:이름|성명|성함|(?<![가-힣])성)(?:을|를|이|가)\s?[^.。]{0,15}?(?:바꿨|바꾸었|바꾼|바뀌|변경)|개명|(?:그녀|그|사용자|제|내)의?\s?(?:법적\s?|공식\s?)?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|\S+의 (?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|(?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)",
                own_name=r"(?:사용자|그녀|그|제|나|내)의? ?(?:이름|성명|본명|성함)(?:은|는|이)\s*",
                named_as=r"(?:씨|님)?의? ?(?:본명|실명|진짜 이름|새 이름)(?:은|는|이)",
+               name_label=r"(?:(?:법적|공식|법률상) ?(?:이름|성명)|계정 ?(?:이름|명)|사용 ?이름|통칭)(?:\s*[:=]\s*|은\s*|는\s*|을\s*|를\s*)",
                every_purchase=r"(?:모든|전체|매번)[^.。,]{0,10}?(?:구매|쇼핑|주문|예약|결제)",
                vendor_via=r"(?:에서|통해|선호)",
                always_buy=r"(?:항상|늘|반드시|무조건)\s?[^.。]{1,15}?에서\s?(?:구매|주문|예약|사)",
@@ -3277,6 +3290,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"(?:غيّرت|غيرت|غيّر|غير|بدّلت|بدلت)\s+(?:\S+\s+)?(?:اسمها|اسمه|اسمي|لقبها|اسم عائلتها)|(?:القانوني|الرسمي)\s+(?:\S+\s+)?(?:الآن|أصبح|صار)|(?:أصبح|صار)\s+اسمها|اسمها\s+(?:الآن|أصبح|صار)|اسمها الجديد",
                own_name=r"(?:^|[.،,]\s*)(?:اسمها|اسمه|اسمي|اسم المستخدمة|اسم المستخدم)(?: الكامل| الحقيقي)?\s+",
                named_as=r"(?:اسمها|اسمه) (?:الحقيقي|الفعلي|الرسمي|الجديد)(?: هو| هي)?|(?:تُدعى|تدعى|يُدعى|يدعى) (?:في الحقيقة |فعلاً )?",
+               name_label=r"(?:(?:الاسم|اسمها|اسمه) (?:القانوني|الرسمي)|اسم (?:الحساب|الاستخدام))(?:\s*[:=]\s*|\s+(?:هو|هي)\s+)",
                every_purchase=r"(?:جميع|كل|كافة)\s+(?:\S+\s+){0,2}?(?:مشتريات\w*|المشتريات|طلبات\w*|الطلبات|حجوزات\w*|الحجوزات|مدفوعات\w*|المدفوعات)",
                vendor_via=r"(?:عبر|من خلال|لدى|تفضّل|تفضل)",
                always_buy=r"(?:اشترِ|اشتر|اطلب|احجز|تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:دائمًا|دائما)\s+(?:من|عبر)|(?:دائمًا|دائما)\s+(?:تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:من|عبر)",
@@ -3376,6 +3390,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"अब\s+(?:उसका|उनका|इसका)\s+(?:\S+\s+)?नाम|(?:उसका|उनका|इसका|मेरा|अपना)\s+(?:\S+\s+)?नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|(?:उसका|उनका|इसका|मेरा|अपना)\s+नया\s+नाम|उपनाम\s+(?:अब|बदल)",
                own_name=r"(?:उसका|उनका|मेरा|इसका)\s+(?:पूरा\s+|असली\s+)?नाम\s+",
                named_as=r"का (?:असली|वास्तविक|सही|नया|पूरा असली) नाम",
+               name_label=r"(?:(?:कानूनी|आधिकारिक) नाम|खाते का नाम|खाता नाम)(?:\s*[:=]\s*|\s+)",
                every_purchase=r"(?:सभी|सारी|सारे|हर|प्रत्येक)\s+(?:\S+\s+){0,2}?(?:खरीदारी|खरीद|ऑर्डर|बुकिंग|भुगतान)",
                vendor_via=r"(?:से|के ज़रिए|के माध्यम से|पसंद)",
                always_buy=r"(?:हमेशा|सदा)\s+(?:\S+\s+){0,3}?से\s+(?:ही\s+)?(?:खरीदें|खरीदो|ऑर्डर करें|बुक करें|खरीदती|खरीदता|ऑर्डर करती)",
@@ -7214,10 +7229,28 @@ def _same_name(claimed: str, forms) -> bool:
 
 
 def _names_a_name(flat: str) -> bool:
-    """Whether any table's name phrase (rules name_changed, own_name) occurs in the canonical text:
-    most notes name no name, and are spared the rest (and the store read for her stated names)."""
+    """Whether any table's name phrase (rules name_changed, own_name, named_as, name_label) occurs in
+    the canonical text: most notes name no name, and are spared the rest (and the store read for her
+    stated names)."""
     return bool(_rule("name_changed").search(flat) or _rule("own_name").search(flat)
-                or _rule("named_as").search(flat) or _rule("name_changed").search(_without_marks(flat)))
+                or _rule("named_as").search(flat) or _rule("name_changed").search(_without_marks(flat))
+                or _rule("name_label").search(_keys_as_labels(flat)))
+
+
+# A field key before its value: '"nome_legale": "...', "accountName = ...", "legal-name: ...". Its
+# words are what the key says, whatever the casing convention (see _keys_as_labels).
+_FIELD_KEY = re.compile(r"""(?m)(?:(?<=[{,\[])|^)[^\S\n]*["']?([^\W\d][\w.\-]*?)["']?[^\S\n]*[:=][^\S\n]*["']?""")
+
+
+def _keys_as_labels(flat: str) -> str:
+    """The text with each field key written as its words and a colon ('"nome_legale": "Ada R"' ->
+    'nome legale: Ada R', "accountName=..." -> "account name: ..."): a key in snake_case,
+    camelCase, kebab-case or quotes says what a line's label says, so one table rule (name_label)
+    reads both. A key of one plain word stays as it stands."""
+    def label(m):
+        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))
+        return " ".join(w for w in re.split(r"[_.\-\s]+", key.lower()) if w) + ": "
+    return _FIELD_KEY.sub(label, flat)
 
 
 def stated_names(texts) -> tuple:
@@ -7273,6 +7306,19 @@ def identity_change(text: str, *, names=(), stated=()) -> str | None:
             name = _claimed_name(flat[m.end():])
             if name and not _same_name(name, forms):
                 return f"identity.{code}.other_name"
+    # A legal, official, usage or account name (rule name_label: "Legal name:", "Nom d'usage :",
+    # '"nome_legale":', "put my name down as", "アカウント名を") is the name she is to be dealt
+    # with by: unlike what she is called ("User's name is Ada Lovelace" beside "Ada"), any word it
+    # adds to the names she is known by is a claim of who she is, held until she says it. Only a
+    # name inside one of hers ("Legal name: Ada" beside "Ada Lovelace") is hers.
+    labelled = _keys_as_labels(flat)
+    for code in codes:
+        if not _has_rule("name_label", code):
+            continue
+        for m in _rule("name_label", code).finditer(labelled):
+            name = _claimed_name(labelled[m.end():])
+            if name and not any(_name_words(name) <= _name_words(form) for form in forms):
+                return f"identity.{code}.name_label"
     # Her own name as the subject of a naming verb (rule named_as: "Ada is actually called ...",
     # "Ada en realidad se llama ...", "Ada agora assina como ...", "艾达其实叫...", "एडा का असली
     # नाम ..."): the same claim as "her name is", said of her by name. A possessive between ("Ada's
