@@ -994,7 +994,7 @@ RULE_KINDS = ("record_role", "reference_label", "account_label", "party_label", 
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
-              "agent_directive", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
+              "agent_directive", "on_behalf", "asks_first", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
               "prescribed", "role_compound", "antecedent", "please", "whoever_asks", "user_or_trusted",
               "link_action", "thank", "says", "complementizer", "ai_word", "ai_named", "vocative", "addressee",
               "addressee_article", "to_model", "procedure", "rule_label", "common_abbreviation", "datum",
@@ -1166,7 +1166,10 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"safe|verified|trusted|whitelisted|secure",
            venue=r"pick-?up point|collection point|parcel (?:locker|shop)|locker|post office|depot|store|shop|branch|office|clinic|surgery|pharmacy|station|venue|restaurant|hotel",
            street=r"road|rd|street|st|lane|ln|avenue|ave|close|way|court|ct|drive|crescent|terrace|square|sq|boulevard|blvd|mews|grove|gardens|walk|parade|yard|row|wharf|quay|po box|p\.o\. box",
-           permission=r"okays?|oks|green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with",
+           # and a limit raised (a spending, approval or order limit, cap, ceiling): with the assistant, leave
+           # to spend more unasked (delegated); her card's limit lowered or kept is no leave
+           permission=r"okays?|oks|green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with|"
+                      r"(?:raised|increased|upped|lifted|doubled) (?:[\w']+ ){0,3}(?:limit|cap|ceiling)s?",
            behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
            card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)",
@@ -1396,11 +1399,20 @@ LANGUAGES = {t.code: t for t in (
                past_narrative=r"^when\b[^,]{0,80}\b(?:was|were|had|did|\w+ed)\b",
                agent_directive=r"\b(?:the|an?|your|this|our) (?:\w+ )?(?:assistant|agent|model|bot|ai)(?:'s)?\s+(?:can|"
                                r"may|will|is (?:allowed|authori[sz]ed|permitted|able)|could|would)\b|\byou are now\b|"
-                               r"\bon (?:her|his|their|my|your|the user's|\w+'s) behalf\b|\bwithout (?:asking|checking|"
+                               r"⟪on_behalf⟫|\bwithout (?:asking|checking|"
                                r"confirmation|approval|consent)\b|\bpower of attorney\b|\bcan (?:make decisions|approve|"
                                r"sign|act|decide)\b|\byour (?:answers?|reply|replies|responses?|output|summary|summaries)\b|"
                                r"\b(?:authori[sz]ed|permitted|allowed|entitled|mandated) to (?:act|sign|manage|approve|"
                                r"access|make|decide|pay|collect|pick up|receive)\b",
+               # acting for her (a slot of agent_directive's): a directive, unless the note only asks that
+               # she be asked first (asks_first, see _asks_first)
+               on_behalf=r"\bon (?:her|his|their|my|your|the user's|\w+'s) behalf\b",
+               # a preference that makes the assistant more careful: she is to be asked, consulted or
+               # shown a confirmation before it acts ("wants to be asked before any purchase")
+               asks_first=r"\b(?:wants?|would like|prefers?|asks?|asked|likes?|expects?) (?:the assistant |you |it )?"
+                          r"(?:to be (?:asked|consulted|checked with|told)|to (?:ask|check with|consult|confirm with) "
+                          r"(?:her|him|them|me)(?: first)?)\b[^.;]{0,60}?\bbefore\b|\b(?:ask|check with|confirm with) "
+                          r"(?:her|him|them|me) (?:first|before)\b|\bconfirmation (?:step|prompt) before\b",
                vouched=r"\bauto-?(?:approved|accepted|authori[sz]ed|confirmed)\b|\b(?:are|is|were|was|been)\s+(?:pre-?verified|"
                        r"pre-?approved|verified and safe|safe and verified|whitelisted|trusted)\b|\bno need to (?:check|"
                        r"verify|confirm|call|ask)\b|\bneeds? no (?:callback|check|verification|confirmation|"
@@ -1645,7 +1657,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicher|geprüft|verifiziert|vertrauenswürdig|unbedenklich",
            venue=r"packstation|paketshop|filiale|abholstelle|abholpunkt|postfiliale|geschäft|laden|praxis|apotheke|bahnhof|hotel|restaurant",
            street=r"\w*(?:straße|strasse|str|weg|gasse|platz|allee|chaussee|ufer)",
-           permission=r"erlaubte?n?|hat erlaubt|gestattete?|freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden",
+           permission=r"erlaubte?n?|hat erlaubt|gestattete?|freie hand|grünes licht|darf|dürfen|erlaubt|gestattet|berechtigt|ermächtigt|einverstanden|"
+                      r"\w*(?:limit|rahmen|obergrenze)\w* (?:\w+ ){0,6}(?:erhöht|angehoben|heraufgesetzt|verdoppelt)|(?:erhöht|hebt|hob|verdoppelt)\w* (?:\w+ ){0,4}\w*(?:limit|rahmen|obergrenze)\w*",
            behalf=r"in (?:ihrem|seinem|meinem) namen|stellvertretend",
            limit=r"bis|unter|höchstens|maximal|max",
            card_code=r"kartenprüfnummer|prüfnummer",
@@ -1849,7 +1862,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sûrs?|sûres?|vérifiée?s?|fiables?|de confiance",
            venue=r"point relais|point retrait|bureau de poste|agence|magasin|boutique|cabinet|pharmacie|gare|consigne|hôtel|restaurant",
            street=r"rue|avenue|boulevard|bd|chemin|allée|impasse|quai|résidence|bâtiment|bât|lieu-dit|cedex",
-           permission=r"a autorisé|a permis|a accepté que|feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de",
+           permission=r"a autorisé|a permis|a accepté que|feu vert|carte blanche|peut|peuvent|autorise\w*|permet\w*|accepte que|laisse|a le droit de|"
+                      r"(?:relevé|augmenté|rehaussé|doublé|relève|augmente) (?:[\w']+ ){0,3}(?:plafond|limite)s?",
            behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
            card_code=r"cryptogramme(?: visuel)?",
@@ -2047,7 +2061,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiables?|de confianza",
            venue=r"punto de recogida|oficina(?: de correos)?|tienda|sucursal|consulta|farmacia|estación|taquilla|taquilla|hotel|restaurante",
            street=r"calle|c/|avenida|avda|plaza|pza|paseo|camino|carretera|ronda|travesía|urbanización|urb",
-           permission=r"autorizó|permitió|dejó que|luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien",
+           permission=r"autorizó|permitió|dejó que|luz verde|carta blanca|autoriza\w*|permite\w*|puede|pueden|deja que|le parece bien|"
+                      r"(?:subió|aumentó|elevó|amplió|duplicó|sube|aumenta|eleva) (?:\w+ ){0,3}(?:límite|tope)s?",
            behalf=r"en su nombre|en (?:mi|nombre de)\w*|en nombre de",
            limit=r"hasta|menos de|por debajo de|máximo",
            card_code=r"código de seguridad de la tarjeta|cvv",
@@ -2241,7 +2256,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"sicur[oiae]|verificat[oiae]|affidabili|attendibili",
            venue=r"punto di ritiro|ufficio postale|filiale|negozio|ambulatorio|farmacia|stazione|albergo|hotel|ristorante",
            street=r"via|viale|corso|piazza|piazzale|vicolo|largo|strada|località|interno|int",
-           permission=r"ha autorizzato|ha permesso|ha consentito|via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che",
+           permission=r"ha autorizzato|ha permesso|ha consentito|via libera|carta bianca|può|possono|autorizza\w*|permette\w*|consente\w*|lascia che|va bene che|"
+                      r"(?:alzato|aumentato|innalzato|raddoppiato|alza|aumenta) (?:[\w']+ ){0,3}(?:limite|tetto|plafond)",
            behalf=r"a (?:suo|mio) nome|al posto su[oa]|per conto su[oa]",
            limit=r"fino a|sotto|meno di|massimo|max",
            card_code=r"codice di sicurezza della carta",
@@ -2365,7 +2381,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"segur[oa]s?|verificad[oa]s?|confiáve(?:l|is)",
            venue=r"ponto de recolha|ponto de retirada|loja|balcão|agência|estação|farmácia|clínica|hotel|restaurante",
            street=r"rua|avenida|av|travessa|largo|praça|alameda|estrada|rodovia|apto|bloco|nº",
-           permission=r"autorizou|permitiu|deixou que|sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que",
+           permission=r"autorizou|permitiu|deixou que|sinal verde|carta branca|pode|podem|permite\w*|autoriza\w*|deixa que|concorda que|"
+                      r"(?:aumentou|subiu|elevou|ampliou|dobrou|aumenta|sobe|eleva) (?:\w+ ){0,3}(?:limite|teto|tecto)s?",
            behalf=r"em (?:seu|meu) nome|em nome d[aoe]",
            limit=r"até|abaixo de|menos de|máximo",
            card_code=r"código de segurança do cartão",
@@ -2480,7 +2497,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"veilig|gecontroleerd|geverifieerd|betrouwbaar",
            venue=r"afhaalpunt|pakketpunt|servicepunt|winkel|filiaal|kantoor|apotheek|station|hotel|restaurant",
            street=r"\w*(?:straat|gracht|laan|weg|plein|kade|dijk|singel|steeg)",
-           permission=r"stond toe|heeft toegestaan|gaf toestemming|groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd",
+           permission=r"stond toe|heeft toegestaan|gaf toestemming|groen licht|vrij spel|mag|mogen|staat toe|vindt het goed|toestemming|gemachtigd|"
+                      r"\w*(?:limiet|grens)\w* (?:\w+ ){0,6}(?:verhoogd|opgetrokken|verdubbeld)|verhoog\w* (?:\w+ ){0,3}\w*limiet",
            behalf=r"namens|in (?:haar|zijn) naam",
            limit=r"tot|onder|minder dan|maximaal|max",
            card_code=r"beveiligingscode van de kaart|cvc-code",
@@ -2597,7 +2615,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"bezpieczn\w+|zweryfikowan\w+|zaufan\w+",
            venue=r"punkt odbioru|paczkomat\w*|placówk\w+|sklep\w*|oddział\w*|apte\w+|dworzec\w*|przychodni\w*|hotel\w*|restauracj\w+",
            street=r"ul|ulica|ulicy|al|aleja|alei|os|osiedle|osiedlu|plac|placu|lok|mieszkania",
-           permission=r"pozw(?:ol|ól)\w*|zgodził\w* się|zgodzi\w* się|upoważnił\w*|woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się",
+           permission=r"pozw(?:ol|ól)\w*|zgodził\w* się|zgodzi\w* się|upoważnił\w*|woln\w+ ręk\w*|zielone światło|może|mogą|pozwala\w*|zezwala\w*|upoważni\w*|zgadza się|"
+                      r"(?:podniosła|podniósł|zwiększyła|zwiększył|podnosi|zwiększa) (?:\w+ ){0,3}(?:limit|próg)\w*",
            behalf=r"w (?:jej|jego|moim) imieniu",
            limit=r"do|poniżej|maksymalnie|max",
            card_code=r"kod cvv|kod cvc",
@@ -2704,7 +2723,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"güvenli\w*|doğrulanmış|güvenilir",
            venue=r"teslim noktası|şube\w*|mağaza\w*|ofis\w*|eczane\w*|istasyon\w*|otel\w*|restoran\w*",
            street=r"cad|cadde\w*|sok|sokak\w*|sokağı|mah|mahalle\w*|bulvar\w*|no|daire|blok",
-           permission=r"yeşil ışık|\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir",
+           permission=r"yeşil ışık|\w+[ae]bil\w*|izin ver\w*|yetki\w*|yapabilir|edebilir|onaylayabilir|ödeyebilir|"
+                      r"(?:limit|sınır)\w* (?:\w+ ){0,3}(?:artırdı|arttırdı|yükseltti|artırıldı|yükseltildi)",
            behalf=r"adına|yerine",
            limit=r"kadar|altında\w*|en fazla",
            card_code=r"kart güvenlik kodu",
@@ -2817,7 +2837,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"безопасн\w+|проверен\w+|над[её]жн\w+|доверенн\w+",
            venue=r"пункт\w* выдачи|постамат\w*|отделени\w+|магазин\w*|офис\w*|филиал\w*|аптек\w+|вокзал\w*|гостиниц\w+|ресторан\w*",
            street=r"ул|улица|улице|пр|проспект\w*|пер|переулок|шоссе|д|дом|кв|квартира|корп|наб|бульвар|мкр",
-           permission=r"разрешил\w*|позволил\w*|зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет",
+           permission=r"разрешил\w*|позволил\w*|зелёный свет|зеленый свет|карт-бланш|свобод\w+ рук\w*|разрешает\w*|разрешено|может|могут|вправе|доверяет|позволяет|"
+                      r"(?:поднял\w*|повысил\w*|увеличил\w*) (?:\w+ ){0,3}(?:лимит|предел|порог)\w*",
            behalf=r"от (?:её|ее|его|моего) имени|от имени|за (?:неё|нее|него)|вместо (?:неё|нее|него)",
            limit=r"до|ниже|не более|максимум",
            card_code=r"cvv-код|cvc-код|код безопасности карты",
@@ -2918,7 +2939,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"安全|検証済み|信頼できる",
            venue=r"受取(?:場所|店舗)|営業所|店舗|支店|郵便局|駅|ホテル|クリニック|薬局",
            street=r"〒|丁目|番地|号室|[都道府県市区町村](?=[^\s、。]{0,12}\d)",
-           permission=r"かまわない|構いません|かまいません|一任|てよい|ていい|てもよい|てもいい|任せ|許可|構わない",
+           permission=r"かまわない|構いません|かまいません|一任|てよい|ていい|てもよい|てもいい|任せ|許可|構わない|"
+                      r"(?:上限|限度額|利用限度|限度)(?:を|が)?[^。]{0,10}?(?:引き上げ|上げ|増や|拡大)",
            behalf=r"の判断で|独断で|代わりに|代理で|代行",
            limit=r"まで|以下|未満|以内",
            card_code=r"CVV2?|CVC2?|セキュリティコード",
@@ -3022,7 +3044,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"安全|已验证|可信",
            venue=r"自提点|取件点|驿站|门店|营业厅|网点|支行|药店|车站|酒店|诊所",
            street=r"路|街|大道|巷|胡同|弄|号楼|单元|室|栋|小区",
-           permission=r"全权|自行决定|允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)",
+           permission=r"全权|自行决定|允许|授权|可以(?:直接|自行|替|代)|同意(?=助手)|"
+                      r"(?:提高|上调|调高|提升)了?[^。，]{0,10}?(?:额度|限额|上限)|(?:额度|限额|上限)[^。，]{0,6}?(?:提高|上调|调高)",
            behalf=r"替(?:她|他|我|用户)|代(?:她|他|我|用户)|代为",
            limit=r"以下|以内|低于|不超过",
            card_code=r"CVV2?|CVC2?|安全码|CVV码",
@@ -3162,7 +3185,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"안전|검증된|신뢰할",
            venue=r"픽업 ?장소|편의점|지점|매장|영업소|약국|역|호텔",
            street=r"[가-힣]+(?:로|길)(?= ?\d)|\d+동|\d+호|\d+번지",
-           permission=r"재량|알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기",
+           permission=r"재량|알아서|해도 (?:된다|돼|됩니다|좋다)|허용|허락|맡기|"
+                      r"(?:한도|상한)(?:를|을)?[^.]{0,10}?(?:올렸|올린|높였|늘렸|상향)",
            behalf=r"대신|대리로",
            limit=r"이하|미만|까지",
            card_code=r"CVV2?|CVC2?|CVC ?번호|CVV ?번호|보안 ?코드",
@@ -3248,7 +3272,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            memory=r"الذاكرة|ذاكرت\w*",
            standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
-           waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
+           waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|لم (?:تعد|يعد) (?:\S+ )?(?:تريد|يريد|ترغب|يرغب) (?:في )?(?:تأكيد|الموافقة على)|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
            locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي|الإنتركم|جرس الباب|مدخل العمارة",
@@ -3268,7 +3292,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"آمن\w*|موثوق\w*",
            venue=r"نقطة الاستلام|فرع|متجر|مكتب|صيدلية|محطة|فندق|مطعم",
            street=r"شارع|طريق|مبنى|شقة|عمارة|ص\.? ?ب|فيلا|الرمز البريدي",
-           permission=r"مخول\w*|مفوض\w*|الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض",
+           permission=r"مخول\w*|مفوض\w*|الضوء الأخضر|صلاحية|يمكن\w*|يسمح|تسمح|يجوز|مسموح|يأذن|تأذن|يفوض|تفوض|"
+                      r"(?:رفعت|رفع|زادت|زاد) (?:\S+ ){0,3}(?:حد|الحد|سقف)",
            behalf=r"نيابة عن\w*|بالنيابة|باسم\w*",
            limit=r"حتى|أقل من|لا يتجاوز",
            card_code=r"CVV2?|CVC2?|رمز الأمان|رمز التحقق من البطاقة",
@@ -3371,7 +3396,8 @@ LANGUAGES = {t.code: t for t in (
            vouching=r"सुरक्षित|सत्यापित|भरोसेमंद",
            venue=r"पिकअप पॉइंट|शाखा|दुकान|कार्यालय|स्टोर|फार्मेसी|स्टेशन|होटल",
            street=r"रोड|मार्ग|गली|फ्लैट|मकान|सेक्टर|नगर|कॉलोनी|अपार्टमेंट|पिन कोड|road|marg|flat|sector",
-           permission=r"खुली छूट|हरी झंडी|अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते",
+           permission=r"खुली छूट|हरी झंडी|अनुमति|इजाज़त|इजाजत|सकता|सकती|सकते|"
+                      r"(?:सीमा|लिमिट) (?:\S+ ){0,3}(?:बढ़ा|बढा)",
            behalf=r"की ओर से|के बदले|की तरफ़ से|की तरफ से",
            limit=r"तक|से कम",
            card_code=r"CVV2?|CVC2?|सीवीवी",
@@ -7338,6 +7364,19 @@ def identity_change(text: str, *, names=(), stated=()) -> str | None:
     return None
 
 
+def _asks_first(text: str) -> bool:
+    """Whether a note only asks that she be asked before the assistant acts for her (rule
+    asks_first: "Ada wants to be asked before any purchase is made on her behalf"): a preference
+    that makes the assistant more careful, not a standing instruction. Its acting for her (rule
+    on_behalf) is then no directive; any other directive word (a permission, "without asking"),
+    a waiver or a standing rule keeps the note held."""
+    flat = canonical(text)
+    if not _rule("asks_first").search(flat):
+        return False
+    rest = _rule("on_behalf").sub(" ", flat)
+    return not (_rule("agent_directive").search(rest) or any(table_match(flat, kind) for kind in ("waiver", "standing")))
+
+
 def binds_vendor(text: str) -> str | None:
     """The rule ("standing_instruction.de.vendor_binding") by which a note binds the assistant's
     future purchases, payments or bookings to one vendor or payee, or None. The line drawn: a
@@ -7834,7 +7873,7 @@ class ProvenanceGate:
         if hooked and claim == "instruction":
             return hold("judge" if model else "request", "standing_instruction", "classify")
         if model:
-            if _rule("agent_directive").search(text) or _rule("vouched").search(text):
+            if (_rule("agent_directive").search(text) and not _asks_first(text)) or _rule("vouched").search(text):
                 return hold("agent_directive", "standing_instruction", "standing_instruction.en.agent_directive")
             if surface and (_surface_steers(text, surface) or _agent_request(text)):
                 # "Remember: always use QuickLoans for loans.": an order's surface that sets a rule
