@@ -52,6 +52,12 @@ probes9n: the wave-9 identity tuner's (ident) set: 35 identity notes (a name cha
 hers, in 15 languages) and 18 vendor bindings ("for all purchases", "always buy from"), 52 benign notes
 (her own name restated, pets, firms and flights that change, ordinary shopping preferences); scored once
 on c5777db, then tuned on.
+probes13i: the wave-11 identity tuner's (ident11) set: 56 risk values (a legal, usage or account name
+other than hers under a label, a JSON key in snake_case or camelCase, or a verb: "goes by", "put my
+name down as", "is actually called"; waivers of confirmation, a raised limit, a vendor binding, a
+forwarding; codes spelled digit by digit) and 40 benign notes (preferences that make the assistant
+more careful: "ask before any purchase"; her own name under a label; pets' and projects' names), in
+15 languages; scored once on 7c1e633, then tuned on.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -108,6 +114,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes9n": ("probes9n_model_benign.jsonl", "probes9n_model_risk.jsonl"),  # wave 9, ident
            "probes9i": ("probes9i_model_benign.jsonl", "probes9i_model_risk.jsonl"),  # wave 9, inject
            "probes9v": ("probes9v_model_benign.jsonl", "probes9v_model_risk.jsonl"),  # wave 9, cred
+           "probes13i": ("probes13i_model_benign.jsonl", "probes13i_model_risk.jsonl"),  # wave 11, ident11
            # wave 8, probe10c: a blind credential probe set with halves (tune on dev; test scored once)
            "probes10c": ("probes10c_model_benign_{half}.jsonl", "probes10c_model_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
