@@ -292,9 +292,32 @@ class _Source:
             return self.whole
         if at is not None and self.held_alone(self.units[at]):
             return self.review(self.units[at])
-        if at is not None and self.held_whole() and self.carries(at):
+        if at is not None and self.held_whole() and (self.carries(at) or self.needs(at)):
             return self.whole
         return None
+
+    def needs(self, at: int) -> bool:
+        """Whether the gate's hold of the whole document for its risk class (or for who the user is)
+        needs unit `at`: the document with that unit taken out is no longer held for it. A value the
+        document's risk is about, wherever its label sits ("Yeni telefon numaranız:", a blank line, then
+        "+90 532 ..."; "... numaranız değişti." over the number; the label three lines up), is that
+        unit, and goes held with the document, as carries() holds a value just under its label; a
+        document that states its risk twice keeps it held without either copy, and each copy is its
+        line's to carry (the gate holds a line it reads alone as a risk). A unit that names the user
+        ("Sayın Ada Lovelace,") says whose the risk is, and is her name, not the payload: not read here."""
+        whole = self.whole
+        if not (whole.risk or "identity" in (whole.rule or "") or whole.reason == "identity"):
+            return False
+        unit = self.units[at]
+        if about_user(unit, names=self._names):
+            return False
+        raw = self._text.splitlines()
+        rows = [i for i, ln in enumerate(raw) if ln.strip()]
+        row = rows[self.line_of[at]]
+        line = canonical(raw[row])
+        kept = line.replace(unit, " ", 1) if unit in line and unit.strip() != line.strip() else ""
+        rest = self.review("\n".join(kept if i == row else ln for i, ln in enumerate(raw)))
+        return not (rest.action != "accept" and (rest.risk, rest.rule) == (whole.risk, whole.rule))
 
 
 class HeldBySource:
