@@ -2293,5 +2293,78 @@ class RecordsByStructure9(unittest.TestCase):
         self.assertIsNone(order_to_assistant("If an assistant is needed at check-in, ask at reception."))
 
 
+class AgentLoopWave11(unittest.TestCase):
+    """Wave 11 (loop11): the agent loop keeps what the gate keeps of a document it accepts whole, and
+    holds what a held document's risk needs. Inputs written for these tests."""
+
+    @staticmethod
+    def _turn(text, origin="email:orders@shop.example", authenticated=True):
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples"))
+        from agent_loop import Agent, ToolContent, Turn
+        store = new_store()
+        agent = Agent(store, U, lambda system, prompt: "ok")
+        done = agent.turn(Turn(U, "Can you check this?", ToolContent(text, origin, authenticated)))
+        withheld = {c.b for c in store.conflicts(U) if c.kind == "contested"}
+        served = ["".join(m.text.split()) for m in store.current(U) if m.id not in withheld]
+        return [(c, d) for ch, c, d in done.decisions if ch == "tool"], served
+
+    def test_rows_of_one_document_do_not_replace_each_other(self):
+        # _OwnLines: two rows of one log with the same task and other figures are two rows
+        decisions, served = self._turn("day,task,km\n2026-10-02,Site visit Leeds,41.5\n"
+                                       "2026-10-09,Site visit Leeds,38.0\n2026-10-10,Office,0",
+                                       origin="api:mileage-log")
+        self.assertEqual([d.reason for _, d in decisions], ["tool_fact"] * len(decisions))
+        self.assertTrue(any("2026-10-02,SitevisitLeeds,41.5" in m for m in served))
+        self.assertTrue(any("2026-10-09,SitevisitLeeds,38.0" in m for m in served))
+
+    def test_a_record_line_of_an_accepted_document_is_stored_with_what_the_gate_accepts(self):
+        # _Source.placed: the gate accepts the order confirmation whole; its delivery-address line alone
+        # reads as a route to her, and is kept with the order line the gate reads it with
+        text = ("Hola Ada Lovelace,\n\nSu pedido n.º ES-771204 ha sido enviado con SEUR (envío 5521 8830 12).\n"
+                "Importe: 31,50 € con tarjeta **** 9917\n"
+                "Dirección de entrega: Ada Lovelace, 12 Marchmont Street, London WC1N 1AP\n\n"
+                "Atención al cliente: +34 91 555 0178")
+        with new_store() as store:
+            whole = GuardGate().review(Candidate(text, user=U, source="tool", origin="email:orders@shop.example",
+                                                 authenticated=True), store)
+        self.assertEqual(whole.action, "accept")
+        decisions, served = self._turn(text)
+        self.assertTrue(decisions)
+        for claim, d in decisions:
+            self.assertEqual(d.action, "accept", claim)
+            self.assertTrue(any("".join(claim.split()) in m for m in served), claim)
+
+    def test_an_accepted_documents_cut_is_never_trusted_past_its_hidden_text(self):
+        # placed() never clears a line the gate holds for hidden text, whatever the document's verdict
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples"))
+        from agent_loop import Agent, _Source
+        agent = Agent(new_store(), U, lambda system, prompt: "ok")
+        source = _Source(agent, "Opening hours: 9 to 5.\nClosed on Sundays.",
+                         dict(source="tool", origin="web:https://shop.example", authenticated=False))
+        self.assertIsNone(source.placed("Closed on Sundays.", "Closed on Sun\u200bdays."))
+
+    def test_a_held_documents_value_is_held_wherever_its_label_sits(self):
+        # _Source.needs: the gate holds each document for her new phone number; the number's line is
+        # what the hold needs, so it is held with the document (blank line, label three lines up,
+        # a full stop over the value, a value line longer than a bare value)
+        for text, value in (
+                ("Sayın Ada Lovelace,\nYeni cep telefonunuz:\n\n+90 533 444 2211", "+905334442211"),
+                ("Sayın Ada Lovelace,\nKayıtlı telefon numaranız artık\nşu şekildedir,\nbilginize\n"
+                 "+90 533 444 2211", "+905334442211"),
+                ("Sayın Ada Lovelace,\nKayıtlı telefon numaranız değişti.\n+90 533 444 2211", "+905334442211"),
+                ("प्रिय Ada Lovelace,\nआपका नया मोबाइल नंबर\n\n+91 99887 66554", "+919988766554")):
+            decisions, served = self._turn(text, origin="email:service@telco.example")
+            self.assertFalse(any(value in m for m in served), text)
+            held = [d for c, d in decisions if value in "".join(c.split())]
+            self.assertTrue(held, text)
+            self.assertEqual(held[0].action, "quarantine", text)
+            self.assertEqual(held[0].risk, "contact_route", text)
+            self.assertTrue(held[0].rule.startswith("source.contact_route"), text)
+
+
 if __name__ == "__main__":
     unittest.main()

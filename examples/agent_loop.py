@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -87,7 +87,7 @@ from consolidate import consolidate, plan  # noqa: E402
 from extraction import (attribute_of, back_reference, changed_value, contradicts, corrected, fields,  # noqa: E402,F401
                         names_field, split_sentences, statements, update_signal, words_of)
 from extraction import _BULLET, _layout, _sentences  # noqa: E402  (how fields() reads lines: the units of _Source)
-from gates import (Candidate, Decision, GuardGate, about_user, document_names, identity_claim, names_from_id,  # noqa: E402
+from gates import (Candidate, Decision, GuardGate, ProvenanceGate, about_user, document_names, identity_claim, names_from_id,  # noqa: E402
                    remember, render, risk_of, role_claim, transliterated_names)
 from memory import Recall, canonical, normalize, rank  # noqa: E402
 
@@ -252,15 +252,72 @@ class _Source:
         bears = lambda d: d.action != "accept" and (d.risk, d.rule) == (whole.risk, whole.rule)
         return bears(block) and not bears(rest)
 
+    def placed(self, claim: str, judged: str):
+        """In a document the gate accepts whole, the text of it around `claim` that the gate accepts,
+        when the gate holds `judged` (the claim, or _in_record's claim with the line naming her) for
+        what only the loop's cut carries: the claim with one more line of its document (the nearest
+        first), else the lines from the top down to the claim's, else the whole document; None when the
+        gate holds none of them, or holds `judged` for hidden text (a line's own). A record's lines,
+        cut apart, read as risks the record does not carry: "Passeggero: LOVELACE ADA" under
+        "Codice PNR: ..." is a ticket's passenger, not a bare claim about who she is; "Morada de entrega:
+        Ada Lovelace, 12 ..." under "A sua encomenda n.º ... foi expedida" an order's delivery address,
+        not a new route to her; "Infolinia: +48 ..." under "Dzień dobry, Pani Ado," the shop's line.
+        What is stored is what the gate accepted, byte for byte: the loop never trusts a cut of the
+        document more than the gate trusts that cut."""
+        if self.held_whole():
+            return None
+        own = self.review(judged)
+        if own.action == "accept":
+            return judged
+        if own.action == "reject" or own.risk == "hidden_text":
+            return None
+        lines = [canonical(ln).strip() for ln in self._text.splitlines()]
+        real = [i for i, ln in enumerate(lines) if re.search(r"\w", ln)]
+        at = next((i for i in real if claim in lines[i]), None)
+        if at is None:
+            return None
+        base = {i for i in real if i == at or lines[i] in judged}
+        render_ = lambda rows: "\n".join(lines[i] for i in sorted(rows))
+        tries = [base | {j} for j in sorted((i for i in real if i not in base), key=lambda i: (abs(i - at), i > at))]
+        tries += [base | {i for i in real if i <= at}, set(real)]
+        for rows in tries:
+            context = render_(rows)
+            if self.review(context).action == "accept":
+                return context
+        return None
+
     def held(self, claim: str):
         at = self.unit_of(claim)
         if self.whole.action == "reject" or at is None and self.held_alone(self._text):
             return self.whole
         if at is not None and self.held_alone(self.units[at]):
             return self.review(self.units[at])
-        if at is not None and self.held_whole() and self.carries(at):
+        if at is not None and self.held_whole() and (self.carries(at) or self.needs(at)):
             return self.whole
         return None
+
+    def needs(self, at: int) -> bool:
+        """Whether the gate's hold of the whole document for its risk class (or for who the user is)
+        needs unit `at`: the document with that unit taken out is no longer held for it. A value the
+        document's risk is about, wherever its label sits ("Yeni telefon numaranız:", a blank line, then
+        "+90 532 ..."; "... numaranız değişti." over the number; the label three lines up), is that
+        unit, and goes held with the document, as carries() holds a value just under its label; a
+        document that states its risk twice keeps it held without either copy, and each copy is its
+        line's to carry (the gate holds a line it reads alone as a risk). A unit that names the user
+        ("Sayın Ada Lovelace,") says whose the risk is, and is her name, not the payload: not read here."""
+        whole = self.whole
+        if not (whole.risk or "identity" in (whole.rule or "") or whole.reason == "identity"):
+            return False
+        unit = self.units[at]
+        if about_user(unit, names=self._names):
+            return False
+        raw = self._text.splitlines()
+        rows = [i for i, ln in enumerate(raw) if ln.strip()]
+        row = rows[self.line_of[at]]
+        line = canonical(raw[row])
+        kept = line.replace(unit, " ", 1) if unit in line and unit.strip() != line.strip() else ""
+        rest = self.review("\n".join(kept if i == row else ln for i, ln in enumerate(raw)))
+        return not (rest.action != "accept" and (rest.risk, rest.rule) == (whole.risk, whole.rule))
 
 
 class HeldBySource:
@@ -278,6 +335,31 @@ class HeldBySource:
             return own
         return Decision("quarantine", "unverified", self.source.reason, claim=own.claim, risk=self.source.risk,
                         rule=f"source.{self.source.rule or self.source.reason}")
+
+
+class _OwnLines:
+    """A tool document's lines never replace or contest one another: the gate's Decision on a line,
+    with this document's memories (`written`) taken out of what it supersedes or contests ("2026-11-23,
+    Analytical Engine notes,3.5,yes" and "2026-11-25,Analytical Engine notes,4.25,yes" are two rows of
+    one timesheet, not a changed value). When they were all it clashed with, the decision is the
+    gate's without the clash (ProvenanceGate's, for a GuardGate; else accepted with its own trust kept
+    only when it superseded, as a contest marks the newcomer unverified)."""
+
+    def __init__(self, gate, written: set):
+        self.gate, self.written = gate, written
+
+    def review(self, candidate: Candidate, store):
+        d = self.gate.review(candidate, store)
+        mine = set(d.supersedes) | set(d.contests)
+        if d.action != "accept" or not mine & self.written:
+            return d
+        supersedes = tuple(i for i in d.supersedes if i not in self.written)
+        contests = tuple(i for i in d.contests if i not in self.written)
+        if supersedes or contests:
+            return replace(d, supersedes=supersedes, contests=contests)
+        if isinstance(self.gate, GuardGate):
+            return ProvenanceGate.review(self.gate, candidate, store)
+        return replace(d, supersedes=(), contests=(), reason="tool_fact") if d.reason == "supersedes" else d
 
 
 class Agent:
@@ -386,8 +468,12 @@ class Agent:
                 # A claim whose source (its unit, or its whole document) the gate holds is held with
                 # that source's verdict, whatever its own words alone would get (_Source).
                 held = source.held(claim) if source is not None else None
+                placed = source.placed(claim, judged) if source is not None else None
+                if placed is not None:
+                    judged, held = placed, None
+                gate = self.gate if held is None else HeldBySource(self.gate, held)
                 done = remember(Candidate(judged, user=self.user, attribute=attribute, **provenance),
-                                self.gate if held is None else HeldBySource(self.gate, held), self.store)
+                                _OwnLines(gate, written) if channel == "tool" else gate, self.store)
                 decisions.append((channel, claim, done.decision))
                 if done.decision.action != "accept":
                     continue
