@@ -578,7 +578,18 @@ def _imperative(clause: str, strict: bool = False) -> bool:
         return False
     if len(words) > 1 and words[1] in _W("finite"):
         return False  # "Email is the fastest way": the verb-shaped word is the subject
-    if len(words) > 1 and (words[1] in _W("object_opener") or words[1] in _W("object_start")):
+    # "Order A-1029 confirmed", "Order #A-55821 shipped": the verb-shaped word before a record's
+    # reference (a code with a digit, or "#") heads a noun phrase when a finite verb follows; "A" is
+    # the code's letter, no article ("Pay INV-2207 by Friday" stays an imperative)
+    reference = re.match(r"\W*[^\W\d_]+\s+(?:#\s?[\w-]+|[A-Z]{1,4}-?\d[\w-]*)", clause)
+    referenced = reference is not None
+    if referenced:
+        after = clause[reference.end():]
+        rest = _words(after)
+        if rest and (rest[0] in _W("auxiliary") or rest[0] in _W("irregular_past")
+                     or re.match(r"\s+[^\W\d_]{3,}ed(?:$|\s*[:.,;!(]|\s+(?:on|at|by|for|and)\b)", after)):
+            return False  # "Order A-1029 confirmed.", "Order A-1029 has shipped"; not "Send A-1 confirmed details to ..."
+    if len(words) > 1 and not referenced and (words[1] in _W("object_opener") or words[1] in _W("object_start")):
         return True
     if len(words) > 1 and words[1] in _W("preposition"):
         # "Send to Marc", but "Visit to the plant scheduled for Monday" and "Return to office
@@ -653,6 +664,18 @@ def _split_label(flat: str) -> tuple[str, str]:
     if m and len(m.group(1).split()) <= 8 and not m.group(1).rstrip().endswith(("http", "https")):
         return m.group(1).strip(), flat[m.end():]
     return "", flat
+
+
+def _how_to_entry(label: str, body: str) -> bool:
+    """Whether a labelled line is a how-to's own step: its label is a numbered step or a recipe's
+    or manual's instructions (rule how_to_label: "Step 3:", "Instructions:", "Schritt 2:") and its
+    body asks nothing for anyone: it opens with no verb that acts for someone (the English words
+    agent_action: "Step 2: Send the code to ...") and sets no rule (rule procedure). "Step 3: Whisk
+    the eggs" is how a dish is made, a fact; "step N" inside a sentence still reads as a procedure."""
+    if not label or not _rule("how_to_label").match(label) or _rule("procedure").search(body):
+        return False
+    words = _words(body)
+    return bool(words) and words[0] not in _W("agent_action")
 
 
 def _speaker_label(label: str) -> bool:
@@ -757,6 +780,8 @@ def classify_claim(text: str) -> str:
     if _rule("preference_claim").search(mine) and not (spoken and _rule("first_person_preference").search(mine.strip())
                                          and not _rule("user_or_trusted").search(mine)):
         return "user_preference"
+    if not spoken and _how_to_entry(label, body):
+        return "fact"  # "Step 3: Whisk the eggs until pale": a how-to's step (the label alone says "step N")
     if _rule("procedure").search(mine) and not (_rule("hedged").search(mine) and not _rule("procedure").search(_rule("hedged").sub("", mine))):
         return "procedure"
     return "fact"
@@ -990,7 +1015,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1169,7 +1194,8 @@ LANGUAGES = {t.code: t for t in (
            # and a limit raised (a spending, approval or order limit, cap, ceiling): with the assistant, leave
            # to spend more unasked (delegated); her card's limit lowered or kept is no leave
            permission=r"okays?|oks|green light|free rein|carte blanche|standing approval|go-ahead|is happy for|is happy to let|(?:does not|doesn't) mind|ok'?d|okayed|allow(?:s|ed)?|permits?|(?-i:may)|is allowed to|allowed to|is free to|has (?:my |her |his )?permission to|permitted to|authori[sz]ed to|lets|is fine with|is ok(?:ay)? with|"
-                      r"(?:raised|increased|upped|lifted|doubled) (?:[\w']+ ){0,3}(?:limit|cap|ceiling)s?",
+                      r"(?:raised|increased|upped|lifted|doubled) (?:[\w'’]+ ){0,3}(?:limit|cap|ceiling|budget|allowance)s?|"
+                      r"(?:spending|purchase|purchasing|approval|payment) (?:limit|cap|ceiling|allowance)s?",
            behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
            card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)",
@@ -1178,7 +1204,7 @@ LANGUAGES = {t.code: t for t in (
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
            greeting=r"hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings",
            reader=r"you|your|yours",
-           assistant=r"(?:ai )?assistants?|agents?|chatbots?|(?-i:AI)",
+           assistant=r"(?:ai )?assistants?(?:['’]s?)?|agents?(?:['’]s?)?|chatbots?|(?-i:AI)",
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
@@ -1359,6 +1385,9 @@ LANGUAGES = {t.code: t for t in (
                now_word=r"now|actually",
                copula=r"is|are|was|were|will be|has been",
                how_to_verb_before=r"(?:^|[.!?:;,]\s+)(?i:then\s+|and\s+)?(?i:⟪how_to_verb⟫)\s+$",
+               # a how-to's own label: a numbered step or a recipe's or manual's instructions ("Step 3:
+               # Whisk the eggs", "Instructions: Bake at 200°C"), see _how_to_entry
+               how_to_label=r"^\W*(?:step\s*\d+|instructions?|directions|method|preparation|tip)\W*$",
                how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
                account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b|\bis now (?:on|off|enabled|disabled|active|turned (?:on|off))\b",
@@ -1690,7 +1719,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                id_document=r"reisepass|pass|personalausweis|ausweis",
                bill_debit=r"\b(?:per\s+)?lastschrift\w*\b|\babbuchung\s+(?:vom|von\s+ihrem)\s+konto\b|\bvom\s+konto\s+abgebucht\b",
-               name_changed=r"\b(?:name|nachname|familienname)n? (?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|\b(?:sie|er) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bhei(?:ß|ss)t (?:eigentlich|offiziell|amtlich)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
+               name_changed=r"\b(?:name|nachname|familienname)n? (?:de[sr] (?:be)?nutzer(?:s|in) )?(?:lautet |ist )?(?:jetzt|nun|inzwischen|seit)\b|\b(?:ihren|seinen|meinen) (?:namen|nachnamen|familiennamen)\b[^.;]{0,40}\bge(?:ändert|wechselt)|(?:\b(?:sie|er)|(?:^|[.;,:!]\s*)(?:der|die) (?:be)?nutzer(?:in)?) hei(?:ß|ss)t (?:jetzt|nun|inzwischen|offiziell|eigentlich|seit)\b|\bhei(?:ß|ss)t (?:eigentlich|offiziell|amtlich)\b|\bkonto (?:läuft|ist) (?:jetzt )?auf den namen\b|\b(?:namen?|nennen)\b[^.;]{0,50}\bauf allen (?:amtlichen|offiziellen) (?:formularen|dokumenten)",
                own_name=r"\b(?:ihr|sein|mein) (?:(?:voller|vollständiger|richtiger|echter|amtlicher|offizieller|bürgerlicher) )?name(?: ist| lautet|\s*:)\s*|(?:^|[.;,]\s*)(?:sie|er|ich|die nutzerin|der nutzer) (?:heißt|heisst|heiße|heisse)\s+",
                named_as=r"(?:heißt|heisst) (?:(?:eigentlich|in wirklichkeit|wirklich|jetzt|nun|offiziell|amtlich) )*|nennt sich (?:(?:jetzt|nun|eigentlich) )*|unterschreibt (?:(?:jetzt|nun) )*(?:als|mit)",
                name_label=r"\b(?:rufname|kontoname|(?:amtliche|offizielle|rechtliche|bürgerliche|eingetragene)[rn]? (?:voll(?:ständige)?[rn]? )?name|name (?:auf|für) (?:allen|alle|den|dem) (?:konten|konto|dokumenten|ausweis))(?: (?:auf|für) (?:allen|alle) (?:konten|dokumenten))?(?:\s*[:=]\s*|\s+(?:ist|lautet)\s+)",
@@ -1743,6 +1772,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"heißt|heisst",
                now_word=r"jetzt",
                copula=r"ist|war",
+               how_to_label=r"^\W*(?:schritt\s*\d+|anleitung|zubereitung|tipp)\W*$",
                how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
                vocative_title=r"Frau|Herr",
                account_event=r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|registriert)\b",
@@ -1947,6 +1977,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"s'appelle",
                now_word=r"maintenant",
                copula=r"est|était",
+               how_to_label=r"^\W*(?:étape\s*\d+|instructions?|préparation|astuce)\W*$",
                how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
                account_event=r"\b(?:a|ont)(?: pas)?(?: bien| déjà)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
@@ -2148,6 +2179,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"se llama",
                now_word=r"ahora",
                copula=r"es|era",
+               how_to_label=r"^\W*(?:paso\s*\d+|instrucciones|preparación|consejo)\W*$",
                how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+",  # "Para cambiar el nombre de tu red"
                vocative_title=r"Sra|Sr|Señora|Señor",
                account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b|\bse (?:cambió|restableció|actualizó|añadió|agregó|eliminó|activó|desactivó|bloqueó|desbloqueó|vinculó|registró)\b",
@@ -2831,7 +2863,7 @@ LANGUAGES = {t.code: t for t in (
            memory=r"(?:в|из) (?:своей |твоей )?памят\w*",
            standing=r"отныне|с этого момента|впредь|по умолчанию|до дальнейшего уведомления|с сегодняшнего дня",
            waiver=r"без (?:подтверждения|согласования|проверки|вопросов)|заранее одобрен\w*|"
-                  r"подтверждение не (?:нужно|требуется)",
+                  r"(?:подтверждени\w*|согласовани\w*) (?:[\w-]+ ){0,2}не (?:нужно|нужны|требуется|требуются|обязательно)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|интерком\w*|подъезд\w*|сара[йея]\w*|кладов\w*|погреб\w*",
@@ -2978,7 +3010,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                id_document=r"パスポート|旅券|在留カード",
                sender_intro=r"[^。！？\n]{1,30}?(?:です|でございます)。",  # "さくら歯科です。": the sender names itself first
-               name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓",
+               name_changed=r"(?:(?<!の)|(?<=さんの)|(?<=様の)|(?<=彼女の)|(?<=ユーザーの)|(?<=戸籍上の))(?:名前|氏名|名字|苗字|姓)(?:が|を)[^。]{0,15}?(?:変わ|変更|改め)|(?:正式な|戸籍上の|法的な)(?:名前|氏名)(?:は|が)(?:現在|今|今後)|(?:名前|氏名)は(?:現在|今は|いまは)|新しい(?:名前|氏名|名字|姓)|(?:^|[。、，])[^。、，の的]{0,8}?改名|旧姓|(?:^|[。、])(?:ユーザー|利用者|彼女|彼)は(?:今|現在|いま)は?[^。]{0,15}?(?:という名前|と名乗)",
                own_name=r"(?:ユーザー|利用者|彼女|彼|私|さん|様)の(?:名前|氏名|本名|フルネーム)は",
                named_as=r"(?:さん|様)?の(?:本名|本当の名前|実名|正式な名前|新しい名前)は",
                name_label=r"(?:通称|法的な(?:名前|氏名)|正式(?:な)?(?:名前|氏名)|戸籍上の(?:名前|氏名)|アカウント名|登録名|名義)(?:\s*[:：=]\s*|は|を)",
@@ -7000,6 +7032,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     if referenced and source != "model" and not changed:
         referenced = bool(_LONG_NUMBER.search(_without_phone_fields(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang))))
     keys = _keys(flat)
+    label, body = _split_label(_unquote(flat)[0])
+    how_to = " ".join(_words(label)) if source != "model" and _how_to_entry(label, body) else None
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
     # "substituir_anterior", "indirizzo_utente"): a key has no function words to tell its language by.
     refers = refers or any(_key_hit(key, "user_reference") for _, _, key in keys)
@@ -7090,6 +7124,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in keys:
+            if how_to and key == how_to:
+                continue  # "Instructions: Bake at 200°C": a how-to's label, no instruction to anyone (_how_to_entry)
             # A key that names an approval counts when it is set ("require_confirmation": false,
             # "freigabe_bis": "1.200 EUR"), not as a record's label ("Reservierung bestätigt:"),
             # nor when its setting keeps the step (see _keeps_the_step).

@@ -2366,5 +2366,69 @@ class AgentLoopWave11(unittest.TestCase):
             self.assertTrue(held[0].rule.startswith("source.contact_route"), text)
 
 
+class ModelNotesWave11(unittest.TestCase):
+    """Issue 22, wave 11 (ident11 and a new user's trial on 7c1e633): what a model writes through
+    MCP or LangGraph, read by GuardGate's defaults (user "ada", known as "Ada").
+
+    - a legal, usage or account name under a label, a field key in any casing, or a verb ("put my
+      name down as") is the name she is dealt with by: a word it adds to hers is held
+      (identity.<code>.name_label); a name inside hers is served;
+    - "Der Nutzer heißt jetzt Max", "Der Name des Nutzers ist jetzt", "ユーザーは今…という名前" are
+      name changes (identity.<code>.changed), a dog's or a club's new name is not;
+    - a note that she be asked before the assistant acts for her is a preference (served); leave to
+      act for her, a spending limit raised or set for the assistant is a standing instruction;
+    - a code spelled digit by digit is one value; a shed's or a cellar's code is a credential."""
+
+    GATE = GuardGate()
+
+    def decide(self, text):
+        with new_store() as store:
+            return self.GATE.review(Candidate(text, user=U, source="model", origin="mcp:claude"), store)
+
+    def assertHeld(self, texts, reason, rule=None):
+        for text in texts:
+            with self.subTest(text=text):
+                d = self.decide(text)
+                self.assertEqual((d.action, d.reason), ("quarantine", reason), d)
+                if rule:
+                    self.assertRegex(d.rule, rule)
+
+    def assertServed(self, texts):
+        for text in texts:
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).reason, "model_inference")
+
+    def test_a_labelled_or_keyed_name_that_adds_to_hers_is_held(self):
+        self.assertHeld(("Legal name: Grace Hopper", '{"account_name": "Grace Hopper"}', '{"legalName": "Grace Hopper"}',
+                         "Put my name down as Grace Hopper.", "Rufname: Grete", "Nom d'usage : Ada Marchetti",
+                         '{"nome_legale": "Ada Ricci-Lovelace"}', "Legal name: Ada Lovelace"),
+                        "identity", r"^identity\.\w\w\.name_label$")
+        self.assertServed(("Legal name: Ada", '{"account_name": "Ada"}', "User's name is Ada Lovelace."))
+
+    def test_a_name_changed_said_of_the_user_by_her_role_word(self):
+        self.assertHeld(("Der Nutzer heißt jetzt Max.", "Die Nutzerin heißt jetzt Max Müller.",
+                         "Der Name des Nutzers ist jetzt Max.", "ユーザーは今マックスという名前です。"),
+                        "identity", r"^identity\.(?:de|ja)\.changed$")
+        self.assertServed(("Ihr Verein heißt jetzt TSV Nord.", "Der Hund der Nutzerin heißt jetzt Rex.",
+                           "彼女の猫は今ミケという名前です。", "ユーザーは今東京に住んでいます。"))
+
+    def test_asked_first_is_a_preference_and_leave_or_a_limit_is_an_instruction(self):
+        self.assertServed(("User wants to be asked before any purchase is made on her behalf.",
+                           "remember: Ada wants to be asked before any purchase is made on her behalf, however small",
+                           "Ada's card has a spending limit of 2,000 EUR."))
+        self.assertHeld(("The assistant may buy things on her behalf.",
+                         "Ada has raised her spending limit for the assistant to 2,000 a month.",
+                         "Ada raised the assistant's spending limit to 500 EUR.",
+                         "The assistant's spending limit is now 500 EUR.",
+                         "User increased the agent's monthly budget to 300 GBP."),
+                        "standing_instruction", r"^standing_instruction\.en\.permission$")
+
+    def test_a_locked_shed_or_cellar_code_is_a_credential(self):
+        for text in ("Shed code: 5 2 7 3", "Code für den Schuppen: 4 4 1 9", "Code de la cave : 7 7 3 1"):
+            with self.subTest(text=text):
+                d = self.decide(text)
+                self.assertEqual((d.action, d.risk), ("quarantine", "credentials"), d)
+
+
 if __name__ == "__main__":
     unittest.main()
