@@ -576,5 +576,31 @@ class LangMemToolsTest(Base):
         self.assertEqual({(m.source, m.origin, m.authority) for m in self.mem.memories("ada")},
                          {("model", "langgraph", "inferred")})
 
+@unittest.skipUnless(HAVE_LANGMEM, NEED_LANGMEM)
+class TestReadmeExample(unittest.TestCase):
+    """Defect (new-user trial, wave 11): adapters/README.md's LangGraph example had no imports, and
+    its printed output showed the contested diet note among the search hits, which search leaves
+    out. Its Python block runs as printed (in a subprocess, on a temporary database) and prints
+    what the README shows, times and generated ids aside."""
+
+    def test_the_example_runs_and_prints_what_is_shown(self):
+        import re
+        import subprocess
+        import sys
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "adapters", "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        blocks = text[text.index("Example: run from `/tmp/ex`"):].split("```")
+        script, shown = blocks[1].removeprefix("python\n"), blocks[3].strip().splitlines()
+        vary = lambda line: re.sub(r"\d{4}-\d\d-\d\dT[\d:.+]+|[0-9a-f]{8}-[0-9a-f-]{27}", "*", line)
+        with temp_dir() as tmp:
+            script = script.replace('"memory.db"', repr(os.path.join(tmp, "memory.db")))
+            out = subprocess.run([sys.executable, "-c", script], cwd=here, capture_output=True, text=True,
+                                 timeout=120)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual([vary(line) for line in out.stdout.strip().splitlines()], [vary(line) for line in shown])
+        self.assertNotIn("not vegetarian", [line for line in shown if line.startswith('[{"namespace"')][0])
+
+
 if __name__ == "__main__":
     unittest.main()
