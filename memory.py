@@ -6348,7 +6348,12 @@ def _command(store: MemoryStore, args, records=None, imported=None) -> int:
                             f"      settle: python memory.py {store.path} resolve {c.id} --keep {c.a}  (or --keep {c.b})",
                             _row_json(c)))
     elif args.command == "resolve":
-        done = store.resolve(args.entry, keep=args.keep)
+        try:
+            done = store.resolve(args.entry, keep=args.keep)
+        except InvalidMemory as e:  # the command line's name for the entry, not the API's parameter
+            if str(e).startswith("conflict_id:"):
+                raise InvalidMemory("ENTRY" + str(e)[len("conflict_id"):]) from None
+            raise
         out.append((f"entry #{args.entry} settled: kept #{args.keep}" +
                     "".join(f"; retired #{r.retired} ({r.rule})" for r in done),
                     {"entry": args.entry, "kept": args.keep, "resolutions": [_row_json(r) for r in done]}))

@@ -339,6 +339,14 @@ class WhatASecondNewUserMet(CliCase):
                 self.assertFalse(target.exists())
 
     @unittest.skipUnless(SLOW, SLOW_REASON)
+    def test_resolve_names_the_entry_as_the_command_line_does(self):
+        # a third trial (wave 11): the error named the API's parameter "conflict_id"
+        out = run("memory.py", self.db, "resolve", "999", "--keep", "1")
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("error: ENTRY: expected the id of an existing ledger entry; got 999", out.stderr)
+        self.assertNotIn("conflict_id", out.stderr)
+
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_gates_timeout_and_unknown_user(self):
         self.assertEqual(run("gates.py", self.db, "quarantine", "--timeout", "2", "--user", "ada").returncode, 0)
         self.assertEqual(run("gates.py", self.db, "quarantine", "--timeout", "0").returncode, 2)
