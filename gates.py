@@ -5095,6 +5095,18 @@ def _record_evidence(piece: str) -> bool:
                 or _rule("status_verb").search(piece) or _DATE_SHAPE.search(piece) or _CLOCK.search(piece))
 
 
+# A surname as a gate told only her first name sees it (rule given_name_surname, its one home): a
+# capitalized Latin or Cyrillic word of its own ("Lovelace", "Лавлейс"). Read only after her given
+# name and only by a gate whose names have no second part (_given_name_only): a gate told her full
+# name reads her surname among her forms, and any other word after her name stays a word of the text.
+_SURNAME_WORD = r"(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)"
+
+
+def _given_name_only(forms: tuple) -> bool:
+    """Whether the user's forms are one-word names only (a gate told nothing: "Ada" from the id)."""
+    return bool(forms) and not any(re.search(r"[\s·・]", f.strip()) for f in forms)
+
+
 def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> bool:
     """Whether the user's name at `m`, in a text with a record's structure (_record_shape), only
     names whom the record is for: it stands in a record's slot (_record_slot: a party label's
@@ -5132,7 +5144,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
     # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
     # (an airline's "SURNAME/GIVEN TITLE": "LOVELACE/ADA MS", its title in capitals after the given name)
-    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+"
+    surname = re.match(rf"\s+{_SURNAME_WORD}(?![\w'’-])|[·・][^\W\d_]+"
                        r"|/[A-ZÀ-Þ]{2,}(?:\s+(?:MS|MRS|MR|MISS|MSTR|DR))?(?![\w'’-])", after)  # (a gate told only "Ada")
     unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
     surname = surname or unwritten
@@ -5257,6 +5269,8 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
         return False  # "you", "your": the reader, read by about_user's own exemptions
     before = line[:refs[0].start()].strip()
     after = re.sub(r"[\s,.]+", " ", line[refs[-1].end():]).strip()
+    if _given_name_only(forms) and re.fullmatch(_SURNAME_WORD, after):
+        after = ""  # her surname, which a gate told only "Ada" does not know (rule given_name_surname)
     between = line[refs[0].end():refs[-1].start()]
     if after or re.search(r"[^\W\d_]{2,}", between.replace(" ", "")) and not all(
             re.fullmatch(r"[\s·・]*", line[a.end():b.start()]) for a, b in zip(refs, refs[1:])):

@@ -3162,3 +3162,50 @@ class RecordsKeptWave11(unittest.TestCase):
                          "quarantine")
         self.assertEqual(self.decide("Kunde: Ada Lovelace\nKundennummer: 55102234\nTarif: Gas Basis\n"
                                      "Rechnungsadresse: Ada Lovelace, Postfach 2201, 80331 München\nStand: 02.01.2027").action, "quarantine")
+
+
+class RecordsKeptWave12(unittest.TestCase):
+    """Records kept by their structure (issue 22, wave 12), for a gate told her full name and for
+    one told nothing (it knows "Ada" from the id): a record in lines whose field or numbered heading
+    names her with her surname; and the look-alikes that plant a route or a claim, still held."""
+
+    GATES = {names: GuardGate(user_names={"ada": names} if names else None) for names in (("Ada Lovelace",), ())}
+
+    def setUp(self):
+        self.store = new_store()
+        self.addCleanup(self.store.close)
+
+    def decide(self, text, names=("Ada Lovelace",)):
+        return self.GATES[names].review(Candidate(text, user="ada", source="tool", origin="email:desk@venue.example",
+                                                  authenticated=True), self.store)
+
+    def assertKept(self, texts, told=(("Ada Lovelace",), ())):  # a sweep: every second text by default (breadth)
+        for text in breadth(*texts):
+            for names in told:
+                with self.subTest(text=text[:60], names=names):
+                    decision = self.decide(text, names)
+                    self.assertEqual((decision.action, decision.reason), ("accept", "tool_fact"), (text, decision))
+
+    def assertHeld(self, texts, risk=None, told=(("Ada Lovelace",), ())):
+        for text in texts:
+            for names in told:
+                with self.subTest(text=text[:60], names=names):
+                    decision = self.decide(text, names)
+                    self.assertEqual(decision.action, "quarantine", (text, decision))
+                    if risk:
+                        self.assertEqual(decision.risk, risk, (text, decision))
+
+    def test_a_party_field_with_her_surname_is_kept_by_a_gate_told_only_ada(self):
+        # rule given_name_surname: "Lovelace" after "Ada" is her surname to a gate that knows no other
+        self.assertKept((
+            "Abonnee: Ada Lovelace\nAbonnement loopt af op\n30 juni 2028",
+            "Rechnung 5521 - Ada Lovelace\nGesamtbetrag\n87,40 EUR",
+            "Müşteri: Ada Lovelace\nKargo teslim tarihi\n2 Nisan 2028",
+        ), told=((),))
+        self.assertTrue(gates._given_name_only(gates._spelled_forms(("Ada",))))
+        self.assertFalse(gates._given_name_only(gates._spelled_forms(("Ada Lovelace",))))
+
+    def test_a_party_field_with_a_word_or_a_route_stays_held(self):
+        # a lower-case word after her name is a word of the text; a route under her name is still hers
+        self.assertHeld(("Abonnee: Ada vegetarisch\nAbonnement loopt af op\n30 juni 2028",), told=((),))
+        self.assertHeld(("Abonnee: Ada Lovelace\nNieuw telefoonnummer\n06 5555 1234",))
