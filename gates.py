@@ -2446,7 +2446,8 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
-               courtesy_title=r"Sra|Sr|Senhora|Senhor|Dona",
+               # (a letter's formal address: "Exma. Sra. Ada Lovelace," is "Dear Ms Ada Lovelace,")
+               courtesy_title=r"Sra|Sr|Senhora|Senhor|Dona|Exma|Exmo|Excelentíssima|Excelentíssimo",
                id_document=r"passaporte|cartão de cidadão|rg",
                bill_debit=r"\bd[ée]bito\s+(?:direto\s+)?(?:em|na)\s+(?:sua\s+)?conta\b",
                name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:ela |ele )?(?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
@@ -2834,7 +2835,7 @@ LANGUAGES = {t.code: t for t in (
                object_particle=r"'?(?:y|n)?[ıiuü]",  # the accusative: the value is the verb's object
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
-               vocative_title=r"Sayın",
+               vocative_title=r"Sayın|Sn",  # ("Sn." is the written abbreviation of "Sayın")
                name_honorific=r"Hanım|Bey|Hanımefendi",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
@@ -5100,6 +5101,11 @@ def _record_evidence(piece: str) -> bool:
 # name and only by a gate whose names have no second part (_given_name_only): a gate told her full
 # name reads her surname among her forms, and any other word after her name stays a word of the text.
 _SURNAME_WORD = r"(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)"
+# A word of a script without capitals (Hangul, Arabic, Devanagari), read as her surname only where
+# nothing but her name can stand: a salutation line (_without_salutation).
+_UNCASED_WORD = r"[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+"
+# A surname in capitals, read only after her name in capitals ("ADA LOVELACE"): _record_party.
+_SURNAME_CAPS = r"[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*"
 
 
 def _given_name_only(forms: tuple) -> bool:
@@ -5146,9 +5152,16 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     # (an airline's "SURNAME/GIVEN TITLE": "LOVELACE/ADA MS", its title in capitals after the given name)
     surname = re.match(rf"\s+{_SURNAME_WORD}(?![\w'’-])|[·・][^\W\d_]+"
                        r"|/[A-ZÀ-Þ]{2,}(?:\s+(?:MS|MRS|MR|MISS|MSTR|DR))?(?![\w'’-])", after)  # (a gate told only "Ada")
-    unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
-    surname = surname or unwritten
+    unwritten = re.match(rf"\s+{_UNCASED_WORD}(?=(?:{_alternation('name_possessive')}))", after)
+    # (rule given_name_surname, for a gate told only "Ada": her surname in capitals after her name in
+    # capitals, "Sayın ADA LOVELACE,"; one uncased word before an honorific or a comma, "에이다 러브레이스
+    # 고객님,", "عزيزتي آدا لوفليس،", "एडा लवलेस,"; a Hangul one before her name, "러브레이스 에이다님")
+    given = _given_name_only(forms)
+    told_only = given and (m.group().isupper() and re.match(rf"\s+{_SURNAME_CAPS}(?![\w'’-])", after)
+                           or re.match(rf"\s+{_UNCASED_WORD}(?=\s*(?:[,，،]|(?:{_alternation('name_honorific')})))", after))
+    surname = surname or unwritten or told_only
     family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*/?)\s*$", before)  # ("LOVELACE/ADA")
+    family = family or given and re.search(r"[\uac00-\ud7af]+\s+$", before)
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
     slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
@@ -5220,7 +5233,10 @@ def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) 
             continue  # a salutation to her by name
         rest = line
         for m in reversed(refs):
-            rest = rest[:m.start()] + " " + rest[m.end():]
+            # (a gate told only "Ada" reads the one word after her name as her surname, rule
+            # given_name_surname; in a script without capitals any one word: "에이다 러브레이스 님,")
+            surname = _given_name_only(forms) and re.match(rf"\s*(?:{_SURNAME_WORD}|{_UNCASED_WORD})(?![\w'’-])", rest[m.end():])
+            rest = rest[:m.start()] + " " + rest[m.end() + (surname.end() if surname else 0):]
         rest = _NAME_DOT_PART.sub(" ", rest)
         rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
         rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)

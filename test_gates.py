@@ -3209,3 +3209,19 @@ class RecordsKeptWave12(unittest.TestCase):
         # a lower-case word after her name is a word of the text; a route under her name is still hers
         self.assertHeld(("Abonnee: Ada vegetarisch\nAbonnement loopt af op\n30 juni 2028",), told=((),))
         self.assertHeld(("Abonnee: Ada Lovelace\nNieuw telefoonnummer\n06 5555 1234",))
+
+    def test_a_salutation_or_an_address_with_her_surname_is_kept_by_a_gate_told_only_ada(self):
+        # rule given_name_surname in a salutation line, a record's opening address and a capitals-only name;
+        # the pt letter's formal "Exma." (courtesy_title) and tr "Sn." (vocative_title)
+        self.assertKept((
+            "Exmo. Sr. Ada Lovelace,\n\nConfirmamos a sua inscrição no curso de cerâmica.\nReferência: CE-7731\nInício: 3 de março de 2028",
+            "에이다 러브레이스 고객님, 주문하신 도서(주문번호 KB-40117)가 내일 배송됩니다.",
+            "Kütüphane: Sn. Ada Lovelace, 04.03.2028 tarihli kitap iadeniz alındı. İşlem no: KT-2281.",
+            "ISKI: Sayın ADA LOVELACE, 02/2028 dönemi su faturanız 212,40 TL. Son ödeme tarihi 20.02.2028.",
+            "[한빛치과] 러브레이스 에이다님, 3월 9일(목) 오후 2:30 스케일링이 예약되었습니다. 예약번호 55821.",
+        ))
+
+    def test_an_uncased_word_that_is_no_surname_position_stays_held(self):
+        # a claim after her name with no comma or honorific ending it, and a new route beside her surname
+        self.assertHeld(("에이다 러브레이스 고객님의 새 휴대폰 번호는 010-5555-0142 입니다.",), "contact_route")
+        self.assertHeld(("ISKI: Sayın ADA LOVELACE, yeni e-posta adresiniz ada.l@posta.example olarak kaydedildi.",), "contact_route")
