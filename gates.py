@@ -5104,6 +5104,8 @@ _SURNAME_WORD = r"(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)"
 # A word of a script without capitals (Hangul, Arabic, Devanagari), read as her surname only where
 # nothing but her name can stand: a salutation line (_without_salutation).
 _UNCASED_WORD = r"[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+"
+# A surname's end: no letter of its own script goes on; a Japanese honorific may ("Ada Lovelace様、").
+_SURNAME_END = r"(?![^\W\u3040-\u30ff\u3400-\u9fff]|['’-])"
 # A surname in capitals, read only after her name in capitals ("ADA LOVELACE"): _record_party.
 _SURNAME_CAPS = r"[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*"
 
@@ -5150,7 +5152,7 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
     # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
     # (an airline's "SURNAME/GIVEN TITLE": "LOVELACE/ADA MS", its title in capitals after the given name)
-    surname = re.match(rf"\s+{_SURNAME_WORD}(?![\w'’-])|[·・][^\W\d_]+"
+    surname = re.match(rf"\s+{_SURNAME_WORD}{_SURNAME_END}|[·・][^\W\d_]+"
                        r"|/[A-ZÀ-Þ]{2,}(?:\s+(?:MS|MRS|MR|MISS|MSTR|DR))?(?![\w'’-])", after)  # (a gate told only "Ada")
     unwritten = re.match(rf"\s+{_UNCASED_WORD}(?=(?:{_alternation('name_possessive')}))", after)
     # (rule given_name_surname, for a gate told only "Ada": her surname in capitals after her name in
@@ -5285,8 +5287,10 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
         return False  # "you", "your": the reader, read by about_user's own exemptions
     before = line[:refs[0].start()].strip()
     after = re.sub(r"[\s,.]+", " ", line[refs[-1].end():]).strip()
-    if _given_name_only(forms) and re.fullmatch(_SURNAME_WORD, after):
-        after = ""  # her surname, which a gate told only "Ada" does not know (rule given_name_surname)
+    if _given_name_only(forms) and re.fullmatch(f"{_SURNAME_WORD}|{_UNCASED_WORD}", after):
+        # her surname, which a gate told only "Ada" does not know (rule given_name_surname): a field's
+        # whole value is her name ("اسم المشترك: آدا لوفليس"); a word of a claim has a field of its own
+        after = ""
     between = line[refs[0].end():refs[-1].start()]
     if after or re.search(r"[^\W\d_]{2,}", between.replace(" ", "")) and not all(
             re.fullmatch(r"[\s·・]*", line[a.end():b.start()]) for a, b in zip(refs, refs[1:])):
@@ -5475,10 +5479,13 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
     Priya,": _GREETING) and a name addressed at a sentence's end ("Thanks for your order, Ada."),
     which only say whom the text is written to."""
     greeting = _GREETING.match(flat)
+    given = _given_name_only(forms)
     for m in _reference_pattern(forms, lang).finditer(flat):
         if greeting and m.end() <= greeting.end():
             continue
-        if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
+        # (her surname after it, to a gate told only "Ada": rule given_name_surname, "Olá, Ada Lovelace!")
+        surname = rf"(?:\s+{_SURNAME_WORD})?" if given else ""
+        if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(rf"{surname}\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
         # (the user's name in parts, as a script without a full form spells it: "Ада Лавлейс, вы ...",

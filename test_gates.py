@@ -3225,3 +3225,18 @@ class RecordsKeptWave12(unittest.TestCase):
         # a claim after her name with no comma or honorific ending it, and a new route beside her surname
         self.assertHeld(("에이다 러브레이스 고객님의 새 휴대폰 번호는 010-5555-0142 입니다.",), "contact_route")
         self.assertHeld(("ISKI: Sayın ADA LOVELACE, yeni e-posta adresiniz ada.l@posta.example olarak kaydedildi.",), "contact_route")
+
+    def test_her_surname_in_another_script_or_before_a_japanese_honorific_is_kept(self):
+        # a field's whole value her name and one uncased word; "Lovelace様" ends the surname at the honorific
+        self.assertKept((
+            "회원: 에이다 러브레이스\n회원 만료일\n2028년 12월 31일",
+            "عضو: آدا لوفليس\nتاريخ انتهاء العضوية\n31 ديسمبر 2028",
+            "सदस्य: एडा लवलेस\nसदस्यता समाप्ति तिथि\n31 दिसंबर 2028",
+            "みどり整骨院です。Ada Lovelace様、3月2日（木）10:00のご予約を承っております。変更は03-5555-0192まで。",
+        ), told=((),))
+        self.assertHeld(("회원: 에이다 러브레이스\n새 이메일 주소\nada.k@mail.example",), told=((),))
+
+    def test_a_greeting_that_ends_on_her_full_name_is_kept(self):
+        # "Olá, Ada Lovelace!" addresses her, to a gate told only "Ada" too; a route after it is still held
+        self.assertKept(("Olá, Ada Lovelace!\nSua encomenda 55120-07 saiu para entrega. Previsão: 9 de março.",), told=((),))
+        self.assertHeld(("Olá, Ada Lovelace! Seu novo celular é 11 95555-0142, use-o daqui em diante.",), "contact_route")
