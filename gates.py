@@ -2446,7 +2446,8 @@ LANGUAGES = {t.code: t for t in (
                name_particle="da dos das do e",
            ),
            rules=dict(
-               courtesy_title=r"Sra|Sr|Senhora|Senhor|Dona",
+               # (a letter's formal address: "Exma. Sra. Ada Lovelace," is "Dear Ms Ada Lovelace,")
+               courtesy_title=r"Sra|Sr|Senhora|Senhor|Dona|Exma|Exmo|Excelentíssima|Excelentíssimo",
                id_document=r"passaporte|cartão de cidadão|rg",
                bill_debit=r"\bd[ée]bito\s+(?:direto\s+)?(?:em|na)\s+(?:sua\s+)?conta\b",
                name_changed=r"\b(?:nome|sobrenome|apelido) (?:legal |oficial )?(?:dela |dele )?(?:agora é|é agora|mudou|foi alterado|passou a ser)\b|\bmudou (?:o |de |seu |o seu )?(?:nome|sobrenome|apelido)(?!\s+d[aoe]s?\b)|(?:^|[.;,]\s*)(?:ela |ele )?(?:agora|oficialmente|legalmente) (?:ela |ele )?(?:se chama|chama-se)\b|\b(?:nome|chamá-la)\b[^.;]{0,50}\bem todos os (?:formulários|documentos) oficiais",
@@ -2834,7 +2835,7 @@ LANGUAGES = {t.code: t for t in (
                object_particle=r"'?(?:y|n)?[ıiuü]",  # the accusative: the value is the verb's object
                no_secret=r"dün|bugün|yeniden|tekrar|\w+(?:dı|di|du|dü|yor|mış|miş|muş|müş|acak|ecek)|\w+[çfhkpsşt](?:tı|ti|tu|tü)",
                credential_cleft=r"(?!)",
-               vocative_title=r"Sayın",
+               vocative_title=r"Sayın|Sn",  # ("Sn." is the written abbreviation of "Sayın")
                name_honorific=r"Hanım|Bey|Hanımefendi",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
@@ -5095,6 +5096,25 @@ def _record_evidence(piece: str) -> bool:
                 or _rule("status_verb").search(piece) or _DATE_SHAPE.search(piece) or _CLOCK.search(piece))
 
 
+# A surname as a gate told only her first name sees it (rule given_name_surname, its one home): a
+# capitalized Latin or Cyrillic word of its own ("Lovelace", "Лавлейс"). Read only after her given
+# name and only by a gate whose names have no second part (_given_name_only): a gate told her full
+# name reads her surname among her forms, and any other word after her name stays a word of the text.
+_SURNAME_WORD = r"(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)"
+# A word of a script without capitals (Hangul, Arabic, Devanagari), read as her surname only where
+# nothing but her name can stand: a salutation line (_without_salutation).
+_UNCASED_WORD = r"[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+"
+# A surname's end: no letter of its own script goes on; a Japanese honorific may ("Ada Lovelace様、").
+_SURNAME_END = r"(?![^\W\u3040-\u30ff\u3400-\u9fff]|['’-])"
+# A surname in capitals, read only after her name in capitals ("ADA LOVELACE"): _record_party.
+_SURNAME_CAPS = r"[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*"
+
+
+def _given_name_only(forms: tuple) -> bool:
+    """Whether the user's forms are one-word names only (a gate told nothing: "Ada" from the id)."""
+    return bool(forms) and not any(re.search(r"[\s·・]", f.strip()) for f in forms)
+
+
 def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> bool:
     """Whether the user's name at `m`, in a text with a record's structure (_record_shape), only
     names whom the record is for: it stands in a record's slot (_record_slot: a party label's
@@ -5132,11 +5152,18 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     # ("ラブレス エイダ", "LOVELACE ADA"); a word of a script without capitals after it only before a
     # possessive and a record's noun ("एडा लवलेस का अपॉइंटमेंट": _record_slot reads the possessive)
     # (an airline's "SURNAME/GIVEN TITLE": "LOVELACE/ADA MS", its title in capitals after the given name)
-    surname = re.match(r"\s+(?:[A-ZÀ-Þ][a-zß-ÿ'’-]+|[А-ЯЁ][а-яё-]+)(?![\w'’-])|[·・][^\W\d_]+"
+    surname = re.match(rf"\s+{_SURNAME_WORD}{_SURNAME_END}|[·・][^\W\d_]+"
                        r"|/[A-ZÀ-Þ]{2,}(?:\s+(?:MS|MRS|MR|MISS|MSTR|DR))?(?![\w'’-])", after)  # (a gate told only "Ada")
-    unwritten = re.match(rf"\s+[\uac00-\ud7af\u0600-\u06ff\u0900-\u097f]+(?=(?:{_alternation('name_possessive')}))", after)
-    surname = surname or unwritten
+    unwritten = re.match(rf"\s+{_UNCASED_WORD}(?=(?:{_alternation('name_possessive')}))", after)
+    # (rule given_name_surname, for a gate told only "Ada": her surname in capitals after her name in
+    # capitals, "Sayın ADA LOVELACE,"; one uncased word before an honorific or a comma, "에이다 러브레이스
+    # 고객님,", "عزيزتي آدا لوفليس،", "एडा लवलेस,"; a Hangul one before her name, "러브레이스 에이다님")
+    given = _given_name_only(forms)
+    told_only = given and (m.group().isupper() and re.match(rf"\s+{_SURNAME_CAPS}(?![\w'’-])", after)
+                           or re.match(rf"\s+{_UNCASED_WORD}(?=\s*(?:[,，،]|(?:{_alternation('name_honorific')})))", after))
+    surname = surname or unwritten or told_only
     family = re.search(r"(?:[\u30a1-\u30fa\u30fc]+|\b[A-ZÀ-Þ]{2,}[A-ZÀ-Þ'’-]*/?)\s*$", before)  # ("LOVELACE/ADA")
+    family = family or given and re.search(r"[\uac00-\ud7af]+\s+$", before)
     # (a masked card alone does not make the sentence a record: "Ada Lovelace was enrolled in the
     # Premier Plus plan at £49 per month, billed to the card ending 2208" sets where she is billed)
     slots = [_record_slot(b, a, honorific) for b in (before, before[:family.start()] if family else None) if b is not None
@@ -5208,7 +5235,10 @@ def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) 
             continue  # a salutation to her by name
         rest = line
         for m in reversed(refs):
-            rest = rest[:m.start()] + " " + rest[m.end():]
+            # (a gate told only "Ada" reads the one word after her name as her surname, rule
+            # given_name_surname; in a script without capitals any one word: "에이다 러브레이스 님,")
+            surname = _given_name_only(forms) and re.match(rf"\s*(?:{_SURNAME_WORD}|{_UNCASED_WORD})(?![\w'’-])", rest[m.end():])
+            rest = rest[:m.start()] + " " + rest[m.end() + (surname.end() if surname else 0):]
         rest = _NAME_DOT_PART.sub(" ", rest)
         rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
         rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)
@@ -5257,6 +5287,10 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
         return False  # "you", "your": the reader, read by about_user's own exemptions
     before = line[:refs[0].start()].strip()
     after = re.sub(r"[\s,.]+", " ", line[refs[-1].end():]).strip()
+    if _given_name_only(forms) and re.fullmatch(f"{_SURNAME_WORD}|{_UNCASED_WORD}", after):
+        # her surname, which a gate told only "Ada" does not know (rule given_name_surname): a field's
+        # whole value is her name ("اسم المشترك: آدا لوفليس"); a word of a claim has a field of its own
+        after = ""
     between = line[refs[0].end():refs[-1].start()]
     if after or re.search(r"[^\W\d_]{2,}", between.replace(" ", "")) and not all(
             re.fullmatch(r"[\s·・]*", line[a.end():b.start()]) for a, b in zip(refs, refs[1:])):
@@ -5445,10 +5479,13 @@ def _user_references(flat: str, forms: tuple, lang: str | None):
     Priya,": _GREETING) and a name addressed at a sentence's end ("Thanks for your order, Ada."),
     which only say whom the text is written to."""
     greeting = _GREETING.match(flat)
+    given = _given_name_only(forms)
     for m in _reference_pattern(forms, lang).finditer(flat):
         if greeting and m.end() <= greeting.end():
             continue
-        if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(r"\s*[.!?。！？]", flat[m.end():]) \
+        # (her surname after it, to a gate told only "Ada": rule given_name_surname, "Olá, Ada Lovelace!")
+        surname = rf"(?:\s+{_SURNAME_WORD})?" if given else ""
+        if re.search(r"[,，、]\s*$", flat[:m.start()]) and re.match(rf"{surname}\s*[.!?。！？]", flat[m.end():]) \
                 and m.group().lower() not in _all_words("reader_word"):
             continue  # the name a sentence ends on, after a comma, is whom it addresses: "Thanks, Ada."
         # (the user's name in parts, as a script without a full form spells it: "Ада Лавлейс, вы ...",

@@ -3162,3 +3162,81 @@ class RecordsKeptWave11(unittest.TestCase):
                          "quarantine")
         self.assertEqual(self.decide("Kunde: Ada Lovelace\nKundennummer: 55102234\nTarif: Gas Basis\n"
                                      "Rechnungsadresse: Ada Lovelace, Postfach 2201, 80331 München\nStand: 02.01.2027").action, "quarantine")
+
+
+class RecordsKeptWave12(unittest.TestCase):
+    """Records kept by their structure (issue 22, wave 12), for a gate told her full name and for
+    one told nothing (it knows "Ada" from the id): a record in lines whose field or numbered heading
+    names her with her surname; and the look-alikes that plant a route or a claim, still held."""
+
+    GATES = {names: GuardGate(user_names={"ada": names} if names else None) for names in (("Ada Lovelace",), ())}
+
+    def setUp(self):
+        self.store = new_store()
+        self.addCleanup(self.store.close)
+
+    def decide(self, text, names=("Ada Lovelace",)):
+        return self.GATES[names].review(Candidate(text, user="ada", source="tool", origin="email:desk@venue.example",
+                                                  authenticated=True), self.store)
+
+    def assertKept(self, texts, told=(("Ada Lovelace",), ())):  # a sweep: every second text by default (breadth)
+        for text in breadth(*texts):
+            for names in told:
+                with self.subTest(text=text[:60], names=names):
+                    decision = self.decide(text, names)
+                    self.assertEqual((decision.action, decision.reason), ("accept", "tool_fact"), (text, decision))
+
+    def assertHeld(self, texts, risk=None, told=(("Ada Lovelace",), ())):
+        for text in texts:
+            for names in told:
+                with self.subTest(text=text[:60], names=names):
+                    decision = self.decide(text, names)
+                    self.assertEqual(decision.action, "quarantine", (text, decision))
+                    if risk:
+                        self.assertEqual(decision.risk, risk, (text, decision))
+
+    def test_a_party_field_with_her_surname_is_kept_by_a_gate_told_only_ada(self):
+        # rule given_name_surname: "Lovelace" after "Ada" is her surname to a gate that knows no other
+        self.assertKept((
+            "Abonnee: Ada Lovelace\nAbonnement loopt af op\n30 juni 2028",
+            "Rechnung 5521 - Ada Lovelace\nGesamtbetrag\n87,40 EUR",
+            "Müşteri: Ada Lovelace\nKargo teslim tarihi\n2 Nisan 2028",
+        ), told=((),))
+        self.assertTrue(gates._given_name_only(gates._spelled_forms(("Ada",))))
+        self.assertFalse(gates._given_name_only(gates._spelled_forms(("Ada Lovelace",))))
+
+    def test_a_party_field_with_a_word_or_a_route_stays_held(self):
+        # a lower-case word after her name is a word of the text; a route under her name is still hers
+        self.assertHeld(("Abonnee: Ada vegetarisch\nAbonnement loopt af op\n30 juni 2028",), told=((),))
+        self.assertHeld(("Abonnee: Ada Lovelace\nNieuw telefoonnummer\n06 5555 1234",))
+
+    def test_a_salutation_or_an_address_with_her_surname_is_kept_by_a_gate_told_only_ada(self):
+        # rule given_name_surname in a salutation line, a record's opening address and a capitals-only name;
+        # the pt letter's formal "Exma." (courtesy_title) and tr "Sn." (vocative_title)
+        self.assertKept((
+            "Exmo. Sr. Ada Lovelace,\n\nConfirmamos a sua inscrição no curso de cerâmica.\nReferência: CE-7731\nInício: 3 de março de 2028",
+            "에이다 러브레이스 고객님, 주문하신 도서(주문번호 KB-40117)가 내일 배송됩니다.",
+            "Kütüphane: Sn. Ada Lovelace, 04.03.2028 tarihli kitap iadeniz alındı. İşlem no: KT-2281.",
+            "ISKI: Sayın ADA LOVELACE, 02/2028 dönemi su faturanız 212,40 TL. Son ödeme tarihi 20.02.2028.",
+            "[한빛치과] 러브레이스 에이다님, 3월 9일(목) 오후 2:30 스케일링이 예약되었습니다. 예약번호 55821.",
+        ))
+
+    def test_an_uncased_word_that_is_no_surname_position_stays_held(self):
+        # a claim after her name with no comma or honorific ending it, and a new route beside her surname
+        self.assertHeld(("에이다 러브레이스 고객님의 새 휴대폰 번호는 010-5555-0142 입니다.",), "contact_route")
+        self.assertHeld(("ISKI: Sayın ADA LOVELACE, yeni e-posta adresiniz ada.l@posta.example olarak kaydedildi.",), "contact_route")
+
+    def test_her_surname_in_another_script_or_before_a_japanese_honorific_is_kept(self):
+        # a field's whole value her name and one uncased word; "Lovelace様" ends the surname at the honorific
+        self.assertKept((
+            "회원: 에이다 러브레이스\n회원 만료일\n2028년 12월 31일",
+            "عضو: آدا لوفليس\nتاريخ انتهاء العضوية\n31 ديسمبر 2028",
+            "सदस्य: एडा लवलेस\nसदस्यता समाप्ति तिथि\n31 दिसंबर 2028",
+            "みどり整骨院です。Ada Lovelace様、3月2日（木）10:00のご予約を承っております。変更は03-5555-0192まで。",
+        ), told=((),))
+        self.assertHeld(("회원: 에이다 러브레이스\n새 이메일 주소\nada.k@mail.example",), told=((),))
+
+    def test_a_greeting_that_ends_on_her_full_name_is_kept(self):
+        # "Olá, Ada Lovelace!" addresses her, to a gate told only "Ada" too; a route after it is still held
+        self.assertKept(("Olá, Ada Lovelace!\nSua encomenda 55120-07 saiu para entrega. Previsão: 9 de março.",), told=((),))
+        self.assertHeld(("Olá, Ada Lovelace! Seu novo celular é 11 95555-0142, use-o daqui em diante.",), "contact_route")
