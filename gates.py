@@ -1015,7 +1015,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1360,6 +1360,7 @@ LANGUAGES = {t.code: t for t in (
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was|are|were",
+               answer_noun=r"answers?", question_noun=r"questions?",  # en: a value first, then the answer it is (_answer_first)
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
                opens_with=r"opens? (?:it )?with|opened (?:it )?with|unlocks? (?:it )?with|unlocked (?:it )?with|disarms? (?:it |them )?with|disarmed (?:it )?with",  # a lock opened with its value
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
@@ -1762,6 +1763,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
                credential_is=r"ist|lautet|sind|lauten",
+               answer_noun=r"antwort\w*", question_noun=r"\w*fragen?",  # de: a value first, then the answer it is (_answer_first)
                final_copula=r"ist|lautet|sind|lauten",  # a subordinate clause ends with it: "…, Treibholz lautet"
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,80}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
@@ -1969,6 +1971,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
                credential_is=r"est|c'est|c’est|sont",
+               answer_noun=r"réponses?", question_noun=r"questions?",  # fr: a value first, then the answer it is (_answer_first)
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
                tomorrow=r"demain",
@@ -2171,6 +2174,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
                credential_is=r"es|son",
+               answer_noun=r"respuestas?", question_noun=r"preguntas?",  # es: a value first, then the answer it is (_answer_first)
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
                tomorrow=r"mañana",
@@ -2364,6 +2368,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
                credential_is=r"è|sono",
+               answer_noun=r"rispost[ae]", question_noun=r"domand[ae]",  # it: a value first, then the answer it is (_answer_first)
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
                naming_verb=r"si chiama",
@@ -2490,6 +2495,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
                credential_is=r"é|são|ficou(?: sendo)?|passou a ser",
+               answer_noun=r"respostas?", question_noun=r"perguntas?",  # pt: a value first, then the answer it is (_answer_first)
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
@@ -2611,6 +2617,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"assistent\w*",  # "Aan de assistent:"
                reader_opener=r"aan|voor",
                credential_is=r"is|luidt|zijn|luiden",
+               answer_noun=r"antwoord\w*", question_noun=r"\w*vra(?:ag|gen)",  # nl: a value first, then the answer it is (_answer_first)
                final_copula=r"is|luidt|zijn|luiden",  # a subordinate clause ends with it: "…, walvis is"
                genitive_of=r"van",
                copula=r"heet",
@@ -2727,6 +2734,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"asysten[tc]\w*",  # "Asystenci AI:", "Do asystenta:"
                reader_opener=r"do|dla",
                credential_is=r"to|jest|są|brzmi",
+               answer_noun=r"odpowied[zź]\w*", question_noun=r"pytani\w*",  # pl: a value first, then the answer it is (_answer_first)
                copula=r"jest",
                vocative_title=r"Pani|Pan",
                masked_ending=r"\bkończąc\w* się na",
@@ -2815,6 +2823,7 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*|ifade\w*",
+               answer_noun=r"cevab\w*|cevap\w*|yanıt\w*", question_noun=r"soru\w*",  # tr: a value first, then the answer it is (_answer_first)
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
                value_opens=r"ile açıl\w*|ile aç\w*",  # a lock opened with its value
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
@@ -2949,6 +2958,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)|слишком|очень|довольно|совсем",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
+               answer_noun=r"ответ\w*", question_noun=r"вопрос\w*",  # ru: a value first, then the answer it is (_answer_first)
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
@@ -3036,6 +3046,7 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
+               answer_noun=r"答え|回答", question_noun=r"質問|問い",  # ja: a value first, then the answer it is (_answer_first)
                no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される|くて\w*|[しき]い|[\u4e00-\u9fff]+[\u3040-\u309f]*[うくぐすつぬぶむる])",  # a verb's plain form: "毎月変わる"  # "ログインがありました"
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
@@ -3163,6 +3174,7 @@ LANGUAGES = {t.code: t for t in (
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                and_word=r"和|与",  # joins two values in a list
                credential_is=r"是|为",
+               answer_noun=r"答案|回答", question_noun=r"问题|問題|提问",  # zh: a value first, then the answer it is (_answer_first)
                credential_as=r"作为|当作|当做",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -3284,6 +3296,7 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은|가",
+               answer_noun=r"답변?|대답", question_noun=r"질문",  # ko: a value first, then the answer it is (_answer_first)
                particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
                copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
                # a predicate, no value: a verb or adjective in -하다 and its tenses, a connective -고 ("길고")
@@ -3412,6 +3425,7 @@ LANGUAGES = {t.code: t for t in (
                and_word=r"و",  # joins two values in a list
                plural_code=r"رموز|الرموز",  # a code word in the plural: its value may be a list
                credential_is=r"هي|هو|أصبحت|أصبح|صارت",
+               answer_noun=r"(?:ال)?[إا]جاب\w*|(?:ال)?جواب\w*", question_noun=r"(?:ال)?سؤال\w*|(?:ال)?أسئلة",  # ar: a value first, then the answer it is (_answer_first)
                no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -3512,6 +3526,7 @@ LANGUAGES = {t.code: t for t in (
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
                and_word=r"और|तथा",  # joins two values in a list
                credential_is=r"है|था|हैं",
+               answer_noun=r"जवाब|उत्तर", question_noun=r"सवाल|प्रश्न",  # hi: a value first, then the answer it is (_answer_first)
                name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
@@ -5826,6 +5841,7 @@ RISK_CLASSES = (
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*"),
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
+                  ("answer_first", ""),  # in a model's note: a value, then the answer to a question it is (_answer_first)
                   ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
                   # in a model's note: a value given by the word that introduces it, in the next sentence, or in
                   # one item of a list (see _word_value, _named_next, _listed_value)
@@ -6320,6 +6336,41 @@ def _named_secret(flat: str) -> bool:
     # joined by hyphens: spelled out, "1 9 0 8" is a code, never the year 1908
     bare = _SPELLED_DIGITS.sub(lambda m: m.group().replace(" ", "-"), _ASIDE.sub("", flat))
     return any(_names_secret(text) for text in dict.fromkeys((flat, bare)))
+
+
+# The value first, set off by a separator, then the sentence that says it is the answer to a
+# question (LanguageTable answer_noun and question_noun, one table's both): "Tortellino: è la
+# risposta alla domanda di sicurezza", "Rue des Lilas, c'est sa réponse à la question « … »",
+# "은행나무길 — … 질문에 적은 답". A security answer is an ordinary word and its question is named in
+# words of its own, so no credential word stands beside it; the structure (a short head, its
+# separator, answer and question in the sentence after it) binds it.
+_ANSWER_HEAD = re.compile(r"\s*[-*•]?\s*(?P<value>[^\s,:：—–،]+(?:\s+[^\s,:：—–،]+){0,2}?)\s*(?:[,:：،]|\s[—–-])\s*(?P<rest>\S.*)")
+# Tables whose script writes a prefix or no spaces before a noun (no word boundary to read).
+_UNBOUNDED_NOUNS = ("ja", "zh", "ko", "ar")
+
+
+def _answer_first(flat: str, names=()) -> bool:
+    """Whether a line of a model's note opens with a value of one to three words and a separator,
+    and the sentence after it names that value as the answer to a question (_ANSWER_HEAD)."""
+    for line in flat.split("\n"):
+        m = _ANSWER_HEAD.match(line)
+        if not m:
+            continue
+        words = m.group("value").split()
+        codes = (language_of(flat) or "en",)  # verb forms of the note's language ("Lilas" is no Spanish verb)
+        if _no_value(words[0], codes) or _no_value(words[-1], codes) or (
+                words[-1].lower() in _all_words("label_word")) or _refers_to_user(m.group("value"), names, codes[0]) or any(
+                table_match(m.group("value"), "user_reference", lang=c) for c in LANGUAGES):
+            continue  # "Note: her answer to the question …", "Ada: prefers short answers …" name no value
+        sentence = re.split(r"[.!?。！？](?:\s|$)", m.group("rest"))[0]
+        for code in LANGUAGES:
+            if not (_has_rule("answer_noun", code) and _has_rule("question_noun", code)):
+                continue
+            edge, end = ("", "") if code in _UNBOUNDED_NOUNS else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
+            if all(re.search(rf"(?i){edge}(?:{_alternation(kind, code)}){end}", sentence)
+                   for kind in ("answer_noun", "question_noun")):
+                return True
+    return False
 
 
 # A text that opens with a bullet: a list (flattened by canonical, its bullets are " - ").
@@ -7071,6 +7122,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "secret_shape":
                 if source == "model" and _SECRET_SHAPE.search(flat):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "answer_first":
+                if source == "model" and _answer_first(flat, names):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "lock_code":
                 if source == "model" and _lock_code(flat):

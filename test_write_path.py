@@ -2430,5 +2430,30 @@ class ModelNotesWave11(unittest.TestCase):
                 self.assertEqual((d.action, d.risk), ("quarantine", "credentials"), d)
 
 
+class CredentialsWave12(unittest.TestCase):
+    """Issue 22, wave 12: a security answer written first, set off by a separator, then the sentence
+    that says it is the answer to a question (model10/probes10c dev: no credential word beside the
+    value, its question named in words of its own). Held by structure (credentials.answer_first,
+    LanguageTable answer_noun and question_noun); a note about answers and questions with no value
+    first, or the user's own name first, is kept."""
+
+    def test_a_value_then_the_answer_to_a_question_it_is_held(self):
+        for text in breadth("Kestrel Lane: that is the answer she gave to her bank's street question.",
+                            "Pfannkuchen, das ist ihre Antwort auf die Sicherheitsfrage der Sparkasse.",
+                            "Olmo — es su respuesta a la pregunta «árbol de su infancia» en el banco.",
+                            "Ястреб — её ответ на вопрос «любимая птица» в приложении банка.",
+                            "소나무 — 은행 앱 보안 질문에 적은 답."):
+            with self.subTest(text=text):
+                self.assertEqual(risk_of(text, source="model", names=("Ada Lovelace",)),
+                                 ("credentials", "credentials.answer_first"))
+
+    def test_answers_and_questions_without_a_value_first_are_kept(self):
+        for text in ("Ada: prefers short answers to long questions.",
+                     "Vegetarian, she says, and she answered the dinner question quickly.",
+                     "Note: her answer to the survey question was no."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model", names=("Ada Lovelace",)))
+
+
 if __name__ == "__main__":
     unittest.main()
