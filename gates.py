@@ -1015,7 +1015,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1354,6 +1354,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:to\s+)?(?:reschedule|rebook|cancel)(?:\s+(?:or\s+)?(?:reschedule|rebook|cancel))?\s*:\s*|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                credential_long=r"question|pass ?phrase|phrase",
+               value_adverb=r"exactly|simply|just|literally|plainly|precisely",  # en: says the value is just so, read past after its word or copula (_past_adverbs)
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
                no_secret=r"\w+ly|\w+s|\w+ed|\w+ing|expires|works|changes|resets|got|was|is|are|were|has|had|too|again",
                credential_cleft=r"is what|was what",
@@ -1747,6 +1748,8 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:absagen|verschieben|umbuchen|stornieren|terminänderung)\s*:\s*|\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase|\w*phrase",
+               value_adverb=r"genau|schlicht|einfach|buchstäblich|schlichtweg",  # de: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"ge\w+(?:t|en)|\w+iert|notiert|versteckt",  # de: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
@@ -1955,6 +1958,8 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez|appeler)(?:\s+(?:le|au))?\s+|\b(?:pour\s+)?(?:annuler|reporter|décaler)\s*:\s*",
                credential_long=r"question|phrase",
+               value_adverb=r"exactement|tout simplement|simplement|littéralement|tout bêtement",  # fr: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:é|ée|és|ées)|écrit\w*|inscrit\w*|mis|mise",  # fr: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné|met|a mis",
                opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
@@ -2158,6 +2163,8 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:para\s+)?(?:cancelar|anular|reprogramar)\s*:\s*|\b(?:llam[ea](?:nos)?|ll[aá]m[ae]nos|marca|llame|llamar)(?:\s+al?)?(?:\s+(?:número|teléfono))?\s+",
                credential_long=r"pregunta|frase",
+               value_adverb=r"exactamente|simplemente|literalmente|sencillamente",  # es: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:ad|id)[oa]s?|escrit[oa]s?|puest[oa]s?",  # es: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
@@ -2352,6 +2359,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:per\s+)?(?:disdire|disdette|spostare)\s*:\s*|\b(?:chiam(?:a(?:ci|te|re)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?|are)|telefon(?:a(?:ci|re)?|i))(?:\s+(?:il|al|allo|lo))?(?:\s+numero(?:\s+verde)?)?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
+               value_adverb=r"esattamente|semplicemente|letteralmente|proprio",  # it: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:at|it|ut)[oaie]|scritt[oaie]|mess[oaie]|nascost[oaie]",  # it: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                opens_with=r"si apre con|(?:lo |la )?apre con|sblocca con|(?:lo |la )?disattiva con",  # a lock opened with its value
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
@@ -2479,6 +2488,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:para\s+)?(?:cancelar|desmarcar|remarcar)\s*:\s*|\b(?:ligue(?:\s+para)?|ligar(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta|frase",
+               value_adverb=r"exatamente|simplesmente|literalmente|justamente",  # pt: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:ad|id)[oa]s?|escrit[oa]s?|post[oa]s?",  # pt: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                opens_with=r"abre com|desbloqueia com|(?:o |a )?desativa com",  # a lock opened with its value
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
@@ -2599,6 +2610,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+|\b(?:verzetten|afzeggen|annuleren)\s*:\s*",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag|\w*zin|\w*frase",
+               value_adverb=r"precies|gewoon|letterlijk|simpelweg",  # nl: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"ge\w+(?:d|t|en)|opge\w+|\w+ge\w+(?:d|t|en)",  # nl: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                opens_with=r"opent (?:het |hem )?met|gaat open met|ontgrendelt (?:het |hem )?met|schakelt (?:het |hem )?uit met",  # a lock opened with its value
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
@@ -2716,6 +2729,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
+               value_adverb=r"dokładnie|po prostu|dosłownie|właśnie",  # pl: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:an|on|t)[aeyi]",  # pl: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
                opens_with=r"otwiera się kodem|otwiera (?:ją |go )?kodem|otwiera się",  # a lock opened with its value
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
@@ -2823,6 +2838,8 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*|ifade\w*",
+               value_adverb=r"(?:d[ae]\s+)?(?:tam olarak|aynen|düpedüz|sadece|yalnızca|basitçe)|d[ae](?=\s)",  # tr: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:lı|li|lu|lü|mış|miş|muş|müş)",  # tr: a participle opens a predicate, no passphrase (_passphrase)
                answer_noun=r"cevab\w*|cevap\w*|yanıt\w*", question_noun=r"soru\w*",  # tr: a value first, then the answer it is (_answer_first)
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
                value_opens=r"ile açıl\w*|ile aç\w*",  # a lock opened with its value
@@ -2940,6 +2957,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
+               value_adverb=r"именно|просто|ровно|буквально",  # ru: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:ан|ян|ен|ён)[аоы]?|\w+т[аоы]?",  # ru: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
                opens_with=r"открывается кодом|открывает (?:его |её )?кодом|открывается",  # a lock opened with its value
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
@@ -3051,6 +3070,7 @@ LANGUAGES = {t.code: t for t in (
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
+               value_adverb=r"まさに|ずばり|ちょうど",  # ja: says the value is just so, read past after its word or copula (_past_adverbs)
                value_before_answer=r"と答え\w*|と回答\w*|と言\w*|に(?:した|設定し\w*|変え\w*|決め\w*)",
                credential_as_after=r"として(?=[^\s、。]+を)",
                appositive_as=r"に|として", appositive=r"である|という",  # "答えに、初めての猫の名前であるミケを"
@@ -3162,6 +3182,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
                credential_long=r"问题",
+               value_adverb=r"就是|正是|恰好是",  # zh: says the value is just so, read past after its word or copula (_past_adverbs)
                answer_verb=r"回答|答|说",
                opens_with=r"(?:用|输入)(?=\d)",  # a lock opened with its value
                credential_thing=r"管理器|管理工具",
@@ -3303,6 +3324,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고|매\w{1,2}",  # 매달, 매일: "every", no value
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
+               value_adverb=r"그냥|바로|정확히",  # ko: says the value is just so, read past after its word or copula (_past_adverbs)
                value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*|(?:으로|로) ?(?:정했|바꿨|설정했)\w*",
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                appositive_as=r"으로|로", appositive=r"인(?=\s)",  # "답으로 첫 강아지 이름인 초코를"
@@ -3412,6 +3434,7 @@ LANGUAGES = {t.code: t for t in (
                # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
                of_phrase=r"في|على|من|عن|مع",
                credential_long=r"سؤال|السؤال",
+               value_adverb=r"ببساطة|بالضبط|حرفيا|حرفياً",  # ar: says the value is just so, read past after its word or copula (_past_adverbs)
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                opens_with=r"يفتح بالرمز|تفتح بالرمز|يفتح ب|تفتح ب",  # a lock opened with its value
                credential_thing=r"مدير|إدارة",
@@ -3511,6 +3534,7 @@ LANGUAGES = {t.code: t for t in (
                copula_end=r"है|था|हैं",
                after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
+               value_adverb=r"बस|सिर्फ़|सिर्फ|ठीक",  # hi: says the value is just so, read past after its word or copula (_past_adverbs)
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है|रखा है|रखी है|रखा था",
                credential_as_after=r"के रूप में",
@@ -6335,7 +6359,39 @@ def _named_secret(flat: str) -> bool:
     # code read out digit by digit ("es 1 9 0 8 y ...", "ist 4 7 1 2") is one token in that reading,
     # joined by hyphens: spelled out, "1 9 0 8" is a code, never the year 1908
     bare = _SPELLED_DIGITS.sub(lambda m: m.group().replace(" ", "-"), _ASIDE.sub("", flat))
-    return any(_names_secret(text) for text in dict.fromkeys((flat, bare)))
+    return any(_names_secret(text) for text in dict.fromkeys((flat, bare, _past_adverbs(flat))))
+
+
+# A speech tag set off by commas right after a credential word's copula ("ist, wie sie selbst sagt,
+# Frühstücksei"): an answer verb of any table (answer_verb) inside it.
+_COPULA_TAG = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])((?:{_alternation('credential_is')}))\s*,\s*[^,.;!?]{{0,40}}?(?<![^\W\d_])"
+    rf"(?:{_alternation('answer_verb')})(?![^\W\d_])[^,.;!?]{{0,20}},\s*"))
+
+
+def _past_adverbs(flat: str) -> str:
+    """The note read past what stands between a credential word and its value and says nothing of
+    the value (wave 12): a speech tag after its copula (_COPULA_TAG: "ist, wie sie selbst sagt,
+    Frühstücksei") and an adverb that says the value is just so (LanguageTable value_adverb:
+    "schlicht", "tam olarak", Turkish "de" after "şifre") right after a credential word or its
+    copula, so the value is read where it binds ("şifre de tam olarak Şımarık" as "şifre
+    Şımarık")."""
+    text = _COPULA_TAG.sub(lambda m: m.group(1) + " ", flat)
+    lang = language_of(flat)
+    for code, table in LANGUAGES.items():
+        if code != lang or not _has_rule("value_adverb", code):
+            continue  # the note's own table: Turkish "de" is French "de" ("code PIN de l'utilisatrice")
+        credential, copula = _COMPILED[code].get("credential"), _alternation("credential_is", code)
+
+        def past(m, credential=credential, copula=copula):
+            before = text[:m.start()]
+            word = re.search(r"(\S+)\s*$", before)
+            after_copula = word and re.fullmatch(rf"(?i){copula}", word.group(1))
+            after_word = credential is not None and any(c.end() == len(before.rstrip()) for c in credential.finditer(before))
+            return " " if after_copula or after_word else m.group()
+        edge = "" if table.script else r"(?<![^\W\d_])"
+        text = re.sub(rf"(?i){edge}(?:{_alternation('value_adverb', code)})(?![^\W\d_])\s*", past, text)
+    return text
 
 
 # The value first, set off by a separator, then the sentence that says it is the answer to a
@@ -6435,9 +6491,26 @@ def _passphrase(value: str, codes) -> bool:
     table, a verb form, a degree or any other word that is no value (_no_value): "lantern meadow
     violet nine", not "long and hard to guess" or "saved in her manager"."""
     words = value.split()
-    return 3 <= len(words) <= 6 and all(
-        re.fullmatch(r"[^\W_]+", w) and not _no_value(w, codes)
-        and not re.fullmatch(f"(?i){_alternation('degree')}", w) for w in words)
+    plain = lambda w: bool(re.fullmatch(r"[^\W_]+", w) and not _no_value(w, codes)
+                           and not re.fullmatch(f"(?i){_alternation('degree')}", w))
+    if 3 <= len(words) <= 6 and all(map(plain, words)):
+        return True
+    # a passphrase with its joining words (wave 12): four to six words that open and close on a
+    # value, the words between them values, prepositions and articles or a verb form ("lavande sous
+    # la pluie", "jabuticaba no quintal 77", "copper kettle sings twice"), no more joining words
+    # than values, none a conjunction and the first no participle: a predicate joins its
+    # adjectives ("long and hard to remember"), opens with a participle ("written on the router")
+    # or has more function words than values ("easy for her to remember")
+    if not (4 <= len(words) <= 6 and plain(words[0]) and plain(words[-1])
+            and words[0].lower() not in _all_words("irregular_past")
+            and not any(re.fullmatch(f"(?i){_alternation('participle', c)}", words[0])
+                        for c in dict.fromkeys(codes) if _has_rule("participle", c))):
+        return False  # "zapisane na kartce w kuchni", "scritta su un foglio in cucina": where it is kept
+    inner = words[1:-1]
+    joining = [w for w in inner if not plain(w)]
+    return all(re.fullmatch(r"[^\W_]+", w) and not re.fullmatch(f"(?i){_alternation('and_word')}", w)
+               and not re.fullmatch(f"(?i){_alternation('degree')}", w) for w in inner) and (
+        len(joining) <= len(words) - len(joining))
 
 
 def _binds(flat: str, start: int, end: int, code: str) -> bool:

@@ -2455,5 +2455,33 @@ class CredentialsWave12(unittest.TestCase):
                 self.assertIsNone(risk_of(text, source="model", names=("Ada Lovelace",)))
 
 
+    def test_a_passphrase_with_its_joining_words_is_held(self):
+        """_passphrase: four to six words opening and closing on a value, prepositions, articles or
+        a verb form between them."""
+        for text in breadth("Her bank password is heron over the marsh.", "Das Passwort der Fritzbox ist Möwe über dem Deich.",
+                            "Hasło do poczty to sosna nad jeziorem 12.", "Her VPN password is violet lamp glows 44."):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+
+    def test_a_predicate_after_the_copula_is_no_passphrase(self):
+        """A participle first (rule participle), a conjunction, more joining words than values."""
+        for text in ("Hasło do Wi-Fi jest zapisane na kartce w kuchni.", "La password del wifi è scritta su un foglio in cucina.",
+                     "Her password is long and hard to remember.", "Her Netflix password is easy for her to remember.",
+                     "Her Wi-Fi password is written on the router."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+    def test_a_speech_tag_or_an_adverb_before_the_value_is_read_past(self):
+        """_past_adverbs: a speech tag after the copula (answer_verb), an adverb saying the value is
+        just so (rule value_adverb), Turkish "de" after the word."""
+        for text in breadth("Sein Bankpasswort ist, sagt er, einfach Zitronenbaum.", "Okul portalı şifresi de aynen Boncuk.",
+                            "Su contraseña del banco es, dice ella, simplemente Girasol."):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+        for text in ("Ihr Passwort ist, wie sie sagt, einfach zu lang.", "Şifre de değişti."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+
 if __name__ == "__main__":
     unittest.main()
