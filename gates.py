@@ -1015,7 +1015,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1354,12 +1354,14 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:to\s+)?(?:reschedule|rebook|cancel)(?:\s+(?:or\s+)?(?:reschedule|rebook|cancel))?\s*:\s*|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                credential_long=r"question|pass ?phrase|phrase",
+               value_adverb=r"exactly|simply|just|literally|plainly|precisely",  # en: says the value is just so, read past after its word or copula (_past_adverbs)
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
                no_secret=r"\w+ly|\w+s|\w+ed|\w+ing|expires|works|changes|resets|got|was|is|are|were|has|had|too|again",
                credential_cleft=r"is what|was what",
                reader_did=r"\b(?:you've|you have)\s+(?:successfully\s+|just\s+)?(?:changed|reset|updated|verified|confirmed|added|removed)\b(?![^.!?]{0,40}\bto\b)",
                value_is=r"is",
                credential_is=r"is|was|are|were",
+               answer_noun=r"answers?", question_noun=r"questions?",  # en: a value first, then the answer it is (_answer_first)
                answer_verb=r"answers?(?: with)?|answered(?: with)?|repl(?:y|ies|ied)(?: with)?|responds?(?: with)?|responded(?: with)?|says|said|gives|gave",
                opens_with=r"opens? (?:it )?with|opened (?:it )?with|unlocks? (?:it )?with|unlocked (?:it )?with|disarms? (?:it |them )?with|disarmed (?:it )?with",  # a lock opened with its value
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
@@ -1746,6 +1748,8 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
                dial_before=r"\b(?:absagen|verschieben|umbuchen|stornieren|terminänderung)\s*:\s*|\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase|\w*phrase",
+               value_adverb=r"genau|schlicht|einfach|buchstäblich|schlichtweg",  # de: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"ge\w+(?:t|en)|\w+iert|notiert|versteckt",  # de: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
@@ -1762,6 +1766,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"gestern|heute|neulich|kürzlich|wieder|erneut|ge\w+(?:t|en)|\w+iert|vergessen|ändern|geändert|zurückgesetzt|abgelaufen",
                credential_cleft=r"ist (?:das|es),? was|war (?:das|es),? was",
                credential_is=r"ist|lautet|sind|lauten",
+               answer_noun=r"antwort\w*", question_noun=r"\w*fragen?",  # de: a value first, then the answer it is (_answer_first)
                final_copula=r"ist|lautet|sind|lauten",  # a subordinate clause ends with it: "…, Treibholz lautet"
                reader_did=r"(?-i:\bSie haben\b)(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,80}?\b(?:geändert|zurückgesetzt|aktualisiert|bestätigt|hinzugefügt|entfernt)\b",
                present_copula=r"ist|sind",
@@ -1953,6 +1958,8 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomme (?:vous l'avez |tu l'as )?demandée?s?\b",
                dial_before=r"\b(?:appelez(?:-nous)?|contactez(?:-nous)?|composez|appeler)(?:\s+(?:le|au))?\s+|\b(?:pour\s+)?(?:annuler|reporter|décaler)\s*:\s*",
                credential_long=r"question|phrase",
+               value_adverb=r"exactement|tout simplement|simplement|littéralement|tout bêtement",  # fr: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:é|ée|és|ées)|écrit\w*|inscrit\w*|mis|mise",  # fr: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné|met|a mis",
                opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
@@ -1969,6 +1976,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+ment|est|était|reste|hier|aujourd'hui|récemment|encore|\w+é(?:e|s|es)?|oublié|changé|expiré",
                credential_cleft=r"c'est ce qu\w*|c’est ce qu\w*",
                credential_is=r"est|c'est|c’est|sont",
+               answer_noun=r"réponses?", question_noun=r"questions?",  # fr: a value first, then the answer it is (_answer_first)
                reader_did=r"\b(?:vous avez|tu as)\s+(?:\w+\s+){0,2}?(?:modifié|changé|réinitialisé|mis à jour|confirmé|ajouté|supprimé)\b",
                present_copula=r"est|sont",
                tomorrow=r"demain",
@@ -2155,6 +2163,8 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcomo (?:lo )?(?:solicitaste|pediste|solicitó|pidió|solicitado)\b",
                dial_before=r"\b(?:para\s+)?(?:cancelar|anular|reprogramar)\s*:\s*|\b(?:llam[ea](?:nos)?|ll[aá]m[ae]nos|marca|llame|llamar)(?:\s+al?)?(?:\s+(?:número|teléfono))?\s+",
                credential_long=r"pregunta|frase",
+               value_adverb=r"exactamente|simplemente|literalmente|sencillamente",  # es: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:ad|id)[oa]s?|escrit[oa]s?|puest[oa]s?",  # es: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
@@ -2171,6 +2181,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+mente|\w+ó|es|era|está|sigue|ayer|hoy|anoche|recientemente|otra|nuevamente|\w+(?:ad|id|es|ch|ert)[oa]s?",
                credential_cleft=r"es lo que|era lo que",
                credential_is=r"es|son",
+               answer_noun=r"respuestas?", question_noun=r"preguntas?",  # es: a value first, then the answer it is (_answer_first)
                reader_did=r"\bhas\s+(?:cambiado|restablecido|actualizado|confirmado|añadido|eliminado)\b",
                present_copula=r"es|son",
                tomorrow=r"mañana",
@@ -2348,6 +2359,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:per\s+)?(?:disdire|disdette|spostare)\s*:\s*|\b(?:chiam(?:a(?:ci|te|re)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?|are)|telefon(?:a(?:ci|re)?|i))(?:\s+(?:il|al|allo|lo))?(?:\s+numero(?:\s+verde)?)?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
+               value_adverb=r"esattamente|semplicemente|letteralmente|proprio",  # it: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:at|it|ut)[oaie]|scritt[oaie]|mess[oaie]|nascost[oaie]",  # it: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                opens_with=r"si apre con|(?:lo |la )?apre con|sblocca con|(?:lo |la )?disattiva con",  # a lock opened with its value
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
@@ -2364,6 +2377,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+mente|\w+ò|è|era|resta|rimane|ieri|oggi|recentemente|nuovamente|\w+(?:at|it|ut)[oaie]",
                credential_cleft=r"è (?:quello|ciò) che",
                credential_is=r"è|sono",
+               answer_noun=r"rispost[ae]", question_noun=r"domand[ae]",  # it: a value first, then the answer it is (_answer_first)
                deadline_word=r"entro il|entro",
                genitive_of=r"di|della|dello",
                naming_verb=r"si chiama",
@@ -2475,6 +2489,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:para\s+)?(?:cancelar|desmarcar|remarcar)\s*:\s*|\b(?:ligue(?:\s+para)?|ligar(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta|frase",
+               value_adverb=r"exatamente|simplesmente|literalmente|justamente",  # pt: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:ad|id)[oa]s?|escrit[oa]s?|post[oa]s?",  # pt: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                opens_with=r"abre com|desbloqueia com|(?:o |a )?desativa com",  # a lock opened with its value
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
@@ -2491,6 +2507,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"\w+mente|\w+ou|é|era|está|continua|permanece|segue|ontem|hoje|recentemente|novamente|\w+(?:ad|id|ss|it)[oa]s?",
                credential_cleft=r"é o que|era o que",
                credential_is=r"é|são|ficou(?: sendo)?|passou a ser",
+               answer_noun=r"respostas?", question_noun=r"perguntas?",  # pt: a value first, then the answer it is (_answer_first)
                deadline_word=r"até",
                genitive_of=r"do|da|dos|das",
                naming_verb=r"chama-se|se chama",
@@ -2594,6 +2611,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+|\b(?:verzetten|afzeggen|annuleren)\s*:\s*",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag|\w*zin|\w*frase",
+               value_adverb=r"precies|gewoon|letterlijk|simpelweg",  # nl: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"ge\w+(?:d|t|en)|opge\w+|\w+ge\w+(?:d|t|en)",  # nl: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                opens_with=r"opent (?:het |hem )?met|gaat open met|ontgrendelt (?:het |hem )?met|schakelt (?:het |hem )?uit met",  # a lock opened with its value
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
@@ -2612,6 +2631,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"assistent\w*",  # "Aan de assistent:"
                reader_opener=r"aan|voor",
                credential_is=r"is|luidt|zijn|luiden",
+               answer_noun=r"antwoord\w*", question_noun=r"\w*vra(?:ag|gen)",  # nl: a value first, then the answer it is (_answer_first)
                final_copula=r"is|luidt|zijn|luiden",  # a subordinate clause ends with it: "…, walvis is"
                genitive_of=r"van",
                copula=r"heet",
@@ -2710,6 +2730,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
+               value_adverb=r"dokładnie|po prostu|dosłownie|właśnie",  # pl: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:an|on|t)[aeyi]",  # pl: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"odpowiada|odpowiedziała|odpowiedział|mówi|podaje|podała|podał",
                opens_with=r"otwiera się kodem|otwiera (?:ją |go )?kodem|otwiera się",  # a lock opened with its value
                credential_thing=r"menedżer\w*|menadżer\w*|polityk\w*|zasad\w*|zmian\w*|generator\w*",
@@ -2728,6 +2750,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"asysten[tc]\w*",  # "Asystenci AI:", "Do asystenta:"
                reader_opener=r"do|dla",
                credential_is=r"to|jest|są|brzmi",
+               answer_noun=r"odpowied[zź]\w*", question_noun=r"pytani\w*",  # pl: a value first, then the answer it is (_answer_first)
                copula=r"jest",
                vocative_title=r"Pani|Pan",
                masked_ending=r"\bkończąc\w* się na",
@@ -2816,6 +2839,9 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
                credential_long=r"soru\w*|ifade\w*",
+               value_adverb=r"(?:d[ae]\s+)?(?:tam olarak|aynen|düpedüz|sadece|yalnızca|basitçe)|d[ae](?=\s)",  # tr: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:lı|li|lu|lü|mış|miş|muş|müş)",  # tr: a participle opens a predicate, no passphrase (_passphrase)
+               answer_noun=r"cevab\w*|cevap\w*|yanıt\w*", question_noun=r"soru\w*",  # tr: a value first, then the answer it is (_answer_first)
                value_before_answer=r"diye (?:cevap|yanıt) ver\w*|diye söyl\w*|cevabını ver\w*|olduğunu|olarak (?:belirle|seç|ayarla)\w*",
                value_opens=r"ile açıl\w*|ile aç\w*",  # a lock opened with its value
                credential_thing=r"yönetici\w*|politika\w*|kural\w*|sıfırlama\w*|değişikliği",
@@ -2932,6 +2958,8 @@ LANGUAGES = {t.code: t for t in (
                dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
+               value_adverb=r"именно|просто|ровно|буквально",  # ru: says the value is just so, read past after its word or copula (_past_adverbs)
+               participle=r"\w+(?:ан|ян|ен|ён)[аоы]?|\w+т[аоы]?",  # ru: a participle opens a predicate, no passphrase (_passphrase)
                answer_verb=r"отвечает|ответила|ответил|говорит|сказала|называет|назвала",
                opens_with=r"открывается кодом|открывает (?:его |её )?кодом|открывается",  # a lock opened with its value
                credential_thing=r"менеджер\w*|политик\w*|правил\w*|сброс\w*|смен\w*|генератор\w*|подсказк\w*",
@@ -2950,6 +2978,7 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"вчера|сегодня|недавно|снова|опять|\w+(?:[аеиоуыя]л|ла|ло|ли)|изменён\w*|\w+(?:ся|сь)|слишком|очень|довольно|совсем",
                credential_cleft=r"(?:—|-) это то, что|это то, что",
                credential_is=r"это|является",
+               answer_noun=r"ответ\w*", question_noun=r"вопрос\w*",  # ru: a value first, then the answer it is (_answer_first)
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
@@ -3037,10 +3066,12 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
+               answer_noun=r"答え|回答", question_noun=r"質問|問い",  # ja: a value first, then the answer it is (_answer_first)
                no_secret=r"\w*(?:ました|ます|ません|でした|した|ある|あり\w*|ない|ている|てある|された|される|くて\w*|[しき]い|[\u4e00-\u9fff]+[\u3040-\u309f]*[うくぐすつぬぶむる])",  # a verb's plain form: "毎月変わる"  # "ログインがありました"
                copula_end=r"です|だ|である|でした",
                after_value=r"で|を|に|と|へ",
                credential_long=r"質問",
+               value_adverb=r"まさに|ずばり|ちょうど",  # ja: says the value is just so, read past after its word or copula (_past_adverbs)
                value_before_answer=r"と答え\w*|と回答\w*|と言\w*|に(?:した|設定し\w*|変え\w*|決め\w*)",
                credential_as_after=r"として(?=[^\s、。]+を)",
                appositive_as=r"に|として", appositive=r"である|という",  # "答えに、初めての猫の名前であるミケを"
@@ -3152,6 +3183,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
                credential_long=r"问题",
+               value_adverb=r"就是|正是|恰好是",  # zh: says the value is just so, read past after its word or copula (_past_adverbs)
                answer_verb=r"回答|答|说",
                opens_with=r"(?:用|输入)(?=\d)",  # a lock opened with its value
                credential_thing=r"管理器|管理工具",
@@ -3164,6 +3196,7 @@ LANGUAGES = {t.code: t for t in (
                second_factor=r"两步验证|双重验证|双因素认证|二次验证|两步认证",
                and_word=r"和|与",  # joins two values in a list
                credential_is=r"是|为",
+               answer_noun=r"答案|回答", question_noun=r"问题|問題|提问",  # zh: a value first, then the answer it is (_answer_first)
                credential_as=r"作为|当作|当做",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
@@ -3285,12 +3318,14 @@ LANGUAGES = {t.code: t for t in (
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은|가",
+               answer_noun=r"답변?|대답", question_noun=r"질문",  # ko: a value first, then the answer it is (_answer_first)
                particle=r"의|는|은|가|을|를|에게|께서|께|님|씨|도|만|와|과|에|이에요|입니다",  # after a name: "에이다님은"
                copula_end=r"다|이다|입니다|예요|이에요|야|이야|였다|이었다",
                # a predicate, no value: a verb or adjective in -하다 and its tenses, a connective -고 ("길고")
                no_secret=r"\w*(?:하다|한다|했다|된다|됐다|되었다)|\w+고|매\w{1,2}",  # 매달, 매일: "every", no value
                after_value=r"으로|로|에|의|와|과",
                credential_long=r"질문",
+               value_adverb=r"그냥|바로|정확히",  # ko: says the value is just so, read past after its word or copula (_past_adverbs)
                value_before_answer=r"(?:이?라고|로) ?답\w*|이?라고 ?말\w*|(?:으로|로) ?(?:정했|바꿨|설정했)\w*",
                credential_as_after=r"(?:으로|로)(?=\s+\S+[을를](?:\s|$))",
                appositive_as=r"으로|로", appositive=r"인(?=\s)",  # "답으로 첫 강아지 이름인 초코를"
@@ -3400,6 +3435,7 @@ LANGUAGES = {t.code: t for t in (
                # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
                of_phrase=r"في|على|من|عن|مع",
                credential_long=r"سؤال|السؤال",
+               value_adverb=r"ببساطة|بالضبط|حرفيا|حرفياً",  # ar: says the value is just so, read past after its word or copula (_past_adverbs)
                answer_verb=r"تجيب|يجيب|أجابت|أجاب|تقول|يقول|قالت",
                opens_with=r"يفتح بالرمز|تفتح بالرمز|يفتح ب|تفتح ب",  # a lock opened with its value
                credential_thing=r"مدير|إدارة",
@@ -3413,6 +3449,7 @@ LANGUAGES = {t.code: t for t in (
                and_word=r"و",  # joins two values in a list
                plural_code=r"رموز|الرموز",  # a code word in the plural: its value may be a list
                credential_is=r"هي|هو|أصبحت|أصبح|صارت",
+               answer_noun=r"(?:ال)?[إا]جاب\w*|(?:ال)?جواب\w*", question_noun=r"(?:ال)?سؤال\w*|(?:ال)?أسئلة",  # ar: a value first, then the answer it is (_answer_first)
                no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
            )),
@@ -3498,6 +3535,7 @@ LANGUAGES = {t.code: t for t in (
                copula_end=r"है|था|हैं",
                after_value=r"के|की|का|से|में|पर|और|लिए",
                credential_long=r"प्रश्न|सवाल",
+               value_adverb=r"बस|सिर्फ़|सिर्फ|ठीक",  # hi: says the value is just so, read past after its word or copula (_past_adverbs)
                no_secret=r"हुआ|हुई|हुए|किया|किए|की|गया|गई|गए|दिया|लिया|बदला|बदली|रहा|रही|है|हैं|था|थी|थे|नहीं",
                value_before_answer=r"(?:बताती|बताता|कहती|कहता|लिखती|लिखता) (?:है|थी|था)|जवाब देती है|रखा है|रखी है|रखा था",
                credential_as_after=r"के रूप में",
@@ -3513,6 +3551,7 @@ LANGUAGES = {t.code: t for t in (
                second_factor=r"दो[- ]?चरण\w*|टू-?फ़ैक्टर|2fa",
                and_word=r"और|तथा",  # joins two values in a list
                credential_is=r"है|था|हैं",
+               answer_noun=r"जवाब|उत्तर", question_noun=r"सवाल|प्रश्न",  # hi: a value first, then the answer it is (_answer_first)
                name_honorific=r"जी",
                polite=r"\W*कृपया",
            ))
@@ -5863,6 +5902,7 @@ RISK_CLASSES = (
                   ("login_link", r"(?i)\b(?:https?://|www\.)\S*(?:log-?in|sign-?in|verify|password|reset|auth|"
                                  r"account|secure)\S*"),
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
+                  ("answer_first", ""),  # in a model's note: a value, then the answer to a question it is (_answer_first)
                   ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
                   # in a model's note: a value given by the word that introduces it, in the next sentence, or in
                   # one item of a list (see _word_value, _named_next, _listed_value)
@@ -6356,7 +6396,74 @@ def _named_secret(flat: str) -> bool:
     # code read out digit by digit ("es 1 9 0 8 y ...", "ist 4 7 1 2") is one token in that reading,
     # joined by hyphens: spelled out, "1 9 0 8" is a code, never the year 1908
     bare = _SPELLED_DIGITS.sub(lambda m: m.group().replace(" ", "-"), _ASIDE.sub("", flat))
-    return any(_names_secret(text) for text in dict.fromkeys((flat, bare)))
+    return any(_names_secret(text) for text in dict.fromkeys((flat, bare, _past_adverbs(flat))))
+
+
+# A speech tag set off by commas right after a credential word's copula ("ist, wie sie selbst sagt,
+# Frühstücksei"): an answer verb of any table (answer_verb) inside it.
+_COPULA_TAG = _LazyPattern(lambda: re.compile(
+    rf"(?i)(?<![^\W\d_])((?:{_alternation('credential_is')}))\s*,\s*[^,.;!?]{{0,40}}?(?<![^\W\d_])"
+    rf"(?:{_alternation('answer_verb')})(?![^\W\d_])[^,.;!?]{{0,20}},\s*"))
+
+
+def _past_adverbs(flat: str) -> str:
+    """The note read past what stands between a credential word and its value and says nothing of
+    the value (wave 12): a speech tag after its copula (_COPULA_TAG: "ist, wie sie selbst sagt,
+    Frühstücksei") and an adverb that says the value is just so (LanguageTable value_adverb:
+    "schlicht", "tam olarak", Turkish "de" after "şifre") right after a credential word or its
+    copula, so the value is read where it binds ("şifre de tam olarak Şımarık" as "şifre
+    Şımarık")."""
+    text = _COPULA_TAG.sub(lambda m: m.group(1) + " ", flat)
+    lang = language_of(flat)
+    for code, table in LANGUAGES.items():
+        if code != lang or not _has_rule("value_adverb", code):
+            continue  # the note's own table: Turkish "de" is French "de" ("code PIN de l'utilisatrice")
+        credential, copula = _COMPILED[code].get("credential"), _alternation("credential_is", code)
+
+        def past(m, credential=credential, copula=copula):
+            before = text[:m.start()]
+            word = re.search(r"(\S+)\s*$", before)
+            after_copula = word and re.fullmatch(rf"(?i){copula}", word.group(1))
+            after_word = credential is not None and any(c.end() == len(before.rstrip()) for c in credential.finditer(before))
+            return " " if after_copula or after_word else m.group()
+        edge = "" if table.script else r"(?<![^\W\d_])"
+        text = re.sub(rf"(?i){edge}(?:{_alternation('value_adverb', code)})(?![^\W\d_])\s*", past, text)
+    return text
+
+
+# The value first, set off by a separator, then the sentence that says it is the answer to a
+# question (LanguageTable answer_noun and question_noun, one table's both): "Tortellino: è la
+# risposta alla domanda di sicurezza", "Rue des Lilas, c'est sa réponse à la question « … »",
+# "은행나무길 — … 질문에 적은 답". A security answer is an ordinary word and its question is named in
+# words of its own, so no credential word stands beside it; the structure (a short head, its
+# separator, answer and question in the sentence after it) binds it.
+_ANSWER_HEAD = re.compile(r"\s*[-*•]?\s*(?P<value>[^\s,:：—–،]+(?:\s+[^\s,:：—–،]+){0,2}?)\s*(?:[,:：،]|\s[—–-])\s*(?P<rest>\S.*)")
+# Tables whose script writes a prefix or no spaces before a noun (no word boundary to read).
+_UNBOUNDED_NOUNS = ("ja", "zh", "ko", "ar")
+
+
+def _answer_first(flat: str, names=()) -> bool:
+    """Whether a line of a model's note opens with a value of one to three words and a separator,
+    and the sentence after it names that value as the answer to a question (_ANSWER_HEAD)."""
+    for line in flat.split("\n"):
+        m = _ANSWER_HEAD.match(line)
+        if not m:
+            continue
+        words = m.group("value").split()
+        codes = (language_of(flat) or "en",)  # verb forms of the note's language ("Lilas" is no Spanish verb)
+        if _no_value(words[0], codes) or _no_value(words[-1], codes) or (
+                words[-1].lower() in _all_words("label_word")) or _refers_to_user(m.group("value"), names, codes[0]) or any(
+                table_match(m.group("value"), "user_reference", lang=c) for c in LANGUAGES):
+            continue  # "Note: her answer to the question …", "Ada: prefers short answers …" name no value
+        sentence = re.split(r"[.!?。！？](?:\s|$)", m.group("rest"))[0]
+        for code in LANGUAGES:
+            if not (_has_rule("answer_noun", code) and _has_rule("question_noun", code)):
+                continue
+            edge, end = ("", "") if code in _UNBOUNDED_NOUNS else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
+            if all(re.search(rf"(?i){edge}(?:{_alternation(kind, code)}){end}", sentence)
+                   for kind in ("answer_noun", "question_noun")):
+                return True
+    return False
 
 
 # A text that opens with a bullet: a list (flattened by canonical, its bullets are " - ").
@@ -6421,9 +6528,26 @@ def _passphrase(value: str, codes) -> bool:
     table, a verb form, a degree or any other word that is no value (_no_value): "lantern meadow
     violet nine", not "long and hard to guess" or "saved in her manager"."""
     words = value.split()
-    return 3 <= len(words) <= 6 and all(
-        re.fullmatch(r"[^\W_]+", w) and not _no_value(w, codes)
-        and not re.fullmatch(f"(?i){_alternation('degree')}", w) for w in words)
+    plain = lambda w: bool(re.fullmatch(r"[^\W_]+", w) and not _no_value(w, codes)
+                           and not re.fullmatch(f"(?i){_alternation('degree')}", w))
+    if 3 <= len(words) <= 6 and all(map(plain, words)):
+        return True
+    # a passphrase with its joining words (wave 12): four to six words that open and close on a
+    # value, the words between them values, prepositions and articles or a verb form ("lavande sous
+    # la pluie", "jabuticaba no quintal 77", "copper kettle sings twice"), no more joining words
+    # than values, none a conjunction and the first no participle: a predicate joins its
+    # adjectives ("long and hard to remember"), opens with a participle ("written on the router")
+    # or has more function words than values ("easy for her to remember")
+    if not (4 <= len(words) <= 6 and plain(words[0]) and plain(words[-1])
+            and words[0].lower() not in _all_words("irregular_past")
+            and not any(re.fullmatch(f"(?i){_alternation('participle', c)}", words[0])
+                        for c in dict.fromkeys(codes) if _has_rule("participle", c))):
+        return False  # "zapisane na kartce w kuchni", "scritta su un foglio in cucina": where it is kept
+    inner = words[1:-1]
+    joining = [w for w in inner if not plain(w)]
+    return all(re.fullmatch(r"[^\W_]+", w) and not re.fullmatch(f"(?i){_alternation('and_word')}", w)
+               and not re.fullmatch(f"(?i){_alternation('degree')}", w) for w in inner) and (
+        len(joining) <= len(words) - len(joining))
 
 
 def _binds(flat: str, start: int, end: int, code: str) -> bool:
@@ -7108,6 +7232,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "secret_shape":
                 if source == "model" and _SECRET_SHAPE.search(flat):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif rule == "answer_first":
+                if source == "model" and _answer_first(flat, names):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "lock_code":
                 if source == "model" and _lock_code(flat):

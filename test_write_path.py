@@ -2430,5 +2430,58 @@ class ModelNotesWave11(unittest.TestCase):
                 self.assertEqual((d.action, d.risk), ("quarantine", "credentials"), d)
 
 
+class CredentialsWave12(unittest.TestCase):
+    """Issue 22, wave 12: a security answer written first, set off by a separator, then the sentence
+    that says it is the answer to a question (model10/probes10c dev: no credential word beside the
+    value, its question named in words of its own). Held by structure (credentials.answer_first,
+    LanguageTable answer_noun and question_noun); a note about answers and questions with no value
+    first, or the user's own name first, is kept."""
+
+    def test_a_value_then_the_answer_to_a_question_it_is_held(self):
+        for text in breadth("Kestrel Lane: that is the answer she gave to her bank's street question.",
+                            "Pfannkuchen, das ist ihre Antwort auf die Sicherheitsfrage der Sparkasse.",
+                            "Olmo — es su respuesta a la pregunta «árbol de su infancia» en el banco.",
+                            "Ястреб — её ответ на вопрос «любимая птица» в приложении банка.",
+                            "소나무 — 은행 앱 보안 질문에 적은 답."):
+            with self.subTest(text=text):
+                self.assertEqual(risk_of(text, source="model", names=("Ada Lovelace",)),
+                                 ("credentials", "credentials.answer_first"))
+
+    def test_answers_and_questions_without_a_value_first_are_kept(self):
+        for text in ("Ada: prefers short answers to long questions.",
+                     "Vegetarian, she says, and she answered the dinner question quickly.",
+                     "Note: her answer to the survey question was no."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model", names=("Ada Lovelace",)))
+
+
+    def test_a_passphrase_with_its_joining_words_is_held(self):
+        """_passphrase: four to six words opening and closing on a value, prepositions, articles or
+        a verb form between them."""
+        for text in breadth("Her bank password is heron over the marsh.", "Das Passwort der Fritzbox ist Möwe über dem Deich.",
+                            "Hasło do poczty to sosna nad jeziorem 12.", "Her VPN password is violet lamp glows 44."):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+
+    def test_a_predicate_after_the_copula_is_no_passphrase(self):
+        """A participle first (rule participle), a conjunction, more joining words than values."""
+        for text in ("Hasło do Wi-Fi jest zapisane na kartce w kuchni.", "La password del wifi è scritta su un foglio in cucina.",
+                     "Her password is long and hard to remember.", "Her Netflix password is easy for her to remember.",
+                     "Her Wi-Fi password is written on the router."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+    def test_a_speech_tag_or_an_adverb_before_the_value_is_read_past(self):
+        """_past_adverbs: a speech tag after the copula (answer_verb), an adverb saying the value is
+        just so (rule value_adverb), Turkish "de" after the word."""
+        for text in breadth("Sein Bankpasswort ist, sagt er, einfach Zitronenbaum.", "Okul portalı şifresi de aynen Boncuk.",
+                            "Su contraseña del banco es, dice ella, simplemente Girasol."):
+            with self.subTest(text=text):
+                self.assertEqual((risk_of(text, source="model") or ("",))[0], "credentials")
+        for text in ("Ihr Passwort ist, wie sie sagt, einfach zu lang.", "Şifre de değişti."):
+            with self.subTest(text=text):
+                self.assertIsNone(risk_of(text, source="model"))
+
+
 if __name__ == "__main__":
     unittest.main()
