@@ -1327,7 +1327,8 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\b(?:accounts?|passport|driving licen[cs]e|id card|bank card)\b[^.;]{0,20}?\b(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
                own_name=r"\b(?:(?:the )?user['’]s|her|his|their|my) (?:(?:legal|full|real|first|given|official|preferred|birth|actual|true|complete) )?name(?: is|\s*:)\s*|\b(?:the user|user|she|he|i) (?:is|am) (?:called|named)\s+|\b(?:the user|user|she|he) goes by\s+|\bmy name['’]s\s+|\bcall me\s+",
                named_as=r"(?:is|'s|’s) (?:(?:actually|really|in fact|now|legally|officially|truly) )*(?:called|named|known as)|(?:(?:actually|really|now) )*(?:goes|go) by|(?:now )?signs (?:her name )?as",
-               name_label=r"\b(?:(?:legal|official|usage|account|registered|passport|booking) (?:full |sur|last |first |given )?name|name (?:on|for|used on|to use on) (?:all |every |each |her |his |my |the )?(?:accounts?|bookings?|documents?|passports?|cards?|forms?))(?:\s*[:=]\s*|\s+(?:is|as|will be|should be)\s+)|\bput (?:my|her|his|the user['’]s) name down as\s+|\b(?:book|register|list|sign) (?:her|me|him|them) (?:up )?under (?:the name )?",
+               # (a note's telegraphic "legal name now Ada King" too: the name it gives is what _claimed_name reads)
+               name_label=r"\b(?:(?:legal|official|usage|account|registered|passport|booking) (?:full |sur|last |first |given )?name|name (?:on|for|used on|to use on) (?:all |every |each |her |his |my |the )?(?:accounts?|bookings?|documents?|passports?|cards?|forms?))(?:\s*[:=]\s*|\s+(?:is|as|will be|should be|(?:is )?now)\s+)|\bput (?:my|her|his|the user['’]s) name down as\s+|\b(?:book|register|list|sign) (?:her|me|him|them) (?:up )?under (?:the name )?",
                every_purchase=r"\b(?:all|every|each|any)(?: of)?(?: (?:her|his|their|the user['’]s|my|our|the))?(?: [\w-]+){0,2} (?:purchases?|orders?|payments?|bookings?|reservations?|buys|shopping|procurement|invoices?|transactions?)\b",
                vendor_via=r"\b(?:through|via|from|at|using|uses?|go(?:es)? with|sticks? with|prefers?|preferred)\b",
                always_buy=r"\b(?:always|only|exclusively) (?:buy|order|book|purchase|pay|shop|get)\w*\b[^.;]{0,50}?\b(?:from|at|through|via|with) (?:the )?(?-i:[A-Z0-9])|(?:^|[.;:!]\s+)(?:please )?(?:buy|order|book|purchase|pay for) (?:all|every|each|any)\b[^.;]{0,40}?\b(?:from|at|through|via|with)\b",
@@ -3024,6 +3025,8 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
                name_possessive=r"(?:様|さま|さん)?の",
                name_copula=r"(?:様|さん)?(?:は|が)",
+               # a bill's note that its amount is debited from the account on file (口座振替, 自動引き落とし), naming no account
+               bill_debit=r"口座振替(?:日|予定日)?|口座(?:から(?:の)?)?引き?落とし(?:日)?|自動引き?落とし",
                account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
                party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人",
@@ -3134,6 +3137,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
                name_possessive=r"(?:女士|先生)?的",
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
+               bill_debit=r"自动扣款(?:日)?|代扣(?:日)?",  # a bill's note that it is debited (自动扣款), naming no account
                account_label=r"户号|账户号|客户账号|合同号|用户编号",
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名",
@@ -3272,6 +3276,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"진료|검진|수리|이용권",
                name_possessive=r"\s?(?:님|고객님)?의",
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
+               bill_debit=r"자동 ?이체(?:일)?|자동 ?납부(?:일)?",  # a bill's note that it is debited (자동이체), naming no account
                account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
                party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분",
@@ -5883,7 +5888,9 @@ _KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quo
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
-_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
+# (a number right after a label's colon is one: "電話番号：090-1234-5678", "Phone:07700900318" -- CJK
+# writing puts no space after a colon; only a digit's colon, a time's or a ratio's, goes before none)
+_LONG_NUMBER = re.compile(r"(?<![\d.,/-])(?<!\d:)(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
                           r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d -]))\d(?:[ -]?\d){5,}"
                           r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026", "20260504"
 
