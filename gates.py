@@ -1881,7 +1881,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo|abri(?: de jardin)?|cabanon|cave|box de stockage|garde-meuble",
-           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -4914,7 +4914,9 @@ def _reference_pattern(names: tuple, lang: str | None):
         refs = [USER_REFERENCE] + _name_alternatives(names) + (
             [_alternation("second_person", lang)] if _has_rule("second_person", lang) else [])
         # Word edges are Latin letters and digits, so a name or "用户" next to Han text still counts.
-        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?<![A-Za-z]['’])(?:{'|'.join(refs)})"
+        # (after a letter's apostrophe no reference starts, "y'all", unless the letters are French or
+        # Italian elided words and a capital follows: "les codes d'Ada", "il numero dell'Ada", a name)
+        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?:(?<![A-Za-z]['’])|(?=(?-i:[A-ZÀ-Þ]))(?:{_ELIDED}))(?:{'|'.join(refs)})"
                             rf"(?:'s|’s|'|s')?(?![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])")
         if len(_REFERENCE_CACHE) > 256:
             _REFERENCE_CACHE.clear()
@@ -4923,6 +4925,9 @@ def _reference_pattern(names: tuple, lang: str | None):
 
 
 _REFERENCE_CACHE: dict = {}
+# French and Italian words elided before a vowel (d', l', qu', dell', all', ...), each as a fixed-width
+# look-behind: a name after one is a name (_reference_pattern).
+_ELIDED = "|".join(rf"(?<=(?<![A-Za-z]){w}['’])" for w in ("d", "l", "qu", "jusqu", "lorsqu", "dell", "dall", "nell", "sull", "all", "coll"))
 # Nouns a role word modifies without meaning the person ("customer service", "the user guide",
 # "guest list", "passenger numbers"). Any other word after it leaves the person: "the user
 # drives", "the user account".
@@ -5230,8 +5235,14 @@ _FIELD_LABEL = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,40}")
 _NUMBERED_HEADING = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,30}?\s#?\d[\w-]{1,20}\s*[-–—|]")
 
 
+# A token in a code's shape: a word opening with a small letter that holds a digit ("ada-2027-ls", not
+# "KX-3310", "31st", "18h00"), or a digit beside # or *.
+_CODE_TOKEN = re.compile(r"(?<![\w-])[a-zß-ÿ][\w-]*\d|\d[#*]|[#*]\d")
+
+
 _PARTY_HEADING_KEEPS = ("change", "standing", "contact", "dialled", "credential", "card_code", "payment",
-                        "approval", "waiver", "preference", "identity", "user_role")
+                        "approval", "waiver", "preference", "identity", "user_role", "locked_thing")
+# (a door, a safe, a gate as a label, "Deur" / "4471#", or a word of unlocking, rule unlock_verb: a code's label)
 
 
 def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
@@ -5252,6 +5263,8 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
     skel = skeleton(whole)
     if any(table_match(whole, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True)
            for code in LANGUAGES for kind in _PARTY_HEADING_KEEPS):
+        return False
+    if any(_has_rule("unlock_verb", code) and _rule("unlock_verb", code).search(whole) for code in LANGUAGES):
         return False
     named = [i for i, line in enumerate(lines) if next(iter(_user_references(line, forms, lang)), None) is not None]
     if len(named) != 1:
@@ -5275,6 +5288,8 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
             continue
         if len(other.split()) > 6:
             return False
+        if re.search(r"\d", other) and _CODE_TOKEN.search(other):
+            return False  # a code's shape ("ada-2027-ls", "4471#"): a secret's value, not a date or a sum
         if re.search(r"\d", other):
             pending = False
         elif _FIELD_LABEL.fullmatch(other.rstrip(" :：")) and not pending:
@@ -7564,10 +7579,13 @@ def _asks_first(text: str) -> bool:
     asks_first: "Ada wants to be asked before any purchase is made on her behalf"): a preference
     that makes the assistant more careful, not a standing instruction. Its acting for her (rule
     on_behalf) is then no directive; any other directive word (a permission, "without asking"),
-    a waiver or a standing rule keeps the note held."""
+    a waiver or a standing rule keeps the note held, and so does an amount: to be asked only above
+    it leaves the assistant to act unasked below it."""
     flat = canonical(text)
     if not _rule("asks_first").search(flat):
         return False
+    if _AMOUNT.search(flat):
+        return False  # asked only above an amount ("before purchases over £100"): below it, leave to spend
     rest = _rule("on_behalf").sub(" ", flat)
     return not (_rule("agent_directive").search(rest) or any(table_match(flat, kind) for kind in ("waiver", "standing")))
 
