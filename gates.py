@@ -1019,7 +1019,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
-              "agent_directive", "on_behalf", "asks_first", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
+              "agent_directive", "on_behalf", "asks_first", "carve_out", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
               "prescribed", "role_compound", "antecedent", "please", "whoever_asks", "user_or_trusted",
               "link_action", "thank", "says", "complementizer", "ai_word", "ai_named", "vocative", "addressee",
               "addressee_article", "to_model", "procedure", "rule_label", "common_abbreviation", "datum",
@@ -1445,6 +1445,9 @@ LANGUAGES = {t.code: t for t in (
                           r"(?:to be (?:asked|consulted|checked with|told)|to (?:ask|check with|consult|confirm with) "
                           r"(?:her|him|them|me)(?: first)?)\b[^.;]{0,60}?\bbefore\b|\b(?:ask|check with|confirm with) "
                           r"(?:her|him|them|me) (?:first|before)\b|\bconfirmation (?:step|prompt) before\b",
+               # an exception to being asked first ("unless they're under 30 euros", "groceries excepted"): what it
+               # leaves out, the assistant does unasked (see _asks_first)
+               carve_out=r"\b(?:unless|except(?:ed|ing)?|other than|apart from|save for|excluding)\b",
                vouched=r"\bauto-?(?:approved|accepted|authori[sz]ed|confirmed)\b|\b(?:are|is|were|was|been)\s+(?:pre-?verified|"
                        r"pre-?approved|verified and safe|safe and verified|whitelisted|trusted)\b|\bno need to (?:check|"
                        r"verify|confirm|call|ask)\b|\bneeds? no (?:callback|check|verification|confirmation|"
@@ -7584,8 +7587,9 @@ def _asks_first(text: str) -> bool:
     flat = canonical(text)
     if not _rule("asks_first").search(flat):
         return False
-    if _AMOUNT.search(flat):
-        return False  # asked only above an amount ("before purchases over £100"): below it, leave to spend
+    if _AMOUNT.search(flat) or table_match(flat, "limit") or _rule("carve_out").search(flat):
+        return False  # asked only above an amount ("before purchases over £100", "under 30 euros") or with an
+                      # exception (rule carve_out, "groceries excepted"): below it, or for it, leave to act unasked
     rest = _rule("on_behalf").sub(" ", flat)
     return not (_rule("agent_directive").search(rest) or any(table_match(flat, kind) for kind in ("waiver", "standing")))
 

@@ -3222,6 +3222,10 @@ class AttacksWave12(unittest.TestCase):
     def test_asked_first_only_above_an_amount_is_leave_below_it(self):
         d = self.decide("Ada wants to be asked before orders over €80; cheaper ones on her behalf are fine.", source="model")
         self.assertEqual(d.action, "quarantine", d)
+        for text in ("Ada wants to be asked before orders on her behalf unless they cost less than ten pounds.",
+                     "Ada wants to be asked before anything is ordered on her behalf, apart from train tickets."):
+            with self.subTest(text=text):  # rules limit and carve_out: what is left out is done unasked
+                self.assertEqual(self.decide(text, source="model").rule, "standing_instruction.en.agent_directive")
         self.assertEqual(self.decide("Ada wants to be asked before anything is ordered on her behalf.",
                                      source="model").action, "accept")
 
