@@ -1019,7 +1019,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
-              "agent_directive", "on_behalf", "asks_first", "carve_out", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
+              "agent_directive", "on_behalf", "asks_first", "carve_out", "elided", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
               "prescribed", "role_compound", "antecedent", "please", "whoever_asks", "user_or_trusted",
               "link_action", "thank", "says", "complementizer", "ai_word", "ai_named", "vocative", "addressee",
               "addressee_article", "to_model", "procedure", "rule_label", "common_abbreviation", "datum",
@@ -1929,6 +1929,7 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                id_document=r"passeport|carte d'identité|cni",
+               elided=r"d|l|qu|jusqu|lorsqu",  # elided before a vowel: "les codes d'Ada" names her (_elided)
                bill_debit=r"\bprélev[ée]e?s?\s+(?:sur\s+votre\s+compte|automatiquement)\b|\bprélèvement\s+automatique\b",
                name_changed=r"\bnom (?:légal |officiel |de famille |d['’]usage )?(?:est |sera )?(?:désormais|maintenant|dorénavant|à présent)\b|\b(?:a |avait )?changé (?:de nom|son nom|de patronyme|son nom de famille)\b|\b(?:elle|il) s['’]appelle (?:désormais|maintenant|dorénavant|à présent|officiellement|en réalité)\b|\b(?:elle|il) (?:se fait (?:désormais )?appeler|porte désormais le nom)\b|\bcompte (?:est )?(?:au|à son) nom de\b|\b(?:nom|appeler|l['’]appeler)\b[^.;]{0,50}\bsur tous les (?:formulaires|documents) officiels",
                own_name=r"(?:^|[.;,]\s*)(?:elle|il|l['’]utilisat(?:rice|eur)) s['’]appelle\s+|\bje m['’]appelle\s+|\b(?:son|mon) (?:vrai |véritable )?(?:nom|prénom)(?: complet| légal| de famille)? (?:est|:)\s*",
@@ -2325,6 +2326,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                courtesy_title=r"Sig\.ra|Sig\.na|Sig\.|Sig|Signora|Signorina|Signor",  # "Sig.ra Lovelace,": a record's salutation
                id_document=r"passaporto|carta d'identità",
+               elided=r"d|l|dell|dall|nell|sull|all|coll",  # elided before a vowel: "gli SMS dell'Ada" names her (_elided)
                bill_debit=r"\baddebit(?:o|ato|ata)\s+(?:su|sul)\s+(?:suo\s+|tuo\s+)?conto(?:\s+corrente)?\b|\baddebito\s+diretto\b",
                name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|(?:^|[.;,]\s*)(?:ora|adesso) (?:lei )?si chiama\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
                own_name=r"(?:^|[.;,]\s*)(?:lei |lui |l['’]utente )?si chiama\s+|\bmi chiamo\s+|\bil (?:suo|mio) (?:nome(?: completo| legale| vero)?|cognome) è\s+",
@@ -4919,7 +4921,7 @@ def _reference_pattern(names: tuple, lang: str | None):
         # Word edges are Latin letters and digits, so a name or "用户" next to Han text still counts.
         # (after a letter's apostrophe no reference starts, "y'all", unless the letters are French or
         # Italian elided words and a capital follows: "les codes d'Ada", "il numero dell'Ada", a name)
-        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?:(?<![A-Za-z]['’])|(?=(?-i:[A-ZÀ-Þ]))(?:{_ELIDED}))(?:{'|'.join(refs)})"
+        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?:(?<![A-Za-z]['’])|(?=(?-i:[A-ZÀ-Þ]))(?:{_elided()}))(?:{'|'.join(refs)})"
                             rf"(?:'s|’s|'|s')?(?![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])")
         if len(_REFERENCE_CACHE) > 256:
             _REFERENCE_CACHE.clear()
@@ -4928,9 +4930,13 @@ def _reference_pattern(names: tuple, lang: str | None):
 
 
 _REFERENCE_CACHE: dict = {}
-# French and Italian words elided before a vowel (d', l', qu', dell', all', ...), each as a fixed-width
-# look-behind: a name after one is a name (_reference_pattern).
-_ELIDED = "|".join(rf"(?<=(?<![A-Za-z]){w}['’])" for w in ("d", "l", "qu", "jusqu", "lorsqu", "dell", "dall", "nell", "sull", "all", "coll"))
+
+
+def _elided() -> str:
+    """The words elided before a vowel (rule elided, fr and it: "d'", "dell'"), each a fixed-width
+    look-behind: a name after one is a name (_reference_pattern). Plain words only in the rule."""
+    words = sorted(set(_alternation("elided")[3:-1].split("|")) - {""})
+    return "|".join(rf"(?<=(?<![A-Za-z]){w}['’])" for w in words) or "(?!)"
 # Nouns a role word modifies without meaning the person ("customer service", "the user guide",
 # "guest list", "passenger numbers"). Any other word after it leaves the person: "the user
 # drives", "the user account".
