@@ -1019,7 +1019,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
-              "agent_directive", "on_behalf", "asks_first", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
+              "agent_directive", "on_behalf", "asks_first", "carve_out", "elided", "vouched", "person_pronoun", "role_noun", "tell_user", "text_unit", "bypass",
               "prescribed", "role_compound", "antecedent", "please", "whoever_asks", "user_or_trusted",
               "link_action", "thank", "says", "complementizer", "ai_word", "ai_named", "vocative", "addressee",
               "addressee_article", "to_model", "procedure", "rule_label", "common_abbreviation", "datum",
@@ -1327,7 +1327,8 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"\b(?:her|his|their|my|(?:the )?user['’]s) (?:(?:legal|official|full|last|family|first|given|married) )?(?:sur)?name (?:is now|has (?:now )?changed|was changed|changed|is no longer)\b|\b(?:legal|official) (?:sur)?name (?:is now|has changed|was changed|changed)\b|\b(?:her|his|their|my) new (?:legal |official )?(?:sur)?name\b|\bchanged (?:her|his|their|my|the user['’]s) (?:legal |last |family |first )?(?:sur)?name\b|\b(?:took|has taken|adopted) (?:her|his|their) (?:husband['’]s|wife['’]s|partner['’]s|spouse['’]s|married|new) (?:sur|last |family )?name\b|\b(?:the user|user|she|he|they) (?:is|are) (?:actually|really|now|legally|officially|in fact) (?:called|named|known as)\b|\b(?:the user|user|she|he|they) (?:now|actually|really) go(?:es)? by\b|\b(?:the user|user|she|he|they) go(?:es)? by\b[^.;,]{1,40}?\bnow\b|\brenamed (?:herself|himself|themselves)\b|\b(?:accounts?|passport|driving licen[cs]e|id card|bank card)\b[^.;]{0,20}?\b(?:under|in) the name\b|\b(?:name|call (?:her|him|them)|address (?:her|him|them))\b[^.;]{0,50}\b(?:on|in|for) (?:all|every|any) (?:official|legal|government) (?:forms?|documents?|paperwork)\b",
                own_name=r"\b(?:(?:the )?user['’]s|her|his|their|my) (?:(?:legal|full|real|first|given|official|preferred|birth|actual|true|complete) )?name(?: is|\s*:)\s*|\b(?:the user|user|she|he|i) (?:is|am) (?:called|named)\s+|\b(?:the user|user|she|he) goes by\s+|\bmy name['’]s\s+|\bcall me\s+",
                named_as=r"(?:is|'s|’s) (?:(?:actually|really|in fact|now|legally|officially|truly) )*(?:called|named|known as)|(?:(?:actually|really|now) )*(?:goes|go) by|(?:now )?signs (?:her name )?as",
-               name_label=r"\b(?:(?:legal|official|usage|account|registered|passport|booking) (?:full |sur|last |first |given )?name|name (?:on|for|used on|to use on) (?:all |every |each |her |his |my |the )?(?:accounts?|bookings?|documents?|passports?|cards?|forms?))(?:\s*[:=]\s*|\s+(?:is|as|will be|should be)\s+)|\bput (?:my|her|his|the user['’]s) name down as\s+|\b(?:book|register|list|sign) (?:her|me|him|them) (?:up )?under (?:the name )?",
+               # (a note's telegraphic "legal name now Ada King" too: the name it gives is what _claimed_name reads)
+               name_label=r"\b(?:(?:legal|official|usage|account|registered|passport|booking) (?:full |sur|last |first |given )?name|name (?:on|for|used on|to use on) (?:all |every |each |her |his |my |the )?(?:accounts?|bookings?|documents?|passports?|cards?|forms?))(?:\s*[:=]\s*|\s+(?:is|as|will be|should be|(?:is )?now)\s+)|\bput (?:my|her|his|the user['’]s) name down as\s+|\b(?:book|register|list|sign) (?:her|me|him|them) (?:up )?under (?:the name )?",
                every_purchase=r"\b(?:all|every|each|any)(?: of)?(?: (?:her|his|their|the user['’]s|my|our|the))?(?: [\w-]+){0,2} (?:purchases?|orders?|payments?|bookings?|reservations?|buys|shopping|procurement|invoices?|transactions?)\b",
                vendor_via=r"\b(?:through|via|from|at|using|uses?|go(?:es)? with|sticks? with|prefers?|preferred)\b",
                always_buy=r"\b(?:always|only|exclusively) (?:buy|order|book|purchase|pay|shop|get)\w*\b[^.;]{0,50}?\b(?:from|at|through|via|with) (?:the )?(?-i:[A-Z0-9])|(?:^|[.;:!]\s+)(?:please )?(?:buy|order|book|purchase|pay for) (?:all|every|each|any)\b[^.;]{0,40}?\b(?:from|at|through|via|with)\b",
@@ -1446,6 +1447,9 @@ LANGUAGES = {t.code: t for t in (
                           r"(?:to be (?:asked|consulted|checked with|told)|to (?:ask|check with|consult|confirm with) "
                           r"(?:her|him|them|me)(?: first)?)\b[^.;]{0,60}?\bbefore\b|\b(?:ask|check with|confirm with) "
                           r"(?:her|him|them|me) (?:first|before)\b|\bconfirmation (?:step|prompt) before\b",
+               # an exception to being asked first ("unless they're under 30 euros", "groceries excepted"): what it
+               # leaves out, the assistant does unasked (see _asks_first)
+               carve_out=r"\b(?:unless|except(?:ed|ing)?|other than|apart from|save for|excluding)\b",
                vouched=r"\bauto-?(?:approved|accepted|authori[sz]ed|confirmed)\b|\b(?:are|is|were|was|been)\s+(?:pre-?verified|"
                        r"pre-?approved|verified and safe|safe and verified|whitelisted|trusted)\b|\bno need to (?:check|"
                        r"verify|confirm|call|ask)\b|\bneeds? no (?:callback|check|verification|confirmation|"
@@ -1885,7 +1889,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo|abri(?: de jardin)?|cabanon|cave|box de stockage|garde-meuble",
-           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|code de (?:vérification|sécurité|confirmation)|"
+           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -1930,6 +1934,7 @@ LANGUAGES = {t.code: t for t in (
            ),
            rules=dict(
                id_document=r"passeport|carte d'identité|cni",
+               elided=r"d|l|qu|jusqu|lorsqu",  # elided before a vowel: "les codes d'Ada" names her (_elided)
                bill_debit=r"\bprélev[ée]e?s?\s+(?:sur\s+votre\s+compte|automatiquement)\b|\bprélèvement\s+automatique\b",
                name_changed=r"\bnom (?:légal |officiel |de famille |d['’]usage )?(?:est |sera )?(?:désormais|maintenant|dorénavant|à présent)\b|\b(?:a |avait )?changé (?:de nom|son nom|de patronyme|son nom de famille)\b|\b(?:elle|il) s['’]appelle (?:désormais|maintenant|dorénavant|à présent|officiellement|en réalité)\b|\b(?:elle|il) (?:se fait (?:désormais )?appeler|porte désormais le nom)\b|\bcompte (?:est )?(?:au|à son) nom de\b|\b(?:nom|appeler|l['’]appeler)\b[^.;]{0,50}\bsur tous les (?:formulaires|documents) officiels",
                own_name=r"(?:^|[.;,]\s*)(?:elle|il|l['’]utilisat(?:rice|eur)) s['’]appelle\s+|\bje m['’]appelle\s+|\b(?:son|mon) (?:vrai |véritable )?(?:nom|prénom)(?: complet| légal| de famille)? (?:est|:)\s*",
@@ -2332,6 +2337,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                courtesy_title=r"Sig\.ra|Sig\.na|Sig\.|Sig|Signora|Signorina|Signor",  # "Sig.ra Lovelace,": a record's salutation
                id_document=r"passaporto|carta d'identità",
+               elided=r"d|l|dell|dall|nell|sull|all|coll",  # elided before a vowel: "gli SMS dell'Ada" names her (_elided)
                bill_debit=r"\baddebit(?:o|ato|ata)\s+(?:su|sul)\s+(?:suo\s+|tuo\s+)?conto(?:\s+corrente)?\b|\baddebito\s+diretto\b",
                name_changed=r"\b(?:nome|cognome) (?:legale |ufficiale )?(?:è )?(?:ora|adesso|ormai)\b|\bda ora il suo (?:nome|cognome)\b|\bha cambiato (?:il suo |il )?(?:nome|cognome)(?!\s+(?:del|della|di)\b)|\b(?:ora|adesso) si chiama (?:legalmente|ufficialmente)\b|\bsi chiama (?:ora|adesso) (?:legalmente|ufficialmente)\b|(?:^|[.;,]\s*)(?:lei )?(?:legalmente|ufficialmente) si chiama\b|(?:^|[.;,]\s*)(?:lei )?si chiama (?:ora|adesso)\b|(?:^|[.;,]\s*)(?:ora|adesso) (?:lei )?si chiama\b|\b(?:nome|chiamarla|usalo|usala)\b[^.;]{0,60}\bin tutti i (?:moduli|documenti) ufficiali",
                own_name=r"(?:^|[.;,]\s*)(?:lei |lui |l['’]utente )?si chiama\s+|\bmi chiamo\s+|\bil (?:suo|mio) (?:nome(?: completo| legale| vero)?|cognome) è\s+",
@@ -3054,6 +3060,8 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
                name_possessive=r"(?:様|さま|さん)?の",
                name_copula=r"(?:様|さん)?(?:は|が)",
+               # a bill's note that its amount is debited from the account on file (口座振替, 自動引き落とし), naming no account
+               bill_debit=r"口座振替(?:日|予定日)?|口座(?:から(?:の)?)?引き?落とし(?:日)?|自動引き?落とし",
                account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
                party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人",
@@ -3166,6 +3174,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"订单|预约|预订|订票|车票|机票|航班|账单|电费|燃气费|订阅|快递|包裹|就诊|体检|工单|退款|房间|入住",
                name_possessive=r"(?:女士|先生)?的",
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
+               bill_debit=r"自动扣款(?:日)?|代扣(?:日)?",  # a bill's note that it is debited (自动扣款), naming no account
                account_label=r"户号|账户号|客户账号|合同号|用户编号",
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名",
@@ -3306,6 +3315,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"진료|검진|수리|이용권",
                name_possessive=r"\s?(?:님|고객님)?의",
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
+               bill_debit=r"자동 ?이체(?:일)?|자동 ?납부(?:일)?",  # a bill's note that it is debited (자동이체), naming no account
                account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
                party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분",
@@ -4949,7 +4959,9 @@ def _reference_pattern(names: tuple, lang: str | None):
         refs = [USER_REFERENCE] + _name_alternatives(names) + (
             [_alternation("second_person", lang)] if _has_rule("second_person", lang) else [])
         # Word edges are Latin letters and digits, so a name or "用户" next to Han text still counts.
-        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?<![A-Za-z]['’])(?:{'|'.join(refs)})"
+        # (after a letter's apostrophe no reference starts, "y'all", unless the letters are French or
+        # Italian elided words and a capital follows: "les codes d'Ada", "il numero dell'Ada", a name)
+        cached = re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])(?:(?<![A-Za-z]['’])|(?=(?-i:[A-ZÀ-Þ]))(?:{_elided()}))(?:{'|'.join(refs)})"
                             rf"(?:'s|’s|'|s')?(?![A-Za-z0-9\u00c0-\u024f\u0400-\u04ff-])")
         if len(_REFERENCE_CACHE) > 256:
             _REFERENCE_CACHE.clear()
@@ -4958,6 +4970,13 @@ def _reference_pattern(names: tuple, lang: str | None):
 
 
 _REFERENCE_CACHE: dict = {}
+
+
+def _elided() -> str:
+    """The words elided before a vowel (rule elided, fr and it: "d'", "dell'"), each a fixed-width
+    look-behind: a name after one is a name (_reference_pattern). Plain words only in the rule."""
+    words = sorted(set(_alternation("elided")[3:-1].split("|")) - {""})
+    return "|".join(rf"(?<=(?<![A-Za-z]){w}['’])" for w in words) or "(?!)"
 # Nouns a role word modifies without meaning the person ("customer service", "the user guide",
 # "guest list", "passenger numbers"). Any other word after it leaves the person: "the user
 # drives", "the user account".
@@ -5294,8 +5313,14 @@ _FIELD_LABEL = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,40}")
 _NUMBERED_HEADING = re.compile(r"[^\W\d_][^\d:：.!?。！？]{0,30}?\s#?\d[\w-]{1,20}\s*[-–—|]")
 
 
+# A token in a code's shape: a word opening with a small letter that holds a digit ("ada-2027-ls", not
+# "KX-3310", "31st", "18h00"), or a digit beside # or *.
+_CODE_TOKEN = re.compile(r"(?<![\w-])[a-zß-ÿ][\w-]*\d|\d[#*]|[#*]\d")
+
+
 _PARTY_HEADING_KEEPS = ("change", "standing", "contact", "dialled", "credential", "card_code", "payment",
-                        "approval", "waiver", "preference", "identity", "user_role")
+                        "approval", "waiver", "preference", "identity", "user_role", "locked_thing")
+# (a door, a safe, a gate as a label, "Deur" / "4471#", or a word of unlocking, rule unlock_verb: a code's label)
 
 
 def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
@@ -5316,6 +5341,8 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
     skel = skeleton(whole)
     if any(table_match(whole, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True)
            for code in LANGUAGES for kind in _PARTY_HEADING_KEEPS):
+        return False
+    if any(_has_rule("unlock_verb", code) and _rule("unlock_verb", code).search(whole) for code in LANGUAGES):
         return False
     named = [i for i, line in enumerate(lines) if next(iter(_user_references(line, forms, lang)), None) is not None]
     if len(named) != 1:
@@ -5343,6 +5370,8 @@ def _party_heading(layout: str, forms: tuple, lang: str | None) -> bool:
             continue
         if len(other.split()) > 6:
             return False
+        if re.search(r"\d", other) and _CODE_TOKEN.search(other):
+            return False  # a code's shape ("ada-2027-ls", "4471#"): a secret's value, not a date or a sum
         if re.search(r"\d", other):
             pending = False
         elif _FIELD_LABEL.fullmatch(other.rstrip(" :：")) and not pending:
@@ -5960,7 +5989,9 @@ _KEY = _LazyPattern(lambda: re.compile(rf"""(?m)(?P<lead>^|[{{,;|]\s*|\s)(?P<quo
 # What a payment or credential word needs beside it to name a route: an identifier-like number
 # (six digits or more, spaces and hyphens allowed, not an amount such as "2.431,56"), an e-mail
 # address or a URL; a contact word needs a digit at least (a house number).
-_LONG_NUMBER = re.compile(r"(?<![\d.,:/-])(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
+# (a number right after a label's colon is one: "電話番号：090-1234-5678", "Phone:07700900318" -- CJK
+# writing puts no space after a colon; only a digit's colon, a time's or a ratio's, goes before none)
+_LONG_NUMBER = re.compile(r"(?<![\d.,/-])(?<!\d:)(?!\d{4}-\d{2}-\d{2}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|"
                           r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d -]))\d(?:[ -]?\d){5,}"
                           r"(?![.,:/]?\d)|\S+@\S+\.\w+|https?://")  # not a date: "2026-12-09", "14.02.2026", "20260504"
 
@@ -7721,10 +7752,14 @@ def _asks_first(text: str) -> bool:
     asks_first: "Ada wants to be asked before any purchase is made on her behalf"): a preference
     that makes the assistant more careful, not a standing instruction. Its acting for her (rule
     on_behalf) is then no directive; any other directive word (a permission, "without asking"),
-    a waiver or a standing rule keeps the note held."""
+    a waiver or a standing rule keeps the note held, and so does an amount: to be asked only above
+    it leaves the assistant to act unasked below it."""
     flat = canonical(text)
     if not _rule("asks_first").search(flat):
         return False
+    if _AMOUNT.search(flat) or table_match(flat, "limit") or _rule("carve_out").search(flat):
+        return False  # asked only above an amount ("before purchases over £100", "under 30 euros") or with an
+                      # exception (rule carve_out, "groceries excepted"): below it, or for it, leave to act unasked
     rest = _rule("on_behalf").sub(" ", flat)
     return not (_rule("agent_directive").search(rest) or any(table_match(flat, kind) for kind in ("waiver", "standing")))
 
