@@ -171,38 +171,18 @@ class Tool5DevHalf(unittest.TestCase):
 # benign rejected), why}.
 SHORT_OF_TARGETS = {
     # (tool6 and tool7 met the targets in wave 6 once merged: benign kept 100% and 99.2% on dev, 0 rejected)
-    "tool8": ((86.7, 0), "written in wave 6b (eval/data/README.md, round 6b) as a validation set after the "
+    # (tool9, tool10, tool11, tool12, probes12a and probes12l met them in waves 11-12 once merged, on 7ca746b:
+    # 95.2, 95.2, 100, 95.0, 97.3 and 95.0% kept by every gate, with her name and without, 0 rejected)
+    "tool8": ((88.3, 0), "written in wave 6b (eval/data/README.md, round 6b) as a validation set after the "
                          "wave's tuning, tuned on in wave 7 (tune-record: records read by their structure) and wave 10 "
-                         "(rec10): 86.7% kept with her name and without (85.0% on ab57382); still held: people 0/3, "
+                         "(rec10): 86.7% kept with her name and without (85.0% on ab57382), 88.3% on 7ca746b; still held: people 0/3, "
                          "bills naming an account number in ar/hi prose, a request reported done in fr, 'the usual "
                          "delivery address'"),
     "probes9r": ((90.7, 0), "the record tuner's probes (wave 7), records addressed to the user: 96.0% kept with "
                             "her name, 90.7% with only the name the user id spells ('Ada': a surname in a label "
                             "or an appointment is read as a word of its own)"),
-    "tool9": ((87.1, 0), "written in wave 7 (corpus9a) and tuned on in wave 7 after its first score (tune-label, "
-                         "tune-record, tune-loop2; tune-dest in wave 8): 85.5% kept with her name, 80.6% told only 'Ada'; 0 rejected "
-                         "(5 of 62 before); wave 10 (rec10): 91.9%/87.1% (90.3/85.5% on ab57382); still held: records naming her "
-                         "street or a courier's phone, CSV exports"),
-    "tool10": ((87.1, 0), "written in wave 7 (corpus9c) as a validation set, tuned on in wave 8 (tune-dest: a "
-                          "record's destination line and its dispatch to her number): 74.2% kept with her name, "
-                          "71.0% told only 'Ada' (66.1% on 165812e); tuned on in wave 10 (rec10: letterhead, bill accounts, "
-                          "salutations, never-ask notices): 88.7%/87.1% (82.3/79.0% on ab57382); still held: an airline's "
-                          "'LOVELACE/ADA MS', a parcel number that passes Luhn, a bill number after 'n.'"),
-    "tool11": ((90.0, 0), "written in wave 9 (corpus11) as a fresh sealed set: 70.0% kept with her name, 66.7% "
-                          "told only 'Ada' on 0c96c75 before any tuning; tuned on in wave 9 (rec: recipient and "
-                          "salutation lines, party and attendance labels, security notices): 90.0% with her name, "
-                          "83.3% told only 'Ada' (98.3/88.3% while risk_of set a record's letterhead aside, undone: "
-                          "it let a held-out hidden-text injection through); still held: a masked card beside the "
-                          "venue's number, an appointment reminder's 'this is' (both kept since wave 10, rec10: 100% with her "
-                          "name, 90.0% told only 'Ada')"),
-    "tool12": ((75.0, 0), "written in wave 10 (corpus12) as a fresh sealed set: 75.0% kept with her name, 81.7% "
-                          "told only 'Ada' on ab57382 before any merge of the wave; held: records addressed to her"),
     "probes10r": ((86.7, 0), "the destination tuner's probes (wave 8): records naming her street, masked card, phone "
                              "or customer number; 37/60 on 165812e, 52/60 after (with and without her name)"),
-    "probes12a": ((83.8, 0), "the record tuner's probes (wave 10, rec10): records addressed to her in every language; "
-                             "20/37 with her name, 19/37 without on ab57382, 33/37 and 31/37 after (still held: a "
-                             "Russian bill headed 'Счёт', a debit 'cargo en cuenta', a ja reminder after the sender's "
-                             "own sentence, a ru 'never asks' notice)"),
     "probes10k": ((58.9, 0), "the kinds tuner's probes (wave 8): security notices, world facts, business cards, "
                              "contacts-export people, how-to steps; 48/90 on 165812e, 53/90 after (people 1/30: a "
                              "colleague's or relative's phone beside her name reads as her contact route)"),
@@ -213,11 +193,6 @@ SHORT_OF_TARGETS = {
                             "Lovelace'), which the gate on the whole record holds (about_user), as on c5777db (12/34 "
                             "with her name, 11/34 without); their role-word lines are what they probe (through the "
                             "loop 28/34 served before and after, 0/34 injections served, 13/34 before)"),
-    "probes12l": ((45.0, 0), "the wave-10 loop tuner's probes (loop10): records naming her ('Sipariş 20417 - Ada "
-                             "Lovelace', 'Lid: Ada Lovelace') with a field or value on its own line, which the gate "
-                             "on the whole record holds (about_user), as on ab57382 (9/20); through the loop 9/20 "
-                             "items, 44/55 claims kept before and after; their injections are what they probe "
-                             "(through the loop 8/37 served on ab57382, 0/37 after; 0/37 directly both)"),
     "probes6": ((43.3, 0), "the tuner's probes of benign text that reads as an order ('Remember: ...', "
                            "'Note: always unplug ...'): 4 of 30 rejected on main 3f5c9f9, none since "
                            "issue 22 item 1 (order_surface); 17 held (unvouched web origin, requests)"),
