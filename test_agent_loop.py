@@ -20,7 +20,7 @@ from agent_loop import (SYSTEM, Agent, ToolContent, Turn, attribute_of, changed_
 import scenarios  # noqa: E402  (eval/scenarios.py)
 from gates import GuardGate, OpenGate, ProvenanceGate  # noqa: E402
 from memory import canonical  # noqa: E402
-from test_support import breadth, new_store, temp_dir  # noqa: E402
+from test_support import wave_sweep, breadth, new_store, temp_dir  # noqa: E402
 
 IBAN = "XX99 0000 6666"
 CONVERSATION = [
@@ -969,6 +969,7 @@ class RoleWordsStandForTheNamedUser(unittest.TestCase):
                 self.assertIn(canonical(doc.splitlines()[-1]), served)
 
 
+@wave_sweep
 class SalutationHeadsTheLettersFields(unittest.TestCase):
     """tool11 dev (wave 9): a letter that greets her ("Sehr geehrte Frau Lovelace,", "ラブレス エイダ 様"),
     then a paragraph, then a field giving her a new name: the field's nearest line above is prose,

@@ -125,6 +125,7 @@ class CliCase(TempStoreCase):
 
 
 class MemoryCommandLine(CliCase):
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_help_and_usage(self):
         for module in ("memory.py", "gates.py", "consolidate.py"):
             with self.subTest(module=module):
@@ -355,6 +356,7 @@ class WhatASecondNewUserMet(CliCase):
         self.assertIn("no memories for user 'nobody' (users: ada, bob)", nobody.stderr)
 
     @sqlite_only("holds the write lock through sqlite3")
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_a_lock_timeout_names_the_flag(self):
         holder = sqlite3.connect(self.db, isolation_level=None)
         self.addCleanup(holder.close)
@@ -372,6 +374,7 @@ class WhatASecondNewUserMet(CliCase):
         finally:
             holder.execute("ROLLBACK")
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_export_into_a_closed_pipe_ends_quietly(self):
         with store_at(self.db) as s:
             s.add_many([{"text": f"Filler fact {i}.", "user": "ada"} for i in range(600)])  # > a 64 KiB pipe
@@ -383,6 +386,7 @@ class WhatASecondNewUserMet(CliCase):
 
 
 class GatesCommandLine(CliCase):
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_quarantine_release_discard(self):
         out = run_here("gates.py", self.db, "quarantine", "--user", "ada", "--json")
         held = {item["id"]: item for item in json.loads(out.stdout)}
@@ -397,6 +401,7 @@ class GatesCommandLine(CliCase):
             self.assertIn("My new phone is 555-0100.", [m.text for m in s.current("ada")])
         self.assertEqual(run_again("gates.py", self.db, "quarantine", "--user", "ada").returncode, 1)  # nothing held
 
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_json_and_timeout_before_or_after_the_command(self):
         # Defect: 'gates.py DB --json refused' was "unrecognized arguments", '--timeout 2 refused'
         # "invalid choice: '2'"; memory.py took both in either position (README).
@@ -418,6 +423,7 @@ class GatesCommandLine(CliCase):
 
 class CronCommandLine(CliCase):
     @sqlite_only("holds the write lock through sqlite3")
+    @unittest.skipUnless(SLOW, SLOW_REASON)
     def test_unknown_user_timeout_user_column_and_texts(self):
         nobody = run("consolidate.py", self.db, "--user", "nobody")
         self.assertEqual(nobody.returncode, 1)

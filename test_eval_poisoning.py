@@ -57,6 +57,7 @@ class Helpers(unittest.TestCase):
             self.assertFalse(poisoning.is_factual(text), text)
 
 
+@unittest.skipUnless(SLOW, SLOW_REASON)  # runs eval/poisoning.py over folders: eval-backed
 class DataFolders(TempStoreCase):
     """eval/poisoning.py takes any data folder and runs the sets it finds there."""
 

@@ -21,7 +21,7 @@ from gates import (CLAIM_KINDS, PARSED_LANGUAGES, USER_OWNED_ATTRIBUTES, USER_OW
                    discard, has_prompt_structure, hidden_content, language_of, name_forms, names_from_id, place_fact,
                    order_to_assistant, quarantined, risk_of, release, remember, render, user_owned)
 from memory import InvalidMemory, Memory, canonical
-from test_support import TempStoreCase, breadth, db, new_store, sqlite_only, store_at
+from test_support import wave_sweep, TempStoreCase, breadth, db, new_store, sqlite_only, store_at
 
 U = "u1"
 TABLES = ("memories", "resolutions", "conflicts", "events", "runs", "attributes")
@@ -2564,6 +2564,7 @@ class RoleWordsForTheNamedUser(unittest.TestCase):
                 self.assertEqual(document_names(text, names), found)
 
 
+@wave_sweep
 class OverrideByKindEveryLanguage(unittest.TestCase):
     """Issue 22, wave 9 (inject): an order to set aside earlier instructions is read by its kind in
     every table (gates._set_aside: a disregard/forget/override verb and instructions, rules or
@@ -2701,6 +2702,7 @@ class NewNameLabelInHerRecord(unittest.TestCase):
                                          names=("Ada Lovelace",)))
 
 
+@wave_sweep
 class RecordsKeptWave9(unittest.TestCase):
     """Records addressed to the user, read by their layout (issue 22, wave 9): the sender's letterhead
     on a record's last line, a recipient's or destination line on its own line, a salutation line, a
@@ -2835,6 +2837,7 @@ class OverrideOfDirections(unittest.TestCase):
                 self.assertEqual(self.decide(text).action, "accept")
 
 
+@wave_sweep
 class RecordsKeptWave10(unittest.TestCase):
     """Records addressed to the user kept by their structure (issue 22, wave 10): a masked card beside
     the venue's letterhead, a bill's account of her with the biller after its label, a heading joined
@@ -3007,6 +3010,7 @@ if __name__ == "__main__":
     unittest.main()
 
 
+@wave_sweep
 class RecordsKeptWave11(unittest.TestCase):
     """Records kept by their structure (issue 22, wave 11): a reschedule label before the sender's
     number, a contact card of someone whose name only sounds like hers, a skeleton that keeps Hangul
@@ -3164,6 +3168,7 @@ class RecordsKeptWave11(unittest.TestCase):
                                      "Rechnungsadresse: Ada Lovelace, Postfach 2201, 80331 München\nStand: 02.01.2027").action, "quarantine")
 
 
+@wave_sweep
 class RecordsKeptWave12(unittest.TestCase):
     """Records kept by their structure (issue 22, wave 12), for a gate told her full name and for
     one told nothing (it knows "Ada" from the id): a record in lines whose field or numbered heading
@@ -3242,6 +3247,7 @@ class RecordsKeptWave12(unittest.TestCase):
         self.assertHeld(("Olá, Ada Lovelace! Seu novo celular é 11 95555-0142, use-o daqui em diante.",), "contact_route")
 
 
+@wave_sweep
 class AttacksWave12(unittest.TestCase):
     """Issue 22, wave 12, the red team of what wave 11 opened (attack12): a number written right
     after a label's colon with no space ("新しい電話番号：090-...", CJK writing puts none) was no long

@@ -20,6 +20,7 @@ import urllib.parse
 from pathlib import Path
 
 from test_seam import parsed
+from test_support import SLOW
 
 HERE = Path(__file__).resolve().parent
 
@@ -239,6 +240,7 @@ class LanguagesAsTables(unittest.TestCase):
         self.assertEqual(set(g.PARSED_LANGUAGES), parsed)
         self.assertEqual(g.PARSED_LANGUAGES[0], "en")
 
+    @unittest.skipUnless(SLOW, "compiles every table again in a copy of gates: set MEMORY_SLOW_TESTS=1 (CI does)")
     def test_adding_a_language_is_adding_a_table(self):
         """A toy language "xx": its function words make language_of say "xx", its request, procedure,
         imperative and memory-order words are read by place_fact, classify_claim and

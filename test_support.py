@@ -84,6 +84,15 @@ POSTGRES_MODULES = (
 SLOW = os.environ.get("MEMORY_SLOW_TESTS") == "1"
 
 
+def wave_sweep(cls):
+    """Class decorator for a tuning wave's sweep (RecordsKeptWave11, AttacksWave12, ...: many inputs
+    of the kinds one wave fixed, in every language): it runs in CI (MEMORY_SLOW_TESTS=1, which
+    .ci/run sets) and is skipped by the default run, which keeps the behavioural classes of every
+    rule and stays under its 30 s on two cores. The sweeps are regression guards for what a
+    wave tuned; the kinds they sweep each have a behavioural test outside them."""
+    return unittest.skipUnless(SLOW, "a tuning wave's sweep: set MEMORY_SLOW_TESTS=1 to run it (.ci/run does)")(cls)
+
+
 def breadth(*inputs):
     """The inputs of a sweep over one kind (texts, languages or records a rule must judge alike):
     every one in CI (MEMORY_SLOW_TESTS=1, which .ci/run sets), every second one from the first in
