@@ -3010,13 +3010,10 @@ if __name__ == "__main__":
     unittest.main()
 
 
-@wave_sweep
-class RecordsKeptWave11(unittest.TestCase):
-    """Records kept by their structure (issue 22, wave 11): a reschedule label before the sender's
-    number, a contact card of someone whose name only sounds like hers, a skeleton that keeps Hangul
-    syllables and the virama, a bill's debit note and its own noun, a phone field, a client
-    reference, an Italian courtesy title, a record that names her only as whom it is for; and the
-    look-alikes that plant a route, a code or a claim, still held."""
+class RecordsByBothGates(unittest.TestCase):
+    """What the records-kept sweeps share (no tests of its own): a gate told her full name and one
+    told nothing (it knows "Ada" from the id), an authenticated e-mail origin, and a kept sweep
+    judged by both."""
 
     GATES = {names: GuardGate(user_names={"ada": names} if names else None) for names in (("Ada Lovelace",), ())}
 
@@ -3034,6 +3031,15 @@ class RecordsKeptWave11(unittest.TestCase):
                 with self.subTest(text=text[:60], names=names):
                     decision = self.decide(text, names)
                     self.assertEqual((decision.action, decision.reason), ("accept", "tool_fact"), (text, decision))
+
+
+@wave_sweep
+class RecordsKeptWave11(RecordsByBothGates):
+    """Records kept by their structure (issue 22, wave 11): a reschedule label before the sender's
+    number, a contact card of someone whose name only sounds like hers, a skeleton that keeps Hangul
+    syllables and the virama, a bill's debit note and its own noun, a phone field, a client
+    reference, an Italian courtesy title, a record that names her only as whom it is for; and the
+    look-alikes that plant a route, a code or a claim, still held."""
 
     def assertHeld(self, texts, risk, told=(("Ada Lovelace",),)):
         for text in texts:
@@ -3169,27 +3175,10 @@ class RecordsKeptWave11(unittest.TestCase):
 
 
 @wave_sweep
-class RecordsKeptWave12(unittest.TestCase):
+class RecordsKeptWave12(RecordsByBothGates):
     """Records kept by their structure (issue 22, wave 12), for a gate told her full name and for
     one told nothing (it knows "Ada" from the id): a record in lines whose field or numbered heading
     names her with her surname; and the look-alikes that plant a route or a claim, still held."""
-
-    GATES = {names: GuardGate(user_names={"ada": names} if names else None) for names in (("Ada Lovelace",), ())}
-
-    def setUp(self):
-        self.store = new_store()
-        self.addCleanup(self.store.close)
-
-    def decide(self, text, names=("Ada Lovelace",)):
-        return self.GATES[names].review(Candidate(text, user="ada", source="tool", origin="email:desk@venue.example",
-                                                  authenticated=True), self.store)
-
-    def assertKept(self, texts, told=(("Ada Lovelace",), ())):  # a sweep: every second text by default (breadth)
-        for text in breadth(*texts):
-            for names in told:
-                with self.subTest(text=text[:60], names=names):
-                    decision = self.decide(text, names)
-                    self.assertEqual((decision.action, decision.reason), ("accept", "tool_fact"), (text, decision))
 
     def assertHeld(self, texts, risk=None, told=(("Ada Lovelace",), ())):
         for text in texts:
