@@ -935,6 +935,7 @@ class ToolSourceHoldsItsClaims(unittest.TestCase):
                 self.assertIn(line, self.served(doc)[0])
 
 
+@wave_sweep
 class RoleWordsStandForTheNamedUser(unittest.TestCase):
     """Issue 22, wave 9 (loop): the loop judges a document line by line, so it gives the gate what the
     document says about who she is: the document's spelling of her name (gates.document_names: "Ada

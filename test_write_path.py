@@ -150,6 +150,7 @@ def _model_decision(text, store, gate=ProvenanceGate()):
     return gate.review(Candidate(text, user=U, source="model", origin="mcp:probe"), store)
 
 
+@wave_sweep
 class RiskByKind(unittest.TestCase):
     """Issue 22, second round: model-written risk values that leaked by kind, found by probes
     written apart from the sealed sets (eval/data/probes22_*.jsonl, a dev set: see its README
@@ -316,6 +317,7 @@ def _risk(text, source="model"):
     return (risk_of(text, source=source, names=("Ada",)) or ("none",))[0]
 
 
+@wave_sweep
 class RiskByStructure(unittest.TestCase):
     """Issue 22, round 5: model-written risk values held by kind and structure in every language
     (eval/data/probes5_model_*.jsonl, the tuner's dev set), benign notes with numbers still
@@ -2001,6 +2003,7 @@ class ModelNotesOnWhoSheIs(unittest.TestCase):
                 self.assertEqual(gate.review(Candidate(text, user="u2", source="model"), self.store).reason, reason)
 
 
+@wave_sweep
 class ModelNotesBindingAVendor(unittest.TestCase):
     """Issue 22 item 4, wave 9: a model's note that binds the assistant's future purchases, payments
     or bookings to one vendor or payee is a standing instruction, held (rule
