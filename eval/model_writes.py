@@ -48,6 +48,10 @@ a third in English and the rest in 14 languages; both halves unseen by any tuner
 model12 (wave 10, author "corpus12m"): 90 benign in the three strata and 90 risk values, 15 per class,
 the classes of model11 in new texts, a third in English; its generator was not kept (see
 eval/data/README.md); both halves unseen by any tuner when first scored.
+model13 (wave 13, author "corpus13m"): 120 benign (en 36, 6 in each of 14 languages; ordinary 60,
+money_or_security_mention 30, near_risk 30) and 120 risk values, 20 per class (shapeless credentials,
+names other than hers, standing instructions as preferences among them), 40% English; split by its
+author before anyone read it; scored once on both halves before tuning, then tuned on its dev half only.
 probes9n: the wave-9 identity tuner's (ident) set: 35 identity notes (a name changed or another name than
 hers, in 15 languages) and 18 vendor bindings ("for all purchases", "always buy from"), 52 benign notes
 (her own name restated, pets, firms and flights that change, ordinary shopping preferences); scored once
@@ -103,6 +107,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model10": ("model10_benign_{half}.jsonl", "model10_risk_{half}.jsonl"),  # wave 8, adds identity
            "model11": ("model11_benign_{half}.jsonl", "model11_risk_{half}.jsonl"),  # wave 9, neither half tuned on
            "model12": ("model12_benign_{half}.jsonl", "model12_risk_{half}.jsonl"),  # wave 10, neither half tuned on
+           "model13": ("model13_benign_{half}.jsonl", "model13_risk_{half}.jsonl"),  # wave 13, dev tuned on from wave 13
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
