@@ -118,8 +118,9 @@ REASONS = {
                        "unconfirmed inference (ProvenanceGate model_writes='inferred')",
     "judge": "the injected judge (or a classify hook) tightened a model's note to a hold (quarantine)",
     "identity": "a model's note that the user's name or identity changed, or that names her other than the names "
-                "she is known by (identity_change): held (quarantine); GuardGate contests it against her own "
-                "statement of her name when she made one",
+                "she is known by (identity_change), or that gives a field of who she is by her papers (date of "
+                "birth, nationality, gender: identity_field): held (quarantine); GuardGate contests a name against "
+                "her own statement of her name when she made one",
 }
 # The languages whose sentences the rules parse (imperatives, requests, fact shapes, the user-owned
 # claim shapes): those whose LanguageTable has the sentence-rule kinds (request and procedure, and
@@ -1034,7 +1035,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1368,7 +1369,9 @@ LANGUAGES = {t.code: t for t in (
                credential_thing=r"manager|app|policy|rules?|reset|hint|strength|generator|vault|storage|change|expiry|requirements?|checks?|prompts?|steps?|settings?|screen|field|attempts?",
                # a word that introduces the value ("with the word bluebell"), a verb of opening or entering, and
                # the subject of a next sentence that names the credential before ("The new one is ...", "It's now ...")
-               value_word=r"\b(?:with|using|by) (?:the |a )?(?:(?:secret |code |pass |magic )?word|password|passphrase|phrase|code ?word)\b",
+               value_word=r"\b(?:with|using|by) (?:the |a )?(?:(?:secret |code |pass |magic )?word|password|passphrase|phrase|code ?word)\b|"
+                          # a passphrase read out after its copula: "is just the words purple elephant teapot"
+                          r"\b(?:just|simply|only|literally) the words\b",
                unlock_verb=r"\b(?:opens?|opened|opening|unlock(?:s|ed|ing)?|log(?:s|ged|ging)? (?:in|into|on)|sign(?:s|ed|ing)? in|gets? in(?:to)?|disarm(?:s|ed|ing)?|enter(?:s|ed|ing)?)\b",
                new_one=r"(?:the )?new (?:one|code|pin|password|passcode|combination|answer)|it(?:'s|’s| is| was)?|that(?:'s|’s| is)?|this(?: is)?|now it(?:'s|’s| is)|(?:and )?now",
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -1644,6 +1647,9 @@ LANGUAGES = {t.code: t for t in (
                sender_notice=r"we(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|"
                              r"update|message|let)",
                party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|notice|tracking",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"\b(?:date of birth|birth ?date|d\.?o\.?b\.?|nationality|citizenship|gender|sex)\b",
+               digit_word=r"zero|oh|one|two|three|four|five|six|seven|eight|nine",
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1757,7 +1763,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"antwortet|antwortete|sagt|sagte|gibt|gab|nennt|nannte",
                opens_with=r"öffnet (?:sich |es |sie |ihn )?mit|entsperrt (?:sich |es |sie |ihn )?mit|geht mit",  # a lock opened with its value
                credential_thing=r"manager|passwort-?manager|verwaltung|richtlinie|änderung|zurücksetzung|hinweis|stärke|generator",
-               value_word=r"\bmit (?:dem|einem) (?:Wort|Codewort|Kennwort|Losungswort|Passwort|Zauberwort)\b",
+               value_word=r"\bmit (?:dem|einem) (?:Wort|Codewort|Kennwort|Losungswort|Passwort|Zauberwort)\b|\b(?:einfach|nur) die Wörter\b",
                unlock_verb=r"\b(?:öffnet|öffnete|entsperrt|entsperrte|entriegelt|schließt|loggt|meldet|deaktiviert|schaltet)\b",
                new_one=r"(?:das|der|die) neue(?: Passwort| Kennwort| Code| PIN)?|es|jetzt|nun|er",
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -1857,6 +1863,9 @@ LANGUAGES = {t.code: t for t in (
                reader_condition=r"wenn|falls|sobald|bevor|damit|nachdem|können|müssen|sollten|dürfen",
                polite_verb=r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)",
                polite=r"\W*bitte\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"\b(?:geburtsdatum|staatsangehörigkeit|nationalität|staatsbürgerschaft|geschlecht)\b",
+               digit_word=r"null|eins|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -1968,7 +1977,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"répond|répondait|a répondu|dit|a dit|donne|a donné|met|a mis",
                opens_with=r"s'ouvre avec|s’ouvre avec|ouvre avec|se déverrouille avec|(?:le |la )?déverrouille avec|désactive (?:l'alarme |l’alarme )?avec",  # a lock opened with its value
                credential_thing=r"gestionnaire|politique|règles?|réinitialisation|indice|changement|générateur",
-               value_word=r"\bavec (?:le|un) (?:mot|mot de passe|mot-clé|mot magique)\b",
+               value_word=r"\bavec (?:le|un) (?:mot|mot de passe|mot-clé|mot magique)\b|\b(?:simplement|juste) les mots\b",
                unlock_verb=r"\b(?:ouvre|ouvrait|a ouvert|déverrouille|débloque|se connecte|désactive)\b",
                new_one=r"(?:le|la) nouv(?:eau|elle)(?: code| mot de passe| clé)?|c'est|c’est|ce sera|désormais|maintenant|il est (?:maintenant|désormais)",
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -2066,6 +2075,10 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"si ce n'(?:était|est) pas",
                party_attribute=r"avis|numéro|référence|statut|heure|montant|créneau",
                polite=r"\W*(?:veuillez|merci de)\b",
+               # wave 13: a field of who she is by her papers (see identity_field); not "genre", a music
+               # genre too ("genre": "nederpop"), nor es "género", it "genere", pt "gênero" below
+               identity_field=r"\b(?:date de naissance|nationalité|citoyenneté|sexe)\b",
+               digit_word=r"zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2173,7 +2186,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"responde|respondió|contesta|contestó|dice|dijo|da|dio",
                opens_with=r"(?:se )?abre con|desbloquea con|(?:lo |la )?desactiva con",  # a lock opened with its value
                credential_thing=r"gestor|administrador|política|reglas?|restablecimiento|pista|cambio|generador",
-               value_word=r"\bcon (?:la|una) (?:palabra(?: clave| secreta| mágica)?|contraseña|clave)\b",
+               value_word=r"\bcon (?:la|una) (?:palabra(?: clave| secreta| mágica)?|contraseña|clave)\b|\b(?:simplemente|solo|sólo) las palabras\b",
                unlock_verb=r"\b(?:abre|abría|desbloquea|entra|accede|desactiva|inicia sesión)\b",
                new_one=r"(?:la|el) nuev[ao](?: contraseña| clave| código| pin)?|ahora|ya|desde hoy|lo|la|es",  # a copula alone: the subject dropped ("Es girasol azul.")
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -2268,6 +2281,9 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"si no (?:ha sido|fue|eras?)",
                party_attribute=r"aviso|número|referencia|estado|hora|fecha|importe|código|franja",
                polite=r"\W*por favor\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b",
+               digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2370,7 +2386,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"risponde|rispose|ha risposto|dice|disse|dà|ha dato",
                opens_with=r"si apre con|(?:lo |la )?apre con|sblocca con|(?:lo |la )?disattiva con",  # a lock opened with its value
                credential_thing=r"gestore|criteri|regole|reimpostazione|suggerimento|modifica|generatore",
-               value_word=r"\bcon (?:la|una) (?:parola(?: d'ordine| chiave| segreta| magica)?|password)\b",
+               value_word=r"\bcon (?:la|una) (?:parola(?: d'ordine| chiave| segreta| magica)?|password)\b|\b(?:semplicemente|solo) le parole\b",
                unlock_verb=r"\b(?:apre|apriva|sblocca|entra|accede|disattiva)\b",
                new_one=r"quell[ao] nuov[ao]|(?:la|il) nuov[ao](?: password| codice| pin)?|ora|adesso|lo|la|è",  # a copula alone: the subject dropped ("È lampone.")
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -2401,6 +2417,9 @@ LANGUAGES = {t.code: t for t in (
                sender_verb=r"ricordiamo|informiamo",
                reader_has=r"hai",
                polite=r"\W*per favore\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"\b(?:data di nascita|nazionalità|cittadinanza|sesso)\b",
+               digit_word=r"zero|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2500,7 +2519,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"responde|respondeu|diz|disse|dá|deu",
                opens_with=r"abre com|desbloqueia com|(?:o |a )?desativa com",  # a lock opened with its value
                credential_thing=r"gerenciador|gestor|política|regras?|redefinição|dica|alteração|gerador",
-               value_word=r"\bcom a (?:palavra(?:-passe| secreta| mágica)?|senha)\b",
+               value_word=r"\bcom a (?:palavra(?:-passe| secreta| mágica)?|senha)\b|\b(?:simplesmente|só|apenas) as palavras\b",
                unlock_verb=r"\b(?:abre|abria|desbloqueia|destranca|entra|acessa|acede|desativa)\b",
                new_one=r"(?:a|o) nov[ao](?: senha| código| pin)?|agora|já|o|a|é",  # a copula alone: the subject dropped ("É caju.")
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -2524,6 +2543,9 @@ LANGUAGES = {t.code: t for t in (
                reader_has=r"tem",
                not_you=r"se não (?:foi|era)",
                polite=r"\W*por favor\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b",
+               digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2622,7 +2644,7 @@ LANGUAGES = {t.code: t for t in (
                answer_verb=r"antwoordt|antwoordde|zegt|zei|geeft|gaf",
                opens_with=r"opent (?:het |hem )?met|gaat open met|ontgrendelt (?:het |hem )?met|schakelt (?:het |hem )?uit met",  # a lock opened with its value
                credential_thing=r"manager|beheerder|beleid|regels|wijziging|generator",
-               value_word=r"\bmet (?:het|een) (?:woord|wachtwoord|codewoord|toverwoord)\b",
+               value_word=r"\bmet (?:het|een) (?:woord|wachtwoord|codewoord|toverwoord)\b|\b(?:gewoon|alleen) de woorden\b",
                unlock_verb=r"\b(?:opent|opende|ontgrendelt|logt|schakelt|maakt)\b",
                new_one=r"(?:het|de) nieuwe(?: code| wachtwoord| pincode)?|het|die|deze|nu",
                owner_after=r"(?!)",  # (an owner after the word needs a function word here: see _listed_value)
@@ -2647,6 +2669,9 @@ LANGUAGES = {t.code: t for t in (
                courtesy_title=r"Mevrouw|Meneer|mevrouw|meneer|[Mm]evr|[Dd]hr",
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b",
+               digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2762,6 +2787,9 @@ LANGUAGES = {t.code: t for t in (
                masked_ending=r"\bkończąc\w* się na",
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)",
+               digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2871,6 +2899,9 @@ LANGUAGES = {t.code: t for t in (
                name_honorific=r"Hanım|Bey|Hanımefendi",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?<!\w)(?:doğum tarihi\w*|uyru[kğ]\w*|vatandaşlı[kğ]\w*|cinsiyet\w*)(?!\w)",
+               digit_word=r"sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -2988,6 +3019,9 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?<!\w)(?:дат[аыуе] рождения|гражданств[оауе]|национальност[ьи]|пол(?=\s*[:—–-]))(?!\w)",
+               digit_word=r"ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3103,6 +3137,9 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
                polite=r".*(?:ください|お願いします)",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?:生年月日|国籍|性別)",
+               digit_word=r"ゼロ|零|〇|一|二|三|四|五|六|七|八|九|いち|さん|よん|ろく|なな|はち|きゅう",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3247,6 +3284,9 @@ LANGUAGES = {t.code: t for t in (
                event_verb=r"已(?:支付|付款|扣款|到账|退款|发货|签收|送达|预订|取消)",
                habitual=r"总是|每次|所有|今后|以后|默认",
                polite=r"\W*请",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?:出生日期|出生年月|国籍|國籍|性别|性別)",
+               digit_word=r"零|〇|幺|一|二|两|三|四|五|六|七|八|九",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3357,6 +3397,9 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
                polite=r".*(?:주세요|바랍니다)",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?:생년월일|국적|성별)",
+               digit_word=r"영|공|일|이|삼|사|오|육|칠|팔|구|하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3417,7 +3460,7 @@ LANGUAGES = {t.code: t for t in (
                name_changed=r"(?:غيّرت|غيرت|غيّر|غير|بدّلت|بدلت)\s+(?:\S+\s+)?(?:اسمها|اسمه|اسمي|لقبها|اسم عائلتها)|(?:القانوني|الرسمي)\s+(?:\S+\s+)?(?:الآن|أصبح|صار)|(?:أصبح|صار)\s+اسمها|اسمها\s+(?:الآن|أصبح|صار)|اسمها الجديد",
                own_name=r"(?:^|[.،,]\s*)(?:اسمها|اسمه|اسمي|اسم المستخدمة|اسم المستخدم)(?: الكامل| الحقيقي)?\s+",
                named_as=r"(?:اسمها|اسمه) (?:الحقيقي|الفعلي|الرسمي|الجديد)(?: هو| هي)?|(?:تُدعى|تدعى|يُدعى|يدعى) (?:في الحقيقة |فعلاً )?",
-               name_label=r"(?:(?:الاسم|اسمها|اسمه) (?:القانوني|الرسمي)|اسم (?:الحساب|الاستخدام))(?:\s*[:=]\s*|\s+(?:هو|هي)\s+)",
+               name_label=r"(?:(?:الاسم|اسمها|اسمه) (?:القانوني|الرسمي)|اسم (?:الحساب|الاستخدام))(?:\s+(?:لل|ل)\w+)?(?:\s*[:=]\s*|\s+(?:هو|هي)\s+)",  # "للمستخدمة": of the user, between
                every_purchase=r"(?:جميع|كل|كافة)\s+(?:\S+\s+){0,2}?(?:مشتريات\w*|المشتريات|طلبات\w*|الطلبات|حجوزات\w*|الحجوزات|مدفوعات\w*|المدفوعات)",
                vendor_via=r"(?:عبر|من خلال|لدى|تفضّل|تفضل)",
                always_buy=r"(?:اشترِ|اشتر|اطلب|احجز|تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:دائمًا|دائما)\s+(?:من|عبر)|(?:دائمًا|دائما)\s+(?:تشتري|تطلب|تحجز)\s+(?:\S+\s+){0,3}?(?:من|عبر)",
@@ -3462,6 +3505,9 @@ LANGUAGES = {t.code: t for t in (
                answer_noun=r"(?:ال)?[إا]جاب\w*|(?:ال)?جواب\w*", question_noun=r"(?:ال)?سؤال\w*|(?:ال)?أسئلة",  # ar: a value first, then the answer it is (_answer_first)
                no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?:تاريخ (?:ال)?ميلاد\w*|(?<!\w)(?:ال)?جنسي(?:ة|ت)\w*|(?<!\w)الجنس(?!\w))",
+               digit_word=r"صفر|واحد|اثنان|اثنين|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3564,6 +3610,9 @@ LANGUAGES = {t.code: t for t in (
                answer_noun=r"जवाब|उत्तर", question_noun=r"सवाल|प्रश्न",  # hi: a value first, then the answer it is (_answer_first)
                name_honorific=r"जी",
                polite=r"\W*कृपया",
+               # wave 13: a field of who she is by her papers (see identity_field)
+               identity_field=r"(?:जन्मतिथि|जन्म तिथि|जन्म की तारीख|जन्म-तिथि|राष्ट्रीयता|नागरिकता|(?<!\S)लिंग(?!\S))",
+               digit_word=r"शून्य|एक|दो|तीन|चार|पाँच|पांच|छह|छः|सात|आठ|नौ",
            ))
 )}
 
@@ -5933,6 +5982,7 @@ RISK_CLASSES = (
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
                   ("answer_first", ""),  # in a model's note: a value, then the answer to a question it is (_answer_first)
                   ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
+                  ("spelled_code", ""),  # in a model's note: a code in number words after a code's word (_spelled_code)
                   # in a model's note: a value given by the word that introduces it, in the next sentence, or in
                   # one item of a list (see _word_value, _named_next, _listed_value)
                   ("value_word", ""), ("next_sentence", ""), ("list_item", ""),
@@ -6203,6 +6253,33 @@ _UNLOCK_SKELETON = _LazyPattern(lambda: re.compile("(?i)" + _without_marks(_alte
 def _locks(text: str) -> bool:
     """Whether `text` names a thing with a lock (locked_thing, any table), on the text and its skeleton."""
     return bool(table_match(text, "locked_thing") or table_match(skeleton(text), "locked_thing", skeletal=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _digit_run(words: str, unspaced: bool) -> re.Pattern:
+    """Three or more of `words` (one table's digit_word) in a row: spaced, or joined by commas and
+    dashes; in an unspaced script ("七三九一") touching. Cached by the words, so a table a deployer
+    extends compiles anew."""
+    edge_before, edge_after, sep = ("", "", r"[\s,，、・·-]*") if unspaced else (r"(?<!\w)", r"(?!\w)", r"[\s,-]+")
+    one = rf"{edge_before}(?:{words}){edge_after}"
+    return re.compile(rf"(?i){one}(?:{sep}{one}){{2,}}")
+
+
+def _spelled_code(flat: str) -> bool:
+    """Whether a model's note gives a code in number words: three or more digit words in a row
+    (LanguageTable digit_word, each table's own) after a credential word, a code word (code_head) or a
+    thing with a lock (locked_thing) of any table in the same clause: "Door code: seven three nine one",
+    '"código": "cuatro cuatro uno ocho"', "金庫の暗証番号は七三九一". A PIN said aloud is the PIN; a
+    count ("two or three times") is no run, and numbers with nothing locked are no code."""
+    for sentence in re.split(_CLAUSE_END, flat):
+        for code in LANGUAGES:
+            if not _has_rule("digit_word", code):
+                continue
+            for m in _digit_run(_alternation("digit_word", code), code in ("ja", "zh")).finditer(sentence):
+                before = sentence[:m.start()]
+                if next(_credential_words(before), None) or _CODE_HEAD.search(before) or _locks(before):
+                    return True
+    return False
 
 
 def _credential_words(text: str):
@@ -7270,6 +7347,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             elif rule == "lock_code":
                 if source == "model" and _lock_code(flat):
                     return risk.name, f"{risk.name}.{rule}"
+            elif rule == "spelled_code":
+                if source == "model" and _spelled_code(flat):
+                    return risk.name, f"{risk.name}.{rule}"
             elif rule == "value_word":
                 found = source == "model" and _word_value(flat, lang)
                 if found:
@@ -7678,6 +7758,45 @@ def stated_names(texts) -> tuple:
     return tuple(dict.fromkeys(out))
 
 
+# Nominal sentences need no copula in these languages ("Uyruğu Kanadalı", "جنسيتها كندية",
+# "Гражданство канадское"): a field opening its clause is followed by its value.
+_COPULALESS = frozenset({"tr", "ar", "ru", "hi"})
+
+
+def identity_field(text: str) -> str | None:
+    """The rule ("identity.zh.identity_field") by which a model's note gives a field of who the user is by
+    her papers: a date of birth, a nationality or citizenship, a gender or sex (LanguageTable
+    identity_field, every table, read on the text with its keys as labels: '"date_of_birth": ...'),
+    with its value: a separator or a copula after it (up to three words between, "of the user"), a number
+    (a date), or, where sentences need no copula (tr ar ru hi), the field opening its clause. None
+    otherwise.
+    Why held: these are what identity checks and account recovery ask (with the name, they open her
+    accounts), and a model that writes them is inferring or repeating what she did not confirm; she
+    confirms them with one call. A birthday without the field ("Ada's birthday is 10 December") is a
+    memory, and a topic is no field ("Ada writes about gender and computing": no value follows). Pure."""
+    flat = canonical(text)
+    labelled = _keys_as_labels(flat)
+    lang = language_of(flat)
+    for code in _own_first(lang):
+        if not _has_rule("identity_field", code):
+            continue
+        for sentence in re.split(_CLAUSE_END, labelled):
+            if sentence.rstrip().endswith(("?", "？", "؟")):
+                continue
+            # an unspaced script's copula runs into its value ("国籍是加拿大")
+            edge = "" if code in ("ja", "zh", "ko") else r"(?!\w)"
+            for m in _rule("identity_field", code).finditer(sentence):
+                rest = sentence[m.end():]
+                gap = r"^[\s,，、]*(?:[^\s:：=—–-]+(?:\s+|(?=[:：=—–-]))){0,3}?"
+                if (re.match(gap + r"[:：=—–-]\s*\S", rest)
+                        or re.match(gap + rf"(?:{_alternation('credential_is', code)}){edge}\s*\S", rest)
+                        or re.match(gap + r"\d", rest)
+                        or code in _COPULALESS and len(sentence[:m.start()].split()) <= 2
+                        and re.match(r"^\s+\S", rest)):
+                    return f"identity.{code}.identity_field"
+    return None
+
+
 def identity_change(text: str, *, names=(), stated=()) -> str | None:
     """The rule ("identity.nl.changed", "identity.en.other_name") by which a note says that the
     user's name or identity changed, or names her other than the names she is known by; None when
@@ -7789,9 +7908,15 @@ def binds_vendor(text: str) -> str | None:
             # a vendor's preposition or a preference verb of rule vendor_via: the preference table's
             # wider words ("wants") bind nothing, and a sentence about confirming or approving each
             # purchase is her control over them ("Ada always wants to confirm any purchase herself
-            # before it goes through"); a waived approval is held by `waived` instead
-            if scope and any(_rule("vendor_via", c).search(sentence) and not table_match(sentence, "approval", lang=c)
-                             for c in dict.fromkeys((code, "en"))):
+            # before it goes through"), and so is a preference only to be asked first ("Prefers to be
+            # asked before any purchase": the vendor_via word inside _asks_first's match, no vendor);
+            # a waived approval is held by `waived` instead
+            asked = _rule("asks_first").search(sentence) if _asks_first(sentence) else None
+            inside = lambda m: asked is not None and asked.start() <= m.start() and m.end() <= asked.end()
+            if scope and any(
+                    any(not inside(m) for m in _rule("vendor_via", c).finditer(sentence))
+                    and not table_match(sentence, "approval", lang=c)
+                    for c in dict.fromkeys((code, "en"))):
                 return f"standing_instruction.{code}.vendor_binding"
     return None
 
@@ -8250,6 +8375,10 @@ class ProvenanceGate:
             name for _, name in self.stated_names(store, candidate)))
         if identity and (not risk or risk[0] == "standing_instruction" and risk[1].endswith(".standing")):
             return hold("identity", None, identity)  # "s'appelle désormais": the name's "from now on"
+        if model and not risk:
+            field = identity_field(text)
+            if field:
+                return hold("identity", None, field)
         if risk:
             return hold(risk[0], *risk)
         if judged in self.risk_names:

@@ -2496,5 +2496,63 @@ class CredentialsWave12(unittest.TestCase):
                 self.assertIsNone(risk_of(text, source="model"))
 
 
+class ModelNotesWave13(unittest.TestCase):
+    """Wave 13 (model13 dev): a model's note that gives a field of who she is by her papers
+    (identity_field), a code read out in number words (_spelled_code), a passphrase after "just the
+    words" (rule value_word), and a preference only to be asked first that binds no vendor."""
+
+    def setUp(self):
+        self.store = new_store()
+
+    def decide(self, text):
+        return _model_decision(text, self.store, GuardGate())
+
+    def test_a_field_of_who_she_is_is_held_as_identity(self):
+        for text in breadth('{"birth_date": "1979-11-02", "citizenship": "Irish"}', "User's nationality: Portuguese.",
+                            "Staatsangehörigkeit der Nutzerin: österreichisch.", "Fecha de nacimiento de la usuaria: 7 de junio de 1985.",
+                            "Data urodzenia użytkowniczki: 14 lutego 1990.", "Гражданство пользователя — Казахстан.",
+                            "ユーザーの生年月日は1987年4月9日。", "사용자의 성별은 여성입니다.", "用户的出生日期是1993年1月5日。",
+                            "تاريخ ميلاد المستخدمة 1990-03-14.", "उपयोगकर्ता की राष्ट्रीयता भारतीय है।", "Kullanıcının cinsiyeti kadın."):
+            with self.subTest(text=text):
+                decision = self.decide(text)
+                self.assertEqual((decision.action, decision.reason), ("quarantine", "identity"))
+                self.assertTrue(decision.rule.endswith(".identity_field"), decision.rule)
+
+    def test_a_birthday_a_topic_or_a_genre_is_a_memory(self):
+        for text in ("Ada's birthday is 10 December.", "Ada is writing an essay on gender and computing.",
+                     '{"favourite_band": "Stereolab", "genre": "post-rock"}', "Ada aime le genre policier.",
+                     "Ada studies the history of nationality law.", "What is her nationality?"):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+
+    def test_a_code_in_number_words_is_held(self):
+        for text in breadth("Bike lock code: four one one nine", "Der Tresorcode lautet sieben null drei zwei.",
+                            '{"casier": "vestiaire", "code": "trois huit un six"}', "Код домофона: два пять пять девять",
+                            "金庫の暗証番号は三八二〇", "현관 비밀번호는 칠 삼 일 사"):
+            with self.subTest(text=text):
+                decision = self.decide(text)
+                self.assertEqual((decision.action, decision.reason), ("quarantine", "credentials"))
+
+    def test_number_words_with_nothing_locked_are_no_code(self):
+        for text in ("Ada swims two or three times a week.", "Ada has one, two or three favourite cafés.",
+                     "Der Code für das Projekt heißt Falke."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+
+    def test_a_passphrase_after_just_the_words_is_held(self):
+        for text in breadth('Ada said: "my router password is just the words silver kettle moon"',
+                            "Ihr Bankpasswort ist einfach die Wörter grüner Hafen Nebel."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).reason, "credentials")
+        self.assertEqual(self.decide("Ada summed up the trip with just the words cold and wonderful.").action, "accept")
+
+    def test_only_to_be_asked_first_binds_no_vendor(self):
+        self.assertEqual(self.decide("Likes to be asked before any purchase.").action, "accept")
+        for text in ("Ada prefers Amazon for all purchases.",
+                     "Ada prefers ShopRite for all purchases; she wants to be asked first."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).reason, "standing_instruction")
+
+
 if __name__ == "__main__":
     unittest.main()
