@@ -4616,6 +4616,12 @@ def _not_a_claim(m: re.Match, flat: str) -> bool:
     Handy": _HOW_TO_BEFORE)."""
     if _of_relative(m, flat):
         return True
+    # "you" owns nothing: right before a noun of the shapes it is that word as a verb ("the less you
+    # handle it", "you name the file"); "your handle", "you prefer ..." (a topic's verb) still claim
+    bare = re.fullmatch(r"(?i)you\s+([\w'’-]+)", m.group())
+    if bare and not any(re.fullmatch(f"(?i)(?:{_alternation(f'{topic}_verbs', 'en')})", bare.group(1))
+                        for topic in ("statement", "preference", "instruction", "identity", "contact", "payment")):
+        return True
     if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
         return True  # "paused until 3 March, as you asked": what was done, at her request
     if _history(_sentence_at(flat, m.start())) and not re.search(rf"(?i)\b(?:you|{_alternation('reader_possessive')})\b", m.group()):
@@ -5512,7 +5518,7 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
         if any(word.lower().startswith(f.lower()) for f in forms) and _NAMED_THING.match(after):
             continue  # "Ada 3.12" (a room), "the Lovelace Building", "Lovelace Medal": a thing named after her
         if word.lower() in _all_words("addressed_reader") and steady and not _FIELD_VALUE.match(after) \
-                and not _OWNED_NOUNS.search(after):
+                and not _owned_after(word, after):
             continue  # "Your headphones will ship within 48 hours", "You've used 18GB": a record to its reader
         return word
     if lang in ("en", None):
@@ -5764,6 +5770,16 @@ def _relative_word(after: str, lang: str | None) -> re.Match | None:
 
 _OWNED_NOUNS = _LazyPattern(lambda: re.compile(
     r"(?i)^\s*(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(n for n, _ in USER_OWNED_CLAIMS.values()) + r")(?![\w-])"))
+
+
+def _owned_after(word: str, after: str) -> bool:
+    """Whether a user-owned noun follows a reference to the reader (_OWNED_NOUNS: "your delivery
+    address"); right after a bare "you" the noun is that word as a verb ("the less you handle it",
+    "you name the file"), which owns nothing."""
+    m = _OWNED_NOUNS.search(after)
+    if m and word.lower() == "you" and re.fullmatch(r"\s*[\w'’-]+", m.group()):
+        return False
+    return bool(m)
 
 
 _CLOCK = _LazyPattern(lambda: re.compile(

@@ -7,7 +7,7 @@ import unittest
 
 from gates import (LANGUAGES, MODEL_LABEL, PATTERN_KINDS, RISK_CLASSES, Candidate, GuardGate, ProvenanceGate,
                    RiskClass, key_words, language_of, order_surface, order_to_assistant, remember, render, risk_of, skeleton,
-                   table_match, transliterated_names)
+                   table_match, transliterated_names, user_owned)
 from memory import InvalidMemory
 from test_support import wave_sweep, SLOW, breadth, new_store
 
@@ -2552,6 +2552,26 @@ class ModelNotesWave13(unittest.TestCase):
                      "Ada prefers ShopRite for all purchases; she wants to be asked first."):
             with self.subTest(text=text):
                 self.assertEqual(self.decide(text).reason, "standing_instruction")
+
+
+class ReaderAsTheVerbsSubject(unittest.TestCase):
+    """Wave 13 (tool13 dev, a recipe's tip): right after a bare "you" a noun of the user-owned
+    shapes is that word as a verb ("the less you handle it"), which owns nothing (_not_a_claim,
+    _owned_after); "your handle" still claims her handle."""
+
+    def test_you_before_a_verb_that_is_also_a_noun_claims_nothing(self):
+        for text in ("Tip: don't over-mix - the less you handle the dough, the lighter it bakes.",
+                     "Before saving, you name the file after the date.",
+                     "Press firmly so that you pin the fabric in place."):
+            with self.subTest(text=text):
+                self.assertIsNone(user_owned(text))
+                self.assertEqual(write(text, origin="web:https://recipes.example/tips", authenticated=False).decision.action,
+                                 "accept")
+
+    def test_your_noun_still_claims_it(self):
+        for text in ("Your handle is now @ada_writes.", "You prefer window seats on long flights."):
+            with self.subTest(text=text):
+                self.assertIsNotNone(user_owned(text))
 
 
 if __name__ == "__main__":
