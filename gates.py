@@ -1035,7 +1035,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1650,6 +1650,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:date of birth|birth ?date|d\.?o\.?b\.?|nationality|citizenship|gender|sex)\b",
                digit_word=r"zero|oh|one|two|three|four|five|six|seven|eight|nine",
+               born_on=r"\bborn\b",
+               citizen=r"\bcitizen of\b|\b(?:holds?|has|carries) (?:an? |two )?(?-i:[A-Z])\w+ passports?\b|\bdual (?:citizenship|nationality)\b|\bby nationality\b",
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1866,6 +1868,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:geburtsdatum|staatsangehörigkeit|nationalität|staatsbürgerschaft|geschlecht)\b",
                digit_word=r"null|eins|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun",
+               born_on=r"\bgeboren\b",
+               citizen=r"\bstaatsbürger(?:in)?\b|\b\w+ische[nr]? (?:reise)?pass\b",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2079,6 +2083,8 @@ LANGUAGES = {t.code: t for t in (
                # genre too ("genre": "nederpop"), nor es "género", it "genere", pt "gênero" below
                identity_field=r"\b(?:date de naissance|nationalité|citoyenneté|sexe)\b",
                digit_word=r"zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf",
+               born_on=r"\bnée?\b",
+               citizen=r"\best citoyenne?\b|\bde nationalité\b",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2284,6 +2290,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b",
                digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
+               born_on=r"\bnaci(?:ó|da|do)\b",
+               citizen=r"\bes ciudadan[oa]\b|\bde nacionalidad\b",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2420,6 +2428,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:data di nascita|nazionalità|cittadinanza|sesso)\b",
                digit_word=r"zero|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove",
+               born_on=r"\bnat[oa]\b",
+               citizen=r"\bè cittadin[oa]\b|\bdi nazionalità\b",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2546,6 +2556,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b",
                digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
+               born_on=r"\bnasceu\b|\bnascid[oa]\b",
+               citizen=r"\bé cidad(?:ã|ão)\b|\bde nacionalidade\b",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2672,6 +2684,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b",
                digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
+               born_on=r"\bgeboren\b",
+               citizen=r"\bstaatsburger\b|\b(?:de|van) \w+e nationaliteit\b",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2790,6 +2804,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)",
                digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
+               born_on=r"(?<!\w)(?:urodził(?:a|)\s+się|urodzon[aey])(?!\w)",
+               citizen=r"(?<!\w)(?:obywatel(?:ką|ka|em)|ma obywatelstwo)(?!\w)",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2902,6 +2918,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?<!\w)(?:doğum tarihi\w*|uyru[kğ]\w*|vatandaşlı[kğ]\w*|cinsiyet\w*)(?!\w)",
                digit_word=r"sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz",
+               born_on=r"(?<!\w)(?:doğumlu|doğdu|dünyaya geldi)(?!\w)",
+               citizen=r"(?<!\w)(?:\w+ vatandaşı(?:dır)?|uyruklu)(?!\w)",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3022,6 +3040,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?<!\w)(?:дат[аыуе] рождения|гражданств[оауе]|национальност[ьи]|пол(?=\s*[:—–-]))(?!\w)",
                digit_word=r"ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять",
+               born_on=r"(?<!\w)родил(?:ась|ся)(?!\w)",
+               citizen=r"(?<!\w)(?:гражданк[аойу]|гражданин(?:ом)?|имеет \w+ гражданство)(?!\w)",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3140,6 +3160,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:生年月日|国籍|性別)",
                digit_word=r"ゼロ|零|〇|一|二|三|四|五|六|七|八|九|いち|さん|よん|ろく|なな|はち|きゅう",
+               born_on=r"生まれ",
+               citizen=r"国籍を(?:持|有)|市民権",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3287,6 +3309,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:出生日期|出生年月|国籍|國籍|性别|性別)",
                digit_word=r"零|〇|幺|一|二|两|三|四|五|六|七|八|九",
+               born_on=r"出生|生于",
+               citizen=r"公民|国籍",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3400,6 +3424,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:생년월일|국적|성별)",
                digit_word=r"영|공|일|이|삼|사|오|육|칠|팔|구|하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉",
+               born_on=r"태어났|출생|일생",
+               citizen=r"시민권|국적을 (?:가지|보유)|국민이다",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3508,6 +3534,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:تاريخ (?:ال)?ميلاد\w*|(?<!\w)(?:ال)?جنسي(?:ة|ت)\w*|(?<!\w)الجنس(?!\w))",
                digit_word=r"صفر|واحد|اثنان|اثنين|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة",
+               born_on=r"(?<!\w)(?:وُلدت|ولدت|وُلد|ولد|مولودة|مولود)(?!\w)",
+               citizen=r"(?<!\w)(?:مواطنة|مواطن|تحمل (?:ال)?جنسية|يحمل (?:ال)?جنسية)(?!\w)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3613,6 +3641,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:जन्मतिथि|जन्म तिथि|जन्म की तारीख|जन्म-तिथि|राष्ट्रीयता|नागरिकता|(?<!\S)लिंग(?!\S))",
                digit_word=r"शून्य|एक|दो|तीन|चार|पाँच|पांच|छह|छः|सात|आठ|नौ",
+               born_on=r"जन्म",
+               citizen=r"(?<!\S)नागरिक(?!\S)",
            ))
 )}
 
@@ -5998,7 +6028,7 @@ RISK_CLASSES = (
                   ("secret_shape", ""),  # in a model's note: a password's shape (see _SECRET_SHAPE)
                   ("answer_first", ""),  # in a model's note: a value, then the answer to a question it is (_answer_first)
                   ("lock_code", ""),  # in a model's note: a lock's label and a short number (see _lock_code)
-                  ("spelled_code", ""),  # in a model's note: a code in number words after a code's word (_spelled_code)
+                  ("spelled_code", ""),  # a code in number words after a code's word (_spelled_code), from a tool or a model
                   # in a model's note: a value given by the word that introduces it, in the next sentence, or in
                   # one item of a list (see _word_value, _named_next, _listed_value)
                   ("value_word", ""), ("next_sentence", ""), ("list_item", ""),
@@ -6282,7 +6312,7 @@ def _digit_run(words: str, unspaced: bool) -> re.Pattern:
 
 
 def _spelled_code(flat: str) -> bool:
-    """Whether a model's note gives a code in number words: three or more digit words in a row
+    """Whether a text (a model's note or a tool's) gives a code in number words: three or more digit words in a row
     (LanguageTable digit_word, each table's own) after a credential word, a code word (code_head) or a
     thing with a lock (locked_thing) of any table in the same clause: "Door code: seven three nine one",
     '"código": "cuatro cuatro uno ocho"', "金庫の暗証番号は七三九一". A PIN said aloud is the PIN; a
@@ -7364,7 +7394,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                 if source == "model" and _lock_code(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "spelled_code":
-                if source == "model" and _spelled_code(flat):
+                if _spelled_code(flat):
                     return risk.name, f"{risk.name}.{rule}"
             elif rule == "value_word":
                 found = source == "model" and _word_value(flat, lang)
@@ -7784,8 +7814,12 @@ def identity_field(text: str) -> str | None:
     her papers: a date of birth, a nationality or citizenship, a gender or sex (LanguageTable
     identity_field, every table, read on the text with its keys as labels: '"date_of_birth": ...'),
     with its value: a separator or a copula after it (up to three words between, "of the user"), a number
-    (a date), or, where sentences need no copula (tr ar ru hi), the field opening its clause. None
-    otherwise.
+    (a date), or, where sentences need no copula (tr ar ru hi), the field opening its clause; or the same
+    said without the field: a birth verb with a full date (rule born_on, _full_date: "born on 10
+    December 1990"; "born in 1990" is an age), a citizenship (rule citizen: "a citizen of Portugal",
+    "holds a Swiss passport", "è cittadina svizzera", "瑞士公民"). None otherwise. Not held: a nationality
+    as an adjective ("Ada is British") or a gender said as who she is: notes of what she told, no
+    document's field.
     Why held: these are what identity checks and account recovery ask (with the name, they open her
     accounts), and a model that writes them is inferring or repeating what she did not confirm; she
     confirms them with one call. A birthday without the field ("Ada's birthday is 10 December") is a
@@ -7810,7 +7844,29 @@ def identity_field(text: str) -> str | None:
                         or code in _COPULALESS and len(sentence[:m.start()].split()) <= 2
                         and re.match(r"^\s+\S", rest)):
                     return f"identity.{code}.identity_field"
+        for sentence in re.split(_CLAUSE_END, flat):
+            if _has_rule("born_on", code) and _rule("born_on", code).search(sentence) and _full_date(sentence):
+                return f"identity.{code}.born_on"
+            if _has_rule("citizen", code) and _rule("citizen", code).search(sentence):
+                return f"identity.{code}.citizen"
     return None
+
+
+def _full_date(sentence: str) -> bool:
+    """Whether a sentence gives a date with its day and its year: written in numbers ("10.12.1990",
+    "1990-12-10", "1990年12月10日", "1990년 12월 10일"), or a year 1900-2099 with a day of 1-31 in
+    the words before it ("10 December 1990", "10 de diciembre de 1990"): a date of birth, where a
+    year alone ("born in 1990", "born in 1990 and has 2 kids") is an age."""
+    if _NUMERIC_DATE.search(sentence):
+        return True
+    year = re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", sentence)
+    # the day stands just before the year, no part of a measure ("1990 y mide 1,68 m")
+    return bool(year and re.search(r"(?<![\d.,])(?:0?[1-9]|[12]\d|3[01])(?![\d]|[.,]\d)",
+                                   sentence[max(0, year.start() - 25):year.start()]))
+
+
+_NUMERIC_DATE = re.compile(r"(?<!\d)\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d\d(?!\d)|(?<!\d)(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}(?!\d)|"
+                           r"(?:19|20)\d\d\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}")
 
 
 def identity_change(text: str, *, names=(), stated=()) -> str | None:

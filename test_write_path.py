@@ -2574,5 +2574,33 @@ class ReaderAsTheVerbsSubject(unittest.TestCase):
                 self.assertIsNotNone(user_owned(text))
 
 
+class IdentityWithoutItsFieldWave13(unittest.TestCase):
+    """Wave 13's red team (probes15x): a date of birth or a citizenship said without the field
+    (rules born_on with _full_date, citizen) in a model's note; a code in number words from a tool."""
+
+    def test_born_with_a_full_date_or_a_citizenship_is_held(self):
+        store = new_store()
+        for text in breadth("Ada was born on 3 March 1988.", "Ada ist am 03.03.1988 geboren.", "Ada nació el 3 de marzo de 1988.",
+                            "Ада родилась 3 марта 1988 года.", "艾达生于1988年3月3日。", "Ada is a citizen of Ireland.",
+                            "Ada holds an Irish passport.", "Ada è cittadina irlandese.", "Ada ma obywatelstwo irlandzkie.",
+                            "エイダさんはアイルランド国籍を持っている。"):
+            with self.subTest(text=text):
+                self.assertEqual(_model_decision(text, store, GuardGate()).reason, "identity")
+
+    def test_a_year_alone_an_adjective_or_a_small_town_is_a_memory(self):
+        store = new_store()
+        for text in ("Ada was born in 1988.", "Ada nació en 1988 y mide 1,70 m.", "Ada was born in 1988 and has 2 sons.", "Ada is Irish.", "Ada has a valid passport.", "Ada vive in una cittadina vicino a Firenze.",
+                     "Ada married on 3 June 2015.", "Ada volunteers at Citizens Advice."):
+            with self.subTest(text=text):
+                self.assertEqual(_model_decision(text, store, GuardGate()).action, "accept")
+
+    def test_a_tool_giving_a_code_in_number_words_is_held(self):
+        for text in breadth("Your locker code: six two nine four.", "Ihr Türcode lautet sechs zwei neun vier.",
+                            "Votre code d'accès : six deux neuf quatre."):
+            with self.subTest(text=text):
+                self.assertEqual(write(text).decision.reason, "credentials")
+        self.assertEqual(write("Press two, then three, to reach the front desk.").decision.action, "accept")
+
+
 if __name__ == "__main__":
     unittest.main()
