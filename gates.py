@@ -958,7 +958,11 @@ class LanguageTable:
       see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
       until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`); delivered (a parcel or order
       reported delivered at a place, done: "was delivered to", "wurde ... zugestellt", "a été livrée au",
-      "adresine teslim edildi", "доставлен по адресу", "已送达": see `_without_deliveries`);
+      "adresine teslim edildi", "доставлен по адресу", "已送达": see `_without_deliveries`); contact_label
+      (a record's own contact line: "Contact on file", "Datos de contacto", "联系方式", "연락처"), sent_to
+      and sent_to_after (where one record was sent, before or after the route: "Ticket sent to",
+      "envoyé à", "に送信", "로 발송"; "(?!)" where the language has not that order): the routes a
+      record only echoes (see `_without_echoed_routes`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -7261,6 +7265,8 @@ _MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # sent_to_after: "Ticket sent to", "E-billet envoyé à", "Biglietto inviato a", "已发送至", "…로 발송").
 _SENT_BEFORE = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('sent_to')})$"))
 _SENT_AFTER = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('sent_to_after')})"))
+# A direction word standing as a word (rule direction): a line's value that sends something somewhere.
+_DIRECTION_WORD = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('direction')})(?![^\W\d_])"))
 # The end of a labelled line's first sentence: a stop before a word ("..., tel. +44 7700 900123. Prosimy").
 _LINE_SENTENCE_END = re.compile(r"[.!?。！？](?=\s+[^\W\d_])")
 
@@ -7316,10 +7322,11 @@ def _without_echoed_routes(flat: str, layout: str | None, names=()) -> str:
         end = _LINE_SENTENCE_END.search(line, label.end())
         segment = line[:end.start() if end else len(line)]
         value = segment[label.end():]
-        if _rule("direction").search(value) or not _contact_spans(value) or segment not in out:
+        spans = _contact_spans(value)
+        if not spans or _DIRECTION_WORD.search(_blanked(value, spans)) or segment not in out:
             continue
         # (its label goes too: "연락처:" left alone would read as a contact word beside the ticket's digits)
-        out = out.replace(segment, " " + _blanked(value, _contact_spans(value)), 1)
+        out = out.replace(segment, " " + _blanked(value, spans), 1)
     if record:
         # (the phrase goes with its route: what is left sends nothing anywhere, for rule routing too)
         spans = []
