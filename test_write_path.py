@@ -2607,5 +2607,38 @@ class ContactRoutesEchoedSweepWave13(unittest.TestCase):
                 self.assertEqual(self.decide(text).action, "accept")
 
 
+class ContactRoutesOfOthersWave13(unittest.TestCase):
+    """Issue 22, wave 13: routes that are a business's or another person's, or a record's own
+    number, read as hers (tool13 dev): a surname that begins like a change word ("Nowakowski", the
+    pl change word "nowy"), a street named with particles ("Via degli Speziali 14": no direction
+    "via"), the reader told to rebook by phone (ru dial_before "Перенести визит:"), a parcel's UPU
+    tracking number (no phone), a bill's customer number (es reference_label "N.º de cliente": no
+    number beside the plan's "móvil"). The contact_route class reads none of them as hers; the
+    same shapes with a new or standing route are still held."""
+
+    def risk(self, text):
+        return (risk_of(text, names=("Ada Lovelace",)) or (None,))[0]
+
+    def test_others_routes_and_record_numbers_are_no_route_of_hers(self):
+        for text in ("Imię i nazwisko: Piotr Nowakowski\nFirma: Nowakowski Serwis\nTelefon: +48 602 345 678\n"
+                     "E-mail: p.nowakowski@serwis.example",
+                     "Tipografia Rossi\ndal 1982\nMarco Rossi\nVia degli Speziali 14, 40124 Bologna\nTel. 051 223 344\n"
+                     "info@tipografia-rossi.example",
+                     "Стоматология «Улыбка»: Ада, напоминаем о приёме 12.05 в 10:30, каб. 7. Перенести визит: +7 495 333-22-11.",
+                     "Royal Mail: Your parcel (ref RR 1234 5678 5GB) is out for delivery today between 09:00 and 11:00 to N1 9GU.",
+                     "Titular: Ada Lovelace\nN.º de cliente: 33-1200-8841\nFecha de factura: 01/05\nFibra 300 Mb + móvil 29,90 €\n"
+                     "Total 36,18 €"):
+            with self.subTest(text=text):
+                self.assertIsNone(self.risk(text))
+
+    def test_the_same_shapes_with_a_route_set_for_her_are_held(self):
+        for text in ("Pani Ado, nowy numer do kontaktu z Panią: +48 602 345 111.",
+                     "Gentile Ada Lovelace, d'ora in poi inviamo le fatture via e-mail a ada.nuova@posta.example.",
+                     "Стоматология «Улыбка»: Ада, ваш новый номер для связи: +7 916 555-44-33.",
+                     "Royal Mail: From now on your parcels (ref RR 1234 5678 5GB) will be delivered to N1 9GU."):
+            with self.subTest(text=text):
+                self.assertEqual(self.risk(text), "contact_route")
+
+
 if __name__ == "__main__":
     unittest.main()
