@@ -2602,9 +2602,19 @@ class ContactRoutesEchoedSweepWave13(unittest.TestCase):
         for text in breadth("Votre billet, dossier QZP4HX, Paris -> Lyon le 19/03 à 07h56.\nE-billet envoyé à ada.l@post.example.",
                             "Il suo biglietto, PNR W7K2MZ, Roma -> Firenze 26/03 ore 10:15.\nBiglietto inviato a ada.l@post.example.",
                             "Ihr Ticket, Auftragsnummer 4821-5530, Berlin -> Hamburg am 12.05. um 08:04.\nTicket gesendet an ada.l@post.example.",
-                            "ラブレス エイダ 様\nご予約番号：JL-5520871\n5月14日 10:30\nチケットを ada.l@post.example に送信しました。"):
+                            "ラブレス エイダ 様\nご予約番号：JL-5520871\n5月14日 10:30\nチケットを ada.l@post.example に送信しました。",
+                            "尊敬的洛夫莱斯女士：\n您的车票已出票，订单号 E-55120。\n5月14日 10:30 北京南 → 上海虹桥\n电子客票已发送至 ada.l@post.example。",
+                            "Sayın Ada Lovelace,\nRezervasyon kodu: TK8812\n14.05 10:30 İstanbul -> Ankara\nBiletiniz ada.l@post.example adresine gönderildi.",
+                            "प्रिय एडा लवलेस,\nPNR: 4521789630\n14 मई, प्रस्थान 10:30\nटिकट ada.l@post.example पर भेजा गया है।",
+                            "السيدة آدا لوفليس المحترمة،\nرمز الحجز: QX7R2P\nالأربعاء 14 مايو، الساعة 10:30\nتم إرسال التذكرة إلى ada.l@post.example",
+                            "Уважаемая Ада Лавлейс,\nбронь № 7731-220 подтверждена на 14.05 в 10:30.\nБилет отправлен на ada.l@post.example.",
+                            "Cara Ada Lovelace,\nReserva n.º 55120 confirmada para 14/05 às 10:30.\nBilhete enviado para ada.l@post.example."):
             with self.subTest(text=text):
                 self.assertEqual(self.decide(text).action, "accept")
+        # where tickets go from now on is a route set, whatever phrase sends them
+        held = self.decide("尊敬的洛夫莱斯女士：\n您的车票已出票，订单号 E-55120。\n5月14日 10:30 北京南 → 上海虹桥\n"
+                           "今后所有车票将发送至 ada.new@post.example。")
+        self.assertEqual(held.action, "quarantine")
 
 
 class ContactRoutesOfOthersWave13(unittest.TestCase):
