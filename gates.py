@@ -959,7 +959,11 @@ class LanguageTable:
       see `_SENDER_LINE`), write_to (the reader told to write to the sender: "write to", "écrivez à"); as_asked (one dated step reported as done at the reader's request: "paused
       until 3 March, as you asked", "wie gewünscht": see `_done_as_asked`); delivered (a parcel or order
       reported delivered at a place, done: "was delivered to", "wurde ... zugestellt", "a été livrée au",
-      "adresine teslim edildi", "доставлен по адресу", "已送达": see `_without_deliveries`);
+      "adresine teslim edildi", "доставлен по адресу", "已送达": see `_without_deliveries`); contact_label
+      (a record's own contact line: "Contact on file", "Datos de contacto", "联系方式", "연락처"), sent_to
+      and sent_to_after (where one record was sent, before or after the route: "Ticket sent to",
+      "envoyé à", "に送信", "로 발송"; "(?!)" where the language has not that order): the routes a
+      record only echoes (see `_without_echoed_routes`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
       account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
@@ -1035,7 +1039,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1652,6 +1656,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"zero|oh|one|two|three|four|five|six|seven|eight|nine",
                born_on=r"\bborn\b",
                citizen=r"\bcitizen of\b|\b(?:holds?|has|carries) (?:an? |two )?(?-i:[A-Z])\w+ passports?\b|\bdual (?:citizenship|nationality)\b|\bby nationality\b",
+               # (English says where a thing was sent before the route: no phrase after it)
+               contact_label=r"contact(?: details| info(?:rmation)?| on file| e-?mail| number| phone)?|your details",
+               sent_to=r"\b(?:sent|e-?mailed|texted|issued)\s+to\s+",
+               sent_to_after=r"(?!)",
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1870,6 +1878,9 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"null|eins|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun",
                born_on=r"\bgeboren\b",
                citizen=r"\bstaatsbürger(?:in)?\b|\b\w+ische[nr]? (?:reise)?pass\b",
+               contact_label=r"kontakt(?:daten|angaben|-?e-?mail|telefon)?|ihre kontaktdaten|erreichbar unter",
+               sent_to=r"\b(?:gesendet|geschickt|versandt|verschickt|zugestellt)\s+an\s+",
+               sent_to_after=r"\s+(?:gesendet|geschickt|versandt|verschickt|zugestellt)\b",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2085,6 +2096,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf",
                born_on=r"\bnée?\b",
                citizen=r"\best citoyenne?\b|\bde nationalité\b",
+               # (French names the route after the verb: no phrase after it)
+               contact_label=r"(?:vos |les )?coordonnées|contact",
+               sent_to=r"\b(?:envoyée?s?|expédiée?s?|transmise?s?)\s+(?:à|au|sur)\s+(?:l['’]adresse\s+|le\s+(?:numéro\s+)?)?",
+               sent_to_after=r"(?!)",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2173,7 +2188,7 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
                account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
-               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?º de (?:pedido|reserva)",
+               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?[ºo] de (?:pedido|reserva|cliente)",
                party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
                attendance_label=r"asistentes|presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
@@ -2292,6 +2307,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
                born_on=r"\bnaci(?:ó|da|do)\b",
                citizen=r"\bes ciudadan[oa]\b|\bde nacionalidad\b",
+               # (Spanish names the route after the verb: no phrase after it)
+               contact_label=r"(?:datos|información) de contacto|contacto",
+               sent_to=r"\b(?:enviad[oa]s?|remitid[oa]s?)\s+(?:a|al)\s+(?:(?:la\s+)?dirección\s+|(?:número\s+))?",
+               sent_to_after=r"(?!)",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2355,7 +2374,7 @@ LANGUAGES = {t.code: t for t in (
            identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
                     r"professione|nazionalità",
            words=dict(
-               name_particle="da di del della",
+               name_particle="da di del della dei degli delle",
                title="signora signor",
            ),
            rules=dict(
@@ -2430,6 +2449,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"zero|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove",
                born_on=r"\bnat[oa]\b",
                citizen=r"\bè cittadin[oa]\b|\bdi nazionalità\b",
+               # (Italian names the route after the verb: no phrase after it)
+               contact_label=r"(?:dati di |recapiti di )?contatto|recapit[oi]|contatti",
+               sent_to=r"\b(?:inviat[oaie]|spedit[oaie]|trasmess[oaie])\s+(?:a|al|all['’]|all['’]indirizzo|al numero)\s*",
+               sent_to_after=r"(?!)",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2558,6 +2581,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
                born_on=r"\bnasceu\b|\bnascid[oa]\b",
                citizen=r"\bé cidad(?:ã|ão)\b|\bde nacionalidade\b",
+               # (Portuguese names the route after the verb: no phrase after it)
+               contact_label=r"(?:dados de )?conta(?:c)?to",
+               sent_to=r"\b(?:enviad[oa]s?|remetid[oa]s?)\s+(?:para|ao|à)\s+(?:o\s+)?(?:(?:e-?mail|endereço|número)\s+)?",
+               sent_to_after=r"(?!)",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2686,6 +2713,9 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
                born_on=r"\bgeboren\b",
                citizen=r"\bstaatsburger\b|\b(?:de|van) \w+e nationaliteit\b",
+               contact_label=r"contact(?:gegevens)?",
+               sent_to=r"\b(?:verstuurd|verzonden|gestuurd|gemaild|ge-?sms['’]?t)\s+naar\s+",
+               sent_to_after=r"\s+(?:verstuurd|verzonden|gestuurd|gemaild)\b",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2719,7 +2749,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
-           change=r"now\w+|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
+           change=r"now(?:y|a|e|ego|ej|emu|ym|ych|ymi|ą|o)(?![^\W\d_])|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"konsult\w*|potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"niepotrzebn\w*|zbędn\w*|wyłączon\w*|opcjonaln\w*|nie|bez|pomiń|pominąć|pomijać",
@@ -2806,6 +2836,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
                born_on=r"(?<!\w)(?:urodził(?:a|)\s+się|urodzon[aey])(?!\w)",
                citizen=r"(?<!\w)(?:obywatel(?:ką|ka|em)|ma obywatelstwo)(?!\w)",
+               # (Polish names the route after the verb: no phrase after it)
+               contact_label=r"(?:dane )?kontaktowe|kontakt",
+               sent_to=r"\b(?:wysłan[yeao]|przesłan[yeao])\s+na\s+(?:adres\s+|numer\s+)?",
+               sent_to_after=r"(?!)",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2920,6 +2954,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz",
                born_on=r"(?<!\w)(?:doğumlu|doğdu|dünyaya geldi)(?!\w)",
                citizen=r"(?<!\w)(?:\w+ vatandaşı(?:dır)?|uyruklu)(?!\w)",
+               # (Turkish says where a thing was sent after the route: no phrase before it)
+               contact_label=r"iletişim(?: bilgileri)?",
+               sent_to=r"(?!)",
+               sent_to_after=r"(?:['’][ay]{1,2}|\s+(?:adresine|numarasına|numaranıza|adresinize))\s+gönderil\w*",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3010,7 +3048,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
-               dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
+               dial_before=r"(?:для\s+)?(?:отмены|переноса|отменить|перенести)(?:\s+(?:записи|запись|визита|визит|приёма|приём|приема|прием))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
                value_adverb=r"именно|просто|ровно|буквально",  # ru: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -3042,6 +3080,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять",
                born_on=r"(?<!\w)родил(?:ась|ся)(?!\w)",
                citizen=r"(?<!\w)(?:гражданк[аойу]|гражданин(?:ом)?|имеет \w+ гражданство)(?!\w)",
+               # (Russian names the route after the verb: no phrase after it)
+               contact_label=r"контакт(?:ы|ные данные)?|контактн\w+ данные|для связи",
+               sent_to=r"(?:отправлен\w*|выслан\w*|направлен\w*)\s+на\s+(?:адрес\s+|номер\s+)?",
+               sent_to_after=r"(?!)",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3162,6 +3204,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"ゼロ|零|〇|一|二|三|四|五|六|七|八|九|いち|さん|よん|ろく|なな|はち|きゅう",
                born_on=r"生まれ",
                citizen=r"国籍を(?:持|有)|市民権",
+               # (Japanese says where a thing was sent after the route: no phrase before it)
+               contact_label=r"ご?連絡先",
+               sent_to=r"(?!)",
+               sent_to_after=r"\s*(?:宛て?に|に|へ)\s*(?:送信|送付|お送り|配信)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3311,6 +3357,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"零|〇|幺|一|二|两|三|四|五|六|七|八|九",
                born_on=r"出生|生于",
                citizen=r"公民|国籍",
+               # (Chinese names the route after the verb: no phrase after it)
+               contact_label=r"联系方式|联系电话|联系邮箱",
+               sent_to=r"(?:已)?(?:发送|发|寄)(?:至|到)\s*",
+               sent_to_after=r"(?!)",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3426,6 +3476,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"영|공|일|이|삼|사|오|육|칠|팔|구|하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉",
                born_on=r"태어났|출생|일생",
                citizen=r"시민권|국적을 (?:가지|보유)|국민이다",
+               # (Korean says where a thing was sent after the route: no phrase before it)
+               contact_label=r"연락처",
+               sent_to=r"(?!)",
+               sent_to_after=r"\s*(?:으로|로)\s*(?:발송|전송|보내)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3536,6 +3590,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"صفر|واحد|اثنان|اثنين|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة",
                born_on=r"(?<!\w)(?:وُلدت|ولدت|وُلد|ولد|مولودة|مولود)(?!\w)",
                citizen=r"(?<!\w)(?:مواطنة|مواطن|تحمل (?:ال)?جنسية|يحمل (?:ال)?جنسية)(?!\w)",
+               # (Arabic names the route after the verb: no phrase after it)
+               contact_label=r"(?:بيانات|معلومات) (?:الاتصال|التواصل)|للتواصل",
+               sent_to=r"(?:أُرسلت|أرسلت|أُرسل|أرسل|تم إرسال\S*)[^.،\n]{0,30}?إلى\s*",
+               sent_to_after=r"(?!)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3643,6 +3701,10 @@ LANGUAGES = {t.code: t for t in (
                digit_word=r"शून्य|एक|दो|तीन|चार|पाँच|पांच|छह|छः|सात|आठ|नौ",
                born_on=r"जन्म",
                citizen=r"(?<!\S)नागरिक(?!\S)",
+               # (Hindi says where a thing was sent after the route: no phrase before it)
+               contact_label=r"संपर्क(?: विवरण)?",
+               sent_to=r"(?!)",
+               sent_to_after=r"\s*पर\s*भेज(?:ा|े|ी)",
            ))
 )}
 
@@ -4222,8 +4284,11 @@ _AFTER_ACCOUNT_WORD = _LazyPattern(lambda: re.compile(rf"(?i)\b{_alternation('ac
 # x@y", "forwards to RxConnect Direct at +44 ..."): a direction word earlier in its clause. German
 # "an" and Spanish "a", "al" count only in text not read as English (there they are articles).
 # A direction word that is a street's name, capitalized before a proper name and a house number
-# ("Via Garibaldi 21", "Via Roma 5" on an Italian card): the address itself, no route to it.
-_STREET_NAMED = re.compile(r"\W*[A-Z]\w*\s+[A-Z][\w'’-]+(?:\s+[\w'’-]+){0,2}\s+\d")
+# ("Via Garibaldi 21", "Via Roma 5" on an Italian card, a name's particles between: "Via dei Servi 22",
+# "Rua da Prata 80"): the address itself, no route to it.
+_STREET_NAMED = _LazyPattern(lambda: re.compile(
+    r"\W*[A-Z]\w*\s+(?:(?:" + "|".join(sorted(map(re.escape, _all_words("name_particle")), key=len, reverse=True))
+    + r")\s+){0,2}[A-Z][\w'’-]+(?:\s+[\w'’-]+){0,2}\s+\d"))
 _DIRECTED = _LazyPattern(lambda: re.compile(
     rf"(?i)(?:^|[\s(\"'“«-])(?:{_alternation('direction')}|(?P<article>{_alternation('direction_article')}))\b"
     rf"[^,.;!?|·]{{0,60}}$|{_alternation('direction_clause')}"))
@@ -4408,6 +4473,7 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     if not _changes(flat, skeleton(flat), lang):
         lines = _without_deliveries(lines, layout)  # where an order was delivered is no route set
         lines = _without_bill_accounts(lines, layout, lang)  # nor is a bill's account of her with the biller
+        lines = _without_echoed_routes(lines, layout, names)  # nor a route a record only echoes
     identifier = _identifier(lines, lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
@@ -4417,7 +4483,9 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         identifier = "routing"
     # (a change and where money goes in one sentence: "your plan has been changed ... You'll pay £11.99 on
     # the Visa ending 0471" changed the plan, and names no new route)
-    if identifier == "routing" or (_routing(flat) or any(_rule("change_of_route").search(sentence) and _rule("routed").search(sentence)
+    # (a phrase that only says where this record was sent routes nothing: _without_echoed_routes)
+    routed = _routing(flat) and (_changes(flat, skeleton(flat), lang) or _routing(_without_echoed_routes(flat, layout, names)))
+    if identifier == "routing" or (routed or any(_rule("change_of_route").search(sentence) and _rule("routed").search(sentence)
                                                          for sentence in _sentences(flat) or [flat])
                                    or (_URL.search(flat) and re.search(
             r"(?i)\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b", flat))) and not _notice(flat):
@@ -5095,9 +5163,11 @@ _NAMED_THING = _LazyPattern(lambda: re.compile(
 # A record's own reference written as a code: capitals mixed with digits ("K7PQ2X", "PH-30118",
 # "HX20261219008") or digit groups joined by hyphens ("204-7718-3390", "7741-2209"), five
 # characters or more; not a date ("2026-12-01", "01-12-2026"), a time range ("10:00-14:00"),
-# a phone number's shape ("020-7946-0152", "415-555-0123": a leading 0, three-three-four).
+# a phone number's shape ("020-7946-0152", "415-555-0123": a leading 0, three-three-four); or a
+# parcel's international tracking number (UPU S10: two capitals, nine digits, two capitals, spaced
+# or not: "QF 4410 2288 1GB", "RR123456785GB"), whose digits have a phone's shape.
 _REFERENCE_CODE = re.compile(
-    r"(?<![A-Za-z0-9@.+/:-])(?:(?=[A-Z0-9-]{5})(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+){0,3}"
+    r"(?<![A-Za-z0-9@.+/:-])(?:[A-Z]{2} ?(?:\d ?){8}\d ?[A-Z]{2}|(?=[A-Z0-9-]{5})(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+){0,3}"
     r"|(?!\d{4}-\d{1,2}-\d{1,2}(?!\d))(?!\d{1,2}-\d{1,2}-\d{2,4}(?!\d))(?!\d{3}-\d{3}-\d{4}(?!\d))"
     r"(?=(?:\d-?){5})[1-9]\d{0,5}(?:-\d{2,8}){1,3})(?![A-Za-z0-9@/:-])")
 # A reference after its label (rule reference_label, with the tables' number words: "Booking ref
@@ -5204,10 +5274,15 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
             after = after[document.end():]
             rest = re.split(r"[.!?。！？।](?:\s|$)|\n", after, 1)[0]
         rest = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", rest)
+        # (the line's first sentence, a dialled label's dot inside it: ", tel. +44 7700 900123")
+        line = re.sub(rf"^\s*(?:{honorific})(?![^\W\d_])", "", _LINE_SENTENCE_END.split(after.split("\n", 1)[0], 1)[0])
         return not re.match(rf"\s*(?:{honorific})?\s*[(（]", after) and bool(
             not rest.strip(" ,，、;") or re.match(r"\s*[·|•,;]\s*[^\W\d_][^:：,;]{0,30}[:：]", rest) or _DATE_SHAPE.search(rest) or _CLOCK.search(rest) or _REFERENCE_CODE.search(rest)
             or _LABELLED_REFERENCE.search(rest) or _ACCOUNT_LABEL.match(rest.lstrip())
-            or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、")))
+            or _rule("delivery_due").search(before) and _IDENTIFIER.match(rest.lstrip(" ,，、"))
+            # (her phone or e-mail after her name on the party's line, a short dialled label before it:
+            # "Podróżna: Ada Lovelace, tel. +44 ...": the record's echo of where it reached her)
+            or bool(_contact_spans(line)) and bool(_ROUTE_LEFTOVER.fullmatch(_blanked(line, _contact_spans(line)))))
     if re.search(rf"(?i)(?:{nouns})[^\W\d_]*(?:\s+[^\W\d_]+){{0,2}}\s*[:：]?\s*$", before):
         return True
     if re.match(rf"(?i)(?:{_alternation('name_possessive')})\s*[^.!?。！？]{{0,12}}?(?:{nouns})", after):
@@ -5514,8 +5589,13 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     # numbered values ("Lid: Ada Lovelace" / "Lidmaatschap geldig tot" / "31 december 2027")
     if layout is not None and steady and _party_heading(layout, forms, lang):
         return None
+    # (her name inside an e-mail address is part of that route, which the contact_route class judges:
+    # "Datos de contacto: ada.lovelace@example.com" says nothing about her)
+    mails = [e.span() for e in _MAIL.finditer(flat)] if "@" in flat else []
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
+        if any(a <= m.start() < b for a, b in mails):
+            continue
         if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
             continue  # "Titular: Ada Lovelace", "Cliente: ...": a role word that is a record's party label, its value read on its own
         if record and not _rule("role_noun").search(word) and (_record_party(flat, m, forms, lang)
@@ -5526,7 +5606,7 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
                 continue
             if word != "用户" and ((_rule("addressed_party", "zh").search(re.split(r"[，。,.;；！？!?]", after, 1)[0][:18])
                                     or _relative(after, "zh", flat[:m.start()], word)) and not _rule("profile_noun", "zh").search(
-                                       _rule("service_line", "zh").sub(" ", _DESTINATION_LINE.sub(" ", _ZH_PLEA.sub("", flat))))
+                                       _rule("service_line", "zh").sub(" ", _DESTINATION_LINE.sub(" ", _CONTACT_LINE.sub(" ", _ZH_PLEA.sub("", flat)))))
                                    and not _rule("habitual").search(flat) or _notice(flat)):
                 continue
             return word
@@ -7285,6 +7365,102 @@ _DESTINATION_LINE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![^\W\d_])(?:{_alternation('destination_label')})\s*[:：]"))
 
 
+# A record's own line for its party, its contact or its destination, its label opening the line before
+# a colon (rules contact_label, party_label, destination_label, every table): "Contact on file:",
+# "Datos de contacto:", "联系方式：", "연락처:", "Podróżna:", "Recipient:".
+_ECHO_LINE = _LazyPattern(lambda: re.compile(
+    rf"(?i)^\W*(?:{_alternation('contact_label')}|{_alternation('party_label')}|{_alternation('destination_label')})\s*[:：]"))
+# A contact card's opening line: its person's name after a party label ("Name: Lena Brandt", "Imię i
+# nazwisko: ...", "氏名：..."), and a card's line that gives a route after a dialled or contact label.
+_CARD_NAME = _LazyPattern(lambda: re.compile(rf"(?i)^\W*(?:{_alternation('party_label')})\s*[:：]\s*(?P<name>\S.*)$"))
+_CARD_ROUTE = _LazyPattern(lambda: re.compile(
+    r"(?i)^\W*(?:" + "|".join(f"(?:{t.patterns[k]})" for t in LANGUAGES.values() for k in ("dialled", "contact")
+                             if k in t.patterns) + rf"|{_alternation('contact_label')})\.?\s*[:：]"))
+# A record's contact line's label anywhere in a text (rule contact_label before a colon).
+_CONTACT_LINE = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('contact_label')})\s*[:：]"))
+# What is left of a party line's rest once its routes are left out: separators and short labels
+# ("tel.", "e-mail", "mob.") only.
+_ROUTE_LEFTOVER = _LazyPattern(lambda: re.compile(
+    r"(?i)[\s·|•,;，、/:：-]*(?:(?:" + "|".join(f"(?:{t.patterns['dialled']})" for t in LANGUAGES.values() if "dialled" in t.patterns)
+    + r"|[^\W\d_]{1,5}\.?)[\s·|•,;，、/:：-]*)*[.。]?\s*"))
+_MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# A phrase that says where one thing was sent, right before or after the route (rules sent_to,
+# sent_to_after: "Ticket sent to", "E-billet envoyé à", "Biglietto inviato a", "已发送至", "…로 발송").
+_SENT_BEFORE = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('sent_to')})$"))
+_SENT_AFTER = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('sent_to_after')})"))
+# A direction word standing as a word (rule direction): a line's value that sends something somewhere.
+_DIRECTION_WORD = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('direction')})(?![^\W\d_])"))
+# The end of a labelled line's first sentence: a stop before a word ("..., tel. +44 7700 900123. Prosimy").
+_LINE_SENTENCE_END = re.compile(r"[.!?。！？](?=\s+[^\W\d_])")
+
+
+def _contact_spans(text: str) -> list:
+    """The spans of the contact identifiers in `text` (_IDENTIFIER's contact group, a Chinese
+    mobile number), payment identifiers left alone."""
+    spans = [m.span("contact") for m in _IDENTIFIER.finditer(text) if m.group("contact")]
+    return spans + [m.span() for m in _CN_MOBILE.finditer(text) if not any(a <= m.start() < b for a, b in spans)]
+
+
+def _blanked(text: str, spans) -> str:
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + " " + text[b:]
+    return text
+
+
+def _without_echoed_routes(flat: str, layout: str | None, names=()) -> str:
+    """The text without the contact routes it only echoes, for the contact_route class of a tool's
+    text in which nothing is new or changed (the caller's test: LanguageTable change and standing):
+    - in a record (_record_shape) addressed to her, her e-mail or phone on the record's own contact,
+      party or destination line (_ECHO_LINE: "Contact on file: ada@..., +44 ...", "联系方式：...",
+      "Podróżna: Ada Lovelace, tel. ...") or right after or before a phrase that says where this
+      record was sent (_SENT_BEFORE, _SENT_AFTER: "E-billet envoyé à ada@...", "…로 발송"): the
+      record is what she needs remembered, and the route is where the sender reached her, no route
+      the sender sets (a clash with a value she stated is still contested by GuardGate, and an
+      attribute she owns is still held by user_owned);
+    - on a contact card of someone else (_CARD_NAME opening it with a name that is none of hers),
+      the routes on its phone and e-mail lines (_CARD_ROUTE): that person's, though a note on the
+      card may name her ("kennt Ada vom Kongress").
+    Kept: anything in a text that stands for the future, asks, or speaks to the assistant or of
+    memory (_no_standing, rule request, LanguageTable memory), a line whose value sends anything
+    anywhere (rule direction), and the routes of any other line or sentence. `layout`: the text as
+    written, its lines kept (without it, no line is known and nothing is left out)."""
+    if layout is None or not (_ANY_DIGIT.search(flat) or "@" in flat):
+        return flat
+    if not _no_standing(flat) or _rule("request").search(flat) or table_match(flat, "memory"):
+        return flat
+    lines = [canonical(seg) for line in layout.splitlines() for seg in re.split(r"\s\|\s", line)]
+    lines = [line for line in lines if line]
+    forms = _spelled_forms(names)
+    first = _CARD_NAME.match(lines[0]) if lines else None
+    card = bool(first and not _contact_spans(first.group("name")) and not any(
+        _skeleton_has(skeleton(first.group("name")), n) for n in forms))
+    record = _record_shape(flat) and not _habitual_here(flat)
+    if not (card or record):
+        return flat
+    out = flat
+    for line in lines:
+        label = (_ECHO_LINE.match(line) if record else None) or (_CARD_ROUTE.match(line) if card else None)
+        if not label:
+            continue
+        end = _LINE_SENTENCE_END.search(line, label.end())
+        segment = line[:end.start() if end else len(line)]
+        value = segment[label.end():]
+        spans = _contact_spans(value)
+        if not spans or _DIRECTION_WORD.search(_blanked(value, spans)) or segment not in out:
+            continue
+        # (its label goes too: "연락처:" left alone would read as a contact word beside the ticket's digits)
+        out = out.replace(segment, " " + _blanked(value, spans), 1)
+    if record:
+        # (the phrase goes with its route: what is left sends nothing anywhere, for rule routing too)
+        spans = []
+        for a, b in _contact_spans(out):
+            before, after = _SENT_BEFORE.search(out, max(0, a - 60), a), _SENT_AFTER.match(out, b)
+            if before or after:
+                spans.append((before.start() if before else a, after.end() if after else b))
+        out = _blanked(out, spans)
+    return out if out != flat else flat
+
+
 def _credential_at_link(flat: str, lang: str | None) -> bool:
     """Whether one sentence of `flat` has a credential word (the tables' credential words) and a
     link or a domain: the reader is sent to type a password or a code somewhere ("Проигнорируй
@@ -7377,6 +7553,11 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
     delivered = _without_deliveries(footless, layout) if source != "model" and not changed else flat
+    # nor is a route a record only echoes, where it reached her (_without_echoed_routes)
+    # nor is a route a record only echoes, where it reached her (_without_echoed_routes); what is left of
+    # either is read for the number a contact word needs beside it too (its reference left out: "연락처:
+    # ..." on her ticket numbered "예약번호: 8210-3341" names no other route)
+    delivered = _without_echoed_routes(delivered, layout, names) if source != "model" and not changed else delivered
     whole = (flat, skel)
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
@@ -7422,7 +7603,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     continue
                 return risk.name, f"{risk.name}.{rule}"
         met = all({"number": referenced or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
-                   "contact_value": _contact_value(flat, lang, number, beside=source == "model")
+                   "contact_value": _contact_value(flat, lang, bool(_LONG_NUMBER.search(_LABELLED_REFERENCE.sub(" ", flat))) if source != "model" else number,
+                                                  beside=source == "model")
                    or (source == "model" and _handle_beside(flat, lang)) or (keyed_contact and bool(re.search(r"\d", flat))),
                    "user": source == "model" or refers or changed, "change": changed}.get(need, True)
                   for need in risk.needs)
