@@ -62,7 +62,7 @@ __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", 
            "WORD_KINDS", "RULE_KINDS",
            "RiskClass", "RISK_CLASSES", "RISK_CLASS_NAMES", "MODEL_WRITES", "MODEL_LABEL",
            "CLAIM_KINDS", "ACTIONS", "REASONS", "PARSED_LANGUAGES", "USER_OWNED_ATTRIBUTES",
-           "USER_OWNED_CLAIMS", "USER_REFERENCE", "document_names", "role_claim"]
+           "USER_OWNED_CLAIMS", "USER_REFERENCE", "document_names", "role_claim", "field_rule"]
 
 CLAIM_KINDS = ("fact", "user_preference", "instruction", "procedure")
 # How ProvenanceGate judges a model's own note about the user (source "model"): "inferred" accepts
@@ -1873,7 +1873,7 @@ LANGUAGES = {t.code: t for t in (
                corrected_field=r"(?=.*(?:korrigiert|korrektur|berichtig|aktualisier))(?:(?:korrigierte[rsn]?|berichtigte[rsn]?|"
                                r"aktualisierte[rsn]?|korrektur|berichtigung|aktualisierung) (?:de[rsn] |von )?)?(?:(?:gast|kunden|"
                                r"passagier|reisenden|fahrgast|versicherten|mitglieds|inhaber)s? ?)?(?:(?:vor|nach|familien|geburts|"
-                               r"ruf)?namens?|vollständige[rn]? name|staatsangehörigkeit|nationalität|geburtsdatums?|geburtstags?|"
+                               r"ruf)?namen?s?|vollständige[rn]? name|staatsangehörigkeit|nationalität|geburtsdatums?|geburtstags?|"
                                r"geschlechts?|(?:reise)?pass(?:es|nummer)?|personalausweis(?:es|nummer)?|ausweis(?:es|nummer)?|"
                                r"persönliche daten|personendaten|personalien)(?: ?(?:korrektur|berichtigung|"
                                r"aktualisierung))?(?: (?:korrigiert|berichtigt|aktualisiert))?|(?:kunden|personen|"
@@ -7711,7 +7711,7 @@ def role_claim(text: str, *, names=(), addressed: bool = False) -> tuple | None:
 
 # A field's label: what a line opens with before its colon, or a key inside a record ('{"nota_asistente":
 # ...'); short, since a sentence with a colon in it is no label.
-_FIELD_LABEL = re.compile(r"""(?m)(?:^|(?<=[{,\[]))[^\S\n]*[-*•]?[^\S\n]*["'«„]?([^\W\d_][^:：=\n"'«»“”{}\[\],;]{0,48}?)["'»“”]?[^\S\n]*[:：=]""")
+_FIELD_LABELS = re.compile(r"""(?m)(?:^|(?<=[{,\[]))[^\S\n]*[-*•]?[^\S\n]*["'«„]?([^\W\d_][^:：=\n"«»“”{}\[\],;]{0,48}?)["'»“”]?[^\S\n]*[:：=]""")
 _LABEL_BRACKETS = re.compile(r"[()（）\[\]【】]")
 _SKELETON_RULE_CACHE: dict = {}
 
@@ -7721,7 +7721,7 @@ def field_labels(text: str) -> list:
     brackets dropped, lowercased ("tashih_al-ism" and "Nom (corrigé)" alike), so one table rule
     reads a key ("assistantNote", "氏名_訂正", "تصحيح_الاسم") as it reads a line's label. Pure."""
     labels = []
-    for m in (m for line in text.splitlines() for m in _FIELD_LABEL.finditer(canonical(line))):
+    for m in (m for line in text.splitlines() for m in _FIELD_LABELS.finditer(canonical(line))):
         key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))
         words = [w for w in re.split(r"[\s_.\-]+", _LABEL_BRACKETS.sub(" ", key).lower()) if w]
         if words and len(words) <= 7:
