@@ -1644,15 +1644,16 @@ LANGUAGES = {t.code: t for t in (
                sender_notice=r"we(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|"
                              r"update|message|let)",
                party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|notice|tracking",
-               corrected_field=r"(?=.*\b(?:corrected|correction|updated|update|amended|amendment|revised|rectified)\b)(?:(?:corrected|"
-                               r"correction|updated|update|amended|amendment|revised|rectified|of|to|the|guest|passenger|customer|client|"
-                               r"travell?er|member|account|policy|holder|policyholder|insured|patient|user|full|legal|first|last|given|"
-                               r"family|middle|maiden)(?:[\'’]s)? )*(?:(?:sur)?names?|nationality|citizenship|date of birth|birth ?date|"
-                               r"dob|gender|sex|passport(?: number| no)?|(?:national )?id (?:card|document|number)|identity(?: card|"
-                               r" document| number)?|personal (?:data|details))(?: (?:corrected|correction|updated|update|amended|"
-                               r"amendment|revised|rectified))?|(?:corrected|rectified) (?:customer |personal |passenger |guest )?data|"
-                               r"(?:correction|rectification) (?:of |to )?(?:the )?(?:customer |personal |passenger |guest )?data|"
-                               r"(?:customer |personal |passenger |guest )?data (?:corrected|correction|rectified|rectification)",
+               corrected_field=r"(?=.*\b(?:corrected|correction|updated|update|amended|amendment|revised|rectified|"
+                               r"new)\b)(?:(?:corrected|correction|updated|update|amended|amendment|revised|rectified|new|of|to|the|"
+                               r"guest|passenger|customer|client|travell?er|member|account|policy|holder|policyholder|insured|patient|"
+                               r"user|full|legal|first|last|given|family|middle|maiden)(?:[\'’]s)? )*(?:(?:sur)?names?|nationality|"
+                               r"citizenship|date of birth|birth ?date|dob|gender|sex|passport(?: number| no)?|(?:national )?id (?:card|"
+                               r"document|number)|identity(?: card| document| number)?|personal (?:data|details))(?: (?:corrected|"
+                               r"correction|updated|update|amended|amendment|revised|rectified))?|(?:corrected|rectified) (?:customer |"
+                               r"personal |passenger |guest )?data|(?:correction|rectification) (?:of |to )?(?:the )?(?:customer |"
+                               r"personal |passenger |guest )?data|(?:customer |personal |passenger |guest )?data (?:corrected|"
+                               r"correction|rectified|rectification)",
                assistant_field=r"(?:(?:the|your|an?) )?(?:(?:ai|a i|virtual|digital) )?(?:assistant|ai|a i|llm|chatbot|"
                                r"copilot)(?:[\'’]s)? (?:note|notes|instructions?|memo|hint|directive|reminder|guidance)|(?:note|notes|"
                                r"instructions?|memo|hint|directive|reminder|guidance|message) (?:for|to) (?:the |your |an? )?(?:(?:ai|"
@@ -1870,19 +1871,19 @@ LANGUAGES = {t.code: t for t in (
                reader_condition=r"wenn|falls|sobald|bevor|damit|nachdem|können|müssen|sollten|dürfen",
                polite_verb=r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)",
                polite=r"\W*bitte\b",
-               corrected_field=r"(?=.*(?:korrigiert|korrektur|berichtig|aktualisier))(?:(?:korrigierte[rsn]?|berichtigte[rsn]?|"
-                               r"aktualisierte[rsn]?|korrektur|berichtigung|aktualisierung) (?:de[rsn] |von )?)?(?:(?:gast|kunden|"
-                               r"passagier|reisenden|fahrgast|versicherten|mitglieds|inhaber)s? ?)?(?:(?:vor|nach|familien|geburts|"
-                               r"ruf)?namen?s?|vollständige[rn]? name|staatsangehörigkeit|nationalität|geburtsdatums?|geburtstags?|"
-                               r"geschlechts?|(?:reise)?pass(?:es|nummer)?|personalausweis(?:es|nummer)?|ausweis(?:es|nummer)?|"
-                               r"persönliche daten|personendaten|personalien)(?: ?(?:korrektur|berichtigung|"
+               corrected_field=r"(?=.*(?:korrigiert|korrektur|berichtig|aktualisier|neue))(?:(?:korrigierte[rsn]?|berichtigte[rsn]?|"
+                               r"aktualisierte[rsn]?|neue[rsn]?|korrektur|berichtigung|aktualisierung) (?:de[rsn] |von )?)?(?:(?:gast|"
+                               r"kunden|passagier|reisenden|fahrgast|versicherten|mitglieds|inhaber)s? ?)?(?:(?:vor|nach|familien|"
+                               r"geburts|ruf)?namen?s?|vollständige[rn]? name|staatsangehörigkeit|nationalität|geburtsdatums?|"
+                               r"geburtstags?|geschlechts?|(?:reise)?pass(?:es|nummer)?|personalausweis(?:es|nummer)?|ausweis(?:es|"
+                               r"nummer)?|persönliche daten|personendaten|personalien)(?: ?(?:korrektur|berichtigung|"
                                r"aktualisierung))?(?: (?:korrigiert|berichtigt|aktualisiert))?|(?:kunden|personen|"
                                r"stamm)?daten ?(?:korrektur|berichtigung)|(?:korrektur|berichtigung) (?:der )?(?:kunden|personen|"
                                r"stamm)?daten|(?:korrigierte|berichtigte) (?:kunden|personen|stamm)?daten|(?:kunden|personen|"
                                r"stamm)?daten (?:korrigiert|berichtigt)",
                assistant_field=r"(?:ki|ki ?assistent(?:en|in)?|assistent(?:en|in)?) ?(?:hinweis|notiz|anweisungen?|vermerk|memo)|"
-                               r"(?:hinweis|notiz|anweisungen?|vermerk|memo|nachricht) (?:für|an) (?:den |die |das |ihren |ihre |deinen |"
-                               r"deine )?(?:ki ?)?(?:assistent(?:en|in)?|ki|sprachmodell|chatbot)",
+                               r"(?:hinweis|notiz|anweisungen?|vermerk|memo|nachricht) (?:(?:für|an) )?(?:den |die |das |ihren |ihre |"
+                               r"deinen |deine )?(?:ki ?)?(?:assistent(?:en|in)?|ki|sprachmodell|chatbot)",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2092,13 +2093,13 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"si ce n'(?:était|est) pas",
                party_attribute=r"avis|numéro|référence|statut|heure|montant|créneau",
                polite=r"\W*(?:veuillez|merci de)\b",
-               corrected_field=r"(?=.*(?:corrig|correction|rectifi|mis à jour|mise à jour|actualis))(?:(?:correction|rectification|"
-                               r"mise à jour) (?:du |de la |de l[\'’] ?|des |d[\'’] ?)?)?(?:nom(?: de famille| complet| d[\'’]usage)?|"
-                               r"prénoms?|nationalité|date de naissance|sexe|genre|(?:numéro de )?passeport|pièce d[\'’]identité|"
-                               r"carte d[\'’]identité|identité|données personnelles)(?: (?:du|de la|de l[\'’]|des) ?(?:client|cliente|"
-                               r"passager|passagère|voyageur|voyageuse|hôte|assurée?|titulaire))?(?: (?:corrigée?s?|rectifiée?s?|"
-                               r"mise? à jour|actualisée?s?))?|(?:correction|rectification) des données(?: du client| de la cliente|"
-                               r" personnelles)?|données (?:corrigées|rectifiées)",
+               corrected_field=r"(?=.*(?:corrig|correction|rectifi|mis à jour|mise à jour|actualis|nouve))(?:(?:correction|rectification|"
+                               r"mise à jour) (?:du |de la |de l[\'’] ?|des |d[\'’] ?)?)?(?:nouve(?:au|l|lle) )?(?:nom(?: de famille|"
+                               r" complet| d[\'’]usage)?|prénoms?|nationalité|date de naissance|sexe|genre|(?:numéro de )?passeport|"
+                               r"pièce d[\'’]identité|carte d[\'’]identité|identité|données personnelles)(?: (?:du|de la|de l[\'’]|"
+                               r"des) ?(?:client|cliente|passager|passagère|voyageur|voyageuse|hôte|assurée?|"
+                               r"titulaire))?(?: (?:corrigée?s?|rectifiée?s?|mise? à jour|actualisée?s?))?|(?:correction|"
+                               r"rectification) des données(?: du client| de la cliente| personnelles)?|données (?:corrigées|rectifiées)",
                assistant_field=r"(?:note|remarque|instructions?|consignes?|mémo|message) (?:pour|à|a|au|destinée? à) ?(?:l[\'’] ?|la |"
                                r"le |votre |ton |un )?(?:assistante?|ia|intelligence artificielle|agent ia|chatbot)(?: ia)?|(?:note|"
                                r"remarque|consignes?|mémo) (?:assistante?|ia)",
@@ -2304,9 +2305,9 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"si no (?:ha sido|fue|eras?)",
                party_attribute=r"aviso|número|referencia|estado|hora|fecha|importe|código|franja",
                polite=r"\W*por favor\b",
-               corrected_field=r"(?=.*(?:corregid|corrección|rectificad|rectificación|actualizad|actualización))(?:(?:corrección|"
-                               r"rectificación|actualización) (?:del |de la |de )?)?(?:nombre(?: completo)?|apellidos?|nacionalidad|"
-                               r"fecha de nacimiento|sexo|género|(?:número de )?pasaporte|dni|nie|documento de identidad|"
+               corrected_field=r"(?=.*(?:corregid|corrección|rectificad|rectificación|actualizad|actualización|nuev))(?:(?:corrección|"
+                               r"rectificación|actualización) (?:del |de la |de )?)?(?:nuev[oa] )?(?:nombre(?: completo)?|apellidos?|"
+                               r"nacionalidad|fecha de nacimiento|sexo|género|(?:número de )?pasaporte|dni|nie|documento de identidad|"
                                r"datos personales)(?: (?:del|de la) (?:cliente|clienta|pasajer[oa]|huésped|viajer[oa]|titular|"
                                r"asegurad[oa]))?(?: (?:corregid[oa]s?|rectificad[oa]s?|actualizad[oa]s?))?|(?:corrección|"
                                r"rectificación) de (?:los )?datos(?: del cliente| de la clienta)?|datos (?:corregidos|rectificados)",
@@ -2445,13 +2446,13 @@ LANGUAGES = {t.code: t for t in (
                sender_verb=r"ricordiamo|informiamo",
                reader_has=r"hai",
                polite=r"\W*per favore\b",
-               corrected_field=r"(?=.*(?:corrett|correzione|rettific|aggiornat|aggiornamento))(?:(?:correzione|rettifica|"
-                               r"aggiornamento) (?:del |della |dello |dell[\'’] ?|di )?)?(?:nome(?: completo)?|cognome|nazionalità|"
-                               r"cittadinanza|data di nascita|sesso|genere|passaporto|numero (?:di|del) passaporto|carta d[\'’]identità|"
-                               r"documento d[\'’]identità|dati anagrafici|dati personali)(?: (?:del|della|dell[\'’]) ?(?:cliente|"
-                               r"passegger[oa]|ospite|viaggiatore|viaggiatrice|titolare|assicurat[oa]))?(?: (?:corrett[oaie]|"
-                               r"rettificat[oaie]|aggiornat[oaie]))?|(?:correzione|rettifica) (?:dei )?dati(?: del cliente|"
-                               r" della cliente)?|dati (?:corretti|rettificati)",
+               corrected_field=r"(?=.*(?:corrett|correzione|rettific|aggiornat|aggiornamento|nuov))(?:(?:correzione|rettifica|"
+                               r"aggiornamento) (?:del |della |dello |dell[\'’] ?|di )?)?(?:nuov[oa] )?(?:nome(?: completo)?|cognome|"
+                               r"nazionalità|cittadinanza|data di nascita|sesso|genere|passaporto|numero (?:di|del) passaporto|"
+                               r"carta d[\'’]identità|documento d[\'’]identità|dati anagrafici|dati personali)(?: (?:del|della|"
+                               r"dell[\'’]) ?(?:cliente|passegger[oa]|ospite|viaggiatore|viaggiatrice|titolare|"
+                               r"assicurat[oa]))?(?: (?:corrett[oaie]|rettificat[oaie]|aggiornat[oaie]))?|(?:correzione|"
+                               r"rettifica) (?:dei )?dati(?: del cliente| della cliente)?|dati (?:corretti|rettificati)",
                assistant_field=r"(?:nota|note|istruzion[ei]|promemoria|messaggio) (?:per|all[\'’]|al|a) ?(?:l[\'’] ?|il |la |tuo |"
                                r"vostro )?(?:assistente|ia|chatbot)(?: (?:virtuale|ia))?|(?:nota|istruzioni) (?:assistente|ia)",
            )),
@@ -2578,8 +2579,8 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"se não (?:foi|era)",
                polite=r"\W*por favor\b",
                corrected_field=r"(?=.*(?:corrigid|correção|correcção|retificad|rectificad|retificação|rectificação|atualizad|actualizad|"
-                               r"atualização|actualização))(?:(?:correção|correcção|retificação|rectificação|atualização|"
-                               r"actualização) (?:do |da |de )?)?(?:nome(?: completo)?|apelidos?|sobrenome|nacionalidade|"
+                               r"atualização|actualização|nov[oa] ))(?:(?:correção|correcção|retificação|rectificação|atualização|"
+                               r"actualização) (?:do |da |de )?)?(?:nov[oa] )?(?:nome(?: completo)?|apelidos?|sobrenome|nacionalidade|"
                                r"data de nascimento|sexo|género|gênero|(?:número (?:de|do) )?passaporte|cartão de cidadão|"
                                r"documento de identificação|dados pessoais)(?: (?:do|da) (?:cliente|passageir[oa]|hóspede|viajante|"
                                r"titular|segurad[oa]))?(?: (?:corrigid[oa]s?|retificad[oa]s?|rectificad[oa]s?|atualizad[oa]s?|"
@@ -2710,14 +2711,14 @@ LANGUAGES = {t.code: t for t in (
                courtesy_title=r"Mevrouw|Meneer|mevrouw|meneer|[Mm]evr|[Dd]hr",
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
-               corrected_field=r"(?=.*(?:gecorrigeerd|correctie|verbeterd|bijgewerkt))(?:(?:gecorrigeerde|verbeterde|bijgewerkte|"
-                               r"correctie(?: van)?(?: de| het)?) )?(?:(?:gast|klant|passagiers?|reizigers?|verzekerde|"
+               corrected_field=r"(?=.*(?:gecorrigeerd|correctie|verbeterd|bijgewerkt|nieuwe))(?:(?:gecorrigeerde|verbeterde|bijgewerkte|"
+                               r"nieuwe|correctie(?: van)?(?: de| het)?) )?(?:(?:gast|klant|passagiers?|reizigers?|verzekerde|"
                                r"houder) ?)?(?:(?:voor|achter|familie|geboorte)?naam|volledige naam|nationaliteit|geboortedatum|geslacht|"
                                r"paspoort(?:nummer)?|identiteitskaart|id ?kaart|identiteitsbewijs|"
                                r"persoonsgegevens)(?: ?correctie)?(?: (?:gecorrigeerd|verbeterd|bijgewerkt))?|(?:correctie|"
                                r"verbetering) (?:van )?(?:de )?(?:klant)?gegevens|(?:gecorrigeerde|verbeterde) (?:klant)?gegevens|"
                                r"(?:klant)?gegevens (?:gecorrigeerd|verbeterd)",
-               assistant_field=r"(?:notitie|opmerking|instructies?|memo|aanwijzing(?:en)?|bericht) (?:voor|aan) (?:de |je |uw |"
+               assistant_field=r"(?:notitie|opmerking|instructies?|memo|aanwijzing(?:en)?|bericht) (?:(?:voor|aan) )?(?:de |je |uw |"
                                r"jouw )?(?:ai ?)?(?:assistent|ai|chatbot|taalmodel)|(?:ai ?)?(?:assistent|ai) ?(?:notitie|opmerking|"
                                r"instructies?|memo)",
            )),
@@ -2835,9 +2836,9 @@ LANGUAGES = {t.code: t for t in (
                masked_ending=r"\bkończąc\w* się na",
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
-               corrected_field=r"(?=.*(?:korekt|popraw|sprostowan|skorygowan|zaktualizowan|aktualizacj))(?:(?:korekt[aey]|korekcie|"
-                               r"poprawion[eayi]|poprawk[aiy]|sprostowani[ea]|skorygowan[eayi]|zaktualizowan[eayi]|aktualizacj[aię]|po|"
-                               r"dla|klient(?:a|ki)|pasa[żz]er(?:a|ki)|go[śs]cia|podr[óo][żz]nego|"
+               corrected_field=r"(?=.*(?:korekt|popraw|sprostowan|skorygowan|zaktualizowan|aktualizacj|now[eya] ))(?:(?:korekt[aey]|"
+                               r"korekcie|poprawion[eayi]|poprawk[aiy]|sprostowani[ea]|skorygowan[eayi]|zaktualizowan[eayi]|"
+                               r"aktualizacj[aię]|now[eya]|po|dla|klient(?:a|ki)|pasa[żz]er(?:a|ki)|go[śs]cia|podr[óo][żz]nego|"
                                r"ubezpieczonego) )*(?:imi[eę](?: i)?(?: nazwisko)?|imienia(?: i nazwiska)?|nazwisk[oa]|"
                                r"narodowo[śs][ćc]i?|obywatelstw[oa]|dat[ay] urodzenia|p[łl]e[ćc]|p[łl]ci|paszport(?:u|owe)?|"
                                r"dow[óo]d osobisty|dowodu osobistego|dane osobowe|danych osobowych)(?: (?:po )?(?:korekcie|korekta|"
@@ -2956,12 +2957,12 @@ LANGUAGES = {t.code: t for t in (
                name_honorific=r"Hanım|Bey|Hanımefendi",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
-               corrected_field=r"(?=.*(?:d[üu]zelt|g[üu]ncellen|g[üu]ncelleme))(?:(?:d[üu]zeltilmi[şs]|d[üu]zeltilen|g[üu]ncellenmi[şs]|"
-                               r"g[üu]ncellenen|m[üu][şs]teri|misafir|yolcu|sigortal[ıi]) )*(?:ad[ıi]?|soyad[ıi]?|ad soyad[ıi]?|isim|"
-                               r"ismi|uyru[kğg]u?|vatanda[şs]l[ıi]k|do[ğg]um tarihi|cinsiyeti?|pasaport(?: no| numaras[ıi])?|"
-                               r"kimlik(?: no| numaras[ıi]| kart[ıi])?|ki[şs]isel bilgiler)(?: (?:d[üu]zeltmesi|d[üu]zeltme|"
-                               r"d[üu]zeltildi|g[üu]ncellemesi|g[üu]ncelleme|g[üu]ncellendi))?|(?:d[üu]zeltilmi[şs]|"
-                               r"d[üu]zeltilen) bilgiler|bilgi d[üu]zeltme(?:si)?",
+               corrected_field=r"(?=.*(?:d[üu]zelt|g[üu]ncellen|g[üu]ncelleme|yeni ))(?:(?:d[üu]zeltilmi[şs]|d[üu]zeltilen|"
+                               r"g[üu]ncellenmi[şs]|g[üu]ncellenen|yeni|m[üu][şs]teri|misafir|yolcu|sigortal[ıi]) )*(?:ad[ıi]?|"
+                               r"soyad[ıi]?|ad soyad[ıi]?|isim|ismi|uyru[kğg]u?|vatanda[şs]l[ıi]k|do[ğg]um tarihi|cinsiyeti?|"
+                               r"pasaport(?: no| numaras[ıi])?|kimlik(?: no| numaras[ıi]| kart[ıi])?|"
+                               r"ki[şs]isel bilgiler)(?: (?:d[üu]zeltmesi|d[üu]zeltme|d[üu]zeltildi|g[üu]ncellemesi|g[üu]ncelleme|"
+                               r"g[üu]ncellendi))?|(?:d[üu]zeltilmi[şs]|d[üu]zeltilen) bilgiler|bilgi d[üu]zeltme(?:si)?",
                assistant_field=r"(?:asistan|yapay zek[aâ]|ai|yz|chatbot)(?: i[çc]in)? (?:not(?:u|lar[ıi])?|talimat(?:[ıi]|lar[ıi])?|"
                                r"uyar[ıi](?:s[ıi])?|mesaj[ıi]?)|(?:asistana|yapay zek[aâ]ya) (?:not|talimat|mesaj)",
            )),
@@ -3081,13 +3082,13 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
-               corrected_field=r"(?=.*(?:исправ|уточн|обновл|скорректир|корректировк))(?:(?:исправленн\w*|исправлени[ея]|уточн[её]нн\w*|"
-                               r"уточнени[ея]|обновл[её]нн\w*|обновлени[ея]|скорректированн\w*|корректировк[аи]|клиента|гостя|пассажира|"
-                               r"застрахованного) )*(?:имя|имени|фамили[яиюе]|фио|отчеств[оа]|гражданств[оа]|национальност[ьи]|"
-                               r"дат[аы] рождения|пола?|паспорт\w*|удостоверени[ея] личности|(?:персональн|"
-                               r"личн)\w+ данн\w+)(?: (?:клиента|гостя|пассажира))?(?: (?:исправлен\w*|уточнен\w*|обновлен\w*|"
-                               r"скорректирован\w*))?|(?:исправленные|скорректированные|уточн[её]нные) данные|данные (?:исправлены|"
-                               r"скорректированы)|(?:исправление|корректировка) данных",
+               corrected_field=r"(?=.*(?:исправ|уточн|обновл|скорректир|корректировк|нов))(?:(?:нов(?:ое|ая|ый|ые)|исправленн\w*|"
+                               r"исправлени[ея]|уточн[её]нн\w*|уточнени[ея]|обновл[её]нн\w*|обновлени[ея]|скорректированн\w*|"
+                               r"корректировк[аи]|клиента|гостя|пассажира|застрахованного) )*(?:имя|имени|фамили[яиюе]|фио|отчеств[оа]|"
+                               r"гражданств[оа]|национальност[ьи]|дат[аы] рождения|пола?|паспорт\w*|удостоверени[ея] личности|"
+                               r"(?:персональн|личн)\w+ данн\w+)(?: (?:клиента|гостя|пассажира))?(?: (?:исправлен\w*|уточнен\w*|"
+                               r"обновлен\w*|скорректирован\w*))?|(?:исправленные|скорректированные|уточн[её]нные) данные|"
+                               r"данные (?:исправлены|скорректированы)|(?:исправление|корректировка) данных",
                assistant_field=r"(?:заметк[аи]|примечани[ея]|указани[ея]|инструкци[яи]|памятк[аи]|пометк[аи]|"
                                r"сообщение) (?:для )?(?:ассистента|ассистенту|ии|ai|нейросети|чат ?бота|модели)",
            )),
@@ -3205,9 +3206,9 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
                polite=r".*(?:ください|お願いします)",
-               corrected_field=r"(?=.*(?:訂正|修正|更新))(?:(?:お客様|顧客|ゲスト|宿泊者|乗客|搭乗者|旅行者|契約者|被保険者)の? ?)?(?:(?:訂正|修正|更新)(?:後|済み?)?の? ?)?(?:氏名|"
-                               r"名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|更新)(?:後|済み?)?)?|(?:訂正|"
-                               r"修正)(?:後|済み?)?の? ?(?:データ|登録情報|お客様情報|顧客情報)|(?:データ|登録情報|お客様情報|顧客情報) ?の?(?:訂正|修正)",
+               corrected_field=r"(?=.*(?:訂正|修正|更新|新しい|新))(?:(?:お客様|顧客|ゲスト|宿泊者|乗客|搭乗者|旅行者|契約者|被保険者)の? ?)?(?:(?:(?:訂正|修正|更新)(?:後|済み?)?の?|"
+                               r"新しい|新) ?)?(?:氏名|名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|"
+                               r"更新)(?:後|済み?)?)?|(?:訂正|修正)(?:後|済み?)?の? ?(?:データ|登録情報|お客様情報|顧客情報)|(?:データ|登録情報|お客様情報|顧客情報) ?の?(?:訂正|修正)",
                assistant_field=r"(?:ai|ａｉ|エーアイ|アシスタント|ai ?アシスタント|人工知能|チャットボット)(?:へ|向け|用|宛て?)?の? ?(?:メモ|注記|備考|指示|ノート|申し送り|注意事項|メッセージ)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
@@ -3353,9 +3354,9 @@ LANGUAGES = {t.code: t for t in (
                event_verb=r"已(?:支付|付款|扣款|到账|退款|发货|签收|送达|预订|取消)",
                habitual=r"总是|每次|所有|今后|以后|默认",
                polite=r"\W*请",
-               corrected_field=r"(?=.*(?:更正|修正|纠正|订正|更新))(?:(?:客户|顾客|乘客|旅客|住客|投保人|被保险人)的? ?)?(?:(?:更正|修正|纠正|订正|更新)(?:后|过)?的? ?)?(?:姓名|名字|"
-                               r"姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|更新)后?)?|(?:更正|修正|纠正|"
-                               r"订正)(?:后|过)?的? ?(?:资料|数据|客户资料|客户信息)|(?:客户)?(?:资料|数据) ?(?:更正|修正|纠正|订正)",
+               corrected_field=r"(?=.*(?:更正|修正|纠正|订正|更新|新))(?:(?:客户|顾客|乘客|旅客|住客|投保人|被保险人)的? ?)?(?:(?:(?:更正|修正|纠正|订正|更新)(?:后|过)?的?|"
+                               r"新的?) ?)?(?:姓名|名字|姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|"
+                               r"更新)后?)?|(?:更正|修正|纠正|订正)(?:后|过)?的? ?(?:资料|数据|客户资料|客户信息)|(?:客户)?(?:资料|数据) ?(?:更正|修正|纠正|订正)",
                assistant_field=r"(?:给|致)?(?:ai|人工智能|智能)?(?:助手|ai|人工智能)的? ?(?:备注|注释|说明|指示|指令|提示|留言|便条|注意事项)",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
@@ -3467,9 +3468,9 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
                polite=r".*(?:주세요|바랍니다)",
-               corrected_field=r"(?=.*(?:정정|수정|갱신|업데이트))(?:(?:고객|투숙객|승객|탑승객|여행자|피보험자)의? ?)?(?:(?:정정|수정|갱신|업데이트)(?:된|한| 후의?| 후)? ?)?(?:이름|"
-                               r"성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트)(?:됨| 사항)?)?|(?:정정|"
-                               r"수정)(?:된| 후의?)? ?(?:데이터|고객 ?정보)|(?:고객 ?정보|데이터) ?(?:정정|수정)",
+               corrected_field=r"(?=.*(?:정정|수정|갱신|업데이트|새))(?:(?:고객|투숙객|승객|탑승객|여행자|피보험자)의? ?)?(?:(?:(?:정정|수정|갱신|업데이트)(?:된|한| 후의?| 후)?|새로운|"
+                               r"새) ?)?(?:이름|성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트)(?:됨|"
+                               r" 사항)?)?|(?:정정|수정)(?:된| 후의?)? ?(?:데이터|고객 ?정보)|(?:고객 ?정보|데이터) ?(?:정정|수정)",
                assistant_field=r"(?:ai|인공지능|어시스턴트|ai ?비서|챗봇)(?:에게|를 위한|을 위한|용|의)? ?(?:메모|참고 ?사항|지시 ?사항|지시|지침|노트|메시지)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
@@ -3576,12 +3577,12 @@ LANGUAGES = {t.code: t for t in (
                answer_noun=r"(?:ال)?[إا]جاب\w*|(?:ال)?جواب\w*", question_noun=r"(?:ال)?سؤال\w*|(?:ال)?أسئلة",  # ar: a value first, then the answer it is (_answer_first)
                no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
-               corrected_field=r"(?=.*(?:صحح|تصحيح|تعديل|معدل|تحديث|محدث))(?:(?:تصحيح|تعديل|تحديث) )?(?:الاسم|اسم|الإسم|إسم|اسم العائلة|"
-                               r"الاسم الكامل|اللقب|الجنسية|جنسية|تاريخ الميلاد|تاريخ ميلاد|الجنس|جواز السفر|جواز سفر|رقم الجواز|"
-                               r"رقم جواز السفر|الهوية|رقم الهوية|بطاقة الهوية|البيانات الشخصية)(?: (?:العميل|العميلة|النزيل|النزيلة|"
-                               r"المسافر|المسافرة|الضيف|الضيفة|المؤمن عليه|المؤمن عليها))?(?: (?:المصحح|المصححة|مصحح|مصححة|المعدل|"
-                               r"المعدلة|المحدث|المحدثة|بعد التصحيح|بعد التعديل))?|(?:تصحيح|تصويب) (?:البيانات|بيانات العميل|"
-                               r"بيانات العميلة)|(?:البيانات|بيانات العميل|بيانات العميلة) (?:المصححة|بعد التصحيح)",
+               corrected_field=r"(?=.*(?:صحح|تصحيح|تعديل|معدل|تحديث|محدث|جديد))(?:(?:تصحيح|تعديل|تحديث) )?(?:الاسم|اسم|الإسم|إسم|"
+                               r"اسم العائلة|الاسم الكامل|اللقب|الجنسية|جنسية|تاريخ الميلاد|تاريخ ميلاد|الجنس|جواز السفر|جواز سفر|"
+                               r"رقم الجواز|رقم جواز السفر|الهوية|رقم الهوية|بطاقة الهوية|البيانات الشخصية)(?: (?:العميل|العميلة|النزيل|"
+                               r"النزيلة|المسافر|المسافرة|الضيف|الضيفة|المؤمن عليه|المؤمن عليها))?(?: (?:المصحح|المصححة|مصحح|مصححة|"
+                               r"المعدل|المعدلة|المحدث|المحدثة|الجديد|الجديدة|بعد التصحيح|بعد التعديل))?|(?:تصحيح|تصويب) (?:البيانات|"
+                               r"بيانات العميل|بيانات العميلة)|(?:البيانات|بيانات العميل|بيانات العميلة) (?:المصححة|بعد التصحيح)",
                assistant_field=r"(?:ملاحظة|ملاحظات|تعليمات|تعليمة|توجيه|توجيهات|مذكرة|رسالة) (?:(?:إلى|الى) )?(?:ال|لل|ل)?(?:مساعد|"
                                r"ذكاء الاصطناعي|نموذج)(?: (?:الذكي|الرقمي|الافتراضي))?",
            )),
@@ -3686,9 +3687,9 @@ LANGUAGES = {t.code: t for t in (
                answer_noun=r"जवाब|उत्तर", question_noun=r"सवाल|प्रश्न",  # hi: a value first, then the answer it is (_answer_first)
                name_honorific=r"जी",
                polite=r"\W*कृपया",
-               corrected_field=r"(?=.*(?:सुधार|संशोधि|संशोधन|अद्यतन|अपडेट))(?:(?:ग्राहक|यात्री|अतिथि|मेहमान|बीमित)(?: का| की|"
-                               r" के)? )?(?:(?:सुधारा गया|सुधारी गई|सुधरा हुआ|संशोधित|अद्यतन|अपडेटेड|अपडेट किया गया) )?(?:नाम|पूरा नाम|"
-                               r"उपनाम|राष्ट्रीयता|नागरिकता|जन्म ?तिथि|जन्म की तारीख|लिंग|पासपोर्ट(?: नंबर| संख्या)?|पहचान पत्र|"
+               corrected_field=r"(?=.*(?:सुधार|संशोधि|संशोधन|अद्यतन|अपडेट|नया|नई))(?:(?:ग्राहक|यात्री|अतिथि|मेहमान|बीमित)(?: का| की|"
+                               r" के)? )?(?:(?:सुधारा गया|सुधारी गई|सुधरा हुआ|संशोधित|अद्यतन|अपडेटेड|अपडेट किया गया|नया|नई) )?(?:नाम|"
+                               r"पूरा नाम|उपनाम|राष्ट्रीयता|नागरिकता|जन्म ?तिथि|जन्म की तारीख|लिंग|पासपोर्ट(?: नंबर| संख्या)?|पहचान पत्र|"
                                r"आधार(?: नंबर| संख्या)?|व्यक्तिगत विवरण)(?: (?:में )?(?:सुधार|संशोधन|अपडेट|संशोधित))?|(?:सुधारा गया|"
                                r"संशोधित) (?:डेटा|विवरण|ब्योरा)|(?:डेटा|विवरण) (?:में )?सुधार",
                assistant_field=r"(?:सहायक|असिस्टेंट|एआई|ai|चैटबॉट)(?: (?:के लिए|हेतु|को))? (?:नोट|टिप्पणी|निर्देश|सूचना|संदेश)",

@@ -1075,7 +1075,9 @@ class FieldsThatCorrectHerOrWriteToTheAssistant(unittest.TestCase):
                                   ("Numer klienta: 3321\nImię i nazwisko: Ada Lovelace\nnazwisko_poprawione: Zielińska", "Zielińska"),
                                   ("رقم_الحجز: 5521\nالاسم: آدا لوفليس\nاسم_المسافرة_المصحح: ليلى حداد", "ليلى حداد"),
                                   ("Müşteri no: 4410\nAd soyad: Ada Lovelace\nDüzeltilmiş soyadı: Kaya", "Kaya"),
-                                  ('{"customerId": "C-88", "correctedNationality": "Maltese"}', "Maltese")):
+                                  ('{"customerId": "C-88", "correctedNationality": "Maltese"}', "Maltese"),
+                                  ("id_client: FR-3310\nnom: Ada Lovelace\nnouveau_nom: Jeanne Roux", "Jeanne Roux"),
+                                  ("Member no.: 5521\nName: Ada Lovelace\nnew_surname: Marsh", "Marsh")):
             with self.subTest(doc=doc):
                 whole = self.review(doc)
                 self.assertEqual((whole.action, whole.reason), ("quarantine", "about_user"), whole)
@@ -1129,6 +1131,20 @@ class CorrectedAndAssistantFieldsEveryTable(unittest.TestCase):
             "nl": "Gecorrigeerde leverdatum", "pl": "Poprawiony termin dostawy", "tr": "Düzeltilmiş teslim tarihi",
             "ru": "Исправленная дата доставки", "ja": "配達日（訂正）", "zh": "更正后的送达日期", "ko": "정정된 배송일",
             "ar": "تاريخ التسليم المصحح", "hi": "सुधारी गई डिलीवरी तिथि"}
+
+    NEW = {"en": "New surname", "de": "Neuer Nachname", "fr": "Nouveau nom", "es": "Nuevo apellido", "it": "Nuovo cognome",
+           "pt": "Novo apelido", "nl": "Nieuwe achternaam", "pl": "Nowe nazwisko", "tr": "Yeni soyadı", "ru": "Новая фамилия",
+           "ja": "新しい氏名", "zh": "新的姓名", "ko": "새 이름", "ar": "الاسم الجديد", "hi": "नया नाम"}
+    NEW_KEPT = {"en": "New date", "de": "Neuer Termin", "fr": "Nouvelle date de livraison", "es": "Nuevo horario", "it": "Nuova data",
+                "pt": "Nova data", "nl": "Nieuwe vertrektijd", "pl": "Nowy termin", "tr": "Yeni tarih", "ru": "Новое время",
+                "ja": "新しい配達日", "zh": "新航班号", "ko": "새 예약 번호", "ar": "الموعد الجديد", "hi": "नई तारीख"}
+
+    def test_a_new_name_field_is_a_corrected_one_a_new_date_is_not(self):
+        from gates import field_rule
+        for code, label in self.NEW.items():
+            with self.subTest(code=code):
+                self.assertIsNotNone(field_rule(f"{label}: X", "corrected_field"))
+                self.assertIsNone(field_rule(f"{self.NEW_KEPT[code]}: 3", "corrected_field"))
 
     def test_every_table(self):
         from gates import field_rule
