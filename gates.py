@@ -1648,12 +1648,12 @@ LANGUAGES = {t.code: t for t in (
                                r"new)\b)(?:(?:corrected|correction|updated|update|amended|amendment|revised|rectified|new|of|to|the|"
                                r"guest|passenger|customer|client|travell?er|member|account|policy|holder|policyholder|insured|patient|"
                                r"user|full|legal|first|last|given|family|middle|maiden)(?:[\'’]s)? )*(?:(?:sur)?names?|nationality|"
-                               r"citizenship|date of birth|birth ?date|dob|gender|sex|passport(?: number| no)?|(?:national )?id (?:card|"
-                               r"document|number)|identity(?: card| document| number)?|personal (?:data|details))(?: (?:corrected|"
-                               r"correction|updated|update|amended|amendment|revised|rectified))?|(?:corrected|rectified) (?:customer |"
-                               r"personal |passenger |guest )?data|(?:correction|rectification) (?:of |to )?(?:the )?(?:customer |"
-                               r"personal |passenger |guest )?data|(?:customer |personal |passenger |guest )?data (?:corrected|"
-                               r"correction|rectified|rectification)",
+                               r"citizenship|date (?:of )?birth|birth ?date|dob|gender|sex|passport(?: number| no)?|"
+                               r"(?:national )?id (?:card|document|number)|identity(?: card| document| number)?|personal (?:data|"
+                               r"details))(?: (?:corrected|correction|updated|update|amended|amendment|revised|rectified))?|(?:corrected|"
+                               r"rectified) (?:customer |personal |passenger |guest )?data|(?:correction|rectification) (?:of |"
+                               r"to )?(?:the )?(?:customer |personal |passenger |guest )?data|(?:customer |personal |passenger |"
+                               r"guest )?data (?:corrected|correction|rectified|rectification)",
                assistant_field=r"(?:(?:the|your|an?) )?(?:(?:ai|a i|virtual|digital) )?(?:assistant|ai|a i|llm|chatbot|"
                                r"copilot)(?:[\'’]s)? (?:note|notes|instructions?|memo|hint|directive|reminder|guidance)|(?:note|notes|"
                                r"instructions?|memo|hint|directive|reminder|guidance|message) (?:for|to) (?:the |your |an? )?(?:(?:ai|"
@@ -2095,11 +2095,12 @@ LANGUAGES = {t.code: t for t in (
                polite=r"\W*(?:veuillez|merci de)\b",
                corrected_field=r"(?=.*(?:corrig|correction|rectifi|mis à jour|mise à jour|actualis|nouve))(?:(?:correction|rectification|"
                                r"mise à jour) (?:du |de la |de l[\'’] ?|des |d[\'’] ?)?)?(?:nouve(?:au|l|lle) )?(?:nom(?: de famille|"
-                               r" complet| d[\'’]usage)?|prénoms?|nationalité|date de naissance|sexe|genre|(?:numéro de )?passeport|"
-                               r"pièce d[\'’]identité|carte d[\'’]identité|identité|données personnelles)(?: (?:du|de la|de l[\'’]|"
-                               r"des) ?(?:client|cliente|passager|passagère|voyageur|voyageuse|hôte|assurée?|"
-                               r"titulaire))?(?: (?:corrigée?s?|rectifiée?s?|mise? à jour|actualisée?s?))?|(?:correction|"
-                               r"rectification) des données(?: du client| de la cliente| personnelles)?|données (?:corrigées|rectifiées)",
+                               r" complet| d[\'’]usage)?|prénoms?|nationalité|date (?:de )?naissance|sexe|genre|"
+                               r"(?:numéro (?:de )?)?passeport|pièce (?:d[\'’] ?)?identité|carte (?:d[\'’] ?)?identité|identité|"
+                               r"données personnelles)(?: (?:du|de la|de l[\'’]|des) ?(?:client|cliente|passager|passagère|voyageur|"
+                               r"voyageuse|hôte|assurée?|titulaire))?(?: (?:corrigée?s?|rectifiée?s?|mise? à jour|actualisée?s?))?|"
+                               r"(?:correction|rectification) des données(?: du client| de la cliente| personnelles)?|"
+                               r"données (?:corrigées|rectifiées)",
                assistant_field=r"(?:note|remarque|instructions?|consignes?|mémo|message) (?:pour|à|a|au|destinée? à) ?(?:l[\'’] ?|la |"
                                r"le |votre |ton |un )?(?:assistante?|ia|intelligence artificielle|agent ia|chatbot)(?: ia)?|(?:note|"
                                r"remarque|consignes?|mémo) (?:assistante?|ia)",
@@ -2307,10 +2308,11 @@ LANGUAGES = {t.code: t for t in (
                polite=r"\W*por favor\b",
                corrected_field=r"(?=.*(?:corregid|corrección|rectificad|rectificación|actualizad|actualización|nuev))(?:(?:corrección|"
                                r"rectificación|actualización) (?:del |de la |de )?)?(?:nuev[oa] )?(?:nombre(?: completo)?|apellidos?|"
-                               r"nacionalidad|fecha de nacimiento|sexo|género|(?:número de )?pasaporte|dni|nie|documento de identidad|"
-                               r"datos personales)(?: (?:del|de la) (?:cliente|clienta|pasajer[oa]|huésped|viajer[oa]|titular|"
-                               r"asegurad[oa]))?(?: (?:corregid[oa]s?|rectificad[oa]s?|actualizad[oa]s?))?|(?:corrección|"
-                               r"rectificación) de (?:los )?datos(?: del cliente| de la clienta)?|datos (?:corregidos|rectificados)",
+                               r"nacionalidad|fecha (?:de )?nacimiento|sexo|género|(?:número (?:de )?)?pasaporte|dni|nie|"
+                               r"documento (?:de )?identidad|datos personales)(?: (?:del|de la) (?:cliente|clienta|pasajer[oa]|huésped|"
+                               r"viajer[oa]|titular|asegurad[oa]))?(?: (?:corregid[oa]s?|rectificad[oa]s?|actualizad[oa]s?))?|"
+                               r"(?:corrección|rectificación) de (?:los )?datos(?: del cliente| de la clienta)?|datos (?:corregidos|"
+                               r"rectificados)",
                assistant_field=r"(?:nota|notas|instrucción|instrucciones|indicación|indicaciones|mensaje) (?:para|al|a) ?(?:el |la |tu |"
                                r"su )?(?:asistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instrucciones) (?:asistente|ia)",
            )),
@@ -2448,9 +2450,9 @@ LANGUAGES = {t.code: t for t in (
                polite=r"\W*per favore\b",
                corrected_field=r"(?=.*(?:corrett|correzione|rettific|aggiornat|aggiornamento|nuov))(?:(?:correzione|rettifica|"
                                r"aggiornamento) (?:del |della |dello |dell[\'’] ?|di )?)?(?:nuov[oa] )?(?:nome(?: completo)?|cognome|"
-                               r"nazionalità|cittadinanza|data di nascita|sesso|genere|passaporto|numero (?:di|del) passaporto|"
-                               r"carta d[\'’]identità|documento d[\'’]identità|dati anagrafici|dati personali)(?: (?:del|della|"
-                               r"dell[\'’]) ?(?:cliente|passegger[oa]|ospite|viaggiatore|viaggiatrice|titolare|"
+                               r"nazionalità|cittadinanza|data (?:di )?nascita|sesso|genere|(?:numero (?:di |del )?)?passaporto|"
+                               r"carta (?:d[\'’] ?)?identità|documento (?:d[\'’] ?)?identità|dati anagrafici|dati personali)(?: (?:del|"
+                               r"della|dell[\'’]) ?(?:cliente|passegger[oa]|ospite|viaggiatore|viaggiatrice|titolare|"
                                r"assicurat[oa]))?(?: (?:corrett[oaie]|rettificat[oaie]|aggiornat[oaie]))?|(?:correzione|"
                                r"rettifica) (?:dei )?dati(?: del cliente| della cliente)?|dati (?:corretti|rettificati)",
                assistant_field=r"(?:nota|note|istruzion[ei]|promemoria|messaggio) (?:per|all[\'’]|al|a) ?(?:l[\'’] ?|il |la |tuo |"
@@ -2581,8 +2583,8 @@ LANGUAGES = {t.code: t for t in (
                corrected_field=r"(?=.*(?:corrigid|correção|correcção|retificad|rectificad|retificação|rectificação|atualizad|actualizad|"
                                r"atualização|actualização|nov[oa] ))(?:(?:correção|correcção|retificação|rectificação|atualização|"
                                r"actualização) (?:do |da |de )?)?(?:nov[oa] )?(?:nome(?: completo)?|apelidos?|sobrenome|nacionalidade|"
-                               r"data de nascimento|sexo|género|gênero|(?:número (?:de|do) )?passaporte|cartão de cidadão|"
-                               r"documento de identificação|dados pessoais)(?: (?:do|da) (?:cliente|passageir[oa]|hóspede|viajante|"
+                               r"data (?:de )?nascimento|sexo|género|gênero|(?:número (?:de |do )?)?passaporte|cartão (?:de )?cidadão|"
+                               r"documento (?:de )?identificação|dados pessoais)(?: (?:do|da) (?:cliente|passageir[oa]|hóspede|viajante|"
                                r"titular|segurad[oa]))?(?: (?:corrigid[oa]s?|retificad[oa]s?|rectificad[oa]s?|atualizad[oa]s?|"
                                r"actualizad[oa]s?))?|(?:correção|correcção|retificação|rectificação) (?:dos )?dados(?: do cliente|"
                                r" da cliente)?|dados (?:corrigidos|retificados|rectificados)",
@@ -7712,21 +7714,31 @@ def role_claim(text: str, *, names=(), addressed: bool = False) -> tuple | None:
 
 # A field's label: what a line opens with before its colon, or a key inside a record ('{"nota_asistente":
 # ...'); short, since a sentence with a colon in it is no label.
-_FIELD_LABELS = re.compile(r"""(?m)(?:^|(?<=[{,\[]))[^\S\n]*[-*•]?[^\S\n]*["'«„]?([^\W\d_][^:：=\n"«»“”{}\[\],;]{0,48}?)["'»“”]?[^\S\n]*[:：=]""")
+# A field's label: what a line opens with before its colon, a key inside a record ('{"nota_asistente":
+# ...', "id=7; name=..."), or a table's cell before the next ("| corrected name | ... |"); short, since a
+# sentence with a colon in it is no label.
+_FIELD_LABELS = re.compile(r"""(?m)(?:^|(?<=[{,\[;|]))[^\S\n]*[-*•]?[^\S\n]*["'«„]?([^\W\d_][^:：=\n"«»“”{}\[\],;|]{0,48}?)["'»“”]?[^\S\n]*[:：=|]""")
 _LABEL_BRACKETS = re.compile(r"[()（）\[\]【】]")
 _SKELETON_RULE_CACHE: dict = {}
 
 
 def field_labels(text: str) -> list:
-    """The labels of a text's fields (line by line: canonical() joins lines), each as its words: split at "_", "-", "." and camelCase,
-    brackets dropped, lowercased ("tashih_al-ism" and "Nom (corrigé)" alike), so one table rule
-    reads a key ("assistantNote", "氏名_訂正", "تصحيح_الاسم") as it reads a line's label. Pure."""
-    labels = []
-    for m in (m for line in text.splitlines() for m in _FIELD_LABELS.finditer(canonical(line))):
-        key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))
-        words = [w for w in re.split(r"[\s_.\-]+", _LABEL_BRACKETS.sub(" ", key).lower()) if w]
-        if words and len(words) <= 7:
-            labels.append(" ".join(words))
+    """The labels of a text's fields that have a value (on the label's line or the line below it),
+    line by line (canonical() joins lines), each as its words: split at "_", "-", "." and camelCase,
+    brackets dropped, lowercased ("tashih_al-ism" and "Nom (corrigé)" alike), so one table rule reads
+    a key ("assistantNote", "氏名_訂正", "تصحيح_الاسم") as it reads a line's label. A label with no value
+    says nothing of hers: the loop asks whether a value line below it is what the record's verdict
+    needs (agent_loop._Source.carries). Pure."""
+    labels, lines = [], [canonical(line) for line in text.splitlines()]
+    for at, line in enumerate(lines):
+        below = any(ln.strip() for ln in lines[at + 1:at + 2])
+        for m in _FIELD_LABELS.finditer(line):
+            if not (below or line[m.end():].strip(" \"'|»”")):
+                continue
+            key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))
+            words = [w for w in re.split(r"[\s_.\-]+", _LABEL_BRACKETS.sub(" ", key).lower()) if w]
+            if words and len(words) <= 7:
+                labels.append(" ".join(words))
     return labels
 
 
