@@ -8249,7 +8249,9 @@ class ProvenanceGate:
       is held (hidden_content, disguised_text: risk hidden_text); an unvouched origin that
       writes as "I" or about the user is held (unauthenticated_origin); a risk class is held
       (its name as the reason, `risk_of`'s rule); a judge's risk class or "instruction"
-      tightens; then, from a tool: the user's preference (tool_preference), a user-owned value
+      tightens; then, from a tool: the user's preference (tool_preference), a field whose label
+      writes to the assistant (request, rule "standing_instruction.<code>.assistant_field") or
+      corrects who she is (about_user, rule "identity.<code>.corrected_field"; `field_rule`), a user-owned value
       (user_owned, see `user_owned` and `table_user_owned`), a request to act (request), what
       `place_fact` names (request, routing_change, conditional, agent_directive, vouching,
       standing_arrangement), a procedure (tool_procedure) and other text about the user
