@@ -7712,8 +7712,6 @@ def role_claim(text: str, *, names=(), addressed: bool = False) -> tuple | None:
     return None
 
 
-# A field's label: what a line opens with before its colon, or a key inside a record ('{"nota_asistente":
-# ...'); short, since a sentence with a colon in it is no label.
 # A field's label: what a line opens with before its colon, a key inside a record ('{"nota_asistente":
 # ...', "id=7; name=..."), or a table's cell before the next ("| corrected name | ... |"); short, since a
 # sentence with a colon in it is no label.
