@@ -62,7 +62,7 @@ __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", 
            "WORD_KINDS", "RULE_KINDS",
            "RiskClass", "RISK_CLASSES", "RISK_CLASS_NAMES", "MODEL_WRITES", "MODEL_LABEL",
            "CLAIM_KINDS", "ACTIONS", "REASONS", "PARSED_LANGUAGES", "USER_OWNED_ATTRIBUTES",
-           "USER_OWNED_CLAIMS", "USER_REFERENCE", "document_names", "role_claim"]
+           "USER_OWNED_CLAIMS", "USER_REFERENCE", "document_names", "role_claim", "field_rule"]
 
 CLAIM_KINDS = ("fact", "user_preference", "instruction", "procedure")
 # How ProvenanceGate judges a model's own note about the user (source "model"): "inferred" accepts
@@ -1039,7 +1039,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1660,6 +1660,20 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"contact(?: details| info(?:rmation)?| on file| e-?mail| number| phone)?|your details",
                sent_to=r"\b(?:sent|e-?mailed|texted|issued)\s+to\s+",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*\b(?:corrected|correction|updated|update|amended|amendment|revised|rectified|"
+                               r"new)\b)(?:(?:corrected|correction|updated|update|amended|amendment|revised|rectified|new|of|to|the|"
+                               r"guest|passenger|customer|client|travell?er|member|account|policy|holder|policyholder|insured|patient|"
+                               r"user|full|legal|first|last|given|family|middle|maiden)(?:[\'’]s)? )*(?:(?:sur)?names?|nationality|"
+                               r"citizenship|date (?:of )?birth|birth ?date|dob|gender|sex|passport(?: number| no)?|"
+                               r"(?:national )?id (?:card|document|number)|identity(?: card| document| number)?|personal (?:data|"
+                               r"details))(?: (?:corrected|correction|updated|update|amended|amendment|revised|rectified))?|(?:corrected|"
+                               r"rectified) (?:customer |personal |passenger |guest )?data|(?:correction|rectification) (?:of |"
+                               r"to )?(?:the )?(?:customer |personal |passenger |guest )?data|(?:customer |personal |passenger |"
+                               r"guest )?data (?:corrected|correction|rectified|rectification)",
+               assistant_field=r"(?:(?:the|your|an?) )?(?:(?:ai|a i|virtual|digital) )?(?:assistant|ai|a i|llm|chatbot|"
+                               r"copilot)(?:[\'’]s)? (?:note|notes|instructions?|memo|hint|directive|reminder|guidance)|(?:note|notes|"
+                               r"instructions?|memo|hint|directive|reminder|guidance|message) (?:for|to) (?:the |your |an? )?(?:(?:ai|"
+                               r"a i|virtual|digital) )?(?:assistant|ai|a i|llm|chatbot|copilot|model)s?",
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1881,6 +1895,19 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"kontakt(?:daten|angaben|-?e-?mail|telefon)?|ihre kontaktdaten|erreichbar unter",
                sent_to=r"\b(?:gesendet|geschickt|versandt|verschickt|zugestellt)\s+an\s+",
                sent_to_after=r"\s+(?:gesendet|geschickt|versandt|verschickt|zugestellt)\b",
+               corrected_field=r"(?=.*(?:korrigiert|korrektur|berichtig|aktualisier|neue))(?:(?:korrigierte[rsn]?|berichtigte[rsn]?|"
+                               r"aktualisierte[rsn]?|neue[rsn]?|korrektur|berichtigung|aktualisierung) (?:de[rsn] |von )?)?(?:(?:gast|"
+                               r"kunden|passagier|reisenden|fahrgast|versicherten|mitglieds|inhaber)s? ?)?(?:(?:vor|nach|familien|"
+                               r"geburts|ruf)?namen?s?|vollständige[rn]? name|staatsangehörigkeit|nationalität|geburtsdatums?|"
+                               r"geburtstags?|geschlechts?|(?:reise)?pass(?:es|nummer)?|personalausweis(?:es|nummer)?|ausweis(?:es|"
+                               r"nummer)?|persönliche daten|personendaten|personalien)(?: ?(?:korrektur|berichtigung|"
+                               r"aktualisierung))?(?: (?:korrigiert|berichtigt|aktualisiert))?|(?:kunden|personen|"
+                               r"stamm)?daten ?(?:korrektur|berichtigung)|(?:korrektur|berichtigung) (?:der )?(?:kunden|personen|"
+                               r"stamm)?daten|(?:korrigierte|berichtigte) (?:kunden|personen|stamm)?daten|(?:kunden|personen|"
+                               r"stamm)?daten (?:korrigiert|berichtigt)",
+               assistant_field=r"(?:ki|ki ?assistent(?:en|in)?|assistent(?:en|in)?) ?(?:hinweis|notiz|anweisungen?|vermerk|memo)|"
+                               r"(?:hinweis|notiz|anweisungen?|vermerk|memo|nachricht) (?:(?:für|an) )?(?:den |die |das |ihren |ihre |"
+                               r"deinen |deine )?(?:ki ?)?(?:assistent(?:en|in)?|ki|sprachmodell|chatbot)",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2100,6 +2127,17 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:vos |les )?coordonnées|contact",
                sent_to=r"\b(?:envoyée?s?|expédiée?s?|transmise?s?)\s+(?:à|au|sur)\s+(?:l['’]adresse\s+|le\s+(?:numéro\s+)?)?",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:corrig|correction|rectifi|mis à jour|mise à jour|actualis|nouve))(?:(?:correction|rectification|"
+                               r"mise à jour) (?:du |de la |de l[\'’] ?|des |d[\'’] ?)?)?(?:nouve(?:au|l|lle) )?(?:nom(?: de famille|"
+                               r" complet| d[\'’]usage)?|prénoms?|nationalité|date (?:de )?naissance|sexe|genre|"
+                               r"(?:numéro (?:de )?)?passeport|pièce (?:d[\'’] ?)?identité|carte (?:d[\'’] ?)?identité|identité|"
+                               r"données personnelles)(?: (?:du|de la|de l[\'’]|des) ?(?:client|cliente|passager|passagère|voyageur|"
+                               r"voyageuse|hôte|assurée?|titulaire))?(?: (?:corrigée?s?|rectifiée?s?|mise? à jour|actualisée?s?))?|"
+                               r"(?:correction|rectification) des données(?: du client| de la cliente| personnelles)?|"
+                               r"données (?:corrigées|rectifiées)",
+               assistant_field=r"(?:note|remarque|instructions?|consignes?|mémo|message) (?:pour|à|a|au|destinée? à) ?(?:l[\'’] ?|la |"
+                               r"le |votre |ton |un )?(?:assistante?|ia|intelligence artificielle|agent ia|chatbot)(?: ia)?|(?:note|"
+                               r"remarque|consignes?|mémo) (?:assistante?|ia)",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2311,6 +2349,15 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:datos|información) de contacto|contacto",
                sent_to=r"\b(?:enviad[oa]s?|remitid[oa]s?)\s+(?:a|al)\s+(?:(?:la\s+)?dirección\s+|(?:número\s+))?",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:corregid|corrección|rectificad|rectificación|actualizad|actualización|nuev))(?:(?:corrección|"
+                               r"rectificación|actualización) (?:del |de la |de )?)?(?:nuev[oa] )?(?:nombre(?: completo)?|apellidos?|"
+                               r"nacionalidad|fecha (?:de )?nacimiento|sexo|género|(?:número (?:de )?)?pasaporte|dni|nie|"
+                               r"documento (?:de )?identidad|datos personales)(?: (?:del|de la) (?:cliente|clienta|pasajer[oa]|huésped|"
+                               r"viajer[oa]|titular|asegurad[oa]))?(?: (?:corregid[oa]s?|rectificad[oa]s?|actualizad[oa]s?))?|"
+                               r"(?:corrección|rectificación) de (?:los )?datos(?: del cliente| de la clienta)?|datos (?:corregidos|"
+                               r"rectificados)",
+               assistant_field=r"(?:nota|notas|instrucción|instrucciones|indicación|indicaciones|mensaje) (?:para|al|a) ?(?:el |la |tu |"
+                               r"su )?(?:asistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instrucciones) (?:asistente|ia)",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2453,6 +2500,15 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:dati di |recapiti di )?contatto|recapit[oi]|contatti",
                sent_to=r"\b(?:inviat[oaie]|spedit[oaie]|trasmess[oaie])\s+(?:a|al|all['’]|all['’]indirizzo|al numero)\s*",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:corrett|correzione|rettific|aggiornat|aggiornamento|nuov))(?:(?:correzione|rettifica|"
+                               r"aggiornamento) (?:del |della |dello |dell[\'’] ?|di )?)?(?:nuov[oa] )?(?:nome(?: completo)?|cognome|"
+                               r"nazionalità|cittadinanza|data (?:di )?nascita|sesso|genere|(?:numero (?:di |del )?)?passaporto|"
+                               r"carta (?:d[\'’] ?)?identità|documento (?:d[\'’] ?)?identità|dati anagrafici|dati personali)(?: (?:del|"
+                               r"della|dell[\'’]) ?(?:cliente|passegger[oa]|ospite|viaggiatore|viaggiatrice|titolare|"
+                               r"assicurat[oa]))?(?: (?:corrett[oaie]|rettificat[oaie]|aggiornat[oaie]))?|(?:correzione|"
+                               r"rettifica) (?:dei )?dati(?: del cliente| della cliente)?|dati (?:corretti|rettificati)",
+               assistant_field=r"(?:nota|note|istruzion[ei]|promemoria|messaggio) (?:per|all[\'’]|al|a) ?(?:l[\'’] ?|il |la |tuo |"
+                               r"vostro )?(?:assistente|ia|chatbot)(?: (?:virtuale|ia))?|(?:nota|istruzioni) (?:assistente|ia)",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2585,6 +2641,16 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:dados de )?conta(?:c)?to",
                sent_to=r"\b(?:enviad[oa]s?|remetid[oa]s?)\s+(?:para|ao|à)\s+(?:o\s+)?(?:(?:e-?mail|endereço|número)\s+)?",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:corrigid|correção|correcção|retificad|rectificad|retificação|rectificação|atualizad|actualizad|"
+                               r"atualização|actualização|nov[oa] ))(?:(?:correção|correcção|retificação|rectificação|atualização|"
+                               r"actualização) (?:do |da |de )?)?(?:nov[oa] )?(?:nome(?: completo)?|apelidos?|sobrenome|nacionalidade|"
+                               r"data (?:de )?nascimento|sexo|género|gênero|(?:número (?:de |do )?)?passaporte|cartão (?:de )?cidadão|"
+                               r"documento (?:de )?identificação|dados pessoais)(?: (?:do|da) (?:cliente|passageir[oa]|hóspede|viajante|"
+                               r"titular|segurad[oa]))?(?: (?:corrigid[oa]s?|retificad[oa]s?|rectificad[oa]s?|atualizad[oa]s?|"
+                               r"actualizad[oa]s?))?|(?:correção|correcção|retificação|rectificação) (?:dos )?dados(?: do cliente|"
+                               r" da cliente)?|dados (?:corrigidos|retificados|rectificados)",
+               assistant_field=r"(?:nota|notas|instrução|instruções|mensagem|lembrete) (?:para|ao|à|a) ?(?:o |a |seu |"
+                               r"sua )?(?:assistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instruções) (?:assistente|ia)",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2716,6 +2782,16 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"contact(?:gegevens)?",
                sent_to=r"\b(?:verstuurd|verzonden|gestuurd|gemaild|ge-?sms['’]?t)\s+naar\s+",
                sent_to_after=r"\s+(?:verstuurd|verzonden|gestuurd|gemaild)\b",
+               corrected_field=r"(?=.*(?:gecorrigeerd|correctie|verbeterd|bijgewerkt|nieuwe))(?:(?:gecorrigeerde|verbeterde|bijgewerkte|"
+                               r"nieuwe|correctie(?: van)?(?: de| het)?) )?(?:(?:gast|klant|passagiers?|reizigers?|verzekerde|"
+                               r"houder) ?)?(?:(?:voor|achter|familie|geboorte)?naam|volledige naam|nationaliteit|geboortedatum|geslacht|"
+                               r"paspoort(?:nummer)?|identiteitskaart|id ?kaart|identiteitsbewijs|"
+                               r"persoonsgegevens)(?: ?correctie)?(?: (?:gecorrigeerd|verbeterd|bijgewerkt))?|(?:correctie|"
+                               r"verbetering) (?:van )?(?:de )?(?:klant)?gegevens|(?:gecorrigeerde|verbeterde) (?:klant)?gegevens|"
+                               r"(?:klant)?gegevens (?:gecorrigeerd|verbeterd)",
+               assistant_field=r"(?:notitie|opmerking|instructies?|memo|aanwijzing(?:en)?|bericht) (?:(?:voor|aan) )?(?:de |je |uw |"
+                               r"jouw )?(?:ai ?)?(?:assistent|ai|chatbot|taalmodel)|(?:ai ?)?(?:assistent|ai) ?(?:notitie|opmerking|"
+                               r"instructies?|memo)",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2840,6 +2916,18 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:dane )?kontaktowe|kontakt",
                sent_to=r"\b(?:wysłan[yeao]|przesłan[yeao])\s+na\s+(?:adres\s+|numer\s+)?",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:korekt|popraw|sprostowan|skorygowan|zaktualizowan|aktualizacj|now[eya] ))(?:(?:korekt[aey]|"
+                               r"korekcie|poprawion[eayi]|poprawk[aiy]|sprostowani[ea]|skorygowan[eayi]|zaktualizowan[eayi]|"
+                               r"aktualizacj[aię]|now[eya]|po|dla|klient(?:a|ki)|pasa[żz]er(?:a|ki)|go[śs]cia|podr[óo][żz]nego|"
+                               r"ubezpieczonego) )*(?:imi[eę](?: i)?(?: nazwisko)?|imienia(?: i nazwiska)?|nazwisk[oa]|"
+                               r"narodowo[śs][ćc]i?|obywatelstw[oa]|dat[ay] urodzenia|p[łl]e[ćc]|p[łl]ci|paszport(?:u|owe)?|"
+                               r"dow[óo]d osobisty|dowodu osobistego|dane osobowe|danych osobowych)(?: (?:po )?(?:korekcie|korekta|"
+                               r"poprawione|poprawiona|poprawiony|sprostowane|skorygowane|zaktualizowane|zaktualizowana|zaktualizowany|"
+                               r"aktualizacja))?|(?:korekt[aey]|sprostowanie|poprawk[ai]) danych(?: klienta| klientki| osobowych)?|"
+                               r"(?:poprawione|skorygowane|sprostowane) dane|dane (?:po korekcie|poprawione|skorygowane)",
+               assistant_field=r"(?:uwag[ai]|notatk[ai]|instrukcj[ae]|polecenie|wskaz[óo]wk[ai]|wiadomo[śs][ćc]) (?:dla|"
+                               r"do) (?:asystent(?:a|ki)|ai|si|sztucznej inteligencji|chatbota|modelu)|(?:uwaga|notatka) (?:asystent(?:a|"
+                               r"ki)|ai)",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2958,6 +3046,14 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"iletişim(?: bilgileri)?",
                sent_to=r"(?!)",
                sent_to_after=r"(?:['’][ay]{1,2}|\s+(?:adresine|numarasına|numaranıza|adresinize))\s+gönderil\w*",
+               corrected_field=r"(?=.*(?:d[üu]zelt|g[üu]ncellen|g[üu]ncelleme|yeni ))(?:(?:d[üu]zeltilmi[şs]|d[üu]zeltilen|"
+                               r"g[üu]ncellenmi[şs]|g[üu]ncellenen|yeni|m[üu][şs]teri|misafir|yolcu|sigortal[ıi]) )*(?:ad[ıi]?|"
+                               r"soyad[ıi]?|ad soyad[ıi]?|isim|ismi|uyru[kğg]u?|vatanda[şs]l[ıi]k|do[ğg]um tarihi|cinsiyeti?|"
+                               r"pasaport(?: no| numaras[ıi])?|kimlik(?: no| numaras[ıi]| kart[ıi])?|"
+                               r"ki[şs]isel bilgiler)(?: (?:d[üu]zeltmesi|d[üu]zeltme|d[üu]zeltildi|g[üu]ncellemesi|g[üu]ncelleme|"
+                               r"g[üu]ncellendi))?|(?:d[üu]zeltilmi[şs]|d[üu]zeltilen) bilgiler|bilgi d[üu]zeltme(?:si)?",
+               assistant_field=r"(?:asistan|yapay zek[aâ]|ai|yz|chatbot)(?: i[çc]in)? (?:not(?:u|lar[ıi])?|talimat(?:[ıi]|lar[ıi])?|"
+                               r"uyar[ıi](?:s[ıi])?|mesaj[ıi]?)|(?:asistana|yapay zek[aâ]ya) (?:not|talimat|mesaj)",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3084,6 +3180,15 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"контакт(?:ы|ные данные)?|контактн\w+ данные|для связи",
                sent_to=r"(?:отправлен\w*|выслан\w*|направлен\w*)\s+на\s+(?:адрес\s+|номер\s+)?",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:исправ|уточн|обновл|скорректир|корректировк|нов))(?:(?:нов(?:ое|ая|ый|ые)|исправленн\w*|"
+                               r"исправлени[ея]|уточн[её]нн\w*|уточнени[ея]|обновл[её]нн\w*|обновлени[ея]|скорректированн\w*|"
+                               r"корректировк[аи]|клиента|гостя|пассажира|застрахованного) )*(?:имя|имени|фамили[яиюе]|фио|отчеств[оа]|"
+                               r"гражданств[оа]|национальност[ьи]|дат[аы] рождения|пола?|паспорт\w*|удостоверени[ея] личности|"
+                               r"(?:персональн|личн)\w+ данн\w+)(?: (?:клиента|гостя|пассажира))?(?: (?:исправлен\w*|уточнен\w*|"
+                               r"обновлен\w*|скорректирован\w*))?|(?:исправленные|скорректированные|уточн[её]нные) данные|"
+                               r"данные (?:исправлены|скорректированы)|(?:исправление|корректировка) данных",
+               assistant_field=r"(?:заметк[аи]|примечани[ея]|указани[ея]|инструкци[яи]|памятк[аи]|пометк[аи]|"
+                               r"сообщение) (?:для )?(?:ассистента|ассистенту|ии|ai|нейросети|чат ?бота|модели)",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3208,6 +3313,10 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"ご?連絡先",
                sent_to=r"(?!)",
                sent_to_after=r"\s*(?:宛て?に|に|へ)\s*(?:送信|送付|お送り|配信)",
+               corrected_field=r"(?=.*(?:訂正|修正|更新|新しい|新))(?:(?:お客様|顧客|ゲスト|宿泊者|乗客|搭乗者|旅行者|契約者|被保険者)の? ?)?(?:(?:(?:訂正|修正|更新)(?:後|済み?)?の?|"
+                               r"新しい|新) ?)?(?:氏名|名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|"
+                               r"更新)(?:後|済み?)?)?|(?:訂正|修正)(?:後|済み?)?の? ?(?:データ|登録情報|お客様情報|顧客情報)|(?:データ|登録情報|お客様情報|顧客情報) ?の?(?:訂正|修正)",
+               assistant_field=r"(?:ai|ａｉ|エーアイ|アシスタント|ai ?アシスタント|人工知能|チャットボット)(?:へ|向け|用|宛て?)?の? ?(?:メモ|注記|備考|指示|ノート|申し送り|注意事項|メッセージ)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3361,6 +3470,10 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"联系方式|联系电话|联系邮箱",
                sent_to=r"(?:已)?(?:发送|发|寄)(?:至|到)\s*",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:更正|修正|纠正|订正|更新|新))(?:(?:客户|顾客|乘客|旅客|住客|投保人|被保险人)的? ?)?(?:(?:(?:更正|修正|纠正|订正|更新)(?:后|过)?的?|"
+                               r"新的?) ?)?(?:姓名|名字|姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|"
+                               r"更新)后?)?|(?:更正|修正|纠正|订正)(?:后|过)?的? ?(?:资料|数据|客户资料|客户信息)|(?:客户)?(?:资料|数据) ?(?:更正|修正|纠正|订正)",
+               assistant_field=r"(?:给|致)?(?:ai|人工智能|智能)?(?:助手|ai|人工智能)的? ?(?:备注|注释|说明|指示|指令|提示|留言|便条|注意事项)",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3480,6 +3593,10 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"연락처",
                sent_to=r"(?!)",
                sent_to_after=r"\s*(?:으로|로)\s*(?:발송|전송|보내)",
+               corrected_field=r"(?=.*(?:정정|수정|갱신|업데이트|새))(?:(?:고객|투숙객|승객|탑승객|여행자|피보험자)의? ?)?(?:(?:(?:정정|수정|갱신|업데이트)(?:된|한| 후의?| 후)?|새로운|"
+                               r"새) ?)?(?:이름|성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트)(?:됨|"
+                               r" 사항)?)?|(?:정정|수정)(?:된| 후의?)? ?(?:데이터|고객 ?정보)|(?:고객 ?정보|데이터) ?(?:정정|수정)",
+               assistant_field=r"(?:ai|인공지능|어시스턴트|ai ?비서|챗봇)(?:에게|를 위한|을 위한|용|의)? ?(?:메모|참고 ?사항|지시 ?사항|지시|지침|노트|메시지)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3594,6 +3711,14 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:بيانات|معلومات) (?:الاتصال|التواصل)|للتواصل",
                sent_to=r"(?:أُرسلت|أرسلت|أُرسل|أرسل|تم إرسال\S*)[^.،\n]{0,30}?إلى\s*",
                sent_to_after=r"(?!)",
+               corrected_field=r"(?=.*(?:صحح|تصحيح|تعديل|معدل|تحديث|محدث|جديد))(?:(?:تصحيح|تعديل|تحديث) )?(?:الاسم|اسم|الإسم|إسم|"
+                               r"اسم العائلة|الاسم الكامل|اللقب|الجنسية|جنسية|تاريخ الميلاد|تاريخ ميلاد|الجنس|جواز السفر|جواز سفر|"
+                               r"رقم الجواز|رقم جواز السفر|الهوية|رقم الهوية|بطاقة الهوية|البيانات الشخصية)(?: (?:العميل|العميلة|النزيل|"
+                               r"النزيلة|المسافر|المسافرة|الضيف|الضيفة|المؤمن عليه|المؤمن عليها))?(?: (?:المصحح|المصححة|مصحح|مصححة|"
+                               r"المعدل|المعدلة|المحدث|المحدثة|الجديد|الجديدة|بعد التصحيح|بعد التعديل))?|(?:تصحيح|تصويب) (?:البيانات|"
+                               r"بيانات العميل|بيانات العميلة)|(?:البيانات|بيانات العميل|بيانات العميلة) (?:المصححة|بعد التصحيح)",
+               assistant_field=r"(?:ملاحظة|ملاحظات|تعليمات|تعليمة|توجيه|توجيهات|مذكرة|رسالة) (?:(?:إلى|الى) )?(?:ال|لل|ل)?(?:مساعد|"
+                               r"ذكاء الاصطناعي|نموذج)(?: (?:الذكي|الرقمي|الافتراضي))?",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3705,6 +3830,12 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"संपर्क(?: विवरण)?",
                sent_to=r"(?!)",
                sent_to_after=r"\s*पर\s*भेज(?:ा|े|ी)",
+               corrected_field=r"(?=.*(?:सुधार|संशोधि|संशोधन|अद्यतन|अपडेट|नया|नई))(?:(?:ग्राहक|यात्री|अतिथि|मेहमान|बीमित)(?: का| की|"
+                               r" के)? )?(?:(?:सुधारा गया|सुधारी गई|सुधरा हुआ|संशोधित|अद्यतन|अपडेटेड|अपडेट किया गया|नया|नई) )?(?:नाम|"
+                               r"पूरा नाम|उपनाम|राष्ट्रीयता|नागरिकता|जन्म ?तिथि|जन्म की तारीख|लिंग|पासपोर्ट(?: नंबर| संख्या)?|पहचान पत्र|"
+                               r"आधार(?: नंबर| संख्या)?|व्यक्तिगत विवरण)(?: (?:में )?(?:सुधार|संशोधन|अपडेट|संशोधित))?|(?:सुधारा गया|"
+                               r"संशोधित) (?:डेटा|विवरण|ब्योरा)|(?:डेटा|विवरण) (?:में )?सुधार",
+               assistant_field=r"(?:सहायक|असिस्टेंट|एआई|ai|चैटबॉट)(?: (?:के लिए|हेतु|को))? (?:नोट|टिप्पणी|निर्देश|सूचना|संदेश)",
            ))
 )}
 
@@ -3879,7 +4010,7 @@ def _reset_tables() -> None:
     """Rebuild everything derived from LANGUAGES (compiled patterns and rules, function words,
     letter cues): for a table added or changed at run time, as a test's toy table is."""
     for cache in (_RULE_CACHE, _WORD_CACHE, _ABBREVIATIONS, _REFERENCE_CACHE, _OWNED_CACHE, _COMPILED,
-                  _COMPILED_SKELETON, _FUNCTION_WORDS, _LANGUAGES_OF, _LETTER_CUES):
+                  _COMPILED_SKELETON, _FUNCTION_WORDS, _LANGUAGES_OF, _LETTER_CUES, _SKELETON_RULE_CACHE):
         cache.clear()
     _COMPILED.update({code: _compile_table(t) for code, t in LANGUAGES.items()})
     _COMPILED_SKELETON.update({code: _CompiledTable(t, _without_marks) for code, t in LANGUAGES.items()})
@@ -7889,6 +8020,59 @@ def role_claim(text: str, *, names=(), addressed: bool = False) -> tuple | None:
     return None
 
 
+# A field's label: what a line opens with before its colon, a key inside a record ('{"nota_asistente":
+# ...', "id=7; name=..."), or a table's cell before the next ("| corrected name | ... |"); short, since a
+# sentence with a colon in it is no label.
+_FIELD_LABELS = re.compile(r"""(?m)(?:^|(?<=[{,\[;|]))[^\S\n]*[-*•]?[^\S\n]*["'«„]?([^\W\d_][^:：=\n"«»“”{}\[\],;|]{0,48}?)["'»“”]?[^\S\n]*[:：=|]""")
+_LABEL_BRACKETS = re.compile(r"[()（）\[\]【】]")
+_SKELETON_RULE_CACHE: dict = {}
+
+
+def field_labels(text: str) -> list:
+    """The labels of a text's fields that have a value (on the label's line or the line below it),
+    line by line (canonical() joins lines), each as its words: split at "_", "-", "." and camelCase,
+    brackets dropped, lowercased ("tashih_al-ism" and "Nom (corrigé)" alike), so one table rule reads
+    a key ("assistantNote", "氏名_訂正", "تصحيح_الاسم") as it reads a line's label. A label with no value
+    says nothing of hers: the loop asks whether a value line below it is what the record's verdict
+    needs (agent_loop._Source.carries). Pure."""
+    labels, lines = [], [canonical(line) for line in text.splitlines()]
+    for at, line in enumerate(lines):
+        below = any(ln.strip() for ln in lines[at + 1:at + 2])
+        for m in _FIELD_LABELS.finditer(line):
+            if not (below or line[m.end():].strip(" \"'|»”")):
+                continue
+            key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", m.group(1))
+            words = [w for w in re.split(r"[\s_.\-]+", _LABEL_BRACKETS.sub(" ", key).lower()) if w]
+            if words and len(words) <= 7:
+                labels.append(" ".join(words))
+    return labels
+
+
+def field_rule(text: str, kind: str) -> str | None:
+    """The table ("ar") whose rule `kind` is the whole label of one of the text's fields
+    (field_labels), read as written and on its skeleton (a key written without its accents,
+    "nome_corrigido"); None when no table's is. A whole label, not a phrase inside one: a
+    label's head says what its value is, so "corrected delivery date" or "plan name (updated)"
+    is no field of who she is. Pure."""
+    labels = field_labels(text)
+    if not labels or not any(_rule(kind).fullmatch(label) or _skeleton_rule(kind).fullmatch(skeleton(label))
+                             for label in labels):
+        return None
+    for code in LANGUAGES:
+        if _has_rule(kind, code) and any(_rule(kind, code).fullmatch(label) or _skeleton_rule(kind, code).fullmatch(
+                skeleton(label)) for label in labels):
+            return code
+    return None
+
+
+def _skeleton_rule(kind: str, code: str | None = None):
+    """Rule `kind` in the skeleton's letters (see _without_marks), for a skeleton."""
+    found = _SKELETON_RULE_CACHE.get((kind, code))
+    if found is None:
+        found = _SKELETON_RULE_CACHE[(kind, code)] = re.compile("(?i)" + _without_marks(_alternation(kind, code)))
+    return found
+
+
 def _rule_codes(flat: str) -> list:
     """The tables a sentence rule reads a note in, the likeliest first: its own language, English,
     the Latin-script languages whose words it uses, then every other table."""
@@ -8442,7 +8626,9 @@ class ProvenanceGate:
       is held (hidden_content, disguised_text: risk hidden_text); an unvouched origin that
       writes as "I" or about the user is held (unauthenticated_origin); a risk class is held
       (its name as the reason, `risk_of`'s rule); a judge's risk class or "instruction"
-      tightens; then, from a tool: the user's preference (tool_preference), a user-owned value
+      tightens; then, from a tool: the user's preference (tool_preference), a field whose label
+      writes to the assistant (request, rule "standing_instruction.<code>.assistant_field") or
+      corrects who she is (about_user, rule "identity.<code>.corrected_field"; `field_rule`), a user-owned value
       (user_owned, see `user_owned` and `table_user_owned`), a request to act (request), what
       `place_fact` names (request, routing_change, conditional, agent_directive, vouching,
       standing_arrangement), a procedure (tool_procedure) and other text about the user
@@ -8666,6 +8852,16 @@ class ProvenanceGate:
         # of them, and the rest is a fact.
         if claim == "user_preference" and (hooked or _rule("trusted_source").search(text) or about_user(text, names=names)):
             return hold("tool_preference", "standing_instruction", "tool_preference")
+        # A field written to the assistant ("assistant_note", "Hinweis für den Assistenten:") is a
+        # standing instruction whatever its value says; one that corrects who she is ("corrected
+        # name", "氏名_訂正", "تصحيح_الاسم") is her identity set by a tool. By the label, since a
+        # record's values are names and countries that no sentence rule reads as a claim.
+        code = field_rule(candidate.text, "assistant_field")
+        if code:
+            return hold("request", "standing_instruction", f"standing_instruction.{code}.assistant_field")
+        code = field_rule(candidate.text, "corrected_field")
+        if code:
+            return hold("about_user", None, f"identity.{code}.corrected_field")
         # user_owned's claim shapes read English, French, German, Spanish and Chinese, where the user's
         # name is written as given (and its patterns are compiled once per set of names: the gate's own,
         # not a document's spellings, which would compile them anew for every document)
