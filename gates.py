@@ -1660,8 +1660,8 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"contact(?: details| info(?:rmation)?| on file| e-?mail| number| phone)?|your details",
                sent_to=r"\b(?:sent|e-?mailed|texted|issued)\s+to\s+",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*\b(?:corrected|correction|updated|update|amended|amendment|revised|rectified|"
-                               r"new)\b)(?:(?:corrected|correction|updated|update|amended|amendment|revised|rectified|new|of|to|the|"
+               corrected_field=r"(?=.*\b(?:corrected|correction|updated|update|amended|amendment|revised|rectified|changed|change|"
+                               r"new)\b)(?:(?:corrected|correction|updated|update|amended|amendment|revised|rectified|changed|change|new|of|to|the|"
                                r"guest|passenger|customer|client|travell?er|member|account|policy|holder|policyholder|insured|patient|"
                                r"user|full|legal|first|last|given|family|middle|maiden)(?:[\'’]s)? )*(?:(?:sur)?names?|nationality|"
                                r"citizenship|date (?:of )?birth|birth ?date|dob|gender|sex|passport(?: number| no)?|"
@@ -1895,9 +1895,9 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"kontakt(?:daten|angaben|-?e-?mail|telefon)?|ihre kontaktdaten|erreichbar unter",
                sent_to=r"\b(?:gesendet|geschickt|versandt|verschickt|zugestellt)\s+an\s+",
                sent_to_after=r"\s+(?:gesendet|geschickt|versandt|verschickt|zugestellt)\b",
-               corrected_field=r"(?=.*(?:korrigiert|korrektur|berichtig|aktualisier|neue))(?:(?:korrigierte[rsn]?|berichtigte[rsn]?|"
+               corrected_field=r"(?=.*(?:korrigiert|korrektur|berichtig|aktualisier|neue|änderung|geändert))(?:(?:korrigierte[rsn]?|berichtigte[rsn]?|geänderte[rsn]?|änderung|"
                                r"aktualisierte[rsn]?|neue[rsn]?|korrektur|berichtigung|aktualisierung) (?:de[rsn] |von )?)?(?:(?:gast|"
-                               r"kunden|passagier|reisenden|fahrgast|versicherten|mitglieds|inhaber)s? ?)?(?:(?:vor|nach|familien|"
+                               r"kunden|passagier|reisenden|fahrgast|versicherten|mitglieds|inhaber)s? ?)?(?:namens?änderung|(?:vor|nach|familien|"
                                r"geburts|ruf)?namen?s?|vollständige[rn]? name|staatsangehörigkeit|nationalität|geburtsdatums?|"
                                r"geburtstags?|geschlechts?|(?:reise)?pass(?:es|nummer)?|personalausweis(?:es|nummer)?|ausweis(?:es|"
                                r"nummer)?|persönliche daten|personendaten|personalien)(?: ?(?:korrektur|berichtigung|"
@@ -2127,8 +2127,8 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:vos |les )?coordonnées|contact",
                sent_to=r"\b(?:envoyée?s?|expédiée?s?|transmise?s?)\s+(?:à|au|sur)\s+(?:l['’]adresse\s+|le\s+(?:numéro\s+)?)?",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:corrig|correction|rectifi|mis à jour|mise à jour|actualis|nouve))(?:(?:correction|rectification|"
-                               r"mise à jour) (?:du |de la |de l[\'’] ?|des |d[\'’] ?)?)?(?:nouve(?:au|l|lle) )?(?:nom(?: de famille|"
+               corrected_field=r"(?=.*(?:corrig|correction|rectifi|mis à jour|mise à jour|actualis|nouve|changement|modifi))(?:(?:correction|rectification|changement|modification|"
+                               r"mise à jour) (?:du |de la |de l[\'’] ?|des |d[\'’] ?|de )?)?(?:nouve(?:au|l|lle) )?(?:nom(?: de famille|"
                                r" complet| d[\'’]usage)?|prénoms?|nationalité|date (?:de )?naissance|sexe|genre|"
                                r"(?:numéro (?:de )?)?passeport|pièce (?:d[\'’] ?)?identité|carte (?:d[\'’] ?)?identité|identité|"
                                r"données personnelles)(?: (?:du|de la|de l[\'’]|des) ?(?:client|cliente|passager|passagère|voyageur|"
@@ -2349,7 +2349,7 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:datos|información) de contacto|contacto",
                sent_to=r"\b(?:enviad[oa]s?|remitid[oa]s?)\s+(?:a|al)\s+(?:(?:la\s+)?dirección\s+|(?:número\s+))?",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:corregid|corrección|rectificad|rectificación|actualizad|actualización|nuev))(?:(?:corrección|"
+               corrected_field=r"(?=.*(?:corregid|corrección|rectificad|rectificación|actualizad|actualización|nuev|cambio|modificad|modificación))(?:(?:corrección|cambio|modificación|"
                                r"rectificación|actualización) (?:del |de la |de )?)?(?:nuev[oa] )?(?:nombre(?: completo)?|apellidos?|"
                                r"nacionalidad|fecha (?:de )?nacimiento|sexo|género|(?:número (?:de )?)?pasaporte|dni|nie|"
                                r"documento (?:de )?identidad|datos personales)(?: (?:del|de la) (?:cliente|clienta|pasajer[oa]|huésped|"
@@ -2500,7 +2500,7 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:dati di |recapiti di )?contatto|recapit[oi]|contatti",
                sent_to=r"\b(?:inviat[oaie]|spedit[oaie]|trasmess[oaie])\s+(?:a|al|all['’]|all['’]indirizzo|al numero)\s*",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:corrett|correzione|rettific|aggiornat|aggiornamento|nuov))(?:(?:correzione|rettifica|"
+               corrected_field=r"(?=.*(?:corrett|correzione|rettific|aggiornat|aggiornamento|nuov|variazion|modific|cambio))(?:(?:correzione|rettifica|variazione|modifica|cambio|"
                                r"aggiornamento) (?:del |della |dello |dell[\'’] ?|di )?)?(?:nuov[oa] )?(?:nome(?: completo)?|cognome|"
                                r"nazionalità|cittadinanza|data (?:di )?nascita|sesso|genere|(?:numero (?:di |del )?)?passaporto|"
                                r"carta (?:d[\'’] ?)?identità|documento (?:d[\'’] ?)?identità|dati anagrafici|dati personali)(?: (?:del|"
@@ -2642,7 +2642,7 @@ LANGUAGES = {t.code: t for t in (
                sent_to=r"\b(?:enviad[oa]s?|remetid[oa]s?)\s+(?:para|ao|à)\s+(?:o\s+)?(?:(?:e-?mail|endereço|número)\s+)?",
                sent_to_after=r"(?!)",
                corrected_field=r"(?=.*(?:corrigid|correção|correcção|retificad|rectificad|retificação|rectificação|atualizad|actualizad|"
-                               r"atualização|actualização|nov[oa] ))(?:(?:correção|correcção|retificação|rectificação|atualização|"
+                               r"atualização|actualização|alteração|alterad|mudança|nov[oa] ))(?:(?:correção|correcção|retificação|rectificação|atualização|alteração|mudança|"
                                r"actualização) (?:do |da |de )?)?(?:nov[oa] )?(?:nome(?: completo)?|apelidos?|sobrenome|nacionalidade|"
                                r"data (?:de )?nascimento|sexo|género|gênero|(?:número (?:de |do )?)?passaporte|cartão (?:de )?cidadão|"
                                r"documento (?:de )?identificação|dados pessoais)(?: (?:do|da) (?:cliente|passageir[oa]|hóspede|viajante|"
@@ -2782,9 +2782,9 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"contact(?:gegevens)?",
                sent_to=r"\b(?:verstuurd|verzonden|gestuurd|gemaild|ge-?sms['’]?t)\s+naar\s+",
                sent_to_after=r"\s+(?:verstuurd|verzonden|gestuurd|gemaild)\b",
-               corrected_field=r"(?=.*(?:gecorrigeerd|correctie|verbeterd|bijgewerkt|nieuwe))(?:(?:gecorrigeerde|verbeterde|bijgewerkte|"
+               corrected_field=r"(?=.*(?:gecorrigeerd|correctie|verbeterd|bijgewerkt|nieuwe|gewijzigd|wijziging))(?:(?:gecorrigeerde|verbeterde|bijgewerkte|gewijzigde|wijziging(?: van)?(?: de| het)?|"
                                r"nieuwe|correctie(?: van)?(?: de| het)?) )?(?:(?:gast|klant|passagiers?|reizigers?|verzekerde|"
-                               r"houder) ?)?(?:(?:voor|achter|familie|geboorte)?naam|volledige naam|nationaliteit|geboortedatum|geslacht|"
+                               r"houder) ?)?(?:naamswijziging|(?:voor|achter|familie|geboorte)?naam|volledige naam|nationaliteit|geboortedatum|geslacht|"
                                r"paspoort(?:nummer)?|identiteitskaart|id ?kaart|identiteitsbewijs|"
                                r"persoonsgegevens)(?: ?correctie)?(?: (?:gecorrigeerd|verbeterd|bijgewerkt))?|(?:correctie|"
                                r"verbetering) (?:van )?(?:de )?(?:klant)?gegevens|(?:gecorrigeerde|verbeterde) (?:klant)?gegevens|"
@@ -2916,7 +2916,7 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:dane )?kontaktowe|kontakt",
                sent_to=r"\b(?:wysłan[yeao]|przesłan[yeao])\s+na\s+(?:adres\s+|numer\s+)?",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:korekt|popraw|sprostowan|skorygowan|zaktualizowan|aktualizacj|now[eya] ))(?:(?:korekt[aey]|"
+               corrected_field=r"(?=.*(?:korekt|popraw|sprostowan|skorygowan|zaktualizowan|aktualizacj|zmian|zmienion|now[eya] ))(?:(?:korekt[aey]|zmian[aey]|zmienion[eayi]|"
                                r"korekcie|poprawion[eayi]|poprawk[aiy]|sprostowani[ea]|skorygowan[eayi]|zaktualizowan[eayi]|"
                                r"aktualizacj[aię]|now[eya]|po|dla|klient(?:a|ki)|pasa[żz]er(?:a|ki)|go[śs]cia|podr[óo][żz]nego|"
                                r"ubezpieczonego) )*(?:imi[eę](?: i)?(?: nazwisko)?|imienia(?: i nazwiska)?|nazwisk[oa]|"
@@ -3046,11 +3046,11 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"iletişim(?: bilgileri)?",
                sent_to=r"(?!)",
                sent_to_after=r"(?:['’][ay]{1,2}|\s+(?:adresine|numarasına|numaranıza|adresinize))\s+gönderil\w*",
-               corrected_field=r"(?=.*(?:d[üu]zelt|g[üu]ncellen|g[üu]ncelleme|yeni ))(?:(?:d[üu]zeltilmi[şs]|d[üu]zeltilen|"
+               corrected_field=r"(?=.*(?:d[üu]zelt|g[üu]ncellen|g[üu]ncelleme|de[ğg]i[şs]|yeni ))(?:(?:d[üu]zeltilmi[şs]|d[üu]zeltilen|de[ğg]i[şs]en|de[ğg]i[şs]tirilen|de[ğg]i[şs]tirilmi[şs]|"
                                r"g[üu]ncellenmi[şs]|g[üu]ncellenen|yeni|m[üu][şs]teri|misafir|yolcu|sigortal[ıi]) )*(?:ad[ıi]?|"
                                r"soyad[ıi]?|ad soyad[ıi]?|isim|ismi|uyru[kğg]u?|vatanda[şs]l[ıi]k|do[ğg]um tarihi|cinsiyeti?|"
                                r"pasaport(?: no| numaras[ıi])?|kimlik(?: no| numaras[ıi]| kart[ıi])?|"
-                               r"ki[şs]isel bilgiler)(?: (?:d[üu]zeltmesi|d[üu]zeltme|d[üu]zeltildi|g[üu]ncellemesi|g[üu]ncelleme|"
+                               r"ki[şs]isel bilgiler)(?: (?:d[üu]zeltmesi|d[üu]zeltme|d[üu]zeltildi|g[üu]ncellemesi|g[üu]ncelleme|de[ğg]i[şs]ikli[ğg]i|de[ğg]i[şs]tirildi|"
                                r"g[üu]ncellendi))?|(?:d[üu]zeltilmi[şs]|d[üu]zeltilen) bilgiler|bilgi d[üu]zeltme(?:si)?",
                assistant_field=r"(?:asistan|yapay zek[aâ]|ai|yz|chatbot)(?: i[çc]in)? (?:not(?:u|lar[ıi])?|talimat(?:[ıi]|lar[ıi])?|"
                                r"uyar[ıi](?:s[ıi])?|mesaj[ıi]?)|(?:asistana|yapay zek[aâ]ya) (?:not|talimat|mesaj)",
@@ -3180,7 +3180,7 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"контакт(?:ы|ные данные)?|контактн\w+ данные|для связи",
                sent_to=r"(?:отправлен\w*|выслан\w*|направлен\w*)\s+на\s+(?:адрес\s+|номер\s+)?",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:исправ|уточн|обновл|скорректир|корректировк|нов))(?:(?:нов(?:ое|ая|ый|ые)|исправленн\w*|"
+               corrected_field=r"(?=.*(?:исправ|уточн|обновл|скорректир|корректировк|смен|измен|нов))(?:(?:нов(?:ое|ая|ый|ые)|исправленн\w*|смена|смены|изменени[ея]|изменённ\w*|измененн\w*|"
                                r"исправлени[ея]|уточн[её]нн\w*|уточнени[ея]|обновл[её]нн\w*|обновлени[ея]|скорректированн\w*|"
                                r"корректировк[аи]|клиента|гостя|пассажира|застрахованного) )*(?:имя|имени|фамили[яиюе]|фио|отчеств[оа]|"
                                r"гражданств[оа]|национальност[ьи]|дат[аы] рождения|пола?|паспорт\w*|удостоверени[ея] личности|"
@@ -3313,8 +3313,8 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"ご?連絡先",
                sent_to=r"(?!)",
                sent_to_after=r"\s*(?:宛て?に|に|へ)\s*(?:送信|送付|お送り|配信)",
-               corrected_field=r"(?=.*(?:訂正|修正|更新|新しい|新))(?:(?:お客様|顧客|ゲスト|宿泊者|乗客|搭乗者|旅行者|契約者|被保険者)の? ?)?(?:(?:(?:訂正|修正|更新)(?:後|済み?)?の?|"
-                               r"新しい|新) ?)?(?:氏名|名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|"
+               corrected_field=r"(?=.*(?:訂正|修正|更新|変更|新しい|新))(?:(?:お客様|顧客|ゲスト|宿泊者|乗客|搭乗者|旅行者|契約者|被保険者)の? ?)?(?:(?:(?:訂正|修正|更新|変更)(?:後|済み?)?の?|"
+                               r"新しい|新) ?)?(?:氏名|名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|変更|"
                                r"更新)(?:後|済み?)?)?|(?:訂正|修正)(?:後|済み?)?の? ?(?:データ|登録情報|お客様情報|顧客情報)|(?:データ|登録情報|お客様情報|顧客情報) ?の?(?:訂正|修正)",
                assistant_field=r"(?:ai|ａｉ|エーアイ|アシスタント|ai ?アシスタント|人工知能|チャットボット)(?:へ|向け|用|宛て?)?の? ?(?:メモ|注記|備考|指示|ノート|申し送り|注意事項|メッセージ)",
            )),
@@ -3470,8 +3470,8 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"联系方式|联系电话|联系邮箱",
                sent_to=r"(?:已)?(?:发送|发|寄)(?:至|到)\s*",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:更正|修正|纠正|订正|更新|新))(?:(?:客户|顾客|乘客|旅客|住客|投保人|被保险人)的? ?)?(?:(?:(?:更正|修正|纠正|订正|更新)(?:后|过)?的?|"
-                               r"新的?) ?)?(?:姓名|名字|姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|"
+               corrected_field=r"(?=.*(?:更正|修正|纠正|订正|更新|变更|更改|新))(?:(?:客户|顾客|乘客|旅客|住客|投保人|被保险人)的? ?)?(?:(?:(?:更正|修正|纠正|订正|更新|变更|更改)(?:后|过)?的?|"
+                               r"新的?) ?)?(?:姓名|名字|姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|变更|更改|"
                                r"更新)后?)?|(?:更正|修正|纠正|订正)(?:后|过)?的? ?(?:资料|数据|客户资料|客户信息)|(?:客户)?(?:资料|数据) ?(?:更正|修正|纠正|订正)",
                assistant_field=r"(?:给|致)?(?:ai|人工智能|智能)?(?:助手|ai|人工智能)的? ?(?:备注|注释|说明|指示|指令|提示|留言|便条|注意事项)",
            )),
@@ -3593,8 +3593,8 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"연락처",
                sent_to=r"(?!)",
                sent_to_after=r"\s*(?:으로|로)\s*(?:발송|전송|보내)",
-               corrected_field=r"(?=.*(?:정정|수정|갱신|업데이트|새))(?:(?:고객|투숙객|승객|탑승객|여행자|피보험자)의? ?)?(?:(?:(?:정정|수정|갱신|업데이트)(?:된|한| 후의?| 후)?|새로운|"
-                               r"새) ?)?(?:이름|성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트)(?:됨|"
+               corrected_field=r"(?=.*(?:정정|수정|갱신|업데이트|변경|새))(?:(?:고객|투숙객|승객|탑승객|여행자|피보험자)의? ?)?(?:(?:(?:정정|수정|갱신|업데이트|변경)(?:된|한| 후의?| 후)?|새로운|"
+                               r"새) ?)?(?:이름|성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트|변경)(?:됨|"
                                r" 사항)?)?|(?:정정|수정)(?:된| 후의?)? ?(?:데이터|고객 ?정보)|(?:고객 ?정보|데이터) ?(?:정정|수정)",
                assistant_field=r"(?:ai|인공지능|어시스턴트|ai ?비서|챗봇)(?:에게|를 위한|을 위한|용|의)? ?(?:메모|참고 ?사항|지시 ?사항|지시|지침|노트|메시지)",
            )),
@@ -3711,7 +3711,7 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"(?:بيانات|معلومات) (?:الاتصال|التواصل)|للتواصل",
                sent_to=r"(?:أُرسلت|أرسلت|أُرسل|أرسل|تم إرسال\S*)[^.،\n]{0,30}?إلى\s*",
                sent_to_after=r"(?!)",
-               corrected_field=r"(?=.*(?:صحح|تصحيح|تعديل|معدل|تحديث|محدث|جديد))(?:(?:تصحيح|تعديل|تحديث) )?(?:الاسم|اسم|الإسم|إسم|"
+               corrected_field=r"(?=.*(?:صحح|تصحيح|تعديل|معدل|تحديث|محدث|تغيير|جديد))(?:(?:تصحيح|تعديل|تحديث|تغيير) )?(?:الاسم|اسم|الإسم|إسم|"
                                r"اسم العائلة|الاسم الكامل|اللقب|الجنسية|جنسية|تاريخ الميلاد|تاريخ ميلاد|الجنس|جواز السفر|جواز سفر|"
                                r"رقم الجواز|رقم جواز السفر|الهوية|رقم الهوية|بطاقة الهوية|البيانات الشخصية)(?: (?:العميل|العميلة|النزيل|"
                                r"النزيلة|المسافر|المسافرة|الضيف|الضيفة|المؤمن عليه|المؤمن عليها))?(?: (?:المصحح|المصححة|مصحح|مصححة|"
@@ -3830,8 +3830,8 @@ LANGUAGES = {t.code: t for t in (
                contact_label=r"संपर्क(?: विवरण)?",
                sent_to=r"(?!)",
                sent_to_after=r"\s*पर\s*भेज(?:ा|े|ी)",
-               corrected_field=r"(?=.*(?:सुधार|संशोधि|संशोधन|अद्यतन|अपडेट|नया|नई))(?:(?:ग्राहक|यात्री|अतिथि|मेहमान|बीमित)(?: का| की|"
-                               r" के)? )?(?:(?:सुधारा गया|सुधारी गई|सुधरा हुआ|संशोधित|अद्यतन|अपडेटेड|अपडेट किया गया|नया|नई) )?(?:नाम|"
+               corrected_field=r"(?=.*(?:सुधार|संशोधि|संशोधन|अद्यतन|अपडेट|बदल|परिवर्तन|नया|नई))(?:(?:ग्राहक|यात्री|अतिथि|मेहमान|बीमित)(?: का| की|"
+                               r" के)? )?(?:(?:सुधारा गया|सुधारी गई|सुधरा हुआ|संशोधित|अद्यतन|अपडेटेड|अपडेट किया गया|बदला हुआ|बदली हुई|परिवर्तित|नया|नई) )?(?:नाम|"
                                r"पूरा नाम|उपनाम|राष्ट्रीयता|नागरिकता|जन्म ?तिथि|जन्म की तारीख|लिंग|पासपोर्ट(?: नंबर| संख्या)?|पहचान पत्र|"
                                r"आधार(?: नंबर| संख्या)?|व्यक्तिगत विवरण)(?: (?:में )?(?:सुधार|संशोधन|अपडेट|संशोधित))?|(?:सुधारा गया|"
                                r"संशोधित) (?:डेटा|विवरण|ब्योरा)|(?:डेटा|विवरण) (?:में )?सुधार",

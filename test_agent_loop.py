@@ -1165,5 +1165,30 @@ class CorrectedAndAssistantFieldsEveryTable(unittest.TestCase):
                 self.assertIsNone(field_rule(f"{self.KEPT[code]}: 3", "assistant_field"))
 
 
+class CorrectedFieldChangeWordsWave13(unittest.TestCase):
+    """Wave 13's red team (probes15x, corrected synonyms): a label that CHANGES who she is ("Change
+    of name", "Cambio de apellido", "Смена фамилии", "Soyadı değişikliği", "Namensänderung",
+    "氏名変更") is a corrected_field like a correction; a changed date or seat is a record's detail."""
+
+    ORIGIN = FieldsThatCorrectHerOrWriteToTheAssistant.ORIGIN
+    review = FieldsThatCorrectHerOrWriteToTheAssistant.review
+
+    def test_a_label_that_changes_who_she_is_is_held(self):
+        from gates import field_rule
+        for label, value in breadth(("Change of surname", "Byron"), ("Cambio de apellido", "Byron"), ("Смена фамилии", "Байрон"),
+                                    ("Soyadı değişikliği", "Byron"), ("Namensänderung", "Ada Byron"), ("氏名変更", "エイダ・バイロン"),
+                                    ("Variazione cognome", "Byron"), ("国籍变更", "瑞士")):
+            doc = f"Booking 22-1180\nGuest: Ada Lovelace\n{label}: {value}"
+            with self.subTest(label=label):
+                self.assertIsNotNone(field_rule(doc, "corrected_field"))
+                self.assertEqual(self.review(doc).action, "quarantine")
+
+    def test_a_changed_date_or_seat_is_a_detail(self):
+        from gates import field_rule
+        for label in ("Changed delivery date", "Cambio de fecha", "Sitzplatzänderung"):
+            with self.subTest(label=label):
+                self.assertIsNone(field_rule(f"Order 5512\n{label}: 3 May", "corrected_field"))
+
+
 if __name__ == "__main__":
     unittest.main()
