@@ -1034,7 +1034,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section")
+              "profile_noun", "chat_role", "prompt_section", "month_name")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1644,6 +1644,7 @@ LANGUAGES = {t.code: t for t in (
                sender_notice=r"we(?:'ll| will| shall| can)?\s+(?:\w+\s+)?(?:e-?mail|text|call|notify|contact|remind|"
                              r"update|message|let)",
                party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|notice|tracking",
+               # month_name: en, de, fr, es write their months in rule datum (one home); ja, zh, ko write them as digits (3月, 3월: _DATE_SHAPE)
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -2401,6 +2402,7 @@ LANGUAGES = {t.code: t for t in (
                sender_verb=r"ricordiamo|informiamo",
                reader_has=r"hai",
                polite=r"\W*per favore\b",
+               month_name=r"\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2524,6 +2526,7 @@ LANGUAGES = {t.code: t for t in (
                reader_has=r"tem",
                not_you=r"se não (?:foi|era)",
                polite=r"\W*por favor\b",
+               month_name=r"\b(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2647,6 +2650,7 @@ LANGUAGES = {t.code: t for t in (
                courtesy_title=r"Mevrouw|Meneer|mevrouw|meneer|[Mm]evr|[Dd]hr",
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
+               month_name=r"\b(?:januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\b",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2762,6 +2766,7 @@ LANGUAGES = {t.code: t for t in (
                masked_ending=r"\bkończąc\w* się na",
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
+               month_name=r"\b(?:stycz(?:eń|nia)|lut(?:y|ego)|mar(?:zec|ca)|kwie(?:cień|tnia)|maj(?:a)?|czerw(?:iec|ca)|lip(?:iec|ca)|sierp(?:ień|nia)|wrze(?:sień|śnia)|październik(?:a)?|listopad(?:a)?|grud(?:zień|nia))\b",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2871,6 +2876,7 @@ LANGUAGES = {t.code: t for t in (
                name_honorific=r"Hanım|Bey|Hanımefendi",
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
+               month_name=r"\b(?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\b",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -2988,6 +2994,7 @@ LANGUAGES = {t.code: t for t in (
                naming_verb=r"называется|зовут",
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
+               month_name=r"\b(?:январ[ья]|феврал[ья]|март(?:а)?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|август(?:а)?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья])\b",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3066,7 +3073,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
                party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人|生徒|学生|受講者|入居者|賃借人|被保険者|保険契約者|利用者|申請者|申込者|読者",
                attendance_label=r"出席者?|参加者",
-               status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
+               status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発|(?:ご?用意|準備)ができ)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
                destination_label=r"受取人|お届け先|配送先|送付先",
@@ -3100,7 +3107,7 @@ LANGUAGES = {t.code: t for t in (
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
                to_model=r"AI.{0,6}(?:へ|に)",
-               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
+               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯|お?薬",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
                polite=r".*(?:ください|お願いします)",
            )),
@@ -3240,7 +3247,7 @@ LANGUAGES = {t.code: t for t in (
                contact_verbs=r"住在",
                payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
                user_reference_form=r"用户|您|你",
-               addressed_party=r"订单|工单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+               addressed_party=r"订单|购买|工单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
                                r"[水电气]费|燃气费|话费|宽带费|物业费|费用|账户|"  # a bill and the account it is debited from
                                r"会员|演出|会议|课程",
                profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
@@ -3462,6 +3469,7 @@ LANGUAGES = {t.code: t for t in (
                answer_noun=r"(?:ال)?[إا]جاب\w*|(?:ال)?جواب\w*", question_noun=r"(?:ال)?سؤال\w*|(?:ال)?أسئلة",  # ar: a value first, then the answer it is (_answer_first)
                no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
+               month_name=r"(?<![\u0600-\u06ff])(?:يناير|فبراير|مارس|أبريل|إبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول)(?![\u0600-\u06ff])",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3508,7 +3516,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"हाँ|हां|ज़रूरी|जरूरी|haan|han",
            count_unit=r"मंजिल|मंज़िल|साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
-           greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
+           greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो|आदरणीया?|माननीया?",  # ("आदरणीय": respected, a letter's opening)
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
@@ -3564,6 +3572,8 @@ LANGUAGES = {t.code: t for t in (
                answer_noun=r"जवाब|उत्तर", question_noun=r"सवाल|प्रश्न",  # hi: a value first, then the answer it is (_answer_first)
                name_honorific=r"जी",
                polite=r"\W*कृपया",
+               month_name=r"(?<![\u0900-\u097f])(?:जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर)(?![\u0900-\u097f])",
+               clock_word=r"बजे",  # "रात 8 बजे": eight o'clock
            ))
 )}
 
@@ -5057,17 +5067,22 @@ _DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\
 # A record's labelled field with a number in its value ("N.º de cliente: 302 771 458", "お客さま番号：03-...",
 # "رقم الاشتراك: 01-552-7730", "Valor: 19,63 €"): three of them make a bill's or a ticket's structure.
 _NUMBERED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^:：.!?。！？]{0,30}?[:：]\s*[^:：\s][^:：]{0,30}?\d")
+# A labelled number written in digit groups ("Numéro fiscal : 30 17 448 912 605", "Nr klienta: 0044 1182 339"):
+# the number a sender files the reader under, a record's own structure whatever its label's words.
+_GROUPED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^\d:：.!?。！？]{0,30}?[:：]\s*\d{2,4}(?:[ \u00a0]\d{2,4}){2,}(?![\d,.]\d)")
 
 
 def _record_shape(flat: str) -> bool:
     """Whether the text has a record's structure: a reference after its label, a reference code
-    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a masked number (_MASKED: "**** 4821", "card ending 0471"), a bill's account
+    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a labelled number in digit
+    groups (_GROUPED_FIELD: "Numéro fiscal : 30 17 448 912 605"), a masked number (_MASKED: "**** 4821", "card ending 0471"), a bill's account
     of the user after its label (_ACCOUNT_LABEL: "Лицевой счёт: 7740 2213 95"), or a date with
-    a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
+    a clock time (_DATE_SHAPE or a digit and rule datum or month_name, and _CLOCK: an appointment's "10.12 godz.
     16:15", "12월 11일 오후 2시 30분")."""
     return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
-                or _ACCOUNT_LABEL.search(flat) or len(_NUMBERED_FIELD.findall(flat)) >= 3
-                or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
+                or _ACCOUNT_LABEL.search(flat) or len(_NUMBERED_FIELD.findall(flat)) >= 3 or _GROUPED_FIELD.search(flat)
+                or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and (
+                    _rule("datum").search(flat) or _rule("month_name").search(flat))))
 
 
 # The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
@@ -5139,7 +5154,8 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     # "İGDAŞ: Sayın ADA LOVELACE,"), and the record going on after the comma in her sentence
     greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
     # (or the sender's own sentence naming itself, rule sender_intro: "さくら歯科です。Ada Lovelace様、...")
-    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*|(?:{_alternation('sender_intro')})\s*)?"
+    # (a sender's label may name its branch after a comma, "करीम्स, जामा मस्जिद:", and hold vowel signs, which are no \w)
+    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w\u0900-\u097f .,&'’-]{{0,30}}[:：]\s*|(?:{_alternation('sender_intro')})\s*)?"
                rf"(?:(?:{greetings})[\s,]*)?(?:(?-i:{_alternation('vocative_title')}|{_alternation('courtesy_title')})\.?\s+)?")
     if re.fullmatch(opening, before) and (re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after)
                                           or re.match(rf"\s*(?:{honorific})\s", after)):
@@ -5271,9 +5287,11 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     if any(p.lower() in rest.lower() for p in pieces):
         return False
     # (the record's own reference right after her name, "Klantnaam: A. Lovelace" then "Klantnummer: 700 221
-    # 884": the number the sender files her under, no field of hers given a value)
+    # 884": the number the sender files her under, no field of hers given a value; not where the record
+    # names her again, in a field of hers: "Rechnungsadresse: Ada Lovelace, Postfach ...")
     filed = re.match(r"[\s,;·|•]*", after).end()
-    filed = _LABELLED_REFERENCE.match(after, filed) or _ACCOUNT_LABEL.match(after, filed)
+    filed = (_LABELLED_REFERENCE.match(after, filed) or _ACCOUNT_LABEL.match(after, filed)) and not any(
+        p.lower() in after.lower() for p in pieces)
     return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after) and not filed)
 
 
@@ -5297,18 +5315,20 @@ def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) 
         refs = list(_reference_pattern(forms, lang).finditer(line))
         if not any(any(m.group().lower().startswith(f.lower()) for f in forms) for m in refs):
             continue  # a salutation to her by name
-        rest = line
-        for m in reversed(refs):
-            # (a gate told only "Ada" reads the one word after her name as her surname, rule
-            # given_name_surname; in a script without capitals any one word: "에이다 러브레이스 님,")
-            surname = _given_name_only(forms) and re.match(rf"\s*(?:{_SURNAME_WORD}|{_UNCASED_WORD})(?![\w'’-])", rest[m.end():])
-            rest = rest[:m.start()] + " " + rest[m.end() + (surname.end() if surname else 0):]
-        rest = _NAME_DOT_PART.sub(" ", rest)
-        rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
-        rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)
-        if not re.sub(r"[\W_]+", "", rest):
-            at = flat.find(line)
-            return flat if at < 0 else flat[:at] + " " + flat[at + len(line):]
+        # (the greeting read first too, where it holds a reader's word after her name: "洛夫莱斯女士，您好！")
+        for said in (line, re.sub(rf"(?i)(?:{greetings})", " ", line)):
+            rest = said
+            for m in reversed(list(_reference_pattern(forms, lang).finditer(said))):
+                # (a gate told only "Ada" reads the one word after her name as her surname, rule
+                # given_name_surname; in a script without capitals any one word: "에이다 러브레이스 님,")
+                surname = _given_name_only(forms) and re.match(rf"\s*(?:{_SURNAME_WORD}|{_UNCASED_WORD})(?![\w'’-])", rest[m.end():])
+                rest = rest[:m.start()] + " " + rest[m.end() + (surname.end() if surname else 0):]
+            rest = _NAME_DOT_PART.sub(" ", rest)
+            rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
+            rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)
+            if not re.sub(r"[\W_]+", "", rest):
+                at = flat.find(line)
+                return flat if at < 0 else flat[:at] + " " + flat[at + len(line):]
     return flat
 
 
@@ -5725,7 +5745,8 @@ _OWNED_NOUNS = _LazyPattern(lambda: re.compile(
 
 _CLOCK = _LazyPattern(lambda: re.compile(
     # (a time's digits bound by no Latin letter or digit, though kana or Han may touch them: "(木)14:30のご予約")
-    rf"(?i)(?<![0-9A-Za-z_])\d{{1,2}}[:.h]\d{{2}}(?![0-9A-Za-z_])|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
+    # (a clock word's end is no letter of its own, though it may end in a vowel sign: "8 बजे")
+    rf"(?i)(?<![0-9A-Za-z_])\d{{1,2}}[:.h]\d{{2}}(?![0-9A-Za-z_])|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)(?!\w)|\d{{1,2}}{_alternation('clock_suffix')}"))
 
 
 def _appointment(after: str) -> bool:
