@@ -1034,7 +1034,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "month_name")
+              "profile_noun", "chat_role", "prompt_section", "month_name", "but_word")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1481,7 +1481,9 @@ LANGUAGES = {t.code: t for t in (
                link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
                thank=r"\bthank\s*$|\bthank-$",
                # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
-               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+(?:(?:call|email|text|message|contact)\s+you\s+and\s+)?ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
+               # (the sender by its name too, "Northgate Bank will never ask you for your PIN"; "for" a secret as well as "to" act)
+               sender_never_asks=r"\b(?:we(?:['’]ll| will| would| do| shall)?|will|would|shall|does)\s+(?:never|not)\s+(?:ever\s+)?(?:(?:call|email|e-mail|text|message|contact)\s+you\s+and\s+)?(?:ask|request)\s+(?:you\s+)?(?:to|for)\b"
+                                 r"|\bnever\s+(?:asks|requests)\s+(?:you\s+)?(?:to|for)\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+(?:you\s+)?(?:to|for)\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
                complementizer=r"that",
@@ -1645,6 +1647,7 @@ LANGUAGES = {t.code: t for t in (
                              r"update|message|let)",
                party_attribute=r"reference|ref|number|no|status|time|date|code|confirmation|total|amount|receipt|id|window|slot|notice|tracking",
                # month_name: en, de, fr, es write their months in rule datum (one home); ja, zh, ko write them as digits (3月, 3월: _DATE_SHAPE)
+               but_word=r"\b(?:but|however|except|unless|apart from|other than)\b",  # what turns a sender's "we never ask": "except now: reply with your PIN"
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1858,6 +1861,8 @@ LANGUAGES = {t.code: t for t in (
                reader_condition=r"wenn|falls|sobald|bevor|damit|nachdem|können|müssen|sollten|dürfen",
                polite_verb=r"(?<![\w-])[A-Za-zÄÖÜäöüß]+(?:en|ern|eln)",
                polite=r"\W*bitte\b",
+               sender_never_asks=r"\b(?:fragen|fragt|bitten|bittet|fordern|fordert|verlangen|verlangt|erfragen|erfragt)\b[^.!?;:]{0,20}?\bnie(?:mals)?\b|\bnie(?:mals)?\b[^.!?;:]{0,60}?\b(?:fragen|erfragen|bitten|auffordern|verlangen|anfordern)\b",
+               but_word=r"\b(?:aber|jedoch|außer|ausser|ausgenommen|es sei denn|sondern)\b",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2067,6 +2072,8 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"si ce n'(?:était|est) pas",
                party_attribute=r"avis|numéro|référence|statut|heure|montant|créneau",
                polite=r"\W*(?:veuillez|merci de)\b",
+               sender_never_asks=r"\bne\s+(?:vous\s+|te\s+)?(?:demand|sollicit|réclam|exig)\w*\s+jamais\b|\bjamais\s+(?:vous\s+)?(?:demand|sollicit|réclam)\w*",
+               but_word=r"\b(?:mais|sauf|excepté|cependant|toutefois|à moins que)\b",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2269,6 +2276,8 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"si no (?:ha sido|fue|eras?)",
                party_attribute=r"aviso|número|referencia|estado|hora|fecha|importe|código|franja",
                polite=r"\W*por favor\b",
+               sender_never_asks=r"\bnunca\s+(?:le\s+|te\s+|les\s+|os\s+)?(?:pedi|pid|solicit|pregunt|requeri|exigi)\w*|\bno\s+(?:le\s+|te\s+)?(?:pedi|pid|solicit)\w*\s+nunca\b",
+               but_word=r"\b(?:pero|sino|excepto|salvo|menos|sin embargo)\b",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2403,6 +2412,8 @@ LANGUAGES = {t.code: t for t in (
                reader_has=r"hai",
                polite=r"\W*per favore\b",
                month_name=r"\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b",
+               sender_never_asks=r"\bnon\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|domand|richied)\w*\s+mai\b|\bmai\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|richied)\w*",
+               but_word=r"\b(?:ma|però|tranne|eccetto|salvo|tuttavia)\b",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2527,6 +2538,8 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"se não (?:foi|era)",
                polite=r"\W*por favor\b",
                month_name=r"\b(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
+               sender_never_asks=r"\bnunca\s+(?:lhe\s+|te\s+|lhes\s+|vos\s+)?(?:ped|solicit|pergunt|exig)\w*|\bnão\s+(?:lhe\s+|te\s+)?(?:ped|solicit)\w*\s+nunca\b",
+               but_word=r"\b(?:mas|porém|exceto|salvo|contudo|todavia)\b",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2651,6 +2664,8 @@ LANGUAGES = {t.code: t for t in (
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
                month_name=r"\b(?:januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\b",
+               sender_never_asks=r"\b(?:vraagt|vragen|verzoekt|verzoeken)\b[^.!?;:]{0,20}?\bnooit\b|\bnooit\b[^.!?;:]{0,60}?\b(?:vragen|verzoeken)\b",
+               but_word=r"\b(?:maar|behalve|tenzij|echter)\b",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2767,6 +2782,8 @@ LANGUAGES = {t.code: t for t in (
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
                month_name=r"\b(?:stycz(?:eń|nia)|lut(?:y|ego)|mar(?:zec|ca)|kwie(?:cień|tnia)|maj(?:a)?|czerw(?:iec|ca)|lip(?:iec|ca)|sierp(?:ień|nia)|wrze(?:sień|śnia)|październik(?:a)?|listopad(?:a)?|grud(?:zień|nia))\b",
+               sender_never_asks=r"\bnigdy\s+nie\s+(?:\w+\s+){0,2}?(?:pros|popros|pyt|zapyt|żąd|zażąd|wymag)\w*",
+               but_word=r"\b(?:ale|jednak|lecz|oprócz|poza|chyba że|z wyjątkiem)\b",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2877,6 +2894,8 @@ LANGUAGES = {t.code: t for t in (
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
                month_name=r"\b(?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\b",
+               sender_never_asks=r"[^.!?;:\n]{0,80}?\b(?:iste|sor|talep\s+et)(?:me(?:z|yiz|yeceğiz|zler)|ma(?:z|yız|yacağız|zlar)|miyoruz|mıyoruz)\b",
+               but_word=r"\b(?:ama|fakat|ancak|hariç|dışında|yalnız)\b",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -2995,6 +3014,7 @@ LANGUAGES = {t.code: t for t in (
                masked_ending=r"\b(?:заканчивающ\w+ на|на конце)",
                polite=r"\W*пожалуйста\b",
                month_name=r"\b(?:январ[ья]|феврал[ья]|март(?:а)?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|август(?:а)?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья])\b",
+               but_word=r"(?<![\w])(?:но|однако|кроме|за исключением|если только)(?![\w])",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3110,6 +3130,8 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯|お?薬",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
                polite=r".*(?:ください|お願いします)",
+               sender_never_asks=r"[^。！？!?\n]{0,80}?(?:尋ね|たずね|伺い|聞き|お聞き|求め|要求|お願い)[^。！？!?\n]{0,10}?(?:ありません|いたしません|致しません|しません)",
+               but_word=r"(?:しかし|ただし|但し|けれど|ですが|ただ今回|今回は)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3254,6 +3276,8 @@ LANGUAGES = {t.code: t for t in (
                event_verb=r"已(?:支付|付款|扣款|到账|退款|发货|签收|送达|预订|取消)",
                habitual=r"总是|每次|所有|今后|以后|默认",
                polite=r"\W*请",
+               sender_never_asks=r"(?:绝不|决不|从不|从来不|永远不)会?[^。！？!?\n]{0,10}?(?:索要|索取|要求|询问|要您提供|让您提供)|不会[^。！？!?\n]{0,10}?(?:索要|索取|询问)",
+               but_word=r"(?:但是|但|不过|除非|除了|然而|可是)",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3364,6 +3388,8 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"주문|예약|항공편|티켓|배송|택배|구독|청구|요금|결제|환불|처방|좌석|객실|멤버십|계약|명세서|이용 ?금액",
                honorific_possessive=r"\s*(?:님|고객님)?\s*의",
                polite=r".*(?:주세요|바랍니다)",
+               sender_never_asks=r"[^.!?。\n]{0,80}?(?:요구|요청|문의|묻)\w*\s*(?:하지|지)\s*않",
+               but_word=r"(?:하지만|그러나|다만|단,|제외하고|이번에는)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3470,6 +3496,8 @@ LANGUAGES = {t.code: t for t in (
                no_secret=r"أمس|البارحة|اليوم|مؤخرا|مؤخراً|الآن|غدا|غداً",  # a time, no value: "غيّرت آدا كلمة المرور أمس"
                polite=r"\W*(?:من فضلك|يرجى)",
                month_name=r"(?<![\u0600-\u06ff])(?:يناير|فبراير|مارس|أبريل|إبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول)(?![\u0600-\u06ff])",
+               sender_never_asks=r"(?<![\u0600-\u06ff])(?:لن|لا)\s+(?:\S+\s+)?(?:نطلب|يطلب|تطلب|نسأل|يسأل|تسأل)(?![\u0600-\u06ff])",
+               but_word=r"(?<![\u0600-\u06ff])(?:لكن|ولكن|إلا|باستثناء|عدا)(?![\u0600-\u06ff])",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3574,6 +3602,8 @@ LANGUAGES = {t.code: t for t in (
                polite=r"\W*कृपया",
                month_name=r"(?<![\u0900-\u097f])(?:जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर)(?![\u0900-\u097f])",
                clock_word=r"बजे",  # "रात 8 बजे": eight o'clock
+               sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u097f]*",
+               but_word=r"(?<![\u0900-\u097f])(?:लेकिन|परंतु|परन्तु|किंतु|किन्तु|सिवाय|मगर)(?![\u0900-\u097f])",
            ))
 )}
 
@@ -4546,10 +4576,12 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     # person in her place, and the agent loop holds that field line by this claim.
     rows = [canonical(ln) for ln in text.splitlines() if ln.strip()]
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
+        # (nor do the secrets a sender's notice says it never asks for: "Wir fragen Sie niemals nach Ihrer PIN")
+        plain = _without_disclaimers(flat)
         for topic, pattern, _ in patterns:
             if any(not _not_a_claim(m, flat)
                    and (len(rows) < 2 or topic == "identity" or any(m.group() in row for row in rows))
-                   for m in pattern.finditer(flat)):
+                   for m in pattern.finditer(plain)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -5455,8 +5487,11 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     # numbered values ("Lid: Ada Lovelace" / "Lidmaatschap geldig tot" / "31 december 2027")
     if layout is not None and steady and _party_heading(layout, forms, lang):
         return None
+    disclaimed = _disclaimers(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
+        if any(a <= m.start() < b for a, b in disclaimed) and word.lower() in _all_words("addressed_reader"):
+            continue  # "Wir fragen Sie niemals nach Ihrer PIN": the reader of a sender's notice that it never asks
         if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
             continue  # "Titular: Ada Lovelace", "Cliente: ...": a role word that is a record's party label, its value read on its own
         if record and not _rule("role_noun").search(word) and (_record_party(flat, m, forms, lang)
@@ -7329,8 +7364,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                   for need in risk.needs)
         if not met:
             continue
+        # (the secrets a sender's notice says it never asks for are no value nor route of hers: _without_disclaimers)
+        plain = _without_disclaimers(flat)
         for kind in risk.words:
-            hit = _table_hit(flat, skel, kind, lang)
+            hit = _table_hit(plain, skel if plain == flat else skeleton(plain), kind, lang)
             if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
                 # the word read past a bracketed aside inside it, as _named_secret reads the value
                 # ("Home Wi-Fi (BT Hub) key: ...")
@@ -7342,7 +7379,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
-            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang, leave=source == "model")
+            unasked = _without_disclaimers(flat)
+            hit = waived(unasked, lang) or waived(skeleton(unasked), lang) or delegated(flat, lang, leave=source == "model")
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in keys:
@@ -7401,6 +7439,37 @@ def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
     if _table_hit(rest, skel, "payment", lang) or _table_hit(rest, skel, "funds", lang) or _DIRECTED.search(rest):
         return flat
     return unrouted
+
+
+# A sentence's end, a colon or a semicolon: where a sender's notice that it never asks ends.
+_NOTICE_END = re.compile(r"[.!?。！？;；:：।\n]")
+
+
+def _without_disclaimers(flat: str) -> str:
+    """`flat` with the sender's notices that it never asks for a secret blanked (same offsets): rule
+    sender_never_asks ("We will never ask you for your PIN", "O Banco nunca lhe pedirá ... o PIN",
+    "비밀번호를 절대 요구하지 않습니다") up to its sentence's end, a colon, or a word that turns it (rule
+    but_word: "... except now: reply with your PIN"), where that clause names a secret (a credential or
+    a card code word). The secrets such a notice names are none of hers and no route; what the text
+    says beside it is read as it stands. Pure."""
+    out = flat
+    for start, end in _disclaimers(flat):
+        out = out[:start] + " " * (end - start) + out[end:]
+    return out
+
+
+def _disclaimers(flat: str) -> list:
+    """The spans of `flat` that _without_disclaimers blanks."""
+    spans = []
+    for m in _rule("sender_never_asks").finditer(flat):
+        end = _NOTICE_END.search(flat, m.end())
+        end = end.start() if end else len(flat)
+        turn = _rule("but_word").search(flat, m.end(), end)
+        end = turn.start() if turn else end
+        piece = flat[m.start():end]
+        if _table_hit(piece, skeleton(piece), "credential", language_of(piece)) or table_match(piece, "card_code"):
+            spans.append((m.start(), end))
+    return spans
 
 
 def _handed_over(flat: str, skel: str, lang: str | None) -> tuple | None:
@@ -8009,8 +8078,9 @@ def _agent_request(flat: str) -> str | None:
     lang = language_of(flat)
     polite = _has_rule("polite", lang) and _rule("polite", lang).match(flat)
     bare = _without_sender_lines(flat) if polite else flat  # "1588-0000으로 전화해 주세요": the sender's line, no code
-    if polite and (_table_hit(flat, skeleton(flat), "payment", lang) or _table_hit(
-            flat, skeleton(flat), "credential", lang) and (_URL.search(bare) or _SECRET.search(bare))):
+    plain = _without_disclaimers(flat) if polite else flat  # (the secrets its notice never asks for: none asked)
+    if polite and (_table_hit(plain, skeleton(plain), "payment", lang) or _table_hit(
+            plain, skeleton(plain), "credential", lang) and (_URL.search(bare) or _SECRET.search(bare))):
         # "Bitte überweisen Sie den Betrag.": asked to pay; asked to log in at a link or with a
         # code. How-to text naming a password ("初期パスワードはラベルを確認してください") is neither.
         return f"{lang}.polite"
