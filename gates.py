@@ -2752,7 +2752,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
-               dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
+               dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:odwołać|przełożyć|zmienić)(?:\s+(?:wizytę|termin|rezerwację))?\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
                value_adverb=r"dokładnie|po prostu|dosłownie|właśnie",  # pl: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -2986,7 +2986,7 @@ LANGUAGES = {t.code: t for t in (
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
-               dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
+               dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:отменить|перенести|изменить)(?:\s+(?:запись|визит|при[её]м|бронь))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
                value_adverb=r"именно|просто|ровно|буквально",  # ru: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -7366,6 +7366,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             continue
         # (the secrets a sender's notice says it never asks for are no value nor route of hers: _without_disclaimers)
         plain = _without_disclaimers(flat)
+        if risk.name == "payment_route" and not changed and _MASKED.search(plain) and not (
+                _rule("habitual").search(plain) or _rule("standing_arrangement").search(plain)):
+            plain = _without_masked_charges(plain)  # a charge to a card of hers it masks: no route
         for kind in risk.words:
             hit = _table_hit(plain, skel if plain == flat else skeleton(plain), kind, lang)
             if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
@@ -7455,6 +7458,19 @@ def _without_disclaimers(flat: str) -> str:
     out = flat
     for start, end in _disclaimers(flat):
         out = out[:start] + " " * (end - start) + out[end:]
+    return out
+
+
+def _without_masked_charges(flat: str) -> str:
+    """`flat` with every sentence that names a masked card blanked (same offsets): "2 599 ₽ вернутся на
+    карту **** 4821", "年額 ¥18,600（カード **** 4821 よりお引き落とし）", "Refund to the card ending 4821".
+    A record's charge or refund to a card of hers it masks sets no route: the caller reads the
+    payment words of the rest, and only where nothing in the text is new, changed or standing. Pure."""
+    out, start = flat, 0
+    for end in [e.end() for e in _RECORD_SENTENCE_END.finditer(flat)] + [len(flat)]:
+        if _MASKED.search(flat, start, end):
+            out = out[:start] + " " * (end - start) + out[end:]
+        start = end
     return out
 
 
