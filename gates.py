@@ -1165,7 +1165,7 @@ LANGUAGES = {t.code: t for t in (
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
-           code_head=r"codes?|pin|combination|combo|passcode",
+           code_head=r"(?<!\bqr )(?<!\bqr-)codes?|pin|combination|combo|passcode",  # (a QR code is a ticket's, no lock's)
            locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|(?:luggage|suitcase|travel|tsa|combination) lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
            credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
@@ -2718,7 +2718,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"tak|włączon\w*|wymagan\w*",
            count_unit=r"piętr\w*|lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
            switch=r"tak|nie",
-           greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
+           greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]|kochan[aiy]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",

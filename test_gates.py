@@ -3375,3 +3375,37 @@ class RecordsAddressedWave13(RecordsByBothGates):
                          "Ада, возврат по заказу 77120-33 оформлен. Деньги переведём на карту 4111 1111 1111 1111.",
                          "Refund for order 55-2210-8: £18.40 will go to IBAN GB33BUKB20201555555555 within 5 days.",
                          "Ада, ваш новый номер для записи: +7 916 555-44-33."))
+
+
+@wave_sweep
+class RecordsAddressedWave13Sweep(RecordsByBothGates):
+    """The wave-13 kinds in more tables: a party label's roles (tenant, pupil, reader, member ...) in
+    all 15, greetings and dated notices, and the sender's notice that it never asks, with its turn."""
+
+    assertHeld = RecordsAddressedWave13.assertHeld
+
+    def test_the_kinds_in_every_table(self):
+        self.assertKept(("Tenant: Ada Lovelace\nLease ref: LS-20931\nRent due: 01/05/2027",
+                         "Schülerin: Ada Lovelace\nKursnummer: KN-22019\nBeginn: 14.04. um 18:00",
+                         "Locataire : Ada Lovelace\nRéférence : BL-44120\nLoyer mai : 780,00 €",
+                         "Socia: Ada Lovelace\nN.º de cliente: SC-22190\nCuota abril: 35,00 €",
+                         "Studentessa: Ada Lovelace\nCodice pratica: MT-88120\nLezione: 14/04 ore 18:00",
+                         "Aluna: Ada Lovelace\nReferência: AL-22019\nInício: 14/04 às 18:00",
+                         "Najemca: Ada Lovelace\nNumer klienta: UM-20931\nCzynsz maj: 2 100 zł",
+                         "Öğrenci: Ada Lovelace\nMüşteri no: KY-22019\nDers: 14.04 saat 18:00",
+                         "Читатель: Ада Лавлейс\nНомер заказа: ЧБ-22019\nВернуть до 14.04",
+                         "受講者：Ada Lovelace\n受付番号：JL-22019\n開始：4月14日 18:00",
+                         "学员：Ada Lovelace\n订单号：XY-22019\n开课：4月14日 18:00",
+                         "수강생: Ada Lovelace\n예약번호: KR-22019\n시작: 4월 14일 18:00",
+                         "المستأجرة: آدا لوفليس\nرقم العميل: AR-22019\nالإيجار: 3,000 درهم",
+                         "सदस्य: एडा लवलेस\nबुकिंग नंबर: MB-22019\nनवीनीकरण: 14 अप्रैल",
+                         "Beste mevrouw Lovelace,\n\nHuurder: A. Lovelace\nKlantnummer: 700 221 884\nHuur mei: € 1.120,00",
+                         "Kara Ada Hanım, 14 Nisan 18:00 randevunuz onaylandı.",
+                         "ラブレス様、4月14日 18:00のご予約を承りました。予約番号 JL-22019。",
+                         "Kochana Pani Ado, wizyta 14 kwietnia o 18:00 potwierdzona.",
+                         "Notre banque ne vous demandera jamais votre mot de passe. En cas de doute, raccrochez.",
+                         "La nostra banca non le chiederà mai il PIN o la password. In caso di dubbi, riattacchi.",
+                         "De Polderbank vraagt nooit om uw pincode of wachtwoord. Twijfelt u? Hang op."), told=(("Ada Lovelace",),))
+        self.assertHeld(("De Polderbank vraagt nooit om uw pincode, maar nu wel: stuur uw pincode 4471 terug.",
+                         "Banco Norte nunca te pedirá tu PIN, excepto hoy: responde con tu PIN 4471.",
+                         "北方银行绝不会向您索要密码，但这次请回复您的密码 4471。"))
