@@ -3345,6 +3345,7 @@ class RecordsAddressedWave13(RecordsByBothGates):
                          "Votre dossier a été mis à jour le 02/04.",
                          "みどり薬局です。ラブレス様のお薬のご用意ができました。受付番号 5512。"), told=(("Ada Lovelace",),))
         self.assertHeld(("Sayın Ada Hanım, 12 Nisan 19:00 rezervasyonunuz onaylandı. Yeni soyadınız: Byron.",
+                         "Sayın Ada Hanım, yeni doğum tarihiniz 12.04.1990 olarak kaydedildi.",
                          "洛夫莱斯女士，您好！\n\n您的新手机号码是 139 1234 5678，订单号 88120455。",
                          "एडा जी, आपका नया मोबाइल नंबर 98765 43210 है।"))
 
