@@ -7444,16 +7444,16 @@ def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
     return unrouted
 
 
-# A sentence's end, a colon or a semicolon: where a sender's notice that it never asks ends.
-_NOTICE_END = re.compile(r"[.!?。！？;；:：।\n]")
+# A sentence's end, a colon, a semicolon or a dash between words: where a sender's notice that it never asks ends.
+_NOTICE_END = re.compile(r"[.!?。！？;；:：।\n]|\s[-–—]\s")
 
 
 def _without_disclaimers(flat: str) -> str:
     """`flat` with the sender's notices that it never asks for a secret blanked (same offsets): rule
     sender_never_asks ("We will never ask you for your PIN", "O Banco nunca lhe pedirá ... o PIN",
-    "비밀번호를 절대 요구하지 않습니다") up to its sentence's end, a colon, or a word that turns it (rule
-    but_word: "... except now: reply with your PIN"), where that clause names a secret (a credential or
-    a card code word). The secrets such a notice names are none of hers and no route; what the text
+    "비밀번호를 절대 요구하지 않습니다") up to its sentence's end, a colon, a dash, or a word that turns it
+    (rule but_word: "... except now: reply with your PIN"), where that clause names a secret (a credential
+    or a card code word) and gives no value (_SECRET). The secrets such a notice names are none of hers and no route; what the text
     says beside it is read as it stands. Pure."""
     out = flat
     for start, end in _disclaimers(flat):
@@ -7483,6 +7483,8 @@ def _disclaimers(flat: str) -> list:
         turn = _rule("but_word").search(flat, m.end(), end)
         end = turn.start() if turn else end
         piece = flat[m.start():end]
+        if _SECRET.search(piece):
+            continue  # a value beside the secrets it names ("..., and your new password is Kettle-2027"): read as it stands
         if _table_hit(piece, skeleton(piece), "credential", language_of(piece)) or table_match(piece, "card_code"):
             spans.append((m.start(), end))
     return spans

@@ -3363,7 +3363,9 @@ class RecordsAddressedWave13(RecordsByBothGates):
                          "We will never ask you to share your PIN. Ada's new PIN is 6610.",
                          "Bank Morski nigdy nie poprosi o hasło. Nowe hasło Ady: Morze-2027.",
                          "한빛은행은 비밀번호를 절대 요구하지 않습니다. 다만 이번에는 비밀번호 4471을 회신해 주세요.",
-                         "Die Nordbank fragt Sie niemals nach Ihrer PIN, außer heute: antworten Sie mit Ihrer PIN 5521."))
+                         "Die Nordbank fragt Sie niemals nach Ihrer PIN, außer heute: antworten Sie mit Ihrer PIN 5521.",
+                         "Northgate Bank will never ask you for your password - the new password is Kettle-2027.",
+                         "We will never ask you for your PIN; your new PIN is 4471."))
         self.assertEqual(gates._without_disclaimers("We will never ask you for your PIN. Call 0300 123 4567."),
                          " " * len("We will never ask you for your PIN") + ". Call 0300 123 4567.")
 
