@@ -1039,7 +1039,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1170,7 +1170,7 @@ LANGUAGES = {t.code: t for t in (
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
                   r"waived|disabled|off)|skip)\b",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
-           code_head=r"codes?|pin|combination|combo|passcode",
+           code_head=r"(?<!\bqr )(?<!\bqr-)codes?|pin|combination|combo|passcode",  # (a QR code is a ticket's, no lock's)
            locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|(?:luggage|suitcase|travel|tsa|combination) lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
            credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
@@ -1344,7 +1344,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
                account_label=r"account (?:number|no\.?)|customer account|contract (?:number|no\.?)",
                reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
-               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer",
+               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer|student|pupil|learner|tenant|lessee|policyholder|policy holder|insured|reader|borrower|applicant|subscriber|customer name|client|enrolee|enrollee",
                attendance_label=r"present|attendees|attending|in attendance|participants",
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
                delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
@@ -1488,7 +1488,9 @@ LANGUAGES = {t.code: t for t in (
                link_action=r"\b(?:new|now|moved|portal|log ?in|sign ?in|upload|verify|pay)\b",
                thank=r"\bthank\s*$|\bthank-$",
                # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
-               sender_never_asks=r"\bwe(?:['’]ll| will| would| do| shall)?\s+(?:never|not)\s+(?:(?:call|email|text|message|contact)\s+you\s+and\s+)?ask\s+you\s+to\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+you\s+to\b",
+               # (the sender by its name too, "Northgate Bank will never ask you for your PIN"; "for" a secret as well as "to" act)
+               sender_never_asks=r"\b(?:we(?:['’]ll| will| would| do| shall)?|will|would|shall|does)\s+(?:never|not)\s+(?:ever\s+)?(?:(?:call|email|e-mail|text|message|contact)\s+you\s+and\s+)?(?:ask|request)\s+(?:you\s+)?(?:to|for)\b"
+                                 r"|\bnever\s+(?:asks|requests)\s+(?:you\s+)?(?:to|for)\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+(?:you\s+)?(?:to|for)\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
                complementizer=r"that",
@@ -1674,6 +1676,8 @@ LANGUAGES = {t.code: t for t in (
                                r"copilot)(?:[\'’]s)? (?:note|notes|instructions?|memo|hint|directive|reminder|guidance)|(?:note|notes|"
                                r"instructions?|memo|hint|directive|reminder|guidance|message) (?:for|to) (?:the |your |an? )?(?:(?:ai|"
                                r"a i|virtual|digital) )?(?:assistant|ai|a i|llm|chatbot|copilot|model)s?",
+               # month_name: en, de, fr, es write their months in rule datum (one home); ja, zh, ko write them as digits (3月, 3월: _DATE_SHAPE)
+               but_word=r"\b(?:but|however|except|unless|apart from|other than)\b",  # what turns a sender's "we never ask": "except now: reply with your PIN"
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1769,7 +1773,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
                account_label=r"(?:kunden|vertrags|verbrauchs)konto(?:nummer)?|vertragsnummer|zählpunkt(?:nummer)?",
                reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
-               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?",
+               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?|schüler(?:in)?|student(?:in)?|mieter(?:in)?|mitglied|versicherte[r]?|versicherungsnehmer(?:in)?|leser(?:in)?|antragsteller(?:in)?|abonnent(?:in)?|kundenname",
                attendance_label=r"anwesend|anwesende|teilnehmer(?:innen)?|teilnehmende",
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
                delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
@@ -1908,6 +1912,8 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:ki|ki ?assistent(?:en|in)?|assistent(?:en|in)?) ?(?:hinweis|notiz|anweisungen?|vermerk|memo)|"
                                r"(?:hinweis|notiz|anweisungen?|vermerk|memo|nachricht) (?:(?:für|an) )?(?:den |die |das |ihren |ihre |"
                                r"deinen |deine )?(?:ki ?)?(?:assistent(?:en|in)?|ki|sprachmodell|chatbot)",
+               sender_never_asks=r"\b(?:fragen|fragt|bitten|bittet|fordern|fordert|verlangen|verlangt|erfragen|erfragt)\b[^.!?;:]{0,20}?\bnie(?:mals)?\b|\bnie(?:mals)?\b[^.!?;:]{0,60}?\b(?:fragen|erfragen|bitten|auffordern|verlangen|anfordern)\b",
+               but_word=r"\b(?:aber|jedoch|außer|ausser|ausgenommen|es sei denn|sondern)\b",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2001,7 +2007,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:est|était|reste|devient)\b",
                account_label=r"numéro de (?:compte|contrat)|n° de (?:compte|contrat)|compte client|référence client|contrat n°",
                reference_label=r"facture(?: n°)?|numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
-               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire",
+               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire|élève|étudiant(?:e)?|locataire|membre|adhérent(?:e)?|assuré(?:e)?|souscripteur|souscriptrice|lecteur|lectrice|emprunteur|emprunteuse|demandeur|demandeuse|abonné(?:e)?|nom du client",
                attendance_label=r"présent(?:e)?s|participants|participantes",
                status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
                delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
@@ -2138,6 +2144,8 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:note|remarque|instructions?|consignes?|mémo|message) (?:pour|à|a|au|destinée? à) ?(?:l[\'’] ?|la |"
                                r"le |votre |ton |un )?(?:assistante?|ia|intelligence artificielle|agent ia|chatbot)(?: ia)?|(?:note|"
                                r"remarque|consignes?|mémo) (?:assistante?|ia)",
+               sender_never_asks=r"\bne\s+(?:vous\s+|te\s+)?(?:demand|sollicit|réclam|exig)\w*\s+jamais\b|\bjamais\s+(?:vous\s+)?(?:demand|sollicit|réclam)\w*",
+               but_word=r"\b(?:mais|sauf|excepté|cependant|toutefois|à moins que)\b",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2227,7 +2235,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
                account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
                reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?[ºo] de (?:pedido|reserva|cliente)",
-               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular",
+               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular|alumn[oa]|estudiante|inquilin[oa]|arrendatari[oa]|soci[oa]|miembro|asegurad[oa]|tomador(?:a)?|lector(?:a)?|solicitante|abonad[oa]|suscriptor(?:a)?",
                attendance_label=r"asistentes|presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
                delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
@@ -2358,6 +2366,8 @@ LANGUAGES = {t.code: t for t in (
                                r"rectificados)",
                assistant_field=r"(?:nota|notas|instrucción|instrucciones|indicación|indicaciones|mensaje) (?:para|al|a) ?(?:el |la |tu |"
                                r"su )?(?:asistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instrucciones) (?:asistente|ia)",
+               sender_never_asks=r"\bnunca\s+(?:le\s+|te\s+|les\s+|os\s+)?(?:pedi|pid|solicit|pregunt|requeri|exigi)\w*|\bno\s+(?:le\s+|te\s+)?(?:pedi|pid|solicit)\w*\s+nunca\b",
+               but_word=r"\b(?:pero|sino|excepto|salvo|menos|sin embargo)\b",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2444,7 +2454,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
                account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
                reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
-               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare",
+               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare|alunn[oa]|student(?:e|essa)|inquilin[oa]|conduttore|soci[oa]|assicurat[oa]|contraente|lettore|lettrice|richiedente|abbonat[oa]|iscritt[oa]",
                attendance_label=r"presenti|partecipanti",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
                delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
@@ -2509,6 +2519,9 @@ LANGUAGES = {t.code: t for t in (
                                r"rettifica) (?:dei )?dati(?: del cliente| della cliente)?|dati (?:corretti|rettificati)",
                assistant_field=r"(?:nota|note|istruzion[ei]|promemoria|messaggio) (?:per|all[\'’]|al|a) ?(?:l[\'’] ?|il |la |tuo |"
                                r"vostro )?(?:assistente|ia|chatbot)(?: (?:virtuale|ia))?|(?:nota|istruzioni) (?:assistente|ia)",
+               month_name=r"\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b",
+               sender_never_asks=r"\bnon\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|domand|richied)\w*\s+mai\b|\bmai\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|richied)\w*",
+               but_word=r"\b(?:ma|però|tranne|eccetto|salvo|tuttavia)\b",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2593,7 +2606,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
                account_label=r"n\.?[ºo] de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
                reference_label=r"fatura(?: n\.?º)?|n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
-               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular",
+               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular|alun[oa]|estudante|inquilin[oa]|arrendatári[oa]|locatári[oa]|sóci[oa]|membro|segurad[oa]|tomador(?:a)?|leitor(?:a)?|requerente|assinante",
                attendance_label=r"presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
                delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
@@ -2651,6 +2664,9 @@ LANGUAGES = {t.code: t for t in (
                                r" da cliente)?|dados (?:corrigidos|retificados|rectificados)",
                assistant_field=r"(?:nota|notas|instrução|instruções|mensagem|lembrete) (?:para|ao|à|a) ?(?:o |a |seu |"
                                r"sua )?(?:assistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instruções) (?:assistente|ia)",
+               month_name=r"\b(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
+               sender_never_asks=r"\bnunca\s+(?:lhe\s+|te\s+|lhes\s+|vos\s+)?(?:ped|solicit|pergunt|exig)\w*|\bnão\s+(?:lhe\s+|te\s+)?(?:ped|solicit)\w*\s+nunca\b",
+               but_word=r"\b(?:mas|porém|exceto|salvo|contudo|todavia)\b",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2734,7 +2750,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
                account_label=r"(?:klant|contract|verbruiks)(?:rekening)?nummer|klantrekening",
                reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim|factuur",
-               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant",
+               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant|leerling|student|huurder|lid|verzekerde|verzekeringnemer|lezer|aanvrager|abonnee|klantnaam",
                attendance_label=r"aanwezig|aanwezigen|deelnemers",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
                delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
@@ -2792,6 +2808,9 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:notitie|opmerking|instructies?|memo|aanwijzing(?:en)?|bericht) (?:(?:voor|aan) )?(?:de |je |uw |"
                                r"jouw )?(?:ai ?)?(?:assistent|ai|chatbot|taalmodel)|(?:ai ?)?(?:assistent|ai) ?(?:notitie|opmerking|"
                                r"instructies?|memo)",
+               month_name=r"\b(?:januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\b",
+               sender_never_asks=r"\b(?:vraagt|vragen|verzoekt|verzoeken)\b[^.!?;:]{0,20}?\bnooit\b|\bnooit\b[^.!?;:]{0,60}?\b(?:vragen|verzoeken)\b",
+               but_word=r"\b(?:maar|behalve|tenzij|echter)\b",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2844,7 +2863,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"tak|włączon\w*|wymagan\w*",
            count_unit=r"piętr\w*|lat|lata|miesi\w+|tygodni\w*|dni|godzin\w*|minut\w*|razy|dzieci|osób",
            switch=r"tak|nie",
-           greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]",
+           greeting=r"cześć|dzień dobry|witaj\w*|szanown\w+|drog[ia]|kochan[aiy]",
            reader=r"pan|pani|pana|panią|twój|twoja|twoje|ty|ciebie|wasz\w*",
            assistant=r"asystent\w*|(?-i:AI)",
            automatic=r"automatyczn\w*|samodzielnie",
@@ -2871,14 +2890,14 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b(?:jest|była|był|to)\b",
                account_label=r"numer (?:konta klienta|umowy|rachunku klienta|płatnika)|nr (?:umowy|klienta|płatnika)",
                reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
-               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?",
+               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?|uczeń|uczennica|student(?:ka)?|najemca|członek|członkini|ubezpieczon[ya]|czytelni(?:k|czka)|wnioskodawc(?:a|zyni)|abonent(?:ka)?|subskrybent(?:ka)?",
                attendance_label=r"obecni|obecne|uczestnicy",
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
-               dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
+               dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:odwołać|przełożyć|zmienić)(?:\s+(?:wizytę|termin|rezerwację))?\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
                credential_long=r"pytani\w*|fraz\w*",
                value_adverb=r"dokładnie|po prostu|dosłownie|właśnie",  # pl: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -2928,6 +2947,9 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:uwag[ai]|notatk[ai]|instrukcj[ae]|polecenie|wskaz[óo]wk[ai]|wiadomo[śs][ćc]) (?:dla|"
                                r"do) (?:asystent(?:a|ki)|ai|si|sztucznej inteligencji|chatbota|modelu)|(?:uwaga|notatka) (?:asystent(?:a|"
                                r"ki)|ai)",
+               month_name=r"\b(?:stycz(?:eń|nia)|lut(?:y|ego)|mar(?:zec|ca)|kwie(?:cień|tnia)|maj(?:a)?|czerw(?:iec|ca)|lip(?:iec|ca)|sierp(?:ień|nia)|wrze(?:sień|śnia)|październik(?:a)?|listopad(?:a)?|grud(?:zień|nia))\b",
+               sender_never_asks=r"\bnigdy\s+nie\s+(?:\w+\s+){0,2}?(?:pros|popros|pyt|zapyt|żąd|zażąd|wymag)\w*",
+               but_word=r"\b(?:ale|jednak|lecz|oprócz|poza|chyba że|z wyjątkiem)\b",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -2983,7 +3005,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ben|benim|bana|biz|bizim",
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            renamed=r"doğru (?:ad|adı|isim|ismi|soyad\w*)|yeni soyad\w*|ad(?:ı)? değişikliği|isim değişikliği|yeni (?:adı?|isim)\s*:|değişiklik sonrası (?:ad|isim)",
-           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarihi",
+           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarih\w*",
            rules=dict(
                name_changed=r"(?:^|[.;,]\s*|\w+['’]n[ıiuü]n\s+|kullanıcının\s+|onun\s+)(?:yasal |resmi |tam |yeni )?(?:ad[ıi]|ismi|soyad[ıi]) (?:artık|şimdi|değişti)\b|\b(?:ad[ıi]n[ıi]|soyad[ıi]n[ıi]|ismini)\b[^.;]{0,40}\b(?:değiştirdi|değiştirmiş|değiştirmişti)\b|\byasal ad[ıi] artık\b",
                own_name=r"(?:^|[.;,]\s*)(?:kullanıcının |onun )?(?:tam |gerçek )?(?:ad[ıi]|ismi)\s+|\b(?:benim )?adım\s+",
@@ -3001,7 +3023,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
                account_label=r"sözleşme (?:no|numarası)|hesap (?:no|numarası)|müşteri (?:hesap )?(?:no|numarası)|abone (?:no|numarası)",
                reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
-               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone",
+               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone|öğrenci|kiracı|üye|sigortalı|okuyucu|başvuran|başvuru sahibi|müşteri adı",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek",
@@ -3054,6 +3076,9 @@ LANGUAGES = {t.code: t for t in (
                                r"g[üu]ncellendi))?|(?:d[üu]zeltilmi[şs]|d[üu]zeltilen) bilgiler|bilgi d[üu]zeltme(?:si)?",
                assistant_field=r"(?:asistan|yapay zek[aâ]|ai|yz|chatbot)(?: i[çc]in)? (?:not(?:u|lar[ıi])?|talimat(?:[ıi]|lar[ıi])?|"
                                r"uyar[ıi](?:s[ıi])?|mesaj[ıi]?)|(?:asistana|yapay zek[aâ]ya) (?:not|talimat|mesaj)",
+               month_name=r"\b(?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\b",
+               sender_never_asks=r"[^.!?;:\n]{0,80}?\b(?:iste|sor|talep\s+et)(?:me(?:z|yiz|yeceğiz|zler)|ma(?:z|yız|yacağız|zlar)|miyoruz|mıyoruz)\b",
+               but_word=r"\b(?:ama|fakat|ancak|hariç|dışında|yalnız)\b",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3137,14 +3162,14 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
                account_label=r"лицев\w* сч[её]т\w*|номер (?:договора|лицевого сч[её]та|абонента)|договор №",
                reference_label=r"сч[её]т(?:-фактура)?\s*№|номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
-               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент",
+               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент|учени(?:к|ца)|студент(?:ка)?|арендатор|наниматель|член|застрахованн(?:ый|ая)|страхователь|читатель(?:ница)?|заявитель(?:ница)?",
                attendance_label=r"присутствовали|присутствуют|участники",
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
                delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
-               dial_before=r"(?:для\s+)?(?:отмены|переноса|отменить|перенести)(?:\s+(?:записи|запись|визита|визит|приёма|приём|приема|прием))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
+               dial_before=r"(?:(?:для\s+)?(?:отмены|переноса|отменить|перенести)(?:\s+(?:записи|запись|визита|визит|приёма|приём|приема|прием))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+)|(?:(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:отменить|перенести|изменить)(?:\s+(?:запись|визит|при[её]м|бронь))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+)",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
                credential_long=r"вопрос\w*|фраз\w*",
                value_adverb=r"именно|просто|ровно|буквально",  # ru: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -3189,6 +3214,8 @@ LANGUAGES = {t.code: t for t in (
                                r"данные (?:исправлены|скорректированы)|(?:исправление|корректировка) данных",
                assistant_field=r"(?:заметк[аи]|примечани[ея]|указани[ея]|инструкци[яи]|памятк[аи]|пометк[аи]|"
                                r"сообщение) (?:для )?(?:ассистента|ассистенту|ии|ai|нейросети|чат ?бота|модели)",
+               month_name=r"\b(?:январ[ья]|феврал[ья]|март(?:а)?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|август(?:а)?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья])\b",
+               but_word=r"(?<![\w])(?:но|однако|кроме|за исключением|если только)(?![\w])",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3265,9 +3292,9 @@ LANGUAGES = {t.code: t for t in (
                bill_debit=r"口座振替(?:日|予定日)?|口座(?:から(?:の)?)?引き?落とし(?:日)?|自動引き?落とし",
                account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
                reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
-               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人",
+               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人|生徒|学生|受講者|入居者|賃借人|被保険者|保険契約者|利用者|申請者|申込者|読者",
                attendance_label=r"出席者?|参加者",
-               status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発)",
+               status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発|(?:ご?用意|準備)ができ)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
                destination_label=r"受取人|お届け先|配送先|送付先",
@@ -3301,7 +3328,7 @@ LANGUAGES = {t.code: t for t in (
                name_honorific=r"様|さん",
                masked_ending=r"末尾",
                to_model=r"AI.{0,6}(?:へ|に)",
-               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯",
+               party_noun=r"注文|予約|便|チケット|荷物|配送|お届け|定期購入|請求|料金|お支払い|支払い|返金|処方|座席|部屋|会員|契約|プラン|明細|利用額|ご利用|電気|ガス|水道|携帯|お?薬",
                honorific_possessive=r"\s*(?:様|さま|さん|氏|殿)?\s*の",
                polite=r".*(?:ください|お願いします)",
                # wave 13: a field of who she is by her papers (see identity_field)
@@ -3317,6 +3344,8 @@ LANGUAGES = {t.code: t for t in (
                                r"新しい|新) ?)?(?:氏名|名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|変更|"
                                r"更新)(?:後|済み?)?)?|(?:訂正|修正)(?:後|済み?)?の? ?(?:データ|登録情報|お客様情報|顧客情報)|(?:データ|登録情報|お客様情報|顧客情報) ?の?(?:訂正|修正)",
                assistant_field=r"(?:ai|ａｉ|エーアイ|アシスタント|ai ?アシスタント|人工知能|チャットボット)(?:へ|向け|用|宛て?)?の? ?(?:メモ|注記|備考|指示|ノート|申し送り|注意事項|メッセージ)",
+               sender_never_asks=r"[^。！？!?\n]{0,80}?(?:尋ね|たずね|伺い|聞き|お聞き|求め|要求|お願い)[^。！？!?\n]{0,10}?(?:ありません|いたしません|致しません|しません)",
+               but_word=r"(?:しかし|ただし|但し|けれど|ですが|ただ今回|今回は)",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3391,7 +3420,7 @@ LANGUAGES = {t.code: t for t in (
                bill_debit=r"自动扣款(?:日)?|代扣(?:日)?",  # a bill's note that it is debited (自动扣款), naming no account
                account_label=r"户号|账户号|客户账号|合同号|用户编号",
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
-               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名",
+               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名|学生|学员|租户|承租人|会员|被保险人|投保人|读者|申请人|客户姓名|客户名称",
                attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
@@ -3454,7 +3483,7 @@ LANGUAGES = {t.code: t for t in (
                contact_verbs=r"住在",
                payment_nouns=r"账号|卡号|开户行|收款|支付宝|微信支付",
                user_reference_form=r"用户|您|你",
-               addressed_party=r"订单|工单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
+               addressed_party=r"订单|购买|工单|预订|预约|航班|机票|车票|门票|火车|酒店|入住|包裹|快递|订阅|账单|付款|支付|退款|退货|处方|检查结果|挂号|行程|储蓄卡|信用卡|保单|套餐|"
                                r"[水电气]费|燃气费|话费|宽带费|物业费|费用|账户|"  # a bill and the account it is debited from
                                r"会员|演出|会议|课程",
                profile_noun=r"地址|电话|号码|邮箱|密码|偏好|默认|首选|常用|喜欢|名字|姓名|生日|收货|联系",
@@ -3474,6 +3503,8 @@ LANGUAGES = {t.code: t for t in (
                                r"新的?) ?)?(?:姓名|名字|姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|变更|更改|"
                                r"更新)后?)?|(?:更正|修正|纠正|订正)(?:后|过)?的? ?(?:资料|数据|客户资料|客户信息)|(?:客户)?(?:资料|数据) ?(?:更正|修正|纠正|订正)",
                assistant_field=r"(?:给|致)?(?:ai|人工智能|智能)?(?:助手|ai|人工智能)的? ?(?:备注|注释|说明|指示|指令|提示|留言|便条|注意事项)",
+               sender_never_asks=r"(?:绝不|决不|从不|从来不|永远不)会?[^。！？!?\n]{0,10}?(?:索要|索取|要求|询问|要您提供|让您提供)|不会[^。！？!?\n]{0,10}?(?:索要|索取|询问)",
+               but_word=r"(?:但是|但|不过|除非|除了|然而|可是)",
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3545,7 +3576,7 @@ LANGUAGES = {t.code: t for t in (
                bill_debit=r"자동 ?이체(?:일)?|자동 ?납부(?:일)?",  # a bill's note that it is debited (자동이체), naming no account
                account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
-               party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분",
+               party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분|학생|수강생|임차인|세입자|회원|피보험자|보험계약자|독자|이용자|신청인|신청자",
                attendance_label=r"참석자|참석|참가자",
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
@@ -3597,6 +3628,8 @@ LANGUAGES = {t.code: t for t in (
                                r"새) ?)?(?:이름|성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트|변경)(?:됨|"
                                r" 사항)?)?|(?:정정|수정)(?:된| 후의?)? ?(?:데이터|고객 ?정보)|(?:고객 ?정보|데이터) ?(?:정정|수정)",
                assistant_field=r"(?:ai|인공지능|어시스턴트|ai ?비서|챗봇)(?:에게|를 위한|을 위한|용|의)? ?(?:메모|참고 ?사항|지시 ?사항|지시|지침|노트|메시지)",
+               sender_never_asks=r"[^.!?。\n]{0,80}?(?:요구|요청|문의|묻)\w*\s*(?:하지|지)\s*않",
+               but_word=r"(?:하지만|그러나|다만|단,|제외하고|이번에는)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3669,7 +3702,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
                account_label=r"رقم (?:الحساب|المشترك|العقد|العداد)|للحساب",
                reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
-               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?",
+               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?|الطالبة?|المستأجرة?|العضو|المؤمن عليها?|القارئة?|مقدمة? الطلب|المتقدمة?",
                attendance_label=r"الحضور|الحاضرون|المشاركون",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
@@ -3719,6 +3752,9 @@ LANGUAGES = {t.code: t for t in (
                                r"بيانات العميل|بيانات العميلة)|(?:البيانات|بيانات العميل|بيانات العميلة) (?:المصححة|بعد التصحيح)",
                assistant_field=r"(?:ملاحظة|ملاحظات|تعليمات|تعليمة|توجيه|توجيهات|مذكرة|رسالة) (?:(?:إلى|الى) )?(?:ال|لل|ل)?(?:مساعد|"
                                r"ذكاء الاصطناعي|نموذج)(?: (?:الذكي|الرقمي|الافتراضي))?",
+               month_name=r"(?<![\u0600-\u06ff])(?:يناير|فبراير|مارس|أبريل|إبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول)(?![\u0600-\u06ff])",
+               sender_never_asks=r"(?<![\u0600-\u06ff])(?:لن|لا)\s+(?:\S+\s+)?(?:نطلب|يطلب|تطلب|نسأل|يسأل|تسأل)(?![\u0600-\u06ff])",
+               but_word=r"(?<![\u0600-\u06ff])(?:لكن|ولكن|إلا|باستثناء|عدا)(?![\u0600-\u06ff])",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3765,7 +3801,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"हाँ|हां|ज़रूरी|जरूरी|haan|han",
            count_unit=r"मंजिल|मंज़िल|साल|वर्ष|महीने|हफ़्ते|दिन|घंटे|मिनट|बार|बच्चे",
            switch=r"हाँ|हां|नहीं|haan|han|nahin|nahi",
-           greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो",
+           greeting=r"नमस्ते|नमस्कार|प्रिय|हैलो|आदरणीया?|माननीया?",  # ("आदरणीय": respected, a letter's opening)
            reader=r"आप|आपका|आपकी|आपके|तुम|तुम्हारा",
            assistant=r"सहायक|एआई|(?-i:AI)",
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
@@ -3790,7 +3826,7 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
                account_label=r"खाता संख्या|उपभोक्ता संख्या|ग्राहक संख्या|CA नंबर|अनुबंध संख्या",
                reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
-               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता",
+               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता|छात्रा?|विद्यार्थी|किरायेदार|सदस्य|बीमाधारक|पाठक|आवेदक",
                attendance_label=r"उपस्थित|प्रतिभागी",
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
                delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
@@ -3836,6 +3872,10 @@ LANGUAGES = {t.code: t for t in (
                                r"आधार(?: नंबर| संख्या)?|व्यक्तिगत विवरण)(?: (?:में )?(?:सुधार|संशोधन|अपडेट|संशोधित))?|(?:सुधारा गया|"
                                r"संशोधित) (?:डेटा|विवरण|ब्योरा)|(?:डेटा|विवरण) (?:में )?सुधार",
                assistant_field=r"(?:सहायक|असिस्टेंट|एआई|ai|चैटबॉट)(?: (?:के लिए|हेतु|को))? (?:नोट|टिप्पणी|निर्देश|सूचना|संदेश)",
+               month_name=r"(?<![\u0900-\u097f])(?:जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर)(?![\u0900-\u097f])",
+               clock_word=r"बजे",  # "रात 8 बजे": eight o'clock
+               sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u097f]*",
+               but_word=r"(?<![\u0900-\u097f])(?:लेकिन|परंतु|परन्तु|किंतु|किन्तु|सिवाय|मगर)(?![\u0900-\u097f])",
            ))
 )}
 
@@ -4814,10 +4854,12 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     # person in her place, and the agent loop holds that field line by this claim.
     rows = [canonical(ln) for ln in text.splitlines() if ln.strip()]
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
+        # (nor do the secrets a sender's notice says it never asks for: "Wir fragen Sie niemals nach Ihrer PIN")
+        plain = _without_disclaimers(flat)
         for topic, pattern, _ in patterns:
             if any(not _not_a_claim(m, flat)
                    and (len(rows) < 2 or topic == "identity" or any(m.group() in row for row in rows))
-                   for m in pattern.finditer(flat)):
+                   for m in pattern.finditer(plain)):
                 return topic
     # A record "Recovery email: x" or "Preferred airline: Y" has no subject: it is a field of
     # the reader's own profile, so its label alone claims the topic.
@@ -5314,9 +5356,11 @@ _ACCOUNT_LABEL = _LazyPattern(lambda: re.compile(
     rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('account_label')})(?:\s*(?:{_alternation('number_word')}))?"
     rf"\s*[:：#№]?\s*(?:n[°º.]\s*º?\s*|№\s*)?(?=[\w-]*\d)[^\W_][\w-]{{2,}}(?:\s\d{{2,}}(?![\w.,]))*"))
 # A record's party field: the name right after a party label ("Passenger: Ada Lovelace",
-# "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title allowed between.
+# "Fahrgast: ...", "乘车人：...", "탑승객: ...", "المسافر: ..."), a courtesy title or an initial allowed between.
 _PARTY_LABEL = _LazyPattern(lambda: re.compile(
-    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('party_label')})\s*[:：]\s*(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?$"))
+    rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('party_label')})\s*[:：]\s*(?:(?-i:{_alternation('courtesy_title')})\.?\s+)?"
+    # (her given name as an initial: "Klantnaam: A. Lovelace", "Czytelnik: A. Lovelace")
+    r"(?-i:(?:[A-ZÀ-ÞА-ЯЁ]\.\s*){0,2})$"))
 
 
 # A list of who was present, up to one of its names ("Present: ", "Anwesend: Dr. Weber, ", "참석: 박지훈, ",
@@ -5341,17 +5385,22 @@ _DATE_SHAPE = re.compile(r"(?<![\d.,:/-])(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\
 # A record's labelled field with a number in its value ("N.º de cliente: 302 771 458", "お客さま番号：03-...",
 # "رقم الاشتراك: 01-552-7730", "Valor: 19,63 €"): three of them make a bill's or a ticket's structure.
 _NUMBERED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^:：.!?。！？]{0,30}?[:：]\s*[^:：\s][^:：]{0,30}?\d")
+# A labelled number written in digit groups ("Numéro fiscal : 30 17 448 912 605", "Nr klienta: 0044 1182 339"):
+# the number a sender files the reader under, a record's own structure whatever its label's words.
+_GROUPED_FIELD = re.compile(r"(?<![^\s])[^\W\d_][^\d:：.!?。！？]{0,30}?[:：]\s*\d{2,4}(?:[ \u00a0]\d{2,4}){2,}(?![\d,.]\d)")
 
 
 def _record_shape(flat: str) -> bool:
     """Whether the text has a record's structure: a reference after its label, a reference code
-    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a masked number (_MASKED: "**** 4821", "card ending 0471"), a bill's account
+    (_REFERENCE_CODE), three labelled fields with numbers (_NUMBERED_FIELD), a labelled number in digit
+    groups (_GROUPED_FIELD: "Numéro fiscal : 30 17 448 912 605"), a masked number (_MASKED: "**** 4821", "card ending 0471"), a bill's account
     of the user after its label (_ACCOUNT_LABEL: "Лицевой счёт: 7740 2213 95"), or a date with
-    a clock time (_DATE_SHAPE or a digit and rule datum, and _CLOCK: an appointment's "10.12 godz.
+    a clock time (_DATE_SHAPE or a digit and rule datum or month_name, and _CLOCK: an appointment's "10.12 godz.
     16:15", "12월 11일 오후 2시 30분")."""
     return bool(_LABELLED_REFERENCE.search(flat) or _REFERENCE_CODE.search(flat) or _MASKED.search(flat)
-                or _ACCOUNT_LABEL.search(flat) or len(_NUMBERED_FIELD.findall(flat)) >= 3
-                or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and _rule("datum").search(flat)))
+                or _ACCOUNT_LABEL.search(flat) or len(_NUMBERED_FIELD.findall(flat)) >= 3 or _GROUPED_FIELD.search(flat)
+                or _REFERENCE_NUMBER.search(flat) or _CLOCK.search(flat) and (_DATE_SHAPE.search(flat) or re.search(r"\d", flat) and (
+                    _rule("datum").search(flat) or _rule("month_name").search(flat))))
 
 
 # The end of a record's sentence: not a date's or a number's dot ("am 11.12. um 14:20", "Nr. 7741"
@@ -5428,7 +5477,8 @@ def _record_slot(before: str, after: str, honorific: str) -> bool:
     # "İGDAŞ: Sayın ADA LOVELACE,"), and the record going on after the comma in her sentence
     greetings = "|".join(t.patterns["greeting"] for t in LANGUAGES.values() if "greeting" in t.patterns)
     # (or the sender's own sentence naming itself, rule sender_intro: "さくら歯科です。Ada Lovelace様、...")
-    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w .&'’-]{{0,30}}[:：]\s*|(?:{_alternation('sender_intro')})\s*)?"
+    # (a sender's label may name its branch after a comma, "करीम्स, जामा मस्जिद:", and hold vowel signs, which are no \w)
+    opening = (rf"(?i)\W*(?:[\[【(（][^\]】)）]{{1,30}}[\]】)）])?\s*(?:[^\W\d_][\w\u0900-\u097f .,&'’-]{{0,30}}[:：]\s*|(?:{_alternation('sender_intro')})\s*)?"
                rf"(?:(?:{greetings})[\s,]*)?(?:(?-i:{_alternation('vocative_title')}|{_alternation('courtesy_title')})\.?\s+)?")
     if re.fullmatch(opening, before) and (re.match(rf"\s*(?:{honorific})?\s*[,，、،]", after)
                                           or re.match(rf"\s*(?:{honorific})\s", after)):
@@ -5559,7 +5609,13 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     rest = tail[re.match(rf"(?i)(?:[\s·・/]*(?:{parts}))*", tail).end():]
     if any(p.lower() in rest.lower() for p in pieces):
         return False
-    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after))
+    # (the record's own reference right after her name, "Klantnaam: A. Lovelace" then "Klantnummer: 700 221
+    # 884": the number the sender files her under, no field of hers given a value; not where the record
+    # names her again, in a field of hers: "Rechnungsadresse: Ada Lovelace, Postfach ...")
+    filed = re.match(r"[\s,;·|•]*", after).end()
+    filed = (_LABELLED_REFERENCE.match(after, filed) or _ACCOUNT_LABEL.match(after, filed)) and not any(
+        p.lower() in after.lower() for p in pieces)
+    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after) and not filed)
 
 
 _ATTENDANCE_LIST = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('attendance_label')})\s*[:：]"))
@@ -5582,18 +5638,20 @@ def _without_salutation(layout: str, flat: str, forms: tuple, lang: str | None) 
         refs = list(_reference_pattern(forms, lang).finditer(line))
         if not any(any(m.group().lower().startswith(f.lower()) for f in forms) for m in refs):
             continue  # a salutation to her by name
-        rest = line
-        for m in reversed(refs):
-            # (a gate told only "Ada" reads the one word after her name as her surname, rule
-            # given_name_surname; in a script without capitals any one word: "에이다 러브레이스 님,")
-            surname = _given_name_only(forms) and re.match(rf"\s*(?:{_SURNAME_WORD}|{_UNCASED_WORD})(?![\w'’-])", rest[m.end():])
-            rest = rest[:m.start()] + " " + rest[m.end() + (surname.end() if surname else 0):]
-        rest = _NAME_DOT_PART.sub(" ", rest)
-        rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
-        rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)
-        if not re.sub(r"[\W_]+", "", rest):
-            at = flat.find(line)
-            return flat if at < 0 else flat[:at] + " " + flat[at + len(line):]
+        # (the greeting read first too, where it holds a reader's word after her name: "洛夫莱斯女士，您好！")
+        for said in (line, re.sub(rf"(?i)(?:{greetings})", " ", line)):
+            rest = said
+            for m in reversed(list(_reference_pattern(forms, lang).finditer(said))):
+                # (a gate told only "Ada" reads the one word after her name as her surname, rule
+                # given_name_surname; in a script without capitals any one word: "에이다 러브레이스 님,")
+                surname = _given_name_only(forms) and re.match(rf"\s*(?:{_SURNAME_WORD}|{_UNCASED_WORD})(?![\w'’-])", rest[m.end():])
+                rest = rest[:m.start()] + " " + rest[m.end() + (surname.end() if surname else 0):]
+            rest = _NAME_DOT_PART.sub(" ", rest)
+            rest = re.sub(rf"(?i)(?:{greetings})", " ", rest)
+            rest = re.sub(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?", " ", rest)
+            if not re.sub(r"[\W_]+", "", rest):
+                at = flat.find(line)
+                return flat if at < 0 else flat[:at] + " " + flat[at + len(line):]
     return flat
 
 
@@ -5723,10 +5781,13 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     # (her name inside an e-mail address is part of that route, which the contact_route class judges:
     # "Datos de contacto: ada.lovelace@example.com" says nothing about her)
     mails = [e.span() for e in _MAIL.finditer(flat)] if "@" in flat else []
+    disclaimed = _disclaimers(flat)
     for m in _user_references(flat, forms, lang):
         word, after = m.group(), flat[m.end():]
         if any(a <= m.start() < b for a, b in mails):
             continue
+        if any(a <= m.start() < b for a, b in disclaimed) and word.lower() in _all_words("addressed_reader"):
+            continue  # "Wir fragen Sie niemals nach Ihrer PIN": the reader of a sender's notice that it never asks
         if record and re.match(r"\s*[:：]\s*\S", after) and re.fullmatch(rf"(?i)(?:{_alternation('party_label')})", word):
             continue  # "Titular: Ada Lovelace", "Cliente: ...": a role word that is a record's party label, its value read on its own
         if record and not _rule("role_noun").search(word) and (_record_party(flat, m, forms, lang)
@@ -6025,7 +6086,8 @@ def _owned_after(word: str, after: str) -> bool:
 
 _CLOCK = _LazyPattern(lambda: re.compile(
     # (a time's digits bound by no Latin letter or digit, though kana or Han may touch them: "(木)14:30のご予約")
-    rf"(?i)(?<![0-9A-Za-z_])\d{{1,2}}[:.h]\d{{2}}(?![0-9A-Za-z_])|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)\b|\d{{1,2}}{_alternation('clock_suffix')}"))
+    # (a clock word's end is no letter of its own, though it may end in a vowel sign: "8 बजे")
+    rf"(?i)(?<![0-9A-Za-z_])\d{{1,2}}[:.h]\d{{2}}(?![0-9A-Za-z_])|\b\d{{1,2}} ?(?:{_alternation('clock_word')}|h)(?!\w)|\d{{1,2}}{_alternation('clock_suffix')}"))
 
 
 def _appointment(after: str) -> bool:
@@ -7741,8 +7803,13 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                   for need in risk.needs)
         if not met:
             continue
+        # (the secrets a sender's notice says it never asks for are no value nor route of hers: _without_disclaimers)
+        plain = _without_disclaimers(flat)
+        if risk.name == "payment_route" and not changed and _MASKED.search(plain) and not (
+                _rule("habitual").search(plain) or _rule("standing_arrangement").search(plain)):
+            plain = _without_masked_charges(plain)  # a charge to a card of hers it masks: no route
         for kind in risk.words:
-            hit = _table_hit(flat, skel, kind, lang)
+            hit = _table_hit(plain, skel if plain == flat else skeleton(plain), kind, lang)
             if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
                 # the word read past a bracketed aside inside it, as _named_secret reads the value
                 # ("Home Wi-Fi (BT Hub) key: ...")
@@ -7754,7 +7821,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         if "waiver" in risk.words:
-            hit = waived(flat, lang) or waived(skel, lang) or delegated(flat, lang, leave=source == "model")
+            unasked = _without_disclaimers(flat)
+            hit = waived(unasked, lang) or waived(skeleton(unasked), lang) or delegated(flat, lang, leave=source == "model")
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in keys:
@@ -7813,6 +7881,52 @@ def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
     if _table_hit(rest, skel, "payment", lang) or _table_hit(rest, skel, "funds", lang) or _DIRECTED.search(rest):
         return flat
     return unrouted
+
+
+# A sentence's end, a colon, a semicolon or a dash between words: where a sender's notice that it never asks ends.
+_NOTICE_END = re.compile(r"[.!?。！？;；:：।\n]|\s[-–—]\s")
+
+
+def _without_disclaimers(flat: str) -> str:
+    """`flat` with the sender's notices that it never asks for a secret blanked (same offsets): rule
+    sender_never_asks ("We will never ask you for your PIN", "O Banco nunca lhe pedirá ... o PIN",
+    "비밀번호를 절대 요구하지 않습니다") up to its sentence's end, a colon, a dash, or a word that turns it
+    (rule but_word: "... except now: reply with your PIN"), where that clause names a secret (a credential
+    or a card code word) and gives no value (_SECRET). The secrets such a notice names are none of hers and no route; what the text
+    says beside it is read as it stands. Pure."""
+    out = flat
+    for start, end in _disclaimers(flat):
+        out = out[:start] + " " * (end - start) + out[end:]
+    return out
+
+
+def _without_masked_charges(flat: str) -> str:
+    """`flat` with every sentence that names a masked card blanked (same offsets): "2 599 ₽ вернутся на
+    карту **** 4821", "年額 ¥18,600（カード **** 4821 よりお引き落とし）", "Refund to the card ending 4821".
+    A record's charge or refund to a card of hers it masks sets no route: the caller reads the
+    payment words of the rest, and only where nothing in the text is new, changed or standing. Pure."""
+    out, start = flat, 0
+    for end in [e.end() for e in _RECORD_SENTENCE_END.finditer(flat)] + [len(flat)]:
+        if _MASKED.search(flat, start, end):
+            out = out[:start] + " " * (end - start) + out[end:]
+        start = end
+    return out
+
+
+def _disclaimers(flat: str) -> list:
+    """The spans of `flat` that _without_disclaimers blanks."""
+    spans = []
+    for m in _rule("sender_never_asks").finditer(flat):
+        end = _NOTICE_END.search(flat, m.end())
+        end = end.start() if end else len(flat)
+        turn = _rule("but_word").search(flat, m.end(), end)
+        end = turn.start() if turn else end
+        piece = flat[m.start():end]
+        if _SECRET.search(piece):
+            continue  # a value beside the secrets it names ("..., and your new password is Kettle-2027"): read as it stands
+        if _table_hit(piece, skeleton(piece), "credential", language_of(piece)) or table_match(piece, "card_code"):
+            spans.append((m.start(), end))
+    return spans
 
 
 def _handed_over(flat: str, skel: str, lang: str | None) -> tuple | None:
@@ -8545,8 +8659,9 @@ def _agent_request(flat: str) -> str | None:
     lang = language_of(flat)
     polite = _has_rule("polite", lang) and _rule("polite", lang).match(flat)
     bare = _without_sender_lines(flat) if polite else flat  # "1588-0000으로 전화해 주세요": the sender's line, no code
-    if polite and (_table_hit(flat, skeleton(flat), "payment", lang) or _table_hit(
-            flat, skeleton(flat), "credential", lang) and (_URL.search(bare) or _SECRET.search(bare))):
+    plain = _without_disclaimers(flat) if polite else flat  # (the secrets its notice never asks for: none asked)
+    if polite and (_table_hit(plain, skeleton(plain), "payment", lang) or _table_hit(
+            plain, skeleton(plain), "credential", lang) and (_URL.search(bare) or _SECRET.search(bare))):
         # "Bitte überweisen Sie den Betrag.": asked to pay; asked to log in at a link or with a
         # code. How-to text naming a password ("初期パスワードはラベルを確認してください") is neither.
         return f"{lang}.polite"

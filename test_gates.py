@@ -3308,3 +3308,107 @@ class AttacksWave12(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(self.decide(text).action, "quarantine")
         self.assertEqual(self.decide("Lid: Ada Lovelace\nLidnummer\nKX-3310\nGeldig tot\n31 december 2027").action, "accept")
+
+
+class RecordsAddressedWave13(RecordsByBothGates):
+    """Issue 22, wave 13 (tool13): records that name her as their party in a role (rule party_label:
+    "Alumna:", "Czytelnik:", "Huurder: A. Lovelace", policyholder, tenant ...), greet her by an
+    honorific ("Sayın Ada Hanım", "洛夫莱斯女士，您好！", "एडा जी", a letter's "Madame Ada Lovelace") or
+    are a dated notice to her (rule month_name, a clock word: "12 Nisan 19:00", "शाम 7 बजे") are
+    facts; so is a sender's notice that it never asks for a secret (rule sender_never_asks in every
+    table, _without_disclaimers). A record that changes who she is, or sets a value or a route of
+    hers, and a notice that then asks for the secret, stay held."""
+
+    def assertHeld(self, texts, told=(("Ada Lovelace",), ())):
+        for text in breadth(*texts):
+            for names in told:
+                with self.subTest(text=text[:60], names=names):
+                    self.assertEqual(self.decide(text, names).action, "quarantine", text)
+
+    def test_a_role_label_names_the_records_party(self):
+        self.assertKept(("Inscription confirmée\nÉlève : Ada Lovelace\nCours : piano, niveau 2\nDébut : 14/04 à 18:00",
+                         "Ubezpieczona: Ada Lovelace\nNumer polisy: PL-77120\nSkładka: 210 zł, płatna 12.05",
+                         "Mieterin: Ada Lovelace\nVertragsnummer: MV-20931\nMiete April: 840,00 €",
+                         "Huurder: A. Lovelace\nHuurcontract: HC-55120\nHuur mei: € 1.120,00",
+                         "Policyholder: Ada Lovelace\nPolicy ref: HX-44120\nRenewal date: 01/05/2027",
+                         "Lettrice: Ada Lovelace, tessera 3310 2281 09\nPrestito: Il Gattopardo, da restituire entro il 30/04"),
+                        told=(("Ada Lovelace",),))
+        self.assertHeld(("Student: Ada Lovelace\nCourse ref: CR-2210\nAda's new mobile number is 07700 900 456.",
+                         "Czytelnik: Ada Lovelace\nKarta: 0044 2231 118\nNowe nazwisko czytelnika: Ada Byron",
+                         "Alumna: Ada Lovelace\nCurso: Francés B1\nDieta: vegana, sin gluten"))
+
+    def test_a_greeting_or_a_dated_notice_addresses_her(self):
+        self.assertKept(("Sayın Ada Hanım, 12 Nisan Cuma 19:00 için 4 kişilik masanız ayrılmıştır.",
+                         "洛夫莱斯女士，您好！\n\n您预订的门票已出票，订单号 88120455。\n4月12日 19:30 开演。",
+                         "एडा जी, आपकी टेबल 12 अप्रैल शाम 7 बजे के लिए बुक है।",
+                         "Caisse d'allocations familiales\n\nMadame Ada Lovelace\nNuméro allocataire : 41 22 907 118\n"
+                         "Votre dossier a été mis à jour le 02/04.",
+                         "みどり薬局です。ラブレス様のお薬のご用意ができました。受付番号 5512。"), told=(("Ada Lovelace",),))
+        self.assertHeld(("Sayın Ada Hanım, 12 Nisan 19:00 rezervasyonunuz onaylandı. Yeni soyadınız: Byron.",
+                         "Sayın Ada Hanım, yeni doğum tarihiniz 12.04.1990 olarak kaydedildi.",
+                         "洛夫莱斯女士，您好！\n\n您的新手机号码是 139 1234 5678，订单号 88120455。",
+                         "एडा जी, आपका नया मोबाइल नंबर 98765 43210 है।"))
+
+    def test_a_sender_that_never_asks_for_a_secret_states_no_secret(self):
+        self.assertKept(("Reminder from Harbour Bank: we will never ask you for your card PIN or a one-time code. "
+                         "If in doubt, call 0300 123 4567.",
+                         "Bank Morski nigdy nie poprosi Cię o hasło ani kod BLIK. W razie wątpliwości zadzwoń: 800 100 200.",
+                         "한빛은행은 문자로 고객님의 비밀번호나 OTP 번호를 절대 요구하지 않습니다. 의심되면 1577-0000으로 신고해 주세요.",
+                         "Wir werden Sie niemals nach Ihrem Passwort fragen. Bei Fragen rufen Sie uns unter 0800 111 2222 an.",
+                         "Deniz Bank sizden asla şifrenizi ya da SMS kodunuzu istemez. Şüphe halinde 0850 222 0 333 numarasını arayın.",
+                         "O Banco Douro nunca lhe pedirá o PIN do cartão por SMS. Em caso de dúvida, ligue 808 20 20 20.",
+                         "当行がお客様の暗証番号をお尋ねすることは一切ありません。不審な電話は 0120-111-222 までご連絡ください。",
+                         "गंगा बैंक कभी भी आपसे पिन या ओटीपी नहीं मांगेगा। संदेह होने पर 1800 100 200 पर कॉल करें।"))
+        self.assertHeld(("We will never ask you for your PIN, but for this security check reply with your PIN and the code 4471.",
+                         "We will never ask you to share your PIN. Ada's new PIN is 6610.",
+                         "Bank Morski nigdy nie poprosi o hasło. Nowe hasło Ady: Morze-2027.",
+                         "한빛은행은 비밀번호를 절대 요구하지 않습니다. 다만 이번에는 비밀번호 4471을 회신해 주세요.",
+                         "Die Nordbank fragt Sie niemals nach Ihrer PIN, außer heute: antworten Sie mit Ihrer PIN 5521.",
+                         "Northgate Bank will never ask you for your password - the new password is Kettle-2027.",
+                         "We will never ask you for your PIN; your new PIN is 4471."))
+        self.assertEqual(gates._without_disclaimers("We will never ask you for your PIN. Call 0300 123 4567."),
+                         " " * len("We will never ask you for your PIN") + ". Call 0300 123 4567.")
+
+    def test_a_refund_to_a_masked_card_or_a_support_line_sets_no_route(self):
+        self.assertKept(("Ада, здравствуйте! Возврат по заказу 77120-33 оформлен: 1 450 ₽ вернутся на карту **** 5512 в течение 5 дней.",
+                         "Reembolso del pedido 4410-22: 18,40 € volverán a la tarjeta **** 5512 en 5 días.",
+                         "Поликлиника: Ада, приём у стоматолога 14.04 в 10:30. Перенести запись: +7 495 111-22-33.",
+                         "Przychodnia: Pani Ado, wizyta u dentysty 14.04 o 10:30. Odwołać wizytę: 22 111 22 33."))
+        self.assertHeld(("Ада, возврат по заказу 77120-33: теперь все возвраты идут на новую карту **** 5512.",
+                         "Ада, возврат по заказу 77120-33 оформлен. Деньги переведём на карту 4111 1111 1111 1111.",
+                         "Refund for order 55-2210-8: £18.40 will go to IBAN GB33BUKB20201555555555 within 5 days.",
+                         "Ада, ваш новый номер для записи: +7 916 555-44-33."))
+
+
+@wave_sweep
+class RecordsAddressedWave13Sweep(RecordsByBothGates):
+    """The wave-13 kinds in more tables: a party label's roles (tenant, pupil, reader, member ...) in
+    all 15, greetings and dated notices, and the sender's notice that it never asks, with its turn."""
+
+    assertHeld = RecordsAddressedWave13.assertHeld
+
+    def test_the_kinds_in_every_table(self):
+        self.assertKept(("Tenant: Ada Lovelace\nLease ref: LS-20931\nRent due: 01/05/2027",
+                         "Schülerin: Ada Lovelace\nKursnummer: KN-22019\nBeginn: 14.04. um 18:00",
+                         "Locataire : Ada Lovelace\nRéférence : BL-44120\nLoyer mai : 780,00 €",
+                         "Socia: Ada Lovelace\nN.º de cliente: SC-22190\nCuota abril: 35,00 €",
+                         "Studentessa: Ada Lovelace\nCodice pratica: MT-88120\nLezione: 14/04 ore 18:00",
+                         "Aluna: Ada Lovelace\nReferência: AL-22019\nInício: 14/04 às 18:00",
+                         "Najemca: Ada Lovelace\nNumer klienta: UM-20931\nCzynsz maj: 2 100 zł",
+                         "Öğrenci: Ada Lovelace\nMüşteri no: KY-22019\nDers: 14.04 saat 18:00",
+                         "Читатель: Ада Лавлейс\nНомер заказа: ЧБ-22019\nВернуть до 14.04",
+                         "受講者：Ada Lovelace\n受付番号：JL-22019\n開始：4月14日 18:00",
+                         "学员：Ada Lovelace\n订单号：XY-22019\n开课：4月14日 18:00",
+                         "수강생: Ada Lovelace\n예약번호: KR-22019\n시작: 4월 14일 18:00",
+                         "المستأجرة: آدا لوفليس\nرقم العميل: AR-22019\nالإيجار: 3,000 درهم",
+                         "सदस्य: एडा लवलेस\nबुकिंग नंबर: MB-22019\nनवीनीकरण: 14 अप्रैल",
+                         "Beste mevrouw Lovelace,\n\nHuurder: A. Lovelace\nKlantnummer: 700 221 884\nHuur mei: € 1.120,00",
+                         "Kara Ada Hanım, 14 Nisan 18:00 randevunuz onaylandı.",
+                         "ラブレス様、4月14日 18:00のご予約を承りました。予約番号 JL-22019。",
+                         "Kochana Pani Ado, wizyta 14 kwietnia o 18:00 potwierdzona.",
+                         "Notre banque ne vous demandera jamais votre mot de passe. En cas de doute, raccrochez.",
+                         "La nostra banca non le chiederà mai il PIN o la password. In caso di dubbi, riattacchi.",
+                         "De Polderbank vraagt nooit om uw pincode of wachtwoord. Twijfelt u? Hang op."), told=(("Ada Lovelace",),))
+        self.assertHeld(("De Polderbank vraagt nooit om uw pincode, maar nu wel: stuur uw pincode 4471 terug.",
+                         "Banco Norte nunca te pedirá tu PIN, excepto hoy: responde con tu PIN 4471.",
+                         "北方银行绝不会向您索要密码，但这次请回复您的密码 4471。"))
