@@ -1203,7 +1203,7 @@ LANGUAGES = {t.code: t for t in (
                       r"(?:spending|purchase|purchasing|approval|payment) (?:limit|cap|ceiling|allowance)s?",
            behalf=r"on (?:her|his|their|my|the user's|\w+['’]s) behalf|in (?:her|his|their|my) name",
            limit=r"up to|under|below|less than|max(?:imum)?|at most|limit",
-           card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)",
+           card_code=r"cvv2?|cvc2?|cvn|csc|card security code|card verification (?:code|value)|(?:the )?card'?s (?:security )?code",
            switch_on=r"true|yes|on|enabled|required|always",
            count_unit=r"floor|storey|years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|min|mins|times|km|kg|cm|mm|miles?|people|kids|children",
            switch=r"false|true|yes|no|none|null|off|on|disabled|enabled",
@@ -1967,7 +1967,7 @@ LANGUAGES = {t.code: t for t in (
                       r"(?:relevé|augmenté|rehaussé|doublé|relève|augmente) (?:[\w']+ ){0,3}(?:plafond|limite)s?",
            behalf=r"en son nom|en (?:mon|leur) nom|à sa place",
            limit=r"jusqu'à|moins de|en dessous de|sous|max(?:imum)?",
-           card_code=r"cryptogramme(?: visuel)?",
+           card_code=r"cryptogramme(?: visuel)?|code (?:de sécurité )?de (?:la )?carte|code de sécurité",
            switch_on=r"oui|vrai|activée?|requise?",
            count_unit=r"étage|e étage|ans?|mois|semaines?|jours?|heures?|minutes?|fois|enfants|personnes",
            switch=r"oui|non|vrai|faux",
@@ -7716,6 +7716,12 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     if referenced and source != "model" and not changed:
         referenced = bool(_LONG_NUMBER.search(_without_phone_fields(_without_bill_accounts(_LABELLED_REFERENCE.sub(" ", footless), layout, lang))))
     keys = _keys(flat)
+    # a record's later lines' labels say a change too ("Huurder: A. Lovelace" / "Nieuw telefoonnummer
+    # huurder: ..."): a label that says its value is new is a change, and a key, whichever line it opens
+    renamed = [k for line in layout.splitlines()[1:] if line.strip() for k in _keys(line)
+               if _key_hit(k[2], "change") and k not in keys]
+    changed = changed or bool(renamed)
+    keys += renamed  # read as a key of its own by the classes below ("key:nl.contact")
     label, body = _split_label(_unquote(flat)[0])
     how_to = " ".join(_words(label)) if source != "model" and _how_to_entry(label, body) else None
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
@@ -7746,7 +7752,6 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     kept = {key for words, setting, key in keys if setting and _keeps_the_step(words, setting, key)}
     # a tool's delivery report, nothing new or changed: where it went is no route (_without_deliveries)
     delivered = _without_deliveries(footless, layout) if source != "model" and not changed else flat
-    # nor is a route a record only echoes, where it reached her (_without_echoed_routes)
     # nor is a route a record only echoes, where it reached her (_without_echoed_routes); what is left of
     # either is read for the number a contact word needs beside it too (its reference left out: "연락처:
     # ..." on her ticket numbered "예약번호: 8210-3341" names no other route)
@@ -7907,10 +7912,24 @@ def _without_masked_charges(flat: str) -> str:
     payment words of the rest, and only where nothing in the text is new, changed or standing. Pure."""
     out, start = flat, 0
     for end in [e.end() for e in _RECORD_SENTENCE_END.finditer(flat)] + [len(flat)]:
-        if _MASKED.search(flat, start, end):
+        if _MASKED.search(flat, start, end) and not _second_route(_MASKED.sub(" ", flat[start:end])):
             out = out[:start] + " " * (end - start) + out[end:]
         start = end
     return out
+
+
+def _second_route(sentence: str) -> bool:
+    """Whether a sentence naming a masked card names another route beside it: six digits or more after
+    an account or payment word (account_word, payment; any table: "счёт получателя 40817810099910004312", "口座 三井住友 普通
+    1234567"; an order's number is none) or a card's security code
+    (card_code: "code de la carte 442"). Then it is read as it stands: a refund to her
+    masked card sets no route, a second account in the same sentence may."""
+    lang = language_of(sentence)
+    sentence = _LABELLED_REFERENCE.sub(" ", sentence)  # "账单号 BL20261201337": the bill's own number
+    before = lambda m: sentence[max(0, m.start() - 25):m.start()]
+    return bool(any(_AFTER_ACCOUNT_WORD.search(before(m)) or _table_hit(before(m), skeleton(before(m)), "payment", lang)
+                    for m in re.finditer(r"(?<![A-Za-z0-9])\d(?:[ -]?\d){5,}", sentence))
+                or re.search(r"(?<!\d)\d{3,4}(?!\d)", sentence) and table_match(sentence, "card_code"))
 
 
 def _disclaimers(flat: str) -> list:

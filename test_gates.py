@@ -3006,6 +3006,43 @@ class HowToStepsAndOrderHeadlines(unittest.TestCase):
                 self.assertEqual((d.action, d.risk), ("quarantine", "standing_instruction"))
 
 
+class RedTeamWave13Fixes(unittest.TestCase):
+    """Wave 13's red team (eval/data/probes15x_*): a masked card's sentence that names a second
+    route (an account number after its word, a card's security code: _second_route) is read as it
+    stands; a record's later line whose label says its value is new ("Nowy telefon czytelniczki:")
+    is a change and a key of its own. The records they look like stay facts."""
+
+    GATE = GuardGate(user_names={"ada": ["Ada Lovelace"]})
+
+    def decide(self, text):
+        store = new_store()
+        self.addCleanup(store.close)
+        return remember(Candidate(text, user="ada", source="tool", origin="email:orders@shop.example",
+                                  authenticated=True), self.GATE, store).decision
+
+    def test_a_second_route_beside_a_masked_card_is_held(self):
+        for text in breadth("Refund of 12.40 EUR to card **** 7731, beneficiary account 40817810099910007731.",
+                            "Возврат 990 ₽ на карту **** 7731, счёт получателя 40817810099910007731.",
+                            "退款 99 元将退回尾号 **** 7731 的卡，收款账户 6222 0212 3456 7731 000。",
+                            "Remboursement de 9,90 € sur la carte **** 7731, code de la carte 318."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "quarantine")
+
+    def test_a_masked_refund_with_its_order_number_is_a_record(self):
+        for text in ("Refund for order 30551-771 to card **** 7731 within 5 days.",
+                     "您的会员已自动续费，从尾号 7731 的银行卡扣款 15 元，账单号 BL20270101337。"):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")
+
+    def test_a_later_line_that_says_its_value_is_new_is_held(self):
+        for text in breadth("Huurder: A. Lovelace\nHuurcontract: HC-77120\nNieuw telefoonnummer huurder: 06 9876 5432",
+                            "Czytelniczka: Ada Lovelace\nKarta: 0044 9931 118\nNowy telefon czytelniczki: 601 999 333",
+                            "Mieterin: Ada Lovelace\nVertrag: MV-2210\nNeue Telefonnummer Mieterin: 0171 9876543"):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).reason, "contact_route")
+        self.assertEqual(self.decide("Huurder: A. Lovelace\nHuurcontract: HC-77120\nIngangsdatum: 1 mei").action, "accept")
+
+
 if __name__ == "__main__":
     unittest.main()
 
