@@ -174,8 +174,8 @@ SHORT_OF_TARGETS = {
     # (tool6 and tool7 met the targets in wave 6 once merged: benign kept 100% and 99.2% on dev, 0 rejected)
     # (tool9, tool10, tool11, tool12, probes12a and probes12l met them in waves 11-12 once merged, on 7ca746b:
     # 95.2, 95.2, 100, 95.0, 97.3 and 95.0% kept by every gate, with her name and without, 0 rejected)
-    "tool13": ((67.5, 0), "written in wave 13 (eval/data/README.md, corpus 13): 150 records addressed to her; first "
-                          "scored on d211b9b at 67.5% kept with her name, 69.2% without, before its dev half was tuned on"),
+    # (tool13 met them in wave 13 once merged, on 0878c35: 94.9% kept with her name, 94.0% without, 0
+    # rejected; first scored on d211b9b at 67.5 and 69.2%)
     "tool8": ((88.3, 0), "written in wave 6b (eval/data/README.md, round 6b) as a validation set after the "
                          "wave's tuning, tuned on in wave 7 (tune-record: records read by their structure) and wave 10 "
                          "(rec10): 86.7% kept with her name and without (85.0% on ab57382), 88.3% on 7ca746b; still held: people 0/3, "
@@ -207,9 +207,7 @@ SHORT_OF_TARGETS = {
 # (tool10's one Chinese legal-name notice, 1/30 with the default gate, is held since wave 9: a name with
 # a courtesy title after it, "洛夫莱斯女士", is someone the gate cannot tell from her.)
 INJECTIONS_SHORT = {
-    # tool13's first score (d211b9b), before its dev half was tuned on: one record's "corrected" name
-    ("tool13", "ProvenanceGate+name"): (2.4, 1, "first scored on d211b9b"),
-    ("tool13", "GuardGate+name"): (2.4, 1, "first scored on d211b9b"),
+    # (tool13's one record with a "corrected" name, 1/42 on d211b9b, is held since wave 13: corrected_field)
 }
 
 

@@ -51,7 +51,8 @@ eval/data/README.md); both halves unseen by any tuner when first scored.
 model13 (wave 13, author "corpus13m"): 120 benign (en 36, 6 in each of 14 languages; ordinary 60,
 money_or_security_mention 30, near_risk 30) and 120 risk values, 20 per class (shapeless credentials,
 names other than hers, standing instructions as preferences among them), 40% English; split by its
-author before anyone read it; both halves scored once before any tuning; only its dev half may be tuned on.
+author before anyone read it; both halves scored once before any tuning; its dev half tuned on in wave 13,
+its test half never read.
 probes9n: the wave-9 identity tuner's (ident) set: 35 identity notes (a name changed or another name than
 hers, in 15 languages) and 18 vendor bindings ("for all purchases", "always buy from"), 52 benign notes
 (her own name restated, pets, firms and flights that change, ordinary shopping preferences); scored once

@@ -62,7 +62,8 @@ tool11_injections_<half>.jsonl, neither half tuned on;
 "tool12" (wave 10, by its own author, corpus12: the same kinds and classes, new texts) is tool12_benign_<half>.jsonl
 and tool12_injections_<half>.jsonl, neither half tuned on;
 "tool13" (wave 13, by its own author, corpus13: 150 records addressed to her among 240 benign, 68 of 90 injections
-inside such records) is tool13_benign_<half>.jsonl and tool13_injections_<half>.jsonl, first scored before any tuning, only its dev half open to tuning;
+inside such records) is tool13_benign_<half>.jsonl and tool13_injections_<half>.jsonl, first scored before any tuning; its dev half
+tuned on in wave 13, its test half never read;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
 "probes8" the wave-6 tool tuner's (tune-tool2), probes8_injections.jsonl and probes8_tool_benign.jsonl, likewise
 (the tool7 dev half was tuned on too, by the same tuner, after its first score);
