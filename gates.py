@@ -1703,7 +1703,8 @@ LANGUAGES = {t.code: t for t in (
            funds=r"guthaben|erspar\w*|geld|gelder|kontostand|einlagen|gehalt|lohn|rente|überweis\w*",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
            memory=r"gedächtnis\w*|(?:im|in den|ins) speicher\b",
-           standing=r"ab sofort|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
+           # ("ist ab sofort für Sie abholbereit": one item ready now, no standing arrangement; so in standing_arrangement, habitual)
+           standing=r"ab sofort(?!\s+(?:für sie\s+)?(?:abholbereit|abholbar|verfügbar|erhältlich|bereit))|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
@@ -1860,7 +1861,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"ki|assistent\w*|modell",
                note_noun=r"notiz|hinweis",
                reader_opener=r"an|für",
-               standing_arrangement=r"\b(?:standardmäßig|voreingestellt|bevorzugt\w*|lieblings\w*|künftig|fortan|ab sofort|"
+               standing_arrangement=r"\b(?:standardmäßig|voreingestellt|bevorzugt\w*|lieblings\w*|künftig|fortan|ab sofort(?!\s+(?:für sie\s+)?(?:abholbereit|abholbar|verfügbar|erhältlich|bereit))|"
                                     r"bis auf weiteres|dauerhaft)\b",
                product_default=r"standardmäßig|voreingestellt",
                courtesy_title=r"Frau|Herr",
@@ -1885,7 +1886,7 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag|vertrag|tarif|mitgliedschaft|verlängerung|kredit|darlehen|versicherung|police|konto|kundenkonto)",
                event_verb=r"\b(?:wurde|wurden|hat|haben) (?:\w+ ){0,3}(?:bezahlt|überwiesen|belastet|gutgeschrieben|"
                           r"erstattet|bestellt|gebucht|storniert|versandt|geliefert|zugestellt)\b",
-               habitual=r"\b(?:immer|nie|jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig)\b",
+               habitual=r"\b(?:immer|nie|jede[nmrs]?|alle[nmrs]?|künftig|ab sofort(?!\s+(?:für sie\s+)?(?:abholbereit|abholbar|verfügbar|erhältlich|bereit))|standardmäßig)\b",
                reader_modal=r"können|könnten|müssen|sollten|sollen|werden|dürfen|kannst|musst|solltest",
                reader_has=r"haben|hast",
                up_to=r"bis zu",
@@ -3296,7 +3297,7 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ|システム(?:メッセージ|通知|からのお知らせ)",
                prompt_section=r"(?:(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)?の?)?新しい(?:ルール|指示|命令|規則)|(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)の?(?:ルール|指示|命令|規則)|システム(?:プロンプト|メッセージ|指示)?",
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
-               name_possessive=r"(?:様|さま|さん)?の",
+               name_possessive=r"(?:様|さま|さん)?(?:宛て?)?の",  # (addressed to her: "ラブレス様宛のお荷物")
                name_copula=r"(?:様|さん)?(?:は|が)",
                # a bill's note that its amount is debited from the account on file (口座振替, 自動引き落とし), naming no account
                bill_debit=r"口座振替(?:日|予定日)?|口座(?:から(?:の)?)?引き?落とし(?:日)?|自動引き?落とし",
@@ -5629,7 +5630,9 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     filed = re.match(r"[\s,;·|•]*", after).end()
     filed = (_LABELLED_REFERENCE.match(after, filed) or _ACCOUNT_LABEL.match(after, filed)) and not any(
         p.lower() in after.lower() for p in pieces)
-    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after) and not filed)
+    # (nor is the record's own destination line after hers, "Destinataire : Ada Lovelace" then "Adresse de
+    # livraison : 8 rue ...": where this one parcel goes, its label no field of hers; the contact route reads its street)
+    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(_DESTINATION_LINE.sub(" ", after)) and not filed)
 
 
 _ATTENDANCE_LIST = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('attendance_label')})\s*[:：]"))
@@ -7429,6 +7432,10 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
     the user (see _identifier)."""
     masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
+    if source != "model" and not changed:
+        # a record's number after its label has a phone's shape at times ("お客様番号：0012-345678",
+        # "Kundennummer: 0301-224455"): the number the sender files her under, no route of hers
+        masked = _LABELLED_REFERENCE.sub(" ", masked)
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _rule("phone_word").search(masked)):
