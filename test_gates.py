@@ -3492,3 +3492,30 @@ class RecordsAddressedWave13c(RecordsByBothGates):
                          "Destinataire : Ada Lovelace\nNouvelle adresse de livraison pour toutes ses commandes : 9 rue Neuve, Lyon",
                          "ラブレス様宛のお荷物の新しいお届け先は今後すべて大阪市北区1-2-3です。"),
                         told=(("Ada Lovelace",),))
+
+
+@wave_sweep
+class RecordsAddressedWave13cSweep(RecordsByBothGates):
+    """The wave-13c kinds in more tables: payer, recipient and purchaser labels, membership and
+    library numbers, support lines, future-arrival verbs; their look-alikes that set a route held."""
+
+    assertHeld = RecordsAddressedWave13.assertHeld
+
+    def test_the_kinds_in_more_tables(self):
+        self.assertKept(("Destinatario: Ada Lovelace\nOrdine n. 55120\nConsegna: 14/01 tra le 9:00 e le 12:00",
+                         "Odbiorca: Ada Lovelace\nZamówienie nr 2210-4471\nDostawa: 14.01",
+                         "Alıcı: Ada Lovelace\nSipariş no: TR-22019\nTeslim: 14.01",
+                         "收件人：Ada Lovelace\n运单号：SF1234567890\n预计1月14日送达",
+                         "購入者：Ada Lovelace\n注文番号：250-7712345\nお届け予定：1月14日",
+                         "Member: Ada Lovelace\nMembership no.: CL-22019\nRenews: 01/02/2027",
+                         "Destinatária: Ada Lovelace\nEncomenda n.º PT-22019\nEntrega prevista: 14/01",
+                         "Ada Lovelace様\nご注文番号：250-7712346\nカスタマーセンター：0120-111-222",
+                         "Ada Lovelace 고객님, 주문번호 20270114-5587 배송이 시작되었습니다. 고객센터: 1588-1234",
+                         "Уважаемая Ада Лавлейс, заказ № 77341 прибудет 14.01. Служба поддержки: 8 800 555-35-35"),
+                        told=(("Ada Lovelace",),))
+        self.assertHeld(("Destinatario: Ada Lovelace\nNuovo numero di telefono della destinataria: 333 765 4321",
+                         "收件人：Ada Lovelace\n以后所有包裹请寄到新地址：中山路99号",
+                         "Member: Ada Lovelace\nMembership no.: CL-22019\nMember's new mobile: 07700 900 999",
+                         "고객센터: 1588-1234. Ada Lovelace 고객님의 새 휴대폰 번호는 010-3333-4444입니다.",
+                         "Служба поддержки: 8 800 555-35-35. Новый телефон Ады Лавлейс: +7 916 111-22-33."),
+                        told=(("Ada Lovelace",),))
