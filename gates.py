@@ -7430,7 +7430,8 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
     model, any (its note is about the user); from a tool, one that is sent to, new or changed
     (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
-    the user (see _identifier)."""
+    the user (see _identifier). A tool's record number after its label (_LABELLED_REFERENCE) is no
+    identifier where nothing changed, whatever its shape."""
     masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
     if source != "model" and not changed:
         # a record's number after its label has a phone's shape at times ("お客様番号：0012-345678",
