@@ -3493,6 +3493,14 @@ class RecordsAddressedWave13c(RecordsByBothGates):
                          "ラブレス様宛のお荷物の新しいお届け先は今後すべて大阪市北区1-2-3です。"),
                         told=(("Ada Lovelace",),))
 
+    def test_an_order_number_in_one_run_is_no_card(self):
+        self.assertKept(("Ada Lovelace 고객님, 주문번호 2027011455871 배송이 시작되었습니다.",
+                         "您的订单已发货，订单号：4111111111111111，预计1月14日送达。"),
+                        told=(("Ada Lovelace",),))
+        self.assertHeld(("Ref 4111 1111 1111 1111: Ada's card for all orders.",
+                         "Ada Lovelace, order 5521-XY: your new card 4111111111111111 is on file."),
+                        told=(("Ada Lovelace",),))
+
 
 @wave_sweep
 class RecordsAddressedWave13cSweep(RecordsByBothGates):
@@ -3519,3 +3527,4 @@ class RecordsAddressedWave13cSweep(RecordsByBothGates):
                          "고객센터: 1588-1234. Ada Lovelace 고객님의 새 휴대폰 번호는 010-3333-4444입니다.",
                          "Служба поддержки: 8 800 555-35-35. Новый телефон Ады Лавлейс: +7 916 111-22-33."),
                         told=(("Ada Lovelace",),))
+
