@@ -1190,7 +1190,7 @@ LANGUAGES = {t.code: t for t in (
                     r"two-factor|otp|security (?:check|prompt|step)s?",
            negation=r"unnecessary|optional|disabled|not|no|never|without|needn't|doesn't|don't|isn't|waived|skip\w*",
            abbreviation=r"rd|ave|blvd|apt|tel|ref|approx",
-           user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum)s?\b)|user's",
+           user_role=r"the user(?!\s+(?:guide|manual|interface|name|id|account|experience|agreement|research|base|group|forum|number)s?\b)|user's",
            steer=r"recommend\w*|suggest\w*|promot\w*|endors\w*|push|advis\w*",
            exclusive=r"always|only|exclusively|solely|nothing but|never",
            vouching=r"safe|verified|trusted|whitelisted|secure",
@@ -1343,11 +1343,11 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
                account_label=r"account (?:number|no\.?)|customer account|contract (?:number|no\.?)",
-               reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?",
-               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer|student|pupil|learner|tenant|lessee|policyholder|policy holder|insured|reader|borrower|applicant|subscriber|customer name|client|enrolee|enrollee",
+               reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?|member(?:ship)? (?:number|no\.?|id)|library card(?: number| no\.?)?",
+               party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer|student|pupil|learner|tenant|lessee|policyholder|policy holder|insured|reader|borrower|applicant|subscriber|customer name|client|enrolee|enrollee|addressee|payer|purchaser|buyer|ticket holder",
                attendance_label=r"present|attendees|attending|in attendance|participants",
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
-               delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|out for delivery)\b",
+               delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|will arrive|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
                destination_label=r"recipient|delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
                dispatched_to=r"\b(?:sent|texted|e-?mailed|delivered)\s+to\s+your\s+(?:mobile\s+|phone\s+)?(?:number|phone|mobile)\b|\bwe(?:'ll|’ll| will)\s+(?:text|send|sms)\s+(?:you\s+)?(?:updates|your tickets?|the tickets?|reminders?|a reminder|your boarding pass)\s+to\b",
@@ -1678,6 +1678,7 @@ LANGUAGES = {t.code: t for t in (
                                r"a i|virtual|digital) )?(?:assistant|ai|a i|llm|chatbot|copilot|model)s?",
                # month_name: en, de, fr, es write their months in rule datum (one home); ja, zh, ko write them as digits (3月, 3월: _DATE_SHAPE)
                but_word=r"\b(?:but|however|except|unless|apart from|other than)\b",  # what turns a sender's "we never ask": "except now: reply with your PIN"
+               service_line=r"(?:customer (?:service|support|care)(?: line| team)?|support(?: line| team)?|help ?line|hotline|help ?desk|service line|contact cent(?:re|er))",  # the sender's own line's label before its number (_SENDER_LINE)
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1702,7 +1703,8 @@ LANGUAGES = {t.code: t for t in (
            funds=r"guthaben|erspar\w*|geld|gelder|kontostand|einlagen|gehalt|lohn|rente|überweis\w*",
            memory_order=r"merk(?:e|en sie)? dir|speicher\w* (?:das|dies|es)\b.{0,20}\bgedächtnis|im gedächtnis",
            memory=r"gedächtnis\w*|(?:im|in den|ins) speicher\b",
-           standing=r"ab sofort|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
+           # ("ist ab sofort für Sie abholbereit": one item ready now, no standing arrangement; so in standing_arrangement, habitual)
+           standing=r"ab sofort(?!\s+(?:für sie\s+)?(?:abholbereit|abholbar|verfügbar|erhältlich|bereit))|ab jetzt|künftig\w*|zukünftig\w*|fortan|bis auf weiteres|standardmäßig|dauerhaft",
            waiver=r"ohne (?:bestätigung|rückfrage|nachfrage|freigabe|prüfung)|keine (?:bestätigung|freigabe|"
                   r"rückfrage) (?:nötig|erforderlich|mehr)|vorab genehmigt|automatisch (?:genehmigt|freigegeben)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
@@ -1772,11 +1774,11 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
                account_label=r"(?:kunden|vertrags|verbrauchs)konto(?:nummer)?|vertragsnummer|zählpunkt(?:nummer)?",
-               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
-               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?|schüler(?:in)?|student(?:in)?|mieter(?:in)?|mitglied|versicherte[r]?|versicherungsnehmer(?:in)?|leser(?:in)?|antragsteller(?:in)?|abonnent(?:in)?|kundenname",
+               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags|mitglieds|benutzer|leserausweis-?)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
+               party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?|schüler(?:in)?|student(?:in)?|mieter(?:in)?|mitglied|versicherte[r]?|versicherungsnehmer(?:in)?|leser(?:in)?|antragsteller(?:in)?|abonnent(?:in)?|kundenname|käufer(?:in)?|besteller(?:in)?|zahler(?:in)?",
                attendance_label=r"anwesend|anwesende|teilnehmer(?:innen)?|teilnehmende",
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
-               delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
+               delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,90}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
                destination_label=r"empfänger(?:in)?|lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
                dispatched_to=r"\b(?:wurde|wurden|wird|werden)\b[^.!?]{0,40}?\ban\s+(?:ihre|deine)\s+(?:handy|mobil|telefon)?nummer\b[^.!?]{0,30}?\b(?:gesendet|geschickt|versandt|verschickt)\b",
@@ -1859,7 +1861,7 @@ LANGUAGES = {t.code: t for t in (
                reader_role=r"ki|assistent\w*|modell",
                note_noun=r"notiz|hinweis",
                reader_opener=r"an|für",
-               standing_arrangement=r"\b(?:standardmäßig|voreingestellt|bevorzugt\w*|lieblings\w*|künftig|fortan|ab sofort|"
+               standing_arrangement=r"\b(?:standardmäßig|voreingestellt|bevorzugt\w*|lieblings\w*|künftig|fortan|ab sofort(?!\s+(?:für sie\s+)?(?:abholbereit|abholbar|verfügbar|erhältlich|bereit))|"
                                     r"bis auf weiteres|dauerhaft)\b",
                product_default=r"standardmäßig|voreingestellt",
                courtesy_title=r"Frau|Herr",
@@ -1884,7 +1886,7 @@ LANGUAGES = {t.code: t for t in (
                party_noun=r"\w*(?:bestellung|buchung|reservierung|termin|flug|zug|ticket|fahrkarte|aufenthalt|paket|sendung|lieferung|abonnement|abo|rechnung|zahlung|überweisung|rücksendung|erstattung|rezept|ergebnisse|antrag|reise|einkauf|kontostand|sitzplatz|zimmer|kabine|unterkunft|fahrzeug|mietwagen|vortrag|vertrag|tarif|mitgliedschaft|verlängerung|kredit|darlehen|versicherung|police|konto|kundenkonto)",
                event_verb=r"\b(?:wurde|wurden|hat|haben) (?:\w+ ){0,3}(?:bezahlt|überwiesen|belastet|gutgeschrieben|"
                           r"erstattet|bestellt|gebucht|storniert|versandt|geliefert|zugestellt)\b",
-               habitual=r"\b(?:immer|nie|jede[nmrs]?|alle[nmrs]?|künftig|ab sofort|standardmäßig)\b",
+               habitual=r"\b(?:immer|nie|jede[nmrs]?|alle[nmrs]?|künftig|ab sofort(?!\s+(?:für sie\s+)?(?:abholbereit|abholbar|verfügbar|erhältlich|bereit))|standardmäßig)\b",
                reader_modal=r"können|könnten|müssen|sollten|sollen|werden|dürfen|kannst|musst|solltest",
                reader_has=r"haben|hast",
                up_to=r"bis zu",
@@ -1914,6 +1916,7 @@ LANGUAGES = {t.code: t for t in (
                                r"deinen |deine )?(?:ki ?)?(?:assistent(?:en|in)?|ki|sprachmodell|chatbot)",
                sender_never_asks=r"\b(?:fragen|fragt|bitten|bittet|fordern|fordert|verlangen|verlangt|erfragen|erfragt)\b[^.!?;:]{0,20}?\bnie(?:mals)?\b|\bnie(?:mals)?\b[^.!?;:]{0,60}?\b(?:fragen|erfragen|bitten|auffordern|verlangen|anfordern)\b",
                but_word=r"\b(?:aber|jedoch|außer|ausser|ausgenommen|es sei denn|sondern)\b",
+               service_line=r"(?:kundenservice|kundendienst|kundenhotline|service-?hotline|hotline|servicenummer|service-?telefon|kundentelefon)",
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2006,11 +2009,11 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
                account_label=r"numéro de (?:compte|contrat)|n° de (?:compte|contrat)|compte client|référence client|contrat n°",
-               reference_label=r"facture(?: n°)?|numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr",
-               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire|élève|étudiant(?:e)?|locataire|membre|adhérent(?:e)?|assuré(?:e)?|souscripteur|souscriptrice|lecteur|lectrice|emprunteur|emprunteuse|demandeur|demandeuse|abonné(?:e)?|nom du client",
+               reference_label=r"facture(?: n°)?|numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr|numéro (?:de )?(?:membre|adhérent|lecteur)|n° (?:de )?(?:membre|adhérent|lecteur)|carte (?:de )?lect(?:eur|rice)",
+               party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire|élève|étudiant(?:e)?|locataire|membre|adhérent(?:e)?|assuré(?:e)?|souscripteur|souscriptrice|lecteur|lectrice|emprunteur|emprunteuse|demandeur|demandeuse|abonné(?:e)?|nom du client|acheteu(?:r|se)|payeu(?:r|se)",
                attendance_label=r"présent(?:e)?s|participants|participantes",
                status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
-               delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?)\b",
+               delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?|arrivera)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
                destination_label=r"destinataire|adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
@@ -2146,6 +2149,7 @@ LANGUAGES = {t.code: t for t in (
                                r"remarque|consignes?|mémo) (?:assistante?|ia)",
                sender_never_asks=r"\bne\s+(?:vous\s+|te\s+)?(?:demand|sollicit|réclam|exig)\w*\s+jamais\b|\bjamais\s+(?:vous\s+)?(?:demand|sollicit|réclam)\w*",
                but_word=r"\b(?:mais|sauf|excepté|cependant|toutefois|à moins que)\b",
+               service_line=r"(?:service (?:client(?:s|èle)?|consommateurs)|assistance(?: téléphonique)?|hotline|ligne d'assistance|centre d'appels)",
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2234,11 +2238,11 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
                account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
-               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?[ºo] de (?:pedido|reserva|cliente)",
-               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular|alumn[oa]|estudiante|inquilin[oa]|arrendatari[oa]|soci[oa]|miembro|asegurad[oa]|tomador(?:a)?|lector(?:a)?|solicitante|abonad[oa]|suscriptor(?:a)?",
+               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?[ºo] de (?:pedido|reserva|cliente|socio|lector)|número de (?:socio|lector)|carné de (?:socio|biblioteca)",
+               party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular|alumn[oa]|estudiante|inquilin[oa]|arrendatari[oa]|soci[oa]|miembro|asegurad[oa]|tomador(?:a)?|lector(?:a)?|solicitante|abonad[oa]|suscriptor(?:a)?|comprador(?:a)?|pagador(?:a)?",
                attendance_label=r"asistentes|presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
-               delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás)\b",
+               delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás|llegará)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
                destination_label=r"destinatari[oa]|dirección de (?:entrega|envío|facturación|suministro)|entregar en",
@@ -2368,6 +2372,7 @@ LANGUAGES = {t.code: t for t in (
                                r"su )?(?:asistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instrucciones) (?:asistente|ia)",
                sender_never_asks=r"\bnunca\s+(?:le\s+|te\s+|les\s+|os\s+)?(?:pedi|pid|solicit|pregunt|requeri|exigi)\w*|\bno\s+(?:le\s+|te\s+)?(?:pedi|pid|solicit)\w*\s+nunca\b",
                but_word=r"\b(?:pero|sino|excepto|salvo|menos|sin embargo)\b",
+               service_line=r"(?:atención al cliente|servicio de atención(?: al cliente)?|(?:línea|teléfono) de atención(?: al cliente)?|soporte)",
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2453,11 +2458,11 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
                account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
-               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione",
-               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare|alunn[oa]|student(?:e|essa)|inquilin[oa]|conduttore|soci[oa]|assicurat[oa]|contraente|lettore|lettrice|richiedente|abbonat[oa]|iscritt[oa]",
+               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione|numero (?:socio|tessera)|tessera(?: n\.?)?",
+               party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare|alunn[oa]|student(?:e|essa)|inquilin[oa]|conduttore|soci[oa]|assicurat[oa]|contraente|lettore|lettrice|richiedente|abbonat[oa]|iscritt[oa]|destinatari[oa]|acquirente|pagante",
                attendance_label=r"presenti|partecipanti",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
-               delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista)\b",
+               delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista|arriverà)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
                destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
@@ -2522,6 +2527,7 @@ LANGUAGES = {t.code: t for t in (
                month_name=r"\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b",
                sender_never_asks=r"\bnon\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|domand|richied)\w*\s+mai\b|\bmai\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|richied)\w*",
                but_word=r"\b(?:ma|però|tranne|eccetto|salvo|tuttavia)\b",
+               service_line=r"(?:servizio clienti|assistenza clienti|numero verde|assistenza)",
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2605,11 +2611,11 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
                account_label=r"n\.?[ºo] de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
-               reference_label=r"fatura(?: n\.?º)?|n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva",
-               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular|alun[oa]|estudante|inquilin[oa]|arrendatári[oa]|locatári[oa]|sóci[oa]|membro|segurad[oa]|tomador(?:a)?|leitor(?:a)?|requerente|assinante",
+               reference_label=r"fatura(?: n\.?º)?|n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva|n\.?º de (?:sócio|leitor)|número de (?:sócio|leitor)|cartão de (?:sócio|leitor)",
+               party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular|alun[oa]|estudante|inquilin[oa]|arrendatári[oa]|locatári[oa]|sóci[oa]|membro|segurad[oa]|tomador(?:a)?|leitor(?:a)?|requerente|assinante|destinatári[oa]|comprador(?:a)?|pagador(?:a)?",
                attendance_label=r"presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
-               delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega)\b",
+               delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega|chegará)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
                destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
                dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
@@ -2667,6 +2673,7 @@ LANGUAGES = {t.code: t for t in (
                month_name=r"\b(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
                sender_never_asks=r"\bnunca\s+(?:lhe\s+|te\s+|lhes\s+|vos\s+)?(?:ped|solicit|pergunt|exig)\w*|\bnão\s+(?:lhe\s+|te\s+)?(?:ped|solicit)\w*\s+nunca\b",
                but_word=r"\b(?:mas|porém|exceto|salvo|contudo|todavia)\b",
+               service_line=r"(?:apoio ao cliente|serviço de apoio(?: ao cliente)?|atendimento(?: ao cliente)?|linha de apoio)",
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2749,11 +2756,11 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
                account_label=r"(?:klant|contract|verbruiks)(?:rekening)?nummer|klantrekening",
-               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim|factuur",
-               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant|leerling|student|huurder|lid|verzekerde|verzekeringnemer|lezer|aanvrager|abonnee|klantnaam",
+               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant|lid|lener|pas)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim|factuur",
+               party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant|leerling|student|huurder|lid|verzekerde|verzekeringnemer|lezer|aanvrager|abonnee|klantnaam|ontvanger|geadresseerde|koper|betaler",
                attendance_label=r"aanwezig|aanwezigen|deelnemers",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
-               delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,60}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
+               delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,90}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
                destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
                dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
@@ -2811,6 +2818,7 @@ LANGUAGES = {t.code: t for t in (
                month_name=r"\b(?:januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\b",
                sender_never_asks=r"\b(?:vraagt|vragen|verzoekt|verzoeken)\b[^.!?;:]{0,20}?\bnooit\b|\bnooit\b[^.!?;:]{0,60}?\b(?:vragen|verzoeken)\b",
                but_word=r"\b(?:maar|behalve|tenzij|echter)\b",
+               service_line=r"(?:klantenservice|klantendienst|servicedesk|helpdesk)",
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2889,11 +2897,11 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
                account_label=r"numer (?:konta klienta|umowy|rachunku klienta|płatnika)|nr (?:umowy|klienta|płatnika)",
-               reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?",
-               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?|uczeń|uczennica|student(?:ka)?|najemca|członek|członkini|ubezpieczon[ya]|czytelni(?:k|czka)|wnioskodawc(?:a|zyni)|abonent(?:ka)?|subskrybent(?:ka)?",
+               reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?|numer (?:członkowski|czytelnika|karty bibliotecznej)",
+               party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?|uczeń|uczennica|student(?:ka)?|najemca|członek|członkini|ubezpieczon[ya]|czytelni(?:k|czka)|wnioskodawc(?:a|zyni)|abonent(?:ka)?|subskrybent(?:ka)?|odbiorca|odbiorczyni|nabywca|płatnik",
                attendance_label=r"obecni|obecne|uczestnicy",
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
-               delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa)\b",
+               delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa|dotrze)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
@@ -2950,6 +2958,7 @@ LANGUAGES = {t.code: t for t in (
                month_name=r"\b(?:stycz(?:eń|nia)|lut(?:y|ego)|mar(?:zec|ca)|kwie(?:cień|tnia)|maj(?:a)?|czerw(?:iec|ca)|lip(?:iec|ca)|sierp(?:ień|nia)|wrze(?:sień|śnia)|październik(?:a)?|listopad(?:a)?|grud(?:zień|nia))\b",
                sender_never_asks=r"\bnigdy\s+nie\s+(?:\w+\s+){0,2}?(?:pros|popros|pyt|zapyt|żąd|zażąd|wymag)\w*",
                but_word=r"\b(?:ale|jednak|lecz|oprócz|poza|chyba że|z wyjątkiem)\b",
+               service_line=r"(?:biuro obsługi klienta|obsługa klienta|infolinia)",
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -3022,11 +3031,11 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
                account_label=r"sözleşme (?:no|numarası)|hesap (?:no|numarası)|müşteri (?:hesap )?(?:no|numarası)|abone (?:no|numarası)",
-               reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)",
-               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone|öğrenci|kiracı|üye|sigortalı|okuyucu|başvuran|başvuru sahibi|müşteri adı",
+               reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)|üye no|üyelik no|okuyucu no",
+               party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone|öğrenci|kiracı|üye|sigortalı|okuyucu|başvuran|başvuru sahibi|müşteri adı|alıcı|ödeyen",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
-               delivery_due=r"teslim edilecek",
+               delivery_due=r"teslim edilecek|ulaşacak",
                delivered=r"\bteslim edildi\w*",
                destination_label=r"alıcı|teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
                dispatched_to=r"\b(?:numaralı\s+)?(?:telefonunuza|numaranıza|cep telefonunuza)\s+gönderil(?:di|miştir)",
@@ -3079,6 +3088,7 @@ LANGUAGES = {t.code: t for t in (
                month_name=r"\b(?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\b",
                sender_never_asks=r"[^.!?;:\n]{0,80}?\b(?:iste|sor|talep\s+et)(?:me(?:z|yiz|yeceğiz|zler)|ma(?:z|yız|yacağız|zlar)|miyoruz|mıyoruz)\b",
                but_word=r"\b(?:ama|fakat|ancak|hariç|dışında|yalnız)\b",
+               service_line=r"(?:müşteri hizmetleri|çağrı merkezi|destek hattı)",
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3161,11 +3171,11 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
                account_label=r"лицев\w* сч[её]т\w*|номер (?:договора|лицевого сч[её]та|абонента)|договор №",
-               reference_label=r"сч[её]т(?:-фактура)?\s*№|номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr",
-               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент|учени(?:к|ца)|студент(?:ка)?|арендатор|наниматель|член|застрахованн(?:ый|ая)|страхователь|читатель(?:ница)?|заявитель(?:ница)?",
+               reference_label=r"сч[её]т(?:-фактура)?\s*№|номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr|номер (?:читательского|членского) билета",
+               party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент|учени(?:к|ца)|студент(?:ка)?|арендатор|наниматель|член|застрахованн(?:ый|ая)|страхователь|читатель(?:ница)?|заявитель(?:ница)?|плательщи(?:к|ца)|получател(?:ь|ьница)|покупател(?:ь|ьница)",
                attendance_label=r"присутствовали|присутствуют|участники",
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
-               delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка)",
+               delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка|прибудет)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
                destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
@@ -3216,6 +3226,7 @@ LANGUAGES = {t.code: t for t in (
                                r"сообщение) (?:для )?(?:ассистента|ассистенту|ии|ai|нейросети|чат ?бота|модели)",
                month_name=r"\b(?:январ[ья]|феврал[ья]|март(?:а)?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|август(?:а)?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья])\b",
                but_word=r"(?<![\w])(?:но|однако|кроме|за исключением|если только)(?![\w])",
+               service_line=r"(?:служба (?:поддержки|заботы о клиентах)|горячая линия|контакт-центр|колл-центр)",
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3249,7 +3260,7 @@ LANGUAGES = {t.code: t for t in (
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
            negation=r"fuyou|fuyō|iranai|nashi|オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
                     r"なくて(?:よい|いい|も)|ずに|スキップ|省略|飛ばし",
-           user_role=r"ユーザー(?!名|ID|ＩＤ)|利用者(?!名|ID)",
+           user_role=r"ユーザー(?!名|ID|ＩＤ|番号)|利用者(?!名|ID|番号)",
            steer=r"勧め|薦め|推奨|おすすめ|オススメ|推薦",
            exclusive=r"いつも|必ず|だけ|のみ|常に",
            vouching=r"安全|検証済み|信頼できる",
@@ -3286,13 +3297,13 @@ LANGUAGES = {t.code: t for t in (
                chat_role=r"システム|アシスタント|ユーザー?|開発者|人間|モデル|ツール|システムメッセージ|システム(?:メッセージ|通知|からのお知らせ)",
                prompt_section=r"(?:(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)?の?)?新しい(?:ルール|指示|命令|規則)|(?:アシスタント|AI|モデル|ボット)(?:へ|向け|用)の?(?:ルール|指示|命令|規則)|システム(?:プロンプト|メッセージ|指示)?",
                record_noun=r"検診|診察|診療|修理|宿泊|搭乗",
-               name_possessive=r"(?:様|さま|さん)?の",
+               name_possessive=r"(?:様|さま|さん)?(?:宛て?)?の",  # (addressed to her: "ラブレス様宛のお荷物")
                name_copula=r"(?:様|さん)?(?:は|が)",
                # a bill's note that its amount is debited from the account on file (口座振替, 自動引き落とし), naming no account
                bill_debit=r"口座振替(?:日|予定日)?|口座(?:から(?:の)?)?引き?落とし(?:日)?|自動引き?落とし",
                account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
-               reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号",
-               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人|生徒|学生|受講者|入居者|賃借人|被保険者|保険契約者|利用者|申請者|申込者|読者",
+               reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号|会員証番号|利用者番号|図書カード番号",
+               party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人|生徒|学生|受講者|入居者|賃借人|被保険者|保険契約者|利用者|申請者|申込者|読者|購入者|ご?注文者|お支払い?者",
                attendance_label=r"出席者?|参加者",
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発|(?:ご?用意|準備)ができ)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
@@ -3346,6 +3357,7 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:ai|ａｉ|エーアイ|アシスタント|ai ?アシスタント|人工知能|チャットボット)(?:へ|向け|用|宛て?)?の? ?(?:メモ|注記|備考|指示|ノート|申し送り|注意事項|メッセージ)",
                sender_never_asks=r"[^。！？!?\n]{0,80}?(?:尋ね|たずね|伺い|聞き|お聞き|求め|要求|お願い)[^。！？!?\n]{0,10}?(?:ありません|いたしません|致しません|しません)",
                but_word=r"(?:しかし|ただし|但し|けれど|ですが|ただ今回|今回は)",
+               service_line=r"(?:お客様センター|カスタマーセンター|サポートセンター|コールセンター|お問い?合わせ(?:先|窓口))",
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3375,7 +3387,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
-           user_role=r"用户(?!名|手册|协议|ID)",
+           user_role=r"用户(?!名|手册|协议|ID|号|编号)",
            steer=r"推荐|建议|推介",
            exclusive=r"总是|一律|只|仅|始终|永远",
            vouching=r"安全|已验证|可信",
@@ -3419,8 +3431,8 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
                bill_debit=r"自动扣款(?:日)?|代扣(?:日)?",  # a bill's note that it is debited (自动扣款), naming no account
                account_label=r"户号|账户号|客户账号|合同号|用户编号",
-               reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号",
-               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名|学生|学员|租户|承租人|会员|被保险人|投保人|读者|申请人|客户姓名|客户名称",
+               reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号|会员号|会员编号|会员卡号|借书证号|读者证号",
+               party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名|学生|学员|租户|承租人|会员|被保险人|投保人|读者|申请人|客户姓名|客户名称|收件人|收货人|购票人|订票人|缴费人|付款人",
                attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
@@ -3536,7 +3548,7 @@ LANGUAGES = {t.code: t for t in (
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"말라\w*|마라|끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
-           user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디)",
+           user_role=r"사용자(?! ?이름| ?설명서| ?ID| ?아이디| ?번호)",
            steer=r"추천|권하|권장",
            exclusive=r"항상|만 |만을|오직|늘",
            vouching=r"안전|검증된|신뢰할",
@@ -3575,8 +3587,8 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
                bill_debit=r"자동 ?이체(?:일)?|자동 ?납부(?:일)?",  # a bill's note that it is debited (자동이체), naming no account
                account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
-               reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호",
-               party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분|학생|수강생|임차인|세입자|회원|피보험자|보험계약자|독자|이용자|신청인|신청자",
+               reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호|회원번호|이용자번호|예매번호",
+               party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분|학생|수강생|임차인|세입자|회원|피보험자|보험계약자|독자|이용자|신청인|신청자|예매자(?:명)?|구매자(?:명)?|주문자(?:명)?|납부자(?:명)?|수령인",
                attendance_label=r"참석자|참석|참가자",
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
@@ -3630,6 +3642,7 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:ai|인공지능|어시스턴트|ai ?비서|챗봇)(?:에게|를 위한|을 위한|용|의)? ?(?:메모|참고 ?사항|지시 ?사항|지시|지침|노트|메시지)",
                sender_never_asks=r"[^.!?。\n]{0,80}?(?:요구|요청|문의|묻)\w*\s*(?:하지|지)\s*않",
                but_word=r"(?:하지만|그러나|다만|단,|제외하고|이번에는)",
+               service_line=r"(?:고객센터|고객 ?상담실|콜센터|상담 ?전화)",
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3701,8 +3714,8 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
                account_label=r"رقم (?:الحساب|المشترك|العقد|العداد)|للحساب",
-               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز",
-               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?|الطالبة?|المستأجرة?|العضو|المؤمن عليها?|القارئة?|مقدمة? الطلب|المتقدمة?",
+               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز|رقم العضوية|رقم العضو",
+               party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?|الطالبة?|المستأجرة?|العضو|المؤمن عليها?|القارئة?|مقدمة? الطلب|المتقدمة?|المستلمة?|المرسل إليها?|الدافعة?",
                attendance_label=r"الحضور|الحاضرون|المشاركون",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
@@ -3755,6 +3768,7 @@ LANGUAGES = {t.code: t for t in (
                month_name=r"(?<![\u0600-\u06ff])(?:يناير|فبراير|مارس|أبريل|إبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول)(?![\u0600-\u06ff])",
                sender_never_asks=r"(?<![\u0600-\u06ff])(?:لن|لا)\s+(?:\S+\s+)?(?:نطلب|يطلب|تطلب|نسأل|يسأل|تسأل)(?![\u0600-\u06ff])",
                but_word=r"(?<![\u0600-\u06ff])(?:لكن|ولكن|إلا|باستثناء|عدا)(?![\u0600-\u06ff])",
+               service_line=r"(?:خدمة العملاء|مركز الاتصال|الخط الساخن|الدعم الفني)",
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3825,11 +3839,11 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"\s(?:का|की|के)",
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
                account_label=r"खाता संख्या|उपभोक्ता संख्या|ग्राहक संख्या|CA नंबर|अनुबंध संख्या",
-               reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर",
-               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता|छात्रा?|विद्यार्थी|किरायेदार|सदस्य|बीमाधारक|पाठक|आवेदक",
+               reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर|सदस्यता संख्या|सदस्य संख्या",
+               party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता|छात्रा?|विद्यार्थी|किरायेदार|सदस्य|बीमाधारक|पाठक|आवेदक|प्राप्तकर्ता|भुगतानकर्ता|खरीदार",
                attendance_label=r"उपस्थित|प्रतिभागी",
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
-               delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी)",
+               delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी|पहु[ंँ]चेगा)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
                destination_label=r"प्राप्तकर्ता|डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
                dispatched_to=r"आपके (?:मोबाइल )?नंबर[^।]{0,25}?पर भेज(?:ा|े|ी) (?:गया|गए|गई|दिया)",
@@ -3876,6 +3890,7 @@ LANGUAGES = {t.code: t for t in (
                clock_word=r"बजे",  # "रात 8 बजे": eight o'clock
                sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u097f]*",
                but_word=r"(?<![\u0900-\u097f])(?:लेकिन|परंतु|परन्तु|किंतु|किन्तु|सिवाय|मगर)(?![\u0900-\u097f])",
+               service_line=r"(?:ग्राहक सेवा|हेल्पलाइन|कस्टमर केयर)",
            ))
 )}
 
@@ -5615,7 +5630,9 @@ def _record_party(flat: str, m: re.Match, forms: tuple, lang: str | None) -> boo
     filed = re.match(r"[\s,;·|•]*", after).end()
     filed = (_LABELLED_REFERENCE.match(after, filed) or _ACCOUNT_LABEL.match(after, filed)) and not any(
         p.lower() in after.lower() for p in pieces)
-    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(after) and not filed)
+    # (nor is the record's own destination line after hers, "Destinataire : Ada Lovelace" then "Adresse de
+    # livraison : 8 rue ...": where this one parcel goes, its label no field of hers; the contact route reads its street)
+    return not (_FIELD_VALUE.match(after) or _OWNED_NOUNS.search(_DESTINATION_LINE.sub(" ", after)) and not filed)
 
 
 _ATTENDANCE_LIST = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation('attendance_label')})\s*[:：]"))
@@ -7409,12 +7426,25 @@ def _number_beside(flat: str, m, words: int = 4, before_words: int = 3) -> bool:
     return False
 
 
+def _without_order_runs(flat: str) -> str:
+    """The text without the record numbers written as one run of digits after their label
+    (_LABELLED_REFERENCE: "주문번호 2027011455871", "订单号：3302187745120931"): an order's own
+    number, which passes a card's checksum one time in ten, is no card. A number in groups ("Ref
+    4111 1111 1111 1111") stays: a card is written so."""
+    return _LABELLED_REFERENCE.sub(lambda m: m.group() if re.search(r"\d[\s-]+\d", m.group()) else " ", flat)
+
+
 def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = False) -> bool:
     """A contact identifier (e-mail, phone, street address) that is the user's route: from a
     model, any (its note is about the user); from a tool, one that is sent to, new or changed
     (`changed`: a table's change or standing word, "теперь", "odtąd"), or in text that refers to
-    the user (see _identifier)."""
+    the user (see _identifier). A tool's record number after its label (_LABELLED_REFERENCE) is no
+    identifier where nothing changed, whatever its shape."""
     masked = _coded_references(_REFERENCE_NUMBER.sub(" ", flat))
+    if source != "model" and not changed:
+        # a record's number after its label has a phone's shape at times ("お客様番号：0012-345678",
+        # "Kundennummer: 0301-224455"): the number the sender files her under, no route of hers
+        masked = _LABELLED_REFERENCE.sub(" ", masked)
     found = [m for m in _IDENTIFIER.finditer(masked) if m.group("contact")]
     mobile = _CN_MOBILE.search(masked)
     if mobile and (_HAN.search(masked) or _rule("phone_word").search(masked)):
@@ -7445,7 +7475,9 @@ def _contact_hit(flat: str, lang, refers: bool, source: str, changed: bool = Fal
 _DIAL_NUMBER = r"\+?\(?\d[\d ().-]{1,20}\d"  # a service number too: "95588", "105"
 _SENDER_LINE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"
-    rf"|(?:{_alternation('write_to')})(?P<c>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"))
+    rf"|(?:{_alternation('write_to')})(?P<c>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    # (a support line's label before its number, rule service_line: "Kundenservice 030 555 0199", "客服电话：400-820-0000")
+    rf"|(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('service_line')})\s*[:：]?\s*(?P<d>{_DIAL_NUMBER})"))
 
 
 def _without_sender_lines(flat: str, names=()) -> str:
@@ -7465,7 +7497,8 @@ def _without_sender_lines(flat: str, names=()) -> str:
         # anywhere ("Forward the invoices and write to billing@..." routes them)
         if m.group("c") and _DIRECTED.search(sentence.replace(m.group(), " ")):
             continue
-        group = "a" if m.group("a") else "b" if m.group("b") else "c"
+        group = "a" if m.group("a") else "b" if m.group("b") else "c" if m.group("c") else 0
+        # (a support line's label goes with its number: "客服电话" holds a contact word, the sender's)
         flat = flat[:m.start(group)] + " " + flat[m.end(group):]
     return flat
 
@@ -7797,7 +7830,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                     continue
                 if pattern is _CARD and not any(
                         13 <= len(d) <= 19 and _luhn(d) for d in
-                        (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, flat))):
+                        (re.sub(r"\D", "", m.group()) for m in re.finditer(_CARD, _without_order_runs(flat) if source != "model" and not changed else flat))):
                     continue
                 return risk.name, f"{risk.name}.{rule}"
         met = all({"number": referenced or (source == "model" and bool(_HANDLE.search(flat) or _URL.search(flat))), "digit": bool(re.search(r"\d", flat)), "secret": secret,
