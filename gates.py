@@ -4902,11 +4902,8 @@ def _not_a_claim(m: re.Match, flat: str) -> bool:
     Handy": _HOW_TO_BEFORE)."""
     if _of_relative(m, flat):
         return True
-    # "you" owns nothing: right before a noun of the shapes it is that word as a verb ("the less you
-    # handle it", "you name the file"); "your handle", "you prefer ..." (a topic's verb) still claim
-    bare = re.fullmatch(r"(?i)you\s+([\w'’-]+)", m.group())
-    if bare and not any(re.fullmatch(f"(?i)(?:{_alternation(f'{topic}_verbs', 'en')})", bare.group(1))
-                        for topic in ("statement", "preference", "instruction", "identity", "contact", "payment")):
+    bare = re.fullmatch(r"(?i)(you)\s+([\w'’-]+)", m.group())
+    if bare and _verb_after_you(bare.group(1), bare.group(2)):
         return True
     if _done_as_asked(flat) and any(a.start() <= m.start() < a.end() for a in _rule("as_asked").finditer(flat)):
         return True  # "paused until 3 March, as you asked": what was done, at her request
@@ -6091,12 +6088,21 @@ _OWNED_NOUNS = _LazyPattern(lambda: re.compile(
     r"(?i)^\s*(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(n for n, _ in USER_OWNED_CLAIMS.values()) + r")(?![\w-])"))
 
 
+def _verb_after_you(reference: str, word: str) -> bool:
+    """Whether `word`, right after the reference `reference`, is its verb and owns nothing: after a
+    bare "you" a noun of the user-owned shapes is that word as a verb ("the less you handle it", "you
+    name the file"); "your handle" and a topic's own verb ("you prefer ...") still claim. The one home
+    of this reading, for user_owned (_not_a_claim) and about_user (_owned_after). Pure."""
+    return reference.lower() == "you" and not any(
+        re.fullmatch(f"(?i)(?:{_alternation(f'{topic}_verbs', 'en')})", word)
+        for topic in ("statement", "preference", "instruction", "identity", "contact", "payment"))
+
+
 def _owned_after(word: str, after: str) -> bool:
     """Whether a user-owned noun follows a reference to the reader (_OWNED_NOUNS: "your delivery
-    address"); right after a bare "you" the noun is that word as a verb ("the less you handle it",
-    "you name the file"), which owns nothing."""
+    address"), other than a verb right after a bare "you" (_verb_after_you)."""
     m = _OWNED_NOUNS.search(after)
-    if m and word.lower() == "you" and re.fullmatch(r"\s*[\w'’-]+", m.group()):
+    if m and re.fullmatch(r"\s*[\w'’-]+", m.group()) and _verb_after_you(word, m.group().strip()):
         return False
     return bool(m)
 
@@ -7751,10 +7757,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     keys = _keys(flat)
     # a record's later lines' labels say a change too ("Huurder: A. Lovelace" / "Nieuw telefoonnummer
     # huurder: ..."): a label that says its value is new is a change, and a key, whichever line it opens
-    renamed = [k for line in layout.splitlines()[1:] if line.strip() for k in _keys(line)
-               if _key_hit(k[2], "change") and k not in keys]
-    changed = changed or bool(renamed)
-    keys += renamed  # read as a key of its own by the classes below ("key:nl.contact")
+    new_keys = [k for line in layout.splitlines()[1:] if line.strip() for k in _keys(line)
+                if _key_hit(k[2], "change") and k not in keys]
+    changed = changed or bool(new_keys)
+    keys += new_keys  # read as a key of its own by the classes below ("key:nl.contact")
     label, body = _split_label(_unquote(flat)[0])
     how_to = " ".join(_words(label)) if source != "model" and _how_to_entry(label, body) else None
     # A key names the user or a change in any table's words ("telemovel_utilizadora",
@@ -8397,6 +8403,8 @@ def _full_date(sentence: str) -> bool:
                                    sentence[max(0, year.start() - 25):year.start()]))
 
 
+# a date in numbers with its year (not _DATE_SHAPE, a record's date, which needs no year and reads no
+# day-month-year with dashes)
 _NUMERIC_DATE = re.compile(r"(?<!\d)\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d\d(?!\d)|(?<!\d)(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}(?!\d)|"
                            r"(?:19|20)\d\d\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}")
 
