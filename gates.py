@@ -1039,7 +1039,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1656,6 +1656,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:date of birth|birth ?date|d\.?o\.?b\.?|nationality|citizenship|gender|sex)\b",
                digit_word=r"zero|oh|one|two|three|four|five|six|seven|eight|nine",
+               tens_word=r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred",
                born_on=r"\bborn\b",
                citizen=r"\bcitizen of\b|\b(?:holds?|has|carries) (?:an? |two )?(?-i:[A-Z])\w+ passports?\b|\bdual (?:citizenship|nationality)\b|\bby nationality\b",
                # (English says where a thing was sent before the route: no phrase after it)
@@ -1896,6 +1897,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:geburtsdatum|staatsangehörigkeit|nationalität|staatsbürgerschaft|geschlecht)\b",
                digit_word=r"null|eins|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun",
+               tens_word=r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|hundert",
                born_on=r"\bgeboren\b",
                citizen=r"\bstaatsbürger(?:in)?\b|\b\w+ische[nr]? (?:reise)?pass\b",
                contact_label=r"kontakt(?:daten|angaben|-?e-?mail|telefon)?|ihre kontaktdaten|erreichbar unter",
@@ -2130,6 +2132,7 @@ LANGUAGES = {t.code: t for t in (
                # genre too ("genre": "nederpop"), nor es "género", it "genere", pt "gênero" below
                identity_field=r"\b(?:date de naissance|nationalité|citoyenneté|sexe)\b",
                digit_word=r"zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf",
+               tens_word=r"(?:vingt|trente|quarante|cinquante|soixante)(?:[- ]et[- ](?:un|une|onze))?|dix|onze|douze|treize|quatorze|quinze|seize|cent",
                born_on=r"\bnée?\b",
                citizen=r"\best citoyenne?\b|\bde nationalité\b",
                # (French names the route after the verb: no phrase after it)
@@ -2355,6 +2358,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b",
                digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
+               tens_word=r"(?:treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)(?: y (?:uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+|cien|ciento",
                born_on=r"\bnaci(?:ó|da|do)\b",
                citizen=r"\bes ciudadan[oa]\b|\bde nacionalidad\b",
                # (Spanish names the route after the verb: no phrase after it)
@@ -2509,6 +2513,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:data di nascita|nazionalità|cittadinanza|sesso)\b",
                digit_word=r"zero|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove",
+               tens_word=r"dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|(?:venti|vent|trenta|trent|quaranta|quarant|cinquanta|cinquant|sessanta|sessant|settanta|settant|ottanta|ottant|novanta|novant)(?:uno|due|tré|tre|quattro|cinque|sei|sette|otto|nove)?|cento",
                born_on=r"\bnat[oa]\b",
                citizen=r"\bè cittadin[oa]\b|\bdi nazionalità\b",
                # (Italian names the route after the verb: no phrase after it)
@@ -2654,6 +2659,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b",
                digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
+               tens_word=r"(?:vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa)(?: e (?:um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove))?|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete|dezoito|dezenove|dezanove|cem|cento",
                born_on=r"\bnasceu\b|\bnascid[oa]\b",
                citizen=r"\bé cidad(?:ã|ão)\b|\bde nacionalidade\b",
                # (Portuguese names the route after the verb: no phrase after it)
@@ -2800,6 +2806,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b",
                digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
+               tens_word=r"(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)[eë]n)?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|honderd",
                born_on=r"\bgeboren\b",
                citizen=r"\bstaatsburger\b|\b(?:de|van) \w+e nationaliteit\b",
                contact_label=r"contact(?:gegevens)?",
@@ -2937,6 +2944,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)",
                digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
+               tens_word=r"dziesięć|jedenaście|dwanaście|trzynaście|czternaście|piętnaście|szesnaście|siedemnaście|osiemnaście|dziewiętnaście|dwadzieścia|trzydzieści|czterdzieści|pięćdziesiąt|sześćdziesiąt|siedemdziesiąt|osiemdziesiąt|dziewięćdziesiąt|sto",
                born_on=r"(?<!\w)(?:urodził(?:a|)\s+się|urodzon[aey])(?!\w)",
                citizen=r"(?<!\w)(?:obywatel(?:ką|ka|em)|ma obywatelstwo)(?!\w)",
                # (Polish names the route after the verb: no phrase after it)
@@ -2983,7 +2991,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*|interkom\w*|görüntülü diyafon\w*|kulübe\w*|kiler\w*|depo(?:su|yu|nun)?",
-           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|kullanıcı adı|kurtarma\w*",
+           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -3071,6 +3079,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?<!\w)(?:doğum tarihi\w*|uyru[kğ]\w*|vatandaşlı[kğ]\w*|cinsiyet\w*)(?!\w)",
                digit_word=r"sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz",
+               tens_word=r"on|yirmi|otuz|kırk|elli|altmış|yetmiş|seksen|doksan|yüz",
                born_on=r"(?<!\w)(?:doğumlu|doğdu|dünyaya geldi)(?!\w)",
                citizen=r"(?<!\w)(?:\w+ vatandaşı(?:dır)?|uyruklu)(?!\w)",
                # (Turkish says where a thing was sent after the route: no phrase before it)
@@ -3118,7 +3127,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|интерком\w*|подъезд\w*|сара[йея]\w*|кладов\w*|погреб\w*",
-           credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|код\w* из (?:смс|sms)|(?:смс|sms)-?код\w*|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -3156,7 +3165,7 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                id_document=r"паспорт|загранпаспорт",
                bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
-               sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
+               sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+|вас\s+)?(?:(?:сообщ|назв|присыл|присл|ввод|отправ|передав|переда|указ)\w*\s+)?(?:ваш\w*\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
                named_as=r"(?:(?:на самом деле|теперь|вообще-то|официально) )*(?:зовут|называет себя|подписывается как)",
@@ -3209,6 +3218,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?<!\w)(?:дат[аыуе] рождения|гражданств[оауе]|национальност[ьи]|пол(?=\s*[:—–-]))(?!\w)",
                digit_word=r"ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять",
+               tens_word=r"десять|одиннадцать|двенадцать|тринадцать|четырнадцать|пятнадцать|шестнадцать|семнадцать|восемнадцать|девятнадцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто",
                born_on=r"(?<!\w)родил(?:ась|ся)(?!\w)",
                citizen=r"(?<!\w)(?:гражданк[аойу]|гражданин(?:ом)?|имеет \w+ гражданство)(?!\w)",
                # (Russian names the route after the verb: no phrase after it)
@@ -3345,6 +3355,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:生年月日|国籍|性別)",
                digit_word=r"ゼロ|零|〇|一|二|三|四|五|六|七|八|九|いち|さん|よん|ろく|なな|はち|きゅう",
+               tens_word=r"十|百|じゅう|ひゃく",
                born_on=r"生まれ",
                citizen=r"国籍を(?:持|有)|市民権",
                # (Japanese says where a thing was sent after the route: no phrase before it)
@@ -3505,6 +3516,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:出生日期|出生年月|国籍|國籍|性别|性別)",
                digit_word=r"零|〇|幺|一|二|两|三|四|五|六|七|八|九",
+               tens_word=r"十|百",
                born_on=r"出生|生于",
                citizen=r"公民|国籍",
                # (Chinese names the route after the verb: no phrase after it)
@@ -3630,6 +3642,8 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:생년월일|국적|성별)",
                digit_word=r"영|공|일|이|삼|사|오|육|칠|팔|구|하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉",
+               tens_word=r"십|백|열|스물|서른|마흔|쉰|예순|일흔|여든|아흔",
+               digit_syllable=r"영|공|일|이|삼|사|오|육|칠|팔|구|십|백",  # Sino-Korean digits, written touching in a code ("사사칠일")
                born_on=r"태어났|출생|일생",
                citizen=r"시민권|국적을 (?:가지|보유)|국민이다",
                # (Korean says where a thing was sent after the route: no phrase before it)
@@ -3751,6 +3765,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:تاريخ (?:ال)?ميلاد\w*|(?<!\w)(?:ال)?جنسي(?:ة|ت)\w*|(?<!\w)الجنس(?!\w))",
                digit_word=r"صفر|واحد|اثنان|اثنين|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة",
+               tens_word=r"عشرة|(?:و)?(?:عشرون|عشرين|ثلاثون|ثلاثين|أربعون|أربعين|خمسون|خمسين|ستون|ستين|سبعون|سبعين|ثمانون|ثمانين|تسعون|تسعين)|مئة|مائة",
                born_on=r"(?<!\w)(?:وُلدت|ولدت|وُلد|ولد|مولودة|مولود)(?!\w)",
                citizen=r"(?<!\w)(?:مواطنة|مواطن|تحمل (?:ال)?جنسية|يحمل (?:ال)?جنسية)(?!\w)",
                # (Arabic names the route after the verb: no phrase after it)
@@ -3874,6 +3889,7 @@ LANGUAGES = {t.code: t for t in (
                # wave 13: a field of who she is by her papers (see identity_field)
                identity_field=r"(?:जन्मतिथि|जन्म तिथि|जन्म की तारीख|जन्म-तिथि|राष्ट्रीयता|नागरिकता|(?<!\S)लिंग(?!\S))",
                digit_word=r"शून्य|एक|दो|तीन|चार|पाँच|पांच|छह|छः|सात|आठ|नौ",
+               tens_word=r"दस|ग्यारह|बारह|तेरह|चौदह|पंद्रह|सोलह|सत्रह|अठारह|उन्नीस|बीस|तीस|चालीस|चवालीस|पचास|साठ|सत्तर|इकहत्तर|अस्सी|नब्बे|सौ",
                born_on=r"जन्म",
                citizen=r"(?<!\S)नागरिक(?!\S)",
                # (Hindi says where a thing was sent after the route: no phrase before it)
@@ -6598,29 +6614,53 @@ def _locks(text: str) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _digit_run(words: str, unspaced: bool) -> re.Pattern:
-    """Three or more of `words` (one table's digit_word) in a row: spaced, or joined by commas and
-    dashes; in an unspaced script ("七三九一") touching. Cached by the words, so a table a deployer
-    extends compiles anew."""
+def _digit_run(words: str, tens: str, unspaced: bool) -> re.Pattern:
+    """Two or more of `words` (one table's digit_word) and `tens` (its tens_word) in a row: spaced, or
+    joined by commas and dashes; in an unspaced script ("七三九一") touching. Cached by the words, so a
+    table a deployer extends compiles anew."""
     edge_before, edge_after, sep = ("", "", r"[\s,，、・·-]*") if unspaced else (r"(?<!\w)", r"(?!\w)", r"[\s,-]+")
-    one = rf"{edge_before}(?:{words}){edge_after}"
-    return re.compile(rf"(?i){one}(?:{sep}{one}){{2,}}")
+    one = rf"{edge_before}(?:{words}|{tens}){edge_after}"
+    return re.compile(rf"(?i){one}(?:{sep}{one})+")
+
+
+def _number_words(run: str, words: str, tens: str, unspaced: bool) -> tuple:
+    """(how many number words, how many of them spell two digits or more) in a run of _digit_run."""
+    token = re.compile(rf"(?i)(?P<tens>{tens})|{words}")
+    found = list(token.finditer(run)) if unspaced else [
+        m for m in (token.fullmatch(part) for part in re.split(r"[\s,-]+", run)) if m]
+    return len(found), sum(1 for m in found if m.group("tens"))
 
 
 def _spelled_code(flat: str) -> bool:
-    """Whether a text (a model's note or a tool's) gives a code in number words: three or more digit words in a row
-    (LanguageTable digit_word, each table's own) after a credential word, a code word (code_head) or a
-    thing with a lock (locked_thing) of any table in the same clause: "Door code: seven three nine one",
-    '"código": "cuatro cuatro uno ocho"', "金庫の暗証番号は七三九一". A PIN said aloud is the PIN; a
-    count ("two or three times") is no run, and numbers with nothing locked are no code."""
+    """Whether a text (a model's note or a tool's) gives a code in number words after a credential word, a
+    code word (code_head) or a thing with a lock (locked_thing) of any table in the same clause: three or
+    more digit words in a row (LanguageTable digit_word, each table's own), "Door code: seven three nine
+    one", '"código": "cuatro cuatro uno ocho"', "金庫の暗証番号は七三九一"; after a credential or code word
+    also number words that spell two digits or more (tens_word): three in a row with digit words
+    ("forty-four seventy-one", "сорок четыре семьдесят один") or two of them ("vierundvierzig
+    einundsiebzig", "cuarenta y cuatro setenta y uno"); in Korean, four Sino-Korean digits touching
+    (digit_syllable: "인증번호는 사사칠일입니다"). A PIN said aloud is the PIN; a count ("two or three
+    times") is no run, and numbers with nothing locked are no code. A run with a tens word needs a word
+    that names a code: a door "opens at six thirty-five" gives none."""
     for sentence in re.split(_CLAUSE_END, flat):
         for code in LANGUAGES:
             if not _has_rule("digit_word", code):
                 continue
-            for m in _digit_run(_alternation("digit_word", code), code in ("ja", "zh")).finditer(sentence):
+            words, unspaced = _alternation("digit_word", code), code in ("ja", "zh")
+            tens = _alternation("tens_word", code)
+            for m in _digit_run(words, tens, unspaced).finditer(sentence):
+                count, tens_count = _number_words(m.group(), words, tens, unspaced)
                 before = sentence[:m.start()]
-                if next(_credential_words(before), None) or _CODE_HEAD.search(before) or _locks(before):
+                named = bool(next(_credential_words(before), None) or _CODE_HEAD.search(before))
+                if count >= 3 and not tens_count and (named or _locks(before)):
                     return True
+                if tens_count and (count >= 3 or count == tens_count) and named:
+                    return True
+            if _has_rule("digit_syllable", code):
+                for m in re.finditer(rf"(?<![\uac00-\ud7af])(?:{_alternation('digit_syllable', code)}){{4,}}", sentence):
+                    before = sentence[:m.start()]
+                    if next(_credential_words(before), None) or _CODE_HEAD.search(before):
+                        return True
     return False
 
 
@@ -7980,8 +8020,9 @@ def _disclaimers(flat: str) -> list:
         turn = _rule("but_word").search(flat, m.end(), end)
         end = turn.start() if turn else end
         piece = flat[m.start():end]
-        if _SECRET.search(piece):
-            continue  # a value beside the secrets it names ("..., and your new password is Kettle-2027"): read as it stands
+        if _SECRET.search(piece) or _table_hit(piece, skeleton(piece), "change", language_of(piece)):
+            continue  # a value beside the secrets it names ("..., and your new password is Kettle-2027"), or a new
+            # one it goes on to give ("..., ваш новый пароль — Волга-2027"): read as it stands
         if _table_hit(piece, skeleton(piece), "credential", language_of(piece)) or table_match(piece, "card_code"):
             spans.append((m.start(), end))
     return spans

@@ -3528,3 +3528,31 @@ class RecordsAddressedWave13cSweep(RecordsByBothGates):
                          "Служба поддержки: 8 800 555-35-35. Новый телефон Ады Лавлейс: +7 916 111-22-33."),
                         told=(("Ada Lovelace",),))
 
+
+
+class SpelledCodesWave14(RecordsByBothGates):
+    """Issue 22, wave 14 (red team's probes15x): a code in number words that spell two digits each
+    (LanguageTable tens_word: "forty-four seventy-one", "vierundvierzig einundsiebzig"), Korean digits
+    written touching (digit_syllable), an SMS code's own word in ru and tr, and a sender's notice that
+    it never asks for a secret which goes on to give a new one: each held as credentials; a time, a
+    count, a discount's number and a notice with no value kept."""
+
+    def test_codes_in_number_words_and_touching_digits_are_held(self):
+        for text in ("Your door code: forty-four seventy-one.", "Ihr Türcode: vierundvierzig einundsiebzig.",
+                     "Code d'accès : quarante-quatre soixante et onze.", "Код от домофона: сорок четыре семьдесят один.",
+                     "Código de la puerta: cuarenta y cuatro setenta y uno.", "Kapı kodu kırk dört yetmiş bir.",
+                     "暗証番号は四十四七十一です。", "인증번호는 사사칠일입니다.",
+                     "Мы никогда не попросим код из СМС, сегодня это 448812.",
+                     "Deniz Bank asla SMS kodunuzu istemez, bugünkü kod 448812.",
+                     "Мы никогда не попросим ваш пароль, ваш новый пароль — Волга-2027."):
+            with self.subTest(text=text):
+                decision = self.decide(text)
+                self.assertEqual((decision.action, decision.reason), ("quarantine", "credentials"), decision)
+
+    def test_times_counts_and_notices_without_a_value_are_kept(self):
+        self.assertKept(("The front door opens at six thirty-five on weekdays.",
+                         "Use code twenty for twenty percent off your next order.",
+                         "The code changes two or three times a year.",
+                         "Мы никогда не просим вас сообщать код из СМС. Ваш заказ № 44120 доставлен.",
+                         "Deniz Bank asla SMS kodunuzu istemez.",
+                         "SMS kodunuz 10 dakika geçerlidir."), told=(("Ada Lovelace",),))
