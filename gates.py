@@ -56,7 +56,7 @@ from memory import (ALL, DEFAULT_POLICY, INVISIBLE, POLICIES, RULE_RELEASED, TRU
 
 __all__ = ["Candidate", "Decision", "Remembered", "OpenGate", "ProvenanceGate", "GuardGate",
            "remember", "render", "classify_claim", "has_prompt_structure", "hidden_content",
-           "place_fact", "user_owned", "about_user", "names_from_id", "name_forms", "clear_instruction",
+           "place_fact", "user_owned", "about_user", "claim_cue", "names_from_id", "name_forms", "clear_instruction",
            "language_of", "quarantined", "release", "discard", "risk_of", "order_to_assistant", "order_surface", "skeleton",
            "key_words", "table_match", "table_user_owned", "waived", "identity_change", "stated_names", "binds_vendor", "LanguageTable", "LANGUAGES", "PATTERN_KINDS",
            "WORD_KINDS", "RULE_KINDS",
@@ -1039,7 +1039,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable", "instead_of")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1161,7 +1161,7 @@ LANGUAGES = {t.code: t for t in (
            memory=r"(?:in|into|to|from) (?:your |its |the |long-term |permanent )?memory\b|\bmemory (?:bank|store|update)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
-           waiver=r"auto-(?:accept|approve|reply|forward|book|renew|confirm)\w*|(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|"
+           waiver=r"auto-(?:accept|approve|reply|forward|book|renew|confirm)\w*|(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|without (?:a |any )?(?:prompt|sign-?off|check-?in)s?|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
@@ -1184,7 +1184,7 @@ LANGUAGES = {t.code: t for t in (
                    r"mobile (?:number|phone)|(?<!this )(?<!that )e-?mail(?: address)?|contact (?:number|details)|"
                    r"emergency contact|"
                    r"next of kin|lives (?:at|on)",
-           change=r"new|changed|updated|replaced|moved|switched|now",
+           change=r"new|changed|updated|replaced|moved|switched|now|corrected|rectified|amended",
            preference=r"prefers?|preferred|favou?rite|likes|loves|go-to",
            approval=r"consult\w*|check(?:ing)? with|confirm\w*|approv\w*|authori[sz]\w*|consent\w*|sign-?off|ask(?:ing)?|verif\w*|2fa|mfa|"
                     r"two-factor|otp|security (?:check|prompt|step)s?",
@@ -1213,7 +1213,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automatic(?:ally)?|on (?:its|their) own",
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
-           renamed=r"(?:correct|right|exact) (?:full |legal )?name|now signs as|signs now as|(?:legal |full |sur)?name (?:has been |was |is )?(?:changed|corrected|amended) to|(?:changed|updated) (?:her|his|their) (?:legal |full |sur)?name|legal name (?:is now|has changed)|new name(?: of the (?:insured(?: person)?|policy ?holder|account ?holder|member|passenger|guest|customer))?\s*:|name after the change",
+           renamed=r"\((?:formerly|previously|née|nee)(?=\s)|(?:correct|right|exact) (?:full |legal )?name|now signs as|signs now as|(?:legal |full |sur)?name (?:has been |was |is )?(?:changed|corrected|amended) to|(?:changed|updated) (?:her|his|their) (?:legal |full |sur)?name|legal name (?:is now|has changed)|new name(?: of the (?:insured(?: person)?|policy ?holder|account ?holder|member|passenger|guest|customer))?\s*:|name after the change",
            identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
                     r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
                     r"nationality",
@@ -1657,6 +1657,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:date of birth|birth ?date|d\.?o\.?b\.?|nationality|citizenship|gender|sex)\b",
                digit_word=r"zero|oh|one|two|three|four|five|six|seven|eight|nine",
                tens_word=r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred",
+               instead_of=r"\b(?:instead of|in place of|rather than|by mistake|in error|erroneously)\b",
                born_on=r"\bborn\b",
                citizen=r"\bcitizen of\b|\b(?:holds?|has|carries) (?:an? |two )?(?-i:[A-Z])\w+ passports?\b|\bdual (?:citizenship|nationality)\b|\bby nationality\b",
                # (English says where a thing was sent before the route: no phrase after it)
@@ -1719,7 +1720,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail",
            contact=r"\w*adresse|anschrift|telefon\w*|handy\w*|(?:telefon|handy|mobil|fax|ruf)nummer|e-?mail|"
                    r"notfallkontakt|wohnt",
-           change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt",
+           change=r"neue?[nrms]?|geändert|aktualisiert|ersetzt|umgestellt|jetzt|korrigiert|berichtigt|aktualisieren",
            preference=r"bevorzug\w*|lieblings\w*|mag|liebt|vorliebe",
            approval=r"best(?:ä|ae)tig\w*|genehmig\w*|freigab\w*|freigeb\w*|zustimm\w*|r(?:ü|ue)ckfrage\w*|"
                     r"nachfrage\w*|fragen|verifizier\w*|zwei-faktor\w*|2fa|sicherheitsabfrage\w*",
@@ -1742,12 +1743,12 @@ LANGUAGES = {t.code: t for t in (
            switch=r"ja|nein|aus|an|wahr|falsch",
            greeting=r"hallo|liebe[r]?|sehr geehrte[r]?|guten (?:tag|morgen|abend)|moin",
            reader=r"(?-i:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)|du|dein\w*|dich|dir",
-           assistant=r"assistent\w*|(?-i:KI)",
+           assistant=r"assistent\w*|(?-i:KI)|(?<![\w-])agent(?:en|in)?(?![\w-])",
            automatic=r"automatisch\w*|selbstständig|eigenständig",
            first_person=r"ich|mein\w*|mich|mir|wir|unser\w*",
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
-           renamed=r"(?:richtige|korrekte)[rn]? (?:vor|nach|familien)?name\w*|neue[rn]? (?:nach|familien)name\w*|(?:nach|familien)?name\w* (?:lautet|ist) (?:jetzt|nun|ab sofort) |namensänderung|neue[rn]? name\w* der versicherten person|neue[rn]? name\s*:|name nach der änderung",
+           renamed=r"\((?:früher|vormals|geb\.|geborene)(?=\s)|(?:richtige|korrekte)[rn]? (?:vor|nach|familien)?name\w*|neue[rn]? (?:nach|familien)name\w*|(?:nach|familien)?name\w* (?:lautet|ist) (?:jetzt|nun|ab sofort) |namensänderung|neue[rn]? name\w* der versicherten person|neue[rn]? name\s*:|name nach der änderung",
            identity=r"richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
                     r"allergi\w*|beruf|staatsangehörigkeit",
            words=dict(
@@ -1898,6 +1899,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:geburtsdatum|staatsangehörigkeit|nationalität|staatsbürgerschaft|geschlecht)\b",
                digit_word=r"null|eins|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun",
                tens_word=r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|hundert",
+               instead_of=r"\b(?:statt|anstatt|anstelle|an stelle|irrtümlich|fälschlich\w*|versehentlich)\b",
                born_on=r"\bgeboren\b",
                citizen=r"\bstaatsbürger(?:in)?\b|\b\w+ische[nr]? (?:reise)?pass\b",
                contact_label=r"kontakt(?:daten|angaben|-?e-?mail|telefon)?|ihre kontaktdaten|erreichbar unter",
@@ -1957,7 +1959,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
            contact=r"adresse|téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail|habite|"
                    r"contact d'urgence",
-           change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*",
+           change=r"nouve(?:au|l|lle)s?|modifié\w*|changé\w*|mis à jour|remplacé\w*|rectifié\w*|corrigé\w*|à reporter",
            preference=r"préfère\w*|préfér\w*|favori\w*|aime|aimez|adore|adorez",
            approval=r"consult\w*|confirm\w*|valid\w*|approuv\w*|autoris\w*|demander|vérifi\w*|double authentification|2fa",
            negation=r"inutile|facultati\w*|désactivée?s?|non requise?|pas|sans|aucune?|ne|n'|sauter|ignorer",
@@ -2133,6 +2135,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:date de naissance|nationalité|citoyenneté|sexe)\b",
                digit_word=r"zéro|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf",
                tens_word=r"(?:vingt|trente|quarante|cinquante|soixante)(?:[- ]et[- ](?:un|une|onze))?|dix|onze|douze|treize|quatorze|quinze|seize|cent",
+               instead_of=r"\b(?:au lieu de|à la place de|par erreur|erronément)\b",
                born_on=r"\bnée?\b",
                citizen=r"\best citoyenne?\b|\bde nationalité\b",
                # (French names the route after the verb: no phrase after it)
@@ -2188,7 +2191,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
            contact=r"dirección|teléfono|móvil|correo(?: electrónico)?|e-?mail|contacto de emergencia|vive en",
-           change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora",
+           change=r"nuev[oa]s?|cambiad[oa]|actualizad[oa]|ahora|corregid[oa]s?|rectificad[oa]s?|actualice|actualizar",
            preference=r"prefier\w*|preferid[oa]s?|favorit[oa]s?|le gusta|te gusta|le encanta|te encanta",
            approval=r"consult\w*|confirm\w*|aprob\w*|autoriz\w*|preguntar\w*|pedi(?:r\w*|remos|rá|rán|mos)|validar|verific\w*|doble factor|2fa",
            negation=r"innecesari\w*|opcional|desactivad\w*|no|nunca|jamás|sin|ningun\w*|saltar\w*|omitir",
@@ -2359,6 +2362,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b",
                digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
                tens_word=r"(?:treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)(?: y (?:uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+|cien|ciento",
+               instead_of=r"\b(?:en lugar de|en vez de|por error|por equivocación)\b",
                born_on=r"\bnaci(?:ó|da|do)\b",
                citizen=r"\bes ciudadan[oa]\b|\bde nacionalidad\b",
                # (Spanish names the route after the verb: no phrase after it)
@@ -2402,7 +2406,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"senza (?:conferma|chiedere|approvazione|verifica)|pre-?approvat[oa]|"
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
-           code_head=r"codice|pin|combinazione",
+           code_head=r"codic[ei]|pin|combinazione",
            locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|\w*citofono|capanno\w*|ripostiglio|cantina|magazzino",
            credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
@@ -2410,7 +2414,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
            contact=r"indirizzo|telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica|abita|"
                    r"contatto di emergenza",
-           change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora",
+           change=r"nuov[oa]|cambiat[oa]|aggiornat[oa]|ora|rettificat[oa]|aggiornare|aggiorni",
            preference=r"preferisc\w*|preferit[oa]|preferenz\w+|ama|adora|gli piace|le piace|ti piace",
            approval=r"chieder\w*|chiedendo\w*|consult\w*|interpell\w*|conferm\w*|approv\w*|autorizz\w*|chiedere|verific\w*|doppia autenticazione|2fa",
            negation=r"inutile|facoltativ\w*|disattivat\w*|non (?:serve|necessari\w*|richiest\w*)|non|senza|nessun\w*|saltare|salta",
@@ -2514,6 +2518,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:data di nascita|nazionalità|cittadinanza|sesso)\b",
                digit_word=r"zero|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove",
                tens_word=r"dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|(?:venti|vent|trenta|trent|quaranta|quarant|cinquanta|cinquant|sessanta|sessant|settanta|settant|ottanta|ottant|novanta|novant)(?:uno|due|tré|tre|quattro|cinque|sei|sette|otto|nove)?|cento",
+               instead_of=r"\b(?:invece di|al posto di|per errore|erroneamente)\b",
                born_on=r"\bnat[oa]\b",
                citizen=r"\bè cittadin[oa]\b|\bdi nazionalità\b",
                # (Italian names the route after the verb: no phrase after it)
@@ -2566,7 +2571,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
                    r"contacto de emergência|contato de emergência",
-           change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora",
+           change=r"nov[oa]s?|alterad[oa]|atualizad[oa]|mudou|agora|corrigid[oa]s?|retificad[oa]s?|atualize|atualizar",
            preference=r"prefere|preferid[oa]s?|favorit[oa]s?|gosta|adora",
            approval=r"pergunt\w*|consult\w*|confirm\w*|aprov\w*|autoriz\w*|perguntar|verific\w*|dois fatores|2fa",
            negation=r"desnecessári\w*|opcional|desativad\w*|não|sem|nenhum\w*|dispens\w*|pular|saltar",
@@ -2591,7 +2596,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"automátic\w*|automatic\w*",
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
-           renamed=r"nome (?:correto|correcto|exato|exacto)|novo apelido|mudança de nome|novo nome\s*:|nome após a alteração",
+           renamed=r"pass(?:a|ou) a chamar-se|nome (?:correto|correcto|exato|exacto)|novo apelido|mudança de nome|novo nome\s*:|nome após a alteração",
            identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|"
                     r"alérgic\w*|alergia|profissão|nacionalidade",
            words=dict(
@@ -2660,6 +2665,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b",
                digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
                tens_word=r"(?:vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa)(?: e (?:um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove))?|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete|dezoito|dezenove|dezanove|cem|cento",
+               instead_of=r"\b(?:em vez de|no lugar de|em lugar de|por engano|por erro)\b",
                born_on=r"\bnasceu\b|\bnascid[oa]\b",
                citizen=r"\bé cidad(?:ã|ão)\b|\bde nacionalidade\b",
                # (Portuguese names the route after the verb: no phrase after it)
@@ -2713,7 +2719,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
            contact=r"(?:e-?mail|post|woon|huis|bezorg|factuur|verzend|lever|correspondentie)?adres(?:sen)?|"
                    r"telefoon\w*|mobiel\w*|e-?mail|noodcontact|woont",  # not "padres"
-           change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu",
+           change=r"nieuwe?|gewijzigd|bijgewerkt|veranderd|nu|gecorrigeerd|rechtgezet|bijwerken",
            preference=r"geeft de voorkeur|voorkeur|favoriet\w*|houdt van|wilt|wil graag",
            approval=r"overleg\w*|bevestig\w*|goedkeur\w*|goedgekeurd|toestemming|vragen|verifi\w*|tweestaps\w*|2fa",
            negation=r"onnodig|optioneel|uitgeschakeld|niet|geen|zonder|hoeft|overslaan|overgeslagen|sla\w* over",
@@ -2807,6 +2813,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b",
                digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
                tens_word=r"(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)[eë]n)?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|honderd",
+               instead_of=r"\b(?:in plaats van|per abuis|abusievelijk|ten onrechte)\b",
                born_on=r"\bgeboren\b",
                citizen=r"\bstaatsburger\b|\b(?:de|van) \w+e nationaliteit\b",
                contact_label=r"contact(?:gegevens)?",
@@ -2859,7 +2866,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
-           change=r"now(?:y|a|e|ego|ej|emu|ym|ych|ymi|ą|o)(?![^\W\d_])|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz",
+           change=r"now(?:y|a|e|ego|ej|emu|ym|ych|ymi|ą|o)(?![^\W\d_])|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz|poprawion\w*|skorygowan\w*|zaktualizuj\w*",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"konsult\w*|potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"niepotrzebn\w*|zbędn\w*|wyłączon\w*|opcjonaln\w*|nie|bez|pomiń|pominąć|pomijać",
@@ -2945,6 +2952,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)",
                digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
                tens_word=r"dziesięć|jedenaście|dwanaście|trzynaście|czternaście|piętnaście|szesnaście|siedemnaście|osiemnaście|dziewiętnaście|dwadzieścia|trzydzieści|czterdzieści|pięćdziesiąt|sześćdziesiąt|siedemdziesiąt|osiemdziesiąt|dziewięćdziesiąt|sto",
+               instead_of=r"\b(?:zamiast|omyłkowo|błędnie|przez pomyłkę)\b",
                born_on=r"(?<!\w)(?:urodził(?:a|)\s+się|urodzon[aey])(?!\w)",
                citizen=r"(?<!\w)(?:obywatel(?:ką|ka|em)|ma obywatelstwo)(?!\w)",
                # (Polish names the route after the verb: no phrase after it)
@@ -2991,11 +2999,11 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*|interkom\w*|görüntülü diyafon\w*|kulübe\w*|kiler\w*|depo(?:su|yu|nun)?",
-           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*",
+           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
-           change=r"yeni|değiştiril\w*|güncellen\w*|değişti",
+           change=r"yeni|değiştiril\w*|güncellen\w*|değişti|düzeltil\w*|güncelleyin\w*",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
            approval=r"danış\w*|onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gereksiz|kapalı|isteğe bağlı|gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
@@ -3017,7 +3025,7 @@ LANGUAGES = {t.code: t for t in (
            switch=r"evet|hayır|hayir|açık|kapalı",
            greeting=r"merhaba|selam|sayın|değerli|iyi günler",
            reader=r"siz\w*|sen\w*|\w+(?:ınız|iniz|unuz|ünüz)",
-           assistant=r"asistan\w*|yapay zek[aâ]",
+           assistant=r"asistan\w*|yapay zek[aâ]|(?<!\w)ajan\w*",
            automatic=r"otomatik\w*|kendiliğinden",
            first_person=r"ben|benim|bana|biz|bizim",
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
@@ -3080,6 +3088,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?<!\w)(?:doğum tarihi\w*|uyru[kğ]\w*|vatandaşlı[kğ]\w*|cinsiyet\w*)(?!\w)",
                digit_word=r"sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz",
                tens_word=r"on|yirmi|otuz|kırk|elli|altmış|yetmiş|seksen|doksan|yüz",
+               instead_of=r"(?<!\w)(?:yerine|yanlışlıkla|hatalı olarak)(?!\w)",
                born_on=r"(?<!\w)(?:doğumlu|doğdu|dünyaya geldi)(?!\w)",
                citizen=r"(?<!\w)(?:\w+ vatandaşı(?:dır)?|uyruklu)(?!\w)",
                # (Turkish says where a thing was sent after the route: no phrase before it)
@@ -3131,9 +3140,9 @@ LANGUAGES = {t.code: t for t in (
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
-           contact=r"адрес\w*|телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
+           contact=r"адрес\w*|телефон\w*|номер телефона|личн\w+ номер\w*|контакт\w*|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
-           change=r"нов\w+|изменен\w*|обновлен\w*|теперь",
+           change=r"нов\w+|изменен\w*|обновлен\w*|теперь|исправлен\w*|обновите|скорректирован\w*",
            preference=r"предпочита\w*|предпочтени\w+|любим\w+|любит|любите|нравится",
            approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
@@ -3168,7 +3177,7 @@ LANGUAGES = {t.code: t for t in (
                sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+|вас\s+)?(?:(?:сообщ|назв|присыл|присл|ввод|отправ|передав|переда|указ)\w*\s+)?(?:ваш\w*\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b",
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
-               named_as=r"(?:(?:на самом деле|теперь|вообще-то|официально) )*(?:зовут|называет себя|подписывается как)",
+               named_as=r"(?:(?:на самом деле|теперь|вообще-то|официально) )*(?:зовут|называет себя|подписывается как|числится как|значится как|записана как|записан как)",
                name_label=r"(?<!\w)(?:(?:юридическое|официальное|законное|паспортное) (?:имя|фио)|имя (?:в паспорте|в аккаунте|аккаунта|для (?:всех )?(?:аккаунтов|документов))|фио по паспорту)(?:\s*[:=]\s*|\s+(?:—|-|это)\s+)",
                every_purchase=r"\b(?:все|всех|любые|любых|кажд\w+)(?: (?:её|ее|его|свои|своих))?(?: [\w-]+){0,2} (?:покуп\w+|заказ\w*|бронировани\w+|платеж\w*|платёж\w*)",
                vendor_via=r"(?:через|предпочитает|\bу|\bв|\bна)\b",
@@ -3219,6 +3228,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?<!\w)(?:дат[аыуе] рождения|гражданств[оауе]|национальност[ьи]|пол(?=\s*[:—–-]))(?!\w)",
                digit_word=r"ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять",
                tens_word=r"десять|одиннадцать|двенадцать|тринадцать|четырнадцать|пятнадцать|шестнадцать|семнадцать|восемнадцать|девятнадцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто",
+               instead_of=r"(?<![\w])(?:вместо|ошибочно|по ошибке)(?![\w])",
                born_on=r"(?<!\w)родил(?:ась|ся)(?!\w)",
                citizen=r"(?<!\w)(?:гражданк[аойу]|гражданин(?:ом)?|имеет \w+ гражданство)(?!\w)",
                # (Russian names the route after the verb: no phrase after it)
@@ -3265,7 +3275,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"denwa|jusho|juusho|LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
-           change=r"新しい|新|変更|更新",
+           change=r"新しい|新|変更|更新|訂正",
            preference=r"好み|好き|好む|お気に入り|優先",
            approval=r"承諾|相談|kakunin|shounin|shonin|kyoka|確認|承認|許可|同意|聞か(?=ず|なくて)|尋ね|本人確認|二段階認証|認証",  # to ask unasked (聞かずに; not 新聞, not 音楽を聞かない)
            negation=r"fuyou|fuyō|iranai|nashi|オフ|無効|不要|なし|せず|しない|ない|無し|必要ありません|必要としません|いりません|要りません|しません|"
@@ -3356,6 +3366,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?:生年月日|国籍|性別)",
                digit_word=r"ゼロ|零|〇|一|二|三|四|五|六|七|八|九|いち|さん|よん|ろく|なな|はち|きゅう",
                tens_word=r"十|百|じゅう|ひゃく",
+               instead_of=r"の代わりに|に代わって|誤って|間違って",
                born_on=r"生まれ",
                citizen=r"国籍を(?:持|有)|市民権",
                # (Japanese says where a thing was sent after the route: no phrase before it)
@@ -3394,7 +3405,7 @@ LANGUAGES = {t.code: t for t in (
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址|shouji|dianhua|dizhi|youxiang",
-           change=r"新的?|更改|变更|更新|改为|gengxin|genggai|biangeng",
+           change=r"新的?|更改|变更|更新|改为|更正|纠正|gengxin|genggai|biangeng",
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
@@ -3418,7 +3429,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"自动",
            first_person=r"我",
            family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹",
-           renamed=r"正确(?:的)?(?:姓名|名字)|法定姓名|新(?:的)?姓名|姓名(?:已)?(?:变更|更改|更正|改)为|改名为|变更后的?(?:姓名|名字)",
+           renamed=r"更名后(?:的)?(?:姓名|名字)|曾用名|原名|正确(?:的)?(?:姓名|名字)|法定姓名|新(?:的)?姓名|姓名(?:已)?(?:变更|更改|更正|改)为|改名为|变更后的?(?:姓名|名字)",
            identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于",
            words=dict(
                user_word="用户 您 你",
@@ -3517,6 +3528,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?:出生日期|出生年月|国籍|國籍|性别|性別)",
                digit_word=r"零|〇|幺|一|二|两|三|四|五|六|七|八|九",
                tens_word=r"十|百",
+               instead_of=r"代替|取代|而不是|错误地|误将",
                born_on=r"出生|生于",
                citizen=r"公民|国籍",
                # (Chinese names the route after the verb: no phrase after it)
@@ -3552,11 +3564,11 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
            locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|비디오폰|공동현관|도어락|창고|헛간",
-           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드",
+           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드|bimilbeonho|bimilbunho|injeung ?beonho",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
-           change=r"새|변경|업데이트|바뀌|바뀐|바꿨|바꾼",  # (whole syllables: the skeleton keeps Hangul composed)
+           change=r"새|변경|업데이트|바뀌|바뀐|바꿨|바꾼|정정",  # (whole syllables: the skeleton keeps Hangul composed)
            preference=r"선호|좋아|즐겨",
            approval=r"상의|물어|hwagin|hwakin|seungin|확인|승인|동의|허가|묻|2단계 ?인증|인증",
            negation=r"말라\w*|마라|끄기|꺼짐|비활성\w*|없이|않|불필요|필요 없|필요없|건너뛰|생략|말고|마시고|말아",
@@ -3643,6 +3655,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?:생년월일|국적|성별)",
                digit_word=r"영|공|일|이|삼|사|오|육|칠|팔|구|하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉",
                tens_word=r"십|백|열|스물|서른|마흔|쉰|예순|일흔|여든|아흔",
+               instead_of=r"대신(?:에)?|잘못 (?:기재|등록|입력)",
                digit_syllable=r"영|공|일|이|삼|사|오|육|칠|팔|구|십|백",  # Sino-Korean digits, written touching in a code ("사사칠일")
                born_on=r"태어났|출생|일생",
                citizen=r"시민권|국적을 (?:가지|보유)|국민이다",
@@ -3673,7 +3686,7 @@ LANGUAGES = {t.code: t for t in (
            funds=r"مدخرات|المدخرات|أموال|الأموال|المال|رصيد|الرصيد|راتب|الراتب|ودائع",
            memory_order=r"تذكر|احفظ (?:هذا|ذلك|أن)|في الذاكرة",
            memory=r"الذاكرة|ذاكرت\w*",
-           standing=r"من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
+           standing=r"(?:جميع|كل) [^.،]{0,30}(?:القادمة|المستقبلية)|من الآن فصاعدا|من الآن|اعتبارا من اليوم|افتراضي|حتى إشعار آخر",
            waiver=r"(?:دون|بدون) (?:الرجوع|استشارة|إذن)\w*|لم (?:تعد|يعد) (?:\S+ )?(?:تريد|يريد|ترغب|يرغب) (?:في )?(?:تأكيد|الموافقة على)|دون (?:تأكيد|موافقة|سؤال|تحقق)|بدون (?:تأكيد|موافقة|تحقق)|معتمد مسبقا|موافق عليه مسبقا",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
@@ -3683,7 +3696,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
            contact=r"عنوان|هاتف|رقم الجوال|جوال|البريد الإلكتروني|جهة اتصال الطوارئ|يسكن|تسكن",
-           change=r"جديد|الجديد|تغيير|تحديث|تم تحديث",
+           change=r"جديد|الجديد|تغيير|تحديث|تم تحديث|تصحيح|تم تصحيح",
            preference=r"يفضل|تفضل|المفضل|يحب|تحب",
            approval=r"الرجوع|استشار\w*|taakid|ta'kid|muwafaqa|تأكيد|يؤكد|موافقة|إذن|سؤال|تصديق|التحقق|المصادقة|يسأل\w*|تسأل\w*|سؤال\w*|يستأذن\w*",
            negation=r"غير (?:مطلوب|ضروري|لازم)|معطل\w*|لا|دون|بدون|غير|ليس|تخطي|تجاوز",
@@ -3704,7 +3717,7 @@ LANGUAGES = {t.code: t for t in (
            switch=r"نعم|لا",
            greeting=r"مرحبا|مرحباً|مرحبًا|أهلا|أهلاً|السلام عليكم|عزيزي|عزيزتي",
            reader=r"أنت|أنتم|لديك|حسابك|موعدك|طلبك",
-           assistant=r"المساعد|مساعد",
+           assistant=r"المساعد|مساعد|(?<![\u0600-\u06ff])(?:للوكيل|الوكيل)(?![\u0600-\u06ff])",
            automatic=r"تلقائي\w*|آلي\w*",
            first_person=r"أنا|نحن",
            family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
@@ -3714,7 +3727,7 @@ LANGUAGES = {t.code: t for t in (
                name_particle="bin ibn al",
            ),
            rules=dict(
-               name_changed=r"(?:غيّرت|غيرت|غيّر|غير|بدّلت|بدلت)\s+(?:\S+\s+)?(?:اسمها|اسمه|اسمي|لقبها|اسم عائلتها)|(?:القانوني|الرسمي)\s+(?:\S+\s+)?(?:الآن|أصبح|صار)|(?:أصبح|صار)\s+اسمها|اسمها\s+(?:الآن|أصبح|صار)|اسمها الجديد",
+               name_changed=r"(?<![\u0600-\u06ff])أصبح(?:ت)? (?:ال)?اسم\S*|(?:غيّرت|غيرت|غيّر|غير|بدّلت|بدلت)\s+(?:\S+\s+)?(?:اسمها|اسمه|اسمي|لقبها|اسم عائلتها)|(?:القانوني|الرسمي)\s+(?:\S+\s+)?(?:الآن|أصبح|صار)|(?:أصبح|صار)\s+اسمها|اسمها\s+(?:الآن|أصبح|صار)|اسمها الجديد",
                own_name=r"(?:^|[.،,]\s*)(?:اسمها|اسمه|اسمي|اسم المستخدمة|اسم المستخدم)(?: الكامل| الحقيقي)?\s+",
                named_as=r"(?:اسمها|اسمه) (?:الحقيقي|الفعلي|الرسمي|الجديد)(?: هو| هي)?|(?:تُدعى|تدعى|يُدعى|يدعى) (?:في الحقيقة |فعلاً )?",
                name_label=r"(?:(?:الاسم|اسمها|اسمه) (?:القانوني|الرسمي)|اسم (?:الحساب|الاستخدام))(?:\s+(?:لل|ل)\w+)?(?:\s*[:=]\s*|\s+(?:هو|هي)\s+)",  # "للمستخدمة": of the user, between
@@ -3766,6 +3779,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?:تاريخ (?:ال)?ميلاد\w*|(?<!\w)(?:ال)?جنسي(?:ة|ت)\w*|(?<!\w)الجنس(?!\w))",
                digit_word=r"صفر|واحد|اثنان|اثنين|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة",
                tens_word=r"عشرة|(?:و)?(?:عشرون|عشرين|ثلاثون|ثلاثين|أربعون|أربعين|خمسون|خمسين|ستون|ستين|سبعون|سبعين|ثمانون|ثمانين|تسعون|تسعين)|مئة|مائة",
+               instead_of=r"(?<![\u0600-\u06ff])(?:بدلًا من|بدلا من|بدلاً من|عوضًا عن|عوضا عن|بالخطأ|خطأً)(?![\u0600-\u06ff])",
                born_on=r"(?<!\w)(?:وُلدت|ولدت|وُلد|ولد|مولودة|مولود)(?!\w)",
                citizen=r"(?<!\w)(?:مواطنة|مواطن|تحمل (?:ال)?جنسية|يحمل (?:ال)?جنسية)(?!\w)",
                # (Arabic names the route after the verb: no phrase after it)
@@ -3812,7 +3826,7 @@ LANGUAGES = {t.code: t for t in (
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
-           change=r"नया|नई(?! दिल्ली)|नए|बदल|अपडेट",  # not New Delhi
+           change=r"नया|नई(?! दिल्ली)|नए|बदल|अपडेट|संशोधित",  # not New Delhi
            preference=r"पसंद|पसंदीदा|प्राथमिकता",
            approval=r"सलाह|पुष्टि|अनुमति|मंजूरी|स्वीकृति|पूछ\S*|pushti|anumati|manjuri|poochh?\w*|puchh?\w*|सत्यापन|2FA",
            negation=r"ज़रूरी नहीं|जरूरी नहीं|बंद|बिना|नहीं|(?<!\S)न |bina|nahin|nahi|छोड़\S*|skip",
@@ -3836,7 +3850,7 @@ LANGUAGES = {t.code: t for t in (
            automatic=r"स्वचालित|अपने आप|ऑटोमैटिक",
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
-           renamed=r"सही नाम|नाम बदल\w*|बदला हुआ नाम|नया नाम|बदलाव के बाद (?:का )?नाम",
+           renamed=r"नाम परिवर्तन|सही नाम|नाम बदल\w*|बदला हुआ नाम|नया नाम|बदलाव के बाद (?:का )?नाम",
            identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
            rules=dict(
                name_changed=r"अब\s+(?:उसका|उनका|इसका)\s+(?:\S+\s+)?नाम|(?:उसका|उनका|इसका|मेरा|अपना)\s+(?:\S+\s+)?नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|(?:उसका|उनका|इसका|मेरा|अपना)\s+नया\s+नाम|उपनाम\s+(?:अब|बदल)",
@@ -3890,6 +3904,7 @@ LANGUAGES = {t.code: t for t in (
                identity_field=r"(?:जन्मतिथि|जन्म तिथि|जन्म की तारीख|जन्म-तिथि|राष्ट्रीयता|नागरिकता|(?<!\S)लिंग(?!\S))",
                digit_word=r"शून्य|एक|दो|तीन|चार|पाँच|पांच|छह|छः|सात|आठ|नौ",
                tens_word=r"दस|ग्यारह|बारह|तेरह|चौदह|पंद्रह|सोलह|सत्रह|अठारह|उन्नीस|बीस|तीस|चालीस|चवालीस|पचास|साठ|सत्तर|इकहत्तर|अस्सी|नब्बे|सौ",
+               instead_of=r"के बजाय|की जगह|के स्थान पर|गलती से|ग़लती से",
                born_on=r"जन्म",
                citizen=r"(?<!\S)नागरिक(?!\S)",
                # (Hindi says where a thing was sent after the route: no phrase before it)
@@ -5868,6 +5883,117 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     return None
 
 
+def _locked_number(flat: str) -> bool:
+    """Whether a thing with a lock (locked_thing, any table) has a number of three to eight digits within
+    three words after it ("Deur / 4471#", "Tor 2231"): its code. A car, a seat or a room numbered
+    otherwise ("Coche 5, plaza 09A") gives none."""
+    for table in _COMPILED.values():
+        pattern = table.get("locked_thing")
+        for m in pattern.finditer(flat) if pattern is not None else ():
+            if re.match(r"[\s:：/|#-]*(?:[^\s\d]+[\s:：/|-]+){0,2}?\d{3,8}#?(?![\d.,:/-]?\d)", flat[m.end():]):
+                return True
+    return False
+
+
+def _her_code(flat: str, names, lang: str | None) -> bool:
+    """Whether a code's word (code_head, any table) is bound to her: her name or her reader's possessive
+    (user_reference of the text's own table) just before it ("Adas Türcode", "your gate code") or her
+    name just after it ("le code du portail d'Ada", "i codici di Ada"). A record's other numbers and
+    codes ("Code postal", "注文番号") name no secret of hers."""
+    forms = "|".join(re.escape(f) for f in _spelled_forms(names)) or "(?!)"
+    mine = f"{forms}|{_alternation('user_reference', lang)}" if lang in LANGUAGES else forms
+    for m in _CODE_HEAD.finditer(flat):
+        if re.search(rf"(?i)(?:^|[^\w])(?:{mine})(?:['’]s?)?[\s\w-]{{0,12}}$", flat[max(0, m.start() - 30):m.start()]) \
+                or re.match(rf"(?i)[^.!?;:。]{{0,25}}?(?<!\w)(?:{forms})(?!\w)", flat[m.end():]):
+            return True
+    return False
+
+
+def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
+    """Why a tool's text that refers to the user (about_user) is a claim about her only she may set,
+    as a rule name, or None when it carries no cue of one: then it is a record addressed to her or a
+    message to her, a fact served with its provenance (issue 22 item 2: hold by risk class, not by a
+    failure to parse; the risk classes read the values themselves, risk_of). Cues, in any table's
+    words, read on the canonical text and its skeleton:
+    - "change": something is new, changed or standing (_changes) where a route's, a secret's or a
+      name's word or a value is (a rate that changes is the record's own term);
+    - "standing": what holds for her from now on (habitual in the text's own language, a standing
+      arrangement or modifier: "always", "every booking", "usual", "default");
+    - the words of who she is and of acting for her: identity and renamed (her name, employer, date
+      of birth, "(formerly ...)"), approval (not a record's status verb nor an answer code), waiver,
+      preference, assistant and to_assistant (a note to the agent), hand_over; a credential word, a
+      code's word or a thing with a lock ("credential"); a correction or a replacement (rule
+      instead_of: "instead of", "by mistake"); a key naming a credential, a contact or an identity;
+      contact (not a destination line's nor a support line's label);
+    - payment and funds words, and keys naming a payment or a change, beside a value that is no
+      amount, date, time or masked card (_SECRET: "支付宝 ada_refund_2026");
+    - "naming": a naming verb or a name's change (rules naming_verb, named_as, name_changed);
+    - "name_copula": her name as a copula's subject ("Ada Lovelace was enrolled in ..."), unless a
+      status verb follows it, as _record_party reads it;
+    - "owned": a field she owns after her reader word (_owned_after: "your delivery address").
+    `layout` is accepted for the caller's symmetry with about_user. Pure: no I/O."""
+    flat = canonical(text)
+    lang = language_of(flat)
+    skel = skeleton(flat)
+    valued = any(not re.fullmatch(r"\d{1,2}[./-]\d{1,2}|\d+-[^\W\d_]{1,3}", m.group().rstrip(".,;:!?"))
+                 for m in _SECRET.finditer(_MASKED.sub(" ", flat)))  # (not a day and month, "05/05", nor "10-го")
+    routed = valued or bool(_rule("id_document").search(flat)) or any(
+        _table_hit(flat, skel, kind, lang) for kind in ("contact", "credential", "card_code", "identity", "renamed"))
+    if _changes(flat, skel, lang) and routed:
+        return "change"
+    if _habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
+            _W("standing_modifier") - {"next"}) & set(_words(flat)):
+        return "standing"
+    bare = _REPLY_CODE.sub(" ", _rule("status_verb").sub(" ", flat))
+    for kind, where in (("identity", flat), ("renamed", flat), ("approval", bare), ("waiver", flat),
+                        ("preference", flat), ("assistant", flat), ("to_assistant", flat), ("hand_over", flat)):
+        hit = _table_hit(where, skel if where is flat else skeleton(where), kind, lang)
+        if hit:
+            return hit
+    hit = waived(flat, lang) or delegated(flat, lang)  # "renewals for Ada go through without a prompt"
+    if hit:
+        return hit
+    if next(_credential_words(flat), None) or _locked_number(flat) or _her_code(flat, names, lang):
+        return "credential"
+    if _rule("instead_of").search(flat):
+        return "instead_of"
+    for _, _, key in _keys(flat):
+        for kind in ("credential", "contact", "identity") + (("payment", "change") if valued else ()):
+            hit = _key_hit(key, kind)
+            if hit:
+                return f"key:{hit}"
+    placed = _rule("service_line").sub(" ", _DESTINATION_LINE.sub(" ", flat))
+    hit = _table_hit(placed, skeleton(placed), "contact", lang)
+    if hit:
+        return hit
+    unmasked = _without_masked_charges(flat) if _MASKED.search(flat) else flat
+    for kind in ("payment", "funds"):
+        hit = valued and _table_hit(unmasked, skeleton(unmasked), kind, lang)
+        if hit:
+            return hit
+    for rule in ("naming_verb", "named_as", "name_changed"):
+        if _rule(rule).search(flat):
+            return "naming"
+    hit = _table_hit(flat, skel, "exclusive", lang)  # "travels only in business class"
+    if hit:
+        return hit
+    # a topic she owns named anywhere: who she is (a diet, an allergy, a doctor), what she prefers or
+    # asks for (USER_OWNED_CLAIMS' nouns: "Dieta: vegana" on a course's record of her)
+    for topic in ("identity", "preference", "instruction"):
+        nouns = USER_OWNED_CLAIMS[topic][0]
+        if re.search(rf"(?i)(?<![^\W\d_])(?:{nouns})(?![^\W\d_])", flat):
+            return f"owned.{topic}"
+    for form in _spelled_forms(names):
+        for m in re.finditer(rf"(?i)(?<!\w){re.escape(form)}(?!\w)", flat):
+            said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})(?!\w)", flat[m.end():])
+            if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", flat[m.end() + said.end():]):
+                return "name_copula"
+    for m in re.finditer(rf"(?i)(?<!\w)(?:{_alternation('user_reference', lang)})(?!\w)", flat) if lang in LANGUAGES else ():
+        if _owned_after(m.group(), flat[m.end():]):
+            return "owned"
+    return None
+
+
 def _field_noun(word: str) -> bool:
     """Whether `word` is a noun the gates already know as a field of a record: a thing the user
     is party to (rule party_noun, English) or a noun of a user-owned topic (USER_OWNED_CLAIMS)."""
@@ -7654,7 +7780,9 @@ _CONTACT_LINE = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alterna
 # ("tel.", "e-mail", "mob.") only.
 _ROUTE_LEFTOVER = _LazyPattern(lambda: re.compile(
     r"(?i)[\s·|•,;，、/:：-]*(?:(?:" + "|".join(f"(?:{t.patterns['dialled']})" for t in LANGUAGES.values() if "dialled" in t.patterns)
-    + r"|[^\W\d_]{1,5}\.?)[\s·|•,;，、/:：-]*)*[.。]?\s*"))
+    # (a short word whole, never split: five letters at most, then no letter, so no word can be read as
+    # many short ones, which made this match take minutes on a line it does not fit)
+    + r"|[^\W\d_]{1,5}(?![^\W\d_])\.?)[\s·|•,;，、/:：-]*)*[.。]?\s*"))
 _MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A phrase that says where one thing was sent, right before or after the route (rules sent_to,
 # sent_to_after: "Ticket sent to", "E-billet envoyé à", "Biglietto inviato a", "已发送至", "…로 발송").
@@ -9099,7 +9227,10 @@ class ProvenanceGate:
             return hold(unplaced, risk, f"{risk}.{unplaced}")
         if claim == "procedure" and not _deadline(text):
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
-        if about_user(text, names=names, layout=candidate.text):
+        word = about_user(text, names=names, layout=candidate.text)
+        # (a tool writes to its reader: one that speaks of "the user" in the third person says what
+        # she is, whatever it says: "User ordered a steak, so is not vegetarian")
+        if word and (_rule("role_noun").search(word) or claim_cue(text, names=names, layout=candidate.text)):
             return hold("about_user", None, "about_user")
         # a role word inside the opening salutation ("尊敬的用户，", "Dear user,") only says whom it is written to
         greeting = _GREETING.match(text)
