@@ -7654,7 +7654,9 @@ _CONTACT_LINE = _LazyPattern(lambda: re.compile(rf"(?i)(?<![^\W\d_])(?:{_alterna
 # ("tel.", "e-mail", "mob.") only.
 _ROUTE_LEFTOVER = _LazyPattern(lambda: re.compile(
     r"(?i)[\s·|•,;，、/:：-]*(?:(?:" + "|".join(f"(?:{t.patterns['dialled']})" for t in LANGUAGES.values() if "dialled" in t.patterns)
-    + r"|[^\W\d_]{1,5}\.?)[\s·|•,;，、/:：-]*)*[.。]?\s*"))
+    # (a short word whole, never split: five letters at most, then no letter, so no word can be read as
+    # many short ones, which made this match take minutes on a line it does not fit)
+    + r"|[^\W\d_]{1,5}(?![^\W\d_])\.?)[\s·|•,;，、/:：-]*)*[.。]?\s*"))
 _MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A phrase that says where one thing was sent, right before or after the route (rules sent_to,
 # sent_to_after: "Ticket sent to", "E-billet envoyé à", "Biglietto inviato a", "已发送至", "…로 발송").
