@@ -7884,6 +7884,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # ..." on her ticket numbered "예약번호: 8210-3341" names no other route)
     delivered = _without_echoed_routes(delivered, layout, names) if source != "model" and not changed else delivered
     whole = (flat, skel)
+    # (a JSON field whose value is a card it masks, no other digit in it: "pay_card": "**** 4821", "Visa **** 4821")
+    masked_fields = {_json_key_words(m.group("key")) for m in _JSON_FIELD.finditer(flat)
+                     if _MASKED.search(m.group("value")) and not re.search(r"\d", _MASKED.sub("", m.group("value")))}
     left_pairs = {_json_key_words(m.group("key")) for m in _JSON_FIELD.finditer(flat)} - {
         _json_key_words(m.group("key")) for m in _JSON_FIELD.finditer(delivered)} if delivered is not flat else set()
     for risk in risk_classes:
@@ -7969,6 +7972,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
                 continue
             if risk.name == "contact_route" and flat is not whole[0] and key in left_pairs:
                 continue  # an order record's destination field, left out where nothing changed (_without_deliveries)
+            if risk.name == "payment_route" and not changed and key in masked_fields:
+                continue  # an order record's card field that masks her card ("pay_card": "**** 4821"): what paid, no route
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
