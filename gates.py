@@ -1039,7 +1039,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "sender_verb", "reader_has", "up_to", "reader_condition", "not_you", "sender_notice",
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
-              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable", "instead_of")
+              "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable", "instead_of", "order_again")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1062,11 +1062,17 @@ def _locked_code(head: str, thing: str, script: str | None) -> str:
     "رمز باب المرآب", "गैराज का कोड"): a code names what it opens, so every kind of lock is read
     without listing each pair. Spaced scripts count words; the others (kana, Han, Hangul, Arabic,
     Devanagari) up to ten characters of the same clause."""
+    # (a QR code or a bar code is what a ticket shows at the door, no code that opens anything: "QR-код в
+    # приложении", "アプリのQRコード", "应用里的二维码")
+    head = rf"{_NOT_A_SCANNED_CODE}(?:{head})"
     if script is None:  # a thing before its code, joined ("garagecode"), hyphenated or spaced
         return (rf"(?:{thing})(?:[\s'’-]+[^\s:：=,.;!?]+){{0,2}}?(?:[\s'’-]+|-?)(?:{head})|"
                 # a possessive between ("code van Ada's fietskluis")
                 rf"(?:{head})(?:[\s'’]+[^\s:：=,.;!?'’]+(?:['’]s)?){{0,2}}?[\s'’]+(?:{thing})")
     return (rf"(?:{thing})[^。、，,.!?:：\n]{{0,10}}?(?:{head})|(?:{head})[^。、，,.!?:：\n]{{0,10}}?(?:{thing})")
+
+
+_NOT_A_SCANNED_CODE = r"(?<![qQ][rR])(?<![qQ][rR][\s-])(?<!二维)(?<!二維)(?<!条形)(?<!條碼)(?<![bB]ar)(?<![bB]ar[\s-])"
 
 
 def _set_aside(verb: str, noun: str, strong: str, *, weak: str = "", after: str = "", everything: str = "",
@@ -1164,7 +1170,8 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"auto-(?:accept|approve|reply|forward|book|renew|confirm)\w*|(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|without (?:a |any )?(?:prompt|sign-?off|check-?in)s?|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
-                  r"(?:pre|auto)-?(?:approv\w*|authori[sz]\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
+                  # (a card's pre-authorisation, the noun, is the hold a shop puts on it, no step waived)
+                  r"(?:pre|auto)-?(?:approv\w*|authori[sz](?!(?:(?<=pre-authori[sz])|(?<=preauthori[sz]))ations?\b)\w*|verif\w*|confirm\w*)|approvals? (?:waived|not required)|"
                   r"skip (?:the )?(?:confirmation|verification|approval)|"
                   r"(?:confirmation|approval|verification|2fa|mfa|two-factor|otp|security (?:check|prompt))s?(?: \w+){0,2}"
                   r"\s?[:=-]?\s(?:(?:is |are |can be )?(?:not (?:needed|required|necessary)|unnecessary|optional|skipped|"
@@ -1343,13 +1350,13 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"(?:eye |blood |hearing )?test|check-?up|scan|screening|treatment|therapy|repair|service visit|vaccination",
                name_copula=r"\b(?:is|are|was|were|has been|remains|becomes)\b",
                account_label=r"account (?:number|no\.?)|customer account|contract (?:number|no\.?)",
-               reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?|member(?:ship)? (?:number|no\.?|id)|library card(?: number| no\.?)?",
+               reference_label=r"customer (?:number|no\.?|id)|booking ref(?:erence)?|reference|ref|confirmation(?: number| code)?|order(?: number| no\.?)?|ticket(?: number| no\.?)?|repair ticket|pnr|booking(?: number| code)?|reservation(?: number)?|claim(?: number)?|case(?: number)?|invoice(?: number)?|tracking(?: number)?|appointment(?: number| no\.?)?|request(?: number)?|member(?:ship)? (?:number|no\.?|id)|library card(?: number| no\.?)?|policy(?: number| no\.?)?",
                party_label=r"passenger|lead passenger|guest|patient|customer|traveller|traveler|attendee|member|name|booked for|recipient|deliver to|account holder|holder|bill payer|student|pupil|learner|tenant|lessee|policyholder|policy holder|insured|reader|borrower|applicant|subscriber|customer name|client|enrolee|enrollee|addressee|payer|purchaser|buyer|ticket holder",
                attendance_label=r"present|attendees|attending|in attendance|participants",
                status_verb=r"\b(?:confirmed|shipped|dispatched|renews|renewed|due|delivered|scheduled|booked|closed|completed|resolved|issued|processed|on its way|replaced|repaired|reminder|departs|arrives)\b",
                delivery_due=r"\b(?:will be delivered|to be delivered|delivery (?:is )?(?:expected|scheduled|due)|expected delivery|arriving|will arrive|out for delivery)\b",
                delivered=r"\b(?:was|were|has been|have been)\s+(?:delivered|dropped off|left)\s+(?:to|at)\b",
-               destination_label=r"recipient|delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address",
+               destination_label=r"recipient|delivery address|deliver(?:ing|ed)? to|ship(?:ping|ped)? to|shipping address|billing address|service address|supply address|installation address|delivery|property(?: address)?",
                dispatched_to=r"\b(?:sent|texted|e-?mailed|delivered)\s+to\s+your\s+(?:mobile\s+|phone\s+)?(?:number|phone|mobile)\b|\bwe(?:'ll|’ll| will)\s+(?:text|send|sms)\s+(?:you\s+)?(?:updates|your tickets?|the tickets?|reminders?|a reminder|your boarding pass)\s+to\b",
                kin_title=r"aunt|auntie|uncle|cousin|niece|nephew|granny|gran|dr|prof",
                filed_request=r"\b(?:received|logged|registered|processed)\s+(?:your|the)\s+request\b",
@@ -1358,7 +1365,8 @@ LANGUAGES = {t.code: t for t in (
                reply_verb=r"reply|text",
                write_to=r"\b(?:write to|e-?mail)(?:\s+us)?(?:\s+at)?\s+",
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
-               dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:to\s+)?(?:reschedule|rebook|cancel)(?:\s+(?:or\s+)?(?:reschedule|rebook|cancel))?\s*:\s*|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
+               # (the sender's desk named by its role too: "call reception on 020 7946 0771")
+               dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:to\s+)?(?:reschedule|rebook|cancel)(?:\s+(?:or\s+)?(?:reschedule|rebook|cancel))?\s*:\s*|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|reception|the\s+(?:reception|surgery|practice|clinic|front\s+desk)|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
                credential_long=r"question|pass ?phrase|phrase",
                value_adverb=r"exactly|simply|just|literally|plainly|precisely",  # en: says the value is just so, read past after its word or copula (_past_adverbs)
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
@@ -1681,6 +1689,9 @@ LANGUAGES = {t.code: t for t in (
                # month_name: en, de, fr, es write their months in rule datum (one home); ja, zh, ko write them as digits (3月, 3월: _DATE_SHAPE)
                but_word=r"\b(?:but|however|except|unless|apart from|other than)\b",  # what turns a sender's "we never ask": "except now: reply with your PIN"
                service_line=r"(?:customer (?:service|support|care)(?: line| team)?|support(?: line| team)?|help ?line|hotline|help ?desk|service line|contact cent(?:re|er))",  # the sender's own line's label before its number (_SENDER_LINE)
+               # (a shop's invitation to order once more from it, nothing ordered of the reader for anyone:
+               # "Changed your mind? Just order again at lanternbooks.example.")
+               order_again=r"^\W*(?:just\s+|simply\s+)?(?:order|buy|shop|book)\s+(?:(?:it|them)\s+)?again(?:\s+(?:at|from|on|via)\s+[\w.-]+)?\W*$",
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1776,13 +1787,13 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:neue|aktualisierte|geänderte|geheime|versteckte|wichtige|zusätzliche) (?:regeln|anweisungen|anordnungen|richtlinien|vorgaben|befehle)(?: (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot))?|(?:regeln|anweisungen|vorgaben|richtlinien|befehle) (?:für|an) (?:den |die |das )?(?:ki|assistent\w*|modell|agent\w*|bot|chatbot)|system-?(?:prompt|nachricht|anweisungen?)|(?:ki|assistenten)-?(?:anweisungen|regeln)",
                name_copula=r"\b(?:ist|war|bleibt|wird)\b",
                account_label=r"(?:kunden|vertrags|verbrauchs)konto(?:nummer)?|vertragsnummer|zählpunkt(?:nummer)?",
-               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags|mitglieds|benutzer|leserausweis-?)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang",
+               reference_label=r"(?:buchungs|bestell|auftrags|termin|vorgangs|rechnungs|sendungs|reservierungs|ticket|schadens|fall|referenz|kunden|vertrags|mitglieds|benutzer|leserausweis-?)(?:nummer|nr\.?|code)|buchungsbestätigung(?:\s+nr\.?)?|bestellung(?:\s+nr\.?)?|schadensfall|referenz|vorgang|versicherungs(?:schein)?nummer|police(?:n)?nummer",
                party_label=r"fahrgast|reisende[rn]?|passagier(?:in)?|gast|patient(?:in)?|kunde|kundin|name|teilnehmer(?:in)?|empfänger(?:in)?|(?:liefert|lieferung|zustellung)[^.!?:]{0,30} an|inhaber(?:in)?|kontoinhaber(?:in)?|vertragspartner(?:in)?|schüler(?:in)?|student(?:in)?|mieter(?:in)?|mitglied|versicherte[r]?|versicherungsnehmer(?:in)?|leser(?:in)?|antragsteller(?:in)?|abonnent(?:in)?|kundenname|käufer(?:in)?|besteller(?:in)?|zahler(?:in)?",
                attendance_label=r"anwesend|anwesende|teilnehmer(?:innen)?|teilnehmende",
                status_verb=r"\b(?:bestätigt|versandt|verschickt|unterwegs|verlängert|fällig|zugestellt|geliefert|gebucht|abgeschlossen|erledigt|bearbeitet|angewiesen|erinnerung|termin|abfahrt)\b",
                delivery_due=r"\bwird\b(?:[^.!?]|(?<=\d)\.){0,90}?\b(?:geliefert|zugestellt)\b|\bvoraussichtliche (?:zustellung|lieferung)\b|\b(?:liefert|stellt) voraussichtlich\b",
                delivered=r"\b(?:wurde|wurden|ist|sind)\b[^.!?]{0,60}?\b(?:zugestellt|geliefert|ausgeliefert|abgegeben)\b(?!\s+werden)",
-               destination_label=r"empfänger(?:in)?|lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle",
+               destination_label=r"empfänger(?:in)?|lieferadresse|lieferanschrift|zustelladresse|versandadresse|rechnungsadresse|verbrauchsstelle|lieferstelle|lieferung(?: an)?|zustellung(?: an)?|objektanschrift",
                dispatched_to=r"\b(?:wurde|wurden|wird|werden)\b[^.!?]{0,40}?\ban\s+(?:ihre|deine)\s+(?:handy|mobil|telefon)?nummer\b[^.!?]{0,30}?\b(?:gesendet|geschickt|versandt|verschickt)\b",
                reader_possessive=r"ihr\w*",
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
@@ -2013,14 +2024,14 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"(?:nouvelles|nouveaux|nouvelle) (?:règles|consignes|instructions|directives)(?: (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot))?|(?:règles|consignes|instructions|directives) (?:pour|à|de) (?:l'|la |le )?(?:assistante?|ia|modèle|agent|bot)|(?:prompt|message|instructions|consignes) (?:du |de )?système|prompt système|système",
                name_copula=r"\b(?:est|était|reste|devient)\b",
                account_label=r"numéro de (?:compte|contrat)|n° de (?:compte|contrat)|compte client|référence client|contrat n°",
-               reference_label=r"facture(?: n°)?|numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr|numéro (?:de )?(?:membre|adhérent|lecteur)|n° (?:de )?(?:membre|adhérent|lecteur)|carte (?:de )?lect(?:eur|rice)",
+               reference_label=r"facture(?: n°)?|numéro (?:client|de client)|n° client|référence|réf\.?|dossier(?: de réparation)?|numéro de (?:réservation|commande|dossier|rendez-vous)|n° de rendez-vous|commande|réservation|billet|pnr|numéro (?:de )?(?:membre|adhérent|lecteur)|n° (?:de )?(?:membre|adhérent|lecteur)|carte (?:de )?lect(?:eur|rice)|numéro de (?:police|contrat)|n° de (?:police|contrat)",
                party_label=r"passag(?:er|ère)|voyageu(?:r|se)|client(?:e)?|patient(?:e)?|nom|participant(?:e)?|destinataire|titulaire|élève|étudiant(?:e)?|locataire|membre|adhérent(?:e)?|assuré(?:e)?|souscripteur|souscriptrice|lecteur|lectrice|emprunteur|emprunteuse|demandeur|demandeuse|abonné(?:e)?|nom du client|acheteu(?:r|se)|payeu(?:r|se)",
                attendance_label=r"présent(?:e)?s|participants|participantes",
                status_verb=r"\b(?:confirmée?s?|expédiée?s?|en route|renouvel\w*|échéance|livrée?s?|prévue?s?|réservée?s?|clôturée?s?|terminée?s?|traitée?s?|rappel|rendez-vous|départ|arrivée)\b",
                delivery_due=r"\b(?:sera livrée?|livraison prévue|vous sera livrée?|arrivera)\b",
                reader_possessive=r"votre|vos",
                delivered=r"\b(?:a|ont) été (?:livrée?s?|déposée?s?) (?:au|à|aux|chez)\b",
-               destination_label=r"destinataire|adresse de (?:livraison|facturation|consommation)|livraison à|livré à",
+               destination_label=r"destinataire|adresse de (?:livraison|facturation|consommation)|livraison à|livré à|livraison|adresse du (?:bien|logement)",
                dispatched_to=r"\benvoyée?s?\s+(?:au|sur le|à votre|sur votre)(?:\s+(?:numéro|portable|mobile))?(?=\s+\+?\d)|\benvoyée?s?\s+(?:à|sur)\s+votre\s+(?:numéro|portable|mobile)\b",
                if_asked=r"\b(?:si|quand|lorsque?|dès que) (?:l'utilisat(?:eur|rice)|quelqu'un|ada) (?:\w+ )?(?:demande|veut|souhaite)\b",
                write_to=r"\bécrivez(?:-nous)?\s+(?:à|au)\s+",
@@ -2244,14 +2255,14 @@ LANGUAGES = {t.code: t for t in (
                prompt_section=r"nuevas (?:reglas|instrucciones|directrices|órdenes)(?: (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot))?|(?:reglas|instrucciones|directrices|órdenes) (?:para|al|del) (?:el |la )?(?:asistente|ia|modelo|agente|bot)|(?:prompt|mensaje|instrucciones) del sistema|sistema",
                name_copula=r"\b(?:es|está|era|sigue siendo)\b",
                account_label=r"número de (?:cuenta|contrato|suministro)|n\.?[ºo] de (?:cuenta|contrato)|cuenta de cliente|código de cliente",
-               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?[ºo] de (?:pedido|reserva|cliente|socio|lector)|número de (?:socio|lector)|carné de (?:socio|biblioteca)",
+               reference_label=r"factura(?: n\.?º?)?|número de cliente|localizador|referencia|código(?: de (?:cita|reserva|pedido))?|pedido|reserva|reclamación|billete|n\.?[ºo] de (?:pedido|reserva|cliente|socio|lector)|número de (?:socio|lector)|carné de (?:socio|biblioteca)|(?:número de )?póliza",
                party_label=r"pasajer[oa]|viajer[oa]|huésped|paciente|cliente|nombre|destinatari[oa]|titular|alumn[oa]|estudiante|inquilin[oa]|arrendatari[oa]|soci[oa]|miembro|asegurad[oa]|tomador(?:a)?|lector(?:a)?|solicitante|abonad[oa]|suscriptor(?:a)?|comprador(?:a)?|pagador(?:a)?",
                attendance_label=r"asistentes|presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|en camino|renueva|renovad[oa]|vence|entregad[oa]|programad[oa]|reservad[oa]|cerrad[oa]|resuelt[oa]|completad[oa]|recordatorio|cita|salida|llegada)\b",
                delivery_due=r"\b(?:se entregará|será entregad[oa]|entrega prevista|lo recibirás|llegará)\b",
                reader_possessive=r"tu|tus|su|sus",
                delivered=r"\bse (?:entregó|entregaron|dejó)\b|\b(?:fue|fueron|ha sido|han sido) (?:entregad|dejad)[oa]s? en\b",
-               destination_label=r"destinatari[oa]|dirección de (?:entrega|envío|facturación|suministro)|entregar en",
+               destination_label=r"destinatari[oa]|dirección de (?:entrega|envío|facturación|suministro)|entregar en|entrega(?: en)?|envío a|dirección del inmueble",
                dispatched_to=r"\benviad[oa]s?\s+(?:a|al)\s+(?:tu|su)\s+(?:número|móvil|teléfono)\b",
                if_asked=r"\b(?:si|cuando|siempre que) (?:el usuario|la usuaria|alguien|ada) (?:\w+ )?(?:pregunta|pide|quiere|solicita)\b",
                write_to=r"\bescr[ií]ben(?:os)?\s+a\s+|\bescribe(?:nos)?\s+a\s+",
@@ -2466,13 +2477,14 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
                account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
-               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione|numero (?:socio|tessera)|tessera(?: n\.?)?",
+               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione|numero (?:socio|tessera)|tessera(?: n\.?)?|(?:numero (?:di )?)?polizza(?: n\.?)?",
                party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare|alunn[oa]|student(?:e|essa)|inquilin[oa]|conduttore|soci[oa]|assicurat[oa]|contraente|lettore|lettrice|richiedente|abbonat[oa]|iscritt[oa]|destinatari[oa]|acquirente|pagante",
                attendance_label=r"presenti|partecipanti",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
                delivery_due=r"\b(?:sarà consegnat[oa]|consegna prevista|arriverà)\b",
                delivered=r"\b(?:è|sono) stat[oaie] consegnat[oaie] (?:in|a|al|alla|presso)\b",
-               destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)",
+               destination_label=r"destinatari[oa]|indirizzo di (?:consegna|spedizione|fatturazione|fornitura)|consegna(?: a| presso)?|spedizione a|indirizzo (?:dell'immobile|immobile)",
+               as_asked=r"\bcome (?:da lei |da te )?richiest[oa]\b|\bsu (?:sua|tua) richiesta\b",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                dial_before=r"\b(?:per\s+)?(?:disdire|disdette|spostare)\s*:\s*|\b(?:chiam(?:a(?:ci|te|re)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?|are)|telefon(?:a(?:ci|re)?|i))(?:\s+(?:il|al|allo|lo))?(?:\s+numero(?:\s+verde)?)?\s+",
@@ -2621,13 +2633,14 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"consulta|marcação|reserva|encomenda|pedido|bilhete|voo|comboio|fatura|subscrição|assinatura|entrega|pacote|reembolso|devolução|viagem",
                name_copula=r"(?<!\w)(?:é|está|era|continua)(?!\w)",
                account_label=r"n\.?[ºo] de (?:conta|contrato|cliente)|número d[ae] (?:conta|contrato|cliente)|conta cliente|código de cliente",
-               reference_label=r"fatura(?: n\.?º)?|n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva|n\.?º de (?:sócio|leitor)|número de (?:sócio|leitor)|cartão de (?:sócio|leitor)",
+               reference_label=r"fatura(?: n\.?º)?|n\.?º de cliente|número de cliente|número d[ao] (?:reserva|encomenda|pedido|fatura|processo)|código(?: de (?:reserva|seguimento))?|referência|n\.?º de (?:marcação|encomenda|reserva)|encomenda(?: n\.?º)?|pedido(?: de assistência)?(?: n\.?º)?|processo(?: n\.?º)?|reserva|n\.?º de (?:sócio|leitor)|número de (?:sócio|leitor)|cartão de (?:sócio|leitor)|(?:número da )?apólice",
                party_label=r"passageir[oa]|viajante|hóspede|paciente|cliente|utente|nome|titular|alun[oa]|estudante|inquilin[oa]|arrendatári[oa]|locatári[oa]|sóci[oa]|membro|segurad[oa]|tomador(?:a)?|leitor(?:a)?|requerente|assinante|destinatári[oa]|comprador(?:a)?|pagador(?:a)?",
                attendance_label=r"presentes|participantes",
                status_verb=r"\b(?:confirmad[oa]|enviad[oa]|expedid[oa]|renova\w*|vence|entregue|prevista|marcad[oa]|reservad[oa]|concluíd[oa]|fechad[oa]|lembrete|consulta|partida|chegada)\b",
                delivery_due=r"\b(?:será entregue|entrega prevista|previsão de entrega|chegará)\b",
                delivered=r"\b(?:foi|foram) entregues? (?:na|no|em)\b",
-               destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo",
+               destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo|entrega(?: em)?|envio para|morada do imóvel|endereço do imóvel",
+               as_asked=r"\bconforme (?:solicitado|pedido|solicitou|pediu)\b|\ba (?:seu|teu) pedido\b",
                dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
                dial_before=r"\b(?:para\s+)?(?:cancelar|desmarcar|remarcar)\s*:\s*|\b(?:ligue(?:\s+para)?|ligar(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
@@ -2768,13 +2781,14 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"afspraak|boeking|bestelling|reservering|ticket|vlucht|trein|rekening|factuur|abonnement|bezorging|pakket|reis|consult|controle|terugbetaling",
                name_copula=r"\b(?:is|was|blijft|wordt)\b",
                account_label=r"(?:klant|contract|verbruiks)(?:rekening)?nummer|klantrekening",
-               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant|lid|lener|pas)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim|factuur",
+               reference_label=r"(?:boekings|afspraak|order|reserverings|dossier|klacht|claim|schade|reparatie|klant|lid|lener|pas)(?:nummer|code|nr\.?)|boeking|bestelling|reparatieverzoek|schadeclaim|factuur|polisnummer|polis(?: nr\.?)?",
                party_label=r"passagier|reiziger|gast|patiënt|patient|klant|naam|deelnemer|houder|rekeninghouder|contractant|leerling|student|huurder|lid|verzekerde|verzekeringnemer|lezer|aanvrager|abonnee|klantnaam|ontvanger|geadresseerde|koper|betaler",
                attendance_label=r"aanwezig|aanwezigen|deelnemers",
                status_verb=r"\b(?:bevestigd|verzonden|onderweg|verlengd|vervalt|bezorgd|geleverd|gepland|geboekt|afgerond|gesloten|afgehandeld|herinnering|afspraak|vertrek|aankomst)\b",
                delivery_due=r"\bwordt\b(?:[^.!?]|(?<=\d)\.){0,90}?\b(?:bezorgd|geleverd)\b|\bverwachte bezorging\b",
                delivered=r"\b(?:is|zijn|werd|werden)\b[^.!?]{0,60}?\b(?:bezorgd|afgeleverd|geleverd) (?:op|bij|aan|in)\b",
-               destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres",
+               destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres|levering|bezorging|objectadres",
+               as_asked=r"\bzoals (?:gevraagd|verzocht|aangevraagd)\b|\bop (?:uw|je) verzoek\b",
                dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
                dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+|\b(?:verzetten|afzeggen|annuleren)\s*:\s*",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
@@ -2911,13 +2925,14 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"wizyt\w*|wizyc\w*|rezerwacj\w*|zamówieni\w*|bilet\w*|lot\w*|pociąg\w*|faktur\w*|rachun\w*|subskrypcj\w*|abonament\w*|dostaw\w*|paczk\w*|przesyłk\w*|podróż\w*|zwrot\w*",
                name_copula=r"\b(?:jest|była|był|to)\b",
                account_label=r"numer (?:konta klienta|umowy|rachunku klienta|płatnika)|nr (?:umowy|klienta|płatnika)",
-               reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?|numer (?:członkowski|czytelnika|karty bibliotecznej)",
+               reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?|numer (?:członkowski|czytelnika|karty bibliotecznej)|numer polisy|polisa(?: nr\.?)?",
                party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?|uczeń|uczennica|student(?:ka)?|najemca|członek|członkini|ubezpieczon[ya]|czytelni(?:k|czka)|wnioskodawc(?:a|zyni)|abonent(?:ka)?|subskrybent(?:ka)?|odbiorca|odbiorczyni|nabywca|płatnik",
                attendance_label=r"obecni|obecne|uczestnicy",
                status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa|dotrze)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
-               destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy",
+               destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy|dostawa(?: na| do)?|wysyłka do|adres nieruchomości",
+               as_asked=r"\bzgodnie z (?:pani|pana|twoją) (?:prośbą|dyspozycją)\b|\bna (?:pani|pana|twoją) prośbę\b",
                dispatched_to=r"\bwysłan[yeao]\s+na\s+(?:twój|pana|pani|państwa)\s+numer\b",
                dial_before=r"\b(?:odwołanie|odwołania|zmiana\s+terminu)\s*:\s*|\b(?:odwołać|przełożyć|zmienić)(?:\s+(?:wizytę|termin|rezerwację))?\s*:\s*|\b(?:zadzwoń|zadzwoni\w*|dzwoń)(?:\s+do\s+nas)?(?:\s+(?:pod|na)(?:\s+numer)?)?\s+",
                how_to_opening=r"^\W*(?:otwórz|dotknij|kliknij|wybierz|włącz|wyłącz|przejdź|wejdź|wpisz|podaj|pobierz|zainstaluj|postępuj|potwierdź|naciśnij|zeskanuj|przewiń)(?!\w)",
@@ -3047,13 +3062,14 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"['’]?n?[ıiuü]n",
                name_copula=r"\b\w+(?:dır|dir|dur|dür|tır|tir|tur|tür)\b",
                account_label=r"sözleşme (?:no|numarası)|hesap (?:no|numarası)|müşteri (?:hesap )?(?:no|numarası)|abone (?:no|numarası)",
-               reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)|üye no|üyelik no|okuyucu no",
+               reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)|üye no|üyelik no|okuyucu no|poliçe(?: no| numarası)?",
                party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone|öğrenci|kiracı|üye|sigortalı|okuyucu|başvuran|başvuru sahibi|müşteri adı|alıcı|ödeyen",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
                status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek|ulaşacak",
                delivered=r"\bteslim edildi\w*",
-               destination_label=r"alıcı|teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi",
+               destination_label=r"alıcı|teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi|teslimat|mülk adresi",
+               as_asked=r"\btalebiniz üzerine\b|\bistediğiniz gibi\b|\btalebinize istinaden\b",
                dispatched_to=r"\b(?:numaralı\s+)?(?:telefonunuza|numaranıza|cep telefonunuza)\s+gönderil(?:di|miştir)",
                dial_after=r"\S{0,4}\s+(?:numaral[ıi]\s+\S+\s+)?aray",
                how_to_opening=r"^\W*(?:açın|aç|dokunun|dokun|tıklayın|seçin|seç|girin|etkinleştirin|indirin|yükleyin|gidin|izleyin|onaylayın|basın|yazın|taratın|kaydırın)(?!\w)",
@@ -3189,13 +3205,14 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"запис\w*|визит\w*|при[её]м\w*|бронировани\w*|брон\w*|заказ\w*|билет\w*|рейс\w*|поезд\w*|сч[её]т\w*|подписк\w*|доставк\w*|посылк\w*|возврат\w*",
                name_copula=r"(?:—|–|\bявляется\b|\bбыла\b|\bстала\b)",
                account_label=r"лицев\w* сч[её]т\w*|номер (?:договора|лицевого сч[её]та|абонента)|договор №",
-               reference_label=r"сч[её]т(?:-фактура)?\s*№|номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr|номер (?:читательского|членского) билета",
+               reference_label=r"сч[её]т(?:-фактура)?\s*№|номер (?:заказа|брони|бронирования|записи|заявки|билета|клиента)|заказ\s*№|заявка(?: на ремонт)?\s*№|бронь|pnr|номер (?:читательского|членского) билета|номер полиса|полис(?:\s*(?:осаго|каско|дмс))?(?:\s*(?:№|no\.?))?(?:\s*[а-яёa-z]{3}(?=\s\d))?",
                party_label=r"пассажир(?:ка)?|гость|пациент(?:ка)?|клиент|ф\.?\s?и\.?\s?о\.?|имя|участни(?:к|ца)|владел(?:ец|ица)|абонент|учени(?:к|ца)|студент(?:ка)?|арендатор|наниматель|член|застрахованн(?:ый|ая)|страхователь|читатель(?:ница)?|заявитель(?:ница)?|плательщи(?:к|ца)|получател(?:ь|ьница)|покупател(?:ь|ьница)",
                attendance_label=r"присутствовали|присутствуют|участники",
                status_verb=r"(?:подтвержд\w*|отправлен\w*|в пути|продлен\w*|продлева\w*|доставлен\w*|запланирован\w*|забронирован\w*|закрыт\w*|выполнен\w*|напоминание|записан\w*|отправление|прибытие)",
                delivery_due=r"(?:будет доставлен\w*|доставка запланирована|ожидаемая доставка|прибудет)",
                delivered=r"(?<!будет )(?<!будут )\b(?:доставлен|вручен)\w* по адресу\b",
-               destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)",
+               destination_label=r"получатель|адрес (?:доставки|получателя|для доставки)|доставка(?: по адресу)?|адрес объекта",
+               as_asked=r"\bпо вашей просьбе\b|\bпо вашему запросу\b|\bкак вы просили\b|\bсогласно вашей заявке\b",
                dispatched_to=r"\b(?:отправлен\w*|выслан\w*)\s+на\s+ваш\s+(?:номер|телефон)\b",
                dial_before=r"(?:для\s+)?(?:отмены|переноса)(?:\s+(?:записи|визита|приёма|приема))?\s*:\s*|(?:для\s+)?(?:отменить|перенести|изменить)(?:\s+(?:запись|визит|при[её]м|бронь))?\s*:\s*|(?:позвоните|звоните)(?:\s+нам)?(?:\s+по\s+(?:номеру|телефону))?\s+",
                how_to_opening=r"^\W*(?:откройте|открой|нажмите|нажми|выберите|выбери|включите|отключите|перейдите|зайдите|войдите|введите|укажите|скачайте|установите|следуйте|подтвердите|отсканируйте|прокрутите|коснитесь)(?!\w)",
@@ -3322,13 +3339,14 @@ LANGUAGES = {t.code: t for t in (
                # a bill's note that its amount is debited from the account on file (口座振替, 自動引き落とし), naming no account
                bill_debit=r"口座振替(?:日|予定日)?|口座(?:から(?:の)?)?引き?落とし(?:日)?|自動引き?落とし",
                account_label=r"お客さま番号|お客様番号|ご契約番号|契約番号|供給地点特定番号",
-               reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号|会員証番号|利用者番号|図書カード番号",
+               reference_label=r"お客様番号|予約番号|注文番号|ご注文番号|受付番号|修理受付番号|伝票番号|お問い合わせ伝票番号|会員番号|会員証番号|利用者番号|図書カード番号|お客さま番号|証券番号|保険証券番号|ご契約番号|契約番号",
                party_label=r"搭乗者|乗客|宿泊者|患者|氏名|お名前|予約者|受診者|参加者|名義人?|契約者(?:名|様)?|お客(?:さま|様)名|ご?利用者名|会員名|受取人|生徒|学生|受講者|入居者|賃借人|被保険者|保険契約者|利用者|申請者|申込者|読者|購入者|ご?注文者|お支払い?者",
                attendance_label=r"出席者?|参加者",
                status_verb=r"(?:確定|確認|発送|お届け予定|更新|引き落と|配達|予約|完了|受付|承りました|発|(?:ご?用意|準備)ができ)",
                delivery_due=r"(?:お届け予定|配達予定|届く予定)",
                delivered=r"(?:に|へ)(?:お届けしました|配達しました)",
-               destination_label=r"受取人|お届け先|配送先|送付先",
+               destination_label=r"受取人|お届け先|配送先|送付先|お届け先住所|配送先住所|送付先住所|物件所在地",
+               as_asked=r"ご依頼(?:どおり|通り|のとおり)|ご希望(?:どおり|通り)|お申し出(?:どおり|通り|により)|ご要望(?:どおり|通り)",
                dispatched_to=r"(?:電話番号|携帯番号|携帯電話)[^。]{0,30}?(?:に|へ)送信(?:しました|いたしました)",
                dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
@@ -3453,13 +3471,14 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:女士|先生)?(?:是|为|系)",
                bill_debit=r"自动扣款(?:日)?|代扣(?:日)?",  # a bill's note that it is debited (自动扣款), naming no account
                account_label=r"户号|账户号|客户账号|合同号|用户编号",
-               reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号|会员号|会员编号|会员卡号|借书证号|读者证号",
+               reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号|会员号|会员编号|会员卡号|借书证号|读者证号|保单号|保单编号|保险单号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名|学生|学员|租户|承租人|会员|被保险人|投保人|读者|申请人|客户姓名|客户名称|收件人|收货人|购票人|订票人|缴费人|付款人",
                attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
                status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
-               destination_label=r"收件人|收货人|收货地址|收件地址|配送地址|送货地址",
+               destination_label=r"收件人|收货人|收货地址|收件地址|配送地址|送货地址|配送至|送至|房产地址|物业地址",
+               as_asked=r"按(?:照)?您的要求|应您的要求|根据您的要求",
                dispatched_to=r"已发送至您的手机|已发送到您的手机|已发至您的手机",
                name_honorific=r"女士|先生|小姐|老师",
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
@@ -3611,13 +3630,14 @@ LANGUAGES = {t.code: t for t in (
                name_copula=r"(?:\s?(?:님|씨))?(?:은|는|이|가)(?=\s)",
                bill_debit=r"자동 ?이체(?:일)?|자동 ?납부(?:일)?",  # a bill's note that it is debited (자동이체), naming no account
                account_label=r"고객 ?번호|계약 ?번호|납부자 ?번호|전자납부번호",
-               reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호|회원번호|이용자번호|예매번호",
+               reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호|회원번호|이용자번호|예매번호|증권번호|보험증권 번호|계약번호",
                party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분|학생|수강생|임차인|세입자|회원|피보험자|보험계약자|독자|이용자|신청인|신청자|예매자(?:명)?|구매자(?:명)?|주문자(?:명)?|납부자(?:명)?|수령인",
                attendance_label=r"참석자|참석|참가자",
                status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
-               destination_label=r"받는 ?분|받는 ?사람|수령인|배송지|배송 주소|받는 주소",
+               destination_label=r"받는 ?분|받는 ?사람|수령인|배송지|배송 주소|받는 주소|배송지 주소|배송|부동산 소재지",
+               as_asked=r"요청하신 대로|요청에 따라|고객님의 요청으로",
                dispatched_to=r"번호[^.。]{0,20}?(?:으로|로)\s*발송(?:했습니다|되었습니다|하였습니다)",
                dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
@@ -3741,13 +3761,15 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
                account_label=r"رقم (?:الحساب|المشترك|العقد|العداد)|للحساب",
-               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز|رقم العضوية|رقم العضو",
+               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز|رقم العضوية|رقم العضو|رقم (?:الوثيقة|البوليصة)|وثيقة رقم",
                party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?|الطالبة?|المستأجرة?|العضو|المؤمن عليها?|القارئة?|مقدمة? الطلب|المتقدمة?|المستلمة?|المرسل إليها?|الدافعة?",
                attendance_label=r"الحضور|الحاضرون|المشاركون",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
                delivery_due=r"(?:سيتم التوصيل|سيصل|موعد (?:التوصيل|التسليم) المتوقع)",
                delivered=r"تم (?:توصيل|تسليم)\S* (?:\S+ ){0,4}(?:إلى|الى)",
-               destination_label=r"المستلمة?|عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)",
+               destination_label=r"المستلمة?|عنوان (?:التوصيل|الشحن|الاستلام|الفاتورة)|التوصيل(?: إلى)?|الشحن إلى|عنوان العقار",
+               as_asked=r"بناءً? على طلبك|حسب طلبك|كما طلبت",
+               masked_ending=r"(?:الم|ي|ت)نتهي(?:ة)? (?:بـ|ب)\s*|(?:بـ|ب)?آخر (?:أرقام|رقمين|أربعة أرقام)",
                dispatched_to=r"(?:أُرسلت|أرسلت|تم إرسال)\S*[^.]{0,30}?إلى رقمك",
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                name_honorific=r"المحترمة|المحترم",  # "السيدة آدا لوفليس المحترمة،": the respected, after the name
@@ -3868,13 +3890,15 @@ LANGUAGES = {t.code: t for t in (
                name_possessive=r"\s(?:का|की|के)",
                name_copula=r"(?:है|हैं|थी|थीं)(?!\w)",
                account_label=r"खाता संख्या|उपभोक्ता संख्या|ग्राहक संख्या|CA नंबर|अनुबंध संख्या",
-               reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर|सदस्यता संख्या|सदस्य संख्या",
+               reference_label=r"ग्राहक संख्या|उपभोक्ता संख्या|pnr|ऑर्डर|अपॉइंटमेंट नंबर|बुकिंग नंबर|सर्विस रिक्वेस्ट|रिक्वेस्ट नंबर|सदस्यता संख्या|सदस्य संख्या|पॉलिसी (?:नंबर|संख्या)|पॉलिसी नं\.?",
                party_label=r"यात्री|अतिथि|मरीज़?|रोगी|ग्राहक|नाम|खाताधारक|उपभोक्ता|छात्रा?|विद्यार्थी|किरायेदार|सदस्य|बीमाधारक|पाठक|आवेदक|प्राप्तकर्ता|भुगतानकर्ता|खरीदार",
                attendance_label=r"उपस्थित|प्रतिभागी",
                status_verb=r"(?:कन्फर्म|भेज दिया|डिलीवर|रिन्यू|देय|बुकिंग|अपॉइंटमेंट|पूरी हो गई|बंद|रिमाइंडर|प्रस्थान)",
                delivery_due=r"(?:डिलीवर किया जाएगा|अनुमानित डिलीवरी|पहु[ंँ]चेगा)",
                delivered=r"पर (?:डिलीवर|पहुँचा)\S* (?:हो गया|हो गई|कर दिया|दिया गया)",
-               destination_label=r"प्राप्तकर्ता|डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता",
+               destination_label=r"प्राप्तकर्ता|डिलीवरी (?:का )?पता|शिपिंग पता|बिलिंग पता|डिलीवरी|संपत्ति का पता",
+               as_asked=r"आपके अनुरोध (?:पर|के अनुसार)|आपके कहे अनुसार",
+               masked_ending=r"(?:जिसके|जिसका|जिसकी) अंत में|(?:अंतिम|आखिरी|आख़िरी) (?:अंक|चार अंक)",
                dispatched_to=r"आपके (?:मोबाइल )?नंबर[^।]{0,25}?पर भेज(?:ा|े|ी) (?:गया|गए|गई|दिया)",
                dial_after=r"\s*पर\s*(?:कॉल|फ़ोन|फोन)\s*(?:करें|कीजिए)",
                how_to_opening=r"^[^।.!?,]*?(?:खोलें|चुनें|दबाएँ|दबाएं|टैप करें|क्लिक करें|जाएँ|जाएं|चालू करें|बंद करें|डालें|दर्ज करें|डाउनलोड करें|इंस्टॉल करें)",
@@ -4578,7 +4602,8 @@ _URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|
 
 # A card or account shown by its last digits only ("card ending 4417", "•••• 4417", "mit der Endung
 # 4417", "尾号 4417"; rule masked_ending): a mask names which card, and no one can pay to it.
-_MASKED = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('masked_ending')}\s*|[*•·x×]{{2,}}[\s-]?)\d{{2,4}}\b"))
+# (its digits end where the digits end: an unspaced script's particle follows them, "末尾21の口座", "尾号4821的银行卡")
+_MASKED = _LazyPattern(lambda: re.compile(rf"(?i)(?:{_alternation('masked_ending')}\s*|[*•·x×]{{2,}}[\s-]?)\d{{2,4}}(?![\dA-Za-z])"))
 # What a routing phrase goes on to when it reports one charge or collection, not a route: a
 # masked card ("charged to the card ending 4417") or the date of that one event ("will be
 # collected by Direct Debit on 15 March"; rules date_preposition, month_prefix).
@@ -4692,6 +4717,10 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         lines = _without_bill_accounts(lines, layout, lang)  # nor is a bill's account of her with the biller
         lines = _without_echoed_routes(lines, layout, names)  # nor a route a record only echoes
     identifier = _identifier(lines, lang)
+    if identifier == "contact" and not _changes(flat, skeleton(flat), lang):
+        # a record's number after its label is no contact route where nothing changed, whatever its
+        # shape ("Полис № ХХХ 0441822093"), as the contact route reads it (_contact_hit)
+        identifier = _identifier(_LABELLED_REFERENCE.sub(" ", lines), lang)
     if identifier == "contact" and _refers_to_user(flat, names, lang) and not _venue_contacts(flat, lang):
         # A phone, e-mail or street in text that names or addresses the user may be the user's
         # own ("Tu dirección de entrega es la calle Mayor 12", "Your parcel goes to 3 Alder
@@ -7648,8 +7677,8 @@ _DIAL_NUMBER = r"\+?\(?\d[\d ().-]{1,20}\d"  # a service number too: "95588", "1
 _SENDER_LINE = _LazyPattern(lambda: re.compile(
     rf"(?i)(?:{_alternation('dial_before')})(?P<a>{_DIAL_NUMBER})|(?P<b>{_DIAL_NUMBER})(?:{_alternation('dial_after')})"
     rf"|(?:{_alternation('write_to')})(?P<c>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
-    # (a support line's label before its number, rule service_line: "Kundenservice 030 555 0199", "客服电话：400-820-0000")
-    rf"|(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('service_line')})\s*[:：]?\s*(?P<d>{_DIAL_NUMBER})"))
+    # (a support line's label before its number, rule service_line: "Kundenservice 030 555 0199", a comma between: "Ihr Kundenservice, 030 901820-44", "客服电话：400-820-0000")
+    rf"|(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('service_line')})\s*[:：,，]?\s*(?P<d>{_DIAL_NUMBER})"))
 
 
 def _without_sender_lines(flat: str, names=()) -> str:
@@ -7733,9 +7762,17 @@ def _without_deliveries(flat: str, layout: str | None = None) -> str:
     # to your number 07700 ...", "已发送至您的手机 138 ...") in a text with a record's structure
     # (_record_shape), nothing standing in it: where this order goes, what this ticket was sent to.
     record = _record_shape(flat) and not _habitual_here(flat)
-    lines = record and bool(_DESTINATION_LINE.search(flat) or _rule("dispatched_to").search(flat))
+    # (an order record's JSON field for it, its key's words a destination label: "delivery_address",
+    # "deliveryAddress", "shipping_address")
+    pairs = [m for m in _JSON_FIELD.finditer(flat) if _DESTINATION_LINE.fullmatch(_json_key_words(m.group("key")) + ":")] if record else []
+    lines = record and bool(_DESTINATION_LINE.search(flat) or _rule("dispatched_to").search(flat) or pairs)
     if not (_rule("delivered").search(flat) or due or lines):
         return flat
+    for m in reversed(pairs):
+        value = m.group("value")
+        if ("@" not in value and not _phone_like(_REFERENCE_CODE.sub(" ", value))
+                and not any(i.group("contact") is None and _valid_payment(i.group(), value) for i in _IDENTIFIER.finditer(value))):
+            flat = flat[:m.start()] + " " + flat[m.end():]
     for line in layout.splitlines() if lines and layout is not None else ():
         line = canonical(line)
         if (_DESTINATION_LINE.match(line.lstrip("-*•· ")) and "@" not in line
@@ -7756,6 +7793,15 @@ def _without_deliveries(flat: str, layout: str | None = None) -> str:
                             for m in _IDENTIFIER.finditer(sentence))):
             flat = flat.replace(sentence, " ")
     return flat
+
+
+# A JSON record's string field whose key is written in Latin letters: its key and its value.
+_JSON_FIELD = re.compile(r'"(?P<key>[A-Za-z][A-Za-z0-9_]*)"\s*:\s*"(?P<value>[^"]*)"')
+
+
+def _json_key_words(key: str) -> str:
+    """A JSON key's words, split at underscores and at a capital ("deliveryAddress" -> "delivery address")."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).replace("_", " ").lower()
 
 
 # A record's destination or billing line's label before its colon (rule destination_label, every table).
@@ -7964,6 +8010,11 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # ..." on her ticket numbered "예약번호: 8210-3341" names no other route)
     delivered = _without_echoed_routes(delivered, layout, names) if source != "model" and not changed else delivered
     whole = (flat, skel)
+    # (a JSON field whose value is a card it masks, no other digit in it: "pay_card": "**** 4821", "Visa **** 4821")
+    masked_fields = {_json_key_words(m.group("key")) for m in _JSON_FIELD.finditer(flat)
+                     if _MASKED.search(m.group("value")) and not re.search(r"\d", _MASKED.sub("", m.group("value")))}
+    left_pairs = {_json_key_words(m.group("key")) for m in _JSON_FIELD.finditer(flat)} - {
+        _json_key_words(m.group("key")) for m in _JSON_FIELD.finditer(delivered)} if delivered is not flat else set()
     for risk in risk_classes:
         flat, skel = (delivered, skeleton(delivered)) if risk.name == "contact_route" and delivered is not whole[0] else whole
         for rule, pattern in risk.structure:
@@ -8045,6 +8096,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             # nor when its setting keeps the step (see _keeps_the_step).
             if setting and key in kept:
                 continue
+            if risk.name == "contact_route" and flat is not whole[0] and key in left_pairs:
+                continue  # an order record's destination field, left out where nothing changed (_without_deliveries)
+            if risk.name == "payment_route" and not changed and key in masked_fields:
+                continue  # an order record's card field that masks her card ("pay_card": "**** 4821"): what paid, no route
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
@@ -8089,6 +8144,10 @@ def _without_bill_accounts(flat: str, layout: str, lang: str | None) -> str:
         field = _AMOUNT_FIELD.match(canonical(line).strip())
         if field:
             rest = rest.replace(field.group(), " ")
+    # (nor does a charge or a debit to a card or an account of hers it masks, as the payment route reads it
+    # (_without_masked_charges): "автоплатёж подключён, карта **** 4821", "خصم مباشر من الحساب المنتهي بـ 21")
+    if _MASKED.search(rest) and not (_rule("habitual").search(rest) or _rule("standing_arrangement").search(rest)):
+        rest = _without_masked_charges(rest)
     skel = skeleton(rest)
     if _table_hit(rest, skel, "payment", lang) or _table_hit(rest, skel, "funds", lang) or _DIRECTED.search(rest):
         return flat
@@ -8917,6 +8976,8 @@ def _agent_request(flat: str) -> str | None:
         line = _SENDER_LINE.match(sentence.strip())
         if line and not sentence.strip()[line.end():].strip(" .!") and _without_sender_lines(sentence) != sentence:
             continue  # "Write to us at help@shop.example", "Call us on 0800 ...": the sender's own line
+        if _rule("order_again", "en").match(sentence):
+            continue  # "Just order again at lanternbooks.example": the shop's invitation (rule order_again)
         if words and words[0] in _W("agent_action") and _imperative(sentence):
             return "en.agent_action"
         if any(_words(m.group(1))[:1] and _words(m.group(1))[0] in _W("agent_action") for m in _rule("then").finditer(sentence)):
