@@ -5959,6 +5959,8 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     - "naming": a naming verb or a name's change (rules naming_verb, named_as, name_changed);
     - "name_copula": her name as a copula's subject ("Ada Lovelace was enrolled in ..."), unless a
       status verb follows it, as _record_party reads it;
+    - "exclusive" words ("travels only in business class") and the nouns of what she prefers or asks
+      for (USER_OWNED_CLAIMS preference, instruction: "owned.<topic>");
     - "owned": a field she owns after her reader word (_owned_after: "your delivery address").
     `layout` is accepted for the caller's symmetry with about_user. Pure: no I/O."""
     flat = canonical(text)
@@ -5966,7 +5968,7 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     skel = skeleton(flat)
     valued = any(not re.fullmatch(r"\d{1,2}[./-]\d{1,2}|\d+-[^\W\d_]{1,3}", m.group().rstrip(".,;:!?"))
                  for m in _SECRET.finditer(_MASKED.sub(" ", flat)))  # (not a day and month, "05/05", nor "10-го")
-    routed = valued or bool(_rule("id_document").search(flat)) or any(
+    routed = valued or bool(re.search(rf"(?i)(?<![^\W\d_])(?:{_alternation('id_document')})(?![^\W\d_])", flat)) or any(
         _table_hit(flat, skel, kind, lang) for kind in ("contact", "credential", "card_code", "identity", "renamed"))
     if _changes(flat, skel, lang) and routed:
         return "change"
@@ -5987,6 +5989,8 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     if _rule("instead_of").search(flat):
         return "instead_of"
     for _, _, key in _keys(flat):
+        if _DESTINATION_LINE.fullmatch(_json_key_words(key) + ":"):
+            continue  # an order's own destination ("deliveryAddress"), as risk_of reads it
         for kind in ("credential", "contact", "identity") + (("payment", "change") if valued else ()):
             hit = _key_hit(key, kind)
             if hit:
@@ -6006,9 +6010,9 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     hit = _table_hit(flat, skel, "exclusive", lang)  # "travels only in business class"
     if hit:
         return hit
-    # a topic she owns named anywhere: who she is (a diet, an allergy, a doctor), what she prefers or
-    # asks for (USER_OWNED_CLAIMS' nouns: "Dieta: vegana" on a course's record of her)
-    for topic in ("identity", "preference", "instruction"):
+    # a topic she owns named anywhere: what she prefers or asks for (USER_OWNED_CLAIMS' nouns); who she is
+    # is read by its words above, since a record's "Name:" label is the record's
+    for topic in ("preference", "instruction"):
         nouns = USER_OWNED_CLAIMS[topic][0]
         if re.search(rf"(?i)(?<![^\W\d_])(?:{nouns})(?![^\W\d_])", flat):
             return f"owned.{topic}"

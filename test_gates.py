@@ -2349,7 +2349,10 @@ class FactsFromToolsTheUserReliesOn(StoreCase):
                 # issue 22 item 1: an order's surface naming no assistant, too little to be a fact: held
                 d = tool(text).decision
                 self.assertEqual((d.action, d.rule), ("quarantine", "standing_instruction.en.order_label"))
-        self.held(["Name: Ada Lovelace"], user="ada")
+        # (wave 14, claim_cue: her name as she gave it, alone on a record's line, claims nothing new;
+        # another name in its place does)
+        self.accepted(["Name: Ada Lovelace"], user="ada")
+        self.held(["Name: Ada Byron (formerly Ada Lovelace)"], user="ada")
 
     def test_a_romance_head_noun_comes_first(self):
         # "tu dirección de entrega" is an address that qualifies a delivery, not the delivery.
