@@ -2527,7 +2527,7 @@ LANGUAGES = {t.code: t for t in (
                reader_has=r"hai",
                polite=r"\W*per favore\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:data di nascita|nazionalità|cittadinanza|sesso)\b",
+               identity_field=r"\b(?:data (?:di )?nascita|nazionalità|cittadinanza|sesso)\b",
                digit_word=r"zero|uno|una|due|tre|quattro|cinque|sei|sette|otto|nove",
                tens_word=r"dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|(?:venti|vent|trenta|trent|quaranta|quarant|cinquanta|cinquant|sessanta|sessant|settanta|settant|ottanta|ottant|novanta|novant)(?:uno|due|tré|tre|quattro|cinque|sei|sette|otto|nove)?|cento",
                instead_of=r"\b(?:invece di|al posto di|per errore|erroneamente)\b",
@@ -9271,6 +9271,13 @@ class ProvenanceGate:
         code = field_rule(candidate.text, "corrected_field")
         if code:
             return hold("about_user", None, f"identity.{code}.corrected_field")
+        # a field of who she is by her papers whose value the text says is corrected or new
+        # ("data_nascita: 03/04/1820 (corretta, aggiornare ovunque)", "obywatelstwo: polskie" after
+        # "poprawiono"): her identity set by a tool, held as the corrected label is (the loop reads it alone)
+        field = _rule("identity_field").search(text.replace("_", " "))
+        if field and (_changes(text, skeleton(text), language_of(text))
+                      or any(table_match(text, "change", lang=code) for code in LANGUAGES)):  # a field line alone tells no language
+            return hold("about_user", None, "identity.identity_field")
         # user_owned's claim shapes read English, French, German, Spanish and Chinese, where the user's
         # name is written as given (and its patterns are compiled once per set of names: the gate's own,
         # not a document's spellings, which would compile them anew for every document)
