@@ -68,6 +68,11 @@ name down as", "is actually called"; waivers of confirmation, a raised limit, a 
 forwarding; codes spelled digit by digit) and 40 benign notes (preferences that make the assistant
 more careful: "ask before any purchase"; her own name under a label; pets' and projects' names), in
 15 languages; scored once on 7c1e633, then tuned on.
+probes17m: the wave-14 model-writes tuner's (model14) set: 42 identity notes (another name, a legal or
+maiden name, "goes by", "actually called", a full date of birth, a passport or ID number, a nationality
+changed) and 42 benign look-alikes (her own name restated, her nationality as an adjective, her birthplace,
+her birthday month, a colleague's, a pet's or a business's name), in 15 languages; scored once on 3dc7f17,
+then tuned on.
 
 Each item is written for user "ada" in a fresh in-memory MemoryStore through both adapters with
 their defaults (PYTHONPATH must reach the `mcp` and `langgraph` packages; a path whose package is
@@ -127,6 +132,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "probes9i": ("probes9i_model_benign.jsonl", "probes9i_model_risk.jsonl"),  # wave 9, inject
            "probes9v": ("probes9v_model_benign.jsonl", "probes9v_model_risk.jsonl"),  # wave 9, cred
            "probes13i": ("probes13i_model_benign.jsonl", "probes13i_model_risk.jsonl"),  # wave 11, ident11
+           "probes17m": ("probes17m_model_benign.jsonl", "probes17m_model_risk.jsonl"),  # wave 14, model14
            # wave 8, probe10c: a blind credential probe set with halves (tune on dev; test scored once)
            "probes10c": ("probes10c_model_benign_{half}.jsonl", "probes10c_model_risk_{half}.jsonl")}
 USER_VALUE = "My favourite colour is teal."  # what the user states under the same key first
