@@ -1040,7 +1040,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
               "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable", "instead_of", "order_again",
-              "one_off", "recurring", "business_place", "public_label")
+              "one_off", "recurring", "business_place", "public_label", "billing_label", "forward_verb")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1697,6 +1697,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:always|never|every|each time|whenever|daily|weekly|monthly|regularly|recurring|repeatedly)\b",  # what repeats: a reminder that does is a standing order
                business_place=r"gym|fitness (?:club|centre|center)|vets?|veterinary (?:clinic|surgery|practice)|dentist(?:['’]s)?|bakery|café|cafe|coffee shop|bar|pub|salon|barber(?:['’]s)?|hairdresser(?:['’]s)?|library|cinema|theatre|theater|museum|supermarket|grocer(?:y|['’]s)?|bookshop|bookstore|garage|florist|butcher(?:['’]s)?|launderette|dry cleaner(?:['’]s)?|pharmacy|chemist(?:['’]s)?|clinic|restaurant|hotel|shop|store",  # a place of business a note names with its own address
                public_label=r"(?:public|business|shop|store|main|reception|front[ _-]?desk|switchboard)[ _-]?(?:phone|tel(?:ephone)?|number|line|address|e-?mail)",  # a route's label that says it is a business's, not hers
+               billing_label=r"billing address|bill(?:ing)? to|invoice address|invoicing address",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"\b(?:forward|redirect|divert|re-?route)\w*\b(?:\s+\S+){0,4}?\s+(?:sms|texts?|messages?|calls?|mail|e-?mails?|post|voicemails?)\b",  # her messages or calls sent on elsewhere
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1728,7 +1730,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|kombination",
            # a shed, a cellar, a storage room (English "shed", "storage unit"): locked with a code too
-           locked_thing=r"\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|\w*sprechanlage|türöffner\w*|klingel\w*|briefkasten|\w*schuppen|\w*keller|gartenhaus|abstellraum|lagerraum",
+           locked_thing=r"zugang|\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|\w*sprechanlage|türöffner\w*|klingel\w*|briefkasten|\w*schuppen|\w*keller|gartenhaus|abstellraum|lagerraum",
            credential=r"pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
@@ -1941,6 +1943,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:immer|nie|jede[nmrs]?|täglich|wöchentlich|monatlich|regelmäßig|jedes mal)\b",
                business_place=r"fitnessstudio|gym|tierarzt\w*|tierklinik|zahnarzt\w*|bäckerei|café|cafe|kneipe|bar|friseur\w*|bibliothek|bücherei|kino|theater|museum|supermarkt|buchhandlung|werkstatt|blumenladen|metzgerei|reinigung|apotheke|praxis|restaurant|hotel|laden|geschäft",
                public_label=r"(?:öffentliche|geschäfts|praxis|laden|zentrale|empfangs)[ _-]?(?:telefon(?:nummer)?|nummer|adresse|anschrift|e-?mail)",
+               billing_label=r"rechnungsadresse|rechnungsanschrift|rechnungsempfänger(?:in)?",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:sms|anrufe|nachrichten|post|e-?mails|mails)\b[^.!?]{0,60}?(?:weiter|um)(?:zu)?leit\w*|(?:weiter|um)leit\w*[^.!?]{0,40}?(?:sms|anrufe|nachrichten|post|e-?mails|mails)\b",  # her messages or calls sent on elsewhere
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -1972,7 +1976,7 @@ LANGUAGES = {t.code: t for t in (
                   r"(?:aucune|pas de) (?:confirmation|validation|vérification) (?:n'est )?(?:nécessaire|requise)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
-           locked_thing=r"garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo|abri(?: de jardin)?|cabanon|cave|box de stockage|garde-meuble",
+           locked_thing=r"accès|garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo|abri(?: de jardin)?|cabanon|cave|box de stockage|garde-meuble",
            credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
@@ -2180,6 +2184,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:toujours|jamais|chaque|tous les|toutes les|quotidienne\w*|hebdomadaire\w*|régulièrement)\b",
                business_place=r"salle de (?:sport|gym)|vétérinaire|véto|dentiste|boulangerie|café|bar|salon|coiffeur|bibliothèque|médiathèque|cinéma|théâtre|musée|supermarché|librairie|garage|fleuriste|boucherie|pressing|pharmacie|cabinet|restaurant|hôtel|magasin|boutique",
                public_label=r"(?:téléphone|numéro|adresse|tél)[ _-]?(?:public|publique|du cabinet|de la boutique|du magasin|de l['’]accueil|professionnel(?:le)?)|standard",
+               billing_label=r"adresse de facturation|facturé à|facturée à",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:faire suivre|transfér\w*|transfer\w*|redirig\w*|renvoy\w*)(?:\s+\S+){0,4}?\s+(?:sms|textos?|messages?|appels?|courriers?|e-?mails?|mails?|courriels?)\b",  # her messages or calls sent on elsewhere
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2209,7 +2215,7 @@ LANGUAGES = {t.code: t for t in (
                   r"no (?:hace falta|se necesita|requiere) (?:confirmación|aprobación|verificación)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinación|clave",
-           locked_thing=r"garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|interfón|(?:video)?portero(?: automático| electrónico)?|buzón|cobertizo|trastero|caseta",
+           locked_thing=r"acceso|garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|interfón|(?:video)?portero(?: automático| electrónico)?|buzón|cobertizo|trastero|caseta",
            credential=r"código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
@@ -2409,6 +2415,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:siempre|nunca|cada|todos los|todas las|a diario|semanalmente|regularmente)\b",
                business_place=r"gimnasio|veterinari[oa]|clínica veterinaria|dentista|panadería|cafetería|café|bar|peluquería|biblioteca|cine|teatro|museo|supermercado|librería|taller|floristería|carnicería|tintorería|farmacia|consulta|clínica|restaurante|hotel|tienda",
                public_label=r"(?:teléfono|telefono|número|numero|dirección|direccion)[ _-]?(?:público|publico|pública|publica|del local|de la tienda|de la clínica|comercial)",
+               billing_label=r"dirección de facturación|direccion de facturacion|datos de facturación|facturar a",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:reenv[ií]\w*|desv[ií]\w*|redirig\w*|redireccion\w*|transfer\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensajes?|llamadas?|correos?|e-?mails?)\b",  # her messages or calls sent on elsewhere
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2435,7 +2443,7 @@ LANGUAGES = {t.code: t for t in (
                   r"non (?:serve|è necessaria) (?:la )?(?:conferma|approvazione)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codic[ei]|pin|combinazione",
-           locked_thing=r"garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|\w*citofono|capanno\w*|ripostiglio|cantina|magazzino",
+           locked_thing=r"accesso|garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|\w*citofono|capanno\w*|ripostiglio|cantina|magazzino",
            credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
@@ -2494,7 +2502,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"visit\w*|appuntament\w*|prenotazion\w*|ordin\w*|bigliett\w*|volo|treno|fattur\w*|bollett\w*|abbonament\w*|consegn\w*|pacc\w*|spedizion\w*|consult\w*|controll\w*|pratic\w*|rimbors\w*",
                name_copula=r"\b(?:è|era|resta|diventa)(?!\w)",
                account_label=r"numero (?:di )?(?:conto|contratto|utenza|cliente)|codice (?:cliente|contratto|utenza)|conto cliente",
-               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione|numero (?:socio|tessera)|tessera(?: n\.?)?|(?:numero (?:di )?)?polizza(?: n\.?)?",
+               reference_label=r"(?:bolletta|fattura)(?:\s+[^\W\d_]+)?\s+n\.?|(?:bolletta|fattura)(?: n\.?)?|codice(?: (?:pnr|prenotazione|pratica|cliente))?|pnr|numero (?:appuntamento|prenotazione|ordine|pratica)|ordine(?: n\.?)?|pratica(?: n\.?)?|prenotazione|numero (?:socio|tessera)|tessera(?: n\.?)?|(?:numero (?:di )?)?polizza(?: n\.?)?|(?:numero (?:di )?)?protocollo(?: telematico)?(?: n\.?)?",
                party_label=r"passegger[oa]|viaggiatore|viaggiatrice|ospite|paziente|cliente|nominativo|nome|intestatari[oa]|titolare|alunn[oa]|student(?:e|essa)|inquilin[oa]|conduttore|soci[oa]|assicurat[oa]|contraente|lettore|lettrice|richiedente|abbonat[oa]|iscritt[oa]|destinatari[oa]|acquirente|pagante",
                attendance_label=r"presenti|partecipanti",
                status_verb=r"\b(?:confermat[oa]|spedit[oa]|in consegna|rinnova|rinnovat[oa]|scade|consegnat[oa]|prenotat[oa]|chius[oa]|completat[oa]|promemoria|appuntamento|partenza|arrivo)\b",
@@ -2571,6 +2579,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:sempre|mai|ogni|tutti i|tutte le|quotidianamente|settimanalmente|regolarmente)\b",
                business_place=r"palestra|veterinari[oa]|dentista|panetteria|forno|caffè|bar|parrucchiere|biblioteca|cinema|teatro|museo|supermercato|libreria|officina|fioraio|macelleria|lavanderia|farmacia|ambulatorio|ristorante|hotel|negozio",
                public_label=r"(?:telefono|numero|indirizzo)[ _-]?(?:pubblico|del negozio|dello studio|commerciale|della clinica)",
+               billing_label=r"indirizzo di fatturazione|dati di fatturazione|intestatari[oa] (?:della )?fattura",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:inoltr\w*|devia\w*|devii\w*|reindirizz\w*|trasferi\w*)(?:\s+\S+){0,4}?\s+(?:sms|messaggi|chiamate|telefonate|posta|e-?mail|mail)\b",  # her messages or calls sent on elsewhere
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2598,7 +2608,7 @@ LANGUAGES = {t.code: t for t in (
                   r"não (?:precisa|é necessária) (?:de )?(?:confirmação|aprovação)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinação|senha",
-           locked_thing=r"garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone|porteiro(?: eletrônico| automático)?|galpão|barracão|arrecadação|arrumos",
+           locked_thing=r"acesso|garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone|porteiro(?: eletrônico| automático)?|galpão|barracão|arrecadação|arrumos",
            credential=r"código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação)|códigos de reserva|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
@@ -2724,6 +2734,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:sempre|nunca|cada|todos os|todas as|diariamente|semanalmente|regularmente)\b",
                business_place=r"ginásio|academia|veterinári[oa]|dentista|padaria|pastelaria|café|bar|cabeleireiro|barbearia|biblioteca|cinema|teatro|museu|supermercado|livraria|oficina|florista|talho|açougue|lavandaria|farmácia|clínica|restaurante|hotel|loja",
                public_label=r"(?:telefone|número|numero|morada|endereço|endereco)[ _-]?(?:público|publico|da loja|da clínica|comercial)",
+               billing_label=r"endereço de faturação|endereço de faturamento|endereço de cobrança|morada de fa(?:c)?turação",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:reencaminh\w*|encaminh\w*|redirecion\w*|desvi\w*|transferi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensagens?|chamadas?|liga[çc][õo]es|correio|e-?mails?)\b",  # her messages or calls sent on elsewhere
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2750,7 +2762,7 @@ LANGUAGES = {t.code: t for t in (
                   r"vooraf goedgekeurd",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
-           locked_thing=r"\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|parlofoon|deurtelefoon|brievenbus|\w*schuur(?:tje)?|\w*berging|kelder\w*",
+           locked_thing=r"toegang|\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|parlofoon|deurtelefoon|brievenbus|\w*schuur(?:tje)?|\w*berging|kelder\w*",
            credential=r"code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
@@ -2876,6 +2888,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:altijd|nooit|elke|iedere|dagelijks|wekelijks|maandelijks|regelmatig)\b",
                business_place=r"sportschool|dierenarts\w*|tandarts\w*|bakkerij|bakker|café|kroeg|kapper|bibliotheek|bioscoop|theater|museum|supermarkt|boekhandel|garage|bloemist|slagerij|slager|stomerij|apotheek|praktijk|restaurant|hotel|winkel",
                public_label=r"(?:openbaar|publiek|zakelijk)e?[ _-]?(?:telefoon(?:nummer)?|nummer|adres)|(?:telefoon(?:nummer)?|adres) van de (?:praktijk|winkel|zaak)",
+               billing_label=r"factuuradres|factuur(?:ontvanger| aan)",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:sms|berichten|oproepen|gesprekken|post|e-?mails?|mails?)\b[^.!?]{0,40}?(?:doorsturen|doorschakelen|omleiden|door\b)|(?:doorsturen|doorschakelen|omleiden)[^.!?]{0,40}?(?:sms|berichten|oproepen|post|e-?mails?)\b",  # her messages or calls sent on elsewhere
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2902,7 +2916,7 @@ LANGUAGES = {t.code: t for t in (
                   r"nie wymaga (?:potwierdzenia|zgody)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
-           locked_thing=r"garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*|szop\w*|komórk\w* lokatorsk\w*|piwnic\w*",
+           locked_thing=r"dostęp|garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*|szop\w*|komórk\w* lokatorsk\w*|piwnic\w*",
            credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont(?:o|a|u|em|ach|om)\b|koncie|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
@@ -2935,7 +2949,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
            family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*",
            renamed=r"(?:prawidłow|poprawn|właściw)\w* (?:imię|nazwisk\w*|imienia)|now\w* nazwisk\w*|zmian\w* (?:imienia|nazwiska)|nowe imię i nazwisko|nowe (?:imię|nazwisko)\s*:|(?:imię|nazwisko) po zmianie",
-           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)",
+           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)|alergi\w*|uczulon\w*|uczuleni\w*",
            words=dict(
                title="pani pan",
            ),
@@ -3023,6 +3037,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"(?<!\w)(?:zawsze|nigdy|codziennie|co tydzień|co miesiąc|każd\w+|regularnie)(?!\w)",
                business_place=r"siłowni[aęy]?|weterynarz\w*|dentyst\w+|piekarni[aęy]?|kawiarni[aęy]?|fryzjer\w*|bibliotek[aięy]|kino|kinie|teatr\w*|muzeum|supermarket\w*|księgarni[aęy]?|warsztat\w*|kwiaciarni[aęy]?|apte\w+|przychodni\w*|restauracj\w+|hotel\w*|sklep\w*",
                public_label=r"(?:telefon|numer|adres)[ _-]?(?:publiczny|firmowy|sklepu|gabinetu|kliniki|przychodni)",
+               billing_label=r"adres do faktury|adres rozliczeniowy|dane do faktury",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:przekier\w*|przekaz\w*|prze[sś]\w* dalej)(?:\s+\S+){0,4}?\s+(?:sms\w*|wiadomo[sś]ci|po[łl][aą]cze\w*|poczt\w*|e-?mail\w*|maile)",  # her messages or calls sent on elsewhere
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -3078,7 +3094,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ben|benim|bana|biz|bizim",
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            renamed=r"doğru (?:ad|adı|isim|ismi|soyad\w*)|yeni soyad\w*|ad(?:ı)? değişikliği|isim değişikliği|yeni (?:adı?|isim)\s*:|değişiklik sonrası (?:ad|isim)",
-           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarih\w*",
+           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarih\w*|alerji\w*",
            rules=dict(
                name_changed=r"(?:^|[.;,]\s*|\w+['’]n[ıiuü]n\s+|kullanıcının\s+|onun\s+)(?:yasal |resmi |tam |yeni )?(?:ad[ıi]|ismi|soyad[ıi]) (?:artık|şimdi|değişti)\b|\b(?:ad[ıi]n[ıi]|soyad[ıi]n[ıi]|ismini)\b[^.;]{0,40}\b(?:değiştirdi|değiştirmiş|değiştirmişti)\b|\byasal ad[ıi] artık\b",
                own_name=r"(?:^|[.;,]\s*)(?:kullanıcının |onun )?(?:tam |gerçek )?(?:ad[ıi]|ismi)\s+|\b(?:benim )?adım\s+",
@@ -3160,6 +3176,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"(?<!\w)(?:her zaman|asla|hiçbir zaman|her gün|her hafta|her ay|düzenli olarak)(?!\w)",
                business_place=r"spor salonu\w*|veteriner\w*|diş hekimi\w*|dişçi\w*|fırın\w*|kafe\w*|kuaför\w*|kütüphane\w*|sinema\w*|tiyatro\w*|müze\w*|market\w*|kitapçı\w*|eczane\w*|klinik\w*|restoran\w*|otel\w*|mağaza\w*|dükkan\w*",
                public_label=r"(?:genel|iş yeri|işyeri|mağaza|klinik|eczane) (?:telefonu|numarası|adresi)",
+               billing_label=r"fatura adresi|fatura adres",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:sms\w*|mesaj\w*|arama\w*|çağrı\w*|posta\w*|e-?posta\w*)[^.!?]{0,40}?(?:yönlendir\w*|aktar\w*|ilet\w*)",  # her messages or calls sent on elsewhere
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3223,7 +3241,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            renamed=r"(?<![\w])(?:правильн|верн|корректн)\w* (?:имя|фамили\w+)|(?<![\w])нов\w* фамили\w+|(?<![\w])теперь (?:зовут|носит фамилию)|(?<![\w])смени\w* (?:имя|фамилию)|(?<![\w])новое (?:имя|фио)\s*:|(?<![\w])(?:имя|фамилия) после изменения",
-           identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в",
+           identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в|аллерги\w*",
            rules=dict(
                id_document=r"паспорт|загранпаспорт",
                bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
@@ -3305,6 +3323,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"(?<!\w)(?:всегда|никогда|кажд\w+|ежедневно|еженедельно|регулярно)(?!\w)",
                business_place=r"спортзал\w*|фитнес-?клуб\w*|ветеринар\w*|ветклиник\w*|стоматолог\w*|пекарн\w+|кафе|бар|бара|баре|парикмахерск\w+|библиотек\w+|кинотеатр\w*|театр\w*|музе\w+|супермаркет\w*|химчистк\w+|аптек\w+|клиник\w+|ресторан\w*|гостиниц\w+|отел\w+|магазин\w*",
                public_label=r"(?:публичный|общий|справочный) (?:телефон|номер|адрес)|(?:телефон|адрес) (?:магазина|клиники|салона|аптеки)",
+               billing_label=r"адрес для сч[её]тов|плат[её]жный адрес|адрес выставления сч[её]тов",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:переадрес\w*|перенаправ\w*|пересыл\w*|переслат\w*|перешл\w*)(?:\s+\S+){0,4}?\s+(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*)",  # her messages or calls sent on elsewhere
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3329,7 +3349,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
            locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|エントランス|集合玄関|自転車の鍵|物置|倉庫|トランクルーム",
-           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![A-Za-z\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![A-Za-z\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"denwa|jusho|juusho|LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -3359,7 +3379,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"私|僕|俺|わたし",
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            renamed=r"正しい(?:氏名|名前|お名前)|新しい氏名|氏名(?:を|が|は)?(?:変更|訂正)|改名|改姓|変更後の(?:ご氏名|お名前|氏名)|新しい(?:ご氏名|お名前)",
-           identity=r"本名|実名|勤務先|生年月日|旧姓",
+           identity=r"本名|実名|勤務先|生年月日|旧姓|アレルギー",
            rules=dict(
                id_document=r"パスポート|旅券|在留カード",
                sender_intro=r"[^。！？\n]{1,30}?(?:です|でございます)。",  # "さくら歯科です。": the sender names itself first
@@ -3443,6 +3463,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"いつも|毎回|毎日|毎週|毎月|常に",
                business_place=r"ジム|動物病院|歯科|歯医者|パン屋|カフェ|美容院|図書館|映画館|劇場|美術館|博物館|スーパー|書店|本屋|薬局|クリニック|レストラン|ホテル",
                public_label=r"(?:代表|店舗|公式)(?:電話番号|電話|番号|住所)|(?:お店|店|病院)の(?:電話番号|住所)",
+               billing_label=r"請求先(?:住所)?|請求書(?:の)?送付先",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:SMS|ショートメッセージ|メッセージ|着信|電話|メール|郵便)[^。！？]{0,30}?転送",  # her messages or calls sent on elsewhere
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3493,7 +3515,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"我",
            family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹",
            renamed=r"更名后(?:的)?(?:姓名|名字)|曾用名|原名|正确(?:的)?(?:姓名|名字)|法定姓名|新(?:的)?姓名|姓名(?:已)?(?:变更|更改|更正|改)为|改名为|变更后的?(?:姓名|名字)",
-           identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于",
+           identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于|过敏",
            words=dict(
                user_word="用户 您 你",
                role_word="用户",
@@ -3609,6 +3631,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"总是|每次|每天|每周|每月|始终|永远",
                business_place=r"健身房|宠物医院|兽医|牙科|诊所|面包店|咖啡馆|咖啡店|理发店|美发店|图书馆|电影院|剧院|博物馆|超市|书店|药店|药房|餐厅|饭店|酒店|商店",
                public_label=r"(?:公开|营业|门店|店铺|前台|总机)(?:电话|号码|地址)",
+               billing_label=r"账单地址|帐单地址|发票(?:邮寄)?地址|收票地址",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:转发|转接|呼叫转移|转寄)[^。！？]{0,20}?(?:短信|消息|电话|来电|邮件)|(?:短信|消息|电话|来电|邮件)[^。！？]{0,20}?(?:转发|转接|转移|转寄)",  # her messages or calls sent on elsewhere
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3661,7 +3685,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"저는|제가|나는|내가|저의|제 ",
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            renamed=r"(?:올바른|정확한) ?(?:이름|성명)|새 ?성명|성명(?:이|을|는)? ?(?:변경|정정)|개명|변경 후 ?(?:성명|이름)|새 ?이름\s*:",
-           identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일",
+           identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일|알레르기|알러지",
            rules=dict(
                name_changed=r"(?:이름|성명|성함|(?<![가-힣])성)(?:을|를|이|가)\s?[^.。]{0,15}?(?:바꿨|바꾸었|바꾼|바뀌|변경)|개명|(?:그녀|그|사용자|제|내)의?\s?(?:법적\s?|공식\s?)?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|\S+의 (?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|(?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)",
                own_name=r"(?:사용자|그녀|그|제|나|내)의? ?(?:이름|성명|본명|성함)(?:은|는|이)\s*",
@@ -3743,6 +3767,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"항상|매번|매일|매주|매달|언제나",
                business_place=r"헬스장|체육관|동물병원|치과|빵집|카페|미용실|도서관|영화관|극장|박물관|미술관|마트|슈퍼마켓|서점|약국|식당|레스토랑|호텔",
                public_label=r"(?:대표|매장|공개) ?(?:전화번호|전화|번호|주소)",
+               billing_label=r"청구지(?: ?주소)?|청구서 ?(?:수령 ?)?주소",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:문자|SMS|메시지|전화|통화|우편|메일)[^.!?]{0,30}?(?:착신 ?전환|포워딩|전달)",  # her messages or calls sent on elsewhere
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3795,7 +3821,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"أنا|نحن",
            family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
            renamed=r"(?:الاسم|اسم\S*)(?: \S+)? الصحيح|تغيير (?:الاسم|اسم\S*)|تغير اسم\S*|الاسم الجديد|الاسم بعد التغيير",
-           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|تاريخ الميلاد|تعمل لدى|يعمل لدى",
+           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|تاريخ الميلاد|تعمل لدى|يعمل لدى|حساسية",
            words=dict(
                name_particle="bin ibn al",
            ),
@@ -3877,6 +3903,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"دائما|دائمًا|أبدا|أبدًا|كل يوم|كل أسبوع|كل شهر|كل مرة",
                business_place=r"نادي رياضي|صالة رياضية|عيادة بيطرية|طبيب بيطري|طبيب أسنان|مخبز|مقهى|صالون|مكتبة|سينما|مسرح|متحف|سوبرماركت|صيدلية|عيادة|مطعم|فندق|متجر|محل",
                public_label=r"(?:هاتف|رقم|عنوان) (?:المتجر|العيادة|المحل|الصيدلية|العام)",
+               billing_label=r"عنوان الفوترة|عنوان الفواتير|عنوان إرسال الفواتير",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:تحويل|إعادة توجيه|توجيه)[^.!؟]{0,30}?(?:الرسائل|رسائل|المكالمات|مكالمات|البريد)",  # her messages or calls sent on elsewhere
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -3930,7 +3958,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            renamed=r"नाम परिवर्तन|सही नाम|नाम बदल\w*|बदला हुआ नाम|नया नाम|बदलाव के बाद (?:का )?नाम",
-           identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि",
+           identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि|एलर्जी",
            rules=dict(
                name_changed=r"अब\s+(?:उसका|उनका|इसका)\s+(?:\S+\s+)?नाम|(?:उसका|उनका|इसका|मेरा|अपना)\s+(?:\S+\s+)?नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|(?:उसका|उनका|इसका|मेरा|अपना)\s+नया\s+नाम|उपनाम\s+(?:अब|बदल)",
                own_name=r"(?:उसका|उनका|मेरा|इसका|उपयोगकर्ता\s+का|यूज़र\s+का)\s+(?:पूरा\s+|असली\s+)?नाम\s+",
@@ -4007,6 +4035,8 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"हमेशा|कभी नहीं|हर दिन|हर हफ़्ते|हर हफ्ते|हर बार|रोज़|रोज",
                business_place=r"जिम|पशु चिकित्सक|डेंटिस्ट|दंत चिकित्सक|बेकरी|कैफ़े|कैफे|सैलून|पुस्तकालय|लाइब्रेरी|सिनेमा|थिएटर|संग्रहालय|सुपरमार्केट|फार्मेसी|दवा की दुकान|क्लिनिक|रेस्तरां|रेस्टोरेंट|होटल|दुकान",
                public_label=r"(?:दुकान|क्लिनिक|सार्वजनिक|फार्मेसी) (?:का )?(?:फ़ोन|फोन|नंबर|पता)",
+               billing_label=r"बिलिंग पता|बिल का पता",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:एसएमएस|SMS|संदेश|मैसेज|कॉल|मेल)[^।!?]{0,30}?(?:फ़ॉरवर्ड|फॉरवर्ड|अग्रेषित|डायवर्ट)",  # her messages or calls sent on elsewhere
            ))
 )}
 
@@ -5975,12 +6005,16 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
 
 def _locked_number(flat: str) -> bool:
     """Whether a thing with a lock (locked_thing, any table) has a number of three to eight digits within
-    three words after it ("Deur / 4471#", "Tor 2231"): its code. A car, a seat or a room numbered
+    three words after it ("Deur / 4471#", "Tor 2231"), or a token of letters and digits as its line's or
+    label's value ("Acesso\nlove-77-ada"): its code. A car, a seat or a room numbered
     otherwise ("Coche 5, plaza 09A") gives none."""
     for table in _COMPILED.values():
         pattern = table.get("locked_thing")
         for m in pattern.finditer(flat) if pattern is not None else ():
             if re.match(r"[\s:：/|#-]*(?:[^\s\d]+[\s:：/|-]+){0,2}?\d{3,8}#?(?![\d.,:/-]?\d)", flat[m.end():]):
+                return True
+            # a pass phrase of letters and digits as its value ("Acesso\nlove-77-ada")
+            if re.match(r"[\s:：/|]+(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w-]{4,24}(?![\w.,:/-])", flat[m.end():]):
                 return True
     return False
 
@@ -6007,6 +6041,11 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     words, read on the canonical text and its skeleton:
     - "change": something is new, changed or standing (_changes) where a route's, a secret's or a
       name's word or a value is (a rate that changes is the record's own term);
+    - "billing_label": where her bills go, with a value (rule billing_label: "Rechnungsadresse:", "账单地址"),
+      which stands for every bill, unlike one order's destination line; "forward_verb": her messages or
+      calls sent on to a number or an address (rule forward_verb: "Faire suivre les SMS d'Ada au ...");
+    - a text with no function word of any language, English to language_of by default only, has its
+      own-language cues ("change", "contact") read in every table;
     - "standing": what holds for her from now on (habitual in the text's own language, a standing
       arrangement or modifier: "always", "every booking", "usual", "default");
     - the words of who she is and of acting for her: identity and renamed (her name, employer, date
@@ -6027,12 +6066,24 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     flat = canonical(text)
     lang = language_of(flat)
     skel = skeleton(flat)
+    # a record with no function word of any language ("Klant: Ada Lovelace\nNieuw telefoonnummer\n06
+    # 1234 5678") is English to language_of by default only: its own-language cues are read in every table
+    unsure = lang == "en" and not _languages_in(flat)
+
+    def cue_hit(where: str, kind: str) -> str | None:
+        found = _table_hit(where, skeleton(where), kind, lang)
+        return found or (unsure and next(filter(None, (table_match(where, kind, lang=c) for c in LANGUAGES)), None))
+
     valued = any(not re.fullmatch(r"\d{1,2}[./-]\d{1,2}|\d+-[^\W\d_]{1,3}", m.group().rstrip(".,;:!?"))
                  for m in _SECRET.finditer(_MASKED.sub(" ", flat)))  # (not a day and month, "05/05", nor "10-го")
     routed = valued or bool(re.search(rf"(?i)(?<![^\W\d_])(?:{_alternation('id_document')})(?![^\W\d_])", flat)) or any(
-        _table_hit(flat, skel, kind, lang) for kind in ("contact", "credential", "card_code", "identity", "renamed"))
-    if _changes(flat, skel, lang) and routed:
+        cue_hit(flat, kind) for kind in ("contact", "credential", "card_code", "identity", "renamed"))
+    if (_changes(flat, skel, lang) or cue_hit(flat, "change")) and routed:
         return "change"
+    if _rule("billing_label").search(flat) and re.search(r"\d", flat):
+        return "billing_label"  # where her bills go stands for every bill, unlike one order's destination
+    if _rule("forward_verb").search(flat) and re.search(r"\d(?:[\s./-]?\d){5}|@", flat):
+        return "forward_verb"  # "Faire suivre les SMS d'Ada au 07 55 44 33 22.": a route for all her messages
     if _habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
             _W("standing_modifier") - {"next"}) & set(_words(flat)):
         return "standing"
@@ -6057,9 +6108,9 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
             if hit:
                 return f"key:{hit}"
     placed = _rule("service_line").sub(" ", _DESTINATION_LINE.sub(" ", flat))
-    hit = _table_hit(placed, skeleton(placed), "contact", lang)
-    if hit:
-        return hit
+    found = cue_hit(placed, "contact")
+    if found:
+        return found
     unmasked = _without_masked_charges(flat) if _MASKED.search(flat) else flat
     for kind in ("payment", "funds"):
         hit = valued and _table_hit(unmasked, skeleton(unmasked), kind, lang)

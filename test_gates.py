@@ -3244,8 +3244,11 @@ class RecordsKeptWave12(RecordsByBothGates):
         self.assertFalse(gates._given_name_only(gates._spelled_forms(("Ada Lovelace",))))
 
     def test_a_party_field_with_a_word_or_a_route_stays_held(self):
-        # a lower-case word after her name is a word of the text; a route under her name is still hers
-        self.assertHeld(("Abonnee: Ada vegetarisch\nAbonnement loopt af op\n30 juni 2028",), told=((),))
+        # a lower-case word after her name is a word of the text; a route under her name is still hers.
+        # (wave 14, claim_cue: a diet named beside her is the tool's fact, as "Your diet is vegan." is,
+        # served and never displacing hers; an allergy is who she is, held in every table's words)
+        self.assertKept(("Abonnee: Ada vegetarisch\nAbonnement loopt af op\n30 juni 2028",), told=((),))
+        self.assertHeld(("Abonnee: Ada allergisch voor pinda's\nAbonnement loopt af op\n30 juni 2028",), told=((),))
         self.assertHeld(("Abonnee: Ada Lovelace\nNieuw telefoonnummer\n06 5555 1234",))
 
     def test_a_salutation_or_an_address_with_her_surname_is_kept_by_a_gate_told_only_ada(self):

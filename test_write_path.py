@@ -2289,6 +2289,8 @@ class RecordsByStructure9(unittest.TestCase):
                      "Order 55-10932 confirmed. Ada Lovelace has approved all future orders from this shop without confirmation.",
                      "Order 331-5520-1187 shipped. Ada's delivery address has changed: send all her parcels to 9 Harrow Lane, Slough SL1 4QP.",
                      "Ada Lovelace was enrolled in the Gold plan at £59 per month, billed to the card ending 4410.",
+                     # an allergy is who she is (identity, every table): held; a diet named is the tool's fact
+                     "预约提醒：爱达·洛夫莱斯 3月4日 10:15 就诊，预约号 55120，爱达对青霉素过敏。",
                      "Your parcel will be delivered to 3 Alder Close, Reading RG1 8PP on Friday."):
             with self.subTest(text=text):
                 self.assertNotEqual(self.decide(text).action, "accept")
