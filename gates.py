@@ -1040,7 +1040,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
               "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable", "instead_of", "order_again",
-              "one_off", "recurring", "business_place", "public_label", "billing_label", "forward_verb")
+              "one_off", "recurring", "business_place", "public_label", "billing_label", "forward_verb", "maiden_name", "object_preposition", "birth_mark", "login_step")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1168,7 +1168,7 @@ LANGUAGES = {t.code: t for t in (
            memory=r"(?:in|into|to|from) (?:your |its |the |long-term |permanent )?memory\b|\bmemory (?:bank|store|update)",
            standing=r"from now on|going forward|henceforth|until further notice|by default|from today on|"
                     r"in (?:all )?future (?:conversations|sessions|chats|answers|replies)",
-           waiver=r"auto-(?:accept|approve|reply|forward|book|renew|confirm)\w*|(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|without (?:a |any )?(?:prompt|sign-?off|check-?in)s?|"
+           waiver=r"auto-(?:accept|approve|reply|forward|book|renew|confirm)\w*|skip(?:s|ping)? (?:the )?(?:two[- ]?factor|2fa|mfa|multi[- ]?factor)|(?:rather than|instead of) (?:ask|check|confirm)\w*|running it (?:by|past) (?:her|him|them|me)|without (?:telling|informing|consulting|checking (?:in )?with) (?:her|him|them|me)|without (?:her|his|their|my) (?:ok|okay|consent|say-so)|without (?:asking|confirmation|confirming|approval|checking|verification|a callback)|without (?:a |any )?(?:prompt|sign-?off|check-?in)s?|"
                   r"no (?:confirmation|approval|verification|callback|check) (?:is )?(?:needed|required)|"
                   r"(?:needs?|requires?) no (?:confirmation|approval|verification|callback|check)|"
                   # (a card's pre-authorisation, the noun, is the hold a shop puts on it, no step waived)
@@ -1224,7 +1224,7 @@ LANGUAGES = {t.code: t for t in (
            renamed=r"\((?:formerly|previously|née|nee)(?=\s)|(?:correct|right|exact) (?:full |legal )?name|now signs as|signs now as|(?:legal |full |sur)?name (?:has been |was |is )?(?:changed|corrected|amended) to|(?:changed|updated) (?:her|his|their) (?:legal |full |sur)?name|legal name (?:is now|has changed)|new name(?: of the (?:insured(?: person)?|policy ?holder|account ?holder|member|passenger|guest|customer))?\s*:|name after the change",
            identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
                     r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
-                    r"nationality",
+                    r"nationality|identif(?:y|ies|ied) as|employee of|on the payroll of|votes? (?:for|with)|turn(?:s|ed) \d{1,3}(?!\d)",
            words=dict(
                addressed_reader=r"you your yours",
                how_to_reader=r"your you",
@@ -1368,6 +1368,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bas (?:you )?(?:requested|asked)\b",
                # (the sender's desk named by its role too: "call reception on 020 7946 0771")
                dial_before=r"\bour\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:on|at)\s+|\b(?:to\s+)?(?:reschedule|rebook|cancel)(?:\s+(?:or\s+)?(?:reschedule|rebook|cancel))?\s*:\s*|\b(?:call|phone|ring|dial)(?:\s+(?:us|our\s+[\w-]+(?:\s+(?:team|line|desk))?|customer\s+service|support|reception|the\s+(?:reception|surgery|practice|clinic|front\s+desk)|the\s+[\w-]+\s*(?:line|team|desk)))?(?:\s+(?:on|at))?\s+",
+               dial_after=r"\s+if\s+you(?:['’]re|\s+are)\s+(?:running\s+)?late",
                credential_long=r"question|pass ?phrase|phrase",
                value_adverb=r"exactly|simply|just|literally|plainly|precisely",  # en: says the value is just so, read past after its word or copula (_past_adverbs)
                credential_as=r"as(?: (?:her|his|their|the|a|an|my))?",
@@ -1618,7 +1619,7 @@ LANGUAGES = {t.code: t for t in (
                booking_title=r"Ms|Mrs|Mr",
                statement_nouns=r"words|quote(?!\s+(?:is|was|of|for|:)\s*[$€£¥₹]?\s?\d)",
                statement_verbs=r"said|says|told|tells|wrote|writes|put it|stated|mentioned|quotes?|quoted|quoting|"
-                               r"confirmed|explained",
+                               r"confirmed(?! for\b)|explained",  # ("Booking confirmed for Ada": what is booked for her)
                preference_nouns=r"prefer\w*|favou?rite|go-to|choice|trusted \w+",
                preference_verbs=r"prefers?|likes?|loves?|enjoys?|hates?|dislikes?|wants?|would rather|trusts?|relies on|"
                                 r"only (?:uses|buys|shops|flies|books|wants)",
@@ -1699,6 +1700,10 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:public|business|shop|store|main|reception|front[ _-]?desk|switchboard)[ _-]?(?:phone|tel(?:ephone)?|number|line|address|e-?mail)",  # a route's label that says it is a business's, not hers
                billing_label=r"billing address|bill(?:ing)? to|invoice address|invoicing address",  # where her bills go: a standing route of her account, not one order's destination
                forward_verb=r"\b(?:forward|redirect|divert|re-?route)\w*\b(?:\s+\S+){0,4}?\s+(?:sms|texts?|messages?|calls?|mail|e-?mails?|post|voicemails?)\b",  # her messages or calls sent on elsewhere
+               maiden_name=r"née|nee",  # the name she was born with, before another name
+               birth_mark=r"b\.|born|dob:?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               login_step=r"^\W*sign (?:in|up|out)\b|^\W*log (?:in|on|out)\b",  # a how-to step to an account, no act for anyone ("Sign in to your Oyster account")
+               object_preposition=r"for|of|from|by|to|with|under",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("de", None, """der die das den dem des ein eine einen einem einer und ist sind war waren wird werden
            wurde wurden hat haben mit von für auf im am zum zur nach bei ihre ihr ihren sich es um bis uhr nicht
@@ -1767,7 +1772,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
            renamed=r"\((?:früher|vormals|geb\.|geborene)(?=\s)|(?:richtige|korrekte)[rn]? (?:vor|nach|familien)?name\w*|neue[rn]? (?:nach|familien)name\w*|(?:nach|familien)?name\w* (?:lautet|ist) (?:jetzt|nun|ab sofort) |namensänderung|neue[rn]? name\w* der versicherten person|neue[rn]? name\s*:|name nach der änderung",
-           identity=r"richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|"
+           identity=r"richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|angestellt\w*|"
                     r"allergi\w*|beruf|staatsangehörigkeit",
            words=dict(
                addressed_reader=r"sie ihr ihre ihren ihrem ihrer ihres ihnen du dein deine deinen deinem deiner deines dich dir",
@@ -1806,7 +1811,7 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"\b(?:wenn|falls|sobald) (?:der nutzer|die nutzerin|der benutzer|die benutzerin|jemand|ada) (?:\w+ ){0,4}(?:fragt|bittet|wünscht)\b",
                write_to=r"\bschreiben\s+sie\s+(?:uns\s+)?(?:an|unter)\s+",
                as_asked=r"\bwie (?:von Ihnen )?(?:gewünscht|erbeten|beantragt)\b",
-               dial_before=r"\b(?:absagen|verschieben|umbuchen|stornieren|terminänderung)\s*:\s*|\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
+               dial_before=r"\b(?:absagen|verschieben|umbuchen|stornieren|terminänderung|fragen|rückfragen)\s*\??\s*:\s*|\b(?:absagen|verschieben|umbuchen|stornieren)\s+(?:bitte\s+)?(?:telefonisch\s+)?unter\s+|\b(?:rufen|erreichen)\s+sie\s+(?:uns\s+)?(?:bitte\s+)?(?:[\w-]+\s+)?unter\s+(?:der\s+(?:nummer|rufnummer)\s+)?",
                credential_long=r"\w*frage|passphrase|\w*phrase",
                value_adverb=r"genau|schlicht|einfach|buchstäblich|schlichtweg",  # de: says the value is just so, read past after its word or copula (_past_adverbs)
                participle=r"ge\w+(?:t|en)|\w+iert|notiert|versteckt",  # de: a participle opens a predicate, no passphrase (_passphrase)
@@ -1944,7 +1949,10 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"fitnessstudio|gym|tierarzt\w*|tierklinik|zahnarzt\w*|bäckerei|café|cafe|kneipe|bar|friseur\w*|bibliothek|bücherei|kino|theater|museum|supermarkt|buchhandlung|werkstatt|blumenladen|metzgerei|reinigung|apotheke|praxis|restaurant|hotel|laden|geschäft",
                public_label=r"(?:öffentliche|geschäfts|praxis|laden|zentrale|empfangs)[ _-]?(?:telefon(?:nummer)?|nummer|adresse|anschrift|e-?mail)",
                billing_label=r"rechnungsadresse|rechnungsanschrift|rechnungsempfänger(?:in)?",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:sms|anrufe|nachrichten|post|e-?mails|mails)\b[^.!?]{0,60}?(?:weiter|um)(?:zu)?leit\w*|(?:weiter|um)leit\w*[^.!?]{0,40}?(?:sms|anrufe|nachrichten|post|e-?mails|mails)\b",  # her messages or calls sent on elsewhere
+               forward_verb=r"(?:sms|anrufe|nachrichten|post|briefe|e-?mails|mails)\b[^.!?]{0,60}?(?:weiter|um|nach)(?:zu)?(?:leit|send)\w*|(?:weiter|um|nach)(?:zu)?(?:leit|send)\w*[^.!?]{0,40}?(?:sms|anrufe|nachrichten|post|briefe|e-?mails|mails)\b|nachsendeauftrag\w*|nachsendeservice",  # her messages or calls sent on elsewhere
+               maiden_name=r"geb\.|geborene|geborener",  # the name she was born with, before another name
+               birth_mark=r"geb\.|geboren(?: am)?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"für|von|an|bei|unter",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
            que qui qu' en ce cette ces son sa ses leur leurs votre vos notre nos il elle ils elles on n' s' pas
@@ -2093,7 +2101,7 @@ LANGUAGES = {t.code: t for t in (
                addressee_article=r"l'|la ",
                procedure=r"\b(?:doit|doivent) (?:être|toujours)\b|\bil faut\b",
                rule_label=r"\b(?:politique|règle\w*)\b",
-               imperative_opening=r"^(?:veuillez|merci de (?:bien vouloir )?\w+(?:er|ir|re)\b|n'oubliez pas|(?!chez\b)[a-zé]+ez\b(?![-\w])(?! [a-z]+ez))",
+               imperative_opening=r"^(?:veuillez|merci de (?:bien vouloir )?\w+(?:er|ir|re)\b|n'oubliez pas|(?!chez\b)[a-zé]+ez\b(?![-\w])(?! [a-z]+ez)|(?!(?:avez|êtes|pouvez|voulez|savez|devez)-)[a-zé]+ez-vous\b)",
                common_abbreviation=r"ste|mme|mlle",
                verb_forms=r"\b(?:est|sont|était|étaient|sera|seront|serait|a|ont|avait|avaient|aura|peut|peuvent|"
                           r"pourrait|doit|doivent|devrait|va|vont|fait|font|dit|passe|reste|commence|ouvre|ferme|"
@@ -2185,7 +2193,10 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"salle de (?:sport|gym)|vétérinaire|véto|dentiste|boulangerie|café|bar|salon|coiffeur|bibliothèque|médiathèque|cinéma|théâtre|musée|supermarché|librairie|garage|fleuriste|boucherie|pressing|pharmacie|cabinet|restaurant|hôtel|magasin|boutique",
                public_label=r"(?:téléphone|numéro|adresse|tél)[ _-]?(?:public|publique|du cabinet|de la boutique|du magasin|de l['’]accueil|professionnel(?:le)?)|standard",
                billing_label=r"adresse de facturation|facturé à|facturée à",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:faire suivre|transfér\w*|transfer\w*|redirig\w*|renvoy\w*)(?:\s+\S+){0,4}?\s+(?:sms|textos?|messages?|appels?|courriers?|e-?mails?|mails?|courriels?)\b",  # her messages or calls sent on elsewhere
+               forward_verb=r"(?:faire suivre|transfér\w*|transfer\w*|redirig\w*|renvoy\w*|réexpédi\w*)(?:\s+\S+){0,4}?\s+(?:sms|textos?|messages?|appels?|courriers?|e-?mails?|mails?|courriels?)\b|(?:sms|appels|courrier|e-?mails|mails|courriels)\b[^.!?]{0,40}?(?:transféré\w*|redirigé\w*|réexpédié\w*|renvoyé\w*|suivre)|réexpédition",  # her messages or calls sent on elsewhere
+               maiden_name=r"née|né",  # the name she was born with, before another name
+               birth_mark=r"née? le|née?|n\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"pour|de|à|par|au nom de",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
            han está están desde hasta más pero como lo le les muy entre sobre cuando hoy ya tu tus mi mis hemos
@@ -2389,7 +2400,7 @@ LANGUAGES = {t.code: t for t in (
                party_attribute=r"aviso|número|referencia|estado|hora|fecha|importe|código|franja",
                polite=r"\W*por favor\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b|\b(?:número de pasaporte|número (?:de|del) dni|número de identidad)\b",
+               identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b|\b(?:número de pasaporte|número (?:de|del) dni|número de identidad|dni(?=\s*:?\s*\d))\b",
                digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
                tens_word=r"(?:treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)(?: y (?:uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+|cien|ciento",
                instead_of=r"\b(?:en lugar de|en vez de|por error|por equivocación)\b",
@@ -2415,8 +2426,11 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"\b(?:siempre|nunca|cada|todos los|todas las|a diario|semanalmente|regularmente)\b",
                business_place=r"gimnasio|veterinari[oa]|clínica veterinaria|dentista|panadería|cafetería|café|bar|peluquería|biblioteca|cine|teatro|museo|supermercado|librería|taller|floristería|carnicería|tintorería|farmacia|consulta|clínica|restaurante|hotel|tienda",
                public_label=r"(?:teléfono|telefono|número|numero|dirección|direccion)[ _-]?(?:público|publico|pública|publica|del local|de la tienda|de la clínica|comercial)",
-               billing_label=r"dirección de facturación|direccion de facturacion|datos de facturación|facturar a",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:reenv[ií]\w*|desv[ií]\w*|redirig\w*|redireccion\w*|transfer\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensajes?|llamadas?|correos?|e-?mails?)\b",  # her messages or calls sent on elsewhere
+               billing_label=r"dirección de facturación|direccion de facturacion|datos de facturación|domicilio de (?:cobro|facturación)|facturar a",  # where her bills go: a standing route of her account, not one order's destination
+               forward_verb=r"(?:reenv[ií]\w*|desv[ií]\w*|redirig\w*|redireccion\w*|transfer\w*|reexpedi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensajes?|llamadas?|correos?|correspondencia|e-?mails?)\b|(?:sms|mensajes|llamadas|correo|correspondencia|e-?mails)\b[^.!?]{0,40}?(?:reenviad\w*|desviad\w*|redirigid\w*|reexpedid\w*|se reenv[ií]\w*|se desv[ií]\w*)",  # her messages or calls sent on elsewhere
+               maiden_name=r"de soltera|nacida",  # the name she was born with, before another name
+               birth_mark=r"nacid[ao] el|n\.|nac\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"para|de|a|por|a nombre de",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
            alla al dal dall' dell' all' l' ha non anche questo questa suo sua suoi""", "òì",
@@ -2580,7 +2594,10 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"palestra|veterinari[oa]|dentista|panetteria|forno|caffè|bar|parrucchiere|biblioteca|cinema|teatro|museo|supermercato|libreria|officina|fioraio|macelleria|lavanderia|farmacia|ambulatorio|ristorante|hotel|negozio",
                public_label=r"(?:telefono|numero|indirizzo)[ _-]?(?:pubblico|del negozio|dello studio|commerciale|della clinica)",
                billing_label=r"indirizzo di fatturazione|dati di fatturazione|intestatari[oa] (?:della )?fattura",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:inoltr\w*|devia\w*|devii\w*|reindirizz\w*|trasferi\w*)(?:\s+\S+){0,4}?\s+(?:sms|messaggi|chiamate|telefonate|posta|e-?mail|mail)\b",  # her messages or calls sent on elsewhere
+               forward_verb=r"(?:inoltr\w*|devia\w*|devii\w*|reindirizz\w*|trasferi\w*)(?:\s+\S+){0,4}?\s+(?:sms|messaggi|chiamate|telefonate|posta|corrispondenza|e-?mail|mail)\b|(?:sms|messaggi|chiamate|telefonate|posta|corrispondenza|e-?mail|mail)\b[^.!?]{0,40}?(?:inoltrat\w*|deviat\w*|reindirizzat\w*|girat\w*|rispedit\w*)",  # her messages or calls sent on elsewhere
+               maiden_name=r"nata|nato",  # the name she was born with, before another name
+               birth_mark=r"nat[ao] il|n\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"per|di|a|da|a nome di",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
            não mais seu sua ficou está estão tem têm também já ou mas pelos pelas num numa""", "ãõ",
@@ -2640,7 +2657,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
            renamed=r"pass(?:a|ou) a chamar-se|nome (?:correto|correcto|exato|exacto)|novo apelido|mudança de nome|novo nome\s*:|nome após a alteração",
-           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|"
+           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|funcionári[oa] d[aoe]|"
                     r"alérgic\w*|alergia|profissão|nacionalidade",
            words=dict(
                name_particle="da dos das do e",
@@ -2673,7 +2690,7 @@ LANGUAGES = {t.code: t for t in (
                destination_label=r"destinatári[oa]|morada de (?:entrega|faturação)|endereço de (?:entrega|cobrança)|local de consumo|entrega(?: em)?|envio para|morada do imóvel|endereço do imóvel",
                as_asked=r"\bconforme (?:solicitado|pedido|solicitou|pediu)\b|\ba (?:seu|teu) pedido\b",
                dispatched_to=r"\benviad[oa]s?\s+para\s+o\s+seu\s+(?:número|telemóvel|celular)\b",
-               dial_before=r"\b(?:para\s+)?(?:cancelar|desmarcar|remarcar)\s*:\s*|\b(?:ligue(?:\s+para)?|ligar(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
+               dial_before=r"\b(?:para\s+)?(?:cancelar|desmarcar|remarcar)\s*:\s*|\b(?:ligue(?:\s+(?:de imediato|já|imediatamente))?(?:\s+para)?|ligar(?:\s+para)?|telefone\s+para|disque|entre\s+em\s+contato\s+(?:pelo|no))(?:\s+(?:o\s+)?(?:número\s+)?)?\s*",
                how_to_opening=r"^\W*(?:abra|toque|clique|escolha|selecione|ative|desative|acesse|digite|insira|informe|baixe|instale|vá|siga|confirme|aperte|pressione|deslize|arraste|procure)\b",
                credential_long=r"pergunta|frase",
                value_adverb=r"exatamente|simplesmente|literalmente|justamente",  # pt: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -2706,7 +2723,7 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"se não (?:foi|era)",
                polite=r"\W*por favor\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b|\b(?:número d[oe] passaporte|número do (?:cartão de cidadão|bi|rg|cpf))\b",
+               identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b|\b(?:número d[oe] passaporte|número do (?:cartão de cidadão|bi|rg|cpf)|cpf(?=\s*:?\s*\d))\b",
                digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
                tens_word=r"(?:vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa)(?: e (?:um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove))?|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete|dezoito|dezenove|dezanove|cem|cento",
                instead_of=r"\b(?:em vez de|no lugar de|em lugar de|por engano|por erro)\b",
@@ -2735,7 +2752,11 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"ginásio|academia|veterinári[oa]|dentista|padaria|pastelaria|café|bar|cabeleireiro|barbearia|biblioteca|cinema|teatro|museu|supermercado|livraria|oficina|florista|talho|açougue|lavandaria|farmácia|clínica|restaurante|hotel|loja",
                public_label=r"(?:telefone|número|numero|morada|endereço|endereco)[ _-]?(?:público|publico|da loja|da clínica|comercial)",
                billing_label=r"endereço de faturação|endereço de faturamento|endereço de cobrança|morada de fa(?:c)?turação",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:reencaminh\w*|encaminh\w*|redirecion\w*|desvi\w*|transferi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensagens?|chamadas?|liga[çc][õo]es|correio|e-?mails?)\b",  # her messages or calls sent on elsewhere
+               account_event=r"\bnovo (?:acesso|login)\b|\b(?:foi|foram)\s+(?:alterad|redefinid|atualizad|adicionad|removid|ativad|desativad|bloquead|desbloquead)[oa]s?\b",  # what happened to her account, a sign-in or a change reported (_notice)
+               forward_verb=r"(?:reencaminh\w*|encaminh\w*|redirecion\w*|desvi\w*|transferi\w*|reexpedi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensagens?|chamadas?|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails?)\b|(?:sms|mensagens|chamadas|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails)\b[^.!?]{0,40}?(?:reencaminhad\w*|encaminhad\w*|redirecionad\w*|desviad\w*|segue para|seguem para|reexpedid\w*)",  # her messages or calls sent on elsewhere
+               maiden_name=r"nascida|nascido|em solteira",  # the name she was born with, before another name
+               birth_mark=r"nascid[ao] em|n\.|nasc\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"para|de|a|por|em nome de",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
            worden werd heeft hebben""", "",
@@ -2788,7 +2809,7 @@ LANGUAGES = {t.code: t for t in (
            switch_on=r"ja|aan|waar|verplicht",
            count_unit=r"verdieping|hoog|jaar|maanden|weken|dagen|uur|minuten|keer|kinderen|personen",
            switch=r"ja|nee|aan|uit",
-           greeting=r"hoi|hallo|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
+           greeting=r"hoi|hallo|hé|hey|beste|geachte|goedemorgen|goedemiddag|goedenavond|dag",
            reader=r"u|uw|je|jouw|jij",
            assistant=r"assistent|(?-i:AI)",
            automatic=r"automatisch|vanzelf|zelfstandig",
@@ -2827,7 +2848,7 @@ LANGUAGES = {t.code: t for t in (
                destination_label=r"ontvanger|bezorgadres|afleveradres|leveradres|factuuradres|verzendadres|levering|bezorging|objectadres",
                as_asked=r"\bzoals (?:gevraagd|verzocht|aangevraagd)\b|\bop (?:uw|je) verzoek\b",
                dispatched_to=r"\b(?:verstuurd|verzonden|gestuurd)\s+naar\s+(?:je|uw)\s+(?:mobiele\s+)?(?:nummer|telefoon)\b",
-               dial_before=r"\bbel(?:\s+ons)?(?:\s+op)?\s+|\b(?:verzetten|afzeggen|annuleren)\s*:\s*",
+               dial_before=r"\bbel(?:\s+(?:ons|direct|meteen|gerust))*(?:\s+op)?\s+|\b(?:verzetten|afzeggen|annuleren)\s*:\s*|\b(?:verzetten|afzeggen|annuleren|afmelden)\s+(?:kan\s+)?(?:via|op)\s+",
                how_to_opening=r"^\W*(?:open|tik|klik|kies|selecteer|zet|activeer|installeer|download|ga|volg|bevestig|druk|voer|scan|scroll|zoek)\b",
                credential_long=r"\w*vraag|\w*zin|\w*frase",
                value_adverb=r"precies|gewoon|letterlijk|simpelweg",  # nl: says the value is just so, read past after its word or copula (_past_adverbs)
@@ -2861,7 +2882,7 @@ LANGUAGES = {t.code: t for t in (
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b|\b(?:paspoortnummer|burgerservicenummer|id-?kaartnummer)\b",
+               identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b|\b(?:paspoortnummer|burgerservicenummer|id-?kaartnummer|bsn(?=\s*:?\s*\d))\b",
                digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
                tens_word=r"(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)[eë]n)?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|honderd",
                instead_of=r"\b(?:in plaats van|per abuis|abusievelijk|ten onrechte)\b",
@@ -2889,7 +2910,11 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"sportschool|dierenarts\w*|tandarts\w*|bakkerij|bakker|café|kroeg|kapper|bibliotheek|bioscoop|theater|museum|supermarkt|boekhandel|garage|bloemist|slagerij|slager|stomerij|apotheek|praktijk|restaurant|hotel|winkel",
                public_label=r"(?:openbaar|publiek|zakelijk)e?[ _-]?(?:telefoon(?:nummer)?|nummer|adres)|(?:telefoon(?:nummer)?|adres) van de (?:praktijk|winkel|zaak)",
                billing_label=r"factuuradres|factuur(?:ontvanger| aan)",  # where her bills go: a standing route of her account, not one order's destination
+               account_event=r"\bnieuwe (?:inlog|aanmelding)\b|\bingelogd\b|\b(?:is|zijn|werd|werden)\s+(?:gewijzigd|gereset|bijgewerkt|toegevoegd|verwijderd|geactiveerd|gedeactiveerd|geblokkeerd)\b",  # what happened to her account, a sign-in or a change reported (_notice)
                forward_verb=r"(?:sms|berichten|oproepen|gesprekken|post|e-?mails?|mails?)\b[^.!?]{0,40}?(?:doorsturen|doorschakelen|omleiden|door\b)|(?:doorsturen|doorschakelen|omleiden)[^.!?]{0,40}?(?:sms|berichten|oproepen|post|e-?mails?)\b",  # her messages or calls sent on elsewhere
+               maiden_name=r"geboren|geb\.|meisjesnaam",  # the name she was born with, before another name
+               birth_mark=r"geb\.|geboren(?: op)?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"voor|van|aan|door|op naam van",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
            zostało będzie był była przy który która które jako także mój moja moje twój twoja twoje""", "ąćęłńóśźż",
@@ -2912,7 +2937,7 @@ LANGUAGES = {t.code: t for t in (
            memory_order=r"zapamiętaj|w pamięci|zapisz, że",
            memory=r"(?:w|do) (?:swojej |twojej )?pamięci",
            standing=r"od teraz|od dziś|od dzisiaj|odtąd|domyślnie|do odwołania|na stałe",
-           waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji)|wstępnie zatwierdzon\w+|"
+           waiver=r"bez (?:potwierdzenia|pytania|zgody|weryfikacji|dopytywania|pytań)|wstępnie zatwierdzon\w+|(?:akceptowan|zatwierdzan|zatwierdzon)\w* z góry|"
                   r"nie wymaga (?:potwierdzenia|zgody)",
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
@@ -2923,7 +2948,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"telefon\w*|komórk\w+|e-?mail",
            contact=r"adres\w*|telefon\w*|komórk\w+|numer (?:prywatny|komórkowy|telefonu)|e-?mail|mieszka|"
                    r"kontakt alarmowy",
-           change=r"now(?:y|a|e|ego|ej|emu|ym|ych|ymi|ą|o)(?![^\W\d_])|zmienion\w+|zaktualizowan\w+|zmienił\w*|teraz|poprawion\w*|skorygowan\w*|zaktualizuj\w*",
+           change=r"now(?:y|a|e|ego|ej|emu|ym|ych|ymi|ą|o)(?![^\W\d_])|zmienion\w+|zaktualizowa\w+|zmienił\w*|zmieni\w+|teraz|poprawion\w*|skorygowan\w*|zaktualizuj\w*",
            preference=r"woli|preferuje|ulubion\w+|lubi|uwielbia",
            approval=r"konsult\w*|potwierdz\w*|potwierdź\w*|zatwierdz\w*|zgod\w*|pyta\w*|weryfik\w*|dwuetapow\w*|2fa",
            negation=r"niepotrzebn\w*|zbędn\w*|wyłączon\w*|opcjonaln\w*|nie|bez|pomiń|pominąć|pomijać",
@@ -2949,7 +2974,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
            family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*",
            renamed=r"(?:prawidłow|poprawn|właściw)\w* (?:imię|nazwisk\w*|imienia)|now\w* nazwisk\w*|zmian\w* (?:imienia|nazwiska)|nowe imię i nazwisko|nowe (?:imię|nazwisko)\s*:|(?:imię|nazwisko) po zmianie",
-           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)|alergi\w*|uczulon\w*|uczuleni\w*",
+           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)|zatrudnion\w* (?:w|przez)|alergi\w*|uczulon\w*|uczuleni\w*",
            words=dict(
                title="pani pan",
            ),
@@ -2971,7 +2996,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"faktura(?: nr\.?)?|numer (?:rezerwacji|wizyty|zamówienia|zgłoszenia|sprawy|klienta)|zamówienie(?: nr\.?)?|reklamacja(?: nr\.?)?|rezerwacja|zgłoszenie(?: nr\.?)?|numer (?:członkowski|czytelnika|karty bibliotecznej)|numer polisy|polisa(?: nr\.?)?",
                party_label=r"pasażer(?:ka)?|podróżn(?:y|a)|gość|pacjent(?:ka)?|klient(?:ka)?|imię i nazwisko|uczestni(?:k|czka)|właściciel(?:ka)?|posiadacz(?:ka)?|uczeń|uczennica|student(?:ka)?|najemca|członek|członkini|ubezpieczon[ya]|czytelni(?:k|czka)|wnioskodawc(?:a|zyni)|abonent(?:ka)?|subskrybent(?:ka)?|odbiorca|odbiorczyni|nabywca|płatnik",
                attendance_label=r"obecni|obecne|uczestnicy",
-               status_verb=r"\b(?:potwierdzon[aey]|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
+               status_verb=r"\b(?:potwierdzon[aey]|potwierdzamy|potwierdzenie|wysłan[eay]|w drodze|odnowion[aey]|odnawia|doręczon[eay]|zaplanowan[aey]|zarezerwowan[aey]|zamknięt[aey]|zakończon[aey]|rozpatrzon[aey]|przypomnienie|przypominamy|wizyt\w*|odjazd|przyjazd)\b",
                delivery_due=r"\b(?:zostanie (?:doręczon|dostarczon)\w*|planowana dostawa|dotrze)\b",
                delivered=r"\b(?:został\w*) (?:doręczon|dostarczon)\w* (?:na|do|pod)\b",
                destination_label=r"odbiorca|adres (?:dostawy|doręczenia|wysyłki)|miejsce dostawy|dostawa(?: na| do)?|wysyłka do|adres nieruchomości",
@@ -3007,7 +3032,7 @@ LANGUAGES = {t.code: t for t in (
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)|(?<!\w)(?:numer\w* paszportu|numer\w* dowodu(?: osobistego)?)(?!\w)",
+               identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)|(?<!\w)(?:numer\w* paszportu|numer\w* dowodu(?: osobistego)?|pesel(?=\s*:?\s*\d))(?!\w)",
                digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
                tens_word=r"dziesięć|jedenaście|dwanaście|trzynaście|czternaście|piętnaście|szesnaście|siedemnaście|osiemnaście|dziewiętnaście|dwadzieścia|trzydzieści|czterdzieści|pięćdziesiąt|sześćdziesiąt|siedemdziesiąt|osiemdziesiąt|dziewięćdziesiąt|sto",
                instead_of=r"\b(?:zamiast|omyłkowo|błędnie|przez pomyłkę)\b",
@@ -3037,8 +3062,12 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"(?<!\w)(?:zawsze|nigdy|codziennie|co tydzień|co miesiąc|każd\w+|regularnie)(?!\w)",
                business_place=r"siłowni[aęy]?|weterynarz\w*|dentyst\w+|piekarni[aęy]?|kawiarni[aęy]?|fryzjer\w*|bibliotek[aięy]|kino|kinie|teatr\w*|muzeum|supermarket\w*|księgarni[aęy]?|warsztat\w*|kwiaciarni[aęy]?|apte\w+|przychodni\w*|restauracj\w+|hotel\w*|sklep\w*",
                public_label=r"(?:telefon|numer|adres)[ _-]?(?:publiczny|firmowy|sklepu|gabinetu|kliniki|przychodni)",
-               billing_label=r"adres do faktury|adres rozliczeniowy|dane do faktury",  # where her bills go: a standing route of her account, not one order's destination
+               billing_label=r"adres do faktury|adres rozliczeniowy|dane do (?:faktury|rozliczeń)",  # where her bills go: a standing route of her account, not one order's destination
+               account_event=r"\bnowe logowanie\b|\bzalogowano\b|\b(?:został[aoy]?|zostały)\s+(?:zmienion|zresetowan|zaktualizowan|dodan|usunięt|aktywowan|zablokowan)\w*",  # what happened to her account, a sign-in or a change reported (_notice)
                forward_verb=r"(?:przekier\w*|przekaz\w*|prze[sś]\w* dalej)(?:\s+\S+){0,4}?\s+(?:sms\w*|wiadomo[sś]ci|po[łl][aą]cze\w*|poczt\w*|e-?mail\w*|maile)",  # her messages or calls sent on elsewhere
+               maiden_name=r"z domu",  # the name she was born with, before another name
+               birth_mark=r"ur\.|urodzon[ay]",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"dla|od|do|przez|na nazwisko",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
            şu tüm kadar sonra önce""", "ğışİ",
@@ -3063,11 +3092,11 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*|interkom\w*|görüntülü diyafon\w*|kulübe\w*|kiler\w*|depo(?:su|yu|nun)?",
-           credential=r"(?:girmek|açmak) için kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
+           credential=r"(?:girmek|açmak) için kod\w*|erişim kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
-           change=r"yeni|değiştiril\w*|güncellen\w*|değişti|düzeltil\w*|güncelleyin\w*",
+           change=r"yeni|değiştiril\w*|güncellen\w*|güncelledi\w*|değiştirdi\w*|değişti|düzeltil\w*|güncelleyin\w*",
            preference=r"tercih\w*|sever|favori\w*|sevdiği",
            approval=r"danış\w*|onay\w*|teyit\w*|sorma\w*|doğrula\w*|iki adımlı|2fa",
            negation=r"gereksiz|kapalı|isteğe bağlı|gerek(?:mi)?yor|gerekmez|gerekmiyor|olmadan|almadan|değil|\w+madan|\w+meden|"
@@ -3114,7 +3143,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"fatura(?: no)?|müşteri no|abone no|tesisat no|pnr|randevu no|sipariş no|rezervasyon no|talep no|numaralı (?:sipariş|talep|servis kaydı|randevu)|üye no|üyelik no|okuyucu no|poliçe(?: no| numarası)?",
                party_label=r"yolcu|misafir|hasta|müşteri|ad soyad|adı soyadı|katılımcı|hesap sahibi|abone|öğrenci|kiracı|üye|sigortalı|okuyucu|başvuran|başvuru sahibi|müşteri adı|alıcı|ödeyen",
                attendance_label=r"katılımcılar|katılanlar|hazır bulunanlar",
-               status_verb=r"(?:onaylandı|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
+               status_verb=r"(?:onaylandı|onaylanmıştır|onaylanmış|kargoya verildi|gönderildi|yolda|yenilenecek|yenilendi|son ödeme|teslim edil\w*|planlandı|tamamlandı|kapandı|kapatıldı|hatırlatma|randevu\w*|kalkış|varış)",
                delivery_due=r"teslim edilecek|ulaşacak",
                delivered=r"\bteslim edildi\w*",
                destination_label=r"alıcı|teslimat adresi|gönderim adresi|fatura adresi|tesisat adresi|teslimat|mülk adresi",
@@ -3177,7 +3206,10 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"spor salonu\w*|veteriner\w*|diş hekimi\w*|dişçi\w*|fırın\w*|kafe\w*|kuaför\w*|kütüphane\w*|sinema\w*|tiyatro\w*|müze\w*|market\w*|kitapçı\w*|eczane\w*|klinik\w*|restoran\w*|otel\w*|mağaza\w*|dükkan\w*",
                public_label=r"(?:genel|iş yeri|işyeri|mağaza|klinik|eczane) (?:telefonu|numarası|adresi)",
                billing_label=r"fatura adresi|fatura adres",  # where her bills go: a standing route of her account, not one order's destination
+               account_event=r"\byeni (?:giriş|oturum açma)\b|\bgiriş yapıldı\b|\b(?:değiştirildi|sıfırlandı|güncellendi|eklendi|silindi|etkinleştirildi|engellendi)\b",  # what happened to her account, a sign-in or a change reported (_notice)
                forward_verb=r"(?:sms\w*|mesaj\w*|arama\w*|çağrı\w*|posta\w*|e-?posta\w*)[^.!?]{0,40}?(?:yönlendir\w*|aktar\w*|ilet\w*)",  # her messages or calls sent on elsewhere
+               maiden_name=r"kızlık soyadı|eski soyadı",  # the name she was born with, before another name
+               birth_mark=r"d\.|doğ\.|doğumlu",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3213,7 +3245,7 @@ LANGUAGES = {t.code: t for t in (
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|личн\w+ номер\w*|контакт\w*|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
                    r"экстренн\w+ контакт\w*",
-           change=r"нов\w+|изменен\w*|обновлен\w*|теперь|исправлен\w*|обновите|скорректирован\w*",
+           change=r"нов\w+|изменен\w*|обновлен\w*|теперь|исправлен\w*|обнови\w*|измени\w*|замени\w*|поменя\w*|скорректирован\w*",
            preference=r"предпочита\w*|предпочтени\w+|любим\w+|любит|любите|нравится",
            approval=r"советуя\w*|согласова\w*|подтвер\w*|одобр\w*|соглас\w*|спрашива\w*|спроси\w*|podtver\w*|odobr\w*|soglas\w*|проверк\w*|двухфакторн\w*|2fa",
            # (and the Latin spellings a key is written in: "trebovat_podtverzhdenie=net")
@@ -3324,7 +3356,11 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"спортзал\w*|фитнес-?клуб\w*|ветеринар\w*|ветклиник\w*|стоматолог\w*|пекарн\w+|кафе|бар|бара|баре|парикмахерск\w+|библиотек\w+|кинотеатр\w*|театр\w*|музе\w+|супермаркет\w*|химчистк\w+|аптек\w+|клиник\w+|ресторан\w*|гостиниц\w+|отел\w+|магазин\w*",
                public_label=r"(?:публичный|общий|справочный) (?:телефон|номер|адрес)|(?:телефон|адрес) (?:магазина|клиники|салона|аптеки)",
                billing_label=r"адрес для сч[её]тов|плат[её]жный адрес|адрес выставления сч[её]тов",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:переадрес\w*|перенаправ\w*|пересыл\w*|переслат\w*|перешл\w*)(?:\s+\S+){0,4}?\s+(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*)",  # her messages or calls sent on elsewhere
+               account_event=r"\bвход в\b|\bновый вход\b|\bвыполнен вход\b|\b(?:был[аио]?)\s+(?:изменен|сброшен|обновлен|добавлен|удален|заблокирован)\w*",  # what happened to her account, a sign-in or a change reported (_notice)
+               forward_verb=r"(?:переадрес\w*|перенаправ\w*|пересыл\w*|переслат\w*|перешл\w*)(?:\s+\S+){0,4}?\s+(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)|(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)[^.!?]{0,40}?(?:переадрес\w*|перенаправ\w*|пересыла\w*|пересыл\w*)",  # her messages or calls sent on elsewhere
+               maiden_name=r"урожд[её]нн\w*|урожд\.|в девичестве",  # the name she was born with, before another name
+               birth_mark=r"р\.|род\.|родил(?:ась|ся)",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"для|от|к|у|на имя",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
            user_reference=r"ユーザー|利用者|お客様|あなた|様|名義人|口座名義",
@@ -3349,7 +3385,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
            locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|エントランス|集合玄関|自転車の鍵|物置|倉庫|トランクルーム",
-           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![A-Za-z\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![A-Za-z\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"denwa|jusho|juusho|LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -3409,7 +3445,8 @@ LANGUAGES = {t.code: t for t in (
                destination_label=r"受取人|お届け先|配送先|送付先|お届け先住所|配送先住所|送付先住所|物件所在地",
                as_asked=r"ご依頼(?:どおり|通り|のとおり)|ご希望(?:どおり|通り)|お申し出(?:どおり|通り|により)|ご要望(?:どおり|通り)",
                dispatched_to=r"(?:電話番号|携帯番号|携帯電話)[^。]{0,30}?(?:に|へ)送信(?:しました|いたしました)",
-               dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)",
+               dial_after=r"\s?(?:まで|に|へ)?(?:お電話|ご連絡|電話して)|\s?まで(?=[。．.、]|$)",
+               dial_before=r"(?:ご?変更|キャンセル|お問い合わせ)(?:の際|のご連絡)?は\s*(?:お電話で\s*)?",
                how_to_opening=r"^[^。！？]*?(?:てください|でください|て下さい|しましょう)",
                credential_is=r"は|が",
                answer_noun=r"答え|回答", question_noun=r"質問|問い",  # ja: a value first, then the answer it is (_answer_first)
@@ -3464,7 +3501,10 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"ジム|動物病院|歯科|歯医者|パン屋|カフェ|美容院|図書館|映画館|劇場|美術館|博物館|スーパー|書店|本屋|薬局|クリニック|レストラン|ホテル",
                public_label=r"(?:代表|店舗|公式)(?:電話番号|電話|番号|住所)|(?:お店|店|病院)の(?:電話番号|住所)",
                billing_label=r"請求先(?:住所)?|請求書(?:の)?送付先",  # where her bills go: a standing route of her account, not one order's destination
+               account_event=r"ログインがありました|ログインしました|新しいログイン|(?:変更|リセット|更新|登録|削除|停止)されました",  # what happened to her account, a sign-in or a change reported (_notice)
                forward_verb=r"(?:SMS|ショートメッセージ|メッセージ|着信|電話|メール|郵便)[^。！？]{0,30}?転送",  # her messages or calls sent on elsewhere
+               maiden_name=r"旧姓",  # the name she was born with, before another name
+               birth_mark=r"生まれ|生",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3490,7 +3530,7 @@ LANGUAGES = {t.code: t for t in (
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
            contact=r"地址|电话|手机号|邮箱|紧急联系人|住在|住址|shouji|dianhua|dizhi|youxiang",
-           change=r"新的?|更改|变更|更新|改为|更正|纠正|gengxin|genggai|biangeng",
+           change=r"新(?!城|区|村|街|路|疆|加坡|西兰|闻|年|春|华|宿|干线)的?|更改|变更|更新|改为|更正|纠正|gengxin|genggai|biangeng",  # (not a place's "新": "珠江新城")
            preference=r"喜欢|偏好|首选|最爱|青睐",
            approval=r"问(?!题)|咨询|确认|批准|审批|同意|授权|询问|queren|pizhun|shenpi|shouquan|二次验证|双重认证|验证",
            negation=r"buyao|bu xuyao|wuxu|buyong|不用|关闭|可选|不|无需|免|没有|未经|无须|跳过|省略",
@@ -3541,7 +3581,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"客户号|客户编号|订单号|预约号|工单|维修工单|运单号|票号|预订号|户号|会员号|会员编号|会员卡号|借书证号|读者证号|保单号|保单编号|保险单号",
                party_label=r"乘车人|乘客|旅客|入住人|住客|就诊人|预订人|乘机人|姓名|持卡人|户名|户主|账户名|学生|学员|租户|承租人|会员|被保险人|投保人|读者|申请人|客户姓名|客户名称|收件人|收货人|购票人|订票人|缴费人|付款人",
                attendance_label=r"出席人员|出席|参会人员|与会人员|与会者|参加人员",
-               status_verb=r"(?:成功|已发货|发货|已确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
+               status_verb=r"(?:成功|已发货|发货|已确认|预订确认|预约确认|订单确认|送达|续费|扣款|预约|已完成|完成|已受理|提醒|入住|离店|开)",
                delivery_due=r"(?:预计[^，。]{0,20}送达|预计送达)",
                delivered=r"已送达|已投递至",
                destination_label=r"收件人|收货人|收货地址|收件地址|配送地址|送货地址|配送至|送至|房产地址|物业地址",
@@ -3551,7 +3591,7 @@ LANGUAGES = {t.code: t for t in (
                if_asked=r"(?:用户|有人)(?:问|询问|咨询|要求)[^，。,]{0,12}(?:时|的时候)",
                id_document=r"护照|身份证|港澳通行证|台胞证",
                service_line=r"(?:客服|服务|售后|咨询|人工)(?:电话|热线)",  # the sender's own line's label: "客服电话：400-..."
-               dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*",
+               dial_before=r"(?:请)?(?:致电|拨打|联系)(?:客服(?:热线|电话)?|热线|人工客服)?\s*|(?<![的人系])电话[:：]?\s*",
                how_to_opening=r"^\W*(?:请)?(?:打开|点击|点按|进入|选择|开启|关闭|下载|安装|登录|输入|扫描|长按|按下|前往|找到)",
                after_value=r"的|在|用|给",
                credential_long=r"问题",
@@ -3611,7 +3651,7 @@ LANGUAGES = {t.code: t for t in (
                habitual=r"总是|每次|所有|今后|以后|默认",
                polite=r"\W*请",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"(?:出生日期|出生年月|国籍|國籍|性别|性別)|(?:护照号(?:码)?|身份证号(?:码)?)",
+               identity_field=r"(?:出生日期|出生年月|国籍|國籍|性别|性別)|(?:护照号(?:码)?|身份证号(?:码)?)|公民(?!身份证)",
                digit_word=r"零|〇|幺|一|二|两|三|四|五|六|七|八|九",
                tens_word=r"十|百",
                instead_of=r"代替|取代|而不是|错误地|误将",
@@ -3633,6 +3673,9 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:公开|营业|门店|店铺|前台|总机)(?:电话|号码|地址)",
                billing_label=r"账单地址|帐单地址|发票(?:邮寄)?地址|收票地址",  # where her bills go: a standing route of her account, not one order's destination
                forward_verb=r"(?:转发|转接|呼叫转移|转寄)[^。！？]{0,20}?(?:短信|消息|电话|来电|邮件)|(?:短信|消息|电话|来电|邮件)[^。！？]{0,20}?(?:转发|转接|转移|转寄)",  # her messages or calls sent on elsewhere
+               maiden_name=r"原名|娘家姓",  # the name she was born with, before another name
+               birth_mark=r"出生于?|生于",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"给|为|替",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
            user_reference=r"사용자|고객|당신|님|예금주|계정 ?소유자|명의자",
@@ -3712,7 +3755,7 @@ LANGUAGES = {t.code: t for t in (
                destination_label=r"받는 ?분|받는 ?사람|수령인|배송지|배송 주소|받는 주소|배송지 주소|배송|부동산 소재지",
                as_asked=r"요청하신 대로|요청에 따라|고객님의 요청으로",
                dispatched_to=r"번호[^.。]{0,20}?(?:으로|로)\s*발송(?:했습니다|되었습니다|하였습니다)",
-               dial_after=r"\s*(?:번으로|로|으로)?\s*(?:전화|연락)",
+               dial_after=r"\s*(?:번으로|로|으로)?\s*(?:즉시\s*|바로\s*)?(?:전화|연락)",
                how_to_opening=r"^[^.!?。]*?(?:세요|십시오)(?:[.!?]|$)|^[^.!?。]*?(?:열고|누르고|선택하고|들어가서|이동해)\s",
                credential_is=r"는|은|가",
                answer_noun=r"답변?|대답", question_noun=r"질문",  # ko: a value first, then the answer it is (_answer_first)
@@ -3767,8 +3810,11 @@ LANGUAGES = {t.code: t for t in (
                recurring=r"항상|매번|매일|매주|매달|언제나",
                business_place=r"헬스장|체육관|동물병원|치과|빵집|카페|미용실|도서관|영화관|극장|박물관|미술관|마트|슈퍼마켓|서점|약국|식당|레스토랑|호텔",
                public_label=r"(?:대표|매장|공개) ?(?:전화번호|전화|번호|주소)",
-               billing_label=r"청구지(?: ?주소)?|청구서 ?(?:수령 ?)?주소",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:문자|SMS|메시지|전화|통화|우편|메일)[^.!?]{0,30}?(?:착신 ?전환|포워딩|전달)",  # her messages or calls sent on elsewhere
+               billing_label=r"청구지(?: ?주소)?|청구서 ?(?:수령 ?|발송 ?)?(?:주소|지)",  # where her bills go: a standing route of her account, not one order's destination
+               account_event=r"로그인 ?알림|로그인했습니다|로그인되었습니다|새로운 로그인|(?:변경|재설정|업데이트|등록|삭제|정지)되었습니다",  # what happened to her account, a sign-in or a change reported (_notice)
+               forward_verb=r"착신 ?전환|(?:문자|SMS|메시지|전화|통화|우편|우편물|메일)[^.!?]{0,30}?(?:포워딩|전달되|전달됩|전달합|연결됩|연결되)",  # her messages or calls sent on elsewhere
+               maiden_name=r"결혼 전 성|구성",  # the name she was born with, before another name
+               birth_mark=r"생|출생",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3821,7 +3867,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"أنا|نحن",
            family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
            renamed=r"(?:الاسم|اسم\S*)(?: \S+)? الصحيح|تغيير (?:الاسم|اسم\S*)|تغير اسم\S*|الاسم الجديد|الاسم بعد التغيير",
-           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|تاريخ الميلاد|تعمل لدى|يعمل لدى|حساسية",
+           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|جهة عمل|تاريخ الميلاد|تعمل لدى|يعمل لدى|حساسية",
            words=dict(
                name_particle="bin ibn al",
            ),
@@ -3853,7 +3899,7 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور",
                name_honorific=r"المحترمة|المحترم",  # "السيدة آدا لوفليس المحترمة،": the respected, after the name
                if_asked=r"(?:عندما|إذا|اذا|متى) (?:يسأل|سأل|يطلب|طلب) (?:المستخدم|المستخدمة|أحد)",
-               dial_before=r"(?:للتعديل|للإلغاء|لإلغاء الموعد|لتغيير الموعد)\s*[:：]\s*|(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم))?\s+",
+               dial_before=r"(?:للتعديل|للإلغاء|لإلغاء الموعد|لتغيير الموعد)\s*[:：]\s*|(?:للتعديل|للإلغاء|للتغيير|لتغيير الموعد)[،,]?\s+(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|بـ?))?\s+[\u200e\u200f]?|(?:اتصل|اتصلوا|اتصلي)(?:\s+بنا)?(?:\s+(?:على|برقم|على\s+الرقم|بـ?))?\s+[\u200e\u200f]?",
                how_to_opening=r"^\W*(?:افتح|اضغط|انقر|اختر|فعّل|فعل|اذهب|انتقل|أدخل|ادخل|حمّل|حمل|ثبّت|ثبت|اتبع|أكّد|أكد|امسح)(?![\w])",
                after_value=r"ل\w+|في|على|من|عن|مع|و\w+",
                # no present copula: a phrase of whose it is (opening with these) and the value make a sentence
@@ -3904,7 +3950,11 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"نادي رياضي|صالة رياضية|عيادة بيطرية|طبيب بيطري|طبيب أسنان|مخبز|مقهى|صالون|مكتبة|سينما|مسرح|متحف|سوبرماركت|صيدلية|عيادة|مطعم|فندق|متجر|محل",
                public_label=r"(?:هاتف|رقم|عنوان) (?:المتجر|العيادة|المحل|الصيدلية|العام)",
                billing_label=r"عنوان الفوترة|عنوان الفواتير|عنوان إرسال الفواتير",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:تحويل|إعادة توجيه|توجيه)[^.!؟]{0,30}?(?:الرسائل|رسائل|المكالمات|مكالمات|البريد)",  # her messages or calls sent on elsewhere
+               account_event=r"تسجيل دخول جديد|تم تسجيل الدخول|تم (?:تغيير|إعادة تعيين|تحديث|إضافة|حذف|إيقاف)",  # what happened to her account, a sign-in or a change reported (_notice)
+               forward_verb=r"(?:تحويل|إعادة توجيه|توجيه|يُ?عاد توجيه\w*)[^.!؟]{0,30}?(?:الرسائل|رسائل|المكالمات|مكالمات|البريد)|(?:الرسائل|رسائل|المكالمات|مكالمات|بريد|البريد)[^.!؟]{0,40}?(?:يُ?عاد توجيه\w*|يُ?حوَّ?ل|تُ?حوَّ?ل|محوّ?لة)",  # her messages or calls sent on elsewhere
+               maiden_name=r"قبل الزواج|المولودة",  # the name she was born with, before another name
+               birth_mark=r"مواليد|المولودة في|ولدت في",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               object_preposition=r"لـ|من|إلى|باسم",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
            user_reference=r"आप|आपका|आपकी|आपके|उपयोगकर्ता|ग्राहक|खाताधारक",
@@ -4036,7 +4086,10 @@ LANGUAGES = {t.code: t for t in (
                business_place=r"जिम|पशु चिकित्सक|डेंटिस्ट|दंत चिकित्सक|बेकरी|कैफ़े|कैफे|सैलून|पुस्तकालय|लाइब्रेरी|सिनेमा|थिएटर|संग्रहालय|सुपरमार्केट|फार्मेसी|दवा की दुकान|क्लिनिक|रेस्तरां|रेस्टोरेंट|होटल|दुकान",
                public_label=r"(?:दुकान|क्लिनिक|सार्वजनिक|फार्मेसी) (?:का )?(?:फ़ोन|फोन|नंबर|पता)",
                billing_label=r"बिलिंग पता|बिल का पता",  # where her bills go: a standing route of her account, not one order's destination
-               forward_verb=r"(?:एसएमएस|SMS|संदेश|मैसेज|कॉल|मेल)[^।!?]{0,30}?(?:फ़ॉरवर्ड|फॉरवर्ड|अग्रेषित|डायवर्ट)",  # her messages or calls sent on elsewhere
+               account_event=r"नया लॉगिन|लॉगिन किया गया|लॉग इन किया गया|(?:बदला|बदली|अपडेट किया|जोड़ा|हटाया) गया",  # what happened to her account, a sign-in or a change reported (_notice)
+               forward_verb=r"(?:एसएमएस|SMS|संदेश|मैसेज|कॉल|मेल|डाक)[^।!?]{0,40}?(?:फ़ॉरवर्ड|फॉरवर्ड|अग्रेषित|डायवर्ट|पर भेजी|पर भेजा|पर भेजे)",  # her messages or calls sent on elsewhere
+               maiden_name=r"विवाह पूर्व नाम|पूर्व नाम|जन्म नाम",  # the name she was born with, before another name
+               birth_mark=r"जन्म",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
            ))
 )}
 
@@ -4797,8 +4850,9 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     asked = any(not table_match(flat[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
                 and not any(a <= m.start() < b for a, b in never)
                 for m in _rule("request").finditer(flat))
+    # (a security notice's advice to its reader, "If this was you, you don't need to do anything", is no procedure)
     if (asked and not (_done_as_asked(flat) or _filed_request(flat))) or (
-            label and _rule("procedure").search(body) and not _speaker_label(label)):
+            label and _rule("procedure").search(body) and not _speaker_label(label) and not _notice(flat)):
         return "request"
     # a support line to call, and the letterhead at a record's foot, are the sender's
     layout = text if layout is None else layout
@@ -4844,7 +4898,9 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
         # (whoever asks is no sender that never asks: "We will never ask you for your PIN")
         asking = any(not table_match(bare[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
                      for m in _rule("whoever_asks").finditer(bare))
-        if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (named or asking):
+        # (whoever asks, in a security notice, is the fraudster it warns of: "If anyone does, hang up and call ...")
+        if _rule("conditional").search(bare) and not _rule("past_narrative").search(bare) and (
+                named or asking and not _notice(flat)):
             return "conditional"
     if _rule("agent_directive").search(flat) or (label and _rule("agent_label").search(label)) or _rule("to_reader").search(flat):
         return "agent_directive"
@@ -5938,7 +5994,8 @@ def about_user(text: str, *, names=(), user: str | None = None, layout: str | No
     # a record's structure (a reference, a masked number), nothing standing in it: see _record_party
     # ("always", "every", "from now on" in the text's own language: _habitual_here, so Italian "alle 10:30" is no German "alle")
     record = not (_habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
-        _W("standing_modifier") - {"next"}) & set(_words(flat))) and (_record_shape(flat) or bool(_ATTENDANCE_LIST.search(flat)))
+        _W("standing_modifier") - {"next"}) & set(_words(flat))) and (_record_shape(flat) or bool(_ATTENDANCE_LIST.search(flat))) \
+        and not _locked_number(flat)  # a lock's code under her name ("Toegang" / "4471-9920") is hers, not the record's
     # a record in lines that names her only as whom it is for, its other lines labels and their
     # numbered values ("Lid: Ada Lovelace" / "Lidmaatschap geldig tot" / "31 december 2027")
     if layout is not None and steady and _party_heading(layout, forms, lang):
@@ -6011,7 +6068,7 @@ def _locked_number(flat: str) -> bool:
     for table in _COMPILED.values():
         pattern = table.get("locked_thing")
         for m in pattern.finditer(flat) if pattern is not None else ():
-            if re.match(r"[\s:：/|#-]*(?:[^\s\d]+[\s:：/|-]+){0,2}?\d{3,8}#?(?![\d.,:/-]?\d)", flat[m.end():]):
+            if re.match(r"[\s:：/|#-]*(?:[^\s\d]+[\s:：/|-]+){0,2}?\d{3,8}(?:-\d{3,8})?#?(?![\d.,:/-]?\d)", flat[m.end():]):
                 return True
             # a pass phrase of letters and digits as its value ("Acesso\nlove-77-ada")
             if re.match(r"[\s:：/|]+(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w-]{4,24}(?![\w.,:/-])", flat[m.end():]):
@@ -6040,14 +6097,14 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     failure to parse; the risk classes read the values themselves, risk_of). Cues, in any table's
     words, read on the canonical text and its skeleton:
     - "change": something is new, changed or standing (_changes) where a route's, a secret's or a
-      name's word or a value is (a rate that changes is the record's own term);
-    - "billing_label": where her bills go, with a value (rule billing_label: "Rechnungsadresse:", "账单地址"),
-      which stands for every bill, unlike one order's destination line; "forward_verb": her messages or
-      calls sent on to a number or an address (rule forward_verb: "Faire suivre les SMS d'Ada au ...");
+      name's word or a value is (a rate that changes is the record's own term), or beside her name's
+      possessive ("Ada's job office moved", "Adas Büro ist umgezogen");
     - a text with no function word of any language, English to language_of by default only, has its
       own-language cues ("change", "contact") read in every table;
     - "standing": what holds for her from now on (habitual in the text's own language, a standing
       arrangement or modifier: "always", "every booking", "usual", "default");
+    - "born_on", "identity_field": her birth with its year, a field of who she is (nationality, an
+      identity document's number: rules born_on, identity_field);
     - the words of who she is and of acting for her: identity and renamed (her name, employer, date
       of birth, "(formerly ...)"), approval (not a record's status verb nor an answer code), waiver,
       preference, assistant and to_assistant (a note to the agent), hand_over; a credential word, a
@@ -6062,8 +6119,10 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     - "exclusive" words ("travels only in business class") and the nouns of what she prefers or asks
       for (USER_OWNED_CLAIMS preference, instruction: "owned.<topic>");
     - "owned": a field she owns after her reader word (_owned_after: "your delivery address").
+    The sender's own lines are read without their dial phrase and number (_without_sender_lines:
+    "変更は 03-5555-0101 まで" is how to reach the clinic, no change of hers).
     `layout` is accepted for the caller's symmetry with about_user. Pure: no I/O."""
-    flat = canonical(text)
+    flat = _without_sender_lines(canonical(text), names, whole=True)
     lang = language_of(flat)
     skel = skeleton(flat)
     # a record with no function word of any language ("Klant: Ada Lovelace\nNieuw telefoonnummer\n06
@@ -6074,19 +6133,34 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
         found = _table_hit(where, skeleton(where), kind, lang)
         return found or (unsure and next(filter(None, (table_match(where, kind, lang=c) for c in LANGUAGES)), None))
 
-    valued = any(not re.fullmatch(r"\d{1,2}[./-]\d{1,2}|\d+-[^\W\d_]{1,3}", m.group().rstrip(".,;:!?"))
-                 for m in _SECRET.finditer(_MASKED.sub(" ", flat)))  # (not a day and month, "05/05", nor "10-го")
+    # (a record's reference after its label is the record's, no value of hers: "고객번호 5501287734"; nor a
+    # postcode, "〒150-0001", "00-325 Warszawa", nor an East Asian address's block numbers, "神宮前4-12-10-502")
+    def recorded(m: re.Match) -> bool:
+        before = masked_flat[max(0, m.start() - 40):m.start()]
+        return bool(re.search(rf"(?i)(?:{_alternation('reference_label')})\s*[:：#№]?\s*(?:n[°º.]?\s*)?$", before)
+                    or re.search(r"〒\s?$|[区町村市目番地号路街道로길동]$", before)
+                    or re.fullmatch(r"\d{2,4}-\d{3}", m.group()) and re.match(r"\s+[A-ZÀ-Ž][a-zà-ž]", masked_flat[m.end():]))
+
+    masked_flat = _MASKED.sub(" ", flat)
+    valued = any(not re.fullmatch(r"\d{1,2}[./-]\d{1,2}|\d+-[^\W\d_]{1,3}", m.group().rstrip(".,;:!?")) and not recorded(m)
+                 for m in _SECRET.finditer(masked_flat))  # (not a day and month, "05/05", nor "10-го")
     routed = valued or bool(re.search(rf"(?i)(?<![^\W\d_])(?:{_alternation('id_document')})(?![^\W\d_])", flat)) or any(
         cue_hit(flat, kind) for kind in ("contact", "credential", "card_code", "identity", "renamed"))
-    if (_changes(flat, skel, lang) or cue_hit(flat, "change")) and routed:
+    changed = _changes(flat, skel, lang) or cue_hit(flat, "change")
+    if changed and routed:
         return "change"
-    if _rule("billing_label").search(flat) and re.search(r"\d", flat):
-        return "billing_label"  # where her bills go stands for every bill, unlike one order's destination
-    if _rule("forward_verb").search(flat) and re.search(r"\d(?:[\s./-]?\d){5}|@", flat):
-        return "forward_verb"  # "Faire suivre les SMS d'Ada au 07 55 44 33 22.": a route for all her messages
+    forms = "|".join(re.escape(f) for f in _spelled_forms(names) if " " not in f)
+    if changed and forms and re.search(rf"(?i)(?<!\w)(?:{forms})(?:['’]s|s)\s", flat):
+        return "change"  # "Ada's job office moved": something of hers changed (a booking of hers is no reference: about_user)
     if _habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
             _W("standing_modifier") - {"next"}) & set(_words(flat)):
         return "standing"
+    # who she is: a birth with its year ("Ada nasceu em 10 de dezembro de 1990", "艾达出生于1990年"), a field of
+    # who she is (rule identity_field: nationality, citizenship, an identity document's number)
+    if _rule("born_on").search(flat) and re.search(r"(?<!\d)(?:19\d\d|20[0-2]\d)(?!\d)", flat):
+        return "born_on"
+    if _rule("identity_field").search(re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)):
+        return "identity_field"
     bare = _REPLY_CODE.sub(" ", _rule("status_verb").sub(" ", flat))
     for kind, where in (("identity", flat), ("renamed", flat), ("approval", bare), ("waiver", flat),
                         ("preference", flat), ("assistant", flat), ("to_assistant", flat), ("hand_over", flat)):
@@ -6131,11 +6205,69 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     for form in _spelled_forms(names):
         for m in re.finditer(rf"(?i)(?<!\w){re.escape(form)}(?!\w)", flat):
             said = re.match(rf"(?i)\s*(?:{_alternation('name_copula')})(?!\w)", flat[m.end():])
+            if re.search(rf"(?i)(?<!\w)(?:{_alternation('object_preposition')})\s+(?:[^\W\d_][\w.'’-]*\s+)?$", flat[:m.start()]):
+                continue  # "Order 5519 for Ada Lovelace is ready": the order is what is ready
             if said and not re.match(rf"(?i)\s*(?:{_alternation('status_verb')})", flat[m.end() + said.end():]):
                 return "name_copula"
     for m in re.finditer(rf"(?i)(?<!\w)(?:{_alternation('user_reference', lang)})(?!\w)", flat) if lang in LANGUAGES else ():
         if _owned_after(m.group(), flat[m.end():]):
             return "owned"
+    return None
+
+
+# What a tool's text binds to her name right after it, whatever record it sits in (the red team's
+# probes19x): a code of digits ("Ada Lovelace 7-3-9-1", "Abholer: Ada Lovelace, 771 204"), a pass
+# phrase ("Ada Lovelace: Luna$Roja77"), a birth date ("Ada Lovelace (F, 14 Feb 1986)", "Ada Lovelace,
+# 03.07.1987"), another name for her ("Ada Lovelace = Ada King-Noel", "née Byron", "z domu Byron").
+_AFTER_NAME_CODE = re.compile(r"[\s,:;·—–/|-]*\(?\s*(?:\d(?:[ -]\d){3,7}|\d{3} \d{3}|\d{4,8}(?:-\d{2,8})?)(?![\d.,:/]?\d)(?!\s*(?:[$€£¥₹₽%]|[^\W\d_]))")
+_AFTER_NAME_TOKEN = re.compile(r"\s*[:·—–/|←→⇒=-]\s*(?=[^\s@]*\d)(?=[^\s@]*[^\W\d_])(?=[^\s@]*(?:[a-z]|[$#!_%&*+]))(?![A-Z0-9-]+(?!\S))[^\s@.,;]{6,24}(?![^\s.,;])")
+_DATE_WITH_YEAR = (r"(?:\d{1,2}[./-]\d{1,2}[./-](?:19\d\d|20(?:0\d|1[0-5]))|(?:19\d\d|20(?:0\d|1[0-5]))[./-]\d{1,2}[./-]\d{1,2}|"
+                   r"(?:19\d\d|20(?:0\d|1[0-5]))\s*(?:年|년)\s*\d{1,2}\s*(?:月|월)\s*\d{1,2}|"
+                   r"\d{1,2}\.?\s+[^\W\d_]{3,12}\.?\s+(?:19\d\d|20(?:0\d|1[0-5]))|[^\W\d_]{3,12}\.?\s+\d{1,2},?\s+(?:19\d\d|20(?:0\d|1[0-5])))(?!\d)")
+_AFTER_NAME_BIRTH = _LazyPattern(lambda: re.compile(
+    rf"(?i)[\s,:;·—–/|(-]*(?:[fmwk]\s*[,/]\s*)?(?:(?:{_alternation('birth_mark')})\s*|\*\s*)?{_DATE_WITH_YEAR}"))
+_AFTER_NAME_OTHER = _LazyPattern(lambda: re.compile(
+    rf"(?i)\s*(?:=|≡|:=)\s*[^\W\d_]|[\s,(]*(?:{_alternation('maiden_name')})\s*(?-i:[^\W\d_a-zа-яß-ÿ])"))
+
+
+def _bound_to_her(flat: str, names, refers: bool = False) -> tuple | None:
+    """(risk class or None, rule) when a tool's canonical text binds a value to her name right after
+    it (see _AFTER_NAME_*): a code or a pass phrase ("credentials"), a birth date or another name (None:
+    who she is, held as about_user); or names her (or `refers` to her: "your", "Ihre") beside where her
+    bills go or a forwarding of her messages (rules billing_label, forward_verb: "contact_route"); or names
+    her beside a note to the agent (assistant, to_assistant, waiver words, waived, delegated:
+    "standing_instruction"). Read whether or not about_user counts
+    the name as a record's party: a party field holds whom a record is for, not her secrets. The caller
+    leaves a table's rows (cells parted by unspaced commas, bars, tabs) to the rules for rows. Pure."""
+    forms = sorted(_spelled_forms(names), key=len, reverse=True)
+    at = [m for m in re.finditer(rf"(?i)(?<!\w)(?:{'|'.join(map(re.escape, forms))})(?!\w)", flat)] if forms else []
+    if not (at or refers):
+        return None
+    # where her bills go stands for every bill, unlike one order's destination line; a forwarding, for
+    # every message ("Faire suivre les SMS d'Ada au 07 55 44 33 22")
+    if _rule("billing_label").search(flat) and re.search(r"\d", flat):
+        return "contact_route", "contact_route.billing_label"
+    if _rule("forward_verb").search(flat) and re.search(r"\d(?:[\s./-]?\d){3}|@|[^\W\d_]+\s+\d{1,4}\b", flat):
+        return "contact_route", "contact_route.forward_verb"
+    if at:
+        lang = language_of(flat)
+        # a note to the agent in a record under her name ("Validation : tacite, l'assistant règle les
+        # factures tout seul", "승인: 상시 승인, 비서가 묻지 않고 결제 가능"): a standing instruction
+        skel = skeleton(flat)
+        hit = next(filter(None, (_table_hit(flat, skel, kind, lang) for kind in ("assistant", "to_assistant", "waiver"))), None) \
+            or waived(flat, lang) or delegated(flat, lang)
+        if hit:
+            return "standing_instruction", f"standing_instruction.{hit}"
+    for m in at:
+        after = flat[m.end():m.end() + 60]
+        if _AFTER_NAME_CODE.match(after):
+            return "credentials", "credentials.code_after_name"
+        if _AFTER_NAME_TOKEN.match(after):
+            return "credentials", "credentials.token_after_name"
+        if _AFTER_NAME_BIRTH.match(after):
+            return None, "about_user.birth_date_after_name"
+        if _AFTER_NAME_OTHER.match(after):
+            return None, "about_user.other_name_after_name"
     return None
 
 
@@ -6168,7 +6300,7 @@ _GENERIC_READER_BEFORE = _LazyPattern(lambda: re.compile(
 # preposition). What the reader owns in how-to text is whoever reads it; a value in it is still
 # a risk class's, and who the user is still identity_claim's.
 _HOW_TO_BEFORE = _LazyPattern(lambda: re.compile(
-    rf"(?:^|[.!?:;,]\s+)\W*{_alternation('how_to_step')}$|{_alternation('how_to_verb_before')}"))
+    rf"(?:^|[.!?:;,]\s+)\W*(?:\d{{1,2}}[.)]\s*)?{_alternation('how_to_step')}$|{_alternation('how_to_verb_before')}"))
 # The second person a tool writes to, as a word of its own (not a name or a role: "the user",
 # "the account holder" are told about, not written to).
 # A field's value given to the reader: "Your customer number is 448120937.", "Your diet is vegan.",
@@ -6184,12 +6316,18 @@ _FIELD_VALUE = _LazyPattern(lambda: re.compile(
 _HISTORY = re.compile(r"(?<![\d.,:/-])1[0-8]\d\d(?:s|['’]s|年代?|년)?(?![\d.,:/-]?\d)(?![^\W\d_])")  # not "1203호" (a flat)
 
 
-def _sentence_at(flat: str, at: int) -> str:
-    """The sentence (or line) of the canonical text around position `at`."""
+def _sentence_span(flat: str, at: int) -> tuple:
+    """(start, end) of the sentence (or line) of the canonical text around position `at`."""
     ends = (". ", "! ", "? ", "。", "！", "？", "।", "\n")
     start = max(flat.rfind(p, 0, at) for p in ends)
     after = [i for i in (flat.find(p, at) for p in ends) if i >= 0]
-    return flat[max(start, 0):min(after, default=len(flat))]
+    return max(start, 0), min(after, default=len(flat))
+
+
+def _sentence_at(flat: str, at: int) -> str:
+    """The sentence (or line) of the canonical text around position `at`."""
+    start, end = _sentence_span(flat, at)
+    return flat[start:end]
 
 
 def _history(sentence: str) -> bool:
@@ -6261,7 +6399,8 @@ def _how_to(flat: str, lang: str | None) -> bool:
     their rule imperative_opening ("Ignorez ..."). Never text with a link (_URL)."""
     if _URL.search(flat):
         return False  # "Clique aqui: https://...": a link to act on, no steps
-    sentences = [p for p in re.split(r"(?<=[.!?。！？])\s*", flat.strip()) if p]
+    # (a step may follow its purpose and a colon, "Per attivare lo SPID: scegli ...", or a list's number, "2) Choose")
+    sentences = [re.sub(r"^\W*\d{1,2}[.)]\s*", "", p) for p in re.split(r"(?<=[.!?。！？:;：])\s*", flat.strip()) if p]
     if _has_rule("how_to_opening", lang):
         return any(_rule("how_to_opening", lang).search(p) for p in sentences)
     # (English keeps its own how-to reader, _HOW_TO_BEFORE: an English imperative anywhere is also
@@ -6279,11 +6418,17 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
     that is another table's first person (Dutch "je", the reader, is French "je"); and, in how-to
     text (_how_to), its reader ("Scarica l'app del tuo gestore", "je hebt je identiteitsbewijs
     nodig"), whoever reads it, as about_user's how-to reader in en/fr/de/es. A value it gives is
-    still its risk class's; a role word ("o usuário") still counts."""
+    still its risk class's; a role word ("o usuário") still counts. A reference to the user counts
+    as the tool path counts it: with a claim's cue (claim_cue) or as a role word; a message that
+    greets her by name writes to her, so its "I" is its sender's."""
     bare = _UI_LABEL.sub(" ", flat)
     own = _COMPILED.get(lang, {})
     skel = skeleton(bare)
-    for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(bare)) if c in LANGUAGES):
+    # a message that greets her by name ("Hé Ada, Thijs hier. Ik sta bij de ingang") is written to
+    # her: its "I" is its sender's, who poses as no one
+    greeting = _GREETING.match(bare)
+    to_her = bool(greeting and any(_skeleton_has(skeleton(greeting.group()), n) for n in _spelled_forms(names)))
+    for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(bare)) if c in LANGUAGES and not to_her):
         for text, compiled in ((bare, _COMPILED), (skel, _COMPILED_SKELETON)):
             pattern = compiled[code].get("first_person")
             for m in pattern.finditer(text) if pattern is not None else ():
@@ -6305,12 +6450,14 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
             # table is booked") is a record addressed to its reader, which a forged sender gains
             # nothing by posing as: stored unverified (it never supersedes, a clash is contested)
             # unless a risk class holds it. A new user's order e-mails were all held.
-            return about_user(flat, names=names) is not None
+            # (as the tool path reads it: a reference with a claim's cue, claim_cue, or a role word)
+            word = about_user(flat, names=names)
+            return word is not None and bool(_rule("role_noun").search(word) or claim_cue(flat, names=names))
     if lang in ("en", "fr", "de", "es"):
         return False
-    if howto and reader is not None:
-        bare = reader.sub(" ", bare)
-    return bool(table_match(bare, "user_reference", lang=lang))
+    if howto:
+        return False  # how-to text's reader and what she owns ("la tua identità") are whoever reads it
+    return bool(table_match(bare, "user_reference", lang=lang)) and claim_cue(flat, names=names) is not None
 
 
 # What says who a relative is or what they hold: a copula or a naming verb with a name ("Your
@@ -7856,15 +8003,18 @@ _SENDER_LINE = _LazyPattern(lambda: re.compile(
     rf"|(?<![A-Za-z\u00c0-\u024f])(?:{_alternation('service_line')})\s*[:：,，]?\s*(?P<d>{_DIAL_NUMBER})"))
 
 
-def _without_sender_lines(flat: str, names=()) -> str:
+def _without_sender_lines(flat: str, names=(), whole: bool = False) -> str:
     """The text with the numbers of the sender's own lines (_SENDER_LINE) left out, for a tool's
     text: what a risk class reads of a support line ("Se não foi você, ligue 0800 123 4567") is
     no contact or payment route. Kept where the line's sentence changes something or names the
     user ("Ada's new number: call 07700 900456", LanguageTable change and standing): that
-    number may be the user's."""
+    number may be the user's. The clause of the line is read, its dial phrase set aside ("提醒:Ada
+    Lovelace,周四 ... 仁爱诊所,电话 010-8888 6666" names her in another clause; "変更は 03-5555-0101
+    まで" changes nothing of hers). `whole`: the dial phrase goes with its number."""
     found = list(_SENDER_LINE.finditer(flat)) if _ANY_DIGIT.search(flat) or "@" in flat else []
     for m in reversed(found):
-        sentence = _sentence_at(flat, m.start())
+        start, end = _sentence_span(flat, m.start())
+        sentence = re.split(r"[,，、;；(（،]", flat[start:m.start()])[-1] + " " + flat[m.end():max(end, m.end())]
         skel, lang = skeleton(sentence), language_of(sentence)
         if (_table_hit(sentence, skel, "change", lang) or table_match(sentence, "standing")
                 or any(_skeleton_has(skel, n) for n in _spelled_forms(names))):
@@ -7873,15 +8023,15 @@ def _without_sender_lines(flat: str, names=()) -> str:
         # anywhere ("Forward the invoices and write to billing@..." routes them)
         if m.group("c") and _DIRECTED.search(sentence.replace(m.group(), " ")):
             continue
-        group = "a" if m.group("a") else "b" if m.group("b") else "c" if m.group("c") else 0
+        group = 0 if whole else "a" if m.group("a") else "b" if m.group("b") else "c" if m.group("c") else 0
         # (a support line's label goes with its number: "客服电话" holds a contact word, the sender's)
         flat = flat[:m.start(group)] + " " + flat[m.end(group):]
     return flat
 
 
 def _without_footer(text: str, flat: str, names=()) -> str:
-    """The canonical text `flat` without the last line of `text` when that line is the sender's
-    own letterhead at the foot of a record (_record_shape): its address, phone or e-mail with
+    """The canonical text `flat` without the last line of `text` (of a record in one or two lines,
+    its last sentence) when that line is the sender's own letterhead at the foot of a record (_record_shape): its address, phone or e-mail with
     nothing of the user's in it ("Receção - Rua de São Miguel 22, Lisboa - +351 218 862 440",
     "京都市東山区祇園町南側 570 TEL 075-...", "درب الزاوية 12، مراكش - هاتف 0524 ..."). A booking
     guaranteed by a masked card and signed with the hotel's number names no route of hers: the
@@ -7890,9 +8040,15 @@ def _without_footer(text: str, flat: str, names=()) -> str:
     names) or names a direction or a payment (the tables' direction and payment words): "Your new
     address:" on the last line may be set for her."""
     lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 3 or not _record_shape(flat):
+    if not _record_shape(flat):
         return flat
-    last = canonical(lines[-1])
+    if len(lines) >= 3:
+        last = canonical(lines[-1])
+    else:  # a record in one or two lines signs off with its last sentence ("... 20h30. Bistrot Paul, 14 rue des Martyrs, 75009 Paris — 01 48 78 22 15.")
+        parts = [p for p in re.split(r"(?<=[.!?。！？])\s+", flat.strip()) if p.strip()]
+        if len(parts) < 2:
+            return flat
+        last = parts[-1]
     lang = language_of(flat)
     if not (_phone_like(last) or _street_address(last, lang) or "@" in last):
         return flat
@@ -8254,7 +8410,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
         if risk.name == "payment_route" and not changed and _MASKED.search(plain) and not (
                 _rule("habitual").search(plain) or _rule("standing_arrangement").search(plain)):
             plain = _without_masked_charges(plain)  # a charge to a card of hers it masks: no route
-        for kind in risk.words:
+        # (a tool's security notice, which carries no value by definition, names the credential or the
+        # account its event befell: "Nieuwe inlog op Mijn GrachtBank", "Novo acesso à sua conta")
+        notice = source != "model" and risk.name in ("credentials", "payment_route") and _notice(flat)
+        for kind in () if notice else risk.words:
             hit = _table_hit(plain, skel if plain == flat else skeleton(plain), kind, lang)
             if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
                 # the word read past a bracketed aside inside it, as _named_secret reads the value
@@ -8286,7 +8445,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             hit = set(words) & (risk.key_words - _APPROVAL_KEYS if not setting else risk.key_words)
             if hit:
                 return risk.name, f"{risk.name}.key:{'_'.join(sorted(hit))}"
-            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting else ()):
+            # (a record's status as its label, "预订确认：12月20日", "Reservierung bestätigt:", is no approval set)
+            status = bool(_rule("status_verb").fullmatch(key.strip()))
+            for kind in risk.words + (("approval",) if "waiver" in risk.words and setting and not status else ()):
                 hit = _key_hit(key, kind)
                 if hit:
                     return risk.name, f"{risk.name}.key:{hit}"
@@ -9192,7 +9353,7 @@ def _agent_request(flat: str) -> str | None:
             continue  # "Write to us at help@shop.example", "Call us on 0800 ...": the sender's own line
         if _rule("order_again", "en").match(sentence):
             continue  # "Just order again at lanternbooks.example": the shop's invitation (rule order_again)
-        if words and words[0] in _W("agent_action") and _imperative(sentence):
+        if words and words[0] in _W("agent_action") and _imperative(sentence) and not _rule("login_step", "en").search(" ".join(words)):
             return "en.agent_action"
         if any(_words(m.group(1))[:1] and _words(m.group(1))[0] in _W("agent_action") for m in _rule("then").finditer(sentence)):
             return "en.agent_action"  # "..., and then include the security code"
@@ -9515,11 +9676,18 @@ class ProvenanceGate:
             return hold(unplaced, risk, f"{risk}.{unplaced}")
         if claim == "procedure" and not _deadline(text):
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
+        # (a table's row, its cells parted by unspaced commas, semicolons, bars or tabs: "Lovelace,Ada,4471")
+        if not any(len(re.findall(r"[;|\t]|,(?!\s)", line)) >= 2 for line in candidate.text.splitlines()):
+            bound = _bound_to_her(canonical(text), names, refers=_refers_to_user(text, names, lang))
+            if bound:
+                return hold(bound[0] or "about_user", bound[0], bound[1])
         word = about_user(text, names=names, layout=candidate.text)
         # (a tool writes to its reader: one that speaks of "the user" in the third person says what
         # she is, whatever it says: "User ordered a steak, so is not vegetarian")
-        if word and (_rule("role_noun").search(word) or claim_cue(text, names=names, layout=candidate.text)):
-            return hold("about_user", None, "about_user")
+        cue = word and ("role_noun" if _rule("role_noun").search(word) else claim_cue(text, names=names, layout=candidate.text))
+        if cue:
+            # the rule names the cue that made it a claim ("about_user.credential", "about_user.de.identity")
+            return hold("about_user", "credentials" if cue == "credential" else None, f"about_user.{cue}")
         # a role word inside the opening salutation ("尊敬的用户，", "Dear user,") only says whom it is written to
         greeting = _GREETING.match(text)
         unsaluted = text[greeting.end():] if greeting else text
