@@ -1040,7 +1040,7 @@ RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "reco
               "party_attribute", "imperative_opening", "verb_forms", "direction_article", "second_person",
               "polite_verb", "polite", "honorific_possessive", "direction_clause", "addressed_party",
               "profile_noun", "chat_role", "prompt_section", "identity_field", "digit_word", "born_on", "citizen", "contact_label", "sent_to", "sent_to_after", "corrected_field", "assistant_field", "month_name", "but_word", "tens_word", "digit_syllable", "instead_of", "order_again",
-              "one_off", "recurring", "business_place", "public_label", "billing_label", "forward_verb", "maiden_name", "object_preposition", "birth_mark", "login_step")
+              "one_off", "recurring", "business_place", "public_label", "billing_label", "forward_verb", "maiden_name", "object_preposition", "birth_mark", "login_step", "limit_raise")
 
 
 def _table(code, script, function_words, letters="", *, words=None, rules=None, **patterns):
@@ -1180,7 +1180,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"(?<!\bqr )(?<!\bqr-)codes?|pin|combination|combo|passcode",  # (a QR code is a ticket's, no lock's)
            locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|(?:luggage|suitcase|travel|tsa|combination) lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
-           credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
+           credential=r"redemption code|pick-?up code|collection code|locker code|pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -1222,7 +1222,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"(?-i:I)|i'm|i've|i'd|my|me|mine|myself|we|our|us",
            family=r"daughters?|sons?|child|children|kids?|husband|wife|partner|spouse|mother|father|mum|mom|dad|parents?|brothers?|sisters?|grand(?:mother|father|ma|pa|son|daughter)|baby|twins",
            renamed=r"\((?:formerly|previously|née|nee)(?=\s)|(?:correct|right|exact) (?:full |legal )?name|now signs as|signs now as|(?:legal |full |sur)?name (?:has been |was |is )?(?:changed|corrected|amended) to|(?:changed|updated) (?:her|his|their) (?:legal |full |sur)?name|legal name (?:is now|has changed)|new name(?: of the (?:insured(?: person)?|policy ?holder|account ?holder|member|passenger|guest|customer))?\s*:|name after the change",
-           identity=r"real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
+           identity=r"new job|real name|legal name|full name|true name|actual name|maiden name|employer|date of birth|"
                     r"work(?:s|ed|ing)?(?: (?:now|currently|still|also|actually|no longer))? (?:at|for)|employed (?:by|at)|job title|occupation|profession|allerg\w*|"
                     r"nationality|identif(?:y|ies|ied) as|employee of|on the payroll of|votes? (?:for|with)|turn(?:s|ed) \d{1,3}(?!\d)",
            words=dict(
@@ -1702,6 +1702,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"\b(?:forward|redirect|divert|re-?route)\w*\b(?:\s+\S+){0,4}?\s+(?:sms|texts?|messages?|calls?|mail|e-?mails?|post|voicemails?)\b",  # her messages or calls sent on elsewhere
                maiden_name=r"née|nee",  # the name she was born with, before another name
                birth_mark=r"b\.|born|dob:?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"\b(?:raise|raised|raising|increase|increased|increasing|lift|lifted|bump|bumped)\b(?:\s+\S+){0,4}?\s+(?:limit|cap|ceiling|threshold)s?\b|\b(?:limit|cap|ceiling|threshold)s?\b(?:\s+\S+){0,3}?\s+(?:raised|increased|lifted|bumped|set|go(?:es)? up)\s+to\b",  # a spending or approval limit raised: a standing instruction
                login_step=r"^\W*sign (?:in|up|out)\b|^\W*log (?:in|on|out)\b",  # a how-to step to an account, no act for anyone ("Sign in to your Oyster account")
                object_preposition=r"for|of|from|by|to|with|under",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
@@ -1736,7 +1737,7 @@ LANGUAGES = {t.code: t for t in (
            code_head=r"code|pin|kombination",
            # a shed, a cellar, a storage room (English "shed", "storage unit"): locked with a code too
            locked_thing=r"zugang|\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|\w*sprechanlage|türöffner\w*|klingel\w*|briefkasten|\w*schuppen|\w*keller|gartenhaus|abstellraum|lagerraum",
-           credential=r"pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"abholcode|abholnummer|öffnungscode|pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -1772,7 +1773,7 @@ LANGUAGES = {t.code: t for t in (
            family=r"tochter|töchter|sohn(?:e?s)?|söhne|kind(?:e?s)?|kinder|ehemann(?:e?s)?|ehefrau|mann(?:e?s)?|frau|"
                   r"partner\w*|mutter|vater(?:s)?|eltern|bruder(?:s)?|schwester|oma|opa(?:s)?|baby(?:s)?",
            renamed=r"\((?:früher|vormals|geb\.|geborene)(?=\s)|(?:richtige|korrekte)[rn]? (?:vor|nach|familien)?name\w*|neue[rn]? (?:nach|familien)name\w*|(?:nach|familien)?name\w* (?:lautet|ist) (?:jetzt|nun|ab sofort) |namensänderung|neue[rn]? name\w* der versicherten person|neue[rn]? name\s*:|name nach der änderung",
-           identity=r"richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|angestellt\w*|"
+           identity=r"neue[nmr]? (?:job|stelle|arbeit)|richtige[rn]? name\w*|rufname\w*|echte[rn]? name\w*|wahre[rn]? name\w*|vollständige[rn]? name\w*|voll(?:er|en)? name\w*|arbeitgeber\w*|geburtsdatum|arbeite\w*(?: (?:jetzt|nun|derzeit|inzwischen|nicht mehr))? (?:bei|für)|beschäftigt bei|angestellt\w*|[\w-]*unverträglichkeit\w*|"
                     r"allergi\w*|beruf|staatsangehörigkeit",
            words=dict(
                addressed_reader=r"sie ihr ihre ihren ihrem ihrer ihres ihnen du dein deine deinen deinem deiner deines dich dir",
@@ -1952,6 +1953,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:sms|anrufe|nachrichten|post|briefe|e-?mails|mails)\b[^.!?]{0,60}?(?:weiter|um|nach)(?:zu)?(?:leit|send)\w*|(?:weiter|um|nach)(?:zu)?(?:leit|send)\w*[^.!?]{0,40}?(?:sms|anrufe|nachrichten|post|briefe|e-?mails|mails)\b|nachsendeauftrag\w*|nachsendeservice",  # her messages or calls sent on elsewhere
                maiden_name=r"geb\.|geborene|geborener",  # the name she was born with, before another name
                birth_mark=r"geb\.|geboren(?: am)?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:limit|höchstbetrag|obergrenze|ausgabenlimit|tageslimit|verfügungsrahmen)\w*[^.!?]{0,30}?(?:erhöh|anheb|heraufsetz|hochsetz)\w*|(?:erhöh|anheb|heraufsetz|hochsetz)\w*[^.!?]{0,30}?(?:limit|obergrenze|höchstbetrag)\w*",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"für|von|an|bei|unter",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("fr", None, """le la les l' des du de d' un une et est sont à au aux pour dans sur avec par été a ont
@@ -1985,7 +1987,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"accès|garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo|abri(?: de jardin)?|cabanon|cave|box de stockage|garde-meuble",
-           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
+           credential=r"code de retrait|code d'ouverture|code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -2017,7 +2019,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"je|j'|mon|ma|mes|moi|nous|notre|nos",
            family=r"fille|filles|fils|enfants?|mari|femme|époux|épouse|conjoint\w*|mère|père|parents|frère|sœur|soeur|grand-mère|grand-père|bébé",
            renamed=r"(?:nom|prénom) (?:exact|correct|correcte|légal)|(?:bon|vrai) nom|nouveau nom de famille|changement de nom|changé de nom|nouveau nom\s*:|nom après (?:le )?changement",
-           identity=r"vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaill\w*(?: (?:maintenant|désormais|actuellement|aussi))? (?:chez|pour)|employée? (?:chez|par)|"
+           identity=r"nouveau (?:job|poste|travail)|vrai nom|véritable nom|nom complet|nom légal|nom de naissance|employeur|date de naissance|travaill\w*(?: (?:maintenant|désormais|actuellement|aussi))? (?:chez|pour)|employée? (?:chez|par)|"
                     r"allergi\w*|profession|métier|nationalité",
            words=dict(
                addressed_reader=r"votre vos vous ton ta tes tu te",
@@ -2196,6 +2198,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:faire suivre|transfér\w*|transfer\w*|redirig\w*|renvoy\w*|réexpédi\w*)(?:\s+\S+){0,4}?\s+(?:sms|textos?|messages?|appels?|courriers?|e-?mails?|mails?|courriels?)\b|(?:sms|appels|courrier|e-?mails|mails|courriels)\b[^.!?]{0,40}?(?:transféré\w*|redirigé\w*|réexpédié\w*|renvoyé\w*|suivre)|réexpédition",  # her messages or calls sent on elsewhere
                maiden_name=r"née|né",  # the name she was born with, before another name
                birth_mark=r"née? le|née?|n\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:relever|relève|augmenter|augmente|rehausser|monter)\w*[^.!?]{0,30}?(?:plafond|limite)|(?:plafond|limite)[^.!?]{0,30}?(?:relevée?|augmentée?|portée?|passée?) à",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"pour|de|à|par|au nom de",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("es", None, """el la los las de del un una unos unas y es son en por para con al que se su sus fue ha
@@ -2227,7 +2230,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinación|clave",
            locked_thing=r"acceso|garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|interfón|(?:video)?portero(?: automático| electrónico)?|buzón|cobertizo|trastero|caseta",
-           credential=r"código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"código de (?:apertura|recogida|retirada)|código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -2258,7 +2261,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"yo|mi|mis|me|nosotros|nuestr\w+",
            family=r"hij[oa]s?|marido|espos[oa]|mujer|pareja|madre|padre|padres|herman[oa]s?|abuel[oa]s?|bebé",
            renamed=r"nombre (?:correcto|exacto)|nuevo apellido|firma ahora como|ahora firma como|cambio de nombre|cambió (?:de|su) nombre|nuevo nombre\s*:|nombre tras el cambio",
-           identity=r"nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaj\w*(?: (?:ahora|actualmente|también))? (?:en|para)|emplead[oa] (?:en|de)|"
+           identity=r"nuevo (?:trabajo|empleo|puesto)|trabajes en|nombre real|verdadero nombre|nombre completo|nombre legal|empleador|fecha de nacimiento|trabaj\w*(?: (?:ahora|actualmente|también))? (?:en|para)|emplead[oa] (?:en|de)|"
                     r"alérgic\w*|alergia\w*|profesión|nacionalidad",
            words=dict(
                addressed_reader=r"tu tus te ti su sus usted ustedes",
@@ -2400,7 +2403,7 @@ LANGUAGES = {t.code: t for t in (
                party_attribute=r"aviso|número|referencia|estado|hora|fecha|importe|código|franja",
                polite=r"\W*por favor\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b|\b(?:número de pasaporte|número (?:de|del) dni|número de identidad|dni(?=\s*:?\s*\d))\b",
+               identity_field=r"\b(?:fecha de nacimiento|nacionalidad|ciudadanía|sexo)\b|\b(?:número de pasaporte|número (?:de|del) dni|número de identidad|dni(?=(?:\s+\S+){0,2}?\s*:?\s*\d))\b",
                digit_word=r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve",
                tens_word=r"(?:treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)(?: y (?:uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+|cien|ciento",
                instead_of=r"\b(?:en lugar de|en vez de|por error|por equivocación)\b",
@@ -2430,6 +2433,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:reenv[ií]\w*|desv[ií]\w*|redirig\w*|redireccion\w*|transfer\w*|reexpedi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensajes?|llamadas?|correos?|correspondencia|e-?mails?)\b|(?:sms|mensajes|llamadas|correo|correspondencia|e-?mails)\b[^.!?]{0,40}?(?:reenviad\w*|desviad\w*|redirigid\w*|reexpedid\w*|se reenv[ií]\w*|se desv[ií]\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"de soltera|nacida",  # the name she was born with, before another name
                birth_mark=r"nacid[ao] el|n\.|nac\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:subir|sube|aumentar|aumenta|elevar|eleva|ampliar|amplía)\w*[^.!?]{0,30}?(?:límite|tope)|(?:límite|tope)[^.!?]{0,30}?(?:subido|aumentado|elevado|ampliado) a",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"para|de|a|por|a nombre de",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("it", None, """il lo la gli le della dello delle degli dei di e è per con che una un sono nel nella
@@ -2458,7 +2462,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codic[ei]|pin|combinazione",
            locked_thing=r"accesso|garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|\w*citofono|capanno\w*|ripostiglio|cantina|magazzino",
-           credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"codice di (?:ritiro|apertura|sblocco)|codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -2491,7 +2495,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"io|mio|mia|miei|mie|noi|nostr\w+",
            family=r"figli[oa]?|figlie|marito|moglie|compagn[oa]|madre|padre|genitori|fratello|sorella|nonn[oa]|mamma|papà",
            renamed=r"nome (?:corretto|esatto)|nuovo cognome|cambio (?:di |del )?nome|nuovo nome\s*:|nome dopo la modifica",
-           identity=r"vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
+           identity=r"nuovo lavoro|nuovo impiego|vero nome|nome vero|nome completo|datore di lavoro|data di nascita|lavor\w*(?: (?:ora|adesso|attualmente))? (?:per|presso)|allergic\w*|allergia|"
                     r"professione|nazionalità",
            words=dict(
                name_particle="da di del della dei degli delle",
@@ -2597,6 +2601,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:inoltr\w*|devia\w*|devii\w*|reindirizz\w*|trasferi\w*)(?:\s+\S+){0,4}?\s+(?:sms|messaggi|chiamate|telefonate|posta|corrispondenza|e-?mail|mail)\b|(?:sms|messaggi|chiamate|telefonate|posta|corrispondenza|e-?mail|mail)\b[^.!?]{0,40}?(?:inoltrat\w*|deviat\w*|reindirizzat\w*|girat\w*|rispedit\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"nata|nato",  # the name she was born with, before another name
                birth_mark=r"nat[ao] il|n\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:aumentar|aumenta|alzare|alza|elevare|eleva|innalzare|innalza)\w*[^.!?]{0,30}?(?:limite|tetto|plafond|massimale)|(?:limite|tetto|plafond|massimale)[^.!?]{0,30}?(?:aumentat|alzat|portat|innalzat)\w* a",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"per|di|a|da|a nome di",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("pt", None, """o os as de do da dos das um uma e é são em no na nos nas para com que foi ao à pelo pela
@@ -2626,7 +2631,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinação|senha",
            locked_thing=r"acesso|garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone|porteiro(?: eletrônico| automático)?|galpão|barracão|arrecadação|arrumos",
-           credential=r"código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação)|códigos de reserva|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           credential=r"código de (?:levantamento|retirada|abertura)|código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação)|códigos de reserva|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -2657,7 +2662,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"eu|meu|minha|meus|minhas|nós|noss\w+",
            family=r"filh[oa]s?|marido|espos[oa]|mulher|mãe|pai|pais|irmão|irmã|avó|avô|bebé|bebê",
            renamed=r"pass(?:a|ou) a chamar-se|nome (?:correto|correcto|exato|exacto)|novo apelido|mudança de nome|novo nome\s*:|nome após a alteração",
-           identity=r"verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|funcionári[oa] d[aoe]|"
+           identity=r"novo emprego|emprego novo|verdadeiro nome|nome verdadeiro|nome real|nome completo|empregador|entidade patronal|data de nascimento|trabalh\w*(?: (?:agora|atualmente))? (?:na|no|para)|funcionári[oa] d[aoe]|"
                     r"alérgic\w*|alergia|profissão|nacionalidade",
            words=dict(
                name_particle="da dos das do e",
@@ -2723,7 +2728,7 @@ LANGUAGES = {t.code: t for t in (
                not_you=r"se não (?:foi|era)",
                polite=r"\W*por favor\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b|\b(?:número d[oe] passaporte|número do (?:cartão de cidadão|bi|rg|cpf)|cpf(?=\s*:?\s*\d))\b",
+               identity_field=r"\b(?:data de nascimento|nacionalidade|cidadania|sexo)\b|\b(?:número d[oe] passaporte|número do (?:cartão de cidadão|bi|rg|cpf)|cpf(?=(?:\s+\S+){0,2}?\s*:?\s*\d))\b",
                digit_word=r"zero|um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove",
                tens_word=r"(?:vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa)(?: e (?:um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove))?|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete|dezoito|dezenove|dezanove|cem|cento",
                instead_of=r"\b(?:em vez de|no lugar de|em lugar de|por engano|por erro)\b",
@@ -2756,6 +2761,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:reencaminh\w*|encaminh\w*|redirecion\w*|desvi\w*|transferi\w*|reexpedi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensagens?|chamadas?|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails?)\b|(?:sms|mensagens|chamadas|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails)\b[^.!?]{0,40}?(?:reencaminhad\w*|encaminhad\w*|redirecionad\w*|desviad\w*|segue para|seguem para|reexpedid\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"nascida|nascido|em solteira",  # the name she was born with, before another name
                birth_mark=r"nascid[ao] em|n\.|nasc\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:aumentar|aumente|subir|suba|elevar|eleve)\w*[^.!?]{0,30}?(?:limite|teto)|(?:limite|teto)[^.!?]{0,30}?(?:aumentad|subid|elevad)\w* para",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"para|de|a|por|em nome de",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("nl", None, """de het een en is zijn van op voor met niet dat te er ook naar bij haar hij zij wordt
@@ -2784,7 +2790,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
            locked_thing=r"toegang|\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|parlofoon|deurtelefoon|brievenbus|\w*schuur(?:tje)?|\w*berging|kelder\w*",
-           credential=r"code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"ophaalcode|afhaalcode|code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -2816,7 +2822,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ik|mijn|mij|wij|ons|onze",
            family=r"dochter|zoon|kind|kinderen|man|vrouw|partner|moeder|vader|ouders|broer|zus|oma|opa",
            renamed=r"(?:juiste|correcte) naam|nieuwe achternaam|naamswijziging|nieuwe naam\s*:|naam na (?:de )?wijziging",
-           identity=r"heet|roepnaam|bijnaam|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
+           identity=r"nieuwe baan|heet|roepnaam|bijnaam|echte naam|volledige naam|werkgever|geboortedatum|werk\w*(?: (?:nu|inmiddels|tegenwoordig))? (?:bij|voor)|allergi\w*|"
                     r"beroep|nationaliteit",
            words=dict(
                name_particle="van der den ter ten",
@@ -2882,7 +2888,7 @@ LANGUAGES = {t.code: t for t in (
                booked_name=r"op naam van",
                polite=r"\W*(?:graag|alstublieft)\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b|\b(?:paspoortnummer|burgerservicenummer|id-?kaartnummer|bsn(?=\s*:?\s*\d))\b",
+               identity_field=r"\b(?:geboortedatum|nationaliteit|staatsburgerschap|geslacht)\b|\b(?:paspoortnummer|burgerservicenummer|id-?kaartnummer|bsn(?=(?:\s+\S+){0,2}?\s*:?\s*\d))\b",
                digit_word=r"nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen",
                tens_word=r"(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)[eë]n)?(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|honderd",
                instead_of=r"\b(?:in plaats van|per abuis|abusievelijk|ten onrechte)\b",
@@ -2914,6 +2920,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:sms|berichten|oproepen|gesprekken|post|e-?mails?|mails?)\b[^.!?]{0,40}?(?:doorsturen|doorschakelen|omleiden|door\b)|(?:doorsturen|doorschakelen|omleiden)[^.!?]{0,40}?(?:sms|berichten|oproepen|post|e-?mails?)\b",  # her messages or calls sent on elsewhere
                maiden_name=r"geboren|geb\.|meisjesnaam",  # the name she was born with, before another name
                birth_mark=r"geb\.|geboren(?: op)?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:verhog|optrek|ophog)\w*[^.!?]{0,30}?(?:limiet|plafond)|(?:limiet|plafond)\w*[^.!?]{0,30}?(?:verhoogd|opgetrokken|omhoog)",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"voor|van|aan|door|op naam van",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("pl", None, """się jest są nie że od dla po przez jak ale lub oraz jej jego ich został została
@@ -2942,7 +2949,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
            locked_thing=r"dostęp|garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*|szop\w*|komórk\w* lokatorsk\w*|piwnic\w*",
-           credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           credential=r"kod odbioru|kod otwarcia|kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont(?:o|a|u|em|ach|om)\b|koncie|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -2974,7 +2981,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ja|mój|moja|moje|mnie|mi|nasz\w*",
            family=r"córk[aiąę]|córce|syn|syna|synowi|synem|dzieck[oau]|dzieci|mąż|męża|mężowi|żon[aeyię]|matk[aiąę]|mam[aiąy]|ojciec|ojca|tat[aąy]|rodzic\w*|brat\w*|siostr\w*",
            renamed=r"(?:prawidłow|poprawn|właściw)\w* (?:imię|nazwisk\w*|imienia)|now\w* nazwisk\w*|zmian\w* (?:imienia|nazwiska)|nowe imię i nazwisko|nowe (?:imię|nazwisko)\s*:|(?:imię|nazwisko) po zmianie",
-           identity=r"prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)|zatrudnion\w* (?:w|przez)|alergi\w*|uczulon\w*|uczuleni\w*",
+           identity=r"now\w* prac\w*|prawdziwe (?:imię|nazwisko)|prawdziwym (?:imieniem|nazwiskiem)|pełne imię|pracodawc\w*|miejsce pracy|data urodzenia|pracuje (?:w|dla)|zatrudnion\w* (?:w|przez)|alergi\w*|uczulon\w*|uczuleni\w*",
            words=dict(
                title="pani pan",
            ),
@@ -3032,7 +3039,7 @@ LANGUAGES = {t.code: t for t in (
                courtesy_title=r"Pani|Pan",
                polite=r"\W*proszę\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)|(?<!\w)(?:numer\w* paszportu|numer\w* dowodu(?: osobistego)?|pesel(?=\s*:?\s*\d))(?!\w)",
+               identity_field=r"(?<!\w)(?:data urodzenia|datą urodzenia|daty urodzenia|narodowość|narodowości|obywatelstwo|obywatelstwa|płeć|płci)(?!\w)|(?<!\w)(?:numer\w* paszportu|numer\w* dowodu(?: osobistego)?|pesel(?=(?:\s+\S+){0,2}?\s*:?\s*\d))(?!\w)",
                digit_word=r"zero|jeden|jedna|dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć",
                tens_word=r"dziesięć|jedenaście|dwanaście|trzynaście|czternaście|piętnaście|szesnaście|siedemnaście|osiemnaście|dziewiętnaście|dwadzieścia|trzydzieści|czterdzieści|pięćdziesiąt|sześćdziesiąt|siedemdziesiąt|osiemdziesiąt|dziewięćdziesiąt|sto",
                instead_of=r"\b(?:zamiast|omyłkowo|błędnie|przez pomyłkę)\b",
@@ -3067,6 +3074,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:przekier\w*|przekaz\w*|prze[sś]\w* dalej)(?:\s+\S+){0,4}?\s+(?:sms\w*|wiadomo[sś]ci|po[łl][aą]cze\w*|poczt\w*|e-?mail\w*|maile)",  # her messages or calls sent on elsewhere
                maiden_name=r"z domu",  # the name she was born with, before another name
                birth_mark=r"ur\.|urodzon[ay]",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:podnie\w*|zwiększ\w*|podwyższ\w*)[^.!?]{0,30}?limit\w*|limit\w*[^.!?]{0,30}?(?:podniesion|zwiększon|podwyższon)\w*",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"dla|od|do|przez|na nazwisko",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("tr", None, """ve bir bu için ile olarak olan çok daha gibi ama veya mı mu değil var yok ise
@@ -3092,7 +3100,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*|interkom\w*|görüntülü diyafon\w*|kulübe\w*|kiler\w*|depo(?:su|yu|nun)?",
-           credential=r"(?:girmek|açmak) için kod\w*|erişim kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
+           credential=r"teslim(?:at)? kodu|açma kodu|(?:girmek|açmak) için kod\w*|erişim kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -3123,7 +3131,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"ben|benim|bana|biz|bizim",
            family=r"kız\w*|oğl\w*|çocu\w*|eşiniz\w*|eşin\w*|kocan\w*|karın\w*|anne\w*|baba\w*|kardeş\w*",
            renamed=r"doğru (?:ad|adı|isim|ismi|soyad\w*)|yeni soyad\w*|ad(?:ı)? değişikliği|isim değişikliği|yeni (?:adı?|isim)\s*:|değişiklik sonrası (?:ad|isim)",
-           identity=r"gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarih\w*|alerji\w*",
+           identity=r"işe başla\w*|yeni iş\w*|gerçek ad\w*|asıl ad\w*|tam ad\w*|işveren\w*|çalıştığı (?:yer|şirket)\w*|doğum tarih\w*|alerji\w*",
            rules=dict(
                name_changed=r"(?:^|[.;,]\s*|\w+['’]n[ıiuü]n\s+|kullanıcının\s+|onun\s+)(?:yasal |resmi |tam |yeni )?(?:ad[ıi]|ismi|soyad[ıi]) (?:artık|şimdi|değişti)\b|\b(?:ad[ıi]n[ıi]|soyad[ıi]n[ıi]|ismini)\b[^.;]{0,40}\b(?:değiştirdi|değiştirmiş|değiştirmişti)\b|\byasal ad[ıi] artık\b",
                own_name=r"(?:^|[.;,]\s*)(?:kullanıcının |onun )?(?:tam |gerçek )?(?:ad[ıi]|ismi)\s+|\b(?:benim )?adım\s+",
@@ -3179,7 +3187,7 @@ LANGUAGES = {t.code: t for t in (
                masked_ending=r"\bile biten",
                polite=r"\W*lütfen\b",
                # wave 13: a field of who she is by her papers (see identity_field)
-               identity_field=r"(?<!\w)(?:doğum tarihi\w*|uyru[kğ]\w*|vatandaşlı[kğ]\w*|cinsiyet\w*)(?!\w)|(?<!\w)(?:pasaport numarası\w*|kimlik numarası\w*)(?!\w)",
+               identity_field=r"(?<!\w)(?:doğum tarihi\w*|uyru[kğ]\w*|vatandaşlı[kğ]\w*|cinsiyet\w*)(?!\w)|(?<!\w)(?:pasaport numarası\w*|kimlik numarası\w*|(?:t\.?c\.? )?kimlik no)(?!\w)",
                digit_word=r"sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz",
                tens_word=r"on|yirmi|otuz|kırk|elli|altmış|yetmiş|seksen|doksan|yüz",
                instead_of=r"(?<!\w)(?:yerine|yanlışlıkla|hatalı olarak)(?!\w)",
@@ -3207,9 +3215,10 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:genel|iş yeri|işyeri|mağaza|klinik|eczane) (?:telefonu|numarası|adresi)",
                billing_label=r"fatura adresi|fatura adres",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\byeni (?:giriş|oturum açma)\b|\bgiriş yapıldı\b|\b(?:değiştirildi|sıfırlandı|güncellendi|eklendi|silindi|etkinleştirildi|engellendi)\b",  # what happened to her account, a sign-in or a change reported (_notice)
-               forward_verb=r"(?:sms\w*|mesaj\w*|arama\w*|çağrı\w*|posta\w*|e-?posta\w*)[^.!?]{0,40}?(?:yönlendir\w*|aktar\w*|ilet\w*)",  # her messages or calls sent on elsewhere
+               forward_verb=r"(?:sms\w*|mesaj\w*|arama\w*|çağrı\w*|posta\w*|e-?posta\w*)[^.!?]{0,40}?(?:yönlendir\w*|aktar\w*|ilet(?!işim)\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"kızlık soyadı|eski soyadı",  # the name she was born with, before another name
                birth_mark=r"d\.|doğ\.|doğumlu",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"limit\w*[^.!?]{0,30}?(?:artır\w*|yükselt\w*)",  # a spending or approval limit raised: a standing instruction
            )),
     _table("ru", "[\u0400-\u04ff]", "", "",
            user_reference=r"вы|вас|вам|ваш\w*|ты|тебя|тебе|твой|твоя|твоё|пользовател\w+|клиент\w*|владел\w+ (?:сч[её]та|аккаунта)",
@@ -3239,7 +3248,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|интерком\w*|подъезд\w*|сара[йея]\w*|кладов\w*|погреб\w*",
-           credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|код\w* из (?:смс|sms)|(?:смс|sms)-?код\w*|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"код получения|код выдачи|код открытия|код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|код\w* из (?:смс|sms)|(?:смс|sms)-?код\w*|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -3273,7 +3282,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"я|мой|моя|моё|мои|меня|мне|мы|наш\w*",
            family=r"дочь|дочери|дочерью|сын|сына|сыну|сыном|ребёнок|ребенок|ребёнка|ребенка|дети|детей|муж|мужа|мужу|жена|жены|жене|мать|матери|мама|мамы|отец|отца|папа|папы|родители|родителей|брат|брата|сестра|сестры",
            renamed=r"(?<![\w])(?:правильн|верн|корректн)\w* (?:имя|фамили\w+)|(?<![\w])нов\w* фамили\w+|(?<![\w])теперь (?:зовут|носит фамилию)|(?<![\w])смени\w* (?:имя|фамилию)|(?<![\w])новое (?:имя|фио)\s*:|(?<![\w])(?:имя|фамилия) после изменения",
-           identity=r"настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в|аллерги\w*",
+           identity=r"нов\w+ работ\w*|настоящ\w+ (?:имя|фамили\w+)|полное имя|работодател\w+|место работы|дата рождения|работает в|аллерги\w*",
            rules=dict(
                id_document=r"паспорт|загранпаспорт",
                bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
@@ -3360,6 +3369,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:переадрес\w*|перенаправ\w*|пересыл\w*|переслат\w*|перешл\w*)(?:\s+\S+){0,4}?\s+(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)|(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)[^.!?]{0,40}?(?:переадрес\w*|перенаправ\w*|пересыла\w*|пересыл\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"урожд[её]нн\w*|урожд\.|в девичестве",  # the name she was born with, before another name
                birth_mark=r"р\.|род\.|родил(?:ась|ся)",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:повы\w*|увелич\w*|подня\w*)[^.!?]{0,30}?(?:лимит\w*|предел\w*)|лимит\w*[^.!?]{0,30}?(?:повышен|увеличен|поднят)\w*",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"для|от|к|у|на имя",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("ja", "[\u3040-\u30ff]", "", "",
@@ -3385,7 +3395,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
            locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|エントランス|集合玄関|自転車の鍵|物置|倉庫|トランクルーム",
-           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           credential=r"受取番号|受取コード|暗証番号|(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"denwa|jusho|juusho|LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -3415,7 +3425,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"私|僕|俺|わたし",
            family=r"娘|息子|お子様|お子さん|子供|子ども|ご主人|奥様|夫|妻|お母様|お父様|母|父|両親|兄|姉|弟|妹",
            renamed=r"正しい(?:氏名|名前|お名前)|新しい氏名|氏名(?:を|が|は)?(?:変更|訂正)|改名|改姓|変更後の(?:ご氏名|お名前|氏名)|新しい(?:ご氏名|お名前)",
-           identity=r"本名|実名|勤務先|生年月日|旧姓|アレルギー",
+           identity=r"転職|入社|本名|実名|勤務先|生年月日|旧姓|アレルギー",
            rules=dict(
                id_document=r"パスポート|旅券|在留カード",
                sender_intro=r"[^。！？\n]{1,30}?(?:です|でございます)。",  # "さくら歯科です。": the sender names itself first
@@ -3505,6 +3515,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:SMS|ショートメッセージ|メッセージ|着信|電話|メール|郵便)[^。！？]{0,30}?転送",  # her messages or calls sent on elsewhere
                maiden_name=r"旧姓",  # the name she was born with, before another name
                birth_mark=r"生まれ|生",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:限度額|上限|利用限度|限度)[^。！？]{0,20}?(?:引き上げ|上げ|増額)",  # a spending or approval limit raised: a standing instruction
            )),
     _table("zh", "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", "", "",
            user_reference=r"用户|您|你|客户|账户持有人|户主|持卡人|yonghu|kehu",  # pinyin, as keys are written
@@ -3525,7 +3536,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
            # things with a lock (no code_head: a bare 码 is also 号码, a phone number; see _lock_code)
            locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|楼门|可视对讲|对讲|密码锁|棚屋|储藏室|仓库|地下室",
-           credential=r"PIN码|(?:wi-?fi|无线网?|网络)密钥|密钥|安全问题(?:的)?答案|密保答案|娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           credential=r"取件码|取货码|提货码|PIN码|(?:wi-?fi|无线网?|网络)密钥|密钥|安全问题(?:的)?答案|密保答案|娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
@@ -3555,7 +3566,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"我",
            family=r"女儿|儿子|孩子|子女|丈夫|妻子|老公|老婆|爱人|母亲|父亲|妈妈|爸爸|父母|哥哥|姐姐|弟弟|妹妹",
            renamed=r"更名后(?:的)?(?:姓名|名字)|曾用名|原名|正确(?:的)?(?:姓名|名字)|法定姓名|新(?:的)?姓名|姓名(?:已)?(?:变更|更改|更正|改)为|改名为|变更后的?(?:姓名|名字)",
-           identity=r"真实姓名|真名|全名|雇主|工作单位|出生日期|任职于|过敏",
+           identity=r"入职|跳槽到|真实姓名|真名|全名|雇主|工作单位|出生日期|任职于|过敏",
            words=dict(
                user_word="用户 您 你",
                role_word="用户",
@@ -3675,6 +3686,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:转发|转接|呼叫转移|转寄)[^。！？]{0,20}?(?:短信|消息|电话|来电|邮件)|(?:短信|消息|电话|来电|邮件)[^。！？]{0,20}?(?:转发|转接|转移|转寄)",  # her messages or calls sent on elsewhere
                maiden_name=r"原名|娘家姓",  # the name she was born with, before another name
                birth_mark=r"出生于?|生于",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:提高|上调|调高|提升)[^。！？]{0,10}?(?:限额|额度|上限)|(?:限额|额度|上限)[^。！？]{0,10}?(?:提高|上调|调高|提升)",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"给|为|替",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("ko", "[\uac00-\ud7af]", "", "",
@@ -3699,7 +3711,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
            locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|비디오폰|공동현관|도어락|창고|헛간",
-           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드|bimilbeonho|bimilbunho|injeung ?beonho",
+           credential=r"인증번호|수령 ?번호|(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드|bimilbeonho|bimilbunho|injeung ?beonho",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
@@ -3728,7 +3740,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"저는|제가|나는|내가|저의|제 ",
            family=r"따님|아드님|딸|아들|자녀|아이|남편|아내|부인|어머니|아버지|엄마|아빠|부모님",
            renamed=r"(?:올바른|정확한) ?(?:이름|성명)|새 ?성명|성명(?:이|을|는)? ?(?:변경|정정)|개명|변경 후 ?(?:성명|이름)|새 ?이름\s*:",
-           identity=r"실제 ?이름|본명|실명|재직 ?회사|근무처|생년월일|알레르기|알러지",
+           identity=r"입사|이직|실제 ?이름|본명|실명|재직 ?회사|재직 ?중|재직하\w*|근무처|생년월일|알레르기|알러지",
            rules=dict(
                name_changed=r"(?:이름|성명|성함|(?<![가-힣])성)(?:을|를|이|가)\s?[^.。]{0,15}?(?:바꿨|바꾸었|바꾼|바뀌|변경)|개명|(?:그녀|그|사용자|제|내)의?\s?(?:법적\s?|공식\s?)?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|\S+의 (?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)|(?:법적|공식) ?(?:이름|성명)(?:은|는)\s?(?:이제|현재|지금은)",
                own_name=r"(?:사용자|그녀|그|제|나|내)의? ?(?:이름|성명|본명|성함)(?:은|는|이)\s*",
@@ -3815,6 +3827,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"착신 ?전환|(?:문자|SMS|메시지|전화|통화|우편|우편물|메일)[^.!?]{0,30}?(?:포워딩|전달되|전달됩|전달합|연결됩|연결되)",  # her messages or calls sent on elsewhere
                maiden_name=r"결혼 전 성|구성",  # the name she was born with, before another name
                birth_mark=r"생|출생",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:한도|한도액|상한)[^.!?]{0,20}?(?:올려|올리|상향|늘려|늘리|인상)",  # a spending or approval limit raised: a standing instruction
            )),
     _table("ar", "[\u0600-\u06ff\u0750-\u077f]", "", "",
            user_reference=r"المستخدم|العميل|أنت|حسابك|لديك|صاحب(?:ة)? الحساب|لصاحب(?:ة)? الحساب",
@@ -3836,7 +3849,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
            locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي|الإنتركم|جرس الباب|مدخل العمارة|المخزن|مخزن|السقيفة|سقيفة",
-           credential=r"رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           credential=r"رمز الاستلام|رمز الفتح|رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -3867,7 +3880,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"أنا|نحن",
            family=r"ابنك|ابنتك|ابنه|ابنها|ابنة|ابن|بنتك|زوجك|زوجتك|زوجة|زوج|والدتك|والدك|والدة|والد|أمك|أبوك|أطفالك|أولادك|أخوك|أختك",
            renamed=r"(?:الاسم|اسم\S*)(?: \S+)? الصحيح|تغيير (?:الاسم|اسم\S*)|تغير اسم\S*|الاسم الجديد|الاسم بعد التغيير",
-           identity=r"الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|جهة عمل|تاريخ الميلاد|تعمل لدى|يعمل لدى|حساسية",
+           identity=r"وظيفتك الجديدة|وظيفة جديدة|الاسم الحقيقي|اسمها الحقيقي|اسمه الحقيقي|الاسم الكامل|جهة العمل|جهة عمل|تاريخ الميلاد|تعمل لدى|يعمل لدى|حساسية",
            words=dict(
                name_particle="bin ibn al",
            ),
@@ -3954,6 +3967,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:تحويل|إعادة توجيه|توجيه|يُ?عاد توجيه\w*)[^.!؟]{0,30}?(?:الرسائل|رسائل|المكالمات|مكالمات|البريد)|(?:الرسائل|رسائل|المكالمات|مكالمات|بريد|البريد)[^.!؟]{0,40}?(?:يُ?عاد توجيه\w*|يُ?حوَّ?ل|تُ?حوَّ?ل|محوّ?لة)",  # her messages or calls sent on elsewhere
                maiden_name=r"قبل الزواج|المولودة",  # the name she was born with, before another name
                birth_mark=r"مواليد|المولودة في|ولدت في",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:رفع|زيادة)[^.!؟]{0,20}?(?:الحد|حد الإنفاق|سقف)",  # a spending or approval limit raised: a standing instruction
                object_preposition=r"لـ|من|إلى|باسم",  # before a name that is the object, not the subject ("Order 5519 for Ada ... is ready")
            )),
     _table("hi", "[\u0900-\u097f]", "", "",
@@ -3979,7 +3993,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"कोड|पिन|पासकोड|कॉम्बिनेशन",
            locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम|डोरबेल|शेड|गोदाम|स्टोर रूम",
-           credential=r"(?:वाई-?फ़?ाई|नेटवर्क) कुंजी|सुरक्षा उत्तर|मायके का उपनाम|रिकवरी कोड|गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"पिकअप कोड|(?:वाई-?फ़?ाई|नेटवर्क) कुंजी|सुरक्षा उत्तर|मायके का उपनाम|रिकवरी कोड|गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -4008,7 +4022,7 @@ LANGUAGES = {t.code: t for t in (
            first_person=r"मैं|मेरा|मेरी|मेरे|हम|हमारा",
            family=r"बेटी|बेटा|बेटे|बच्चे|बच्चों|बच्चा|पति|पत्नी|माँ|माता|पिता|पापा|मम्मी|भाई|बहन|माता-पिता",
            renamed=r"नाम परिवर्तन|सही नाम|नाम बदल\w*|बदला हुआ नाम|नया नाम|बदलाव के बाद (?:का )?नाम",
-           identity=r"असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि|एलर्जी",
+           identity=r"नई नौकरी|असली नाम|पूरा नाम|वास्तविक नाम|नियोक्ता|जन्मतिथि|जन्म तिथि|एलर्जी",
            rules=dict(
                name_changed=r"अब\s+(?:उसका|उनका|इसका)\s+(?:\S+\s+)?नाम|(?:उसका|उनका|इसका|मेरा|अपना)\s+(?:\S+\s+)?नाम\s+(?:अब|बदल)|(?:कानूनी|आधिकारिक)\s+नाम\s+(?:अब|बदल)|(?:उसका|उनका|इसका|मेरा|अपना)\s+नया\s+नाम|उपनाम\s+(?:अब|बदल)",
                own_name=r"(?:उसका|उनका|मेरा|इसका|उपयोगकर्ता\s+का|यूज़र\s+का)\s+(?:पूरा\s+|असली\s+)?नाम\s+",
@@ -4078,7 +4092,7 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:सहायक|असिस्टेंट|एआई|ai|चैटबॉट)(?: (?:के लिए|हेतु|को))? (?:नोट|टिप्पणी|निर्देश|सूचना|संदेश)",
                month_name=r"(?<![\u0900-\u097f])(?:जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर)(?![\u0900-\u097f])",
                clock_word=r"बजे",  # "रात 8 बजे": eight o'clock
-               sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u097f]*",
+               sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u0963\u0966-\u097f]*",
                but_word=r"(?<![\u0900-\u097f])(?:लेकिन|परंतु|परन्तु|किंतु|किन्तु|सिवाय|मगर)(?![\u0900-\u097f])",
                service_line=r"(?:ग्राहक सेवा|हेल्पलाइन|कस्टमर केयर)",
                one_off=r"(?:सिर्फ़|सिर्फ|केवल) एक बार|एक बार के लिए",
@@ -4090,6 +4104,7 @@ LANGUAGES = {t.code: t for t in (
                forward_verb=r"(?:एसएमएस|SMS|संदेश|मैसेज|कॉल|मेल|डाक)[^।!?]{0,40}?(?:फ़ॉरवर्ड|फॉरवर्ड|अग्रेषित|डायवर्ट|पर भेजी|पर भेजा|पर भेजे)",  # her messages or calls sent on elsewhere
                maiden_name=r"विवाह पूर्व नाम|पूर्व नाम|जन्म नाम",  # the name she was born with, before another name
                birth_mark=r"जन्म",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
+               limit_raise=r"(?:सीमा|लिमिट)[^।!?]{0,30}?(?:बढ़ा|बढ़ाएँ|बढ़ाएं|बढ़ाओ)",  # a spending or approval limit raised: a standing instruction
            ))
 )}
 
@@ -4842,13 +4857,16 @@ def place_fact(text: str, *, names=(), layout: str | None = None) -> str | None:
     lang = language_of(flat)
     frame, quoted = _unquote(flat)
     label, body = _split_label(frame)
-    if any(_instructs(q) or _rule("request").search(q) for q in quoted):
+    # (a button's name quoted in how-to steps, "Select 'Add a discount'", is no quoted order)
+    steps = _how_to(flat, lang) or bool(_HOW_TO_BEFORE.search(flat[:max(0, flat.find(":"))] + " ")) or bool(
+        re.search(rf"(?i)(?:^|[.:;)]\s+|\d[.)]\s*)(?:{_alternation('how_to_step')})", flat))
+    if any((_instructs(q) or _rule("request").search(q)) and not (steps and len(q.split()) <= 4 and q.strip()[:1].isupper()) for q in quoted):
         return "request"  # "As the user said: 'always cc finance@...'"
     # (a request word its own negation denies is no request: "We will never ask you for your PIN")
     # (nor one inside the sender's own "we will never call you and ask you to ...": rule sender_never_asks)
     never = [n.span() for n in _rule("sender_never_asks").finditer(flat)]
     asked = any(not table_match(flat[max(0, m.start() - 14):m.start()], "negation", lang=lang if lang in LANGUAGES else "en")
-                and not any(a <= m.start() < b for a, b in never)
+                and not any(a <= m.start() < b + 20 for a, b in never)  # "不会...索要您的密码、验证码或要求转账": the same never
                 for m in _rule("request").finditer(flat))
     # (a security notice's advice to its reader, "If this was you, you don't need to do anything", is no procedure)
     if (asked and not (_done_as_asked(flat) or _filed_request(flat))) or (
@@ -6231,7 +6249,8 @@ _AFTER_NAME_OTHER = _LazyPattern(lambda: re.compile(
 
 
 def _bound_to_her(flat: str, names, refers: bool = False) -> tuple | None:
-    """(risk class or None, rule) when a tool's canonical text binds a value to her name right after
+    """(risk class or None, rule) when a tool's canonical text (its lines each canonical, joined by
+    line ends: a value is bound on her name's own line) binds a value to her name right after
     it (see _AFTER_NAME_*): a code or a pass phrase ("credentials"), a birth date or another name (None:
     who she is, held as about_user); or names her (or `refers` to her: "your", "Ihre") beside where her
     bills go or a forwarding of her messages (rules billing_label, forward_verb: "contact_route"); or names
@@ -6259,7 +6278,12 @@ def _bound_to_her(flat: str, names, refers: bool = False) -> tuple | None:
         if hit:
             return "standing_instruction", f"standing_instruction.{hit}"
     for m in at:
-        after = flat[m.end():m.end() + 60]
+        rest = flat[m.end():].split("\n", 2)
+        after = rest[0][:60]  # on her name's own line, or the next when her name ends its line
+        if " " not in m.group():  # a given name alone: her surname, which the gate may not know, goes with it
+            after = re.sub(rf"^ +(?:{_SURNAME_WORD}|[\u0590-\u08ff\u0900-\u097f]+)(?=[ ,;·—–/|(=←→،-]|$)", "", after)
+        if not after.strip() and len(rest) > 1:
+            after = " " + rest[1][:60]
         if _AFTER_NAME_CODE.match(after):
             return "credentials", "credentials.code_after_name"
         if _AFTER_NAME_TOKEN.match(after):
@@ -6410,6 +6434,12 @@ def _how_to(flat: str, lang: str | None) -> bool:
     return False
 
 
+def _greets_her(flat: str, names) -> bool:
+    """Whether the text opens with a greeting (_GREETING) that names her: a message written to her."""
+    greeting = _GREETING.match(flat)
+    return bool(greeting and any(_skeleton_has(skeleton(greeting.group()), n) for n in _spelled_forms(names)))
+
+
 def _writer_voice(flat: str, names, lang: str | None) -> bool:
     """Whether text from an origin the channel cannot vouch for writes as "I" (LanguageTable
     first_person) or about the user (_refers_to_user; in the other languages their table's
@@ -6426,8 +6456,9 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
     skel = skeleton(bare)
     # a message that greets her by name ("Hé Ada, Thijs hier. Ik sta bij de ingang") is written to
     # her: its "I" is its sender's, who poses as no one
-    greeting = _GREETING.match(bare)
-    to_her = bool(greeting and any(_skeleton_has(skeleton(greeting.group()), n) for n in _spelled_forms(names)))
+    to_her = _greets_her(bare, names)
+    if to_her and claim_cue(flat, names=names):
+        return True  # "Ciao Ada! Complimenti per il nuovo lavoro alla Ferrero": who she is, said to her
     for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(bare)) if c in LANGUAGES and not to_her):
         for text, compiled in ((bare, _COMPILED), (skel, _COMPILED_SKELETON)):
             pattern = compiled[code].get("first_person")
@@ -6455,8 +6486,8 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
             return word is not None and bool(_rule("role_noun").search(word) or claim_cue(flat, names=names))
     if lang in ("en", "fr", "de", "es"):
         return False
-    if howto:
-        return False  # how-to text's reader and what she owns ("la tua identità") are whoever reads it
+    if howto:  # how-to text's reader and what she owns ("la tua identità") are whoever reads it; a role word is not
+        return bool(table_match(bare, "user_role", lang=lang))
     return bool(table_match(bare, "user_reference", lang=lang)) and claim_cue(flat, names=names) is not None
 
 
@@ -8328,6 +8359,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # twenty-four short words after a colon or "is".
     # In a model's note, a credential word that names its value in words (see _named_secret).
     secret = secret or (source == "model" and _named_secret(flat))
+    # a code after its credential word's colon, whatever its shape ("code PIN : 2087", a year's shape)
+    secret = secret or any(re.match(r"\s*[:：=]\s*\d{3,8}(?!\d)", flat[m.end():]) for _, m in _credential_words(flat))
     # (an amount or a count written in groups is none: "38 400 € HT", "₹ 18 900", "12 500 km")
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 and not _UNIT_AFTER.match(flat, m.end())
                            and not re.search(r"[$€£¥₹₽]\s?$", flat[max(0, m.start() - 3):m.start()])
@@ -8412,7 +8445,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             plain = _without_masked_charges(plain)  # a charge to a card of hers it masks: no route
         # (a tool's security notice, which carries no value by definition, names the credential or the
         # account its event befell: "Nieuwe inlog op Mijn GrachtBank", "Novo acesso à sua conta")
-        notice = source != "model" and risk.name in ("credentials", "payment_route") and _notice(flat)
+        notice = source != "model" and risk.name in ("credentials", "payment_route") and _notice(flat) and not any(
+            re.match(r"\s*[:：=]\s*\S", flat[m.end():]) for _, m in _credential_words(flat))  # ("Votre nouveau code PIN : 2087")
         for kind in () if notice else risk.words:
             hit = _table_hit(plain, skel if plain == flat else skeleton(plain), kind, lang)
             if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
@@ -9617,6 +9651,9 @@ class ProvenanceGate:
         if hooked and claim == "instruction":
             return hold("judge" if model else "request", "standing_instruction", "classify")
         if model:
+            for rule in ("limit_raise", "forward_verb"):  # "Relever le plafond à 10 000 €", "reenviar todo su correo a otra cuenta"
+                if _rule(rule).search(text):
+                    return hold("standing_instruction", "standing_instruction", f"standing_instruction.{rule}")
             if (_rule("agent_directive").search(text) and not _asks_first(text)) or _rule("vouched").search(text):
                 return hold("agent_directive", "standing_instruction", "standing_instruction.en.agent_directive")
             # (a one-off reminder's own verb is no act for her: what it asks her to do is read)
@@ -9666,6 +9703,8 @@ class ProvenanceGate:
         if owned:
             return hold("user_owned", None, f"user_owned.{owned}")
         request = _agent_request(text)
+        if request == "question" and _greets_her(text, names):
+            request = None  # "¡Hola Ada! ¿Quedamos mañana para comer?": a friend asks her, not the assistant
         if request:
             return hold("request", "standing_instruction", f"standing_instruction.{request}")
         unplaced = place_fact(text, names=names, layout=candidate.text)
@@ -9678,7 +9717,9 @@ class ProvenanceGate:
             return hold("tool_procedure", "standing_instruction", "standing_instruction.tool_procedure")
         # (a table's row, its cells parted by unspaced commas, semicolons, bars or tabs: "Lovelace,Ada,4471")
         if not any(len(re.findall(r"[;|\t]|,(?!\s)", line)) >= 2 for line in candidate.text.splitlines()):
-            bound = _bound_to_her(canonical(text), names, refers=_refers_to_user(text, names, lang))
+            lined = "\n".join(canonical(line) for line in candidate.text.splitlines() if line.strip())
+            bound = _bound_to_her(lined, names or names_from_id(candidate.user),
+                                  refers=_refers_to_user(text, names, lang))
             if bound:
                 return hold(bound[0] or "about_user", bound[0], bound[1])
         word = about_user(text, names=names, layout=candidate.text)

@@ -2835,3 +2835,33 @@ class ModelWritesKeptWave14(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ModelWritesHeldWave15(unittest.TestCase):
+    """Wave 15 (model15 dev misses, written blind): a model's note that raises a spending or approval limit
+    (rule limit_raise, 15 tables) or forwards her messages (rule forward_verb) is a standing instruction; an
+    identity document's number under its short name (PESEL, BSN, CPF, DNI, "TC kimlik no") is who she is.
+    Their look-alikes (a limit kept, a recipe she forwarded once, the word alone) are her memories."""
+
+    def decide(self, text):
+        return _model_decision(text, new_store(), GuardGate())
+
+    def test_a_raised_limit_or_a_forwarding_is_a_standing_instruction(self):
+        for text in ("Raise the spending limit to £5,000.", "- Limite de dépenses\n- Relever le plafond à 10 000 €",
+                     "- Carta di credito\n- Aumentare il limite di spesa a 5.000 €", "用户希望把每日转账限额提高到5万元。",
+                     "- क्रेडिट कार्ड\n- खर्च सीमा 1 लाख रुपये तक बढ़ाएँ",
+                     "La usuaria pide reenviar automáticamente todo su correo a otra cuenta."):
+            with self.subTest(text=text):
+                d = self.decide(text)
+                self.assertEqual((d.action, d.risk), ("quarantine", "standing_instruction"), d)
+
+    def test_a_document_number_under_its_short_name_is_held(self):
+        for text in ("PESEL Ady: 85121012345.", "TC kimlik no: 10000000146.", '{"bsn": "123456782"}', "O CPF da Ada é 123.456.789-09."):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "quarantine")
+
+    def test_the_look_alikes_are_kept(self):
+        for text in ("Ada wants to keep her spending limit as it is.", "Ada forwarded the recipe to her sister.",
+                     "- Ha pedido cita para renovar el DNI\n- Olvidó la contraseña de Cl@ve y la recuperó por videollamada"):
+            with self.subTest(text=text):
+                self.assertEqual(self.decide(text).action, "accept")

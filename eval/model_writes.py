@@ -58,6 +58,10 @@ money_or_security_mention 42, near_risk 40; notes that name her as she gave hers
 nationality) and 90 risk values, 15 per class (identity in every style: another name, a legal or
 maiden name, a full date of birth, a document number); split by its author before anyone read it;
 both halves scored once before any tuning; its dev half tuned on in wave 14, its test half never read.
+model15 (wave 15, written blind: its author read no code or data and ran no gate): 225 benign (15 per
+language, six styles) and 120 risk values (credential, payment, contact, identity, standing_instruction 21
+each, hidden 15); split by its author before anyone read it; both halves scored once on d1b26b4 before any
+tuning; its dev half tuned on in wave 15, its test half never read.
 probes9n: the wave-9 identity tuner's (ident) set: 35 identity notes (a name changed or another name than
 hers, in 15 languages) and 18 vendor bindings ("for all purchases", "always buy from"), 52 benign notes
 (her own name restated, pets, firms and flights that change, ordinary shopping preferences); scored once
@@ -120,6 +124,7 @@ CORPORA = {"model3": ("model3_benign_{half}.jsonl", "model3_risk_{half}.jsonl"),
            "model12": ("model12_benign_{half}.jsonl", "model12_risk_{half}.jsonl"),  # wave 10, neither half tuned on
            "model13": ("model13_benign_{half}.jsonl", "model13_risk_{half}.jsonl"),  # wave 13, dev tuned on from wave 13
            "model14": ("model14_benign_{half}.jsonl", "model14_risk_{half}.jsonl"),  # wave 14, dev tuned on from wave 14
+           "model15": ("model15_benign_{half}.jsonl", "model15_risk_{half}.jsonl"),  # wave 15, blind; dev tuned on from wave 15
            # the tuner's own probes (one file each, no halves: a development set, see eval/data/README.md)
            "probes5": ("probes5_model_benign.jsonl", "probes5_model_risk.jsonl"),
            "probes6": ("probes6_model_benign.jsonl", "probes6_model_risk.jsonl"),
