@@ -1180,7 +1180,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"(?<!\bqr )(?<!\bqr-)codes?|pin|combination|combo|passcode",  # (a QR code is a ticket's, no lock's)
            locked_thing=r"garage(?: door)?|(?:front |back )?door|gate|keypad|alarm(?: panel| system)?|safe|locker|padlock|bike lock|(?:luggage|suitcase|travel|tsa|combination) lock|lock ?box|key ?safe|voicemail|router|wi-?fi|app|intercom|buzzer|entry ?phone|door ?phone|door entry|entry system|building entry|entry|phone|laptop|tablet|mailbox|storage unit|shed",
-           credential=r"redemption code|pick-?up code|collection code|locker code|pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
+           credential=r"pw|(?:code|pin) to (?:get in|get into|enter|open|unlock)|wi-?fi pass|puk(?: code)?|sim pin|(?:wlan|router) key|(?:admin |router )?log-?in|family code ?word|secret word|(?:mother's )?maiden name|combo|(?:disarm|unlock|entry) code|one-time passcode|2fa code|code phrase|security answers?|answer to (?:the|her|his|my|their) security question|keypad(?: code)?|recovery phrase|seed phrase|secret phrase|mnemonic(?: phrase)?|wpa2?(?:-psk)?(?: key| password)?|wi-?fi (?:key|password|code)|network key|security question|backup codes?|recovery codes?|(?:door|gate|alarm|entry|access|lock|garage|safe|locker) code|combination|password|passcode|passphrase|passwd|pwd|pin(?: code| number)?|secret (?:code|word|answer)|safe ?word|code ?word|memorable word|security answer|one-time (?:code|password)|otp|"
                       r"verification code|security (?:code|question|answer)|recovery (?:email|phone|code|key)|"
                       r"log-?in (?:details|credentials)|credentials|username|api key|access token|secret key|2fa|mfa|"
                       r"password manager|recovery codes?|backup codes?",
@@ -1737,7 +1737,7 @@ LANGUAGES = {t.code: t for t in (
            code_head=r"code|pin|kombination",
            # a shed, a cellar, a storage room (English "shed", "storage unit"): locked with a code too
            locked_thing=r"zugang|\w*garage\w*|\w*tür|\w*tor|alarm\w*|\w*tresor\w*|safe|schließfach\w*|spind\w*|\w*schloss|mailbox|anrufbeantworter|router\w*|wlan|wi-?fi|app|handy\w*|smartphone|tablet|laptop|\w*sprechanlage|türöffner\w*|klingel\w*|briefkasten|\w*schuppen|\w*keller|gartenhaus|abstellraum|lagerraum",
-           credential=r"abholcode|abholnummer|öffnungscode|pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
+           credential=r"pw|wlan-?pw|code (?:zum|für den) (?:eingang|reinkommen|öffnen|betreten)|wiederherstellungscodes?|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|puk|mädchenname\w*|geburtsname der mutter|codewort|kennwort|\w*kombination|zahlenschloss|einmal(?:passwort|code)|entsperrcode|antwort auf die sicherheitsfrage|api-?schlüssel|wiederherstellungsphrase|seed-?phrase|wlan-?(?:schlüssel|passwort|kennwort)|netzwerkschlüssel|sicherheits(?:frage|antwort)|backup-?codes?|\w*(?:tür|tor|alarm|schloss|tresor|schließfach)code|\w*passwort|\w*kennwort|pin|geheimzahl|geheimcode|zugangs(?:daten|code|nummer|kennung)|anmeldedaten|"
                       r"bestätigungscode|sicherheitscode|"
                       r"wiederherstellungs\w*|benutzername|tan",
            payment=r"zahlungslink|bezahllink|iban|bankverbindung|konto(?:nummer)?|\w*konto|bankdaten|kartennummer|überweis\w*|bic",
@@ -1987,7 +1987,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pin|combinaison",
            locked_thing=r"accès|garage|porte|portail|alarme|coffre(?:-fort)?|casier|cadenas|antivol|messagerie(?: vocale)?|répondeur|routeur|box|wi-?fi|appli(?:cation)?|téléphone|portable|tablette|interphone|visiophone|portier électronique|immeuble|boîte aux lettres|vélo|abri(?: de jardin)?|cabanon|cave|box de stockage|garde-meuble",
-           credential=r"code de retrait|code d'ouverture|code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
+           credential=r"code pour (?:entrer|ouvrir|accéder)|(?:vos|tes) codes(?! postaux| promo)|mot secret|nom de jeune fille(?: de sa mère)?|combinaison|code à usage unique|code de déverrouillage|mot-?code|réponse (?:de sécurité|à la question (?:secrète|de sécurité))|clés? (?:d'|de l')?api|phrase de (?:récupération|secours)|clé (?:wpa|wi-?fi|de sécurité|réseau)|mdp|question (?:de sécurité|secrète)|réponse secrète|codes? de (?:secours|récupération|sauvegarde)|digicode|code (?:de la porte|d'entrée|de l'alarme|du portail|de l'immeuble)|mot de passe|code pin|code (?:de|du|de la|des) (?:(?:son|sa|ses|mon|ma|mes|leur) )?(?:cadenas|coffre(?:-fort)?|casier|porte|portail|garage|alarme|vélo)|mot-?clé de sécurité|code (?:secret|confidentiel|d'accès)|identifiants?|codes? de (?:vérification|sécurité|confirmation)|"
                       r"nom d'utilisateur|récupération",
            payment=r"lien de paiement|iban|rib|coordonnées bancaires|compte bancaire|numéro de (?:compte|carte)|virement\w*|bic|lydia|paylib|code banque|code guichet|clé rib",
            dialled=r"téléphone|portable|numéro de (?:téléphone|portable)|courriel|e-?mail",
@@ -2230,7 +2230,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinación|clave",
            locked_thing=r"acceso|garaje|puerta|portal|portón|alarma|caja fuerte|taquilla|candado|buzón de voz|router|wi-?fi|app|aplicación|móvil|portátil|tableta|telefonillo|interfono|interfón|(?:video)?portero(?: automático| electrónico)?|buzón|cobertizo|trastero|caseta",
-           credential=r"código de (?:apertura|recogida|retirada)|código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
+           credential=r"código para (?:entrar|abrir|acceder)|clave de (?:la )?red|clave del router|palabra secreta|contraseña familiar|apellido de soltera(?: de su madre)?|palabra clave|combinación|código de un solo uso|clave de un solo uso|código de desbloqueo|respuesta (?:secreta|de seguridad)|claves? (?:de )?api|frase (?:de recuperación|semilla)|clave wifi|clave del wifi|pregunta (?:de seguridad|secreta)|códigos? de (?:respaldo|recuperación|copia)|código (?:de la puerta|de entrada|de la alarma|del portal)|contraseña|clave|pin|código secreto|código de (?:verificación|seguridad)|credenciales|usuario y contraseña|"
                       r"recuperación",
            payment=r"enlace de pago|iban|cuenta(?: bancaria)?|número de (?:cuenta|tarjeta)|datos bancarios|transferencia\w*|bizum|clabe",
            dialled=r"teléfono|móvil|correo(?: electrónico)?|e-?mail",
@@ -2462,7 +2462,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"codic[ei]|pin|combinazione",
            locked_thing=r"accesso|garage|porta|cancello|portone|allarme|antifurto|cassaforte|armadietto|lucchetto|segreteria(?: telefonica)?|router|wi-?fi|app|telefono|cellulare|tablet|\w*citofono|capanno\w*|ripostiglio|cantina|magazzino",
-           credential=r"codice di (?:ritiro|apertura|sblocco)|codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
+           credential=r"codice per (?:entrare|aprire|accedere)|chiave (?:del |della )?(?:wi-?fi|rete|router)|parola (?:in codice|segreta)|cognome da nubile(?: della madre)?|parola d'ordine|combinazione|codice monouso|codice di sblocco|risposta (?:segreta|di sicurezza)|chiav[ei] (?:di |dell')?api|frase di recupero|chiave wifi|chiave di rete|domanda (?:di sicurezza|segreta)|codici? di (?:backup|recupero|emergenza)|codice (?:della porta|del cancello|dell'allarme|del portone|del citofono)|password|codice (?:pin|di verifica|di sicurezza|di accesso|d'accesso|accesso|segreto)|pin|parola chiave|credenziali|"
                       r"nome utente|recupero",
            payment=r"link di pagamento|iban|conto(?: corrente| bancario)?|coordinate bancarie|numero di (?:conto|carta)|bonifico|postepay|satispay",
            dialled=r"telefono|cellulare|numero di (?:telefono|cellulare)|e-?mail|posta elettronica",
@@ -2631,7 +2631,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"código|pin|combinação|senha",
            locked_thing=r"acesso|garagem|porta|portão|alarme|cofre|cacifo|armário|cadeado|correio de voz|caixa postal|roteador|router|wi-?fi|app|aplicativo|celular|telemóvel|tablet|portaria|interfone|porteiro(?: eletrônico| automático)?|galpão|barracão|arrecadação|arrumos",
-           credential=r"código de (?:levantamento|retirada|abertura)|código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação)|códigos de reserva|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
+           credential=r"código para (?:entrar|abrir|acessar)|chave (?:do |da )?(?:wi-?fi|rede|roteador)|palavra secreta|nome de solteira(?: da mãe)?|palavra-chave|combinação|código de uso único|código de desbloqueio|resposta (?:secreta|de segurança)|chaves? (?:de |da )?api|frase de recuperação|frase semente|pergunta (?:de segurança|secreta)|códigos? de (?:backup|recuperação)|códigos de reserva|código (?:da porta|do portão|do alarme|de entrada)|senha|palavra-passe|código (?:pin|de verificação|de segurança|secreto|de acesso)|pin|credenciais|recuperação",
            payment=r"link de pagamento|iban|conta(?: bancária| corrente)?|dados bancários|número do cartão|transferência\w*|nib|mb way|pix|chave pix",
            dialled=r"telefone|telemóvel|celular|e-?mail",
            contact=r"endereço|telefone|telemóvel|celular|e-?mail|morada|vive na|vive em|mora|"
@@ -2790,7 +2790,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"code|pincode|pin|combinatie",
            locked_thing=r"toegang|\w*garage\w*|\w*deur|\w*poort|alarm\w*|\w*kluis\w*|locker|hangslot|\w*slot|voicemail|router|wi-?fi|app|telefoon|laptop|tablet|intercom|parlofoon|deurtelefoon|brievenbus|\w*schuur(?:tje)?|\w*berging|kelder\w*",
-           credential=r"ophaalcode|afhaalcode|code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
+           credential=r"code om|beveiligingsantwoord\w*|(?:wifi|wi-fi|netwerk|router)-?sleutel|geheim woord|meisjesnaam|codewoord|\w*combinatie|eenmalige code|ontgrendelcode|api-?sleutel|herstelzin|herstelfrase|code van (?:haar|zijn|de|het|mijn) (?:kluis\w*|deur|fietsslot|alarm\w*)|ww|beveiligingsvraag|back-?upcodes?|herstelcodes?|\w*(?:deur|poort|alarm|kluis|slot)code|wachtwoord|pincode|geheime code|inlog\w*|toegangscode|verificatiecode|beveiligingscode|gebruikersnaam|"
                       r"herstel\w*",
            payment=r"betaal(?:link|verzoek)|iban|rekening(?:nummer)?|bankrekening|bankgegevens|kaartnummer|overschrijving|tikkie",
            dialled=r"telefoon\w*|mobiel\w*|e-?mail",
@@ -2949,7 +2949,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|szyfr\w*|kombinacj\w*",
            locked_thing=r"dostęp|garaż\w*|drzwi|bram\w*|furtk\w*|alarm\w*|sejf\w*|szafk\w*|kłódk\w*|poczt\w* głosow\w*|router\w*|wi-?fi|aplikacj\w*|telefon\w*|laptop\w*|tablet\w*|domofon\w*|wideodomofon\w*|skrytk\w*|szop\w*|komórk\w* lokatorsk\w*|piwnic\w*",
-           credential=r"kod odbioru|kod otwarcia|kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
+           credential=r"kod\w* (?:do wejścia|żeby wejść|aby wejść)|odpowied\w+ bezpieczeństwa|klucz\w* (?:do |sieci )?(?:wi-?fi|sieci|routera)|nazwisk\w* panieńsk\w*|słow\w* kodow\w*|kombinacj\w*|szyfr\w* do \w+|kod\w* jednorazow\w*|kod\w* odblokowania|odpowied\w+ na pytanie bezpieczeństwa|klucz\w* api|fraz\w* odzyskiwania|pytani\w* (?:bezpieczeństwa|pomocnicz\w*)|kod\w* (?:zapasow\w*|odzyskiwania)|kod (?:do drzwi|do bramy|alarmu|do domofonu)|hasł\w+|kod pin|pin|kod (?:dostępu|tajny)|tajny kod|dane logowania|kod weryfikacyjny|login|kod\w* (?:odzyskiw|zapasow)\w*|"
                       r"odzyskiw\w*",
            payment=r"link do płatności|iban|numer konta|konto bankowe|kont(?:o|a|u|em|ach|om)\b|koncie|numer rachunku|rachun\w* bankow\w*|(?:na|do) rachun\w+|rachun\w+ do wpłat|wpłat\w* na|numer karty|przelew\w*|dane bankowe|blik",
            dialled=r"telefon\w*|komórk\w+|e-?mail",
@@ -3100,7 +3100,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"kod\w*|pin\w*|şifre\w*|kombinasyon\w*",
            locked_thing=r"garaj\w*|kapı\w*|alarm\w*|kasa\w*|dolap\w*|kilit\w*|sesli mesaj\w*|modem\w*|router\w*|wi-?fi|uygulama\w*|telefon\w*|tablet\w*|diyafon\w*|interkom\w*|görüntülü diyafon\w*|kulübe\w*|kiler\w*|depo(?:su|yu|nun)?",
-           credential=r"teslim(?:at)? kodu|açma kodu|(?:girmek|açmak) için kod\w*|erişim kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
+           credential=r"(?:girmek|açmak) için kod\w*|erişim kod\w*|kurtarma kod\w*|(?:wi-?fi|ağ|modem) anahtar\w*|güvenlik soru\w*|güvenlik cevab\w*|gizli kelime|kızlık soyad\w*|kombinasyon\w*|tek kullanımlık (?:kod|şifre)\w*|güvenlik sorusunun cevab\w*|api anahtar\w*|kurtarma ifadesi|güvenlik sorusu|yedek kod\w*|kapı (?:şifre\w*|kod\w*)|alarm kod\w*|şifre\w*|parola\w*|pin|giriş bilgileri|doğrulama kodu|güvenlik kodu|sms (?:kod|şifre)\w*|kullanıcı adı|kurtarma\w*|giriş(?=\s*[/:]?\s*(?=[\w.-]*[^\W\d_])(?=[\w.-]*\d)[\w.-]{6,}(?:\s|$))",
            payment=r"ödeme (?:linki|bağlantısı)|iban\w*|hesap numara\w*|banka hesab\w*|kart numara\w*|havale|eft|papara|ininal",
            dialled=r"telefon\w*|cep telefon\w*|e-?posta\w*",
            contact=r"adres\w*|telefon\w*|cep telefon\w*|e-?posta\w*|acil durum\w*|oturuyor",
@@ -3248,7 +3248,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|интерком\w*|подъезд\w*|сара[йея]\w*|кладов\w*|погреб\w*",
-           credential=r"код получения|код выдачи|код открытия|код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|код\w* из (?:смс|sms)|(?:смс|sms)-?код\w*|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
+           credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|код\w* из (?:смс|sms)|(?:смс|sms)-?код\w*|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
            payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
@@ -3395,7 +3395,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"コード|暗証番号|番号|パスワード|PIN|ピン",
            locked_thing=r"ガレージ|車庫|ドア|玄関|門|アラーム|警報|警備|セキュリティ|金庫|ロッカー|南京錠|留守電|留守番電話|ボイスメール|ルーター|Wi-?Fi|アプリ|タブレット|インターホン|オートロック|エントランス|集合玄関|自転車の鍵|物置|倉庫|トランクルーム",
-           credential=r"受取番号|受取コード|暗証番号|(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
+           credential=r"(?:Wi-?Fi|無線LAN|ネットワーク)の?(?:キー|暗号化キー)|ダイヤル錠|ダイヤルロック|秘密の質問の答え|ロック解除\w*|旧姓|暗号(?!化)|解除コード|解錠コード|ワンタイムパスワード|秘密の質問|バックアップコード|ドアコード|解錠番号|オートロック|パスワード|暗証番号|PIN|合言葉|認証コード|ログイン|(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af] )(?<![\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\uac00-\ud7af])(?-i:ID)|ログインID|ユーザーID|会員ID|資格情報|リカバリー|復旧コード",
            payment=r"支払いリンク|決済リンク|口座|振込先|銀行|カード番号|カード|クレジット|決済|IBAN|送金|ゆうちょ|記号|普通預金|普通|当座|支店|PayPay|楽天ペイ",
            dialled=r"電話番号|携帯番号|メールアドレス",
            contact=r"denwa|jusho|juusho|LINE ?ID|ラインID|住所|自宅|実家|電話番号|携帯番号|メールアドレス|連絡先|緊急連絡|住んで|お届け先|配送先|送付先|郵送先",
@@ -3536,7 +3536,7 @@ LANGUAGES = {t.code: t for t in (
            waiver=r"无需(?:确认|核实|审批)|不需要确认|免确认|已预先批准|自动(?:批准|确认|付款|支付|转账)|未经确认",
            # things with a lock (no code_head: a bare 码 is also 号码, a phone number; see _lock_code)
            locked_thing=r"车库|大门|门禁|报警器|保险柜|保险箱|储物柜|挂锁|语音信箱|路由器|单元门|楼门|可视对讲|对讲|密码锁|棚屋|储藏室|仓库|地下室",
-           credential=r"取件码|取货码|提货码|PIN码|(?:wi-?fi|无线网?|网络)密钥|密钥|安全问题(?:的)?答案|密保答案|娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
+           credential=r"PIN码|(?:wi-?fi|无线网?|网络)密钥|密钥|安全问题(?:的)?答案|密保答案|娘家姓|暗号(?!化)|解除码|解锁码|开锁码|开门码|密码锁|助记词|密保问题|安全问题|门禁(?:密码|码)|门锁密码|密码|验证码|登录|账号密码|口令|PIN|恢复码|备用码|mima|yanzhengma",
            payment=r"付款链接|支付链接|收款链接|账户|账号|银行卡?|卡号|微信(?:支付|收款)?|收款码|云闪付|开户行|汇款|转账|收款|工资卡|储蓄卡|借记卡|支付宝|IBAN|"
                    r"zhifu|zhuanzhang|fukuan|shoukuan|zhanghu|yinhangka",  # pinyin, as keys are written
            dialled=r"电话|手机号|邮箱",
@@ -3711,7 +3711,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"코드|비밀번호|번호|PIN|비번",
            locked_thing=r"차고|현관|대문|출입문|경보기|경보|금고|사물함|자물쇠|음성 ?사서함|공유기|와이파이|앱|태블릿|노트북|인터폰|비디오폰|공동현관|도어락|창고|헛간",
-           credential=r"인증번호|수령 ?번호|(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드|bimilbeonho|bimilbunho|injeung ?beonho",
+           credential=r"(?:와이파이|무선랜|네트워크) ?키|보안 ?질문(?:의)? ?답|가족 ?암호|결혼 전 성(?:씨)?|해제 ?코드|잠금 ?해제 ?(?:코드|번호)|일회용 ?(?:비밀번호|코드)|비밀 번호|복구 ?구문|시드 ?구문|보안 ?질문|백업 ?코드|도어락 ?비밀번호|현관 ?비밀번호|비밀번호|암호|비번|인증 ?번호|인증 ?코드|로그인|PIN|복구 ?코드|bimilbeonho|bimilbunho|injeung ?beonho",
            payment=r"결제 ?링크|송금 ?링크|계좌|은행|카드 ?번호|송금|이체|IBAN|카카오페이|토스|페이코|네이버페이|뱅크|삼성페이",
            dialled=r"전화 ?번호|휴대폰|이메일",
            contact=r"jeonhwa|juso|카카오톡 ?(?:아이디|ID)|카톡 ?아이디|주소|전화 ?번호|휴대폰|이메일|연락처|비상 ?연락|살고|배송지",
@@ -3849,7 +3849,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"رمز|الرمز|كود|الكود|الرقم السري",
            locked_thing=r"المرآب|خزانة|الكراج|الباب|باب|البوابة|الإنذار|جهاز الإنذار|الخزنة|خزنة|الخزانة|القفل|قفل|البريد الصوتي|الراوتر|الواي فاي|التطبيق|الحاسوب|الجهاز اللوحي|الاتصال الداخلي|الإنتركم|جرس الباب|مدخل العمارة|المخزن|مخزن|السقيفة|سقيفة",
-           credential=r"رمز الاستلام|رمز الفتح|رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
+           credential=r"رقم\w{0,2} السري|مفتاح (?:ال)?(?:واي فاي|شبكة|راوتر)|اسم عائلة الأم قبل الزواج|اسم العائلة قبل الزواج|كلمت\w* السري\w*|الكلمة السرية|رمز لمرة واحدة|عبارة الاسترداد|الرمز|رمز الدخول|سؤال الأمان|السؤال السري|رموز احتياطية|رمز (?:الباب|البوابة)|كلمة (?:ال)?(?:مرور|سر)|رمز (?:التحقق|الدخول|PIN)|بيانات الدخول|اسم المستخدم|رموز الاسترداد|"
                       r"رقم التعريف الشخصي|الرقم السري|الرمز السري",
            payment=r"رابط الدفع|الحساب المصرفي|رقم الحساب|حساب|آيبان|IBAN|رقم البطاقة|تحويل|stc ?pay|محفظة",
            dialled=r"هاتف|رقم الجوال|جوال|البريد الإلكتروني",
@@ -3993,7 +3993,7 @@ LANGUAGES = {t.code: t for t in (
            # a code word and a thing it locks, in either order, make a credential word (see _table)
            code_head=r"कोड|पिन|पासकोड|कॉम्बिनेशन",
            locked_thing=r"गैराज|दरवाज़े|दरवाजे|दरवाज़ा|गेट|अलार्म|तिजोरी|लॉकर|ताले|ताला|वॉइसमेल|राउटर|वाई-?फ़ाई|वाईफाई|ऐप|लैपटॉप|टैबलेट|इंटरकॉम|डोरबेल|शेड|गोदाम|स्टोर रूम",
-           credential=r"पिकअप कोड|(?:वाई-?फ़?ाई|नेटवर्क) कुंजी|सुरक्षा उत्तर|मायके का उपनाम|रिकवरी कोड|गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
+           credential=r"(?:वाई-?फ़?ाई|नेटवर्क) कुंजी|सुरक्षा उत्तर|मायके का उपनाम|रिकवरी कोड|गुप्त शब्द|विवाह-पूर्व उपनाम|शादी से पहले का उपनाम|मायके का नाम|कोड ?वर्ड|कॉम्बिनेशन|पासकोड|रिकवरी फ्रेज़|सुरक्षा प्रश्न|बैकअप कोड|गेट कोड|(?:दरवाज़े|दरवाजे|गेट|लॉकर|तिजोरी|ताले) का कोड|पासवर्ड|(?<![\u0900-\u097f])पिन|गुप्त कोड|ओटीपी|OTP|लॉगिन|सत्यापन कोड|रिकवरी|password",
            payment=r"भुगतान लिंक|खाता(?: संख्या)?|बैंक खाते?|आईबैन|IBAN|कार्ड नंबर|भुगतान|ट्रांसफर|bhugtan|khata|khaata|upi|यूपीआई|ifsc|paytm|phonepe",
            dialled=r"फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल",
            contact=r"पता|फ़ोन नंबर|फोन नंबर|मोबाइल नंबर|ईमेल|आपातकालीन संपर्क|रहती|रहता",
@@ -6457,8 +6457,9 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
     # a message that greets her by name ("Hé Ada, Thijs hier. Ik sta bij de ingang") is written to
     # her: its "I" is its sender's, who poses as no one
     to_her = _greets_her(bare, names)
-    if to_her and claim_cue(flat, names=names):
-        return True  # "Ciao Ada! Complimenti per il nuovo lavoro alla Ferrero": who she is, said to her
+    said = to_her and claim_cue(flat, names=names)
+    if said and (said in ("born_on", "identity_field") or said.endswith((".identity", ".renamed"))):
+        return True  # "エイダ、ソニーへの転職おめでとう!": who she is, said to her by an unvouched sender
     for code in dict.fromkeys(c for c in (lang, "en", *_languages_in(bare)) if c in LANGUAGES and not to_her):
         for text, compiled in ((bare, _COMPILED), (skel, _COMPILED_SKELETON)):
             pattern = compiled[code].get("first_person")
@@ -8360,7 +8361,7 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     # In a model's note, a credential word that names its value in words (see _named_secret).
     secret = secret or (source == "model" and _named_secret(flat))
     # a code after its credential word's colon, whatever its shape ("code PIN : 2087", a year's shape)
-    secret = secret or any(re.match(r"\s*[:：=]\s*\d{3,8}(?!\d)", flat[m.end():]) for _, m in _credential_words(flat))
+    secret = secret or any(re.match(r"\s*[:：=]\s*\d{3,8}(?![\d./:-])", flat[m.end():]) for _, m in _credential_words(flat))
     # (an amount or a count written in groups is none: "38 400 € HT", "₹ 18 900", "12 500 km")
     secret = secret or any(sum(ch.isdigit() for ch in m.group()) >= 4 and not _UNIT_AFTER.match(flat, m.end())
                            and not re.search(r"[$€£¥₹₽]\s?$", flat[max(0, m.start() - 3):m.start()])
