@@ -5467,6 +5467,7 @@ def _habitual_here(flat: str) -> bool:
     return any(_has_rule("habitual", code) and _rule("habitual", code).search(flat) for code in {lang, "en"})
 
 
+@functools.lru_cache(maxsize=1024)
 def _notice(flat: str) -> bool:
     """Whether the text is a security notice (rule account_event with its date or time or negated, or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card

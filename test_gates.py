@@ -3069,6 +3069,15 @@ class RecordsByBothGates(unittest.TestCase):
         return self.GATES[names].review(Candidate(text, user="ada", source="tool", origin="email:desk@venue.example",
                                                   authenticated=True), self.store)
 
+    def assertHeld(self, texts, risk=None, told=(("Ada Lovelace",), ())):
+        for text in texts:
+            for names in told:
+                with self.subTest(text=text[:60], names=names):
+                    decision = self.decide(text, names)
+                    self.assertEqual(decision.action, "quarantine", (text, decision))
+                    if risk:
+                        self.assertEqual(decision.risk, risk, (text, decision))
+
     def assertKept(self, texts, told=(("Ada Lovelace",), ())):  # a sweep: every second text by default (breadth)
         for text in breadth(*texts):
             for names in told:
@@ -3223,15 +3232,6 @@ class RecordsKeptWave12(RecordsByBothGates):
     """Records kept by their structure (issue 22, wave 12), for a gate told her full name and for
     one told nothing (it knows "Ada" from the id): a record in lines whose field or numbered heading
     names her with her surname; and the look-alikes that plant a route or a claim, still held."""
-
-    def assertHeld(self, texts, risk=None, told=(("Ada Lovelace",), ())):
-        for text in texts:
-            for names in told:
-                with self.subTest(text=text[:60], names=names):
-                    decision = self.decide(text, names)
-                    self.assertEqual(decision.action, "quarantine", (text, decision))
-                    if risk:
-                        self.assertEqual(decision.risk, risk, (text, decision))
 
     def test_a_party_field_with_her_surname_is_kept_by_a_gate_told_only_ada(self):
         # rule given_name_surname: "Lovelace" after "Ada" is her surname to a gate that knows no other
@@ -3676,6 +3676,7 @@ class RecordsHeldByRiskWave14(RecordsByBothGates):
                            ("quarantine", "payment_route"))
 
 
+@wave_sweep
 class BoundToHerWave15(RecordsByBothGates):
     """Issue 22, wave 15 (red team probes19x, blind corpus tool15 dev): what a record binds to her name
     right after it is hers, whatever field holds the name (gates._bound_to_her): a code of digits, a pass
@@ -3683,15 +3684,6 @@ class BoundToHerWave15(RecordsByBothGates):
     (rules billing_label, forward_verb, 15 tables); a note to the agent in a record's field is a standing
     instruction. Their look-alikes are facts: an order's number before her name, a booking for her, a
     sign-in notice, the venue's own sign-off sentence."""
-
-    def assertHeld(self, texts, risk=None, told=(("Ada Lovelace",), ())):
-        for text in texts:
-            for names in told:
-                with self.subTest(text=text[:60], names=names):
-                    decision = self.decide(text, names)
-                    self.assertEqual(decision.action, "quarantine", (text, decision))
-                    if risk:
-                        self.assertEqual(decision.risk, risk, (text, decision))
 
     def test_a_code_or_a_pass_phrase_after_her_name_is_a_credential(self):
         self.assertHeld(("Locker bank B, level 2 — assigned: Ada Lovelace 7-3-9-1. Return key card at desk.",
