@@ -1020,7 +1020,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1499,7 +1499,12 @@ LANGUAGES = {t.code: t for t in (
                thank=r"\bthank\s*$|\bthank-$",
                # the sender's promise of what it never asks the reader to do ("We will never ask you to move money")
                # (the sender by its name too, "Northgate Bank will never ask you for your PIN"; "for" a secret as well as "to" act)
-               sender_never_asks=r"\b(?:we(?:['’]ll| will| would| do| shall)?|will|would|shall|does)\s+(?:never|not)\s+(?:ever\s+)?(?:(?:call|email|e-mail|text|message|contact)\s+you\s+and\s+)?(?:ask|request)\s+(?:you\s+)?(?:to|for)\b"
+               congratulation=r"congrat\w*",
+               saved_address=r"(?:saved|registered|stored)\s+(?:delivery\s+|home\s+|postal\s+)?address|address\s+(?:we\s+have\s+)?on\s+file",
+               job_named=r"\x00\s*(?:at|with|for|in|to)\s+\S",
+               one_time_code=r"verification code|one-time (?:code|pass(?:code|word)|pin)|otp|log-?in code|sign-?in code|confirmation code|authentication code|2fa code",
+               never_share=r"\b(?:never|do not|don['’]t|not to|nobody|no one)\s+(?:ever\s+)?(?:share|give|tell|disclose|forward|pass on|reveal|send)\b|\bnever share\b",
+               sender_never_asks=r"\b(?:we(?:['’]ll| will| would| do| shall)?|will|would|shall|does)\s+(?:never|not)\s+(?:ever\s+)?(?:(?:call|email|e-mail|text|message|contact)\s+you\s+(?:and|to)\s+)?(?:ask|request)\s+(?:you\s+)?(?:to|for)\b"
                                  r"|\bnever\s+(?:asks|requests)\s+(?:you\s+)?(?:to|for)\b|\bwe\s+(?:won['’]t|don['’]t)\s+(?:ever\s+)?ask\s+(?:you\s+)?(?:to|for)\b",
                says=r"said|says|wrote|writes|mentioned|mentions|added|adds|explained|noted|notes|replied|"
                     r"replies|told \w+|confirmed|quoted|quotes|put it",
@@ -1942,6 +1947,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:ki|ki ?assistent(?:en|in)?|assistent(?:en|in)?) ?(?:hinweis|notiz|anweisungen?|vermerk|memo)|"
                                r"(?:hinweis|notiz|anweisungen?|vermerk|memo|nachricht) (?:(?:für|an) )?(?:den |die |das |ihren |ihre |"
                                r"deinen |deine )?(?:ki ?)?(?:assistent(?:en|in)?|ki|sprachmodell|chatbot)",
+               congratulation=r"glückwunsch\w*|gratulier\w*",
+               saved_address=r"(?:hinterlegt|gespeichert|registriert)\w*\s+(?:Liefer|Post)?(?:a|A)dresse|Adresse,?\s+die\s+(?:Sie\s+)?(?:bei\s+uns\s+)?hinterlegt",
+               job_named=r"\x00\s*(?:bei|in|an|für|zu)\s+\S",
+               one_time_code=r"bestätigungscode|verifizierungscode|einmalcode|einmal-?passwort|anmeldecode|m?tan|sms-code|freigabecode",
+               never_share=r"\b(?:niemals|nie|nicht|keinesfalls)\b[^.!?\n]{0,40}?\b(?:weiter\w*|teilen|mitteilen|preis\w*|nennen|verraten)\b|\b(?:geben|teilen)\s+sie\b[^.!?\n]{0,30}?\b(?:niemals|nie|nicht|keinem|niemandem)\b",
                sender_never_asks=r"\b(?:fragen|fragt|bitten|bittet|fordern|fordert|verlangen|verlangt|erfragen|erfragt)\b[^.!?;:]{0,20}?\bnie(?:mals)?\b|\bnie(?:mals)?\b[^.!?;:]{0,60}?\b(?:fragen|erfragen|bitten|auffordern|verlangen|anfordern)\b",
                but_word=r"\b(?:aber|jedoch|außer|ausser|ausgenommen|es sei denn|sondern)\b",
                service_line=r"(?:kundenservice|kundendienst|kundenhotline|service-?hotline|hotline|servicenummer|service-?telefon|kundentelefon)",
@@ -2187,6 +2197,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:note|remarque|instructions?|consignes?|mémo|message) (?:pour|à|a|au|destinée? à) ?(?:l[\'’] ?|la |"
                                r"le |votre |ton |un )?(?:assistante?|ia|intelligence artificielle|agent ia|chatbot)(?: ia)?|(?:note|"
                                r"remarque|consignes?|mémo) (?:assistante?|ia)",
+               congratulation=r"félicitation\w*",
+               saved_address=r"adresse\s+(?:de\s+livraison\s+)?(?:enregistr[ée]e|habituelle|m[ée]moris[ée]e)",
+               job_named=r"\x00\s*(?:chez|à|au|aux|en|pour|dans)\s+\S",
+               one_time_code=r"code de (?:vérification|confirmation|connexion|validation)|code à usage unique|mot de passe à usage unique|code (?:sms|otp)|otp",
+               never_share=r"\bne\s+(?:\w+\s+){0,2}?(?:communiqu|partag|transmet|divulgu|donn|révél)\w*",
                sender_never_asks=r"\bne\s+(?:vous\s+|te\s+)?(?:demand|sollicit|réclam|exig)\w*\s+jamais\b|\bjamais\s+(?:vous\s+)?(?:demand|sollicit|réclam)\w*",
                but_word=r"\b(?:mais|sauf|excepté|cependant|toutefois|à moins que)\b",
                service_line=r"(?:service (?:client(?:s|èle)?|consommateurs)|assistance(?: téléphonique)?|hotline|ligne d'assistance|centre d'appels)",
@@ -2422,6 +2437,11 @@ LANGUAGES = {t.code: t for t in (
                                r"rectificados)",
                assistant_field=r"(?:nota|notas|instrucción|instrucciones|indicación|indicaciones|mensaje) (?:para|al|a) ?(?:el |la |tu |"
                                r"su )?(?:asistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instrucciones) (?:asistente|ia)",
+               congratulation=r"felicidades|felicitaciones|enhorabuena",
+               saved_address=r"direcci[óo]n\s+(?:de\s+env[íi]o\s+)?(?:registrada|guardada)",
+               job_named=r"\x00\s*(?:en|con|para|a)\s+\S",
+               one_time_code=r"código (?:de (?:verificación|confirmación|un solo uso|validación)|sms|otp)|clave (?:dinámica|otp|de un solo uso)|otp",
+               never_share=r"\bno\s+(?:lo\s+|la\s+|los\s+|le\s+)?(?:compart|d[eé]s\b|revel|facilit|comuniqu|reenv)\w*|\bnunca\s+(?:lo\s+|la\s+)?(?:compart|revel|d[eé])\w*",
                sender_never_asks=r"\bnunca\s+(?:le\s+|te\s+|les\s+|os\s+)?(?:pedi|pid|solicit|pregunt|requeri|exigi)\w*|\bno\s+(?:le\s+|te\s+)?(?:pedi|pid|solicit)\w*\s+nunca\b",
                but_word=r"\b(?:pero|sino|excepto|salvo|menos|sin embargo)\b",
                service_line=r"(?:atención al cliente|servicio de atención(?: al cliente)?|(?:línea|teléfono) de atención(?: al cliente)?|soporte)",
@@ -2590,6 +2610,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:nota|note|istruzion[ei]|promemoria|messaggio) (?:per|all[\'’]|al|a) ?(?:l[\'’] ?|il |la |tuo |"
                                r"vostro )?(?:assistente|ia|chatbot)(?: (?:virtuale|ia))?|(?:nota|istruzioni) (?:assistente|ia)",
                month_name=r"\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b",
+               congratulation=r"congratulazioni|complimenti",
+               saved_address=r"indirizzo\s+(?:di\s+consegna\s+)?(?:registrato|salvato|memorizzato)",
+               job_named=r"\x00\s*(?:presso|in|alla|al|all['’]|da|per|con)\s*\S",
+               one_time_code=r"codice (?:di (?:verifica|conferma|convalida|accesso)|otp|sms|monouso)|password monouso|otp",
+               never_share=r"\bnon\s+(?:lo\s+|la\s+)?(?:condivid|comunic|rivel|fornir|dar|inoltr)\w*|\bmai\s+(?:condivid|comunic|rivel)\w*",
                sender_never_asks=r"\bnon\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|domand|richied)\w*\s+mai\b|\bmai\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|richied)\w*",
                but_word=r"\b(?:ma|però|tranne|eccetto|salvo|tuttavia)\b",
                service_line=r"(?:servizio clienti|assistenza clienti|numero verde|assistenza)",
@@ -2749,6 +2774,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:nota|notas|instrução|instruções|mensagem|lembrete) (?:para|ao|à|a) ?(?:o |a |seu |"
                                r"sua )?(?:assistente|ia|chatbot)(?: (?:virtual|de ia))?|(?:nota|notas|instruções) (?:assistente|ia)",
                month_name=r"\b(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
+               congratulation=r"parabéns|felicitações",
+               saved_address=r"(?:morada|endere[çc]o)\s+(?:de\s+entrega\s+)?(?:registad[ao]|registrad[ao]|guardad[ao]|cadastrad[ao]|salv[ao])",
+               job_named=r"\x00\s*(?:na|no|em|com|para)\s+\S",
+               one_time_code=r"código (?:de (?:verificação|confirmação|validação|uso único)|sms|otp)|senha de uso único|otp",
+               never_share=r"\b(?:nunca|não)\s+(?:o\s+|a\s+|lhe\s+)?(?:partilh|compartilh|revel|forne[cç]|divulg|pass|d[eê])\w*",
                sender_never_asks=r"\bnunca\s+(?:lhe\s+|te\s+|lhes\s+|vos\s+)?(?:ped|solicit|pergunt|exig)\w*|\bnão\s+(?:lhe\s+|te\s+)?(?:ped|solicit)\w*\s+nunca\b",
                but_word=r"\b(?:mas|porém|exceto|salvo|contudo|todavia)\b",
                service_line=r"(?:apoio ao cliente|serviço de apoio(?: ao cliente)?|atendimento(?: ao cliente)?|linha de apoio)",
@@ -2908,6 +2938,11 @@ LANGUAGES = {t.code: t for t in (
                                r"jouw )?(?:ai ?)?(?:assistent|ai|chatbot|taalmodel)|(?:ai ?)?(?:assistent|ai) ?(?:notitie|opmerking|"
                                r"instructies?|memo)",
                month_name=r"\b(?:januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\b",
+               congratulation=r"gefeliciteerd|proficiat|felicitaties",
+               saved_address=r"(?:opgeslagen|geregistreerde|bij\s+ons\s+bekende)\s+(?:bezorg)?adres",
+               job_named=r"\x00\s*(?:bij|in|voor)\s+\S",
+               one_time_code=r"verificatiecode|bevestigingscode|eenmalige (?:code|inlogcode)|sms-code|inlogcode|otp",
+               never_share=r"\b(?:deel|geef)\b[^.!?\n]{0,30}?\b(?:nooit|niet|met niemand|aan niemand)\b|\bnooit\b[^.!?\n]{0,30}?\b(?:delen|doorgeven|geven)\b",
                sender_never_asks=r"\b(?:vraagt|vragen|verzoekt|verzoeken)\b[^.!?;:]{0,20}?\bnooit\b|\bnooit\b[^.!?;:]{0,60}?\b(?:vragen|verzoeken)\b",
                but_word=r"\b(?:maar|behalve|tenzij|echter)\b",
                service_line=r"(?:klantenservice|klantendienst|servicedesk|helpdesk)",
@@ -3062,6 +3097,11 @@ LANGUAGES = {t.code: t for t in (
                                r"do) (?:asystent(?:a|ki)|ai|si|sztucznej inteligencji|chatbota|modelu)|(?:uwaga|notatka) (?:asystent(?:a|"
                                r"ki)|ai)",
                month_name=r"\b(?:stycz(?:eń|nia)|lut(?:y|ego)|mar(?:zec|ca)|kwie(?:cień|tnia)|maj(?:a)?|czerw(?:iec|ca)|lip(?:iec|ca)|sierp(?:ień|nia)|wrze(?:sień|śnia)|październik(?:a)?|listopad(?:a)?|grud(?:zień|nia))\b",
+               congratulation=r"gratulacje|gratuluję",
+               saved_address=r"(?:zapisan|zarejestrowan)\w*\s+adres\w*",
+               job_named=r"\x00\s*(?:w|we|u|dla|z)\s+\S",
+               one_time_code=r"kod (?:sms|weryfikacyjny|potwierdzający|jednorazowy|autoryzacyjny)|hasło jednorazowe|otp",
+               never_share=r"\bnie\s+(?:\w+\s+){0,2}?(?:poda\w*|udostępn\w*|przekaz\w*|ujawn\w*|pokazu\w*|mów\w*)",
                sender_never_asks=r"\bnigdy\s+nie\s+(?:\w+\s+){0,2}?(?:pros|popros|pyt|zapyt|żąd|zażąd|wymag)\w*",
                but_word=r"\b(?:ale|jednak|lecz|oprócz|poza|chyba że|z wyjątkiem)\b",
                service_line=r"(?:biuro obsługi klienta|obsługa klienta|infolinia)",
@@ -3206,6 +3246,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:asistan|yapay zek[aâ]|ai|yz|chatbot)(?: i[çc]in)? (?:not(?:u|lar[ıi])?|talimat(?:[ıi]|lar[ıi])?|"
                                r"uyar[ıi](?:s[ıi])?|mesaj[ıi]?)|(?:asistana|yapay zek[aâ]ya) (?:not|talimat|mesaj)",
                month_name=r"\b(?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\b",
+               congratulation=r"tebrik\w*",
+               saved_address=r"kay[ıi]tl[ıi]\s+(?:teslimat\s+)?adres\w*",
+               job_named=r"\S+['’]?(?:d[ae]ki|t[ae]ki|[ey]?[ae])\s+\x00|\x00\s*\S+['’]?(?:d[ae]|t[ae])\s",
+               one_time_code=r"tek kullanımlık (?:şifre\w*|kod\w*)|doğrulama kod\w*|onay kod\w*|otp|sms kod\w*|sms şifre\w*",
+               never_share=r"\b(?:kimseyle|kimseye|kimse ile)\b[^.!?\n]{0,40}?(?:paylaşma\w*|verme\w*|söyleme\w*|iletme\w*)|\bpaylaşma(?:yınız|yın|yin)\b",
                sender_never_asks=r"[^.!?;:\n]{0,80}?\b(?:iste|sor|talep\s+et)(?:me(?:z|yiz|yeceğiz|zler)|ma(?:z|yız|yacağız|zlar)|miyoruz|mıyoruz)\b",
                but_word=r"\b(?:ama|fakat|ancak|hariç|dışında|yalnız)\b",
                service_line=r"(?:müşteri hizmetleri|çağrı merkezi|destek hattı)",
@@ -3286,6 +3331,11 @@ LANGUAGES = {t.code: t for t in (
            rules=dict(
                id_document=r"паспорт|загранпаспорт",
                bill_debit=r"(?<![\w])сч[её]т\s+за\s|(?<![\w])автоплат[её]ж\w*",
+               congratulation=r"поздравля\w*|поздравлени\w*",
+               saved_address=r"(?:сохран[её]нн|зарегистрированн)\w*\s+адрес\w*",
+               job_named=r"\x00\s*(?:в|во|у|на|для)\s+\S",
+               one_time_code=r"код\w*\s+(?:подтверждени\w*|из смс|для входа|верификации|авторизации)|одноразов\w+\s+(?:код\w*|парол\w*)|смс-код\w*",
+               never_share=r"(?<!\w)(?:никому|не)\s+(?:\w+\s+){0,2}?(?:сообща|сообщи|переда|говори|показыва|пересыла|называ|разглаша)\w*",
                sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+|вас\s+)?(?:(?:сообщ|назв|присыл|присл|ввод|отправ|передав|переда|указ)\w*\s+)?(?:ваш\w*\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
                name_changed=r"\b(?:имя|фамилия)\b[^.;]{0,20}?\b(?:теперь|изменил\w*|сменил\w*)\b|\b(?:сменил\w*|изменил\w*|поменял\w*|взял\w*) (?:свою |своё |свое )?(?:фамилию|имя)\b|\bтеперь (?:её|ее|его) зовут\b|\b(?:официально|по паспорту) (?:её|ее|его) зовут\b|\bсч[её]т (?:оформлен |открыт )?на имя\b|(?<!\w)(?:пользовательниц\w*|пользовател\w*|её|ее|его) (?:на самом деле|в действительности|теперь|официально) зовут(?!\w)",
                own_name=r"(?:^|[.;,]\s*)(?:её|ее|его|меня|пользовательницу|пользователя) зовут\s+|\b(?:её|ее|его|моё|мое) (?:полное |настоящее )?(?:имя|фамилия)(?: —| -|:)?\s+",
@@ -3503,6 +3553,11 @@ LANGUAGES = {t.code: t for t in (
                                r"新しい|新) ?)?(?:氏名|名前|お名前|姓名|フルネーム|姓|国籍|生年月日|誕生日|性別|旅券|パスポート(?:番号)?|身分証(?:明書)?|個人情報)(?: ?の?(?:訂正|修正|変更|"
                                r"更新)(?:後|済み?)?)?|(?:訂正|修正)(?:後|済み?)?の? ?(?:データ|登録情報|お客様情報|顧客情報)|(?:データ|登録情報|お客様情報|顧客情報) ?の?(?:訂正|修正)",
                assistant_field=r"(?:ai|ａｉ|エーアイ|アシスタント|ai ?アシスタント|人工知能|チャットボット)(?:へ|向け|用|宛て?)?の? ?(?:メモ|注記|備考|指示|ノート|申し送り|注意事項|メッセージ)",
+               congratulation=r"おめでとう",
+               saved_address=r"[ごこ]?登録(?:済み)?の?[ごこ]?住所",
+               job_named=r"(?:へ|への|での|に)\s*\x00",
+               one_time_code=r"認証コード|確認コード|認証番号|確認番号|ワンタイムパスワード|ワンタイムコード",
+               never_share=r"(?:誰にも|他人に|第三者に)[^。\n]{0,20}?(?:教え|伝え|知らせ|共有)|(?:教え|伝え|共有し)ないで",
                sender_never_asks=r"[^。！？!?\n]{0,80}?(?:尋ね|たずね|伺い|聞き|お聞き|求め|要求|お願い)[^。！？!?\n]{0,10}?(?:ありません|いたしません|致しません|しません)",
                but_word=r"(?:しかし|ただし|但し|けれど|ですが|ただ今回|今回は)",
                service_line=r"(?:お客様センター|カスタマーセンター|サポートセンター|コールセンター|お問い?合わせ(?:先|窓口))",
@@ -3676,6 +3731,11 @@ LANGUAGES = {t.code: t for t in (
                                r"新的?) ?)?(?:姓名|名字|姓氏|全名|国籍|出生日期|生日|性别|护照(?:号码?)?|身份证(?:号码?)?|证件(?:号码?)?|个人信息|身份信息)(?: ?(?:更正|修正|纠正|订正|变更|更改|"
                                r"更新)后?)?|(?:更正|修正|纠正|订正)(?:后|过)?的? ?(?:资料|数据|客户资料|客户信息)|(?:客户)?(?:资料|数据) ?(?:更正|修正|纠正|订正)",
                assistant_field=r"(?:给|致)?(?:ai|人工智能|智能)?(?:助手|ai|人工智能)的? ?(?:备注|注释|说明|指示|指令|提示|留言|便条|注意事项)",
+               congratulation=r"恭喜|祝贺|祝賀",
+               saved_address=r"(?:注册|註冊|登记|登記|已保存|默认|預設|预设)的?(?:收货|收貨)?地址",
+               job_named=r"\x00\s*[\u4e00-\u9fff]|(?:到|在|加入)[\u4e00-\u9fffA-Za-z]{2,}\s*\x00",
+               one_time_code=r"验证码|驗證碼|动态码|動態碼|校验码|校驗碼|一次性密码|一次性密碼",
+               never_share=r"(?:请勿|切勿|不要|請勿)[^，。\n]{0,12}?(?:泄露|透露|告诉|告訴|转发|轉發|提供|分享|洩露)",
                sender_never_asks=r"(?:绝不|决不|从不|从来不|永远不)会?[^。！？!?\n]{0,10}?(?:索要|索取|要求|询问|要您提供|让您提供)|不会[^。！？!?\n]{0,10}?(?:索要|索取|询问)",
                but_word=r"(?:但是|但|不过|除非|除了|然而|可是)",
                one_off=r"仅一次|只一次|就这一次|一次性提醒",
@@ -3815,6 +3875,11 @@ LANGUAGES = {t.code: t for t in (
                                r"새) ?)?(?:이름|성명|성함|성씨|국적|생년월일|생일|성별|여권(?: ?번호)?|신분증|주민등록번호|개인정보|인적 ?사항)(?: ?(?:정정|수정|갱신|업데이트|변경)(?:됨|"
                                r" 사항)?)?|(?:정정|수정)(?:된| 후의?)? ?(?:데이터|고객 ?정보)|(?:고객 ?정보|데이터) ?(?:정정|수정)",
                assistant_field=r"(?:ai|인공지능|어시스턴트|ai ?비서|챗봇)(?:에게|를 위한|을 위한|용|의)? ?(?:메모|참고 ?사항|지시 ?사항|지시|지침|노트|메시지)",
+               congratulation=r"축하",
+               saved_address=r"(?:등록된|등록하신|저장된)\s*(?:배송\s*)?주소",
+               job_named=r"(?:에|에서|으로|로)\s*\x00|[가-힣]{2,}\s*\x00",
+               one_time_code=r"인증\s?번호|인증\s?코드|확인\s?코드|일회용\s?비밀번호|otp",
+               never_share=r"(?:알려\s?주지|공유하지|전달하지|노출하지|누설하지)\s*마|(?:타인|다른 사람|누구)에게[^.!?\n]{0,20}?(?:알리|알려|공유|전달)",
                sender_never_asks=r"[^.!?。\n]{0,80}?(?:요구|요청|문의|묻)\w*\s*(?:하지|지)\s*않",
                but_word=r"(?:하지만|그러나|다만|단,|제외하고|이번에는)",
                service_line=r"(?:고객센터|고객 ?상담실|콜센터|상담 ?전화)",
@@ -3955,6 +4020,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:ملاحظة|ملاحظات|تعليمات|تعليمة|توجيه|توجيهات|مذكرة|رسالة) (?:(?:إلى|الى) )?(?:ال|لل|ل)?(?:مساعد|"
                                r"ذكاء الاصطناعي|نموذج)(?: (?:الذكي|الرقمي|الافتراضي))?",
                month_name=r"(?<![\u0600-\u06ff])(?:يناير|فبراير|مارس|أبريل|إبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|كانون الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين الأول|تشرين الثاني|كانون الأول)(?![\u0600-\u06ff])",
+               congratulation=r"مبروك|تهانينا|تهنئة",
+               saved_address=r"(?:ال)?عنوان(?:ك)?\s+(?:ال)?(?:مسجل|محفوظ)",
+               job_named=r"\x00\s*(?:في|لدى|مع|ب\S+)",
+               one_time_code=r"رمز (?:التحقق|التأكيد|التفعيل)|كلمة (?:المرور|السر) لمرة واحدة|رمز لمرة واحدة|otp",
+               never_share=r"(?<![\u0600-\u06ff])(?:لا|لن|عدم)\s+(?:\S+\s+)?(?:تشارك\w*|تفصح\w*|تعط\w*|تخبر\w*|ترسل\w*|مشاركة|الإفصاح)",
                sender_never_asks=r"(?<![\u0600-\u06ff])(?:لن|لا)\s+(?:\S+\s+)?(?:نطلب|يطلب|تطلب|نسأل|يسأل|تسأل)(?![\u0600-\u06ff])",
                but_word=r"(?<![\u0600-\u06ff])(?:لكن|ولكن|إلا|باستثناء|عدا)(?![\u0600-\u06ff])",
                service_line=r"(?:خدمة العملاء|مركز الاتصال|الخط الساخن|الدعم الفني)",
@@ -4092,6 +4162,11 @@ LANGUAGES = {t.code: t for t in (
                assistant_field=r"(?:सहायक|असिस्टेंट|एआई|ai|चैटबॉट)(?: (?:के लिए|हेतु|को))? (?:नोट|टिप्पणी|निर्देश|सूचना|संदेश)",
                month_name=r"(?<![\u0900-\u097f])(?:जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|सितम्बर|अक्टूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर)(?![\u0900-\u097f])",
                clock_word=r"बजे",  # "रात 8 बजे": eight o'clock
+               congratulation=r"बधाई|मुबारक",
+               saved_address=r"(?:पंजीकृत|सेव किए गए|सहेजे गए)\s+पत[ेा]",
+               job_named=r"(?:में|की कंपनी में)\s+(?:\S+\s+){0,2}\x00|\x00\s*(?:में)\s",
+               one_time_code=r"ओटीपी|otp|सत्यापन कोड|वन[ -]टाइम पासवर्ड|पुष्टि कोड",
+               never_share=r"किसी\s+(?:के साथ|को)(?:\s+भी)?[^।\n]{0,30}?(?:साझा|शेयर|बताएं|बताएँ|दें|मत)|(?:साझा|शेयर)\s+न\s+कर",
                sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u0963\u0966-\u097f]*",
                but_word=r"(?<![\u0900-\u097f])(?:लेकिन|परंतु|परन्तु|किंतु|किन्तु|सिवाय|मगर)(?![\u0900-\u097f])",
                service_line=r"(?:ग्राहक सेवा|हेल्पलाइन|कस्टमर केयर)",
@@ -4517,6 +4592,9 @@ def table_match(text: str, kind: str, *, lang: str | None = None, tables=None, s
     compiled = ((_COMPILED_SKELETON if skeletal else _COMPILED) if tables is LANGUAGES
                 else {c: _compile_table(t) for c, t in tables.items()})
     codes = [lang] if lang else compiled
+    if kind == "contact":
+        # "à votre adresse enregistrée", "ご登録のご住所へ": her address named, no value given (rule saved_address)
+        text = _rule("saved_address").sub(" ", text)
     if kind in _OWN_LANGUAGE_KINDS and not lang:
         codes = [c for c in compiled if c == "en"]  # see _OWN_LANGUAGE_KINDS; risk_of passes the language
     for code in codes:
@@ -5095,7 +5173,8 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     rows = [canonical(ln) for ln in text.splitlines() if ln.strip()]
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         # (nor do the secrets a sender's notice says it never asks for: "Wir fragen Sie niemals nach Ihrer PIN")
-        plain = _without_disclaimers(flat)
+        # (nor does her address named with no value: "à votre adresse enregistrée", rule saved_address)
+        plain = _rule("saved_address").sub(" ", _without_disclaimers(flat))
         for topic, pattern, _ in patterns:
             if any(not _not_a_claim(m, flat)
                    and (len(rows) < 2 or topic == "identity" or any(m.group() in row for row in rows))
@@ -5467,12 +5546,62 @@ def _habitual_here(flat: str) -> bool:
     return any(_has_rule("habitual", code) and _rule("habitual", code).search(flat) for code in {lang, "en"})
 
 
+# A code of four to eight digits, spaced or dashed once ("482913", "482 913", "4401-22"): what a
+# one-time code notice sends (not an amount's integer part, "12.50"; _one_time_notice leaves out
+# "1245,60", while a canonical "，" after a six-digit code stays a comma: "604918，10 分钟内有效").
+_ONE_TIME_VALUE = re.compile(r"(?<![\w.,:/-])\d{2,4}[ -]?\d{2,4}(?![\w/-]|\.\d)")
+
+
+@functools.lru_cache(maxsize=1024)
+def _one_time_notice(flat: str) -> bool:
+    """Whether the text is a one-time code notice: a code word (rule one_time_code: "verification code",
+    "código de verificación", "验证码", "인증번호") and a word not to pass it on (rule never_share, or the
+    sender's own never-asks, _disclaims_secret), in the text's language, English or a table whose script
+    it uses, with one code of four to eight digits and no other value (_SECRET, _IDENTIFIER, link), nor a
+    change or a standing word. Such a code expires within minutes and is the sender's, sent to be typed
+    in: a notice that sets nothing of hers (a planted code opens nothing), unlike a PIN or password
+    given to keep, which stays the credentials class's."""
+    codes = [c for c in dict.fromkeys((language_of(flat), "en", *_languages_in(flat))) if c in LANGUAGES]
+    def hit(kind, text=flat):
+        for code in codes:
+            if not _has_rule(kind, code):
+                continue
+            body = _rule(kind, code).pattern.removeprefix("(?i)")
+            edge = "" if code in ("ja", "zh", "ko") else r"(?<![^\W\d_])"  # (Korean and Japanese particles follow their word)
+            if re.search(rf"(?i){edge}(?:{body})(?![^\W\d_])" if edge else rf"(?i){body}", text):
+                return True
+        return False
+    values = [m for m in _ONE_TIME_VALUE.finditer(flat) if len(re.sub(r"\D", "", m.group())) >= 4 and not (
+        len(re.sub(r"\D", "", m.group())) <= 4 and re.match(r",\d\d", flat[m.end():]))]  # (an amount's "1245,60")
+    if len(values) != 1 or not (hit("never_share") or _disclaims_secret(flat)):
+        return False
+    # the code is given in a sentence of its own word, not in the never-asks ("We will never ask you for
+    # your one-time code, and today's is 448812", "本行绝不会索取您的验证码 448812": a code planted beside one)
+    starts = [m.end() for m in re.finditer(r"[.!?。！？;；\n]", flat[:values[0].start()])]
+    end = re.search(r"[.!?。！？;；\n](?!\d)", flat[values[0].end():])
+    head = flat[starts[-1] if starts else 0:values[0].start()]
+    sentence = head + flat[values[0].start():values[0].end() + (end.start() if end else len(flat))]
+    if not hit("one_time_code", sentence) or hit("never_share", head) or _disclaims_secret(head) \
+            or _rule("sender_never_asks").search(head):
+        return False
+    bare = _without_sender_lines(_MASKED.sub(" ", flat[:values[0].start()] + " " + flat[values[0].end():]))
+    bare = _AMOUNT_FIELD.sub(" ", re.sub(r"\d+(?:[.,]\d+)?\s?(?:zł|₽|€|\$|TL|руб\w*|원|円|元)", " ", bare))
+    if _SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare) or _HANDLE.search(bare) or "@" in bare \
+            or table_match(flat, "assistant"):
+        return False
+    lang = language_of(flat)
+    # (its "never" is the notice's own: a standing word, "from now on", is a rule, no notice)
+    return not (_changes(flat, skeleton(flat), lang) or table_match(flat, "standing"))
+
+
 @functools.lru_cache(maxsize=1024)
 def _notice(flat: str) -> bool:
     """Whether the text is a security notice (rule account_event with its date or time or negated, or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
+    if _one_time_notice(flat):
+        return True
     event = _rule("account_event").search(flat)
     if event and not _dated(flat):
         # undated, it is a notice when it says a step did not happen ("Ihr Passwort wurde nicht
@@ -6163,8 +6292,11 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     masked_flat = _MASKED.sub(" ", flat)
     valued = any(not re.fullmatch(r"\d{1,2}[./-]\d{1,2}|\d+-[^\W\d_]{1,3}", m.group().rstrip(".,;:!?")) and not recorded(m)
                  for m in _SECRET.finditer(masked_flat))  # (not a day and month, "05/05", nor "10-го")
+    # a congratulation with no value ("Herzlichen Glückwunsch zur neuen Stelle!") names no employer: who
+    # she is is not set by it (identity is no risk class; a value or a route in it still is)
+    cheered = not valued and _cheered(flat, names)
     routed = valued or bool(re.search(rf"(?i)(?<![^\W\d_])(?:{_alternation('id_document')})(?![^\W\d_])", flat)) or any(
-        cue_hit(flat, kind) for kind in ("contact", "credential", "card_code", "identity", "renamed"))
+        cue_hit(flat, kind) for kind in ("contact", "credential", "card_code", "renamed") + (() if cheered else ("identity",)))
     changed = _changes(flat, skel, lang) or cue_hit(flat, "change")
     if changed and routed:
         return "change"
@@ -6172,8 +6304,8 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     if changed and forms and re.search(rf"(?i)(?<!\w)(?:{forms})(?:['’]s|s)\s", flat):
         return "change"  # "Ada's job office moved": something of hers changed (a booking of hers is no reference: about_user)
     if _habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
-            _W("standing_modifier") - {"next"}) & set(_words(flat)):
-        return "standing"
+            _W("standing_modifier") - {"next"}) & set(_words(_rule("saved_address").sub(" ", flat))):
+        return "standing"  # (her "saved address" named with no value is no standing arrangement: rule saved_address)
     # who she is: a birth with its year ("Ada nasceu em 10 de dezembro de 1990", "艾达出生于1990年"), a field of
     # who she is (rule identity_field: nationality, citizenship, an identity document's number)
     if _rule("born_on").search(flat) and re.search(r"(?<!\d)(?:19\d\d|20[0-2]\d)(?!\d)", flat):
@@ -6181,7 +6313,7 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     if _rule("identity_field").search(re.sub(r"(?<=[^\W_])_(?=[^\W_])", " ", flat)):
         return "identity_field"
     bare = _REPLY_CODE.sub(" ", _rule("status_verb").sub(" ", flat))
-    for kind, where in (("identity", flat), ("renamed", flat), ("approval", bare), ("waiver", flat),
+    for kind, where in ((("identity", flat),) if not cheered else ()) + (("renamed", flat), ("approval", bare), ("waiver", flat),
                         ("preference", flat), ("assistant", flat), ("to_assistant", flat), ("hand_over", flat)):
         hit = _table_hit(where, skel if where is flat else skeleton(where), kind, lang)
         if hit:
@@ -8314,6 +8446,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     if source != "model":
         flat = _without_sender_lines(flat, names)
     layout = text if layout is None else layout
+    if source != "model" and _one_time_notice(canonical(text)):
+        return None  # the sender's code to type in, with its "never share it": sets nothing of hers
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -8447,8 +8581,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             plain = _without_masked_charges(plain)  # a charge to a card of hers it masks: no route
         # (a tool's security notice, which carries no value by definition, names the credential or the
         # account its event befell: "Nieuwe inlog op Mijn GrachtBank", "Novo acesso à sua conta")
-        notice = source != "model" and risk.name in ("credentials", "payment_route") and _notice(flat) and not any(
-            re.match(r"\s*[:：=]\s*\S", flat[m.end():]) for _, m in _credential_words(flat))  # ("Votre nouveau code PIN : 2087")
+        notice = source != "model" and risk.name in ("credentials", "payment_route") and _notice(flat) and (
+            _one_time_notice(flat) or not any(re.match(r"\s*[:：=]\s*\S", flat[m.end():]) for _, m in _credential_words(flat)))  # ("Votre nouveau code PIN : 2087")
         for kind in () if notice else risk.words:
             hit = _table_hit(plain, skel if plain == flat else skeleton(plain), kind, lang)
             if not hit and source == "model" and "secret" in risk.needs and _ASIDE.search(flat):
@@ -8467,6 +8601,8 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             if hit:
                 return risk.name, f"{risk.name}.{hit}"
         for words, setting, key in risk_keys:
+            if notice and _one_time_notice(flat):
+                break  # "Код подтверждения: 5830. Никому не сообщайте": the code word labels the sender's code
             if how_to and key == how_to:
                 continue  # "Instructions: Bake at 200°C": a how-to's label, no instruction to anyone (_how_to_entry)
             # A key that names an approval counts when it is set ("require_confirmation": false,
@@ -8737,6 +8873,25 @@ def table_user_owned(text: str, *, names=()) -> str | None:
     return None
 
 
+def _cheered(flat: str, names=()) -> bool:
+    """Whether the canonical text congratulates (rule congratulation) on who she is with no value: no
+    secret-shaped token and no employer beside an identity word (rule job_named, read with her names
+    set aside: "Gefeliciteerd met je nieuwe baan bij Philips", "ソニーへの転職おめでとう", "恭喜你入职腾讯"
+    name one). "Herzlichen Glückwunsch zur neuen Stelle!" says who she is no more than "well done"."""
+    if not _rule("congratulation").search(flat) or _SECRET.search(_MASKED.sub(" ", flat)):
+        return False
+    bare = flat
+    for form in sorted(set(_spelled_forms(names) + transliterated_names(flat, names)), key=len, reverse=True):
+        bare = re.sub(rf"(?i)(?<!\w){re.escape(form)}(?!\w)", " ", bare)
+    for code in LANGUAGES:
+        pattern = _COMPILED[code].get("identity")
+        for m in pattern.finditer(bare) if pattern is not None else ():
+            marked = bare[:m.start()] + "\x00" + bare[m.end():]
+            if _has_rule("job_named", code) and _rule("job_named", code).search(marked):
+                return False
+    return True
+
+
 def identity_claim(text: str, *, names=()) -> str | None:
     """The table rule ("ja.identity") by which a tool's text says who the user is, in any table's
     language: a reference to the user (_table_refers: "エイダの", "de accounthouder", "لصاحبة
@@ -8747,8 +8902,10 @@ def identity_claim(text: str, *, names=()) -> str | None:
     if not found:
         return None
     codes, flat, skel = found
+    # (a congratulation with no value names no employer, as claim_cue reads it: "¡Enhorabuena por el nuevo trabajo!")
+    cheered = _cheered(flat, names)
     for code in dict.fromkeys([*codes, *LANGUAGES]):
-        for kind in ("identity", "renamed"):
+        for kind in ("renamed",) if cheered else ("identity", "renamed"):
             if table_match(flat, kind, lang=code) or table_match(skel, kind, lang=code, skeletal=True):
                 return f"{code}.identity"
     return None
@@ -9624,7 +9781,7 @@ class ProvenanceGate:
         # trusted memory is contested) unless a risk class or a rule below holds it.
         trust = "trusted" if candidate.authenticated else "unverified"
         lang = language_of(text)
-        if not candidate.authenticated and not model and _writer_voice(text, names, lang):
+        if not candidate.authenticated and not model and _writer_voice(text, names, lang) and not _one_time_notice(text):
             # An unvouched sender who writes as "I" or about the user may be posing as the user (a
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
@@ -9707,6 +9864,8 @@ class ProvenanceGate:
         request = _agent_request(text)
         if request == "question" and _greets_her(text, names):
             request = None  # "¡Hola Ada! ¿Quedamos mañana para comer?": a friend asks her, not the assistant
+        if request and request != "question" and _one_time_notice(text):
+            request = None  # "[인증번호] 627194 를 입력해 주세요. 타인에게 절대 알려주지 마세요.": the notice's own ask
         if request:
             return hold("request", "standing_instruction", f"standing_instruction.{request}")
         unplaced = place_fact(text, names=names, layout=candidate.text)

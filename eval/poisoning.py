@@ -70,6 +70,10 @@ tool14_injections_<half>.jsonl, first scored before any tuning; its dev half tun
 "tool15" (wave 15, written blind by an author who read no code and ran no gate, corpus15: 300 benign in seven
 kinds and 150 injections in seven classes, 20 and 10 per language) is tool15_benign_<half>.jsonl and
 tool15_injections_<half>.jsonl, first scored before any tuning; its dev half tuned on in wave 15, its test half never read;
+"tool16" (wave 16, written blind by three authors who read no code and ran no gate, corpus16: 300 benign in seven
+kinds and 150 injections in seven classes, 20 and 10 per language, split per language by kind before any was read)
+is tool16_benign_<half>.jsonl and tool16_injections_<half>.jsonl, first scored before any tuning; its dev half tuned
+on in wave 16, its test half never read;
 "probes19x" the wave-15 red team's (red19), probes19x_injections.jsonl and probes19x_tool_benign.jsonl, scored once
 before the change, then tuned on;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
@@ -155,6 +159,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # wave 15, written blind (corpus15: the author read no code and ran no gate): 300 benign in 7 kinds,
            # 150 injections in 7 classes, 20 and 10 per language; first scored before any tuning, dev tuned on
            "tool15": ("tool15_injections_{half}.jsonl", "tool15_benign_{half}.jsonl"),
+           "tool16": ("tool16_injections_{half}.jsonl", "tool16_benign_{half}.jsonl"),
            # the wave-15 red team's (red19): values bound to her name in a record (a code, a pass phrase, a
            # birth date, another name), billing addresses, forwarding, notes to the agent in a field; tuned on
            "probes19x": ("probes19x_injections.jsonl", "probes19x_tool_benign.jsonl"),
@@ -203,7 +208,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes12l": ("probes12l_injections.jsonl", "probes12l_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11", "tool12",
-                      "tool13", "tool14", "tool15", "probes19x", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
+                      "tool13", "tool14", "tool15", "tool16", "probes19x", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
                       "probes10r", "probes10k", "probes9o", "probes9i", "probes12a", "probes12l")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
