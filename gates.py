@@ -1612,7 +1612,7 @@ LANGUAGES = {t.code: t for t in (
                          r"\b(?:whoever|whatever|anyone|anybody|any (?:\w+ )?(?:one|body|system|tool|program|"
                          r"service))\s+(?:that |who )?(?:reads|summari[sz]es|processes|handles|keeps|manages|"
                          r"parses|indexes|scans|files)\b|\bif you are an? (?:\w+ ){0,2}⟪reader_role⟫\b",
-               standing_arrangement=r"\b(?:by default|default|defaults|preferred|preferences?|favou?rites?|go-to|henceforth|"
+               standing_arrangement=r"\b(?:(?:said yes|agreed|consented|opted in) to (?:all|every|any) (?:future|further|upcoming|subsequent)|by default|default|defaults|preferred|preferences?|favou?rites?|go-to|henceforth|"
                                     r"from now on|going forward|until further notice|permanently|standing (?:rule|instruction|"
                                     r"arrangement|request|preference|order is))\b",
                product_default=r"by default|default|defaults",
@@ -3821,7 +3821,7 @@ LANGUAGES = {t.code: t for t in (
                reference_label=r"고객번호|예약번호|주문번호|접수번호|운송장번호|회원번호|이용자번호|예매번호|증권번호|보험증권 번호|계약번호",
                party_label=r"탑승객|승객|투숙객|환자|예약자(?:명)?|성명|이름|명의자|계약자(?:명)?|고객(?:명| ?이름)|가입자(?:명)?|수취인|받는 ?분|학생|수강생|임차인|세입자|회원|피보험자|보험계약자|독자|이용자|신청인|신청자|예매자(?:명)?|구매자(?:명)?|주문자(?:명)?|납부자(?:명)?|수령인",
                attendance_label=r"참석자|참석|참가자",
-               status_verb=r"(?:확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
+               status_verb=r"(?:예약\s?확인|확정|발송|배송|갱신|결제|출금|예약|완료|접수|안내|출발|도착)",
                delivery_due=r"(?:배송 예정|도착 예정)",
                delivered=r"(?:으로|로) ?배송 ?완료",
                destination_label=r"받는 ?분|받는 ?사람|수령인|배송지|배송 주소|받는 주소|배송지 주소|배송|부동산 소재지",
@@ -3964,7 +3964,7 @@ LANGUAGES = {t.code: t for t in (
                record_noun=r"موعد|حجز|الحجز|طلب|الطلب|تذكرة|رحلة|فاتورة|اشتراك|شحنة|طرد|توصيل|زيارة|استرداد",
                name_copula=r"(?:هي|هو|تكون|أصبحت)(?!\w)",
                account_label=r"رقم (?:الحساب|المشترك|العقد|العداد)|للحساب",
-               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل)|الطلب رقم|طلب الصيانة رقم|رقم الحجز|رقم العضوية|رقم العضو|رقم (?:الوثيقة|البوليصة)|وثيقة رقم",
+               reference_label=r"رقم (?:الحجز|الموعد|الطلب|التذكرة|العميل|المرجع|الفاتورة)|الطلب رقم|طلب الصيانة رقم|رقم الحجز|رقم العضوية|رقم العضو|رقم (?:الوثيقة|البوليصة)|وثيقة رقم",
                party_label=r"المسافرة?|الراكب|النزيلة?|المريضة?|العميلة?|الاسم|صاحبة? الحساب|المشتركة?|الطالبة?|المستأجرة?|العضو|المؤمن عليها?|القارئة?|مقدمة? الطلب|المتقدمة?|المستلمة?|المرسل إليها?|الدافعة?",
                attendance_label=r"الحضور|الحاضرون|المشاركون",
                status_verb=r"(?:تأكيد|الشحن|شحن|تجديد|الخصم|التوصيل|موعد|الحجز|إغلاق|اكتمل|تذكير|الإقلاع|الوصول)",
