@@ -1020,7 +1020,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("bill_debit", "code_expiry", "new_job", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1502,6 +1502,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"congrat\w*",
                saved_address=r"(?:saved|registered|stored)\s+(?:delivery\s+|home\s+|postal\s+)?address|address\s+(?:we\s+have\s+)?on\s+file",
                job_named=r"\x00\s*(?:at|with|for|in|to)\s+\S",
+               new_job=r"new job|new role|new position",
+               code_expiry=r"expires?|expiring|valid (?:for|until)|minutes?|mins?",
                one_time_code=r"verification code|one-time (?:code|pass(?:code|word)|pin)|otp|log-?in code|sign-?in code|confirmation code|authentication code|2fa code",
                never_share=r"\b(?:never|do not|don['’]t|not to|nobody|no one)\s+(?:ever\s+)?(?:share|give|tell|disclose|forward|pass on|reveal|send)\b|\bnever share\b",
                sender_never_asks=r"\b(?:we(?:['’]ll| will| would| do| shall)?|will|would|shall|does)\s+(?:never|not)\s+(?:ever\s+)?(?:(?:call|email|e-mail|text|message|contact)\s+you\s+(?:and|to)\s+)?(?:ask|request)\s+(?:you\s+)?(?:to|for)\b"
@@ -1950,6 +1952,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"glückwunsch\w*|gratulier\w*",
                saved_address=r"(?:hinterlegt|gespeichert|registriert)\w*\s+(?:Liefer|Post)?(?:a|A)dresse|Adresse,?\s+die\s+(?:Sie\s+)?(?:bei\s+uns\s+)?hinterlegt",
                job_named=r"\x00\s*(?:bei|in|an|für|zu)\s+\S",
+               new_job=r"neue[nmr]? (?:job|stelle|arbeit)",
+               code_expiry=r"gültig|läuft|verfällt|minuten",
                one_time_code=r"bestätigungscode|verifizierungscode|einmalcode|einmal-?passwort|anmeldecode|m?tan|sms-code|freigabecode",
                never_share=r"\b(?:niemals|nie|nicht|keinesfalls)\b[^.!?\n]{0,40}?\b(?:weiter\w*|teilen|mitteilen|preis\w*|nennen|verraten)\b|\b(?:geben|teilen)\s+sie\b[^.!?\n]{0,30}?\b(?:niemals|nie|nicht|keinem|niemandem)\b",
                sender_never_asks=r"\b(?:fragen|fragt|bitten|bittet|fordern|fordert|verlangen|verlangt|erfragen|erfragt)\b[^.!?;:]{0,20}?\bnie(?:mals)?\b|\bnie(?:mals)?\b[^.!?;:]{0,60}?\b(?:fragen|erfragen|bitten|auffordern|verlangen|anfordern)\b",
@@ -2200,6 +2204,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"félicitation\w*",
                saved_address=r"adresse\s+(?:de\s+livraison\s+)?(?:enregistr[ée]e|habituelle|m[ée]moris[ée]e)",
                job_named=r"\x00\s*(?:chez|à|au|aux|en|pour|dans)\s+\S",
+               new_job=r"nouveau (?:job|poste|travail)",
+               code_expiry=r"valable|expire\w*|minutes?",
                one_time_code=r"code de (?:vérification|confirmation|connexion|validation)|code à usage unique|mot de passe à usage unique|code (?:sms|otp)|otp",
                never_share=r"\bne\s+(?:\w+\s+){0,2}?(?:communiqu|partag|transmet|divulgu|donn|révél)\w*",
                sender_never_asks=r"\bne\s+(?:vous\s+|te\s+)?(?:demand|sollicit|réclam|exig)\w*\s+jamais\b|\bjamais\s+(?:vous\s+)?(?:demand|sollicit|réclam)\w*",
@@ -2440,9 +2446,11 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"felicidades|felicitaciones|enhorabuena",
                saved_address=r"direcci[óo]n\s+(?:de\s+env[íi]o\s+)?(?:registrada|guardada)",
                job_named=r"\x00\s*(?:en|con|para|a)\s+\S",
+               new_job=r"nuevo (?:trabajo|empleo|puesto)",
+               code_expiry=r"v[áa]lido|caduca|vence|expira|minutos?",
                one_time_code=r"código (?:de (?:verificación|confirmación|un solo uso|validación)|sms|otp)|clave (?:dinámica|otp|de un solo uso)|otp",
                never_share=r"\bno\s+(?:lo\s+|la\s+|los\s+|le\s+)?(?:compart|d[eé]s\b|revel|facilit|comuniqu|reenv)\w*|\bnunca\s+(?:lo\s+|la\s+)?(?:compart|revel|d[eé])\w*",
-               sender_never_asks=r"\bnunca\s+(?:le\s+|te\s+|les\s+|os\s+)?(?:pedi|pid|solicit|pregunt|requeri|exigi)\w*|\bno\s+(?:le\s+|te\s+)?(?:pedi|pid|solicit)\w*\s+nunca\b",
+               sender_never_asks=r"\bnunca\s+(?:(?:le|te|les|os|lo|la|se)\s+){0,2}(?:pedi|pid|solicit|pregunt|requeri|exigi)\w*|\bno\s+(?:le\s+|te\s+)?(?:pedi|pid|solicit)\w*\s+nunca\b",
                but_word=r"\b(?:pero|sino|excepto|salvo|menos|sin embargo)\b",
                service_line=r"(?:atención al cliente|servicio de atención(?: al cliente)?|(?:línea|teléfono) de atención(?: al cliente)?|soporte)",
                one_off=r"\b(?:una sola vez|solo esta vez|sólo esta vez|puntual)\b",
@@ -2613,9 +2621,11 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"congratulazioni|complimenti",
                saved_address=r"indirizzo\s+(?:di\s+consegna\s+)?(?:registrato|salvato|memorizzato)",
                job_named=r"\x00\s*(?:presso|in|alla|al|all['’]|da|per|con)\s*\S",
+               new_job=r"nuovo lavoro|nuovo impiego",
+               code_expiry=r"valido|scade|minuti",
                one_time_code=r"codice (?:di (?:verifica|conferma|convalida|accesso)|otp|sms|monouso)|password monouso|otp",
                never_share=r"\bnon\s+(?:lo\s+|la\s+)?(?:condivid|comunic|rivel|fornir|dar|inoltr)\w*|\bmai\s+(?:condivid|comunic|rivel)\w*",
-               sender_never_asks=r"\bnon\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|domand|richied)\w*\s+mai\b|\bmai\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|richied)\w*",
+               sender_never_asks=r"\bnon\s+(?:(?:le|ti|vi|te|ve|lo|la|ce|glielo)\s+){0,2}(?:chied|domand|richied)\w*\s+mai\b|\bmai\s+(?:le\s+|ti\s+|vi\s+)?(?:chied|richied)\w*",
                but_word=r"\b(?:ma|però|tranne|eccetto|salvo|tuttavia)\b",
                service_line=r"(?:servizio clienti|assistenza clienti|numero verde|assistenza)",
                one_off=r"\b(?:una tantum|una sola volta|solo (?:per )?questa volta)\b",
@@ -2777,6 +2787,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"parabéns|felicitações",
                saved_address=r"(?:morada|endere[çc]o)\s+(?:de\s+entrega\s+)?(?:registad[ao]|registrad[ao]|guardad[ao]|cadastrad[ao]|salv[ao])",
                job_named=r"\x00\s*(?:na|no|em|com|para)\s+\S",
+               new_job=r"novo emprego|emprego novo",
+               code_expiry=r"v[áa]lido|expira|minutos?",
                one_time_code=r"código (?:de (?:verificação|confirmação|validação|uso único)|sms|otp)|senha de uso único|otp",
                never_share=r"\b(?:nunca|não)\s+(?:o\s+|a\s+|lhe\s+)?(?:partilh|compartilh|revel|forne[cç]|divulg|pass|d[eê])\w*",
                sender_never_asks=r"\bnunca\s+(?:lhe\s+|te\s+|lhes\s+|vos\s+)?(?:ped|solicit|pergunt|exig)\w*|\bnão\s+(?:lhe\s+|te\s+)?(?:ped|solicit)\w*\s+nunca\b",
@@ -2941,6 +2953,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"gefeliciteerd|proficiat|felicitaties",
                saved_address=r"(?:opgeslagen|geregistreerde|bij\s+ons\s+bekende)\s+(?:bezorg)?adres",
                job_named=r"\x00\s*(?:bij|in|voor)\s+\S",
+               new_job=r"nieuwe baan",
+               code_expiry=r"geldig|verloopt|minuten",
                one_time_code=r"verificatiecode|bevestigingscode|eenmalige (?:code|inlogcode)|sms-code|inlogcode|otp",
                never_share=r"\b(?:deel|geef)\b[^.!?\n]{0,30}?\b(?:nooit|niet|met niemand|aan niemand)\b|\bnooit\b[^.!?\n]{0,30}?\b(?:delen|doorgeven|geven)\b",
                sender_never_asks=r"\b(?:vraagt|vragen|verzoekt|verzoeken)\b[^.!?;:]{0,20}?\bnooit\b|\bnooit\b[^.!?;:]{0,60}?\b(?:vragen|verzoeken)\b",
@@ -3100,6 +3114,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"gratulacje|gratuluję",
                saved_address=r"(?:zapisan|zarejestrowan)\w*\s+adres\w*",
                job_named=r"\x00\s*(?:w|we|u|dla|z)\s+\S",
+               new_job=r"now\w* prac\w*",
+               code_expiry=r"ważny|wygasa|minut\w*",
                one_time_code=r"kod (?:sms|weryfikacyjny|potwierdzający|jednorazowy|autoryzacyjny)|hasło jednorazowe|otp",
                never_share=r"\bnie\s+(?:\w+\s+){0,2}?(?:poda\w*|udostępn\w*|przekaz\w*|ujawn\w*|pokazu\w*|mów\w*)",
                sender_never_asks=r"\bnigdy\s+nie\s+(?:\w+\s+){0,2}?(?:pros|popros|pyt|zapyt|żąd|zażąd|wymag)\w*",
@@ -3249,6 +3265,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"tebrik\w*",
                saved_address=r"kay[ıi]tl[ıi]\s+(?:teslimat\s+)?adres\w*",
                job_named=r"\S+['’]?(?:d[ae]ki|t[ae]ki|[ey]?[ae])\s+\x00|\x00\s*\S+['’]?(?:d[ae]|t[ae])\s",
+               new_job=r"yeni iş\w*|işe başla\w*",
+               code_expiry=r"geçerli\w*|dakika\w*",
                one_time_code=r"tek kullanımlık (?:şifre\w*|kod\w*)|doğrulama kod\w*|onay kod\w*|otp|sms kod\w*|sms şifre\w*",
                never_share=r"\b(?:kimseyle|kimseye|kimse ile)\b[^.!?\n]{0,40}?(?:paylaşma\w*|verme\w*|söyleme\w*|iletme\w*)|\bpaylaşma(?:yınız|yın|yin)\b",
                sender_never_asks=r"[^.!?;:\n]{0,80}?\b(?:iste|sor|talep\s+et)(?:me(?:z|yiz|yeceğiz|zler)|ma(?:z|yız|yacağız|zlar)|miyoruz|mıyoruz)\b",
@@ -3334,6 +3352,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"поздравля\w*|поздравлени\w*",
                saved_address=r"(?:сохран[её]нн|зарегистрированн)\w*\s+адрес\w*",
                job_named=r"\x00\s*(?:в|во|у|на|для)\s+\S",
+               new_job=r"нов\w+ работ(?:а|ы|е|у|ой|ою)(?!\w)",
+               code_expiry=r"действ\w+|истека\w*|минут\w*",
                one_time_code=r"код\w*\s+(?:подтверждени\w*|из смс|для входа|верификации|авторизации)|одноразов\w+\s+(?:код\w*|парол\w*)|смс-код\w*",
                never_share=r"(?<!\w)(?:никому|не)\s+(?:\w+\s+){0,2}?(?:сообща|сообщи|переда|говори|показыва|пересыла|называ|разглаша)\w*",
                sender_never_asks=r"(?<![\w])не\s+(?:спрашива|запрашива|проси|попрос|требу)\w*(?=\s+(?:у\s+(?:вас|клиент\w*)\s+|вас\s+)?(?:(?:сообщ|назв|присыл|присл|ввод|отправ|передав|переда|указ)\w*\s+)?(?:ваш\w*\s+)?(?:код|парол|пин|cvv|cvc|данн\w+\s+карт))",
@@ -3556,6 +3576,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"おめでとう",
                saved_address=r"[ごこ]?登録(?:済み)?の?[ごこ]?住所",
                job_named=r"(?:へ|への|での|に)\s*\x00",
+               new_job=r"転職|入社",
+               code_expiry=r"有効|分間|分以内",
                one_time_code=r"認証コード|確認コード|認証番号|確認番号|ワンタイムパスワード|ワンタイムコード",
                never_share=r"(?:誰にも|他人に|第三者に)[^。\n]{0,20}?(?:教え|伝え|知らせ|共有)|(?:教え|伝え|共有し)ないで",
                sender_never_asks=r"[^。！？!?\n]{0,80}?(?:尋ね|たずね|伺い|聞き|お聞き|求め|要求|お願い)[^。！？!?\n]{0,10}?(?:ありません|いたしません|致しません|しません)",
@@ -3734,6 +3756,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"恭喜|祝贺|祝賀",
                saved_address=r"(?:注册|註冊|登记|登記|已保存|默认|預設|预设)的?(?:收货|收貨)?地址",
                job_named=r"\x00\s*[\u4e00-\u9fff]|(?:到|在|加入)[\u4e00-\u9fffA-Za-z]{2,}\s*\x00",
+               new_job=r"入职|新工作",
+               code_expiry=r"有效|分钟|分鐘",
                one_time_code=r"验证码|驗證碼|动态码|動態碼|校验码|校驗碼|一次性密码|一次性密碼",
                never_share=r"(?:请勿|切勿|不要|請勿)[^，。\n]{0,12}?(?:泄露|透露|告诉|告訴|转发|轉發|提供|分享|洩露)",
                sender_never_asks=r"(?:绝不|决不|从不|从来不|永远不)会?[^。！？!?\n]{0,10}?(?:索要|索取|要求|询问|要您提供|让您提供)|不会[^。！？!?\n]{0,10}?(?:索要|索取|询问)",
@@ -3878,6 +3902,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"축하",
                saved_address=r"(?:등록된|등록하신|저장된)\s*(?:배송\s*)?주소",
                job_named=r"(?:에|에서|으로|로)\s*\x00|[가-힣]{2,}\s*\x00",
+               new_job=r"입사|이직",
+               code_expiry=r"유효|분\s*(?:간|내|동안|후)",
                one_time_code=r"인증\s?번호|인증\s?코드|확인\s?코드|일회용\s?비밀번호|otp",
                never_share=r"(?:알려\s?주지|공유하지|전달하지|노출하지|누설하지)\s*마|(?:타인|다른 사람|누구)에게[^.!?\n]{0,20}?(?:알리|알려|공유|전달)",
                sender_never_asks=r"[^.!?。\n]{0,80}?(?:요구|요청|문의|묻)\w*\s*(?:하지|지)\s*않",
@@ -4023,6 +4049,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"مبروك|تهانينا|تهنئة",
                saved_address=r"(?:ال)?عنوان(?:ك)?\s+(?:ال)?(?:مسجل|محفوظ)",
                job_named=r"\x00\s*(?:في|لدى|مع|ب\S+)",
+               new_job=r"وظيفتك الجديدة|وظيفة جديدة",
+               code_expiry=r"صالح\w*|دقائق|دقيقة|تنتهي",
                one_time_code=r"رمز (?:التحقق|التأكيد|التفعيل)|كلمة (?:المرور|السر) لمرة واحدة|رمز لمرة واحدة|otp",
                never_share=r"(?<![\u0600-\u06ff])(?:لا|لن|عدم)\s+(?:\S+\s+)?(?:تشارك\w*|تفصح\w*|تعط\w*|تخبر\w*|ترسل\w*|مشاركة|الإفصاح)",
                sender_never_asks=r"(?<![\u0600-\u06ff])(?:لن|لا)\s+(?:\S+\s+)?(?:نطلب|يطلب|تطلب|نسأل|يسأل|تسأل)(?![\u0600-\u06ff])",
@@ -4165,6 +4193,8 @@ LANGUAGES = {t.code: t for t in (
                congratulation=r"बधाई|मुबारक",
                saved_address=r"(?:पंजीकृत|सेव किए गए|सहेजे गए)\s+पत[ेा]",
                job_named=r"(?:में|की कंपनी में)\s+(?:\S+\s+){0,2}\x00|\x00\s*(?:में)\s",
+               new_job=r"नई नौकरी",
+               code_expiry=r"मान्य|मिनट|वैध",
                one_time_code=r"ओटीपी|otp|सत्यापन कोड|वन[ -]टाइम पासवर्ड|पुष्टि कोड",
                never_share=r"किसी\s+(?:के साथ|को)(?:\s+भी)?[^।\n]{0,30}?(?:साझा|शेयर|बताएं|बताएँ|दें|मत)|(?:साझा|शेयर)\s+न\s+कर",
                sender_never_asks=r"[^.!?।\n]{0,80}?नहीं\s+(?:माँग|मांग|पूछ)[\u0900-\u0963\u0966-\u097f]*",
@@ -4580,6 +4610,21 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
 
 
 @_pure_reading
+def _without_saved_address(text: str) -> str:
+    """`text` with her address named by the tables' rule saved_address ("à votre adresse enregistrée",
+    "ご登録のご住所へ") left out where it gives no value: nothing in the text changes (no table's change
+    pattern) and the rest of its sentence holds no digit, colon or bracket ("등록된 주소(서울시 ...)",
+    "Ваш сохранённый адрес изменён на: ..." keep it). Pure."""
+    if not _rule("saved_address").search(text):
+        return text
+    if any(table_match(text, "change", lang=code) for code in LANGUAGES):
+        return text
+    def bare(m):
+        rest = re.split(r"[.!?。！？\n]", text[m.end():], maxsplit=1)[0]
+        return m.group() if re.search(r"[\d:：(（\[]", rest) else " "
+    return _rule("saved_address").sub(bare, text)
+
+
 def table_match(text: str, kind: str, *, lang: str | None = None, tables=None, skeletal: bool = False):
     """The name ("de.payment") of the first table pattern of `kind` that matches the canonical
     `text`, or None. Every table is read (a text in a misidentified language is still read);
@@ -4594,7 +4639,7 @@ def table_match(text: str, kind: str, *, lang: str | None = None, tables=None, s
     codes = [lang] if lang else compiled
     if kind == "contact":
         # "à votre adresse enregistrée", "ご登録のご住所へ": her address named, no value given (rule saved_address)
-        text = _rule("saved_address").sub(" ", text)
+        text = _without_saved_address(text)
     if kind in _OWN_LANGUAGE_KINDS and not lang:
         codes = [c for c in compiled if c == "en"]  # see _OWN_LANGUAGE_KINDS; risk_of passes the language
     for code in codes:
@@ -5174,7 +5219,7 @@ def user_owned(text: str, attribute: str | None = None, *, names=(), owned_attri
     if about.search(flat) and not _notice(flat):  # a security notice sets no value
         # (nor do the secrets a sender's notice says it never asks for: "Wir fragen Sie niemals nach Ihrer PIN")
         # (nor does her address named with no value: "à votre adresse enregistrée", rule saved_address)
-        plain = _rule("saved_address").sub(" ", _without_disclaimers(flat))
+        plain = _without_saved_address(_without_disclaimers(flat))
         for topic, pattern, _ in patterns:
             if any(not _not_a_claim(m, flat)
                    and (len(rows) < 2 or topic == "identity" or any(m.group() in row for row in rows))
@@ -5552,15 +5597,23 @@ def _habitual_here(flat: str) -> bool:
 _ONE_TIME_VALUE = re.compile(r"(?<![\w.,:/-])\d{2,4}[ -]?\d{2,4}(?![\w/-]|\.\d)")
 
 
-@functools.lru_cache(maxsize=1024)
 def _one_time_notice(flat: str) -> bool:
-    """Whether the text is a one-time code notice: a code word (rule one_time_code: "verification code",
-    "código de verificación", "验证码", "인증번호") and a word not to pass it on (rule never_share, or the
-    sender's own never-asks, _disclaims_secret), in the text's language, English or a table whose script
-    it uses, with one code of four to eight digits and no other value (_SECRET, _IDENTIFIER, link), nor a
-    change or a standing word. Such a code expires within minutes and is the sender's, sent to be typed
-    in: a notice that sets nothing of hers (a planted code opens nothing), unlike a PIN or password
-    given to keep, which stays the credentials class's."""
+    """Whether the canonical text is a one-time code notice (_one_time_code_span)."""
+    return _one_time_code_span(flat) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _one_time_code_span(flat: str) -> tuple | None:
+    """(start, end) of the sentence that gives a one-time code when the text is a one-time code notice,
+    else None. The notice: a code word (rule one_time_code: "verification code", "código de verificación",
+    "验证码", "인증번호") with one code of four to eight digits in its sentence, no never-asks before the
+    code there and no other credential word in it; a word not to pass it on (rule never_share, or the
+    sender's never-asks, _disclaims_secret); every other sentence a never-share or never-asks, the code's
+    expiry (rule code_expiry) or a sender's name of three words, each carrying no risk class (risk_of);
+    and no other value (_SECRET, _IDENTIFIER, a link, a handle) nor a change or a standing word anywhere.
+    In the text's language, English or a table whose script it uses. Such a code is the sender's, sent to
+    be typed in within minutes: its sentence sets nothing of hers (a planted code opens nothing). A PIN or
+    password to keep, or a rule, an address or another name beside it, makes it no notice (red21)."""
     codes = [c for c in dict.fromkeys((language_of(flat), "en", *_languages_in(flat))) if c in LANGUAGES]
     def hit(kind, text=flat):
         for code in codes:
@@ -5568,30 +5621,51 @@ def _one_time_notice(flat: str) -> bool:
                 continue
             body = _rule(kind, code).pattern.removeprefix("(?i)")
             edge = "" if code in ("ja", "zh", "ko") else r"(?<![^\W\d_])"  # (Korean and Japanese particles follow their word)
-            if re.search(rf"(?i){edge}(?:{body})(?![^\W\d_])" if edge else rf"(?i){body}", text):
-                return True
-        return False
+            found = re.search(rf"(?i){edge}(?:{body})(?![^\W\d_])" if edge else rf"(?i){body}", text)
+            if found:
+                return found
+        return None
     values = [m for m in _ONE_TIME_VALUE.finditer(flat) if len(re.sub(r"\D", "", m.group())) >= 4 and not (
         len(re.sub(r"\D", "", m.group())) <= 4 and re.match(r",\d\d", flat[m.end():]))]  # (an amount's "1245,60")
     if len(values) != 1 or not (hit("never_share") or _disclaims_secret(flat)):
-        return False
-    # the code is given in a sentence of its own word, not in the never-asks ("We will never ask you for
-    # your one-time code, and today's is 448812", "本行绝不会索取您的验证码 448812": a code planted beside one)
-    starts = [m.end() for m in re.finditer(r"[.!?。！？;；\n]", flat[:values[0].start()])]
-    end = re.search(r"[.!?。！？;；\n](?!\d)", flat[values[0].end():])
-    head = flat[starts[-1] if starts else 0:values[0].start()]
-    sentence = head + flat[values[0].start():values[0].end() + (end.start() if end else len(flat))]
-    if not hit("one_time_code", sentence) or hit("never_share", head) or _disclaims_secret(head) \
-            or _rule("sender_never_asks").search(head):
-        return False
+        return None
     bare = _without_sender_lines(_MASKED.sub(" ", flat[:values[0].start()] + " " + flat[values[0].end():]))
     bare = _AMOUNT_FIELD.sub(" ", re.sub(r"\d+(?:[.,]\d+)?\s?(?:zł|₽|€|\$|TL|руб\w*|원|円|元)", " ", bare))
     if _SECRET.search(bare) or _IDENTIFIER.search(bare) or _URL.search(bare) or _HANDLE.search(bare) or "@" in bare \
             or table_match(flat, "assistant"):
-        return False
+        return None
+    # the code is given in a sentence of its own word, not in the never-asks ("We will never ask you for
+    # your one-time code, and today's is 448812", "本行绝不会索取您的验证码 448812": a code planted beside one)
+    stops = r"[.!?。！？;；\n](?!\d)"
+    starts = [m.end() for m in re.finditer(stops, flat[:values[0].start()])]
+    end = re.search(stops, flat[values[0].end():])
+    a, b = starts[-1] if starts else 0, values[0].end() + (end.start() if end else len(flat) - values[0].end())
+    head, sentence = flat[a:values[0].start()], flat[a:b]
+    word = hit("one_time_code", sentence)
+    if not word or hit("never_share", head) or _disclaims_secret(head) or _rule("sender_never_asks").search(head):
+        return None
+    rest = sentence[:word.start()] + " " + sentence[word.end():].replace(values[0].group(), " ", 1)
+    rest = re.sub(r"^\s*(?:[【\[][^】\]]{1,30}[】\]]|[^\W\d_][\w&'’.-]*(?:\s+[\w&'’.-]+){0,2}\s*[:：])", " ", rest)  # its sender's name
+    if next(_credential_words(rest), None) or risk_of(rest) is not None or re.search(r"['’]s\b", rest) or (
+            language_of(flat) != "de" and re.search(r"(?<=[^\W\d_])[\s,]+(?:[A-ZÀ-ÞА-Я][^\W\d_]+)", rest.strip())):
+        # "... 482913 is your verification code, which is also your online banking password", "... code for
+        # Ada Lovelace's account at Babbage Engines Ltd": a secret kept or a name beside the code (German
+        # capitalizes every noun, so no capital is read there)
+        return None
+    for part in re.split(stops, flat[:a] + " \n " + flat[b:]):
+        part = part.strip(" -–—,:|")
+        if not part or not re.search(r"[^\W_]", part):
+            continue
+        allowed = (hit("never_share", part) or _disclaims_secret(part) or _rule("sender_never_asks").search(part)
+                   or hit("code_expiry", part) or (not re.search(r"[\d:：]", part) and not _rule("party_label").search(part) and (
+                       len(part.split()) <= 3 if " " in part or re.search(r"[A-Za-z\u0400-\u04ff]", part) else len(part) <= 8)))
+        if not allowed or risk_of(_without_disclaimers(part)) is not None:
+            return None  # "Keep it as your card PIN", "No confirmation is needed for transfers", "read it out when ... calls"
     lang = language_of(flat)
     # (its "never" is the notice's own: a standing word, "from now on", is a rule, no notice)
-    return not (_changes(flat, skeleton(flat), lang) or table_match(flat, "standing"))
+    if _changes(flat, skeleton(flat), lang) or table_match(flat, "standing"):
+        return None
+    return a, b
 
 
 @functools.lru_cache(maxsize=1024)
@@ -6304,7 +6378,7 @@ def claim_cue(text: str, *, names=(), layout: str | None = None) -> str | None:
     if changed and forms and re.search(rf"(?i)(?<!\w)(?:{forms})(?:['’]s|s)\s", flat):
         return "change"  # "Ada's job office moved": something of hers changed (a booking of hers is no reference: about_user)
     if _habitual_here(flat) or _rule("standing_arrangement").search(flat) or (
-            _W("standing_modifier") - {"next"}) & set(_words(_rule("saved_address").sub(" ", flat))):
+            _W("standing_modifier") - {"next"}) & set(_words(_without_saved_address(flat))):
         return "standing"  # (her "saved address" named with no value is no standing arrangement: rule saved_address)
     # who she is: a birth with its year ("Ada nasceu em 10 de dezembro de 1990", "艾达出生于1990年"), a field of
     # who she is (rule identity_field: nationality, citizenship, an identity document's number)
@@ -8446,8 +8520,9 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     if source != "model":
         flat = _without_sender_lines(flat, names)
     layout = text if layout is None else layout
-    if source != "model" and _one_time_notice(canonical(text)):
-        return None  # the sender's code to type in, with its "never share it": sets nothing of hers
+    coded = _one_time_code_span(flat) if source != "model" else None
+    if coded:  # the sender's code to type in (_one_time_code_span): its sentence sets nothing; the rest is read
+        flat = flat[:coded[0]] + " " + flat[coded[1]:]
     skel = skeleton(flat)
     lang = language_of(flat)
     refers = bool(_refers_to_user(flat, names, lang) or (lang and table_match(flat, "user_reference", lang=lang))
@@ -8883,13 +8958,18 @@ def _cheered(flat: str, names=()) -> bool:
     bare = flat
     for form in sorted(set(_spelled_forms(names) + transliterated_names(flat, names)), key=len, reverse=True):
         bare = re.sub(rf"(?i)(?<!\w){re.escape(form)}(?!\w)", " ", bare)
+    # every identity word is a new job's ("neue Stelle", "転職"), none an employer or a name ("X is now your
+    # employer"), and no employer stands beside it (rule job_named)
+    jobs = [m.span() for code in LANGUAGES if _has_rule("new_job", code) for m in _rule("new_job", code).finditer(bare)]
     for code in LANGUAGES:
         pattern = _COMPILED[code].get("identity")
         for m in pattern.finditer(bare) if pattern is not None else ():
+            if not any(a <= m.start() and m.end() <= b for a, b in jobs):
+                return False
             marked = bare[:m.start()] + "\x00" + bare[m.end():]
             if _has_rule("job_named", code) and _rule("job_named", code).search(marked):
                 return False
-    return True
+    return bool(jobs)
 
 
 def identity_claim(text: str, *, names=()) -> str | None:

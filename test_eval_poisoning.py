@@ -80,7 +80,7 @@ class DataFolders(TempStoreCase):
         for name, item in (("tool_injections_dev.jsonl", injection), ("tool_benign_dev.jsonl", benign)):
             (self.dir / name).write_text(json.dumps(item) + "\n", encoding="utf-8")
         found, skipped = poisoning.available([self.dir])
-        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "probes10k", "probes10r", "probes12a", "probes12l", "probes19x", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9i", "probes9l", "probes9o", "probes9p", "probes9r", "tool10", "tool11", "tool12", "tool13", "tool14", "tool15", "tool16", "tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9"]))
+        self.assertEqual((list(found), skipped), (["tool"], ["agentdojo", "bipia", "poisonedrag", "probes10k", "probes10r", "probes12a", "probes12l", "probes19x", "probes21x", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9i", "probes9l", "probes9o", "probes9p", "probes9r", "tool10", "tool11", "tool12", "tool13", "tool14", "tool15", "tool16", "tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9"]))
         self.assertEqual(poisoning.available([self.dir], "test")[0], {})
         result = poisoning.run(data_dirs=[self.dir])
         guard = result["tool_corpora"]["tool"]["GuardGate"]

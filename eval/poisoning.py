@@ -74,6 +74,8 @@ tool15_injections_<half>.jsonl, first scored before any tuning; its dev half tun
 kinds and 150 injections in seven classes, 20 and 10 per language, split per language by kind before any was read)
 is tool16_benign_<half>.jsonl and tool16_injections_<half>.jsonl, first scored before any tuning; its dev half tuned
 on in wave 16, its test half never read;
+"probes21x" the wave-16 red team's (red21, on the first wave-16 rules), probes21x_injections.jsonl and
+probes21x_tool_benign.jsonl, scored once before the fix, then tuned on;
 "probes19x" the wave-15 red team's (red19), probes19x_injections.jsonl and probes19x_tool_benign.jsonl, scored once
 before the change, then tuned on;
 "probes7b" the wave-6 language tuner's, probes7b_injections.jsonl and probes7b_tool_benign.jsonl, likewise
@@ -163,6 +165,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            # the wave-15 red team's (red19): values bound to her name in a record (a code, a pass phrase, a
            # birth date, another name), billing addresses, forwarding, notes to the agent in a field; tuned on
            "probes19x": ("probes19x_injections.jsonl", "probes19x_tool_benign.jsonl"),
+           "probes21x": ("probes21x_injections.jsonl", "probes21x_tool_benign.jsonl"),
            # A development set written by the round-5 tuner (no halves: the same file for either
            # --half; it is tuned on, so its figures are never held-out ones; eval/data/README.md).
            "probes5": ("probes5_injections.jsonl", "probes5_tool_benign.jsonl"),
@@ -208,7 +211,7 @@ CORPORA = {"tool": ("tool_injections_{half}.jsonl", "tool_benign_{half}.jsonl"),
            "probes12l": ("probes12l_injections.jsonl", "probes12l_tool_benign.jsonl")}
 # The corpora whose injections are also read through examples/agent_loop.py (one result each).
 AGENT_LOOP_CORPORA = ("tool2", "tool3", "tool4", "tool5", "tool6", "tool7", "tool8", "tool9", "tool10", "tool11", "tool12",
-                      "tool13", "tool14", "tool15", "tool16", "probes19x", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
+                      "tool13", "tool14", "tool15", "tool16", "probes19x", "probes21x", "probes5", "probes6", "probes7", "probes7b", "probes8", "probes9l", "probes9p", "probes9r",
                       "probes10r", "probes10k", "probes9o", "probes9i", "probes12a", "probes12l")
 CORPUS_FILES = CORPORA["tool"]
 CORPUS_USER = "ada"  # the user both corpora were written about (the second calls her Ada Lovelace)
