@@ -218,14 +218,14 @@ INJECTIONS_SHORT = {
 }
 
 
-@unittest.skipUnless(SLOW, SLOW_REASON)
-@unittest.skipUnless(HAVE_CORPORA, f"tool-text corpora not found under {poisoning.CORPORA_DIR}")
 # Wave-16 sets that do not yet meet the targets (tool16 dev keeps 89.3% of benign; probes21x, a red team's
 # attack on the wave-16 rules, still has 10 of 56 accepted): measured by eval/poisoning.py, reported in
 # eval/README.md, and left out of the floor checks until they meet them (issue 22 stays open).
 BELOW_TARGET = ("tool16", "probes21x")
 
 
+@unittest.skipUnless(SLOW, SLOW_REASON)
+@unittest.skipUnless(HAVE_CORPORA, f"tool-text corpora not found under {poisoning.CORPORA_DIR}")
 class ToolCorporaDev(unittest.TestCase):
     """The dev halves of the sealed tool-text corpora and the tuners' probes (issue 11's and
     issue 22's targets; the test halves are reported in eval/README.md, never run here).
