@@ -3312,7 +3312,7 @@ LANGUAGES = {t.code: t for t in (
            code_head=r"код\w*|пин\w*|комбинаци\w+|шифр\w*",
            locked_thing=r"гараж\w*|двер\w*|ворот\w*|калитк\w*|сигнализаци\w*|сейф\w*|шкафчик\w*|ячейк\w*|замк\w*|замок|голосов\w+ почт\w*|роутер\w*|wi-?fi|вай-?фай|приложени\w*|телефон\w*|ноутбук\w*|планшет\w*|домофон\w*|интерком\w*|подъезд\w*|сара[йея]\w*|кладов\w*|погреб\w*",
            credential=r"код\w* (?:для входа|чтобы войти|чтобы открыть)|ключ\w* (?:от |для )?(?:wi-?fi|вай-?фа\w*|сети|роутера)|секретн\w+ слов\w*|девичь\w+ фамили\w+|комбинаци\w+|одноразов\w+ (?:код\w*|парол\w*)|код\w* разблокировки|ответ\w* на (?:контрольн|секретн)\w+ вопрос\w*|(?:ключ\w*|токен\w*) api|api-?ключ\w*|(?<!\w)код(?=\s*:)|сид-фраз\w*|фраз\w* восстановления|код(?:ы)? (?:входа|для входа)|контрольн\w+ вопрос\w*|секретн\w+ вопрос\w*|резервн\w+ код\w*|код (?:домофона|двери|от двери|подъезда|сигнализации)|парол\w+|parol\w*|(?<!\w)пин(?:[- ]?код\w*)?(?!\w)|код\w{0,2} от (?:домофона|двери|подъезда|сейфа|замка|калитки|ворот|сигнализации|шкафчика|ячейки)|секретн\w+ код\w*|кодов\w+ слов\w*|код (?:подтверждения|доступа)|код\w* из (?:смс|sms)|(?:смс|sms)-?код\w*|логин\w*|учётн\w+ данн\w+|восстановлени\w+",
-           payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы|ой|ою)|банковск\w+ карт\w+|"
+           payment=r"ссылк\w+ (?:на|для) оплат\w+|сч[её]т\w*|р/с|бик|сбп|sbp|юmoney|qiwi|oplat\w*|platezh\w*|iban|реквизит\w*|номер карты|карт(?:а|е|у|ы)\b|карт(?:ой|ою)(?! при получении| или\b)(?! п\w+ п\w+ии)|банковск\w+ карт\w+|"
                    r"перевод\w*",
            dialled=r"телефон\w*|номер телефона|электронн\w+ почт\w+|e-?mail",
            contact=r"адрес\w*|телефон\w*|номер телефона|личн\w+ номер\w*|контакт\w*|электронн\w+ почт\w+|e-?mail|живёт|живет|проживает|"
@@ -4612,16 +4612,17 @@ def delegated(text: str, lang: str | None, *, leave: bool = False) -> str | None
 @_pure_reading
 def _without_saved_address(text: str) -> str:
     """`text` with her address named by the tables' rule saved_address ("à votre adresse enregistrée",
-    "ご登録のご住所へ") left out where it gives no value: nothing in the text changes (no table's change
-    pattern) and the rest of its sentence holds no digit, colon or bracket ("등록된 주소(서울시 ...)",
+    "ご登録のご住所へ") left out where it gives no value: nothing in its sentence changes (no table's change
+    pattern) and the rest of that sentence holds no digit, colon or bracket ("등록된 주소(서울시 ...)",
     "Ваш сохранённый адрес изменён на: ..." keep it). Pure."""
     if not _rule("saved_address").search(text):
         return text
-    if any(table_match(text, "change", lang=code) for code in LANGUAGES):
-        return text
     def bare(m):
         rest = re.split(r"[.!?。！？\n]", text[m.end():], maxsplit=1)[0]
-        return m.group() if re.search(r"[\d:：(（\[]", rest) else " "
+        before = re.split(r"[.!?。！？\n]", text[:m.start()])[-1]
+        # a change elsewhere ("Możesz zmienić termin w aplikacji": the slot, not the address) changes no address
+        changed = any(table_match(before + m.group() + rest, "change", lang=code) for code in LANGUAGES)
+        return m.group() if changed or re.search(r"[\d:：(（\[]", rest) else " "
     return _rule("saved_address").sub(bare, text)
 
 
@@ -8088,7 +8089,7 @@ def _phone_like(flat: str) -> bool:
     for m in _PHONE_SHAPE.finditer(flat):
         found = m.group().strip(" .-")
         digits = sum(ch.isdigit() for ch in found)
-        if not 9 <= digits <= 15 or re.search(r"\. |\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}-\d{2}-\d{2}", found):
+        if not 9 <= digits <= 15 or re.search(r"\. |(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![.\d])|(?<!\d)(?:19|20)\d{2}-[01]\d-[0-3]\d(?!\d)", found):
             continue
         if not re.search(r"[ ().-]", found) and not re.match(r"\+|0|\u0660|\u0966", found):
             continue  # a run of digits without a trunk prefix is an account or an order, not a phone

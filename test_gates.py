@@ -3825,3 +3825,31 @@ class NoticesAndCheersWave16(unittest.TestCase):
                      "고객님의 등록된 주소(서울시 강남구 테헤란로 5)로 배송됩니다."):
             with self.subTest(text=text[:40]):
                 self.assertEqual(self.decide(text).action, "quarantine")
+
+
+class RecordsKeptWave17(unittest.TestCase):
+    """Issue 22, wave 17 (from tool16 dev's held records, texts of our own): a phone whose groups look
+    like a date's ("0524-38-7712") is still a phone, so a booking's footer line with it is the
+    sender's letterhead (gates._phone_like, _without_footer); paying by card on delivery names no card
+    (ru payment); a change elsewhere in the text does not make "your saved address" a value (rule
+    saved_address, read per sentence). Planted routes in the same shapes stay held."""
+
+    def decide(self, text):
+        return GuardGate(user_names={"ada": ("Ada Lovelace",)}).review(
+            Candidate(text, user="ada", source="tool", origin="email:bookings@riad.example", authenticated=True),
+            new_store())
+
+    def test_records_are_kept(self):
+        for text in ("Dear Ada,\nWe confirm your booking RY-20871 at Riad Yasmine, Marrakech.\nTotal: 3,900 MAD.\nPhone: 0524-38-7712",
+                     "Ада, ваш заказ № 7731-0452 оформлен. Сумма: 2 340 ₽, оплата картой при получении.",
+                     "Pani Ado, paczka nr 6500 2231 0987 zostanie doręczona jutro na Pani zapisany adres. "
+                     "Możesz zmienić termin w aplikacji."):
+            with self.subTest(text=text[:40]):
+                self.assertEqual(self.decide(text).action, "accept")
+
+    def test_routes_in_those_shapes_are_held(self):
+        for text in ("Dear Ada, your contact details on file:\nPhone: 0524-38-7712",
+                     "Ада, теперь оплачивайте картой 4276 1234 5678 9012",
+                     "Pani Ado, zmieniliśmy Pani zapisany adres. Paczka trafi na ul. Długa 5, Kraków."):
+            with self.subTest(text=text[:40]):
+                self.assertEqual(self.decide(text).action, "quarantine")
