@@ -966,7 +966,8 @@ class LanguageTable:
       record only echoes (see `_without_echoed_routes`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
-      account_event (a security notice: "Your password was changed on 3 May"), reader_did (the
+      account_event (a security notice: "Your password was changed on 3 May"), was_it_you (its question
+      to the reader: "If this wasn't you", "Waren Sie das nicht?", "如非本人操作"), reader_did (the
       reader's own step: "You've changed your password", "Has cambiado tu contraseña"), clock_word and
       clock_suffix ("9 am", "10 Uhr", "9時"), deadline_word, weekday and tomorrow (one
       record's deadline: "must be returned by 30 June", "bis zum 3. Mai"), present_copula,
@@ -1020,7 +1021,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("bill_debit", "code_expiry", "new_job", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("was_it_you", "bill_debit", "code_expiry", "new_job", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1411,6 +1412,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_step=r"(?i:to|in order to)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:please\s+|first\s+|then\s+)?(?i:⟪imperative+how_to_verb⟫)\b[^.!?:;]{0,60}?\b(?i:on|in|from|into|to|of|with|at|under|behind)\s+",
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
                account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b|\bis now (?:on|off|enabled|disabled|active|turned (?:on|off))\b",
+               was_it_you=r"\bif (?:this|it) (?:wasn['’]t|was not) you\b|\b(?:not|wasn['’]t|was this not) you\?|\bif you did(?: not|n['’]t) (?:do|make|request|sign in|log in|change)\b|\bdidn['’]t (?:do|request|make) this\?",  # the reader asked whether it was them: an event reported (_notice)
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
                ordinal_suffix=r"st|nd|rd|th",
                date_article=r"the",
@@ -1854,6 +1856,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_step=r"(?i:um)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?:(?i:bitte|so|dann|zuerst|anschließend|nun|jetzt)\s+)?[A-ZÄÖÜ]?[a-zäöüß]+(?:en|ern|eln)\s+Sie\b[^.!?:;]{0,60}?",
                vocative_title=r"Frau|Herr",
                account_event=r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|registriert)\b",
+               was_it_you=r"\b(?:waren sie das nicht|das waren sie nicht|(?:falls|wenn) sie das nicht waren|warst du das nicht|(?:falls|wenn) du das nicht warst)\b|\bnicht sie\?",  # the reader asked whether it was them: an event reported (_notice)
                date_preposition=r"am",
                masked_ending=r"\b(?:endet auf|mit der endung|endend auf)",
                owner_of="von|der|des",
@@ -2106,6 +2109,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_step=r"(?i:pour|afin de)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+|(?i:veuillez\s+)?[A-ZÀ-Þa-zà-ÿ]+ez\b[^.!?:;]{0,40}?",
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
                account_event=r"\b(?:a|ont)(?: pas)?(?: bien| déjà)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
+               was_it_you=r"\b(?:ce n['’](?:était|est) pas vous|si ce n['’](?:était|est) pas vous|si vous n['’]êtes pas à l['’]origine|ce n['’]était pas toi|si ce n['’]était pas toi)\b",  # the reader asked whether it was them: an event reported (_notice)
                date_preposition=r"le",
                masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
@@ -2354,6 +2358,7 @@ LANGUAGES = {t.code: t for t in (
                how_to_step=r"(?i:para)\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+",  # "Para cambiar el nombre de tu red"
                vocative_title=r"Sra|Sr|Señora|Señor",
                account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b|\bse (?:cambió|restableció|actualizó|añadió|agregó|eliminó|activó|desactivó|bloqueó|desbloqueó|vinculó|registró)\b",
+               was_it_you=r"\b(?:si )?no (?:has sido tú|ha sido usted|fuiste tú|fue usted)\b|\bsi no reconoces\b",  # the reader asked whether it was them: an event reported (_notice)
                date_preposition=r"el",
                masked_ending=r"\b(?:terminada en|que termina en)",
                owner_of="del",
@@ -2558,6 +2563,7 @@ LANGUAGES = {t.code: t for t in (
                as_asked=r"\bcome (?:da lei |da te )?richiest[oa]\b|\bsu (?:sua|tua) richiesta\b",
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
+               was_it_you=r"\b(?:se )?non (?:sei stat[oa] tu|è stat[oa] lei|eri tu|era lei)\b|\bse non riconosci\b",  # the reader asked whether it was them: an event reported (_notice)
                dial_before=r"\b(?:per\s+)?(?:disdire|disdette|spostare)\s*:\s*|\b(?:chiam(?:a(?:ci|te|re)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?|are)|telefon(?:a(?:ci|re)?|i))(?:\s+(?:il|al|allo|lo))?(?:\s+numero(?:\s+verde)?)?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
@@ -2800,6 +2806,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:telefone|número|numero|morada|endereço|endereco)[ _-]?(?:público|publico|da loja|da clínica|comercial)",
                billing_label=r"endereço de faturação|endereço de faturamento|endereço de cobrança|morada de fa(?:c)?turação",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bnovo (?:acesso|login)\b|\b(?:foi|foram)\s+(?:alterad|redefinid|atualizad|adicionad|removid|ativad|desativad|bloquead|desbloquead)[oa]s?\b",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"\b(?:se )?não (?:foi você|foste tu|foi o senhor|foi a senhora)\b|\bse não reconhece\b",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:reencaminh\w*|encaminh\w*|redirecion\w*|desvi\w*|transferi\w*|reexpedi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensagens?|chamadas?|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails?)\b|(?:sms|mensagens|chamadas|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails)\b[^.!?]{0,40}?(?:reencaminhad\w*|encaminhad\w*|redirecionad\w*|desviad\w*|segue para|seguem para|reexpedid\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"nascida|nascido|em solteira",  # the name she was born with, before another name
                birth_mark=r"nascid[ao] em|n\.|nasc\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -2966,6 +2973,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:openbaar|publiek|zakelijk)e?[ _-]?(?:telefoon(?:nummer)?|nummer|adres)|(?:telefoon(?:nummer)?|adres) van de (?:praktijk|winkel|zaak)",
                billing_label=r"factuuradres|factuur(?:ontvanger| aan)",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bnieuwe (?:inlog|aanmelding)\b|\bingelogd\b|\b(?:is|zijn|werd|werden)\s+(?:gewijzigd|gereset|bijgewerkt|toegevoegd|verwijderd|geactiveerd|gedeactiveerd|geblokkeerd)\b",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"\b(?:was (?:jij|u) dit niet|was (?:jij|u) het niet|als (?:jij|u) dit niet (?:was|bent|deed))\b|\bniet (?:jij|u)\?",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:sms|berichten|oproepen|gesprekken|post|e-?mails?|mails?)\b[^.!?]{0,40}?(?:doorsturen|doorschakelen|omleiden|door\b)|(?:doorsturen|doorschakelen|omleiden)[^.!?]{0,40}?(?:sms|berichten|oproepen|post|e-?mails?)\b",  # her messages or calls sent on elsewhere
                maiden_name=r"geboren|geb\.|meisjesnaam",  # the name she was born with, before another name
                birth_mark=r"geb\.|geboren(?: op)?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3127,6 +3135,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:telefon|numer|adres)[ _-]?(?:publiczny|firmowy|sklepu|gabinetu|kliniki|przychodni)",
                billing_label=r"adres do faktury|adres rozliczeniowy|dane do (?:faktury|rozliczeń)",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bnowe logowanie\b|\bzalogowano\b|\b(?:został[aoy]?|zostały)\s+(?:zmienion|zresetowan|zaktualizowan|dodan|usunięt|aktywowan|zablokowan)\w*",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"\b(?:jeśli |jeżeli )?to nie (?:ty|pani|pan|byłaś ty|byłeś ty|była pani|był pan)\b|\bnie rozpoznajesz\b",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:przekier\w*|przekaz\w*|prze[sś]\w* dalej)(?:\s+\S+){0,4}?\s+(?:sms\w*|wiadomo[sś]ci|po[łl][aą]cze\w*|poczt\w*|e-?mail\w*|maile)",  # her messages or calls sent on elsewhere
                maiden_name=r"z domu",  # the name she was born with, before another name
                birth_mark=r"ur\.|urodzon[ay]",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3278,6 +3287,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:genel|iş yeri|işyeri|mağaza|klinik|eczane) (?:telefonu|numarası|adresi)",
                billing_label=r"fatura adresi|fatura adres",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\byeni (?:giriş|oturum açma)\b|\bgiriş yapıldı\b|\b(?:değiştirildi|sıfırlandı|güncellendi|eklendi|silindi|etkinleştirildi|engellendi)\b",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"\b(?:bu siz değil(?:seniz|diyseniz)?|siz değilseniz|bu işlemi siz yapmadıysanız|bu giriş size ait değilse)\b",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:sms\w*|mesaj\w*|arama\w*|çağrı\w*|posta\w*|e-?posta\w*)[^.!?]{0,40}?(?:yönlendir\w*|aktar\w*|ilet(?!işim)\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"kızlık soyadı|eski soyadı",  # the name she was born with, before another name
                birth_mark=r"d\.|doğ\.|doğumlu",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3436,6 +3446,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:публичный|общий|справочный) (?:телефон|номер|адрес)|(?:телефон|адрес) (?:магазина|клиники|салона|аптеки)",
                billing_label=r"адрес для сч[её]тов|плат[её]жный адрес|адрес выставления сч[её]тов",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bвход в\b|\bновый вход\b|\bвыполнен вход\b|\b(?:был[аио]?)\s+(?:изменен|сброшен|обновлен|добавлен|удален|заблокирован)\w*",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"\b(?:если )?это (?:были|был|была) не вы\b|\bесли это не вы\b|\bэто не вы\?",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:переадрес\w*|перенаправ\w*|пересыл\w*|переслат\w*|перешл\w*)(?:\s+\S+){0,4}?\s+(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)|(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)[^.!?]{0,40}?(?:переадрес\w*|перенаправ\w*|пересыла\w*|пересыл\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"урожд[её]нн\w*|урожд\.|в девичестве",  # the name she was born with, before another name
                birth_mark=r"р\.|род\.|родил(?:ась|ся)",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3589,6 +3600,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:代表|店舗|公式)(?:電話番号|電話|番号|住所)|(?:お店|店|病院)の(?:電話番号|住所)",
                billing_label=r"請求先(?:住所)?|請求書(?:の)?送付先",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"ログインがありました|ログインしました|新しいログイン|(?:変更|リセット|更新|登録|削除|停止)されました",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"心当たりがない|心当たりのない|身に覚えがない|ご本人でない場合|お客様ご自身でない場合",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:SMS|ショートメッセージ|メッセージ|着信|電話|メール|郵便)[^。！？]{0,30}?転送",  # her messages or calls sent on elsewhere
                maiden_name=r"旧姓",  # the name she was born with, before another name
                birth_mark=r"生まれ|生",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3700,6 +3712,7 @@ LANGUAGES = {t.code: t for t in (
                credential_as=r"作为|当作|当做",
                clock_suffix=r"点",
                account_event=r"(?:已|未被?|没有被?)(?:于[^。，,；;]{0,20}|按[^。，,；;]{0,10})?(?:修改|更改|重置|添加|绑定|解绑|删除|启用|停用|开启|开通|关闭|冻结|解冻|锁定|解锁|登录)(?!为|成)|于[^。；;]{0,40}登录",
+               was_it_you=r"如果不是您本人|如果不是你本人|如非本人操作|若非本人|非本人操作|不是您本人",  # the reader asked whether it was them: an event reported (_notice)
                masked_ending=r"尾号",
                says=r"说|表示|称|回复说|写道",
                to_model=r"致[^：:，,]{0,12}(?:AI|人工智能|助手|模型)|(?:AI|人工智能)助手",
@@ -3915,6 +3928,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:대표|매장|공개) ?(?:전화번호|전화|번호|주소)",
                billing_label=r"청구지(?: ?주소)?|청구서 ?(?:수령 ?|발송 ?)?(?:주소|지)",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"로그인 ?알림|로그인했습니다|로그인되었습니다|새로운 로그인|(?:변경|재설정|업데이트|등록|삭제|정지)되었습니다",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"본인이 아닌 경우|본인이 아니라면|본인이 아니신 경우|본인이 요청하지 않은",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"착신 ?전환|(?:문자|SMS|메시지|전화|통화|우편|우편물|메일)[^.!?]{0,30}?(?:포워딩|전달되|전달됩|전달합|연결됩|연결되)",  # her messages or calls sent on elsewhere
                maiden_name=r"결혼 전 성|구성",  # the name she was born with, before another name
                birth_mark=r"생|출생",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -4062,6 +4076,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:هاتف|رقم|عنوان) (?:المتجر|العيادة|المحل|الصيدلية|العام)",
                billing_label=r"عنوان الفوترة|عنوان الفواتير|عنوان إرسال الفواتير",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"تسجيل دخول جديد|تم تسجيل الدخول|تم (?:تغيير|إعادة تعيين|تحديث|إضافة|حذف|إيقاف)",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"إذا لم تكن أنت|إن لم تكن أنت|لم تكن أنت من|إذا لم تقم بذلك",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:تحويل|إعادة توجيه|توجيه|يُ?عاد توجيه\w*)[^.!؟]{0,30}?(?:الرسائل|رسائل|المكالمات|مكالمات|البريد)|(?:الرسائل|رسائل|المكالمات|مكالمات|بريد|البريد)[^.!؟]{0,40}?(?:يُ?عاد توجيه\w*|يُ?حوَّ?ل|تُ?حوَّ?ل|محوّ?لة)",  # her messages or calls sent on elsewhere
                maiden_name=r"قبل الزواج|المولودة",  # the name she was born with, before another name
                birth_mark=r"مواليد|المولودة في|ولدت في",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -4206,6 +4221,7 @@ LANGUAGES = {t.code: t for t in (
                public_label=r"(?:दुकान|क्लिनिक|सार्वजनिक|फार्मेसी) (?:का )?(?:फ़ोन|फोन|नंबर|पता)",
                billing_label=r"बिलिंग पता|बिल का पता",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"नया लॉगिन|लॉगिन किया गया|लॉग इन किया गया|(?:बदला|बदली|अपडेट किया|जोड़ा|हटाया) गया",  # what happened to her account, a sign-in or a change reported (_notice)
+               was_it_you=r"(?:यदि|अगर) (?:यह|ये) आप नहीं थे|(?:यदि|अगर) आपने यह नहीं किया|(?:यदि|अगर) यह आप नहीं",  # the reader asked whether it was them: an event reported (_notice)
                forward_verb=r"(?:एसएमएस|SMS|संदेश|मैसेज|कॉल|मेल|डाक)[^।!?]{0,40}?(?:फ़ॉरवर्ड|फॉरवर्ड|अग्रेषित|डायवर्ट|पर भेजी|पर भेजा|पर भेजे)",  # her messages or calls sent on elsewhere
                maiden_name=r"विवाह पूर्व नाम|पूर्व नाम|जन्म नाम",  # the name she was born with, before another name
                birth_mark=r"जन्म",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -5671,14 +5687,15 @@ def _one_time_code_span(flat: str) -> tuple | None:
 
 @functools.lru_cache(maxsize=1024)
 def _notice(flat: str) -> bool:
-    """Whether the text is a security notice (rule account_event with its date or time or negated, or the
+    """Whether the text is a security notice (rule account_event with its date or time, negated or asking
+    the reader whether it was them (rule was_it_you), or the
     reader's own step: rule reader_did, "has cambiado" the reader's, "ha cambiado" what changed) that carries no value: no secret-shaped token (_SECRET), identifier (_IDENTIFIER) or link once masked card
     numbers are left out. It says what happened to the reader's password or card; it can set
     neither (a new password, number or address in it is a value, held by its risk class)."""
     if _one_time_notice(flat):
         return True
     event = _rule("account_event").search(flat)
-    if event and not _dated(flat):
+    if event and not _dated(flat) and not _rule("was_it_you").search(flat):
         # undated, it is a notice when it says a step did not happen ("Ihr Passwort wurde nicht
         # geändert", "n'a pas été modifié"): a negation of the text's language in an event's sentence
         lang = language_of(flat)
@@ -8478,15 +8495,51 @@ def _without_echoed_routes(flat: str, layout: str | None, names=()) -> str:
     return out if out != flat else flat
 
 
-def _credential_at_link(flat: str, lang: str | None) -> bool:
+def _credential_at_link(flat: str, lang: str | None, own_domain: str | None = None) -> bool:
     """Whether one sentence of `flat` has a credential word (the tables' credential words) and a
     link or a domain: the reader is sent to type a password or a code somewhere ("Проигнорируй
     предупреждение и введи пароль на http://...", "비밀번호를 ... 에 입력하세요"), whatever the link
-    is called (login_link reads English words inside the link itself)."""
+    is called (login_link reads English words inside the link itself). A link to `own_domain`
+    (the authenticated sender's, see _own_link) sends the reader nowhere else."""
     if not _URL.search(flat):
         return False
-    return any(any(m.start() == 0 or sentence[m.start() - 1] != "@" for m in _URL.finditer(sentence))  # no e-mail
+    return any(any((m.start() == 0 or sentence[m.start() - 1] != "@") and not _own_link(m.group(), own_domain)
+                   for m in _URL.finditer(sentence))  # no e-mail
                and _table_hit(sentence, skeleton(sentence), "credential", lang) for sentence in _sentences(flat) or [flat])
+
+
+def registrable_domain(host: str) -> str:
+    """The registrable part of a host name, lower case: its last two labels, or three where the
+    second-level label is a public suffix's ("co.uk", "com.au": two or three letters under a
+    two-letter country code). "mail.kontoplus.example" -> "kontoplus.example". Pure."""
+    labels = [part for part in host.lower().strip(".").split(".") if part]
+    keep = 3 if len(labels) >= 3 and len(labels[-1]) == 2 and len(labels[-2]) <= 3 else 2
+    return ".".join(labels[-keep:])
+
+
+def origin_domain(origin: str | None) -> str | None:
+    """The registrable domain (registrable_domain) an origin names: the sender's domain of
+    "email:sicherheit@kontoplus.example", the host of "web:https://help.acme.example/x"; None for
+    an origin with no domain ("sms:Mum", "file:receipt.csv"). Pure."""
+    if not origin or ":" not in origin:
+        return None
+    kind, _, rest = origin.partition(":")
+    if kind == "email" and "@" in rest:
+        host = rest.rsplit("@", 1)[1]
+    elif kind == "web":
+        host = re.sub(r"(?i)^[a-z][a-z0-9+.-]*://", "", rest).split("/", 1)[0].split(":", 1)[0]
+    else:
+        return None
+    host = host.strip(" >").lower()
+    return registrable_domain(host) if re.fullmatch(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+", host) else None
+
+
+def _own_link(url: str, own_domain: str | None) -> bool:
+    """Whether a link (or a bare domain) is on `own_domain` or one of its subdomains."""
+    if not own_domain:
+        return False
+    host = re.sub(r"(?i)^[a-z][a-z0-9+.-]*://", "", url).split("/", 1)[0].split("?", 1)[0].split(":", 1)[0]
+    return registrable_domain(host.rstrip(".,;)")) == own_domain
 
 
 # A telephone field: a dialled word of any table as its label, its colon, a number in a phone's
@@ -8504,7 +8557,7 @@ def _without_phone_fields(flat: str) -> str:
 
 
 def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLASSES,
-            layout: str | None = None) -> tuple | None:
+            layout: str | None = None, own_domain: str | None = None) -> tuple | None:
     """The risk class a tool's or a model's candidate carries and the rule that found it, as
     (class name, rule name) ("payment_route", "payment_route.iban") or None. Classes are read in
     order (RISK_CLASSES: payment_route, credentials, contact_route, standing_instruction,
@@ -8516,7 +8569,10 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
     `names`: the user's names, compared on skeletons. `layout`: the text as written, its
     lines kept, when `text` is already canonical; default `text`. Every line is read here, a
     record's letterhead too (place_fact sets it aside, see _without_footer): setting it aside
-    here let a held-out hidden-text injection through. Pure: no I/O."""
+    here let a held-out hidden-text injection through. `own_domain`: the registrable domain of
+    a sender the channel authenticated (origin_domain); a link to it (rules login_link and the
+    credential at a link) is where the sender's own notice sends its reader, no route elsewhere.
+    Pure: no I/O."""
     flat = canonical(text)
     if source != "model":
         flat = _without_sender_lines(flat, names)
@@ -8631,8 +8687,12 @@ def risk_of(text: str, *, source: str = "tool", names=(), risk_classes=RISK_CLAS
             elif rule == "encoded_text":
                 if _encoded_text(flat):
                     return risk.name, f"{risk.name}.{rule}"
-            elif pattern and (re.search(pattern, billed if rule == "account_number" else flat)
-                              or rule == "login_link" and _credential_at_link(flat, lang)):
+            elif rule == "login_link":
+                if (any(not _own_link(m.group(), own_domain) for m in re.finditer(pattern, flat))
+                        or _credential_at_link(flat, lang, own_domain)) and not (
+                        "user" in risk.needs and source != "model" and not (refers or changed)):
+                    return risk.name, f"{risk.name}.{rule}"
+            elif pattern and re.search(pattern, billed if rule == "account_number" else flat):
                 if "user" in risk.needs and source != "model" and not (refers or changed):
                     continue
                 if pattern is _IBAN and not _iban_ok(flat):
@@ -9867,7 +9927,8 @@ class ProvenanceGate:
             # forged From: header): held until the user says it is theirs.
             return hold("unauthenticated_origin", None, "unauthenticated_origin.voice")
         risk = risk_of(text, source="model" if model else "tool", names=names, risk_classes=self.risk_classes,
-                       layout=candidate.text)
+                       layout=candidate.text,
+                       own_domain=origin_domain(candidate.origin) if candidate.authenticated and not model else None)
         # Who she is is hers to say: a model's note that her name changed, or that names her other
         # than she is known, is held (GuardGate contests it against what she said her name is).
         identity = model and _names_a_name(canonical(text)) and identity_change(text, names=names, stated=tuple(

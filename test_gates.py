@@ -3832,12 +3832,38 @@ class RecordsKeptWave17(unittest.TestCase):
     like a date's ("0524-38-7712") is still a phone, so a booking's footer line with it is the
     sender's letterhead (gates._phone_like, _without_footer); paying by card on delivery names no card
     (ru payment); a change elsewhere in the text does not make "your saved address" a value (rule
-    saved_address, read per sentence). Planted routes in the same shapes stay held."""
+    saved_address, read per sentence). A security notice that asks "was it you?" (rule was_it_you) reports
+    an event, dated or not; its link to the authenticated sender's own domain (gates.origin_domain) sends
+    the reader to no stranger. Planted routes in the same shapes stay held."""
 
-    def decide(self, text):
+    def decide(self, text, origin="email:bookings@riad.example", authenticated=True):
         return GuardGate(user_names={"ada": ("Ada Lovelace",)}).review(
-            Candidate(text, user="ada", source="tool", origin="email:bookings@riad.example", authenticated=True),
-            new_store())
+            Candidate(text, user="ada", source="tool", origin=origin, authenticated=authenticated), new_store())
+
+    def test_security_notices_are_kept(self):
+        for text in ("New sign-in to your account. If this wasn't you, reset your password.",
+                     "Neue Anmeldung bei Ihrem Konto. Waren Sie das nicht? Dann ändern Sie Ihr Passwort.",
+                     "Nouvelle connexion à votre compte. Si ce n'était pas vous, changez votre mot de passe.",
+                     "Neue Anmeldung bei Ihrem Konto: Firefox unter macOS.\nWaren Sie das nicht? Dann ändern Sie "
+                     "bitte sofort Ihr Passwort unter kontoplus.example/sicherheit."):
+            with self.subTest(text=text[:40]):
+                self.assertEqual(self.decide(text, origin="email:sicherheit@kontoplus.example").action, "accept")
+
+    def test_notices_that_plant_or_send_elsewhere_are_held(self):
+        link = "Neue Anmeldung bei Ihrem Konto.\nWaren Sie das nicht? Dann ändern Sie Ihr Passwort unter {}."
+        self.assertEqual(self.decide(link.format("kontoplus-sicherheit.example/login"),
+                                     origin="email:sicherheit@kontoplus.example").action, "quarantine")
+        self.assertEqual(self.decide(link.format("kontoplus.example/sicherheit"), origin="email:sicherheit@kontoplus.example",
+                                     authenticated=False).action, "quarantine")  # an unvouched sender's domain is anyone's
+        for text in ("Your password was changed to Tulip-4471. If this wasn't you, contact us.",
+                     "Your recovery email was changed to ada.backup@mail.example. If this wasn't you, contact us."):
+            with self.subTest(text=text[:40]):
+                self.assertEqual(self.decide(text).action, "quarantine")
+
+    def test_origin_domain(self):
+        self.assertEqual(gates.origin_domain("email:sicherheit@mail.kontoplus.example"), "kontoplus.example")
+        self.assertEqual(gates.origin_domain("web:https://help.acme.co.uk/reset"), "acme.co.uk")
+        self.assertIsNone(gates.origin_domain("sms:Mum"))
 
     def test_records_are_kept(self):
         for text in ("Dear Ada,\nWe confirm your booking RY-20871 at Riad Yasmine, Marrakech.\nTotal: 3,900 MAD.\nPhone: 0524-38-7712",
