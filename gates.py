@@ -966,7 +966,9 @@ class LanguageTable:
       record only echoes (see `_without_echoed_routes`);
     - records and notices: masked_ending ("card ending 4417", "mit der Endung"), date_preposition,
       date_article, ordinal_suffix and month_prefix (one charge on its date, no route),
-      account_event (a security notice: "Your password was changed on 3 May"), was_it_you (its question
+      closing (a message's closing that is no name: "Cheers", "Liebe Grüße", see _signed_by_other),
+      works_at (where she works, said to her by a sender: "starting at Northwind Capital", see
+      _writer_voice), account_event (a security notice: "Your password was changed on 3 May"), was_it_you (its question
       to the reader: "If this wasn't you", "Waren Sie das nicht?", "如非本人操作"), reader_did (the
       reader's own step: "You've changed your password", "Has cambiado tu contraseña"), clock_word and
       clock_suffix ("9 am", "10 Uhr", "9時"), deadline_word, weekday and tomorrow (one
@@ -1021,7 +1023,7 @@ WORD_KINDS = ("addressed_reader", "genitive_possessive", "how_to_reader", "how_t
               "not_third_person", "object_determiner", "assistant_verb", "agent_action", "order_label", "attention_verb",
               "standing_modifier", "not_name", "verb_s", "label_word", "reader_word", "title", "name_particle",
               "of_word", "user_word", "role_word")
-RULE_KINDS = ("was_it_you", "bill_debit", "code_expiry", "new_job", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
+RULE_KINDS = ("closing", "works_at", "was_it_you", "bill_debit", "code_expiry", "new_job", "job_named", "saved_address", "congratulation", "one_time_code", "never_share", "id_document", "service_line", "sender_intro", "record_role", "reference_label", "account_label", "party_label", "attendance_label", "sender_never_asks", "status_verb", "delivery_due", "name_copula", "record_noun", "name_possessive", "filed_request", "reader_possessive", "kin_title", "named_thing", "reply_verb", "write_to", "as_asked", "delivered", "destination_label", "dispatched_to", "dial_before", "dial_after", "how_to_opening", "reader_did", "value_is", "credential_is", "credential_thing", "not_a_value", "still_word", "present_copula", "weekday", "tomorrow", "deadline_word", "clock_suffix", "clock_word", "genitive_of", "relative_field", "naming_verb", "named_as", "now_word", "copula", "how_to_verb_before", "how_to_step", "how_to_label", "name_honorific", "vocative_title", "account_event", "month_prefix", "ordinal_suffix", "date_article", "date_preposition", "masked_ending", "owner_of", "passive_by", "rule_to_act", "if_asked", "answer_order", "assistant_must", "hedged", "news_label", "on_your_answer", "credential_as", "credential_cleft", "credential_long", "no_secret", "after_value", "copula_end", "particle", "second_factor", "answer_verb", "value_before_answer", "answer_noun", "question_noun", "value_adverb", "participle", "credential_as_after", "and_word", "plural_code", "object_particle", "object_as", "opens_with", "value_opens", "degree", "of_phrase", "final_copula", "appositive", "appositive_as", "value_word", "unlock_verb", "new_one", "owner_after",
               "then", "you_must", "mind_order", "told_party",
               "name_changed", "own_name", "name_label", "every_purchase", "vendor_via", "always_buy",
               "preference_claim", "trusted_source", "first_person_preference", "past_narrative",
@@ -1413,6 +1415,8 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"Ms|Mrs|Miss|Mr|Mx|Dr",
                account_event=r"\b(?:was|were|has been|have been|had been)\s+(?:successfully\s+|just\s+)?(?:(?:changed|reset|updated|verified|confirmed|enabled|disabled|turned (?:on|off)|activated|deactivated|locked|unlocked|set up|used)\b(?!\s+(?:to|into|as|with|for)\b)|(?:added|removed|deleted|linked|unlinked|registered)\b(?!\s+as\b))|\b(?:has|have|was|were) (?:signed in|logged in)\b|\bnew (?:sign-?in|log-?in)\b|\bis now (?:on|off|enabled|disabled|active|turned (?:on|off))\b",
                was_it_you=r"\bif (?:this|it) (?:wasn['’]t|was not) you\b|\b(?:not|wasn['’]t|was this not) you\?|\bif you did(?: not|n['’]t) (?:do|make|request|sign in|log in|change)\b|\bdidn['’]t (?:do|request|make) this\?",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"(?:many |big )?(?:thanks?(?: you)?|thx|ty|cheers|love|regards|best(?: wishes)?|bye|later|soon|xoxo)",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:start(?:s|ed|ing)?|work(?:s|ed|ing)?|join(?:s|ed|ing)?|hired|employed|switch(?:ed|ing)?|mov(?:ed|ing))\s+(?:(?:now|full-time|part-time)\s+)?(?:at|for|by|with|to)\s+(?:the\s+)?(?-i:[A-Z])|\bjoin(?:s|ed|ing)\s+(?-i:[A-Z])|\b(?:new|your)\s+(?:job|role|position|gig)\s+(?:at|with)\s+(?-i:[A-Z])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                month_prefix=r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
                ordinal_suffix=r"st|nd|rd|th",
                date_article=r"the",
@@ -1857,6 +1861,8 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"Frau|Herr",
                account_event=r"\b(?:wurde|wurden|ist|sind)\b(?:(?!\b(?:auf|zu|in|als)\b)(?:[^.!?]|(?<=\d)\.)){0,60}?\b(?:geändert|zurückgesetzt|aktualisiert|hinzugefügt|entfernt|gelöscht|aktiviert|deaktiviert|gesperrt|entsperrt|verknüpft|eingerichtet|registriert)\b",
                was_it_you=r"\b(?:waren sie das nicht|das waren sie nicht|(?:falls|wenn) sie das nicht waren|warst du das nicht|(?:falls|wenn) du das nicht warst)\b|\bnicht sie\?",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"danke(?: schön)?|liebe grüße|viele grüße|grüße|gruß|lg|bis bald|tschüss",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:bei|für)\s+(?:der\s+|dem\s+|den\s+)?(?-i:[A-ZÄÖÜ])[\w&.-]*(?:\s+(?-i:[A-ZÄÖÜ])[\w&.-]*)*\s+(?:arbeitest|arbeiten|angefangen|anfängst|anfangen|eingestiegen|unterschrieben|eingestellt)\b|\b(?:arbeitest|anfängst|startest|wechselst)\s+(?:\w+\s+){0,2}(?:bei|zu)\s+(?-i:[A-ZÄÖÜ])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                date_preposition=r"am",
                masked_ending=r"\b(?:endet auf|mit der endung|endend auf)",
                owner_of="von|der|des",
@@ -2110,6 +2116,8 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"Mme|Mlle|Madame|Monsieur",
                account_event=r"\b(?:a|ont)(?: pas)?(?: bien| déjà)? été (?:modifié|changé|réinitialisé|mis à jour|ajouté|supprimé|activé|désactivé|bloqué|débloqué|associé|enregistré)e?s?\b(?!\s+(?:en|à|pour|par|comme)\b)",
                was_it_you=r"\b(?:ce n['’](?:était|est) pas vous|si ce n['’](?:était|est) pas vous|si vous n['’]êtes pas à l['’]origine|ce n['’]était pas toi|si ce n['’]était pas toi)\b",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"merci|bisous|bises|amitiés|à bientôt|cordialement",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:travailles|travaillez|commences|commencez|as commencé|avez commencé|rejoins|rejoint|as rejoint|avez rejoint|embauchée?)\s+(?:\w+\s+){0,2}?(?:chez|à|au|pour)?\s*(?-i:[A-ZÉ])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                date_preposition=r"le",
                masked_ending=r"\b(?:terminant par|se terminant par|finissant par)",
                owner_of="de|d'|du|des",
@@ -2359,6 +2367,8 @@ LANGUAGES = {t.code: t for t in (
                vocative_title=r"Sra|Sr|Señora|Señor",
                account_event=r"\b(?:se ha|se han|ha sido|han sido|fue|fueron)\s+(?:cambiad|restablecid|actualizad|añadid|agregad|eliminad|activad|desactivad|bloquead|desbloquead|vinculad|registrad)[oa]s?\b(?!\s+(?:a|por|en|como)\b)|\b(?:se ha|ha|has) (?:iniciado sesión|accedido)\b|\bse (?:cambió|restableció|actualizó|añadió|agregó|eliminó|activó|desactivó|bloqueó|desbloqueó|vinculó|registró)\b",
                was_it_you=r"\b(?:si )?no (?:has sido tú|ha sido usted|fuiste tú|fue usted)\b|\bsi no reconoces\b",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"gracias|saludos|besos|un abrazo|abrazos|hasta pronto",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:trabajas|trabaja|empiezas|empezaste|entraste|te uniste|fichaste|te contrataron)\s+(?:\w+\s+){0,2}?(?:en|para|con|a|por)\s+(?-i:[A-ZÁÉÍÓÚÑ])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                date_preposition=r"el",
                masked_ending=r"\b(?:terminada en|que termina en)",
                owner_of="del",
@@ -2564,6 +2574,8 @@ LANGUAGES = {t.code: t for t in (
                dispatched_to=r"\binviat[oaie]\s+(?:al|sul)\s+(?:tuo\s+|suo\s+)?(?:numero|cellulare)\b",
                account_event=r"\b(?:è|sono) stat[oaie] (?:modificat|cambiat|reimpostat|aggiornat|aggiunt|rimoss|eliminat|attivat|disattivat|bloccat|sbloccat|collegat|registrat)[oaie]\b(?!\s+(?:a|in|per|come)\b)|\bnuovo accesso\b",
                was_it_you=r"\b(?:se )?non (?:sei stat[oa] tu|è stat[oa] lei|eri tu|era lei)\b|\bse non riconosci\b",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"grazie|baci|ciao|un abbraccio|a presto|saluti",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:lavori|lavora|inizi|hai iniziato|sei entrat[oa]|assunt[oa])\s+(?:\w+\s+){0,2}?(?:da|in|per|alla|al|presso)\s+(?-i:[A-Z])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                dial_before=r"\b(?:per\s+)?(?:disdire|disdette|spostare)\s*:\s*|\b(?:chiam(?:a(?:ci|te|re)?|i(?:ci)?)|contatt(?:aci|i(?:ci)?|are)|telefon(?:a(?:ci|re)?|i))(?:\s+(?:il|al|allo|lo))?(?:\s+numero(?:\s+verde)?)?\s+",
                how_to_opening=r"^\W*(?:apri|tocca|clicca|scegli|seleziona|attiva|disattiva|accedi|inserisci|digita|scarica|installa|vai|segui|conferma|premi|inquadra|scorri|cerca)\b",
                credential_long=r"domanda|frase",
@@ -2807,6 +2819,8 @@ LANGUAGES = {t.code: t for t in (
                billing_label=r"endereço de faturação|endereço de faturamento|endereço de cobrança|morada de fa(?:c)?turação",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bnovo (?:acesso|login)\b|\b(?:foi|foram)\s+(?:alterad|redefinid|atualizad|adicionad|removid|ativad|desativad|bloquead|desbloquead)[oa]s?\b",  # what happened to her account, a sign-in or a change reported (_notice)
                was_it_you=r"\b(?:se )?não (?:foi você|foste tu|foi o senhor|foi a senhora)\b|\bse não reconhece\b",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"obrigad[oa]|beijos|abraços|até logo|cumprimentos",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:trabalhas|trabalha|começaste|começou|entraste|entrou|contratad[oa])\s+(?:\w+\s+){0,2}?(?:na|no|em|para|pela|pelo)\s+(?-i:[A-Z])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                forward_verb=r"(?:reencaminh\w*|encaminh\w*|redirecion\w*|desvi\w*|transferi\w*|reexpedi\w*)(?:\s+\S+){0,4}?\s+(?:sms|mensagens?|chamadas?|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails?)\b|(?:sms|mensagens|chamadas|liga[çc][õo]es|correio|correspond[êe]ncia|e-?mails)\b[^.!?]{0,40}?(?:reencaminhad\w*|encaminhad\w*|redirecionad\w*|desviad\w*|segue para|seguem para|reexpedid\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"nascida|nascido|em solteira",  # the name she was born with, before another name
                birth_mark=r"nascid[ao] em|n\.|nasc\.",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -2974,6 +2988,8 @@ LANGUAGES = {t.code: t for t in (
                billing_label=r"factuuradres|factuur(?:ontvanger| aan)",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bnieuwe (?:inlog|aanmelding)\b|\bingelogd\b|\b(?:is|zijn|werd|werden)\s+(?:gewijzigd|gereset|bijgewerkt|toegevoegd|verwijderd|geactiveerd|gedeactiveerd|geblokkeerd)\b",  # what happened to her account, a sign-in or a change reported (_notice)
                was_it_you=r"\b(?:was (?:jij|u) dit niet|was (?:jij|u) het niet|als (?:jij|u) dit niet (?:was|bent|deed))\b|\bniet (?:jij|u)\?",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"bedankt|groetjes|groeten|liefs|tot snel|dank je",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:werkt|werk je|begint|begon|begonnen|aangenomen|in dienst)\s+(?:\w+\s+){0,2}?(?:bij|voor)\s+(?-i:[A-Z])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                forward_verb=r"(?:sms|berichten|oproepen|gesprekken|post|e-?mails?|mails?)\b[^.!?]{0,40}?(?:doorsturen|doorschakelen|omleiden|door\b)|(?:doorsturen|doorschakelen|omleiden)[^.!?]{0,40}?(?:sms|berichten|oproepen|post|e-?mails?)\b",  # her messages or calls sent on elsewhere
                maiden_name=r"geboren|geb\.|meisjesnaam",  # the name she was born with, before another name
                birth_mark=r"geb\.|geboren(?: op)?",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3136,6 +3152,8 @@ LANGUAGES = {t.code: t for t in (
                billing_label=r"adres do faktury|adres rozliczeniowy|dane do (?:faktury|rozliczeń)",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bnowe logowanie\b|\bzalogowano\b|\b(?:został[aoy]?|zostały)\s+(?:zmienion|zresetowan|zaktualizowan|dodan|usunięt|aktywowan|zablokowan)\w*",  # what happened to her account, a sign-in or a change reported (_notice)
                was_it_you=r"\b(?:jeśli |jeżeli )?to nie (?:ty|pani|pan|byłaś ty|byłeś ty|była pani|był pan)\b|\bnie rozpoznajesz\b",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"dzięki|dziękuję|pozdrawiam|buziaki|do zobaczenia|pozdrowienia",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:pracujesz|pracuje pani|zaczynasz|zaczęłaś|dołączyłaś)\s+(?:\w+\s+){0,2}?(?:w|dla|u)\s+(?-i:[A-ZŁŚŻ])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                forward_verb=r"(?:przekier\w*|przekaz\w*|prze[sś]\w* dalej)(?:\s+\S+){0,4}?\s+(?:sms\w*|wiadomo[sś]ci|po[łl][aą]cze\w*|poczt\w*|e-?mail\w*|maile)",  # her messages or calls sent on elsewhere
                maiden_name=r"z domu",  # the name she was born with, before another name
                birth_mark=r"ur\.|urodzon[ay]",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3288,6 +3306,8 @@ LANGUAGES = {t.code: t for t in (
                billing_label=r"fatura adresi|fatura adres",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\byeni (?:giriş|oturum açma)\b|\bgiriş yapıldı\b|\b(?:değiştirildi|sıfırlandı|güncellendi|eklendi|silindi|etkinleştirildi|engellendi)\b",  # what happened to her account, a sign-in or a change reported (_notice)
                was_it_you=r"\b(?:bu siz değil(?:seniz|diyseniz)?|siz değilseniz|bu işlemi siz yapmadıysanız|bu giriş size ait değilse)\b",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"teşekkürler|sağol|görüşürüz|sevgiler|selamlar",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"(?-i:[A-ZÇĞİÖŞÜ])[\w]*['’](?:de|da|te|ta|ye|ya|a|e)\s+(?:\w+\s+){0,2}?(?:çalış|başla|işe)",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                forward_verb=r"(?:sms\w*|mesaj\w*|arama\w*|çağrı\w*|posta\w*|e-?posta\w*)[^.!?]{0,40}?(?:yönlendir\w*|aktar\w*|ilet(?!işim)\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"kızlık soyadı|eski soyadı",  # the name she was born with, before another name
                birth_mark=r"d\.|doğ\.|doğumlu",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -3447,6 +3467,8 @@ LANGUAGES = {t.code: t for t in (
                billing_label=r"адрес для сч[её]тов|плат[её]жный адрес|адрес выставления сч[её]тов",  # where her bills go: a standing route of her account, not one order's destination
                account_event=r"\bвход в\b|\bновый вход\b|\bвыполнен вход\b|\b(?:был[аио]?)\s+(?:изменен|сброшен|обновлен|добавлен|удален|заблокирован)\w*",  # what happened to her account, a sign-in or a change reported (_notice)
                was_it_you=r"\b(?:если )?это (?:были|был|была) не вы\b|\bесли это не вы\b|\bэто не вы\?",  # the reader asked whether it was them: an event reported (_notice)
+               closing=r"спасибо|пока|целую|обнимаю|до встречи",  # a closing that is no one's name ("Thanks", "Liebe Grüße"): _signed_by_other
+               works_at=r"\b(?:работаешь|работаете|устроилась|устроился|начала работать|перешла|перешли)\s+(?:\w+\s+){0,2}?(?:в|во|на)\s+(?-i:[А-ЯЁA-Z])",  # where she works, said to her: "starting at Northwind", "bei der Siemens AG arbeitest"
                forward_verb=r"(?:переадрес\w*|перенаправ\w*|пересыл\w*|переслат\w*|перешл\w*)(?:\s+\S+){0,4}?\s+(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)|(?:смс|sms|сообщени\w*|звонк\w*|вызов\w*|почт\w*|письм\w*|корреспонденц\w*)[^.!?]{0,40}?(?:переадрес\w*|перенаправ\w*|пересыла\w*|пересыл\w*)",  # her messages or calls sent on elsewhere
                maiden_name=r"урожд[её]нн\w*|урожд\.|в девичестве",  # the name she was born with, before another name
                birth_mark=r"р\.|род\.|родил(?:ась|ся)",  # before a birth date after her name ("Ada Lovelace, geb. 03.07.1987")
@@ -6662,7 +6684,29 @@ def _how_to(flat: str, lang: str | None) -> bool:
 def _greets_her(flat: str, names) -> bool:
     """Whether the text opens with a greeting (_GREETING) that names her: a message written to her."""
     greeting = _GREETING.match(flat)
-    return bool(greeting and any(_skeleton_has(skeleton(greeting.group()), n) for n in _spelled_forms(names)))
+    # (without its closing mark: the skeleton reads "!" as a disguised "i", "Ada!" as "adai")
+    return bool(greeting and any(_skeleton_has(skeleton(greeting.group()[:-1]), n) for n in _spelled_forms(names)))
+
+
+_SIGN_OFF = re.compile(r"(?:^|[.!?。！？\n,]\s*|\s[-–—]\s*)(?P<who>[^\W\d_][\w'’-]{0,20}(?: [^\W\d_][\w'’-]{0,20})?)"
+                       r"\s*(?:x+|xo+|❤️?|♥|<3)?\s*$")
+
+
+def _signed_by_other(flat: str, names) -> bool:
+    """Whether the text ends with a sign-off (_SIGN_OFF: "... for lunch. Mum x", "Cheers, Tom", "— Jonas")
+    by someone other than her: a name (capitalized) or a kin word (LanguageTable kin_title, family),
+    none of her names. Its "I" is that sender's, who poses as no one."""
+    m = _SIGN_OFF.search(flat)
+    if not m or len(flat) - len(m.group("who")) < 12:
+        return False
+    who = m.group("who")
+    if any(_skeleton_has(skeleton(who), n) for n in _spelled_forms(names)):
+        return False
+    first = who.split()[0]
+    kin = any(_has_rule("kin_title", c) and _rule("kin_title", c).fullmatch(who) for c in LANGUAGES) or any(
+        table_match(who, "family", lang=c) for c in LANGUAGES if "family" in LANGUAGES[c].patterns)
+    return bool(kin or (first[:1].isupper() and first.lower() not in _all_words("lead_in") and not _rule("closing").fullmatch(who)
+                        and not any(first.lower() in t.function_words for t in LANGUAGES.values())))
 
 
 def _writer_voice(flat: str, names, lang: str | None) -> bool:
@@ -6675,13 +6719,16 @@ def _writer_voice(flat: str, names, lang: str | None) -> bool:
     nodig"), whoever reads it, as about_user's how-to reader in en/fr/de/es. A value it gives is
     still its risk class's; a role word ("o usuário") still counts. A reference to the user counts
     as the tool path counts it: with a claim's cue (claim_cue) or as a role word; a message that
-    greets her by name writes to her, so its "I" is its sender's."""
+    greets her by name writes to her, and one signed by another (_signed_by_other) is theirs, so its
+    "I" is its sender's."""
     bare = _UI_LABEL.sub(" ", flat)
     own = _COMPILED.get(lang, {})
     skel = skeleton(bare)
     # a message that greets her by name ("Hé Ada, Thijs hier. Ik sta bij de ingang") is written to
     # her: its "I" is its sender's, who poses as no one
-    to_her = _greets_her(bare, names)
+    to_her = _greets_her(bare, names) or _signed_by_other(bare, names)
+    if to_her and any(_rule("works_at", c).search(bare) for c in LANGUAGES if _has_rule("works_at", c)):
+        return True  # "Hey Ada! Congrats on starting at Northwind Capital": who she is, said to her by an unvouched sender
     said = to_her and claim_cue(flat, names=names)
     if said and (said in ("born_on", "identity_field") or said.endswith((".identity", ".renamed"))):
         return True  # "エイダ、ソニーへの転職おめでとう!": who she is, said to her by an unvouched sender
