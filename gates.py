@@ -8574,7 +8574,7 @@ def origin_domain(origin: str | None) -> str | None:
     if kind == "email" and "@" in rest:
         host = rest.rsplit("@", 1)[1]
     elif kind == "web":
-        host = re.sub(r"(?i)^[a-z][a-z0-9+.-]*://", "", rest).split("/", 1)[0].split(":", 1)[0]
+        host = _host_of(rest)
     else:
         return None
     host = host.strip(" >").lower()
@@ -8585,8 +8585,12 @@ def _own_link(url: str, own_domain: str | None) -> bool:
     """Whether a link (or a bare domain) is on `own_domain` or one of its subdomains."""
     if not own_domain:
         return False
-    host = re.sub(r"(?i)^[a-z][a-z0-9+.-]*://", "", url).split("/", 1)[0].split("?", 1)[0].split(":", 1)[0]
-    return registrable_domain(host.rstrip(".,;)")) == own_domain
+    return registrable_domain(_host_of(url).rstrip(".,;)")) == own_domain
+
+
+def _host_of(url: str) -> str:
+    """The host of a link or a bare domain: without its scheme, path, query and port."""
+    return re.sub(r"(?i)^[a-z][a-z0-9+.-]*://", "", url).split("/", 1)[0].split("?", 1)[0].split(":", 1)[0]
 
 
 # A telephone field: a dialled word of any table as its label, its colon, a number in a phone's
